@@ -1,0 +1,31 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Mercator",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "Mercator", targets: ["Mercator"]),
+        .executable(name: "mercator", targets: ["mercator"]),
+        .executable(name: "mercator-bench", targets: ["mercator-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "GeoJSON"),
+        .target(name: "Mercator", dependencies: ["GeoJSON"]),
+        .executableTarget(
+            name: "mercator",
+            dependencies: ["Mercator", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(
+            name: "mercator-bench",
+            dependencies: ["Mercator", "MercatorTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .target(name: "MercatorTestSupport", path: "Sources/MercatorTestSupport"),
+        .testTarget(name: "GeoJSONTests", dependencies: ["GeoJSON", "MercatorTestSupport"]),
+        .testTarget(name: "MercatorCLITests", dependencies: ["mercator"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,66 @@
+/// A JSON syntax error, located by byte offset, line, column and the path of the value being read.
+public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong, as a category a program can switch on.
+    public enum Kind: String, Sendable, Hashable {
+        case emptyInput
+        case unexpectedEnd
+        case unexpectedCharacter
+        case invalidNumber
+        case numberOutOfRange
+        case invalidEscape
+        case controlCharacterInString
+        case invalidUTF8
+        case nestingTooDeep
+        case stringTooLong
+        case trailingCharacters
+    }
+
+    public var kind: Kind
+    /// A sentence a user can act on.
+    public var message: String
+    public var location: SourceLocation
+    /// The value being read when the error occurred (`features[3].properties.name`).
+    public var path: JSONPath
+
+    public init(kind: Kind, message: String, location: SourceLocation, path: JSONPath) {
+        self.kind = kind
+        self.message = message
+        self.location = location
+        self.path = path
+    }
+
+    /// `line 3, column 14 (byte 52) at features[0].id: unterminated string`
+    public var description: String {
+        let at = path.components.isEmpty ? "" : " at \(path)"
+        return "\(location)\(at): \(message)"
+    }
+}
+
+/// Limits that keep hostile input from exhausting the stack or memory.
+public struct JSONLimits: Sendable, Hashable {
+    /// Maximum nesting of arrays and objects.
+    public var maximumDepth: Int
+    /// Maximum length of one string, in UTF-8 bytes.
+    public var maximumStringLength: Int
+
+    public init(maximumDepth: Int = 512, maximumStringLength: Int = 256 << 20) {
+        self.maximumDepth = maximumDepth
+        self.maximumStringLength = maximumStringLength
+    }
+
+    public static let `default` = JSONLimits()
+}
+
+/// A syntax failure before its path and line are known (those are computed only when reporting).
+struct JSONSyntaxFailure: Error {
+    var offset: Int
+    var kind: JSONParseError.Kind
+    var message: String
+
+    /// The public error, with line, column and path recovered by rescanning `bytes`.
+    func located(in bytes: UnsafeBufferPointer<UInt8>) -> JSONParseError {
+        JSONParseError(
+            kind: kind, message: message, location: SourceLocation(offset: offset, in: bytes),
+            path: JSONPathScanner.path(at: offset, in: bytes))
+    }
+}

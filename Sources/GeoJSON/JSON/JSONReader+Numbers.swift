@@ -1,0 +1,156 @@
+/// The pieces of a scanned JSON number.
+struct ScannedNumber {
+    var start: Int
+    var end: Int
+    var negative: Bool
+    /// The first (up to) 19 significant digits.
+    var significand: UInt64
+    /// Decimal exponent applying to `significand`.
+    var exponent: Int
+    /// Digits beyond the 19th were dropped (the value needs the slow path to be exact).
+    var truncated: Bool
+    /// Written without fraction or exponent.
+    var isInteger: Bool
+}
+
+extension JSONReader {
+    /// Scans the number at `pos` per RFC 8259 grammar.
+    @inline(__always)
+    mutating func scanNumber() throws(JSONSyntaxFailure) -> ScannedNumber {
+        let start = pos
+        var negative = false
+        if base[pos] == 0x2D {
+            negative = true
+            pos += 1
+        }
+        guard pos < count, base[pos] &- 0x30 < 10 else {
+            if pos < count, base[pos] == 0x49 { throw fail(.invalidNumber, "Infinity is not a JSON number", at: start) }
+            throw fail(.invalidNumber, "expected a digit after '-'", at: start)
+        }
+        var significand: UInt64 = 0
+        var digits = 0
+        var exponent = 0
+        var truncated = false
+        if base[pos] == 0x30 {
+            pos += 1
+            if pos < count, base[pos] &- 0x30 < 10 {
+                throw fail(.invalidNumber, "numbers must not have leading zeros", at: start)
+            }
+        } else {
+            while pos < count {
+                let d = base[pos] &- 0x30
+                guard d < 10 else { break }
+                if digits < 19 {
+                    significand = significand &* 10 &+ UInt64(d)
+                    digits += 1
+                } else {
+                    exponent += 1
+                    if d != 0 { truncated = true }
+                }
+                pos += 1
+            }
+        }
+        var isInteger = true
+        if pos < count, base[pos] == 0x2E {
+            isInteger = false
+            pos += 1
+            guard pos < count, base[pos] &- 0x30 < 10 else {
+                throw fail(.invalidNumber, "expected a digit after the decimal point", at: start)
+            }
+            while pos < count {
+                let d = base[pos] &- 0x30
+                guard d < 10 else { break }
+                if digits < 19 {
+                    if significand != 0 || d != 0 { digits += 1 }
+                    significand = significand &* 10 &+ UInt64(d)
+                    exponent -= 1
+                } else if d != 0 {
+                    truncated = true
+                }
+                pos += 1
+            }
+        }
+        if pos < count, base[pos] | 0x20 == 0x65 {  // e or E
+            isInteger = false
+            pos += 1
+            var expNegative = false
+            if pos < count, base[pos] == 0x2B || base[pos] == 0x2D {
+                expNegative = base[pos] == 0x2D
+                pos += 1
+            }
+            guard pos < count, base[pos] &- 0x30 < 10 else {
+                throw fail(.invalidNumber, "expected a digit in the exponent", at: start)
+            }
+            var e = 0
+            while pos < count {
+                let d = base[pos] &- 0x30
+                guard d < 10 else { break }
+                if e < 100_000 { e = e * 10 + Int(d) }
+                pos += 1
+            }
+            exponent += expNegative ? -e : e
+        }
+        return ScannedNumber(
+            start: start, end: pos, negative: negative, significand: significand, exponent: exponent,
+            truncated: truncated, isInteger: isInteger)
+    }
+
+    /// Reads a number as a `JSONValue`, keeping integers exact.
+    mutating func readNumber() throws(JSONSyntaxFailure) -> JSONValue {
+        let n = try scanNumber()
+        if n.isInteger {
+            if !n.truncated && n.exponent == 0, let v = exactInteger(n) { return v }
+            if let v = exactWideInteger(n) { return v }
+        }
+        return .double(try double(of: n))
+    }
+
+    /// Reads a number as a `Double` (coordinates and other numeric-only slots).
+    @inline(__always)
+    mutating func readDouble() throws(JSONSyntaxFailure) -> Double {
+        let c = try peekToken()
+        guard c == 0x2D || c &- 0x30 < 10 else {
+            throw unexpected(c, expected: "a number")
+        }
+        return try double(of: try scanNumber())
+    }
+
+    private func exactInteger(_ n: ScannedNumber) -> JSONValue? {
+        // At most 19 digits here: always fits UInt64.
+        if n.negative {
+            if n.significand == 0 { return .double(-0.0) }
+            if n.significand <= UInt64(Int64.max) { return .int(-Int64(n.significand)) }
+            if n.significand == UInt64(Int64.max) + 1 { return .int(Int64.min) }
+            return nil
+        }
+        if n.significand <= UInt64(Int64.max) { return .int(Int64(n.significand)) }
+        return .uint(n.significand)
+    }
+
+    /// A 20-digit positive integer up to `UInt64.max`, re-read exactly from the text.
+    private func exactWideInteger(_ n: ScannedNumber) -> JSONValue? {
+        guard !n.negative, n.end - n.start == 20 else { return nil }
+        var v: UInt64 = 0
+        for i in n.start..<n.end {
+            let (m, o1) = v.multipliedReportingOverflow(by: 10)
+            let (a, o2) = m.addingReportingOverflow(UInt64(base[i] - 0x30))
+            if o1 || o2 { return nil }
+            v = a
+        }
+        return .uint(v)
+    }
+
+    @inline(__always)
+    func double(of n: ScannedNumber) throws(JSONSyntaxFailure) -> Double {
+        var value: Double
+        if !n.truncated, let d = DecimalToDouble.convert(significand: n.significand, exponent: n.exponent, negative: n.negative) {
+            value = d
+        } else {
+            value = DecimalToDouble.strtodFallback(base, n.start, n.end)
+        }
+        if !value.isFinite {
+            throw fail(.numberOutOfRange, "number out of the range of a 64-bit float", at: n.start)
+        }
+        return value
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// Runs `body` over the UTF-8 bytes of `Data`, `[UInt8]`, or a `String` without copying where possible.
+func withUTF8Bytes<R, E: Error>(of data: Data, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+    let result: Result<R, E> = data.withUnsafeBytes { raw in
+        do throws(E) { return .success(try body(raw.bindMemory(to: UInt8.self))) } catch { return .failure(error) }
+    }
+    return try result.get()
+}
+
+/// Runs `body` over the bytes of an array, keeping the body's typed error.
+func withUTF8Bytes<R, E: Error>(of array: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+    let result: Result<R, E> = array.withUnsafeBufferPointer { b in
+        do throws(E) { return .success(try body(b)) } catch { return .failure(error) }
+    }
+    return try result.get()
+}
+
+/// Runs `body` over the UTF-8 bytes of a string, keeping the body's typed error.
+func withUTF8Bytes<R, E: Error>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+    var text = text
+    let result: Result<R, E> = text.withUTF8 { b in
+        do throws(E) { return .success(try body(b)) } catch { return .failure(error) }
+    }
+    return try result.get()
+}
+
+extension JSONValue {
+    /// Parses JSON text.
+    /// - Throws: ``JSONParseError`` with the offset, line, column and path of the problem.
+    public init(parsing data: Data, limits: JSONLimits = .default) throws(JSONParseError) {
+        self = try withUTF8Bytes(of: data) { bytes throws(JSONParseError) in try JSONValue.parse(bytes, limits: limits) }
+    }
+
+    /// Parses JSON text.
+    public init(parsing bytes: [UInt8], limits: JSONLimits = .default) throws(JSONParseError) {
+        self = try withUTF8Bytes(of: bytes) { b throws(JSONParseError) in try JSONValue.parse(b, limits: limits) }
+    }
+
+    /// Parses JSON text.
+    public init(parsing text: String, limits: JSONLimits = .default) throws(JSONParseError) {
+        self = try withUTF8Bytes(of: text) { b throws(JSONParseError) in try JSONValue.parse(b, limits: limits) }
+    }
+
+    /// Parses JSON text from raw bytes.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits = .default) throws(JSONParseError) -> JSONValue {
+        var reader = JSONReader(bytes, limits: limits)
+        do throws(JSONSyntaxFailure) {
+            if bytes.isEmpty || allWhitespace(bytes) {
+                throw JSONSyntaxFailure(offset: 0, kind: .emptyInput, message: "the input is empty")
+            }
+            let value = try reader.readValue()
+            try reader.finish()
+            return value
+        } catch {
+            throw error.located(in: bytes)
+        }
+    }
+
+    static func allWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+    }
+}
+
+/// A parsed JSON document that can tell where each of its values was written.
+///
+/// Used where messages need line numbers per value (style validation). Locations come from one
+/// extra scan of the text at parse time.
+public struct JSONDocument: Sendable {
+    /// The parsed value.
+    public let root: JSONValue
+    /// The original text.
+    public let text: [UInt8]
+    private let locations: [JSONPath: SourceLocation]
+
+    /// Parses `data` and records where every value starts.
+    public init(parsing data: Data, limits: JSONLimits = .default) throws(JSONParseError) {
+        try self.init(bytes: [UInt8](data), limits: limits)
+    }
+
+    /// Parses `text` and records where every value starts.
+    public init(parsing text: String, limits: JSONLimits = .default) throws(JSONParseError) {
+        try self.init(bytes: Array(text.utf8), limits: limits)
+    }
+
+    private init(bytes: [UInt8], limits: JSONLimits) throws(JSONParseError) {
+        text = bytes
+        root = try JSONValue(parsing: bytes, limits: limits)
+        var table: [JSONPath: SourceLocation] = [:]
+        bytes.withUnsafeBufferPointer { b in
+            var line = 1
+            var lineStart = 0
+            var scanned = 0
+            JSONPathScanner.forEachValue(in: b) { path, offset in
+                // Offsets arrive in increasing order: advance the line counter incrementally.
+                while scanned < offset {
+                    if b[scanned] == 0x0A {
+                        line += 1
+                        lineStart = scanned + 1
+                    }
+                    scanned += 1
+                }
+                if table[path] == nil {
+                    table[path] = SourceLocation(offset: offset, line: line, column: offset - lineStart + 1)
+                }
+            }
+        }
+        locations = table
+    }
+
+    /// Where the value at `path` starts, if the path exists.
+    public func location(of path: JSONPath) -> SourceLocation? { locations[path] }
+
+    /// The value at `path`, if it exists.
+    public func value(at path: JSONPath) -> JSONValue? {
+        var v = root
+        for c in path.components {
+            switch c {
+            case .key(let k):
+                guard let next = v[k] else { return nil }
+                v = next
+            case .index(let i):
+                guard let a = v.array, i >= 0, i < a.count else { return nil }
+                v = a[i]
+            }
+        }
+        return v
+    }
+}

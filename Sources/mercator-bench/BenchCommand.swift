@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// `mercator-bench NAME`: release-mode benchmarks that print medians and ratios against a baseline
+/// measured side by side in the same run.
+@main
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mercator-bench",
+        abstract: "Mercator benchmarks (build with -c release).",
+        subcommands: [GeoJSONParseBench.self]
+    )
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Timing and memory helpers shared by the benchmarks.
+enum Measure {
+    /// Seconds taken by `body`.
+    static func seconds(_ body: () throws -> Void) rethrows -> Double {
+        let clock = ContinuousClock()
+        let start = clock.now
+        try body()
+        let d = clock.now - start
+        return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+
+    /// The median of `values` (mean of the middle two for an even count).
+    static func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return .nan }
+        let s = values.sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+
+    /// Resets the kernel's peak-RSS counter for this process (Linux); false when unsupported.
+    @discardableResult
+    static func resetPeakMemory() -> Bool {
+        guard let h = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
+        defer { try? h.close() }
+        h.write(Data("5".utf8))
+        return true
+    }
+
+    /// Peak resident memory in bytes since the last reset (Linux `VmHWM`), or nil.
+    static func peakMemory() -> Int? { statusField("VmHWM:") }
+
+    /// Current resident memory in bytes (Linux `VmRSS`), or nil.
+    static func residentMemory() -> Int? { statusField("VmRSS:") }
+
+    private static func statusField(_ name: String) -> Int? {
+        guard let s = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in s.split(separator: "\n") where line.hasPrefix(name) {
+            let digits = line.split(separator: " ").compactMap { Int($0) }
+            if let kb = digits.first { return kb * 1024 }
+        }
+        return nil
+    }
+
+    /// Prints a JSON object on one line (keys in the given order).
+    static func printJSON(_ pairs: [(String, Any)]) {
+        let body = pairs.map { key, value -> String in
+            switch value {
+            case let s as String: return "\"\(key)\":\"\(s)\""
+            case let d as Double: return "\"\(key)\":\(d.isFinite ? String(format: "%.3f", d) : "null")"
+            default: return "\"\(key)\":\(value)"
+            }
+        }
+        print("{" + body.joined(separator: ",") + "}")
+    }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `mercator` command line: a headless map engine for GeoJSON data and indoor venues.
+@main
+struct MercatorCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mercator",
+        abstract: "Mercator: GeoJSON, style expressions, styles and map snapshots, headless.",
+        subcommands: [GeoJSONCommand.self]
+    )
+}
