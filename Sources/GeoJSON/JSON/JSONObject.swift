@@ -8,8 +8,10 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
 
     @usableFromInline var keyStorage: [String]
     @usableFromInline var valueStorage: [JSONValue]
-    /// Key -> position, kept only for objects larger than `Self.indexThreshold`.
-    @usableFromInline var index: [String: Int]?
+    /// Open-addressing hash table of positions + 1 (0 = empty slot), kept only for objects larger
+    /// than `Self.indexThreshold`. A flat `[Int32]` with FNV-1a hashing: much cheaper to build than a
+    /// `Dictionary<String, Int>` for the many mid-sized objects real GeoJSON properties are.
+    @usableFromInline var index: [Int32]?
 
     @usableFromInline static var indexThreshold: Int { 12 }
 
@@ -44,9 +46,50 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
 
     /// The position of `key`, if present.
     @inlinable public func position(of key: String) -> Int? {
-        if let index { return index[key] }
+        if let index {
+            let mask = index.count - 1
+            var slot = Self.hash(key) & mask
+            while true {
+                let p = Int(index[slot])
+                if p == 0 { return nil }
+                if keyStorage[p - 1] == key { return p - 1 }
+                slot = (slot + 1) & mask
+            }
+        }
         for i in keyStorage.indices where keyStorage[i] == key { return i }
         return nil
+    }
+
+    /// FNV-1a over the key's UTF-8 bytes.
+    @usableFromInline static func hash(_ key: String) -> Int {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        var key = key
+        key.withUTF8 { bytes in
+            for b in bytes {
+                h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3
+            }
+        }
+        return Int(truncatingIfNeeded: h ^ (h >> 29))
+    }
+
+    /// Rebuilds the hash table for the current keys (or drops it for small objects).
+    @usableFromInline mutating func rebuildIndex() {
+        guard keyStorage.count > Self.indexThreshold else {
+            index = nil
+            return
+        }
+        var size = 32
+        while size < keyStorage.count * 2 { size <<= 1 }
+        var table = [Int32](repeating: 0, count: size)
+        for (i, k) in keyStorage.enumerated() { Self.insert(k, position: i, into: &table) }
+        index = table
+    }
+
+    @usableFromInline static func insert(_ key: String, position: Int, into table: inout [Int32]) {
+        let mask = table.count - 1
+        var slot = hash(key) & mask
+        while table[slot] != 0 { slot = (slot + 1) & mask }
+        table[slot] = Int32(position + 1)
     }
 
     /// The value for `key`; assigning `nil` removes the member.
@@ -73,11 +116,13 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         keyStorage.append(key)
         valueStorage.append(value)
         if index != nil {
-            index![key] = keyStorage.count - 1
+            if keyStorage.count * 2 > index!.count {
+                rebuildIndex()
+            } else {
+                Self.insert(key, position: keyStorage.count - 1, into: &index!)
+            }
         } else if keyStorage.count > Self.indexThreshold {
-            var built = [String: Int](minimumCapacity: keyStorage.count * 2)
-            for (i, k) in keyStorage.enumerated() { built[k] = i }
-            index = built
+            rebuildIndex()
         }
     }
 
@@ -85,11 +130,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     @usableFromInline mutating func remove(at i: Int) {
         keyStorage.remove(at: i)
         valueStorage.remove(at: i)
-        if index != nil {
-            var built = [String: Int](minimumCapacity: keyStorage.count * 2)
-            for (j, k) in keyStorage.enumerated() { built[k] = j }
-            index = built
-        }
+        if index != nil { rebuildIndex() }
     }
 
     /// Removes the member for `key` and returns its value.

@@ -57,6 +57,13 @@ extension JSONReader {
             guard pos < count, base[pos] &- 0x30 < 10 else {
                 throw fail(.invalidNumber, "expected a digit after the decimal point", at: start)
             }
+            // Eight digits at a time while they fit in the 19 significant digits kept.
+            while digits <= 11, significand != 0, pos + 8 <= count, let eight = eightDigits(at: pos) {
+                significand = significand &* 100_000_000 &+ eight
+                digits += 8
+                exponent -= 8
+                pos += 8
+            }
             while pos < count {
                 let d = base[pos] &- 0x30
                 guard d < 10 else { break }
@@ -93,6 +100,24 @@ extension JSONReader {
         return ScannedNumber(
             start: start, end: pos, negative: negative, significand: significand, exponent: exponent,
             truncated: truncated, isInteger: isInteger)
+    }
+
+    /// The value of eight ASCII digits at `p`, or nil if any of the eight bytes is not a digit
+    /// (SWAR, as in simdjson's `parse_eight_digits_unrolled`).
+    @inline(__always)
+    func eightDigits(at p: Int) -> UInt64? {
+        let v = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
+        let allDigits = ((v & 0xF0F0_F0F0_F0F0_F0F0) | (((v &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4))
+            == 0x3333_3333_3333_3333
+        guard allDigits else { return nil }
+        let mul1: UInt64 = 100 + (1_000_000 << 32)
+        let mul2: UInt64 = 1 + (10_000 << 32)
+        let lowMask: UInt64 = 0x0000_00FF_0000_00FF
+        var x = v &- 0x3030_3030_3030_3030
+        x = (x &* 10) &+ (x >> 8)
+        let a = (x & lowMask) &* mul1
+        let b = ((x >> 16) & lowMask) &* mul2
+        return (a &+ b) >> 32
     }
 
     /// Reads a number as a `JSONValue`, keeping integers exact.

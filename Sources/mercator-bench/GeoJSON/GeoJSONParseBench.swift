@@ -14,10 +14,18 @@ struct GeoJSONParseBench: ParsableCommand {
     @Option(help: "Measured runs per parser (after one warm-up).") var runs = 7
     @Flag(help: "Print one JSON object per file.") var json = false
     @Option(help: .hidden) var probeMemory: String?
+    @Option(help: "Only parse with Mercator, this many times per file (for profilers).") var profile: Int?
 
     func run() throws {
         if let probe = probeMemory {
             print(try Self.peakMemory(parsing: probe))
+            return
+        }
+        if let n = profile {
+            for path in files {
+                let data = try Data(contentsOf: URL(fileURLWithPath: path))
+                for _ in 0..<n { _ = try GeoJSONObject.decode(data, options: .lenient) }
+            }
             return
         }
         var paths = files
