@@ -101,13 +101,16 @@ struct JSONTextTests {
         let deepObjects = String(repeating: "{\"a\":", count: 100_000)
         #expect(throws: JSONParseError.self) { _ = try JSONValue(parsing: deepObjects) }
 
-        let long = "[\"" + String(repeating: "x", count: 5000) + "\"]"
-        do {
-            _ = try JSONValue(parsing: long, limits: JSONLimits(maximumStringLength: 4096))
-            Issue.record("expected stringTooLong")
-        } catch {
-            #expect(error.kind == .stringTooLong && error.location.offset == 1)
+        for long in ["[\"" + String(repeating: "x", count: 5000) + "\"]", "[\"" + String(repeating: "x", count: 5000),
+                     "[\"a\\n" + String(repeating: "y", count: 5000) + "\"]"] {
+            do {
+                _ = try JSONValue(parsing: long, limits: JSONLimits(maximumStringLength: 4096))
+                Issue.record("expected stringTooLong")
+            } catch {
+                #expect(error.kind == .stringTooLong && error.location.offset == 1)
+            }
         }
+        #expect(try JSONValue(parsing: "[\"" + String(repeating: "x", count: 4096) + "\"]", limits: JSONLimits(maximumStringLength: 4096)).array?.count == 1)
         // Every prefix of a valid document is an error (or, for a complete prefix, a value).
         let doc = #"{"type":"Feature","id":12,"geometry":{"type":"Point","coordinates":[1.5,-2e3]},"properties":{"n":"é\u00e9","a":[true,null]}}"#
         let bytes = Array(doc.utf8)

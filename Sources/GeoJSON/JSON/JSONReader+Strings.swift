@@ -5,11 +5,12 @@ extension JSONReader {
         pos += 1
         let start = pos
         var ascii = true
-        while pos < count {
+        // Stop scanning as soon as the string is longer than the limit (a 1 GB string fails fast).
+        let scanEnd = min(count, start + limits.maximumStringLength + 1)
+        while pos < scanEnd {
             let c = base[pos]
             if c == 0x22 {
                 let length = pos - start
-                if length > limits.maximumStringLength { throw tooLong(open) }
                 pos += 1
                 let bytes = UnsafeBufferPointer(start: base + start, count: length)
                 if ascii { return String(decoding: bytes, as: UTF8.self) }
@@ -23,6 +24,7 @@ extension JSONReader {
             if c >= 0x80 { ascii = false }
             pos += 1
         }
+        if pos == scanEnd && scanEnd < count { throw tooLong(open) }
         throw fail(.unexpectedEnd, "unterminated string", at: open)
     }
 
@@ -55,6 +57,7 @@ extension JSONReader {
             }
             if c < 0x20 { throw fail(.controlCharacterInString, "control character \(Self.describe(c)) in a string: escape it") }
             if c >= 0x80 { rawNonASCII = true }
+            if scratch.count > limits.maximumStringLength { throw tooLong(open) }
             if c != 0x5C {
                 scratch.append(c)
                 pos += 1
