@@ -14,7 +14,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "GeoJSON"),
-        .target(name: "Mercator", dependencies: ["GeoJSON"]),
+        .target(name: "Expressions", dependencies: ["GeoJSON"]),
+        .target(name: "Mercator", dependencies: ["GeoJSON", "Expressions"]),
         .executableTarget(
             name: "mercator",
             dependencies: ["Mercator", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -25,6 +26,12 @@ let package = Package(
         ),
         .target(name: "MercatorTestSupport", path: "Sources/MercatorTestSupport"),
         .testTarget(name: "GeoJSONTests", dependencies: ["GeoJSON", "MercatorTestSupport"]),
+        .testTarget(
+            name: "ExpressionsTests",
+            dependencies: ["Expressions", "MercatorTestSupport"],
+            exclude: ["Fixtures/README.md"],
+            resources: [.copy("Fixtures/upstream-extra.jsonl"), .copy("Fixtures/upstream-filter-extra.jsonl")]
+        ),
         .testTarget(name: "MercatorCLITests", dependencies: ["mercator"]),
     ],
     swiftLanguageModes: [.v6]

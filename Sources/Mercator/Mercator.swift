@@ -1,1 +1,2 @@
+@_exported import Expressions
 @_exported import GeoJSON

@@ -31,7 +31,7 @@ struct JSONTextTests {
 
     @Test("pretty output is indented and parses back")
     func pretty() throws {
-        let v: JSONValue = ["a": [1, 2, ["b": nil]], "c": [:], "d": []]
+        let v: JSONValue = ["a": [1, 2, ["b": .null]], "c": [:], "d": []]
         let text = v.serialized(JSONWriteOptions(pretty: true))
         #expect(text == "{\n  \"a\": [\n    1,\n    2,\n    {\n      \"b\": null\n    }\n  ],\n  \"c\": {},\n  \"d\": []\n}")
         #expect(try JSONValue(parsing: text) == v)

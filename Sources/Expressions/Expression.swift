@@ -1,0 +1,272 @@
+import GeoJSON
+
+/// What a style property accepts, mirroring a `v8.json` property entry (the test suite's `propertySpec`).
+public struct PropertySpecification: Sendable, Hashable {
+    /// `type`: `number`, `string`, `color`, `enum`, `boolean`, `formatted`, `padding`, `resolvedImage`, `array`, ….
+    public var type: String?
+    /// Item type of an `array` property (`value`).
+    public var value: String?
+    /// Fixed length of an `array` property.
+    public var length: Int?
+    /// `property-type`: `data-driven`, `data-constant`, `constant`, `color-ramp`, `cross-faded(-data-driven)`.
+    public var propertyType: String
+    /// `expression.parameters` (e.g. `["zoom", "feature"]`); nil when expressions are not supported.
+    public var parameters: [String]?
+    /// `expression.interpolated`.
+    public var interpolated: Bool
+    /// `default`.
+    public var defaultValue: JSONValue?
+    /// Allowed values of an `enum` property.
+    public var enumValues: [String]?
+    /// `tokens`: legacy `{name}` token strings are allowed.
+    public var tokens: Bool = false
+
+    /// Creates a specification; defaults describe a data-driven, interpolatable zoom+feature property.
+    public init(type: String?, value: String? = nil, length: Int? = nil, propertyType: String = "data-driven",
+                parameters: [String]? = ["zoom", "feature"], interpolated: Bool = true, defaultValue: JSONValue? = nil,
+                enumValues: [String]? = nil) {
+        self.type = type; self.value = value; self.length = length; self.propertyType = propertyType
+        self.parameters = parameters; self.interpolated = interpolated; self.defaultValue = defaultValue
+        self.enumValues = enumValues
+    }
+
+    /// The spec entry as JSON, completed like the test harness does (data-driven, interpolated, zoom+feature).
+    public init(json: JSONValue?) {
+        let o = json?.object ?? JSONObject()
+        type = o["type"]?.string
+        value = o["value"]?.string
+        length = o["length"]?.number.flatMap(safeInt)
+        propertyType = o["property-type"]?.string ?? "data-driven"
+        if let e = o["expression"]?.object {
+            parameters = e["parameters"]?.array?.compactMap(\.string) ?? []
+            interpolated = e["interpolated"]?.bool ?? false
+        } else {
+            parameters = ["zoom", "feature"]
+            interpolated = true
+        }
+        defaultValue = o["default"]
+        tokens = o["tokens"]?.bool ?? false
+        if case .object(let vals)? = o["values"] { enumValues = vals.keys } else if case .array(let a)? = o["values"] {
+            enumValues = a.compactMap(\.string)
+        }
+    }
+
+    /// The expression type a value of this property must have.
+    public var expectedType: ExpressionType? {
+        func simple(_ t: String?) -> ExpressionType? {
+            switch t {
+            case "color": return .color
+            case "string", "enum": return .string
+            case "number": return .number
+            case "boolean": return .boolean
+            case "formatted": return .formatted
+            case "padding": return .padding
+            case "numberArray": return .numberArray
+            case "colorArray": return .colorArray
+            case "projectionDefinition": return .projectionDefinition
+            case "resolvedImage": return .resolvedImage
+            case "variableAnchorOffsetCollection": return .variableAnchorOffsetCollection
+            default: return nil
+            }
+        }
+        if type == "array" { return .array(simple(value) ?? .value, length: length) }
+        return simple(type)
+    }
+
+    var supportsDataExpression: Bool { propertyType == "data-driven" || propertyType == "cross-faded-data-driven" }
+    var supportsZoomExpression: Bool { parameters?.contains("zoom") ?? false }
+    var supportsInterpolation: Bool { parameters != nil && interpolated }
+}
+
+/// A parsed, type-checked expression ready to evaluate many times. Immutable and `Sendable`.
+public struct Expression: Sendable {
+    /// How the value varies: `constant`, `source` (feature), `camera` (zoom) or `composite` (both).
+    public enum Kind: String, Sendable { case constant, source, camera, composite }
+
+    let root: Expr
+    /// The result type.
+    public let type: ExpressionType
+    /// True when the value does not depend on the feature.
+    public let isFeatureConstant: Bool
+    /// True when the value does not depend on zoom.
+    public let isZoomConstant: Bool
+    /// True when the value does not read feature state.
+    public let isStateConstant: Bool
+    /// Stop inputs of the top-level zoom `step`/`interpolate`, if any.
+    public let zoomStops: [Double]
+    /// Interpolation of the top-level zoom `interpolate`, if any.
+    public let zoomInterpolation: InterpolationType?
+    let defaultValue: ExpressionValue
+    let enumValues: Set<String>?
+
+    /// The evaluation kind.
+    public var kind: Kind {
+        switch (isFeatureConstant, isZoomConstant) {
+        case (true, true): return .constant
+        case (false, true): return .source
+        case (true, false): return .camera
+        case (false, false): return .composite
+        }
+    }
+
+    /// Whether evaluation reads the feature geometry or its type (`within`, `distance`, `geometry-type`,
+    /// legacy `$type` filters); when false a `FeatureView` can be built without geometry.
+    public var needsGeometry: Bool { Classification.readsGeometry(root) }
+
+    /// Keys read by `global-state`.
+    public var globalStateReferences: Set<String> {
+        var s = Set<String>()
+        Classification.globalStateRefs(root, into: &s)
+        return s
+    }
+
+    /// Parses an expression with an optional expected result type (no property rules applied).
+    public static func parse(_ json: JSONValue, expecting: ExpressionType? = nil) throws(ExpressionParseError) -> Expression {
+        let ctx = ParsingContext(expectedType: expecting)
+        guard let root = ctx.parse(json) else { throw ExpressionParseError(ctx.errors) }
+        return Expression(root: root, spec: nil)
+    }
+
+    /// Parses with a property's expected type only (the spec's `createExpression`): no data/zoom placement rules,
+    /// so `["zoom"]` may appear anywhere. Filters compile this way.
+    public static func parseStyleExpression(_ json: JSONValue, for spec: PropertySpecification) throws(ExpressionParseError) -> Expression {
+        let ctx = ParsingContext(expectedType: spec.expectedType)
+        guard let root = ctx.parse(json, typeAnnotation: spec.type == "string" ? .coerce : nil) else {
+            throw ExpressionParseError(ctx.errors)
+        }
+        return Expression(root: root, spec: spec)
+    }
+
+    /// Parses an expression for a style property: the spec's `createPropertyExpression` (type, data and zoom rules).
+    public static func parse(_ json: JSONValue, for spec: PropertySpecification) throws(ExpressionParseError) -> Expression {
+        let ctx = ParsingContext(expectedType: spec.expectedType)
+        guard let root = ctx.parse(json, typeAnnotation: spec.type == "string" ? .coerce : nil) else {
+            throw ExpressionParseError(ctx.errors)
+        }
+        let featureConstant = Classification.isFeatureConstant(root)
+        if !featureConstant && !spec.supportsDataExpression {
+            throw ExpressionParseError([ExpressionParsingError(key: "", message: "data expressions not supported")])
+        }
+        let zoomConstant = Classification.isGlobalPropertyConstant(root, ["zoom"])
+        if !zoomConstant && !spec.supportsZoomExpression {
+            throw ExpressionParseError([ExpressionParsingError(key: "", message: "zoom expressions not supported")])
+        }
+        let curve = findZoomCurve(root)
+        switch curve {
+        case .error(let e): throw ExpressionParseError([e])
+        case .none where !zoomConstant:
+            throw ExpressionParseError([ExpressionParsingError(key: "", message: zoomMisuse)])
+        case .curve(let c) where c is InterpolateExpr && !spec.supportsInterpolation:
+            throw ExpressionParseError([ExpressionParsingError(key: "", message: "\"interpolate\" expressions cannot be used with this property")])
+        default: break
+        }
+        return Expression(root: root, spec: spec)
+    }
+
+    /// Whether JSON is an expression (an array whose first element names an operator), as the spec's `isExpression`.
+    public static func isExpression(_ json: JSONValue) -> Bool {
+        guard case .array(let a) = json, case .string(let op)? = a.first else { return false }
+        return Registry.isOperator(op)
+    }
+
+    /// Compiles any style property value: an expression, a legacy function (converted first) or a constant.
+    public static func property(_ value: JSONValue, for spec: PropertySpecification) throws(ExpressionParseError) -> Expression {
+        if LegacyFunction.isFunction(value) {
+            return try parse(LegacyFunction.convertFunction(value, spec: spec), for: spec)
+        }
+        if isExpression(value) { return try parse(value, for: spec) }
+        switch value {
+        case .array, .object: return try parse(["literal", value], for: spec)
+        default: return try parse(value, for: spec)
+        }
+    }
+
+    init(root: Expr, spec: PropertySpecification?) {
+        self.root = root
+        type = root.type
+        isFeatureConstant = Classification.isFeatureConstant(root)
+        isZoomConstant = Classification.isGlobalPropertyConstant(root, ["zoom"])
+        isStateConstant = Classification.isStateConstant(root)
+        if case .curve(let c) = Expression.findZoomCurve(root) {
+            if let s = c as? StepExpr { zoomStops = s.labels; zoomInterpolation = nil } else if let i = c as? InterpolateExpr {
+                zoomStops = i.labels; zoomInterpolation = i.interpolation
+            } else { zoomStops = []; zoomInterpolation = nil }
+        } else { zoomStops = []; zoomInterpolation = nil }
+        defaultValue = spec.map(Expression.defaultValue(for:)) ?? .null
+        enumValues = spec?.type == "enum" ? spec?.enumValues.map(Set.init) : nil
+    }
+
+    /// Evaluates the expression; runtime errors come back as values.
+    @inlinable public func evaluate(_ context: EvaluationContext) -> Result<ExpressionValue, ExpressionEvaluationError> {
+        do { return .success(try evaluateOrThrow(context)) } catch { return .failure(error) }
+    }
+
+    /// Evaluates the expression, throwing runtime errors.
+    public func evaluateOrThrow(_ context: EvaluationContext) throws(ExpressionEvaluationError) -> ExpressionValue {
+        try root.evaluate(context)
+    }
+
+    /// Evaluates like a style does: errors, `null` and NaN fall back to the property's default value.
+    public func evaluateWithDefault(_ context: EvaluationContext) -> ExpressionValue {
+        guard let v = try? root.evaluate(context) else { return defaultValue }
+        switch v {
+        case .null: return defaultValue
+        case .number(let n) where n.isNaN: return defaultValue
+        case .string(let s) where enumValues != nil && !enumValues!.contains(s): return defaultValue
+        default: return v
+        }
+    }
+
+    /// The interpolation factor between two zoom stops of a camera/composite expression.
+    public func interpolationFactor(_ input: Double, _ lower: Double, _ upper: Double) -> Double {
+        zoomInterpolation?.factor(input, lower, upper) ?? 0
+    }
+
+    static func defaultValue(for spec: PropertySpecification) -> ExpressionValue {
+        guard let d = spec.defaultValue else { return .null }
+        switch spec.type {
+        case "color":
+            if case .string(let s) = d, let c = Color(css: s) { return .color(c) }
+            if case .object = d { return .color(.transparent) }
+            return .null
+        case "padding": return Padding.parse(ExpressionValue(json: d)).map { .padding($0) } ?? .null
+        default: return ExpressionValue(json: d)
+        }
+    }
+
+    static let zoomMisuse = "\"zoom\" expression may only be used as input to a top-level \"step\" or \"interpolate\" expression."
+
+    enum ZoomCurve { case none, curve(Expr), error(ExpressionParsingError) }
+
+    /// The spec's `findZoomCurve`.
+    static func findZoomCurve(_ e: Expr) -> ZoomCurve {
+        var result: ZoomCurve = .none
+        if let l = e as? LetExpr {
+            result = findZoomCurve(l.result)
+        } else if let c = e as? CoalesceExpr {
+            for arg in c.args {
+                result = findZoomCurve(arg)
+                if case .none = result { continue }
+                break
+            }
+        } else if let s = e as? StepExpr, (s.input as? CompoundExpr)?.name == "zoom" {
+            result = .curve(e)
+        } else if let i = e as? InterpolateExpr, (i.input as? CompoundExpr)?.name == "zoom" {
+            result = .curve(e)
+        }
+        if case .error = result { return result }
+        for child in e.children {
+            let childResult = findZoomCurve(child)
+            switch (childResult, result) {
+            case (.error, _): result = childResult
+            case (.curve, .none): result = .error(ExpressionParsingError(key: "", message: zoomMisuse))
+            case (.curve(let c), .curve(let r)) where c !== r:
+                result = .error(ExpressionParsingError(key: "", message: "Only one zoom-based \"step\" or \"interpolate\" subexpression may be used in an expression."))
+            case (.curve, .error):
+                result = .error(ExpressionParsingError(key: "", message: "Only one zoom-based \"step\" or \"interpolate\" subexpression may be used in an expression."))
+            default: break
+            }
+        }
+        return result
+    }
+}

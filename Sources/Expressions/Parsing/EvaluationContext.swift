@@ -1,0 +1,114 @@
+import GeoJSON
+
+/// A tile address `z/x/y`, used by `within` and `distance` to place feature geometry.
+public struct CanonicalTileID: Sendable, Hashable {
+    /// Zoom level and tile column/row.
+    public var z: Int, x: Int, y: Int
+    /// Creates a tile address.
+    public init(z: Int, x: Int, y: Int) { self.z = z; self.x = x; self.y = y }
+}
+
+/// The feature an expression is evaluated against: a cheap view (properties are shared, not copied).
+public struct FeatureView: Sendable {
+    /// The identifier as JSON (kept small so building a view per feature stays cheap).
+    @usableFromInline var rawID: JSONValue?
+    /// The feature's properties.
+    public var properties: JSONObject
+    /// The value of `["geometry-type"]` (`"Point"`, `"LineString"`, `"Polygon"`, or a `Multi…` type); nil if unknown.
+    public var geometryType: String?
+    /// The geometry in longitude/latitude, for `within` and `distance`.
+    public var geometry: Geometry?
+
+    /// The feature id (`["id"]`), nil when the feature has none.
+    public var id: ExpressionValue? {
+        get { rawID.map(ExpressionValue.init(json:)) }
+        set { rawID = newValue.map(OutputJSON.encode) }
+    }
+
+    /// A view from parts (no identifier).
+    @inlinable public init(properties: JSONObject = JSONObject(), geometryType: String? = nil, geometry: Geometry? = nil) {
+        self.rawID = nil
+        self.properties = properties
+        self.geometryType = geometryType
+        self.geometry = geometry
+    }
+
+    /// A view from parts, with an identifier.
+    public init(id: ExpressionValue?, properties: JSONObject = JSONObject(), geometryType: String? = nil, geometry: Geometry? = nil) {
+        self.init(properties: properties, geometryType: geometryType, geometry: geometry)
+        self.id = id
+    }
+
+    /// A view of a GeoJSON feature; `geometry-type` reports the GeoJSON type name.
+    ///
+    /// Pass `geometry: false` when the expressions to evaluate do not read geometry
+    /// (`Expression.needsGeometry` is false): the view then never touches the geometry storage,
+    /// which matters when scanning millions of features.
+    @inlinable public init(_ feature: borrowing GeoJSONFeature, geometry includeGeometry: Bool = true) {
+        switch feature.identifier {
+        case .int(let v)?: rawID = .int(v)
+        case .uint(let v)?: rawID = .uint(v)
+        case .double(let v)?: rawID = .double(v)
+        case .string(let s)?: rawID = .string(s)
+        case nil: rawID = nil
+        }
+        properties = feature.properties ?? JSONObject()
+        if includeGeometry {
+            geometry = feature.geometry
+            geometryType = feature.geometry?.type.rawValue
+        } else {
+            geometry = nil
+            geometryType = nil
+        }
+    }
+}
+
+/// Everything an expression can read while evaluating: camera globals, the feature, and style state.
+public struct EvaluationContext: Sendable {
+    /// Current zoom (`["zoom"]`).
+    public var zoom: Double?
+    /// `["heatmap-density"]`.
+    public var heatmapDensity: Double?
+    /// `["line-progress"]`.
+    public var lineProgress: Double?
+    /// `["elevation"]`.
+    public var elevation: Double?
+    /// `["accumulated"]` (clustering).
+    public var accumulated: ExpressionValue?
+    /// The feature being evaluated, if any.
+    public var feature: FeatureView?
+    /// `["feature-state", key]` values.
+    public var featureState: JSONObject?
+    /// `["global-state", key]` values.
+    public var globalState: JSONObject?
+    /// Image names the style has (`["image", name]` availability); nil when unknown.
+    public var availableImages: Set<String>?
+    /// The tile the feature belongs to (needed by `within` and `distance`).
+    public var canonical: CanonicalTileID?
+    /// Script support test for `is-supported-script`; nil means every script is supported.
+    public var isSupportedScript: (@Sendable (String) -> Bool)?
+
+    /// Creates a context; every input is optional.
+    public init(zoom: Double? = nil, heatmapDensity: Double? = nil, lineProgress: Double? = nil, elevation: Double? = nil,
+                accumulated: ExpressionValue? = nil, feature: FeatureView? = nil, featureState: JSONObject? = nil,
+                globalState: JSONObject? = nil, availableImages: Set<String>? = nil, canonical: CanonicalTileID? = nil,
+                isSupportedScript: (@Sendable (String) -> Bool)? = nil) {
+        self.zoom = zoom
+        self.heatmapDensity = heatmapDensity
+        self.lineProgress = lineProgress
+        self.elevation = elevation
+        self.accumulated = accumulated
+        self.feature = feature
+        self.featureState = featureState
+        self.globalState = globalState
+        self.availableImages = availableImages
+        self.canonical = canonical
+        self.isSupportedScript = isSupportedScript
+    }
+
+    /// Looks up a feature property as an expression value (`undefined` → nil).
+    @inline(__always) func property(_ key: String) -> ExpressionValue? {
+        guard let f = feature, let v = f.properties[key] else { return nil }
+        return ExpressionValue(json: v)
+    }
+}
