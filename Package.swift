@@ -11,11 +11,13 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
     ],
     targets: [
         .target(name: "GeoJSON"),
         .target(name: "Expressions", dependencies: ["GeoJSON"]),
-        .target(name: "Mercator", dependencies: ["GeoJSON", "Expressions"]),
+        .target(name: "Venues", dependencies: ["GeoJSON", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "Mercator", dependencies: ["GeoJSON", "Expressions", "Venues"]),
         .executableTarget(
             name: "mercator",
             dependencies: ["Mercator", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -31,6 +33,10 @@ let package = Package(
             dependencies: ["Expressions", "MercatorTestSupport"],
             exclude: ["Fixtures/README.md"],
             resources: [.copy("Fixtures/upstream-extra.jsonl"), .copy("Fixtures/upstream-filter-extra.jsonl")]
+        ),
+        .testTarget(
+            name: "VenuesTests",
+            dependencies: ["Venues", "GeoJSON", "MercatorTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         .testTarget(name: "MercatorCLITests", dependencies: ["mercator"]),
     ],

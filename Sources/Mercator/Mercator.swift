@@ -1,2 +1,3 @@
 @_exported import Expressions
 @_exported import GeoJSON
+@_exported import Venues

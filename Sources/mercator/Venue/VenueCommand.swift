@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// `mercator venue …`: Mappedin MVF v2 venue bundles.
+struct VenueCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "venue",
+        abstract: "Open, inspect, style and fetch Mappedin MVF v2 venue bundles.",
+        subcommands: [VenueInfoCommand.self, VenueStyleCommand.self, VenueFetchCommand.self])
+}
+
+/// A failure while running a venue command (printed as `Error: …`, without the usage text).
+struct VenueCommandError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

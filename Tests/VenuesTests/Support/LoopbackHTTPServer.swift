@@ -1,0 +1,171 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A minimal HTTP/1.1 server on 127.0.0.1 (a free port chosen by the kernel) for client tests.
+///
+/// One connection at a time, `Connection: close`; requests are bounded (64 KiB of headers, 1 MiB of
+/// body, 2 s to arrive); the server stops on `stop()` or by itself after `lifetime` seconds.
+final class LoopbackHTTPServer: @unchecked Sendable {
+    struct Request: Sendable {
+        var method: String
+        var path: String
+        var headers: [String: String]  // lower-cased names
+        var body: Data
+    }
+
+    struct Response: Sendable {
+        var status: Int
+        var headers: [String: String] = [:]
+        var body: Data = Data()
+
+        static func json(_ text: String, status: Int = 200) -> Response {
+            Response(status: status, headers: ["Content-Type": "application/json"], body: Data(text.utf8))
+        }
+    }
+
+    typealias Handler = @Sendable (Request, _ baseURL: String) -> Response
+
+    let port: UInt16
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+    private let listener: Int32
+    private let handler: Handler
+    private let lock = NSLock()
+    private var stopped = false
+    private var received: [Request] = []
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// The requests served so far.
+    var requests: [Request] {
+        lock.lock()
+        defer { lock.unlock() }
+        return received
+    }
+
+    init(lifetime: TimeInterval = 30, handler: @escaping Handler) throws {
+        self.handler = handler
+        #if canImport(Glibc)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 16) == 0 else {
+            close(fd)
+            throw POSIXError(.EADDRINUSE)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        listener = fd
+        port = UInt16(bigEndian: address.sin_port)
+        let deadline = Date().addingTimeInterval(lifetime)
+        let thread = Thread { [self] in
+            serve(until: deadline)
+            close(listener)
+            finished.signal()
+        }
+        thread.start()
+    }
+
+    /// Stops accepting and waits for the server thread to end.
+    func stop() {
+        lock.lock()
+        let already = stopped
+        stopped = true
+        lock.unlock()
+        if !already { finished.wait() }
+    }
+
+    private var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+
+    private func serve(until deadline: Date) {
+        while !isStopped && Date() < deadline {
+            var fds = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            guard poll(&fds, 1, 100) > 0 else { continue }
+            let client = accept(listener, nil, nil)
+            guard client >= 0 else { continue }
+            var timeout = timeval(tv_sec: 2, tv_usec: 0)
+            setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            if let request = readRequest(client) {
+                lock.lock()
+                received.append(request)
+                lock.unlock()
+                write(handler(request, baseURL), to: client)
+            }
+            close(client)
+        }
+    }
+
+    private func readRequest(_ fd: Int32) -> Request? {
+        var buffer = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let separator: [UInt8] = [13, 10, 13, 10]
+        var headerEnd: Int?
+        while headerEnd == nil {
+            let n = recv(fd, &chunk, chunk.count, 0)
+            guard n > 0 else { return nil }
+            buffer.append(contentsOf: chunk[0..<n])
+            if buffer.count > 64 << 10 { return nil }
+            if buffer.count >= 4 {
+                for i in 0...(buffer.count - 4) where Array(buffer[i..<i + 4]) == separator {
+                    headerEnd = i
+                    break
+                }
+            }
+        }
+        guard let end = headerEnd else { return nil }
+        let head = String(decoding: buffer[0..<end], as: UTF8.self)
+        var lines = head.components(separatedBy: "\r\n")
+        let requestLine = lines.removeFirst().split(separator: " ")
+        guard requestLine.count >= 2 else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        var body = Array(buffer[(end + 4)...])
+        let length = min(Int(headers["content-length"] ?? "0") ?? 0, 1 << 20)
+        while body.count < length {
+            let n = recv(fd, &chunk, chunk.count, 0)
+            guard n > 0 else { break }
+            body.append(contentsOf: chunk[0..<n])
+        }
+        return Request(method: String(requestLine[0]), path: String(requestLine[1]), headers: headers, body: Data(body.prefix(length)))
+    }
+
+    private func write(_ response: Response, to fd: Int32) {
+        var head = "HTTP/1.1 \(response.status) \(response.status < 400 ? "OK" : "Error")\r\n"
+        var headers = response.headers
+        if headers["Content-Length"] == nil { headers["Content-Length"] = String(response.body.count) }
+        headers["Connection"] = "close"
+        for (k, v) in headers.sorted(by: { $0.key < $1.key }) { head += "\(k): \(v)\r\n" }
+        head += "\r\n"
+        var bytes = Array(head.utf8)
+        bytes.append(contentsOf: response.body)
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard n > 0 else { return }
+            sent += n
+        }
+    }
+}
