@@ -16,8 +16,10 @@ let package = Package(
     targets: [
         .target(name: "GeoJSON"),
         .target(name: "Expressions", dependencies: ["GeoJSON"]),
+        .systemLibrary(name: "CMercatorZlib", path: "Sources/CMercatorZlib"),
+        .target(name: "Rendering", dependencies: ["CMercatorZlib"]),
         .target(name: "Venues", dependencies: ["GeoJSON", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .target(name: "Mercator", dependencies: ["GeoJSON", "Expressions", "Venues"]),
+        .target(name: "Mercator", dependencies: ["GeoJSON", "Expressions", "Rendering", "Venues"]),
         .executableTarget(
             name: "mercator",
             dependencies: ["Mercator", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -38,6 +40,7 @@ let package = Package(
             name: "VenuesTests",
             dependencies: ["Venues", "GeoJSON", "MercatorTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "GeoJSON", "MercatorTestSupport"]),
         .testTarget(name: "MercatorCLITests", dependencies: ["mercator"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
 @_exported import Expressions
 @_exported import GeoJSON
+@_exported import Rendering
 @_exported import Venues

@@ -1,0 +1,231 @@
+import Foundation
+
+/// Web Mercator projection and MapLibre's perspective camera for one output size.
+///
+/// Three spaces are used:
+/// - *world*: Web Mercator pixels at the camera's zoom (`512 * 2^zoom * pixelRatio` device pixels wide), y down;
+/// - *plane*: world pixels relative to the camera centre, rotated by the bearing (the map plane as seen
+///   from straight above, x right, y down on screen);
+/// - *screen*: device pixels of the output image, origin top-left.
+/// Plane and screen coincide (up to the centre offset) when pitch is 0; otherwise the plane is tilted
+/// with MapLibre's field of view (0.6435 rad) and camera distance (`0.5 / tan(fov / 2) * height`).
+public struct Transform: Sendable {
+    /// MapLibre's vertical field of view in radians.
+    public static let fieldOfView = 0.6435011087932844
+    /// The largest latitude Web Mercator represents.
+    public static let maxLatitude = 85.051128779806604
+
+    /// The camera (pitch clamped to 0...60).
+    public let camera: Camera
+    /// Output width in device pixels.
+    public let width: Double
+    /// Output height in device pixels.
+    public let height: Double
+    /// Device pixels per CSS pixel.
+    public let pixelRatio: Double
+    /// World width in device pixels at the camera zoom.
+    public let worldSize: Double
+    /// The camera centre in world device pixels.
+    public let centerWorld: Point
+    /// Distance from the camera to the centre point, in device pixels.
+    public let cameraToCenterDistance: Double
+    let cosBearing: Double
+    let sinBearing: Double
+    let cosPitch: Double
+    let sinPitch: Double
+    /// Tile grid units per world for coordinate quantization, or `nil` for none.
+    let quantizationUnits: Double?
+    /// The highest source tile zoom.
+    let tileMaxZoom: Int
+
+    /// Creates the transform for a camera and an output size in CSS pixels.
+    public init(camera: Camera, width: Int, height: Int, pixelRatio: Double = 1,
+                quantizeToTileZoom maxTileZoom: Int? = nil) {
+        var camera = camera
+        camera.pitch = max(0, min(60, camera.pitch.isFinite ? camera.pitch : 0))
+        camera.zoom = camera.zoom.isFinite ? max(0, min(30, camera.zoom)) : 0
+        if !camera.bearing.isFinite { camera.bearing = 0 }
+        if !camera.center.longitude.isFinite { camera.center.longitude = 0 }
+        if camera.center.latitude.isNaN { camera.center.latitude = 0 }
+        camera.center.latitude = max(-Transform.maxLatitude, min(Transform.maxLatitude, camera.center.latitude))
+        self.camera = camera
+        self.pixelRatio = pixelRatio
+        self.width = Double(width) * pixelRatio
+        self.height = Double(height) * pixelRatio
+        worldSize = 512 * pow(2, camera.zoom) * pixelRatio
+        let bearing = camera.bearing * .pi / 180
+        cosBearing = cos(bearing)
+        sinBearing = sin(bearing)
+        let pitch = camera.pitch * .pi / 180
+        cosPitch = cos(pitch)
+        sinPitch = sin(pitch)
+        cameraToCenterDistance = 0.5 / tan(Transform.fieldOfView / 2) * Double(height) * pixelRatio
+        tileMaxZoom = maxTileZoom ?? 18
+        if let maxTileZoom {
+            let tileZoom = max(0, min(Double(maxTileZoom), floor(camera.zoom)))
+            quantizationUnits = 8192 * pow(2, tileZoom)
+        } else {
+            quantizationUnits = nil
+        }
+        let c = Transform.mercator(camera.center)
+        centerWorld = Point(x: c.x * worldSize, y: c.y * worldSize)
+    }
+
+    /// Whether the view is tilted.
+    public var isPitched: Bool { sinPitch > 1e-9 }
+
+    /// Web Mercator fractions (0...1 across the world for longitudes -180...180), y down.
+    @inlinable
+    public static func mercator(_ c: Coordinate) -> Point {
+        let lat = max(-maxLatitude, min(maxLatitude, c.latitude)) * .pi / 180
+        let x = (c.longitude + 180) / 360
+        let y = 0.5 - log(tan(.pi / 4 + lat / 2)) / (2 * .pi)
+        return Point(x: x, y: y)
+    }
+
+    /// The inverse of ``mercator(_:)``.
+    public static func coordinate(mercator p: Point) -> Coordinate {
+        let lon = p.x * 360 - 180
+        let lat = atan(sinh(.pi * (1 - 2 * p.y))) * 180 / .pi
+        return Coordinate(longitude: lon, latitude: lat)
+    }
+
+    /// A coordinate in plane space (device pixels), shifted by `copy` world widths, quantized as configured.
+    @inline(__always)
+    func plane(_ c: Coordinate, copy: Int = 0) -> Point {
+        plane(worldFraction: worldFraction(c), copy: copy)
+    }
+
+    /// Web Mercator fractions of a coordinate, snapped to the tile grid when quantization is on.
+    @inline(__always)
+    func worldFraction(_ c: Coordinate) -> Point {
+        var m = Transform.mercator(c)
+        if let u = quantizationUnits {
+            m.x = (m.x * u).rounded() / u
+            m.y = (m.y * u).rounded() / u
+        }
+        return m
+    }
+
+    /// Plane position of a point given in world fractions.
+    @inline(__always)
+    func plane(worldFraction m: Point, copy: Int = 0) -> Point {
+        let wx = (m.x + Double(copy)) * worldSize - centerWorld.x
+        let wy = m.y * worldSize - centerWorld.y
+        return rotate(Point(x: wx, y: wy))
+    }
+
+    /// World fractions of a plane point.
+    @inline(__always)
+    func worldFraction(plane p: Point) -> Point {
+        let w = unrotate(p)
+        return Point(x: (w.x + centerWorld.x) / worldSize, y: (w.y + centerWorld.y) / worldSize)
+    }
+
+    /// The integer zoom of the source tiles MapLibre would draw at this camera (GeoJSON, 512 px tiles).
+    var tileZoom: Int { Int(max(0, min(Double(tileMaxZoom), floor(camera.zoom)))) }
+
+    /// Rotates a world-aligned vector into the plane (by the bearing).
+    @inline(__always)
+    func rotate(_ v: Point) -> Point {
+        Point(x: v.x * cosBearing + v.y * sinBearing, y: -v.x * sinBearing + v.y * cosBearing)
+    }
+
+    /// Rotates a plane vector back to world alignment.
+    @inline(__always)
+    func unrotate(_ v: Point) -> Point {
+        Point(x: v.x * cosBearing - v.y * sinBearing, y: v.x * sinBearing + v.y * cosBearing)
+    }
+
+    /// Perspective divisor of a plane point: 1 at the centre, larger farther away.
+    @inline(__always)
+    func w(plane p: Point) -> Double {
+        (cameraToCenterDistance - p.y * sinPitch) / cameraToCenterDistance
+    }
+
+    /// Screen position (device pixels) of a plane point.
+    @inline(__always)
+    func screen(plane p: Point) -> Point {
+        if !isPitched { return Point(x: width / 2 + p.x, y: height / 2 + p.y) }
+        let d = cameraToCenterDistance
+        let depth = max(d - p.y * sinPitch, 1e-6)
+        return Point(x: width / 2 + d * p.x / depth, y: height / 2 + d * p.y * cosPitch / depth)
+    }
+
+    /// Plane point seen at a screen position, or `nil` above the horizon.
+    @inline(__always)
+    func plane(screen s: Point) -> Point? {
+        let u = s.x - width / 2
+        let v = s.y - height / 2
+        if !isPitched { return Point(x: u, y: v) }
+        let d = cameraToCenterDistance
+        let denom = d * cosPitch + v * sinPitch
+        if denom <= 1e-9 { return nil }
+        let y = v * d / denom
+        let x = u * (d - y * sinPitch) / d
+        return Point(x: x, y: y)
+    }
+
+    /// Screen position in CSS pixels of a coordinate (nearest world copy not chosen: copy 0).
+    public func screenPoint(for coordinate: Coordinate) -> Point {
+        let s = screen(plane: plane(coordinate))
+        return Point(x: s.x / pixelRatio, y: s.y / pixelRatio)
+    }
+
+    /// The coordinate under a screen position in CSS pixels, or `nil` above the horizon.
+    /// Longitudes are wrapped into -180...180.
+    public func coordinate(at screenPoint: Point) -> Coordinate? {
+        guard let p = plane(screen: Point(x: screenPoint.x * pixelRatio, y: screenPoint.y * pixelRatio)) else {
+            return nil
+        }
+        let w = unrotate(p)
+        var c = Transform.coordinate(mercator: Point(x: (w.x + centerWorld.x) / worldSize,
+                                                     y: (w.y + centerWorld.y) / worldSize))
+        c.longitude = c.longitude - 360 * ((c.longitude + 180) / 360).rounded(.down)
+        return c
+    }
+
+    /// The visible range of world x, in world widths (0...1 is the world from -180 to 180 degrees).
+    func visibleWorldXRange() -> (min: Double, max: Double) {
+        var minX = Double.infinity
+        var maxX = -Double.infinity
+        let far = 4 * max(width, height) / max(cosPitch, 0.2)
+        for (sx, sy) in [(0.0, 0.0), (width, 0), (0, height), (width, height), (width / 2, 0)] {
+            var p = plane(screen: Point(x: sx, y: sy)) ?? Point(x: (sx - width / 2) * 4, y: -far)
+            if p.y < -far { p.y = -far; p.x = (sx - width / 2) * 4 }
+            let wx = unrotate(p).x + centerWorld.x
+            minX = min(minX, wx)
+            maxX = max(maxX, wx)
+        }
+        return (minX / worldSize, maxX / worldSize)
+    }
+
+    /// The visible range of world y, in world heights (0...1 spans the Mercator square).
+    func visibleWorldYRange() -> (min: Double, max: Double) {
+        var minY = Double.infinity
+        var maxY = -Double.infinity
+        let far = 4 * max(width, height) / max(cosPitch, 0.2)
+        for (sx, sy) in [(0.0, 0.0), (width, 0), (0, height), (width, height), (width / 2, 0)] {
+            var p = plane(screen: Point(x: sx, y: sy)) ?? Point(x: (sx - width / 2) * 4, y: -far)
+            if p.y < -far { p.y = -far; p.x = (sx - width / 2) * 4 }
+            let wy = unrotate(p).y + centerWorld.y
+            minY = min(minY, wy)
+            maxY = max(maxY, wy)
+        }
+        return (minY / worldSize, maxY / worldSize)
+    }
+
+    /// The world copies on which something spanning longitudes `west...east` can be visible.
+    /// `margin` (device pixels) widens the test for strokes, radii and translations.
+    func worldCopies(west: Double, east: Double, visible: (min: Double, max: Double),
+                     margin: Double = 0) -> ClosedRange<Int>? {
+        guard west.isFinite, east.isFinite else { return nil }
+        let fmin = (west + 180) / 360
+        let fmax = (east + 180) / 360
+        let m = max(0, margin) / worldSize
+        let lo = max(-64.0, (visible.min - m - fmax - 1e-9).rounded(.up))
+        let hi = min(64.0, (visible.max + m - fmin + 1e-9).rounded(.down))
+        guard lo <= hi, lo.isFinite, hi.isFinite else { return nil }
+        return Int(lo)...Int(hi)
+    }
+}

@@ -1,0 +1,249 @@
+import CMercatorZlib
+import Dispatch
+import Foundation
+
+/// Writes 8-bit RGBA PNG files (filter "none", zlib-compressed through the system zlib).
+public enum PNGEncoder {
+    /// The PNG bytes of an image (straight alpha, colour type 6, bit depth 8).
+    public static func encode(_ image: RGBAImage, compressionLevel: Int32 = 1) -> [UInt8] {
+        let w = image.width, h = image.height
+        let stride = 4 * w
+        var raw = [UInt8](repeating: 0, count: (stride + 1) * h)
+        raw.withUnsafeMutableBufferPointer { dst in
+            image.pixels.withUnsafeBufferPointer { src in
+                for y in 0..<h {
+                    dst[y * (stride + 1)] = 0  // filter type: none
+                    if stride > 0 {
+                        (dst.baseAddress! + y * (stride + 1) + 1)
+                            .update(from: src.baseAddress! + y * stride, count: stride)
+                    }
+                }
+            }
+        }
+        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var ihdr: [UInt8] = []
+        ihdr.appendBigEndian(UInt32(w))
+        ihdr.appendBigEndian(UInt32(h))
+        ihdr += [8, 6, 0, 0, 0]
+        appendChunk(&out, type: "IHDR", data: ihdr)
+        appendChunk(&out, type: "IDAT", data: Zlib.compress(raw, level: compressionLevel))
+        appendChunk(&out, type: "IEND", data: [])
+        return out
+    }
+
+    static func appendChunk(_ out: inout [UInt8], type: String, data: [UInt8]) {
+        out.appendBigEndian(UInt32(data.count))
+        let typeBytes = Array(type.utf8)
+        var crcInput = typeBytes
+        crcInput += data
+        out += typeBytes
+        out += data
+        out.appendBigEndian(Zlib.crc32(crcInput))
+    }
+}
+
+extension Array where Element == UInt8 {
+    mutating func appendBigEndian(_ v: UInt32) {
+        append(UInt8(v >> 24)); append(UInt8((v >> 16) & 0xFF)); append(UInt8((v >> 8) & 0xFF)); append(UInt8(v & 0xFF))
+    }
+}
+
+/// Thin wrappers over the system zlib.
+enum Zlib {
+    /// zlib-format (RFC 1950) compression of `data`.
+    static func compress(_ data: [UInt8], level: Int32) -> [UInt8] {
+        var destLen = compressBound(uLong(data.count))
+        var out = [UInt8](repeating: 0, count: Int(destLen))
+        let status = out.withUnsafeMutableBufferPointer { dst in
+            data.withUnsafeBufferPointer { src in
+                compress2(dst.baseAddress, &destLen, src.baseAddress, uLong(data.count), level)
+            }
+        }
+        precondition(status == Z_OK, "zlib compress2 failed with \(status)")  // only on out-of-memory
+        out.removeLast(out.count - Int(destLen))
+        return out
+    }
+
+    /// Inflates a zlib stream, expecting `expected` bytes. Returns nil for corrupt or short data.
+    static func decompress(_ data: [UInt8], expected: Int) -> [UInt8]? {
+        var out = [UInt8](repeating: 0, count: max(expected, 1))
+        var stream = z_stream()
+        var ok = true
+        var produced = 0
+        data.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+                    ok = false
+                    return
+                }
+                stream.next_in = UnsafeMutablePointer(mutating: src.baseAddress)
+                stream.avail_in = uInt(src.count)
+                stream.next_out = dst.baseAddress
+                stream.avail_out = uInt(dst.count)
+                let status = inflate(&stream, Z_FINISH)
+                produced = dst.count - Int(stream.avail_out)
+                if status != Z_STREAM_END && !(status == Z_BUF_ERROR && produced == expected) { ok = false }
+                inflateEnd(&stream)
+            }
+        }
+        guard ok, produced == expected else { return nil }
+        return out
+    }
+
+    /// CRC-32 as PNG chunks use it.
+    static func crc32(_ data: [UInt8]) -> UInt32 {
+        data.withUnsafeBufferPointer { p in
+            UInt32(CMercatorZlib.crc32(0, p.baseAddress, uInt(p.count)))
+        }
+    }
+}
+
+/// Reusable buffers for encoding many PNGs of similar size without fresh allocations.
+public struct PNGScratch: Sendable {
+    var raw: [UInt8] = []
+    var deflated: [UInt8] = []
+
+    /// Creates empty buffers (they grow on first use).
+    public init() {}
+}
+
+extension PNGEncoder {
+    /// Encodes a premultiplied canvas directly (un-premultiplying into the scanline buffer), reusing
+    /// `scratch` between calls. Large images are converted and compressed in parallel bands (zlib
+    /// level 1), joined into one zlib stream with sync flushes as pigz does.
+    public static func encode(_ canvas: Canvas, scratch: inout PNGScratch) -> [UInt8] {
+        let w = canvas.width, h = canvas.height
+        let stride = 4 * w + 1
+        let rawCount = stride * h
+        if scratch.raw.count < rawCount { scratch.raw = [UInt8](repeating: 0, count: rawCount) }
+        let parts = h >= 128 ? min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)) : 1
+        var bands: [(rows: Range<Int>, outOffset: Int, capacity: Int)] = []
+        var outOffset = 0
+        for k in 0..<parts {
+            let rows = (h * k / parts)..<(h * (k + 1) / parts)
+            let capacity = Int(compressBound(uLong(rows.count * stride))) + 64
+            bands.append((rows, outOffset, capacity))
+            outOffset += capacity
+        }
+        if scratch.deflated.count < outOffset { scratch.deflated = [UInt8](repeating: 0, count: outOffset) }
+        var produced = [Int](repeating: -1, count: parts)
+        var checksums = [UInt](repeating: 1, count: parts)
+        canvas.pixels.withUnsafeBufferPointer { src in
+            scratch.raw.withUnsafeMutableBufferPointer { raw in
+                scratch.deflated.withUnsafeMutableBufferPointer { out in
+                    produced.withUnsafeMutableBufferPointer { producedBuf in
+                        checksums.withUnsafeMutableBufferPointer { checksumBuf in
+                            let job = BandJob(src: src.baseAddress!, raw: raw.baseAddress!, out: out.baseAddress!,
+                                              produced: producedBuf.baseAddress!, checksums: checksumBuf.baseAddress!,
+                                              width: w, stride: stride, bands: bands)
+                            if parts == 1 {
+                                job.run(0)
+                            } else {
+                                DispatchQueue.concurrentPerform(iterations: parts) { job.run($0) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        var idat: [UInt8]
+        if produced.allSatisfy({ $0 >= 0 }) {
+            idat = [0x78, 0x01]  // zlib header: deflate, 32K window, fastest
+            idat.reserveCapacity(produced.reduce(0, +) + 6)
+            var adler = checksums[0]
+            for k in 0..<parts {
+                idat += scratch.deflated[bands[k].outOffset..<(bands[k].outOffset + produced[k])]
+                if k > 0 {
+                    adler = UInt(adler32_combine(uLong(adler), uLong(checksums[k]), off_t(bands[k].rows.count * stride)))
+                }
+            }
+            idat.appendBigEndian(UInt32(truncatingIfNeeded: adler))
+        } else {
+            idat = Zlib.compress(Array(scratch.raw[0..<rawCount]), level: 1)
+        }
+        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        out.reserveCapacity(idat.count + 64)
+        var ihdr: [UInt8] = []
+        ihdr.appendBigEndian(UInt32(w))
+        ihdr.appendBigEndian(UInt32(h))
+        ihdr += [8, 6, 0, 0, 0]
+        appendChunk(&out, type: "IHDR", data: ihdr)
+        appendChunk(&out, type: "IDAT", data: idat)
+        appendChunk(&out, type: "IEND", data: [])
+        return out
+    }
+}
+
+/// One band of rows to convert and compress; each band writes only its own memory.
+private struct BandJob: @unchecked Sendable {
+    let src: UnsafePointer<Float>
+    let raw: UnsafeMutablePointer<UInt8>
+    let out: UnsafeMutablePointer<UInt8>
+    let produced: UnsafeMutablePointer<Int>
+    let checksums: UnsafeMutablePointer<UInt>
+    let width: Int
+    let stride: Int
+    let bands: [(rows: Range<Int>, outOffset: Int, capacity: Int)]
+
+    func run(_ k: Int) {
+        let band = bands[k]
+        for y in band.rows { convertRow(y) }
+        let start = raw + band.rows.lowerBound * stride
+        let count = band.rows.count * stride
+        checksums[k] = UInt(adler32(1, start, uInt(count)))
+        var stream = z_stream()
+        // Raw deflate (no zlib wrapper): the bands are concatenated under one header.
+        guard deflateInit2_(&stream, 1, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+                            Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return }
+        stream.next_in = start
+        stream.avail_in = uInt(count)
+        stream.next_out = out + band.outOffset
+        stream.avail_out = uInt(band.capacity)
+        let last = k == bands.count - 1
+        let status = deflate(&stream, last ? Z_FINISH : Z_SYNC_FLUSH)
+        if (last && status == Z_STREAM_END) || (!last && status == Z_OK && stream.avail_in == 0) {
+            produced[k] = band.capacity - Int(stream.avail_out)
+        }
+        deflateEnd(&stream)
+    }
+
+    /// Writes filter byte 0 and the un-premultiplied 8-bit pixels of row `y`.
+    private func convertRow(_ y: Int) {
+        let s = src, d = raw
+        var o = y * stride
+        d[o] = 0
+        o += 1
+        var i = 4 * y * width
+        let end = i + 4 * width
+        // Maps have long runs of one colour: reuse the previous pixel's bytes when unchanged.
+        var last: (Float, Float, Float, Float) = (-1, -1, -1, -1)
+        var lastBytes: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        while i < end {
+            if s[i] == last.0 && s[i + 1] == last.1 && s[i + 2] == last.2 && s[i + 3] == last.3 {
+                d[o] = lastBytes.0; d[o + 1] = lastBytes.1; d[o + 2] = lastBytes.2; d[o + 3] = lastBytes.3
+                i += 4
+                o += 4
+                continue
+            }
+            last = (s[i], s[i + 1], s[i + 2], s[i + 3])
+            let a = s[i + 3]
+            if a >= 0.9999 {
+                d[o] = UInt8(min(255, max(0, s[i] * 255 + 0.5)))
+                d[o + 1] = UInt8(min(255, max(0, s[i + 1] * 255 + 0.5)))
+                d[o + 2] = UInt8(min(255, max(0, s[i + 2] * 255 + 0.5)))
+                d[o + 3] = 255
+            } else if a <= 0.5 / 255 {
+                d[o] = 0; d[o + 1] = 0; d[o + 2] = 0; d[o + 3] = 0
+            } else {
+                let k = 255 / a
+                d[o] = UInt8(min(255, max(0, s[i] * k + 0.5)))
+                d[o + 1] = UInt8(min(255, max(0, s[i + 1] * k + 0.5)))
+                d[o + 2] = UInt8(min(255, max(0, s[i + 2] * k + 0.5)))
+                d[o + 3] = UInt8(a * 255 + 0.5)
+            }
+            lastBytes = (d[o], d[o + 1], d[o + 2], d[o + 3])
+            i += 4
+            o += 4
+        }
+    }
+}

@@ -1,0 +1,290 @@
+import Foundation
+
+extension PaintContext {
+    /// Draws a line layer like MapLibre: each feature is tessellated into MapLibre's triangle mesh
+    /// (``LineTessellator``), every triangle is sampled at pixel centres and blended on its own, and the
+    /// line shader's alpha `clamp(min(dist - (inset - blur2), outset - dist) / blur2)` is applied with
+    /// `dist = |interpolated normal| * outset`, `outset`/`inset` bounding the stroke (and the gap) plus
+    /// half a device pixel of antialiasing.
+    mutating func paintLine(_ layer: LineLayer) {
+        let ratio = transform.pixelRatio
+        let shift = planeTranslation(layer.translate, anchor: layer.translateAnchor)
+        let dashTotal = layer.dashArray.reduce(0) { $0 + max(0, $1) }
+        let dashed = layer.dashArray.count >= 2 && dashTotal > 0
+        // Tile pixels -> plane device pixels at the camera zoom.
+        let tileScale = pow(2, transform.camera.zoom - Double(transform.tileZoom)) * ratio
+        var tessellator = LineTessellator()
+        var plane: [Point] = []
+        let gradient = layer.gradient.flatMap { $0.isEmpty ? nil : $0.map { $0.premultiplied() } }
+        for (i, feature) in layer.features.enumerated() {
+            let width = max(0, layer.width[i])
+            let halfGap = max(0, layer.gapWidth[i]) / 2
+            let halfWidth = width / 2
+            let aa = 0.5  // MapLibre's ANTIALIASING: half a device pixel
+            let inset = halfGap > 0 ? halfGap * ratio + aa : 0
+            let outset = (halfGap + halfWidth * (halfGap > 0 ? 2 : 1)) * ratio + (halfWidth == 0 ? 0 : aa)
+            if outset <= 0 || width <= 0 { continue }
+            let color = layer.color[i].premultiplied(opacity: Float(layer.opacity[i]))
+            if color.a <= 0 && gradient == nil { continue }
+            let stroke = LineStroke(color: color, gradient: gradient, opacity: Float(max(0, min(1, layer.opacity[i]))),
+                                    inset: inset, outset: outset, blur: max(0, layer.blur[i]) * ratio,
+                                    offset: layer.offset[i] * ratio, shift: shift,
+                                    dash: dashed ? DashPattern(layer.dashArray, width: (layer.dashWidth?[i] ?? width) * ratio,
+                                                                scale: tileScale / ratio) : nil)
+            let options = LineTessellator.Options(join: layer.join[i], cap: layer.cap, miterLimit: layer.miterLimit,
+                                                  roundLimit: layer.roundLimit, sharpCornerOffset: 15 * tileScale,
+                                                  maxDistance: gradient == nil ? 2048 * tileScale : .infinity,
+                                                  polygon: feature.closedRings,
+                                                  tileUnitsPerPixel: transform.quantizationUnits == nil ? 0 : 16 / tileScale)
+            for line in feature.lines where line.count >= 2 {
+                let (west, east) = PaintContext.longitudeBounds(line)
+                let margin = 4 * outset + abs(stroke.offset) + shift.length
+                guard let copies = transform.worldCopies(west: west, east: east, visible: visibleX, margin: margin) else {
+                    continue
+                }
+                for copy in copies {
+                    if stroke.dash != nil {
+                        // Dashes restart where the line enters each source tile, as in MapLibre.
+                        paintDashedByTile(line, copy: copy, stroke: stroke, options: options, margin: margin,
+                                          tessellator: &tessellator)
+                        continue
+                    }
+                    plane.removeAll(keepingCapacity: true)
+                    for c in line { plane.append(transform.plane(c, copy: copy)) }
+                    if feature.closedRings, let f = plane.first, let l = plane.last, f != l { plane.append(f) }
+                    tessellator.tessellate(plane, options: options)
+                    var total = 0.0
+                    if gradient != nil {
+                        for k in 1..<plane.count { total += (plane[k] - plane[k - 1]).length }
+                    }
+                    paintMesh(tessellator, stroke: stroke, tileClip: nil, lineLength: total)
+                }
+            }
+        }
+    }
+
+    /// Splits a dashed line by source tile (with MapLibre's quarter-tile buffer), restarts the dash
+    /// distance in each part and draws each part only inside its own tile.
+    private mutating func paintDashedByTile(_ line: [Coordinate], copy: Int, stroke: LineStroke,
+                                            options: LineTessellator.Options, margin: Double,
+                                            tessellator: inout LineTessellator) {
+        let t = transform
+        let tiles = pow(2, Double(t.tileZoom))
+        var world: [Point] = line.map { t.worldFraction($0) }
+        if options.polygon, let f = world.first, let l = world.last, f != l { world.append(f) }
+        for i in world.indices { world[i].x += Double(copy) }
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        for p in world {
+            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        let vx = visibleX, vy = t.visibleWorldYRange()
+        let m = margin / t.worldSize
+        let tx0 = Int(max(-64 * tiles, (max(minX, vx.min - m) * tiles).rounded(.down)))
+        let tx1 = Int(min(64 * tiles, (min(maxX, vx.max + m) * tiles).rounded(.down)))
+        let ty0 = Int(max(0, (max(minY, vy.min - m) * tiles).rounded(.down)))
+        let ty1 = Int(min(tiles - 1, (min(maxY, vy.max + m) * tiles).rounded(.down)))
+        guard tx0 <= tx1, ty0 <= ty1, (tx1 - tx0 + 1) * (ty1 - ty0 + 1) <= 4096 else { return }
+        let buffer = 0.25
+        for ty in ty0...ty1 {
+            for tx in tx0...tx1 {
+                let box = (minX: (Double(tx) - buffer) / tiles, minY: (Double(ty) - buffer) / tiles,
+                           maxX: (Double(tx) + 1 + buffer) / tiles, maxY: (Double(ty) + 1 + buffer) / tiles)
+                let clip = (minX: Double(tx) / tiles, minY: Double(ty) / tiles,
+                            maxX: Double(tx + 1) / tiles, maxY: Double(ty + 1) / tiles)
+                for part in clipPolyline(world, to: box) {
+                    var partOptions = options
+                    partOptions.polygon = options.polygon && part.count == world.count
+                    tessellator.tessellate(part.map { t.plane(worldFraction: $0) }, options: partOptions)
+                    paintMesh(tessellator, stroke: stroke, tileClip: clip, lineLength: 0)
+                }
+            }
+        }
+    }
+
+    /// Rasterizes every triangle of a tessellated line, blending each separately.
+    private mutating func paintMesh(_ mesh: LineTessellator, stroke: LineStroke,
+                                    tileClip: (minX: Double, minY: Double, maxX: Double, maxY: Double)?,
+                                    lineLength: Double) {
+        let verts = mesh.vertices
+        if verts.isEmpty { return }
+        // Final plane positions: extrusion by the outset, line-offset (rotated at caps) and translate.
+        var positions: [Point] = []
+        swap(&positions, &meshPositions)
+        defer { swap(&positions, &meshPositions) }
+        positions.removeAll(keepingCapacity: true)
+        let offset = -stroke.offset
+        for v in verts {
+            let u = 0.5 * v.direction
+            let t = 1 - abs(u)
+            let e = v.extrude
+            let offset2 = Point(x: e.x * t - e.y * u, y: e.x * u + e.y * t) * (offset * v.normal.y)
+            positions.append(v.position + e * stroke.outset + offset2 + stroke.shift)
+        }
+        let w = canvas.width, h = canvas.height
+        let tr = transform
+        let pitched = tr.isPitched
+        let halfW = tr.width / 2, halfH = tr.height / 2
+        var sc = PixelCenterScanner()
+        swap(&sc, &scanner)
+        var tri: [Point] = [Point(x: 0, y: 0), Point(x: 0, y: 0), Point(x: 0, y: 0)]
+        canvas.pixels.withUnsafeMutableBufferPointer { buf in
+            let px = buf.baseAddress!
+            for (a, b, c) in mesh.triangles {
+                let pa = positions[a], pb = positions[b], pc = positions[c]
+                guard let nx = AffineValue(pa, pb, pc, verts[a].normal.x, verts[b].normal.x, verts[c].normal.x),
+                      let ny = AffineValue(pa, pb, pc, verts[a].normal.y, verts[b].normal.y, verts[c].normal.y),
+                      let along = AffineValue(pa, pb, pc, verts[a].along, verts[b].along, verts[c].along) else {
+                    continue
+                }
+                tri[0] = tr.screen(plane: pa)
+                tri[1] = tr.screen(plane: pb)
+                tri[2] = tr.screen(plane: pc)
+                sc.scan(polygon: tri, width: w, height: h) { y, x0, x1 in
+                    for x in x0..<x1 {
+                        let q: Point
+                        var gamma = 1.0
+                        if pitched {
+                            guard let pq = tr.plane(screen: Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) else { continue }
+                            q = pq
+                            gamma = tr.w(plane: pq)
+                        } else {
+                            q = Point(x: Double(x) + 0.5 - halfW, y: Double(y) + 0.5 - halfH)
+                        }
+                        if let clip = tileClip {
+                            let wf = tr.worldFraction(plane: q - stroke.shift)
+                            if wf.x < clip.minX || wf.x >= clip.maxX || wf.y < clip.minY || wf.y >= clip.maxY { continue }
+                        }
+                        let vx = nx(q), vy = ny(q)
+                        let dist = (vx * vx + vy * vy).squareRoot() * stroke.outset
+                        let blur2 = (stroke.blur + 1) * gamma
+                        var alpha = max(0, min(1, min(dist - (stroke.inset - blur2), stroke.outset - dist) / blur2))
+                        if alpha <= 0 { continue }
+                        if let dash = stroke.dash { alpha *= dash.alpha(at: along(q), gamma: gamma) }
+                        var color = stroke.color
+                        if let ramp = stroke.gradient {
+                            let progress = lineLength > 0 ? along(q) / lineLength : 0
+                            color = LineStroke.sample(ramp, progress).scaled(stroke.opacity)
+                        }
+                        Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: Float(alpha))
+                    }
+                }
+            }
+        }
+        swap(&sc, &scanner)
+    }
+}
+
+/// Evaluated paint of one line feature, in device pixels.
+struct LineStroke {
+    var color: PremultipliedColor
+    /// Premultiplied `line-gradient` ramp, if any (then `opacity` applies to it).
+    var gradient: [PremultipliedColor]?
+    var opacity: Float
+    var inset: Double
+    var outset: Double
+    var blur: Double
+    var offset: Double
+    var shift: Point
+    var dash: DashPattern?
+
+    /// The ramp at `progress` 0...1, linearly filtered like MapLibre's gradient texture.
+    static func sample(_ ramp: [PremultipliedColor], _ progress: Double) -> PremultipliedColor {
+        let n = ramp.count
+        if n == 1 { return ramp[0] }
+        let x = max(0, min(Double(n - 1), (progress.isFinite ? progress : 0) * Double(n) - 0.5))
+        let i = Int(x)
+        let j = min(n - 1, i + 1)
+        return PremultipliedColor.mix(ramp[i], ramp[j], Float(x - Double(i)))
+    }
+}
+
+/// A dash pattern in device pixels (MapLibre scales `line-dasharray` by the line width).
+struct DashPattern {
+    /// Boundaries of dashes and gaps, cumulative, starting with the first dash's end.
+    private var stops: [Double] = []
+    let period: Double
+    /// Half the width of the linear edge ramp, in device pixels: one tile pixel (fitted to MapLibre's SDF dashes).
+    let halfRamp: Double
+
+    /// `width` in device pixels; `tileScale` = 2^(zoom - tile zoom), how much tile pixels are stretched.
+    init(_ array: [Double], width: Double, scale tileScale: Double = 1) {
+        halfRamp = tileScale
+        let scale = max(width, 1) * tileScale
+        var acc = 0.0
+        for v in array {
+            acc += max(0, v) * scale
+            stops.append(acc)
+        }
+        if stops.count % 2 == 1 {
+            // An odd list repeats, as in the style spec.
+            for v in array {
+                acc += max(0, v) * scale
+                stops.append(acc)
+            }
+        }
+        period = acc
+    }
+
+    /// Coverage of the pattern at distance `along`: 1 inside a dash, 0 inside a gap, a smooth ramp
+    /// about one tile pixel wide between.
+    func alpha(at along: Double, gamma: Double) -> Double {
+        guard period > 0 else { return 1 }
+        var u = along.truncatingRemainder(dividingBy: period)
+        if u < 0 { u += period }
+        var start = 0.0
+        var signed = -Double.infinity
+        for k in stride(from: 0, to: stops.count, by: 2) {
+            let end = stops[k]
+            let nextStart = stops[k + 1]
+            // Signed distance to this dash [start, end], also its copies one period away.
+            var shift = -period
+            while shift <= period {
+                let d = min(u - (start + shift), end + shift - u)
+                signed = max(signed, d)
+                shift += period
+            }
+            start = nextStart
+        }
+        return max(0, min(1, signed / gamma / (2 * halfRamp) + 0.5))
+    }
+}
+
+/// Clips a polyline to a box, returning the parts inside (Liang-Barsky per segment).
+func clipPolyline(_ pts: [Point], to box: (minX: Double, minY: Double, maxX: Double, maxY: Double)) -> [[Point]] {
+    var parts: [[Point]] = []
+    var current: [Point] = []
+    guard pts.count >= 2 else { return [] }
+    for i in 0..<(pts.count - 1) {
+        let a = pts[i], b = pts[i + 1]
+        var t0 = 0.0, t1 = 1.0
+        let dx = b.x - a.x, dy = b.y - a.y
+        var visible = true
+        for (p, q) in [(-dx, a.x - box.minX), (dx, box.maxX - a.x), (-dy, a.y - box.minY), (dy, box.maxY - a.y)] {
+            if p == 0 {
+                if q < 0 { visible = false; break }
+            } else {
+                let r = q / p
+                if p < 0 { if r > t1 { visible = false; break }; if r > t0 { t0 = r } }
+                else { if r < t0 { visible = false; break }; if r < t1 { t1 = r } }
+            }
+        }
+        if !visible {
+            if current.count >= 2 { parts.append(current) }
+            current.removeAll()
+            continue
+        }
+        let start = Point(x: a.x + t0 * dx, y: a.y + t0 * dy)
+        let end = Point(x: a.x + t1 * dx, y: a.y + t1 * dy)
+        if t0 > 0 || current.isEmpty {
+            if current.count >= 2 { parts.append(current) }
+            current = [start]
+        }
+        current.append(end)
+        if t1 < 1 {
+            if current.count >= 2 { parts.append(current) }
+            current.removeAll()
+        }
+    }
+    if current.count >= 2 { parts.append(current) }
+    return parts
+}

@@ -1,0 +1,105 @@
+/// Scans polygons the way a GPU rasterizes triangles without multisampling: a pixel belongs to the
+/// polygon when its centre does (half-open on the right and bottom).
+///
+/// MapLibre draws fills, lines and circles this way and computes antialiasing in its shaders, so the
+/// painters use this scanner plus per-pixel alpha functions to match MapLibre's output. Edge storage
+/// is reused between calls.
+struct PixelCenterScanner {
+    private struct Edge {
+        var y0: Double
+        var y1: Double
+        var x0: Double
+        var slope: Double
+        var dir: Int32
+    }
+    private var edges: [Edge] = []
+    private var active: [Int] = []
+    private var crossings: [(x: Double, dir: Int32)] = []
+
+    init() {}
+
+    /// Calls `body(y, x0, x1)` for each run of covered pixels `x0..<x1` in row `y`, clipped to `width x height`.
+    mutating func scan(rings: [[Point]], rule: FillRule, width: Int, height: Int,
+                       _ body: (Int, Int, Int) -> Void) {
+        edges.removeAll(keepingCapacity: true)
+        for ring in rings { addRing(ring) }
+        run(rule: rule, width: width, height: height, body)
+    }
+
+    /// Scans one closed polygon.
+    mutating func scan(polygon: [Point], rule: FillRule = .nonZero, width: Int, height: Int,
+                       _ body: (Int, Int, Int) -> Void) {
+        edges.removeAll(keepingCapacity: true)
+        addRing(polygon)
+        run(rule: rule, width: width, height: height, body)
+    }
+
+    private mutating func addRing(_ ring: [Point]) {
+        guard ring.count >= 2 else { return }
+        var prev = ring[ring.count - 1]
+        for p in ring {
+            defer { prev = p }
+            guard p.x.isFinite, p.y.isFinite, prev.x.isFinite, prev.y.isFinite else { continue }
+            if p.y == prev.y { continue }
+            let (a, b, d): (Point, Point, Int32) = p.y > prev.y ? (prev, p, 1) : (p, prev, -1)
+            edges.append(Edge(y0: a.y, y1: b.y, x0: a.x, slope: (b.x - a.x) / (b.y - a.y), dir: d))
+        }
+    }
+
+    private mutating func run(rule: FillRule, width: Int, height: Int, _ body: (Int, Int, Int) -> Void) {
+        if edges.isEmpty { return }
+        var minY = Double.infinity, maxY = -Double.infinity
+        for e in edges {
+            minY = min(minY, e.y0)
+            maxY = max(maxY, e.y1)
+        }
+        let rowStart = Int(max(0, min(Double(height), (minY - 0.5).rounded(.up))))
+        let rowEnd = Int(max(0, min(Double(height), (maxY - 0.5).rounded(.up))))
+        if rowStart >= rowEnd { return }
+        edges.sort { $0.y0 < $1.y0 }
+        active.removeAll(keepingCapacity: true)
+        var next = 0
+        for y in rowStart..<rowEnd {
+            let yc = Double(y) + 0.5
+            while next < edges.count, edges[next].y0 <= yc {
+                active.append(next)
+                next += 1
+            }
+            crossings.removeAll(keepingCapacity: true)
+            var k = 0
+            while k < active.count {
+                let e = edges[active[k]]
+                if e.y1 <= yc {
+                    active[k] = active[active.count - 1]
+                    active.removeLast()
+                    continue
+                }
+                if e.y0 <= yc {
+                    crossings.append((e.x0 + (yc - e.y0) * e.slope, e.dir))
+                }
+                k += 1
+            }
+            if crossings.count < 2 { continue }
+            // Insertion sort: crossings per row are few.
+            for i in 1..<crossings.count {
+                let c = crossings[i]
+                var j = i - 1
+                while j >= 0, crossings[j].x > c.x {
+                    crossings[j + 1] = crossings[j]
+                    j -= 1
+                }
+                crossings[j + 1] = c
+            }
+            var winding: Int32 = 0
+            for i in 0..<(crossings.count - 1) {
+                winding += crossings[i].dir
+                let inside = rule == .nonZero ? winding != 0 : (winding & 1) != 0
+                if !inside { continue }
+                let xa = crossings[i].x, xb = crossings[i + 1].x
+                let x0 = max(0, Int(max(-1, (xa - 0.5).rounded(.up))))
+                let x1 = min(width, Int(min(Double(width) + 1, (xb - 0.5).rounded(.up))))
+                if x0 < x1 { body(y, x0, x1) }
+            }
+        }
+    }
+}

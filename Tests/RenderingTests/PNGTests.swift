@@ -1,0 +1,180 @@
+import Testing
+@testable import Rendering
+
+@Suite struct PNGTests {
+    private func sampleImage(width: Int = 7, height: Int = 5) -> RGBAImage {
+        var bytes: [UInt8] = []
+        for i in 0..<(width * height * 4) { bytes.append(UInt8((i * 37 + 11) % 256)) }
+        return RGBAImage(width: width, height: height, pixels: bytes)
+    }
+
+    @Test func roundTrip() throws {
+        let image = sampleImage()
+        let png = PNGEncoder.encode(image)
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        #expect(try PNGDecoder.decode(png) == image)
+    }
+
+    @Test func canvasEncodingMatchesImageConversion() throws {
+        var canvas = Canvas(width: 9, height: 4)
+        canvas.blendSpan(y: 1, x0: 0, x1: 9, color: PremultipliedColor(r: 0.2, g: 0.1, b: 0.3, a: 0.5))
+        canvas.blendSpan(y: 2, x0: 3, x1: 7, color: PremultipliedColor(r: 1, g: 0.5, b: 0, a: 1))
+        var scratch = PNGScratch()
+        let png = PNGEncoder.encode(canvas, scratch: &scratch)
+        #expect(try PNGDecoder.decode(png) == canvas.makeImage())
+        // Reused scratch buffers give the same bytes.
+        #expect(PNGEncoder.encode(canvas, scratch: &scratch) == png)
+    }
+
+    @Test func bandedParallelEncodingRoundTrips() throws {
+        var canvas = Canvas(width: 300, height: 301)
+        for y in 0..<301 {
+            let t = Float(y) / 300
+            canvas.blendSpan(y: y, x0: y % 50, x1: 300 - y % 70, color: PremultipliedColor(r: t * 0.5, g: 0.2, b: 0.1, a: 0.5 + t / 2))
+        }
+        var scratch = PNGScratch()
+        let png = PNGEncoder.encode(canvas, scratch: &scratch)
+        #expect(try PNGDecoder.decode(png) == canvas.makeImage())
+    }
+
+    /// Builds a PNG by hand with the given header fields, filter bytes and raw rows.
+    private func handmade(width: Int, height: Int, colorType: UInt8, rows: [[UInt8]], extra: [(String, [UInt8])] = [])
+        -> [UInt8] {
+        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var ihdr: [UInt8] = []
+        ihdr.appendBigEndian(UInt32(width)); ihdr.appendBigEndian(UInt32(height))
+        ihdr += [8, colorType, 0, 0, 0]
+        PNGEncoder.appendChunk(&out, type: "IHDR", data: ihdr)
+        for (t, d) in extra { PNGEncoder.appendChunk(&out, type: t, data: d) }
+        PNGEncoder.appendChunk(&out, type: "IDAT", data: Zlib.compress(rows.flatMap { $0 }, level: 6))
+        PNGEncoder.appendChunk(&out, type: "IEND", data: [])
+        return out
+    }
+
+    @Test func decodesGreyPaletteAndFilters() throws {
+        // Grey, 2x2, rows with "sub" and "up" filters.
+        let grey = handmade(width: 2, height: 2, colorType: 0, rows: [[1, 10, 5], [2, 1, 1]])
+        let g = try PNGDecoder.decode(grey)
+        #expect(g.pixels == [10, 10, 10, 255, 15, 15, 15, 255, 11, 11, 11, 255, 16, 16, 16, 255])
+        // Grey + alpha with the Paeth filter on row 2.
+        let ga = try PNGDecoder.decode(handmade(width: 1, height: 2, colorType: 4, rows: [[0, 100, 200], [4, 1, 2]]))
+        #expect(ga.pixels == [100, 100, 100, 200, 101, 101, 101, 202])
+        // Palette with transparency, "average" filter on row 1 (previous row is zero).
+        let pal = handmade(width: 2, height: 1, colorType: 3, rows: [[3, 1, 1]],
+                           extra: [("PLTE", [255, 0, 0, 0, 0, 255]), ("tRNS", [255, 128])])
+        let p = try PNGDecoder.decode(pal)
+        #expect(p.pixels == [0, 0, 255, 128, 0, 0, 255, 128])
+        // RGB.
+        let rgb = try PNGDecoder.decode(handmade(width: 1, height: 1, colorType: 2, rows: [[0, 1, 2, 3]]))
+        #expect(rgb.pixels == [1, 2, 3, 255])
+    }
+
+    @Test func corruptInputThrowsTypedErrors() {
+        let png = PNGEncoder.encode(sampleImage())
+        #expect(throws: PNGDecodingError.notPNG) { try PNGDecoder.decode([1, 2, 3]) }
+        var badCRC = png
+        badCRC[30] ^= 0xFF  // inside IHDR's CRC
+        #expect(throws: PNGDecodingError.self) { try PNGDecoder.decode(badCRC) }
+        #expect(throws: PNGDecodingError.truncated(offset: 33)) { try PNGDecoder.decode(Array(png.prefix(40))) }
+        let badFilter = handmade(width: 1, height: 1, colorType: 2, rows: [[9, 1, 2, 3]])
+        #expect(throws: PNGDecodingError.corruptData("unknown filter type 9 on row 0")) {
+            try PNGDecoder.decode(badFilter)
+        }
+        let short = handmade(width: 4, height: 4, colorType: 6, rows: [[0, 1]])
+        #expect(throws: PNGDecodingError.self) { try PNGDecoder.decode(short) }
+        let paletteOut = handmade(width: 1, height: 1, colorType: 3, rows: [[0, 5]], extra: [("PLTE", [1, 2, 3])])
+        #expect(throws: PNGDecodingError.corruptData("palette index 5 out of range")) {
+            try PNGDecoder.decode(paletteOut)
+        }
+    }
+}
+
+@Suite struct PixelMatchTests {
+    private func flat(_ w: Int, _ h: Int, _ c: [UInt8]) -> RGBAImage {
+        RGBAImage(width: w, height: h, pixels: Array((0..<(w * h)).map { _ in c }.joined()))
+    }
+
+    @Test func identicalImagesMatch() throws {
+        let a = flat(8, 8, [10, 20, 30, 255])
+        #expect(try PixelMatch.compare(a, a).differentPixels == 0)
+    }
+
+    @Test func countsDifferentPixelsAboveThreshold() throws {
+        let a = flat(8, 8, [255, 255, 255, 255])
+        var b = a
+        b.pixels[4 * (3 * 8 + 3) ..< 4 * (3 * 8 + 3) + 3] = [0, 0, 0]
+        let r = try PixelMatch.compare(a, b, options: .init(threshold: 0.1285))
+        #expect(r.differentPixels == 1)
+        #expect(Array(r.diff.pixels[4 * 27 ..< 4 * 27 + 4]) == [255, 0, 0, 255])
+        // A tiny change stays under the threshold.
+        var c = a
+        c.pixels[0] = 250
+        #expect(try PixelMatch.compare(a, c, options: .init(threshold: 0.1285)).differentPixels == 0)
+        // Transparent vs opaque white is no difference (blended over white), vs black is.
+        let clear = flat(8, 8, [0, 0, 0, 0])
+        #expect(try PixelMatch.compare(a, clear).differentPixels == 0)
+        #expect(try PixelMatch.compare(flat(8, 8, [0, 0, 0, 255]), clear).differentPixels == 64)
+    }
+
+    @Test func antialiasedEdgePixelsAreIgnored() throws {
+        // Left half black, right half white, with a grey edge column in one image only.
+        func image(edge: UInt8) -> RGBAImage {
+            var px: [UInt8] = []
+            for _ in 0..<8 {
+                for x in 0..<8 {
+                    let v: UInt8 = x < 4 ? 0 : (x == 4 ? edge : 255)
+                    px += [v, v, v, 255]
+                }
+            }
+            return RGBAImage(width: 8, height: 8, pixels: px)
+        }
+        let sharp = image(edge: 255), soft = image(edge: 128)
+        #expect(try PixelMatch.compare(sharp, soft).differentPixels == 0)
+        #expect(try PixelMatch.compare(sharp, soft, options: .init(includeAA: true)).differentPixels == 8)
+        #expect(throws: PixelMatch.Failure.self) { try PixelMatch.compare(sharp, flat(4, 4, [0, 0, 0, 0])) }
+    }
+}
+
+@Suite struct TransformTests {
+    @Test func centerAndWorldSize() {
+        let t = Transform(camera: Camera(center: Coordinate(longitude: 0, latitude: 0), zoom: 0), width: 512, height: 512)
+        #expect(t.worldSize == 512)
+        let p = t.screenPoint(for: Coordinate(longitude: 0, latitude: 0))
+        #expect(abs(p.x - 256) < 1e-9 && abs(p.y - 256) < 1e-9)
+        let east = t.screenPoint(for: Coordinate(longitude: 90, latitude: 0))
+        #expect(abs(east.x - 384) < 1e-9)
+    }
+
+    @Test func screenCoordinateRoundTripWithBearingAndPitch() throws {
+        let camera = Camera(center: Coordinate(longitude: -79.38, latitude: 43.65), zoom: 12.5, bearing: 30, pitch: 45)
+        let t = Transform(camera: camera, width: 800, height: 600, pixelRatio: 2)
+        for c in [Coordinate(longitude: -79.39, latitude: 43.66), Coordinate(longitude: -79.37, latitude: 43.645)] {
+            let s = t.screenPoint(for: c)
+            let back = try #require(t.coordinate(at: s))
+            #expect(abs(back.longitude - c.longitude) < 1e-9 && abs(back.latitude - c.latitude) < 1e-9)
+        }
+        // Bearing 90 puts east at the top.
+        let b = Transform(camera: Camera(zoom: 2, bearing: 90), width: 100, height: 100)
+        let e = b.screenPoint(for: Coordinate(longitude: 10, latitude: 0))
+        #expect(abs(e.x - 50) < 1e-9 && e.y < 50)
+        // Above the horizon there is no ground.
+        let pitched = Transform(camera: Camera(zoom: 3, pitch: 60), width: 100, height: 400)
+        #expect(pitched.coordinate(at: Point(x: 50, y: -5000)) == nil)
+        #expect(pitched.coordinate(at: Point(x: 50, y: 399)) != nil)
+    }
+
+    @Test func absurdSizesAreRefused() {
+        let scene = RenderScene(width: 100_000, height: 100_000, camera: Camera())
+        #expect(throws: RenderError.self) { try Renderer.render(scene) }
+        #expect(throws: RenderError.self) { try Renderer.render(RenderScene(width: 0, height: 10, camera: Camera())) }
+    }
+
+    @Test func shortPaintArraysAreRejected() {
+        var layer = CircleLayer(features: [CircleFeature(points: [Coordinate(longitude: 0, latitude: 0)])])
+        layer.radius = .perFeature([])
+        let scene = RenderScene(width: 10, height: 10, camera: Camera(), layers: [.circle(layer)])
+        #expect(throws: RenderError.paintArrayTooShort(layer: 0, property: "circle-radius", count: 0, features: 1)) {
+            try Renderer.render(scene)
+        }
+    }
+}

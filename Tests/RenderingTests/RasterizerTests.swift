@@ -1,0 +1,145 @@
+import Testing
+@testable import Rendering
+
+/// Coverage values of one rasterized shape, row-major, `width x height`.
+private func coverage(_ rings: [[Point]], rule: FillRule = .nonZero, width: Int = 8, height: Int = 8) -> [Float] {
+    var out = [Float](repeating: 0, count: width * height)
+    var r = CoverageRasterizer()
+    r.rasterize(rings, rule: rule, width: width, height: height) { y, x0, cov in
+        for (i, c) in cov.enumerated() { out[y * width + x0 + i] = c }
+    }
+    return out
+}
+
+private func square(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> [Point] {
+    [Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1)]
+}
+
+@Suite struct CoverageRasterizerTests {
+    @Test func pixelAlignedSquareIsExact() {
+        let c = coverage([square(2, 2, 6, 6)])
+        for y in 0..<8 {
+            for x in 0..<8 {
+                let inside = (2..<6).contains(x) && (2..<6).contains(y)
+                #expect(abs(c[y * 8 + x] - (inside ? 1 : 0)) < 1e-6, "pixel \(x),\(y)")
+            }
+        }
+    }
+
+    @Test func halfCoveredPixels() {
+        // A square ending halfway through column 4.
+        let c = coverage([square(1, 1, 4.5, 3)])
+        #expect(abs(c[1 * 8 + 4] - 0.5) < 1e-6)
+        #expect(abs(c[2 * 8 + 3] - 1) < 1e-6)
+        // A pixel cut along its diagonal is half covered.
+        let t = coverage([[Point(x: 2, y: 2), Point(x: 3, y: 2), Point(x: 2, y: 3)]])
+        #expect(abs(t[2 * 8 + 2] - 0.5) < 1e-6)
+        // Total area is preserved for an arbitrary triangle: (6 * 4) / 2 = 12.
+        let area = coverage([[Point(x: 1.3, y: 0.7), Point(x: 7.3, y: 0.7), Point(x: 1.3, y: 4.7)]]).reduce(0, +)
+        #expect(abs(area - 12) < 1e-4)
+    }
+
+    @Test func evenOddAndNonZeroDifferOnSelfOverlap() {
+        // Two overlapping squares in one path, same direction: winding 2 in the overlap.
+        let rings = [square(0, 0, 4, 4), square(2, 2, 6, 6)]
+        let nz = coverage(rings, rule: .nonZero)
+        let eo = coverage(rings, rule: .evenOdd)
+        #expect(nz[3 * 8 + 3] == 1)
+        #expect(eo[3 * 8 + 3] == 0)
+        #expect(nz[1 * 8 + 1] == 1 && eo[1 * 8 + 1] == 1)
+        #expect(nz[5 * 8 + 5] == 1 && eo[5 * 8 + 5] == 1)
+        // Opposite direction cancels under non-zero too.
+        let hole = coverage([square(0, 0, 6, 6), square(2, 2, 4, 4).reversed()], rule: .nonZero)
+        #expect(hole[3 * 8 + 3] == 0 && hole[1 * 8 + 1] == 1)
+    }
+
+    @Test func shapesPartlyOutsideAreClipped() {
+        let c = coverage([square(-10, -10, 2.5, 20)])
+        #expect(c[0] == 1 && abs(c[2] - 0.5) < 1e-6 && c[3] == 0)
+        #expect(abs(c[7 * 8 + 2] - 0.5) < 1e-6)
+        let none = coverage([square(20, 20, 30, 30)])
+        #expect(none.allSatisfy { $0 == 0 })
+    }
+
+    @Test func pixelCenterScannerUsesCentres() {
+        var scanner = PixelCenterScanner()
+        var spans: [(Int, Int, Int)] = []
+        scanner.scan(polygon: square(1.4, 1.6, 4.5, 3.5), width: 8, height: 8) { spans.append(($0, $1, $2)) }
+        // Rows whose centre (y + 0.5) is in [1.6, 3.5): 2; columns with centre in [1.4, 4.5): 1...3.
+        #expect(spans.count == 1)
+        #expect(spans.first.map { $0 == (2, 1, 4) } == true)
+    }
+}
+
+@Suite struct StrokerTests {
+    private func strokeCoverage(_ pts: [Point], width: Double, join: LineJoin = .miter, cap: LineCap = .butt,
+                                size: Int = 16) -> Canvas {
+        var canvas = Canvas(width: size, height: size)
+        var r = CoverageRasterizer()
+        canvas.stroke(pts, width: width, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 1),
+                      join: join, cap: cap, using: &r)
+        return canvas
+    }
+
+    @Test func caps() {
+        let line = [Point(x: 4, y: 8), Point(x: 12, y: 8)]
+        let butt = strokeCoverage(line, width: 4, cap: .butt)
+        #expect(butt.pixel(x: 4, y: 7).a == 1 && butt.pixel(x: 3, y: 7).a == 0 && butt.pixel(x: 12, y: 7).a == 0)
+        #expect(butt.pixel(x: 8, y: 5).a == 0 && butt.pixel(x: 8, y: 6).a == 1 && butt.pixel(x: 8, y: 10).a == 0)
+        let square = strokeCoverage(line, width: 4, cap: .square)
+        #expect(square.pixel(x: 2, y: 6).a == 1 && square.pixel(x: 13, y: 9).a == 1 && square.pixel(x: 1, y: 7).a == 0)
+        let round = strokeCoverage(line, width: 4, cap: .round)
+        // The round cap covers the pixel next to the end on the axis but not the far corner.
+        #expect(round.pixel(x: 2, y: 7).a > 0.9)
+        #expect(round.pixel(x: 2, y: 6).a < 0.6 && round.pixel(x: 2, y: 6).a > 0.2)
+        #expect(round.pixel(x: 1, y: 6).a == 0)
+    }
+
+    @Test func joins() {
+        // A right-angle turn at (10, 4): east then south, width 4. The outer corner pixel is (11, 2)...(11, 3).
+        let path = [Point(x: 2, y: 4), Point(x: 10, y: 4), Point(x: 10, y: 12)]
+        let miter = strokeCoverage(path, width: 4, join: .miter)
+        let bevel = strokeCoverage(path, width: 4, join: .bevel)
+        let round = strokeCoverage(path, width: 4, join: .round)
+        let corner = (x: 11, y: 2)
+        #expect(miter.pixel(x: corner.x, y: corner.y).a == 1)
+        // Bevel (miter length 1.41 < limit 2 would become miter in MapLibre; force a bevel by limit).
+        var canvas = Canvas(width: 16, height: 16)
+        var r = CoverageRasterizer()
+        canvas.stroke(path, width: 4, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 1), join: .bevel,
+                      miterLimit: 1, using: &r)
+        #expect(canvas.pixel(x: 11, y: 2).a < 0.6)
+        #expect(bevel.pixel(x: corner.x, y: corner.y).a == 1, "bevel under the miter limit is drawn as miter")
+        let roundCorner = round.pixel(x: corner.x, y: corner.y).a
+        #expect(roundCorner > canvas.pixel(x: 11, y: 2).a && roundCorner < 1)
+        // Inner side and straight parts are fully covered in all cases.
+        for c in [miter, round, canvas] {
+            #expect(c.pixel(x: 9, y: 5).a == 1 && c.pixel(x: 5, y: 3).a == 1 && c.pixel(x: 10, y: 9).a == 1)
+        }
+    }
+
+    @Test func closedRingHasNoCaps() {
+        var canvas = Canvas(width: 16, height: 16)
+        var r = CoverageRasterizer()
+        let ring = [Point(x: 4, y: 4), Point(x: 12, y: 4), Point(x: 12, y: 12), Point(x: 4, y: 12), Point(x: 4, y: 4)]
+        canvas.stroke(ring, width: 2, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 1), cap: .butt,
+                      closed: true, using: &r)
+        // The start corner is mitred like the others.
+        #expect(canvas.pixel(x: 3, y: 3).a == 1 && canvas.pixel(x: 12, y: 12).a == 1)
+        #expect(canvas.pixel(x: 8, y: 8).a == 0)
+    }
+
+    @Test func offsetShiftsRight() {
+        let shifted = Stroker.offsetting([Point(x: 0, y: 0), Point(x: 10, y: 0)], by: 2)
+        #expect(shifted == [Point(x: 0, y: 2), Point(x: 10, y: 2)])
+    }
+
+    @Test func dashPatternScalesWithWidth() {
+        let dash = DashPattern([2, 1], width: 4)
+        #expect(dash.period == 12)
+        #expect(dash.alpha(at: 4, gamma: 1) == 1)
+        #expect(dash.alpha(at: 10, gamma: 1) == 0)
+        #expect(abs(dash.alpha(at: 8, gamma: 1) - 0.5) < 1e-9)
+        #expect(dash.alpha(at: 7.7, gamma: 1) > 0.5 && dash.alpha(at: 7.7, gamma: 1) < 1)
+    }
+}
