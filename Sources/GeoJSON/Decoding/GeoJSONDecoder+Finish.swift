@@ -231,10 +231,19 @@ extension GeoJSONDecoder {
         return BoundingBox(values: values)
     }
 
-    enum StrayMember { case geometry, features, properties, id, coordinates, geometries }
+    /// GeoJSON member names that may appear on an object whose type does not define them.
+    struct StrayMember: OptionSet {
+        let rawValue: UInt8
+        static let geometry = StrayMember(rawValue: 1 << 0)
+        static let features = StrayMember(rawValue: 1 << 1)
+        static let properties = StrayMember(rawValue: 1 << 2)
+        static let id = StrayMember(rawValue: 1 << 3)
+        static let coordinates = StrayMember(rawValue: 1 << 4)
+        static let geometries = StrayMember(rawValue: 1 << 5)
+    }
 
     /// Members with GeoJSON names that do not belong to this type are foreign members: keep them as JSON.
-    private func keepStrayMembers(_ p: PartialObject, in members: inout ObjectMembers, keep: Set<StrayMember>) {
+    private func keepStrayMembers(_ p: PartialObject, in members: inout ObjectMembers, keep: StrayMember) {
         if keep.contains(.geometry), let g = p.geometry {
             members.foreign["geometry"] = g.map { GeoJSONEncoding.jsonValue($0.0, members: $0.1) } ?? .null
         }
