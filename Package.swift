@@ -16,10 +16,11 @@ let package = Package(
     targets: [
         .target(name: "GeoJSON"),
         .target(name: "Expressions", dependencies: ["GeoJSON"]),
+        .target(name: "Tiling", dependencies: ["GeoJSON"]),
         .systemLibrary(name: "CMercatorZlib", path: "Sources/CMercatorZlib"),
         .target(name: "Rendering", dependencies: ["CMercatorZlib"]),
         .target(name: "Venues", dependencies: ["GeoJSON", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .target(name: "Mercator", dependencies: ["GeoJSON", "Expressions", "Rendering", "Venues"]),
+        .target(name: "Mercator", dependencies: ["GeoJSON", "Expressions", "Tiling", "Rendering", "Venues"]),
         .executableTarget(
             name: "mercator",
             dependencies: ["Mercator", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -40,6 +41,7 @@ let package = Package(
             name: "VenuesTests",
             dependencies: ["Venues", "GeoJSON", "MercatorTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
+        .testTarget(name: "TilingTests", dependencies: ["Tiling", "MercatorTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "GeoJSON", "MercatorTestSupport"]),
         .testTarget(name: "MercatorCLITests", dependencies: ["mercator"]),
     ],

@@ -1,0 +1,164 @@
+import GeoJSON
+/// A point in tile coordinates (0...extent across the tile; the buffer reaches beyond).
+public struct TilePoint: Sendable, Hashable, CustomStringConvertible {
+    /// Horizontal position, 0 at the tile's west edge.
+    public var x: Int32
+    /// Vertical position, 0 at the tile's north edge (y grows southward).
+    public var y: Int32
+
+    @inlinable
+    public init(x: Int32, y: Int32) {
+        self.x = x
+        self.y = y
+    }
+
+    public var description: String { "[\(x),\(y)]" }
+}
+
+/// The geometry type of a tile feature, numbered as in vector tiles and geojson-vt.
+public enum TileFeatureType: Int, Sendable, Hashable {
+    /// Points (one or many).
+    case point = 1
+    /// Lines (one or many).
+    case lineString = 2
+    /// Polygons: exterior rings each followed by their holes.
+    case polygon = 3
+}
+
+/// One feature of a ``Tile``: type, geometry in tile coordinates, identifier and properties.
+public struct TileFeature: Sendable, Hashable {
+    /// Point, line or polygon.
+    public var type: TileFeatureType
+    /// For points, one list holding every point; for lines, one list per line; for polygons, the
+    /// rings, each exterior ring (clockwise in tile coordinates, y down) followed by its holes.
+    public var geometry: [[TilePoint]]
+    /// The source feature's identifier.
+    public var identifier: FeatureIdentifier?
+    /// The source feature's properties (plus `mapbox_clip_start`/`mapbox_clip_end` with line metrics,
+    /// or the cluster members for cluster tiles).
+    public var properties: JSONObject?
+
+    /// Creates a tile feature.
+    public init(type: TileFeatureType, geometry: [[TilePoint]], identifier: FeatureIdentifier? = nil, properties: JSONObject? = nil) {
+        self.type = type
+        self.geometry = geometry
+        self.identifier = identifier
+        self.properties = properties
+    }
+}
+
+/// A tile's features in tile coordinates, stored flat (one coordinate array for the whole tile).
+///
+/// A collection of ``TileFeature``s; each element is built on access. Renderers that want to avoid
+/// that can read ``featureType(at:)``, ``ringCount(at:)`` and ``points(at:ring:)`` directly.
+public struct Tile: Sendable, RandomAccessCollection {
+    /// The tile's address.
+    public let id: TileID
+    /// The tile extent (coordinates across the tile).
+    public let extent: Int
+    /// Points the features had before simplification (geojson-vt's `numPoints`).
+    public internal(set) var pointCount = 0
+    /// Points kept after simplification (geojson-vt's `numSimplified`).
+    public internal(set) var simplifiedPointCount = 0
+    /// Source features the tile was cut from (geojson-vt's `numFeatures`).
+    public internal(set) var sourceFeatureCount = 0
+
+    struct Record: Sendable {
+        var type: TileFeatureType
+        var source: Int32
+        /// First ring in `ringOffsets`.
+        var ringStart: Int32
+        var ringCount: Int32
+        /// Line metrics (fractions of the line length), NaN when not tracked.
+        var clipStart: Double
+        var clipEnd: Double
+    }
+
+    var records = ContiguousArray<Record>()
+    /// x, y pairs of all rings of all features.
+    var coordinates = ContiguousArray<Int32>()
+    /// Offset (in points) where each ring starts; one extra entry closes the last ring.
+    var ringOffsets: ContiguousArray<Int32> = [0]
+    let table: FeatureTable
+
+    init(id: TileID, extent: Int, table: FeatureTable) {
+        self.id = id
+        self.extent = extent
+        self.table = table
+    }
+
+    /// `other`'s geometry and records with a different feature table.
+    init(copying other: Tile, table: FeatureTable) {
+        self = Tile(id: other.id, extent: other.extent, table: table)
+        records = other.records
+        coordinates = other.coordinates
+        ringOffsets = other.ringOffsets
+        pointCount = other.records.count
+        simplifiedPointCount = other.records.count
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { records.count }
+
+    /// The feature at `i`, with its geometry copied out.
+    public subscript(i: Int) -> TileFeature {
+        let r = records[i]
+        var rings = [[TilePoint]]()
+        rings.reserveCapacity(Int(r.ringCount))
+        for k in 0..<Int(r.ringCount) { rings.append(points(at: i, ring: k)) }
+        var props = table.properties[Int(r.source)]
+        if !r.clipStart.isNaN {
+            var p = props ?? JSONObject()
+            p["mapbox_clip_start"] = .double(r.clipStart)
+            p["mapbox_clip_end"] = .double(r.clipEnd)
+            props = p
+        }
+        return TileFeature(type: r.type, geometry: rings, identifier: table.identifiers[Int(r.source)], properties: props)
+    }
+
+    /// All features, built at once.
+    public var features: [TileFeature] { Array(self) }
+
+    /// The geometry type of feature `i`.
+    public func featureType(at i: Int) -> TileFeatureType { records[i].type }
+
+    /// The number of rings (lists of points) of feature `i`.
+    public func ringCount(at i: Int) -> Int { Int(records[i].ringCount) }
+
+    /// The identifier of feature `i`.
+    public func identifier(at i: Int) -> FeatureIdentifier? { table.identifiers[Int(records[i].source)] }
+
+    /// The points of ring `ring` of feature `i`.
+    public func points(at i: Int, ring: Int) -> [TilePoint] {
+        let k = Int(records[i].ringStart) + ring
+        let from = Int(ringOffsets[k]), to = Int(ringOffsets[k + 1])
+        var out = [TilePoint]()
+        out.reserveCapacity(to - from)
+        for p in from..<to { out.append(TilePoint(x: coordinates[2 * p], y: coordinates[2 * p + 1])) }
+        return out
+    }
+
+    /// Calls `body` with the flat `x, y` values of ring `ring` of feature `i`, without copying.
+    public func withUnsafePoints<R>(at i: Int, ring: Int, _ body: (UnsafeBufferPointer<Int32>) throws -> R) rethrows -> R {
+        let k = Int(records[i].ringStart) + ring
+        let from = Int(ringOffsets[k]) * 2, to = Int(ringOffsets[k + 1]) * 2
+        return try coordinates.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[from..<to])) }
+    }
+}
+
+/// JavaScript's `Math.round`: halves round up (toward +∞).
+@inline(__always)
+func jsRound(_ v: Double) -> Double {
+    let f = v.rounded(.down)
+    return v - f >= 0.5 ? f + 1 : f
+}
+
+/// A Double rounded to Int32, saturating instead of trapping on huge or NaN input.
+@inline(__always)
+func tileCoordinate(_ v: Double) -> Int32 {
+    let r = jsRound(v)
+    if r >= 2_147_483_647 { return .max }
+    if r <= -2_147_483_648 { return .min }
+    if r.isNaN { return 0 }
+    return Int32(r)
+}

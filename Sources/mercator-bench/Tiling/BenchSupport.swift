@@ -1,0 +1,91 @@
+import Foundation
+import Mercator
+import MercatorTestSupport
+
+/// Timing and data helpers shared by the Tiling benchmarks.
+enum BenchSupport {
+    /// Wall-clock seconds of `body`.
+    static func time(_ body: () throws -> Void) rethrows -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    /// The median of `runs` timings of `body` (seconds).
+    static func median(runs: Int, _ body: () throws -> Void) rethrows -> Double {
+        try medians(runs: runs, body).wall
+    }
+
+    /// Medians of `runs` wall-clock and CPU (this thread) timings of `body`, in seconds. On a busy
+    /// machine the CPU time shows the work itself, the wall time what a user waits.
+    static func medians(runs: Int, _ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double) {
+        var walls = [Double](), cpus = [Double]()
+        for _ in 0..<max(1, runs) {
+            let c0 = cpuSeconds()
+            walls.append(try time(body))
+            cpus.append(cpuSeconds() - c0)
+        }
+        walls.sort()
+        cpus.sort()
+        return (walls[walls.count / 2], cpus[cpus.count / 2])
+    }
+
+    /// CPU time consumed by the calling thread, in seconds.
+    static func cpuSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// The features of `shared/data/<name>`.
+    static func load(_ name: String) throws -> [GeoJSONFeature] {
+        guard let url = SharedFixtures.url("data/\(name)") else {
+            throw BenchError("shared/data not found (set MERCATOR_SHARED)")
+        }
+        return try GeoJSONObject(parsing: try Data(contentsOf: url)).features
+    }
+
+    /// The 1,000,000-point set of `shared/tools/make_points.py`, generated once into the temporary folder
+    /// (or read from `$MERCATOR_POINTS`).
+    static func millionPoints() throws -> [GeoJSONFeature] {
+        let env = ProcessInfo.processInfo.environment["MERCATOR_POINTS"]
+        let path = env ?? (NSTemporaryDirectory() + "mercator-points-1000000.geojson")
+        if !FileManager.default.fileExists(atPath: path) {
+            guard let script = SharedFixtures.url("tools/make_points.py") else { throw BenchError("make_points.py not found") }
+            guard FileManager.default.createFile(atPath: path, contents: nil) else { throw BenchError("cannot create \(path)") }
+            guard let out = FileHandle(forWritingAtPath: path) else { throw BenchError("cannot write \(path)") }
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            p.arguments = ["python3", script.path, "1000000"]
+            p.standardOutput = out
+            try p.run()
+            p.waitUntilExit()
+            try out.close()
+            guard p.terminationStatus == 0 else { throw BenchError("make_points.py failed") }
+        }
+        return try GeoJSONObject(parsing: try Data(contentsOf: URL(fileURLWithPath: path))).features
+    }
+
+    /// Milliseconds with one decimal.
+    static func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
+
+    /// `ours / theirs` with two decimals.
+    static func ratio(_ ours: Double, _ theirs: Double) -> String { String(format: "%.2f", ours / theirs) }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ d: String) { description = d }
+}
+
+/// A small deterministic generator (SplitMix64) so every run asks for the same tiles.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
