@@ -16,11 +16,13 @@ let package = Package(
     targets: [
         .target(name: "GeoJSON"),
         .target(name: "Expressions", dependencies: ["GeoJSON"]),
+        .target(name: "FormatStrings", dependencies: ["Expressions"]),
         .target(name: "Tiling", dependencies: ["GeoJSON"]),
+        .target(name: "MapStyle", dependencies: ["Expressions", "FormatStrings", "Tiling"]),
         .systemLibrary(name: "CMercatorZlib", path: "Sources/CMercatorZlib"),
-        .target(name: "Rendering", dependencies: ["CMercatorZlib"]),
+        .target(name: "Rendering", dependencies: ["MapStyle", "Tiling", "CMercatorZlib"]),
         .target(name: "Venues", dependencies: ["GeoJSON", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .target(name: "Mercator", dependencies: ["GeoJSON", "Expressions", "Tiling", "Rendering", "Venues"]),
+        .target(name: "Mercator", dependencies: ["GeoJSON", "Expressions", "FormatStrings", "Tiling", "MapStyle", "Rendering", "Venues"]),
         .executableTarget(
             name: "mercator",
             dependencies: ["Mercator", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -41,6 +43,9 @@ let package = Package(
             name: "VenuesTests",
             dependencies: ["Venues", "GeoJSON", "MercatorTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
+        .testTarget(name: "FormatStringsTests", dependencies: ["FormatStrings", "GeoJSON", "MercatorTestSupport"]),
+        .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MercatorTestSupport"]),
+        .testTarget(name: "MercatorTests", dependencies: ["Mercator", "MercatorTestSupport"]),
         .testTarget(name: "TilingTests", dependencies: ["Tiling", "MercatorTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "GeoJSON", "MercatorTestSupport"]),
         .testTarget(name: "MercatorCLITests", dependencies: ["mercator"]),

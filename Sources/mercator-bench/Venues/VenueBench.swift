@@ -1,55 +1,59 @@
+import ArgumentParser
 import Foundation
+import Mercator
 import MercatorTestSupport
-import Venues
 
-/// `mercator-bench venue` (open half): opens `venues/harbourfront-galleria.zip` repeatedly and prints
-/// the median open time — from the zip file, from zip data in memory, and from already-inflated files
-/// (the JSON half alone) — and style generation per floor (the input of the lead's render half).
-func runVenueBench(json: Bool, iterations: Int = 30) throws {
-    guard let url = SharedFixtures.url("venues/harbourfront-galleria.zip") else {
-        throw CocoaError(.fileNoSuchFile)
+/// `mercator-bench venue`: open harbourfront-galleria.zip and render each floor at 1024x768
+/// (median times), with MapLibre Native rendering the same `venue style` output in the same run.
+///
+/// Mercator draws no text yet, so both renderers get the style without its symbol layers (and
+/// without a glyphs URL, which would need the network).
+struct VenueBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "venue",
+        abstract: "Open a venue bundle and render each floor at 1024x768, vs MapLibre Native on the same style.")
+
+    @Option(help: "Measured runs (after a warm-up).") var runs = 15
+    @Option(help: "Look: seed or styled.") var look = "styled"
+    @Option(help: "Python with the reference renderer (see `render`).") var referencePython: String?
+    @Flag(help: "Print one JSON object per measurement.") var json = false
+
+    /// The style without symbol layers and glyphs.
+    static func withoutText(_ style: JSONValue) -> JSONValue {
+        guard var o = style.object else { return style }
+        o["layers"] = .array((o["layers"]?.array ?? []).filter { $0["type"]?.string != "symbol" })
+        o["glyphs"] = nil
+        return .object(o)
     }
-    let data = try Data(contentsOf: url)
-    func median(_ samples: [Double]) -> Double {
-        let s = samples.sorted()
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-    }
-    func time(_ body: () throws -> Void) rethrows -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
-        try body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-    }
-    var venue = try Venue.open(contentsOf: url)  // warm up
-    let inflated = try Venue.inflatedFiles(zipData: data)
-    var openFile: [Double] = [], openData: [Double] = [], openFiles: [Double] = []
-    for _ in 0..<iterations {
-        openFile.append(try time { venue = try Venue.open(contentsOf: url) })
-        openData.append(try time { _ = try Venue.open(zipData: data) })
-        openFiles.append(try time { _ = try Venue.open(files: inflated) })
-    }
-    var styleTimes: [(Int, Double)] = []
-    for floor in venue.floors {
-        var samples: [Double] = []
-        for _ in 0..<iterations {
-            samples.append(time { _ = venue.mapStyle(for: floor, options: VenueStyleOptions(look: .styled)).serialized() })
+
+    func run() throws {
+        guard let url = SharedFixtures.url("venues/harbourfront-galleria.zip") else { throw ValidationError("shared/venues not found: set MERCATOR_SHARED") }
+        guard let chosenLook = VenueLook(rawValue: look) else { throw ValidationError("--look must be seed or styled") }
+        var venue = try Venue.open(contentsOf: url)
+        var openTimes: [Double] = []
+        for _ in 0..<runs { openTimes.append(try Measure.seconds { venue = try Venue.open(contentsOf: url) } * 1000) }
+        let open = Measure.median(openTimes)
+        if json { Measure.printJSON([("bench", "venue-open"), ("median_ms", open)]) } else {
+            print(String(format: "open %@: median %.2f ms (%d floors)", url.lastPathComponent, open, venue.floors.count))
         }
-        styleTimes.append((floor.elevation, median(samples)))
-    }
-    let features = venue.floors.reduce(0) { $0 + $1.featureCount }
-    let jsonBytes = inflated.values.reduce(0) { $0 + $1.count }
-    let f = { (v: Double) in String(format: "%.3f", v) }
-    if json {
-        let styles = styleTimes.map { "\"\($0.0)\": \(f($0.1))" }.joined(separator: ", ")
-        print("{\"bench\": \"venue\", \"bundle_bytes\": \(data.count), \"json_bytes\": \(jsonBytes), \"features\": \(features), "
-              + "\"open_file_ms\": \(f(median(openFile))), \"open_data_ms\": \(f(median(openData))), "
-              + "\"open_inflated_ms\": \(f(median(openFiles))), \"style_ms\": {\(styles)}}")
-    } else {
-        print("venue: harbourfront-galleria.zip (\(data.count) bytes zipped, \(jsonBytes) bytes of JSON, \(venue.floors.count) floors, \(features) features)")
-        print("  open from zip file        median \(f(median(openFile))) ms over \(iterations) runs")
-        print("  open from zip data        median \(f(median(openData))) ms")
-        print("  open from inflated files  median \(f(median(openFiles))) ms (JSON parse + model)")
-        for (elevation, ms) in styleTimes {
-            print("  style floor \(elevation) (styled look, serialised) median \(f(ms)) ms")
+        let reference = MapLibreReference(python: referencePython)
+        for floor in venue.floors {
+            let options = VenueStyleOptions(look: chosenLook, framing: .region(meters: 100), width: 1024, height: 768)
+            let map = try Map(venue: venue, floor: floor, options: options)
+            _ = try map.snapshot().pngData()
+            var times: [Double] = []
+            for _ in 0..<runs { times.append(try Measure.seconds { _ = try map.snapshot().pngData() } * 1000) }
+            let ms = Measure.median(times)
+            let c = map.camera
+            let ref = try reference?.medianMilliseconds(style: Self.withoutText(venue.mapStyle(for: floor, options: options)), width: 1024, height: 768,
+                                                         longitude: c.center.longitude, latitude: c.center.latitude, zoom: c.zoom, runs: runs)
+            if json {
+                Measure.printJSON([("bench", "venue-render"), ("floor", floor.elevation), ("mercator_ms", ms),
+                                   ("maplibre_ms", ref ?? .nan), ("speedup_vs_maplibre", ref.map { $0 / ms } ?? .nan)])
+            } else {
+                let refText = ref.map { String(format: "   MapLibre Native %6.1f ms   Mercator is %.2fx as fast", $0, $0 / ms) } ?? ""
+                print(String(format: "render floor %2d at 1024x768: Mercator %6.1f ms", floor.elevation, ms) + refText)
+            }
         }
     }
 }

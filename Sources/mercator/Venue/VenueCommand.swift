@@ -5,7 +5,7 @@ struct VenueCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "venue",
         abstract: "Open, inspect, style and fetch Mappedin MVF v2 venue bundles.",
-        subcommands: [VenueInfoCommand.self, VenueStyleCommand.self, VenueFetchCommand.self])
+        subcommands: [VenueInfoCommand.self, VenueRenderCommand.self, VenueStyleCommand.self, VenueFetchCommand.self])
 }
 
 /// A failure while running a venue command (printed as `Error: …`, without the usage text).

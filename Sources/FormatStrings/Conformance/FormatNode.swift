@@ -1,0 +1,44 @@
+import GeoJSON
+
+/// Either AST kind, so that expression and predicate cases share one runner.
+enum FormatNode: Hashable {
+    case expression(FormatExpression)
+    case predicate(FormatPredicate)
+
+    init(kind: String, format: String, arguments: [FormatArgument]) throws(FormatStringError) {
+        if kind == "predicate" {
+            self = .predicate(try FormatPredicate(format: format, arguments: arguments))
+        } else {
+            self = .expression(try FormatExpression(format: format, arguments: arguments))
+        }
+    }
+
+    init(kind: String, json: JSONValue, options: FormatJSONOptions) throws(FormatStringError) {
+        if kind == "predicate" {
+            self = .predicate(try FormatPredicate(json: json, options: options))
+        } else {
+            self = .expression(try FormatExpression(json: json, options: options))
+        }
+    }
+
+    func jsonValue(_ options: FormatJSONOptions) throws(FormatStringError) -> JSONValue {
+        switch self {
+        case .expression(let e): return try e.jsonValue(options: options)
+        case .predicate(let p): return try p.jsonValue(options: options)
+        }
+    }
+
+    var formatString: FormatString {
+        switch self {
+        case .expression(let e): return e.formatString()
+        case .predicate(let p): return p.formatString()
+        }
+    }
+
+    var normalized: FormatNode {
+        switch self {
+        case .expression(let e): return .expression(e.normalized())
+        case .predicate(let p): return .predicate(p.normalized())
+        }
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+import GeoJSON
+
+/// The style a map shows, changeable at run time (the SDK's `MLNStyle`).
+///
+/// `Style` has identity: a map and the code styling it share one instance, and changes are
+/// seen by both. Every change is checked first and refused with a `StyleError` that says why
+/// (duplicate identifiers, a layer naming a missing source, removing a source in use, an
+/// unknown property, a value of the wrong type). All members are safe to call from any thread.
+public final class Style: @unchecked Sendable {
+    private let lock = NSLock()
+    private var document: StyleDocument
+    /// Checks property values and predicates before they are set.
+    public let validator: StyleValidator
+
+    /// An empty style; `validator` checks values set later (plug in an expression parser to
+    /// have expression values checked too).
+    public init(validator: StyleValidator = StyleValidator()) {
+        self.validator = validator
+        document = StyleDocument()
+    }
+
+    /// A style showing `document`.
+    ///
+    /// - Throws: `StyleError` when two sources or layers share an identifier or a layer names
+    ///   a missing or incompatible source.
+    public init(document: StyleDocument, validator: StyleValidator = StyleValidator()) throws(StyleError) {
+        self.validator = validator
+        // Keep the root members (and their order) as written; add sources and layers one by one
+        // so each is checked like a runtime addition.
+        self.document = StyleDocument(members: document.members, sources: [], layers: [])
+        for source in document.sources { try addSource(source) }
+        for layer in document.layers { try addLayer(layer) }
+    }
+
+    /// Reads style JSON text into a new style.
+    ///
+    /// - Throws: `StyleError.invalidDocument`, or the errors of `init(document:)`.
+    public convenience init(parsing text: String, validator: StyleValidator = StyleValidator()) throws(StyleError) {
+        let document: StyleDocument
+        do { document = try StyleDocument(parsing: text) } catch { throw StyleError.invalidDocument(error) }
+        try self.init(document: document, validator: validator)
+    }
+
+    private func withLock<T>(_ body: () throws(StyleError) -> T) throws(StyleError) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    private func withLock<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+
+    /// A snapshot of the style as a document (for writing or rendering).
+    public var styleDocument: StyleDocument { withLock { document } }
+
+    /// The style as JSON text.
+    public func serialized(pretty: Bool = false) -> String { styleDocument.serialized(pretty: pretty) }
+
+    /// The style's name.
+    public var name: String? { withLock { document.name } }
+
+    // MARK: Sources
+
+    /// The content sources, in order.
+    public var sources: [StyleSource] { withLock { document.sources } }
+
+    /// The source with `identifier`, or `nil`.
+    public func source(withIdentifier identifier: String) -> StyleSource? {
+        withLock { document.sources.first { $0.identifier == identifier } }
+    }
+
+    /// Adds a content source.
+    ///
+    /// - Throws: `StyleError.duplicateSourceIdentifier`.
+    public func addSource(_ source: StyleSource) throws(StyleError) {
+        try withLock { () throws(StyleError) in
+            if document.sources.contains(where: { $0.identifier == source.identifier }) {
+                throw StyleError.duplicateSourceIdentifier(source.identifier)
+            }
+            document.sources.append(source)
+        }
+    }
+
+    /// Replaces the source with the same identifier (new data or options for a shape source).
+    ///
+    /// - Throws: `StyleError.sourceNotFound`, or `incompatibleSource` when a layer using it
+    ///   cannot draw the new kind.
+    public func updateSource(_ source: StyleSource) throws(StyleError) {
+        try withLock { () throws(StyleError) in
+            guard let i = document.sources.firstIndex(where: { $0.identifier == source.identifier }) else {
+                throw StyleError.sourceNotFound(source.identifier)
+            }
+            for layer in document.layers where layer.sourceIdentifier == source.identifier {
+                try Self.checkCompatible(layer, with: source)
+            }
+            document.sources[i] = source
+        }
+    }
+
+    /// Removes the source with `identifier` and returns it.
+    ///
+    /// - Throws: `StyleError.sourceNotFound`, or `StyleError.sourceInUse` while layers use it.
+    @discardableResult
+    public func removeSource(withIdentifier identifier: String) throws(StyleError) -> StyleSource {
+        try withLock { () throws(StyleError) in
+            guard let i = document.sources.firstIndex(where: { $0.identifier == identifier }) else {
+                throw StyleError.sourceNotFound(identifier)
+            }
+            let users = document.layers.filter { $0.sourceIdentifier == identifier }.map(\.identifier)
+            if !users.isEmpty { throw StyleError.sourceInUse(source: identifier, layers: users) }
+            return document.sources.remove(at: i)
+        }
+    }
+
+    // MARK: Layers
+
+    /// The layers, bottom-most first.
+    public var layers: [StyleLayer] { withLock { document.layers } }
+
+    /// The layer with `identifier`, or `nil`.
+    public func layer(withIdentifier identifier: String) -> StyleLayer? {
+        withLock { document.layers.first { $0.identifier == identifier } }
+    }
+
+    /// Adds `layer` on top of all others.
+    ///
+    /// - Throws: `duplicateLayerIdentifier`, `missingSource` or `incompatibleSource`.
+    public func addLayer(_ layer: StyleLayer) throws(StyleError) {
+        try insert(layer, sibling: nil) { $0.count }
+    }
+
+    /// Inserts `layer` directly below the layer `sibling`.
+    ///
+    /// - Throws: `layerNotFound` for an unknown sibling, or the errors of `addLayer`.
+    public func insertLayer(_ layer: StyleLayer, below sibling: String) throws(StyleError) {
+        try insert(layer, sibling: sibling) { $0.firstIndex { $0.identifier == sibling } }
+    }
+
+    /// Inserts `layer` directly above the layer `sibling`.
+    ///
+    /// - Throws: `layerNotFound` for an unknown sibling, or the errors of `addLayer`.
+    public func insertLayer(_ layer: StyleLayer, above sibling: String) throws(StyleError) {
+        try insert(layer, sibling: sibling) { layers in layers.firstIndex { $0.identifier == sibling }.map { $0 + 1 } }
+    }
+
+    /// Inserts `layer` at `index` (0 is the bottom).
+    ///
+    /// - Throws: the errors of `addLayer`; an index beyond the ends is clamped.
+    public func insertLayer(_ layer: StyleLayer, at index: Int) throws(StyleError) {
+        try insert(layer, sibling: nil) { min(max(0, index), $0.count) }
+    }
+
+    private func insert(_ layer: StyleLayer, sibling: String?,
+                        at position: ([StyleLayer]) -> Int?) throws(StyleError) {
+        try withLock { () throws(StyleError) in
+            if document.layers.contains(where: { $0.identifier == layer.identifier }) {
+                throw StyleError.duplicateLayerIdentifier(layer.identifier)
+            }
+            if let sourceID = layer.sourceIdentifier, layer.type.usesSource {
+                guard let source = document.sources.first(where: { $0.identifier == sourceID }) else {
+                    throw StyleError.missingSource(layer: layer.identifier, source: sourceID)
+                }
+                try Self.checkCompatible(layer, with: source)
+            }
+            guard let index = position(document.layers) else {
+                throw StyleError.layerNotFound(sibling ?? layer.identifier)
+            }
+            document.layers.insert(layer, at: index)
+        }
+    }
+
+    /// Removes the layer with `identifier` and returns it.
+    ///
+    /// - Throws: `StyleError.layerNotFound`.
+    @discardableResult
+    public func removeLayer(withIdentifier identifier: String) throws(StyleError) -> StyleLayer {
+        try withLock { () throws(StyleError) in
+            guard let i = document.layers.firstIndex(where: { $0.identifier == identifier }) else {
+                throw StyleError.layerNotFound(identifier)
+            }
+            return document.layers.remove(at: i)
+        }
+    }
+
+    /// Changes the layer `identifier` in place (visibility, zoom range, predicate, properties).
+    ///
+    /// - Throws: `StyleError.layerNotFound`, or whatever `body` throws (its changes are then dropped).
+    public func updateLayer(withIdentifier identifier: String,
+                            _ body: (inout StyleLayer) throws(StyleError) -> Void) throws(StyleError) {
+        try withLock { () throws(StyleError) in
+            guard let i = document.layers.firstIndex(where: { $0.identifier == identifier }) else {
+                throw StyleError.layerNotFound(identifier)
+            }
+            var layer = document.layers[i]
+            try body(&layer)
+            document.layers[i] = layer
+        }
+    }
+
+    // MARK: Properties
+
+    /// The value of property `name` (spec or Swift name) of layer `identifier`, or `nil` if unset.
+    ///
+    /// - Throws: `layerNotFound` or `unknownProperty`.
+    public func value(forProperty name: String, ofLayer identifier: String) throws(StyleError) -> JSONValue? {
+        guard let layer = layer(withIdentifier: identifier) else { throw StyleError.layerNotFound(identifier) }
+        return try layer.value(forProperty: name)
+    }
+
+    /// Sets (or, with `nil`, resets) property `name` (spec or Swift name) of layer `identifier`.
+    ///
+    /// - Throws: `layerNotFound`, `unknownProperty` or `invalidValue`.
+    public func setValue(_ value: JSONValue?, forProperty name: String, ofLayer identifier: String) throws(StyleError) {
+        let validator = self.validator
+        try updateLayer(withIdentifier: identifier) { (layer: inout StyleLayer) throws(StyleError) in
+            try layer.setValue(value, forProperty: name, validator: validator)
+        }
+    }
+
+    /// Sets (or, with `nil`, removes) the predicate (`filter`) of layer `identifier`.
+    ///
+    /// - Throws: `layerNotFound`, or `invalidValue` for a malformed filter.
+    public func setPredicate(_ predicate: JSONValue?, ofLayer identifier: String) throws(StyleError) {
+        let validator = self.validator
+        try updateLayer(withIdentifier: identifier) { (layer: inout StyleLayer) throws(StyleError) in
+            try layer.setPredicate(predicate, validator: validator)
+        }
+    }
+
+    private static func checkCompatible(_ layer: StyleLayer, with source: StyleSource) throws(StyleError) {
+        let ok: Bool
+        switch layer.type {
+        case .background: ok = true
+        case .raster: ok = source.kind == .raster || source.kind == .image
+        case .hillshade, .colorRelief: ok = source.kind == .rasterDEM
+        case .fill, .line, .symbol, .circle, .heatmap, .fillExtrusion:
+            ok = source.kind == .vector || source.kind == .geojson
+        }
+        if !ok { throw StyleError.incompatibleSource(layer: layer.identifier, layerType: layer.type, sourceKind: source.kind) }
+    }
+}
+

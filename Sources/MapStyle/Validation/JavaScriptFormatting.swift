@@ -1,0 +1,128 @@
+import GeoJSON
+
+/// Formatting that reproduces JavaScript's, so messages match the reference validator's text.
+enum JavaScript {
+    /// `String(number)` in JavaScript: `1`, `1.5`, `0.000001`, `1e-7`, `1e+21`.
+    static func number(_ value: Double) -> String {
+        if value.isNaN { return "NaN" }
+        if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
+        if value == 0 { return "0" }
+        let negative = value < 0
+        // Shortest round-trip digits and decimal exponent from Swift's own shortest formatting.
+        var text = "\(abs(value))"
+        var exponent = 0
+        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            exponent = Int(text[text.index(after: e)...]) ?? 0
+            text = String(text[..<e])
+        }
+        var intPart = text
+        var fracPart = ""
+        if let dot = text.firstIndex(of: ".") {
+            intPart = String(text[..<dot])
+            fracPart = String(text[text.index(after: dot)...])
+        }
+        var digits = intPart + fracPart
+        var pointPosition = intPart.count + exponent  // n: value = 0.d1d2… × 10^n
+        while digits.hasPrefix("0") && digits.count > 1 {
+            digits.removeFirst()
+            pointPosition -= 1
+        }
+        while digits.hasSuffix("0") && digits.count > 1 { digits.removeLast() }
+        let k = digits.count
+        let n = pointPosition
+        var out: String
+        if k <= n && n <= 21 {
+            out = digits + String(repeating: "0", count: n - k)
+        } else if 0 < n && n <= 21 {
+            let idx = digits.index(digits.startIndex, offsetBy: n)
+            out = digits[..<idx] + "." + digits[idx...]
+        } else if -6 < n && n <= 0 {
+            out = "0." + String(repeating: "0", count: -n) + digits
+        } else {
+            let e = n - 1
+            let sign = e < 0 ? "-" : "+"
+            let mantissa = k == 1 ? digits : digits.prefix(1) + "." + digits.dropFirst()
+            out = mantissa + "e" + sign + String(abs(e))
+        }
+        return negative ? "-" + out : out
+    }
+
+    /// `String(value)` for a JSON number value.
+    static func number(_ value: JSONValue) -> String {
+        switch value {
+        case .int(let i): return i.magnitude <= 1 << 53 ? String(i) : number(Double(i))
+        case .uint(let u): return number(Double(u))
+        case .double(let d): return number(d)
+        default: return ""
+        }
+    }
+
+    /// `JSON.stringify(value)`.
+    static func stringify(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .int, .uint: return number(value)
+        case .double(let d): return d.isFinite ? number(d) : "null"
+        case .string(let s): return quote(s)
+        case .array(let items): return "[" + items.map(stringify).joined(separator: ",") + "]"
+        case .object(let object):
+            return "{" + orderedKeys(object).map { quote($0) + ":" + stringify(object[$0] ?? .null) }.joined(separator: ",") + "}"
+        }
+    }
+
+    /// A JSON string literal as `JSON.stringify` writes it.
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// `String(value)` / template-literal interpolation of a JSON value.
+    static func display(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .int, .uint, .double: return number(value)
+        case .string(let s): return s
+        case .array(let items): return items.map { $0.isNull ? "" : display($0) }.joined(separator: ",")
+        case .object: return "[object Object]"
+        }
+    }
+
+    /// The order JavaScript's `for…in` visits an object's keys: array-index keys ascending, then
+    /// the others in insertion order.
+    static func orderedKeys(_ object: JSONObject) -> [String] {
+        var indices: [(UInt32, String)] = []
+        var others: [String] = []
+        for key in object.keys {
+            if let i = arrayIndex(key) { indices.append((i, key)) } else { others.append(key) }
+        }
+        if indices.isEmpty { return others }
+        return indices.sorted { $0.0 < $1.0 }.map(\.1) + others
+    }
+
+    private static func arrayIndex(_ key: String) -> UInt32? {
+        guard !key.isEmpty, key.count <= 10, key.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        if key.count > 1 && key.hasPrefix("0") { return nil }
+        guard let v = UInt64(key), v < 4_294_967_295 else { return nil }
+        return UInt32(v)
+    }
+}

@@ -1,0 +1,42 @@
+import GeoJSON
+
+/// One problem found in a style, worded exactly as the style-spec validator words it.
+public struct ValidationMessage: Sendable, Hashable, CustomStringConvertible {
+    /// How bad the problem is.
+    public enum Severity: String, Sendable, Hashable {
+        /// The style is invalid as written.
+        case error
+        /// The style renders, but almost certainly not as intended (mixed filter syntax).
+        case warning
+    }
+
+    /// The message, prefixed by where the problem is (`layers[2].paint.fill-color: color expected, number found`).
+    public let message: String
+    /// Error or warning.
+    public let severity: Severity
+    /// The 1-based line of the offending value in the style text, when known.
+    public let line: Int?
+    /// A stable identifier for some messages (`"source.canvas"`).
+    public let identifier: String?
+
+    /// Creates a message.
+    public init(message: String, severity: Severity = .error, line: Int? = nil, identifier: String? = nil) {
+        self.message = message
+        self.severity = severity
+        self.line = line
+        self.identifier = identifier
+    }
+
+    public var description: String {
+        var text = severity == .warning ? "warning: " : "error: "
+        if let line { text = "line \(line): " + text }
+        return text + message
+    }
+}
+
+extension StyleValidator {
+    /// Messages as a JSON array of `{message, identifier?, severity, line?}` (the suite's format).
+    public static func json(_ messages: [ValidationMessage]) -> JSONValue {
+        .array(messages.map(ValidateConformance.json))
+    }
+}

@@ -1,0 +1,81 @@
+import Expressions
+import GeoJSON
+import MapStyle
+import Rendering
+
+/// A feature found by querying the map, with the layer and source it was drawn from.
+public struct QueriedFeature: Sendable {
+    /// The feature, typed by its geometry (`PointFeature`, `PolygonFeature`, …), with its
+    /// identifier and attributes.
+    public var feature: any Feature
+    /// The GeoJSON feature as the source holds it.
+    public var geoJSONFeature: GeoJSONFeature
+    public var layerIdentifier: String
+    public var sourceIdentifier: String
+}
+
+/// Why a query could not run.
+public enum MapQueryError: Error, Sendable, CustomStringConvertible {
+    case invalidPredicate(String)
+    case unknownSource(String)
+
+    public var description: String {
+        switch self {
+        case .invalidPredicate(let m): return "predicate: \(m)"
+        case .unknownSource(let s): return "no source \"\(s)\" in the style"
+        }
+    }
+}
+
+extension Map {
+    /// The features drawn under `point` (screen points from the top left), topmost first
+    /// (`-[MLNMapView visibleFeaturesAtPoint:inStyleLayersWithIdentifiers:predicate:]`).
+    ///
+    /// - Parameters:
+    ///   - styleLayerIdentifiers: only these layers (all when `nil`).
+    ///   - predicate: a filter (expression or legacy filter JSON) the features must also pass.
+    public func visibleFeatures(at point: Point, styleLayerIdentifiers: Set<String>? = nil, predicate: JSONValue? = nil) throws -> [QueriedFeature] {
+        try visibleFeatures(in: ScreenRect(point: point), styleLayerIdentifiers: styleLayerIdentifiers, predicate: predicate)
+    }
+
+    /// The features drawn in `rect` (screen points), topmost first.
+    public func visibleFeatures(in rect: ScreenRect, styleLayerIdentifiers: Set<String>? = nil, predicate: JSONValue? = nil) throws -> [QueriedFeature] {
+        let filter = try Self.compile(predicate)
+        let size = self.size
+        // Only what is on screen can be hit: clip the query to the viewport.
+        let clipped = ScreenRect(x: max(0, rect.minX), y: max(0, rect.minY),
+                                 width: min(Double(size.width), rect.maxX) - max(0, rect.minX),
+                                 height: min(Double(size.height), rect.maxY) - max(0, rect.minY))
+        guard clipped.width >= 0, clipped.height >= 0 else { return [] }
+        let built = try styleScene()
+        let zoom = camera.zoom
+        var out: [QueriedFeature] = []
+        for hit in SceneHitTester(scene: built.scene).hits(in: clipped) {
+            let layer = built.layers[hit.layerIndex]
+            if let ids = styleLayerIdentifiers, !ids.contains(layer.identifier) { continue }
+            let f = layer.features[hit.featureIndex]
+            if let filter, !filter.evaluate(f, zoom: zoom) { continue }
+            out.append(QueriedFeature(feature: ShapeDecoding.feature(for: f), geoJSONFeature: f,
+                                      layerIdentifier: layer.identifier, sourceIdentifier: layer.sourceIdentifier ?? ""))
+        }
+        return out
+    }
+
+    /// Every feature of shape source `identifier` passing `predicate`, drawn or not
+    /// (`-[MLNShapeSource featuresMatchingPredicate:]`).
+    public func features(inShapeSource identifier: String, matching predicate: JSONValue? = nil) throws -> [any Feature] {
+        let filter = try Self.compile(predicate)
+        guard let data = sourceData().0[identifier] else { throw MapQueryError.unknownSource(identifier) }
+        let zoom = camera.zoom
+        return data.features.filter { filter?.evaluate($0, zoom: zoom) ?? true }.map(ShapeDecoding.feature(for:))
+    }
+
+    private static func compile(_ predicate: JSONValue?) throws -> FeatureFilter? {
+        guard let predicate else { return nil }
+        do {
+            return try FeatureFilter(predicate)
+        } catch {
+            throw MapQueryError.invalidPredicate("\(error)")
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import GeoJSON
+import MapStyle
+import Rendering
+
+/// A headless map: a live ``Style``, a camera and a size. It renders snapshots and answers
+/// feature queries, as the SDK's map view does on screen.
+///
+/// `Map` has identity (the style it shows is shared and changes are seen at the next snapshot) and
+/// is safe to use from any thread: its mutable state is guarded by a lock.
+public final class Map: @unchecked Sendable {
+    private let lock = NSLock()
+    /// The style shown; change it at run time through its methods.
+    public let style: Style
+    private var cameraValue: MapCamera
+    private var sizeValue: MapSize
+    private var states = FeatureStates()
+    private let loader: SourceLoader
+    /// Parsed source data, by source identifier, with the source definition it was parsed from.
+    private var sourceCache: [String: (StyleSource, SourceFeatures)] = [:]
+    private var session = RenderSession()
+
+    /// A map showing `style`.
+    /// - Parameters:
+    ///   - styleDirectory: the folder relative source URLs resolve against.
+    ///   - localRoot: the folder `local://` URLs resolve against.
+    public init(style: Style, camera: MapCamera = MapCamera(), size: MapSize = MapSize(width: 512, height: 512),
+                styleDirectory: URL? = nil, localRoot: URL? = nil) {
+        self.style = style
+        cameraValue = camera
+        sizeValue = size
+        loader = SourceLoader(styleDirectory: styleDirectory, localRoot: localRoot)
+    }
+
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    /// The camera.
+    public var camera: MapCamera {
+        get { locked { cameraValue } }
+        set { locked { cameraValue = newValue } }
+    }
+
+    /// The size.
+    public var size: MapSize {
+        get { locked { sizeValue } }
+        set { locked { sizeValue = newValue } }
+    }
+
+    // MARK: Feature state
+
+    /// Merges `state` into the state of feature `id` of `source` (read by `feature-state`).
+    public func setFeatureState(_ state: JSONObject, source: String, featureIdentifier id: FeatureIdentifier) {
+        locked { states.set(state, source: source, id: id) }
+    }
+
+    /// Removes a key of a feature's state, a feature's whole state, or every feature's state of a source.
+    public func removeFeatureState(source: String, featureIdentifier id: FeatureIdentifier? = nil, key: String? = nil) {
+        locked { states.remove(source: source, id: id, key: key) }
+    }
+
+    // MARK: Rendering
+
+    /// The features of every source, loading (once) what changed. A source whose data cannot be
+    /// read is drawn empty, as MapLibre does, and its error is returned alongside.
+    func sourceData() -> ([String: SourceFeatures], [SourceLoadError]) {
+        var out: [String: SourceFeatures] = [:]
+        var errors: [SourceLoadError] = []
+        for source in style.sources {
+            if let cached = locked({ sourceCache[source.identifier] }), cached.0 == source {
+                out[source.identifier] = cached.1
+                continue
+            }
+            let data: SourceFeatures
+            do {
+                data = try loader.load(source)
+            } catch {
+                errors.append(error)
+                data = SourceFeatures(features: [])
+            }
+            locked { sourceCache[source.identifier] = (source, data) }
+            out[source.identifier] = data
+        }
+        return (out, errors)
+    }
+
+    /// The scene the current style, camera and size describe, what each layer draws, and the
+    /// sources that failed to load.
+    func styleScene() throws -> StyleScene {
+        try buildScene().0
+    }
+
+    private func buildScene() throws -> (StyleScene, [SourceLoadError]) {
+        let (sources, errors) = sourceData()
+        let (camera, size, states) = locked { (cameraValue, sizeValue, self.states) }
+        let builder = StyleSceneBuilder(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera.renderCamera)
+        return (try builder.styleScene(layers: style.layers, sources: sources, states: states), errors)
+    }
+
+    /// Renders the map as it is now.
+    ///
+    /// A source whose data cannot be read is drawn empty and reported in the snapshot's
+    /// `sourceErrors` (MapLibre logs and carries on the same way).
+    /// - Throws: `StyleRenderError` for properties that do not evaluate, `RenderError` for absurd sizes.
+    public func snapshot() throws -> MapSnapshot {
+        let (built, errors) = try buildScene()
+        let canvas = try locked { () throws -> Canvas in try session.render(built.scene) }
+        return MapSnapshot(canvas: canvas, sourceErrors: errors)
+    }
+}
+
+/// A rendered map image.
+public struct MapSnapshot: Sendable {
+    /// The premultiplied floating-point canvas.
+    public let canvas: Canvas
+    /// Sources that could not be loaded (drawn empty).
+    public let sourceErrors: [SourceLoadError]
+
+    /// Width and height in device pixels.
+    public var width: Int { canvas.width }
+    public var height: Int { canvas.height }
+
+    /// The image as 8-bit RGBA (straight alpha).
+    public var image: RGBAImage { canvas.makeImage() }
+
+    /// The image as PNG bytes.
+    public func pngData() -> [UInt8] {
+        var scratch = PNGScratch()
+        return PNGEncoder.encode(canvas, scratch: &scratch)
+    }
+}

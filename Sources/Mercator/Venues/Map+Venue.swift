@@ -1,0 +1,19 @@
+import GeoJSON
+import MapStyle
+import Venues
+
+extension Map {
+    /// A map showing one floor of a venue: the venue's style for that floor (seed or styled
+    /// look), centred as the options frame it, at `size`.
+    ///
+    /// Symbol layers (labels) of the venue style are not drawn: text rendering is not built yet.
+    public convenience init(venue: Venue, floor: Floor, options: VenueStyleOptions, pixelRatio: Double = 1) throws {
+        let json = venue.mapStyle(for: floor, options: options)
+        let document = try StyleDocument(json: json)
+        let center = document.center ?? venue.center ?? Position(0, 0)
+        let camera = MapCamera(center: LocationCoordinate2D(latitude: center.latitude, longitude: center.longitude),
+                               zoom: document.zoom ?? 17, bearing: document.bearing, pitch: document.pitch)
+        self.init(style: try Style(document: document), camera: camera,
+                  size: MapSize(width: options.width, height: options.height, pixelRatio: pixelRatio))
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+
+/// A rectangle in screen points (CSS pixels), origin top left.
+public struct ScreenRect: Sendable, Hashable {
+    public var x: Double, y: Double, width: Double, height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// A zero-size rectangle at `point`.
+    public init(point: Point) { self.init(x: point.x, y: point.y, width: 0, height: 0) }
+
+    public var minX: Double { min(x, x + width) }
+    public var maxX: Double { max(x, x + width) }
+    public var minY: Double { min(y, y + height) }
+    public var maxY: Double { max(y, y + height) }
+}
+
+/// One feature a scene draws under a query: its layer and its index in that layer's features.
+public struct SceneHit: Sendable, Hashable {
+    public var layerIndex: Int
+    public var featureIndex: Int
+}
+
+/// Finds the features a ``RenderScene`` draws under a screen point or inside a screen rectangle,
+/// hit-testing the geometry as drawn: circle radius and stroke, line width (and gap), fill area,
+/// and each layer's translation. Results are topmost first.
+public struct SceneHitTester: Sendable {
+    public let scene: RenderScene
+    let transform: Transform
+
+    public init(scene: RenderScene) {
+        self.scene = scene
+        transform = scene.transform
+    }
+
+    /// Hits under `point` (screen points), topmost first.
+    public func hits(at point: Point) -> [SceneHit] { hits(in: ScreenRect(point: point)) }
+
+    /// Hits touching `rect` (screen points), topmost first.
+    public func hits(in rect: ScreenRect) -> [SceneHit] {
+        var out: [SceneHit] = []
+        for layerIndex in scene.layers.indices.reversed() {
+            switch scene.layers[layerIndex] {
+            case .background: continue
+            case .circle(let layer):
+                let shift = offset(layer.translate, layer.translateAnchor)
+                for i in layer.features.indices.reversed() {
+                    let reach = layer.radius[i] + layer.strokeWidth[i]
+                    if layer.features[i].points.contains(where: { c in
+                        copies(c).contains { distance(rect, shifted(transform.screenPoint(for: $0), shift)) <= reach }
+                    }) {
+                        out.append(SceneHit(layerIndex: layerIndex, featureIndex: i))
+                    }
+                }
+            case .line(let layer):
+                let shift = offset(layer.translate, layer.translateAnchor)
+                for i in layer.features.indices.reversed() {
+                    let gap = layer.gapWidth[i]
+                    let reach = (gap > 0 ? gap / 2 + layer.width[i] : layer.width[i] / 2) + abs(layer.offset[i])
+                    if lineHit(layer.features[i].lines, rect, reach: reach, shift: shift, closed: layer.features[i].closedRings) {
+                        out.append(SceneHit(layerIndex: layerIndex, featureIndex: i))
+                    }
+                }
+            case .fill(let layer):
+                let shift = offset(layer.translate, layer.translateAnchor)
+                for i in layer.features.indices.reversed() where fillHit(layer.features[i].polygons, rect, shift: shift) {
+                    out.append(SceneHit(layerIndex: layerIndex, featureIndex: i))
+                }
+            }
+        }
+        return out
+    }
+
+    // MARK: Geometry
+
+    /// The coordinate on the three world copies around the view.
+    private func copies(_ c: Coordinate) -> [Coordinate] {
+        [c, Coordinate(longitude: c.longitude - 360, latitude: c.latitude), Coordinate(longitude: c.longitude + 360, latitude: c.latitude)]
+    }
+
+    /// A layer translation in screen points (rotated with the map for `.map`).
+    private func offset(_ t: Point, _ anchor: TranslateAnchor) -> Point {
+        guard anchor == .map, scene.camera.bearing != 0 else { return t }
+        let b = -scene.camera.bearing * .pi / 180
+        return Point(x: t.x * cos(b) - t.y * sin(b), y: t.x * sin(b) + t.y * cos(b))
+    }
+
+    private func shifted(_ p: Point, _ s: Point) -> Point { Point(x: p.x + s.x, y: p.y + s.y) }
+
+    private func project(_ ring: [Coordinate], copy: Double, shift: Point) -> [Point] {
+        ring.map { shifted(transform.screenPoint(for: Coordinate(longitude: $0.longitude + copy, latitude: $0.latitude)), shift) }
+    }
+
+    private func distance(_ r: ScreenRect, _ p: Point) -> Double {
+        let dx = max(r.minX - p.x, 0, p.x - r.maxX)
+        let dy = max(r.minY - p.y, 0, p.y - r.maxY)
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
+    private func distance(_ p: Point, _ a: Point, _ b: Point) -> Double {
+        let vx = b.x - a.x, vy = b.y - a.y
+        let len = vx * vx + vy * vy
+        var t = len > 0 ? ((p.x - a.x) * vx + (p.y - a.y) * vy) / len : 0
+        t = max(0, min(1, t))
+        let dx = a.x + t * vx - p.x, dy = a.y + t * vy - p.y
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
+    private func segmentsIntersect(_ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Bool {
+        func cross(_ o: Point, _ p: Point, _ q: Point) -> Double { (p.x - o.x) * (q.y - o.y) - (p.y - o.y) * (q.x - o.x) }
+        let d1 = cross(c, d, a), d2 = cross(c, d, b), d3 = cross(a, b, c), d4 = cross(a, b, d)
+        return ((d1 > 0) != (d2 > 0)) && ((d3 > 0) != (d4 > 0))
+    }
+
+    private func corners(_ r: ScreenRect) -> [Point] {
+        [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
+    }
+
+    /// Distance between a segment and a rectangle (0 when they touch).
+    private func distance(_ r: ScreenRect, _ a: Point, _ b: Point) -> Double {
+        if distance(r, a) == 0 || distance(r, b) == 0 { return 0 }
+        let k = corners(r)
+        for i in 0..<4 where segmentsIntersect(a, b, k[i], k[(i + 1) % 4]) { return 0 }
+        var best = min(distance(r, a), distance(r, b))
+        for c in k { best = min(best, distance(c, a, b)) }
+        return best
+    }
+
+    private func lineHit(_ lines: [[Coordinate]], _ r: ScreenRect, reach: Double, shift: Point, closed: Bool) -> Bool {
+        for copy in [0.0, -360, 360] {
+            for line in lines {
+                let pts = project(line, copy: copy, shift: shift)
+                guard let first = pts.first else { continue }
+                if pts.count == 1, distance(r, first) <= reach { return true }
+                for j in 1..<max(pts.count, 1) where distance(r, pts[j - 1], pts[j]) <= reach { return true }
+                if closed, pts.count > 2, distance(r, pts[pts.count - 1], first) <= reach { return true }
+            }
+        }
+        return false
+    }
+
+    /// Even-odd containment over all rings of a polygon.
+    private func contains(_ rings: [[Point]], _ p: Point) -> Bool {
+        var inside = false
+        for ring in rings where ring.count > 2 {
+            var j = ring.count - 1
+            for i in ring.indices {
+                let a = ring[i], b = ring[j]
+                if (a.y > p.y) != (b.y > p.y), p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
+                j = i
+            }
+        }
+        return inside
+    }
+
+    private func fillHit(_ polygons: [[[Coordinate]]], _ r: ScreenRect, shift: Point) -> Bool {
+        for copy in [0.0, -360, 360] {
+            for polygon in polygons {
+                let rings = polygon.map { project($0, copy: copy, shift: shift) }
+                if corners(r).contains(where: { contains(rings, $0) }) { return true }
+                for ring in rings where !ring.isEmpty {
+                    if ring.contains(where: { distance(r, $0) == 0 }) { return true }
+                    for j in ring.indices where distance(r, ring[j], ring[(j + 1) % ring.count]) == 0 { return true }
+                }
+            }
+        }
+        return false
+    }
+}

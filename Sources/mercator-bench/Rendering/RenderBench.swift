@@ -1,0 +1,134 @@
+import ArgumentParser
+import Foundation
+import Mercator
+
+/// `mercator-bench render`: warm snapshot time (style -> PNG) for a small and a heavy style at
+/// 512x512 and 1024x1024, and MapLibre Native's time for the same style JSON in the same run.
+struct RenderBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Warm render time (incl. PNG) of a small and a heavy style vs MapLibre Native.")
+
+    @Option(help: "Measured runs per case (after a warm-up).") var runs = 9
+    @Option(help: "Python with the reference renderer (default: $MERCATOR_REFERENCE_PYTHON or ~/.cache/mercator-reference/bin/python).")
+    var referencePython: String?
+    @Flag(help: "Print one JSON object per case.") var json = false
+
+    func run() throws {
+        let reference = MapLibreReference(python: referencePython)
+        if reference == nil && !json {
+            print("MapLibre Native reference not found: run ../shared/tools/reference-render/setup.sh for side-by-side figures")
+        }
+        for (name, style) in [("small", BenchStyles.small()), ("heavy", BenchStyles.heavy())] {
+            for size in [512, 1024] {
+                let map = Map(style: try Style(document: StyleDocument(json: style)),
+                              camera: MapCamera(center: LocationCoordinate2D(latitude: 0, longitude: 0), zoom: 2),
+                              size: MapSize(width: size, height: size))
+                _ = try map.snapshot().pngData()
+                var times: [Double] = []
+                for _ in 0..<runs { times.append(try Measure.seconds { _ = try map.snapshot().pngData() } * 1000) }
+                let ms = Measure.median(times)
+                let ref = try reference?.medianMilliseconds(style: style, width: size, height: size, longitude: 0, latitude: 0, zoom: 2, runs: runs)
+                if json {
+                    Measure.printJSON([("bench", "render-\(name)"), ("size", size), ("mercator_ms", ms),
+                                       ("maplibre_ms", ref ?? .nan), ("speedup_vs_maplibre", ref.map { $0 / ms } ?? .nan)])
+                } else {
+                    let refText = ref.map { String(format: "   MapLibre Native %7.1f ms   Mercator is %.2fx as fast", $0, $0 / ms) } ?? ""
+                    print(String(format: "%@ %4dx%-4d  Mercator %7.1f ms", name, size, size, ms) + refText)
+                }
+            }
+        }
+    }
+}
+
+/// The benchmark styles (style JSON, inline GeoJSON, deterministic data).
+enum BenchStyles {
+    /// A background, an inline polygon with fill + outline, a 4 px round-joined line, circles with a data-driven radius.
+    static func small() -> JSONValue {
+        let polygon: JSONValue = ["type": "Feature", "properties": [:], "geometry": ["type": "Polygon", "coordinates": [[[-60, -30], [40, -40], [60, 30], [-20, 50], [-60, -30]]]]]
+        let line: JSONValue = ["type": "Feature", "properties": [:], "geometry": ["type": "LineString", "coordinates": [[-80, -60], [-30, 10], [20, -20], [80, 60]]]]
+        var points: [JSONValue] = []
+        for i in 0..<50 {
+            let x = Double(i % 10) * 16 - 72, y = Double(i / 10) * 14 - 28
+            points.append(["type": "Feature", "properties": ["size": .double(Double(i % 7) + 3)], "geometry": ["type": "Point", "coordinates": [.double(x), .double(y)]]])
+        }
+        return ["version": 8, "sources": [
+            "polygon": ["type": "geojson", "data": polygon],
+            "line": ["type": "geojson", "data": line],
+            "points": ["type": "geojson", "data": ["type": "FeatureCollection", "features": .array(points)]],
+        ], "layers": [
+            ["id": "bg", "type": "background", "paint": ["background-color": "#f0ede6"]],
+            ["id": "fill", "type": "fill", "source": "polygon", "paint": ["fill-color": "#74a9cf", "fill-outline-color": "#045a8d"]],
+            ["id": "line", "type": "line", "source": "line", "layout": ["line-join": "round"], "paint": ["line-color": "#d7301f", "line-width": 4]],
+            ["id": "circles", "type": "circle", "source": "points", "paint": ["circle-color": "#238b45", "circle-radius": ["get", "size"]]],
+        ]]
+    }
+
+    /// 10,000 points as circles and 2,000 polygons.
+    static func heavy() -> JSONValue {
+        var rng = SplitMix(seed: 7)
+        var points: [JSONValue] = []
+        for _ in 0..<10_000 {
+            points.append(["type": "Feature", "properties": ["r": .double(2 + rng.next() * 4)],
+                           "geometry": ["type": "Point", "coordinates": [.double(rng.next() * 340 - 170), .double(rng.next() * 160 - 80)]]])
+        }
+        var polygons: [JSONValue] = []
+        for _ in 0..<2_000 {
+            let cx = rng.next() * 340 - 170, cy = rng.next() * 150 - 75, r = 1 + rng.next() * 4
+            var ring: [JSONValue] = []
+            for k in 0..<8 {
+                let a = Double(k) / 8 * 2 * Double.pi
+                ring.append([.double(cx + r * cos(a)), .double(cy + r * sin(a))])
+            }
+            ring.append(ring[0])
+            polygons.append(["type": "Feature", "properties": ["v": .double(rng.next())], "geometry": ["type": "Polygon", "coordinates": [.array(ring)]]])
+        }
+        return ["version": 8, "sources": [
+            "points": ["type": "geojson", "data": ["type": "FeatureCollection", "features": .array(points)]],
+            "polygons": ["type": "geojson", "data": ["type": "FeatureCollection", "features": .array(polygons)]],
+        ], "layers": [
+            ["id": "bg", "type": "background", "paint": ["background-color": "#ffffff"]],
+            ["id": "polygons", "type": "fill", "source": "polygons",
+             "paint": ["fill-color": ["interpolate", ["linear"], ["get", "v"], 0, "#fee8c8", 1, "#e34a33"], "fill-outline-color": "#7f2704"]],
+            ["id": "points", "type": "circle", "source": "points",
+             "paint": ["circle-radius": ["get", "r"], "circle-color": "#3182bd", "circle-opacity": 0.8]],
+        ]]
+    }
+}
+
+/// MapLibre Native through `scripts/maplibre_reference_bench.py`, when its Python environment exists.
+struct MapLibreReference {
+    let python: String
+    let script: String
+
+    init?(python explicit: String?) {
+        let env = ProcessInfo.processInfo.environment
+        let home = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/mercator-reference/bin/python").path
+        let candidates: [String?] = [explicit, env["MERCATOR_REFERENCE_PYTHON"], home]
+        guard let python = candidates.compactMap({ $0 }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/maplibre_reference_bench.py").path
+        guard FileManager.default.fileExists(atPath: script) else { return nil }
+        self.python = python
+        self.script = script
+    }
+
+    /// MapLibre Native's median warm render time (incl. PNG) for `style`, or nil if it failed.
+    func medianMilliseconds(style: JSONValue, width: Int, height: Int, longitude: Double, latitude: Double, zoom: Double, runs: Int) throws -> Double? {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("mercator-bench-\(UUID().uuidString).json")
+        try Data(style.serialized().utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: python)
+        p.arguments = [script, file.path, "\(width)", "\(height)", "\(longitude)", "\(latitude)", "\(zoom)", "\(runs)"]
+        p.environment = ProcessInfo.processInfo.environment.merging(["EGL_PLATFORM": "surfaceless"]) { a, _ in a }
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0, let v = try? JSONValue(parsing: data) else { return nil }
+        return v["median_ms"]?.number
+    }
+}

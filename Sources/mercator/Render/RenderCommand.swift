@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import Mercator
+
+/// `mercator render`: a snapshot of a style (or of a GeoJSON file with a default style) to PNG.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a style JSON (or a GeoJSON file with a default style) to PNG.",
+        discussion: """
+            A style is validated first; its problems are printed as the style-spec validator words them.
+            A GeoJSON file is drawn with a plain default style and a camera fitted to its data unless
+            --center/--zoom are given. Source URLs resolve relative to the style's folder.
+            """)
+
+    @Argument(help: "A style JSON file or a GeoJSON file (- for standard input).") var input: String
+    @Option(name: .shortAndLong, help: "Output PNG file.") var output: String
+    @OptionGroup var camera: CameraOptions
+
+    func run() throws {
+        let data = try InputOutput.read(input)
+        let size = try camera.mapSize()
+        let directory = input == "-" ? nil : URL(fileURLWithPath: input).deletingLastPathComponent()
+        let map = try MapLoading.map(from: data, name: input, size: size, camera: camera, styleDirectory: directory)
+        let snapshot = try map.snapshot()
+        for e in snapshot.sourceErrors { InputOutput.printError("warning: \(e)") }
+        try InputOutput.write(snapshot.pngData(), to: output)
+    }
+}
+
+/// Camera and size options shared by `render` and `query`.
+struct CameraOptions: ParsableArguments {
+    @Option(help: "Map centre as LON,LAT (default: the style's, or fitted to GeoJSON data).") var center: String?
+    @Option(help: "Zoom level (default: the style's, or fitted).") var zoom: Double?
+    @Option(help: "Bearing in degrees clockwise from north.") var bearing: Double?
+    @Option(help: "Pitch in degrees (0-60).") var pitch: Double?
+    @Option(help: "Size in points, WIDTHxHEIGHT.") var size = "512x512"
+    @Option(help: "Device pixels per point.") var ratio = 1.0
+
+    func mapSize() throws -> MapSize {
+        let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
+            throw ValidationError("--size must be WIDTHxHEIGHT with positive integers, e.g. 800x600")
+        }
+        guard ratio.isFinite, ratio > 0, ratio <= 8 else { throw ValidationError("--ratio must be between 0 and 8") }
+        let pixels = Double(parts[0]) * ratio * Double(parts[1]) * ratio
+        guard pixels <= Double(Renderer.maximumPixels) else {
+            throw ValidationError("\(size) at ratio \(ratio) is \(Int(pixels)) pixels; the limit is \(Renderer.maximumPixels) (8192x8192)")
+        }
+        return MapSize(width: parts[0], height: parts[1], pixelRatio: ratio)
+    }
+
+    /// Applies the options given on top of `base`.
+    func apply(to base: MapCamera) throws -> MapCamera {
+        var c = base
+        if let center {
+            let parts = center.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 2, abs(parts[1]) <= 90 else { throw ValidationError("--center must be LON,LAT, e.g. -79.38,43.65") }
+            c.center = LocationCoordinate2D(latitude: parts[1], longitude: parts[0])
+        }
+        if let zoom {
+            guard zoom.isFinite, zoom >= 0, zoom <= 24 else { throw ValidationError("--zoom must be between 0 and 24") }
+            c.zoom = zoom
+        }
+        if let bearing { c.bearing = bearing }
+        if let pitch {
+            guard (0...60).contains(pitch) else { throw ValidationError("--pitch must be between 0 and 60") }
+            c.pitch = pitch
+        }
+        return c
+    }
+}
+
+/// Building a map from a file that is either a style or GeoJSON.
+enum MapLoading {
+    static func map(from data: Data, name: String, size: MapSize, camera options: CameraOptions, styleDirectory: URL?) throws -> Map {
+        let json: JSONValue
+        do {
+            json = try JSONValue(parsing: data)
+        } catch {
+            throw CLIError("\(name):\(error.location.line):\(error.location.column): \(error.message)")
+        }
+        if json["version"] != nil || json["layers"] != nil {
+            return try styleMap(json: json, data: data, name: name, size: size, camera: options, styleDirectory: styleDirectory)
+        }
+        let object: GeoJSONObject
+        do {
+            object = try GeoJSONObject.decode(data, options: .lenient).object
+        } catch {
+            throw CLIError("\(name): neither a style (no \"version\"/\"layers\") nor GeoJSON: \(error)")
+        }
+        let style = try Style(document: StyleDocument(json: DefaultStyle.json(for: object)))
+        var camera = MapCamera()
+        if let bounds = GeoJSONSummary(object).bounds { camera = .fitting(bounds, in: size) }
+        return Map(style: style, camera: try options.apply(to: camera), size: size, styleDirectory: styleDirectory)
+    }
+
+    static func styleMap(json: JSONValue, data: Data, name: String, size: MapSize, camera options: CameraOptions, styleDirectory: URL?) throws -> Map {
+        let errors = StyleValidator().validate(data: data).filter { $0.severity != .warning }
+        if !errors.isEmpty {
+            for m in errors { InputOutput.printError("\(name):\(m.line.map(String.init) ?? "?"): \(m.message)") }
+            throw ExitCode(1)
+        }
+        let document = try StyleDocument(json: json)
+        let style = try Style(document: document)
+        let center = document.center ?? Position(0, 0)
+        let base = MapCamera(center: LocationCoordinate2D(latitude: center.latitude, longitude: center.longitude),
+                             zoom: document.zoom ?? 0, bearing: document.bearing, pitch: document.pitch)
+        return Map(style: style, camera: try options.apply(to: base), size: size, styleDirectory: styleDirectory)
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import Mercator
+
+/// `mercator venue render BUNDLE -o OUT.png`: one floor of a venue, drawn as the seed draws it (or styled).
+struct VenueRenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render one floor of a venue bundle to PNG.",
+        discussion: "Labels (the symbol layer of the style) are not drawn: text rendering is not built yet.")
+
+    @Argument(help: "A bundle: a .zip file or an extracted folder.") var bundle: String
+    @Option(help: "The floor: an elevation (0 = ground), a floor id, externalId or name. Default: elevation 0.") var floor: String?
+    @Option(help: "seed (seed 004's look) or styled (the full styles.json).") var look = "seed"
+    @Option(help: "Image size in points, WxH.") var size = "1024x768"
+    @Option(help: "Device pixels per point.") var ratio = 1.0
+    @Flag(help: "Fit the floor outline instead of a 100 m region around the venue centre.") var fit = false
+    @Option(name: .shortAndLong, help: "The PNG file to write.") var output: String
+
+    func run() throws {
+        guard let chosenLook = VenueLook(rawValue: look) else { throw ValidationError("--look must be seed or styled") }
+        let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, parts.allSatisfy({ $0 > 0 }) else { throw ValidationError("--size must be WxH, e.g. 1024x768") }
+        guard ratio.isFinite, ratio > 0, Double(parts[0] * parts[1]) * ratio * ratio <= Double(Renderer.maximumPixels) else {
+            throw ValidationError("\(size) at ratio \(ratio) exceeds the \(Renderer.maximumPixels)-pixel limit (8192x8192)")
+        }
+        let venue: Venue
+        do {
+            venue = try Venue.open(contentsOf: URL(fileURLWithPath: bundle))
+        } catch {
+            throw VenueCommandError("\(bundle): \(error)")
+        }
+        for d in venue.diagnostics { InputOutput.printError("\(bundle): \(d)") }
+        guard let selected = floor.map({ venue.floor(matching: $0) }) ?? venue.defaultFloor else {
+            let known = venue.floors.map { "\($0.elevation) (\($0.name))" }.joined(separator: ", ")
+            throw ValidationError("no floor '\(floor ?? "0")'; floors: \(known.isEmpty ? "none" : known)")
+        }
+        let options = VenueStyleOptions(look: chosenLook, framing: fit ? .fitOutline(padding: 20) : .region(meters: 100),
+                                        width: parts[0], height: parts[1])
+        let map = try Map(venue: venue, floor: selected, options: options, pixelRatio: ratio)
+        try InputOutput.write(map.snapshot().pngData(), to: output)
+        print("\(output): floor \(selected.elevation) (\(selected.name)), \(chosenLook.rawValue) look, \(parts[0])x\(parts[1])")
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+import MercatorTestSupport
+import Testing
+@testable import MapStyle
+
+@Suite struct ValidateConformanceTests {
+    @Test func validateSuiteMeetsFloor() throws {
+        let url = try #require(SharedFixtures.url("conformance/style-spec/validate-tests.jsonl"))
+        let report = try ValidateConformance().run(fileAt: url)
+        print(report.summary(verbose: true))
+        #expect(report.matchedMessages >= 132)
+        #expect(report.unexpectedMessages == 0)
+        // Without an expression parser, the only differences are expression parse errors.
+        let otherFailures = report.cases.filter { !$0.passed && !$0.failsOnlyForLackOfExpressions }.map(\.name)
+        #expect(otherFailures.isEmpty)
+    }
+}
