@@ -51,10 +51,14 @@ struct QueryCommand: ParsableCommand {
     }
 }
 
-/// A predicate given on the command line: filter JSON, or a format string.
+/// A predicate given on the command line: filter JSON, or an NSPredicate format string.
 enum PredicateArgument {
     static func filter(_ text: String) throws -> JSONValue {
         if let json = try? JSONValue(parsing: text), json.array != nil || json.bool != nil { return json }
-        throw CLIError("predicate: \(text) is not filter JSON (format strings need the FormatStrings module)")
+        do {
+            return try FormatStrings.predicateJSON(text)
+        } catch {
+            throw CLIError("--predicate: \(error)")
+        }
     }
 }
