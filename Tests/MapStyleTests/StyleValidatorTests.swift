@@ -80,9 +80,13 @@ import Testing
             "layers[0].filter[1]: stub error",
             "layers[0].paint.fill-antialias: data expressions not supported",
         ])
-        let unchecked = StyleValidator().report(text)
+        let unchecked = StyleValidator(expressions: UnavailableExpressionValidator()).report(text)
         #expect(unchecked.messages.isEmpty)
         #expect(unchecked.uncheckedExpressions == ["layers[0].filter", "layers[0].paint.fill-antialias"])
+        // The default validator parses expressions with the Expressions module.
+        let checked = StyleValidator().report(text)
+        #expect(checked.messages.map(\.message) == ["layers[0].paint.fill-antialias: data expressions not supported"])
+        #expect(checked.uncheckedExpressions.isEmpty)
     }
 }
 

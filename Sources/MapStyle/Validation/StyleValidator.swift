@@ -12,7 +12,7 @@ public struct StyleValidator: Sendable {
     public var expressions: any ExpressionValidating
 
     /// Creates a validator using `expressions` to parse expressions.
-    public init(expressions: any ExpressionValidating = UnavailableExpressionValidator()) {
+    public init(expressions: any ExpressionValidating = ExpressionsModuleValidator()) {
         self.expressions = expressions
     }
 

@@ -104,44 +104,23 @@ public struct RenderTestReport: Sendable {
     }
 }
 
-/// The render tests' `operations`, applied to a map.
+/// The render tests' `operations`, applied to a map: style changes through `StyleOperation`,
+/// camera and feature-state changes here.
 enum RenderTestOperations {
     struct Unsupported: Error, CustomStringConvertible {
         var description: String
     }
 
     static func apply(_ op: [JSONValue], to map: Map) throws {
-        guard let name = op.first?.string else { throw Unsupported(description: "operation without a name") }
+        if let styleOperation = try StyleOperation(json: .array(op)) {
+            try map.style.apply(styleOperation)
+            return
+        }
+        let name = op.first?.string ?? ""
         let args = Array(op.dropFirst())
         func arg(_ i: Int) -> JSONValue { i < args.count ? args[i] : .null }
         switch name {
         case "wait", "sleep": break
-        case "setPaintProperty", "setLayoutProperty":
-            guard let layer = arg(0).string, let property = arg(1).string else { throw Unsupported(description: "\(name): bad arguments") }
-            let value: JSONValue? = arg(2).isNull ? JSONValue?.none : .some(arg(2))
-            try map.style.setValue(value, forProperty: property, ofLayer: layer)
-        case "setFilter":
-            guard let layer = arg(0).string else { throw Unsupported(description: "setFilter: bad arguments") }
-            let filter: JSONValue? = arg(1).isNull ? JSONValue?.none : .some(arg(1))
-            try map.style.setPredicate(filter, ofLayer: layer)
-        case "addLayer":
-            let layer = try StyleLayer(json: arg(0))
-            if let before = arg(1).string { try map.style.insertLayer(layer, below: before) } else { try map.style.addLayer(layer) }
-        case "removeLayer":
-            guard let id = arg(0).string else { throw Unsupported(description: "removeLayer: bad arguments") }
-            try map.style.removeLayer(withIdentifier: id)
-        case "addSource":
-            guard let id = arg(0).string else { throw Unsupported(description: "addSource: bad arguments") }
-            try map.style.addSource(try StyleSource(identifier: id, json: arg(1)))
-        case "removeSource":
-            guard let id = arg(0).string else { throw Unsupported(description: "removeSource: bad arguments") }
-            try map.style.removeSource(withIdentifier: id)
-        case "setLayerZoomRange":
-            guard let id = arg(0).string else { throw Unsupported(description: "setLayerZoomRange: bad arguments") }
-            try map.style.updateLayer(withIdentifier: id) { (layer: inout StyleLayer) throws(StyleError) in
-                layer.minimumZoomLevel = arg(1).number
-                layer.maximumZoomLevel = arg(2).number
-            }
         case "setZoom": map.camera.zoom = arg(0).number ?? map.camera.zoom
         case "setBearing": map.camera.bearing = arg(0).number ?? map.camera.bearing
         case "setPitch": map.camera.pitch = arg(0).number ?? map.camera.pitch
