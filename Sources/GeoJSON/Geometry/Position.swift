@@ -91,7 +91,7 @@ public struct PositionList: Sendable, Hashable, RandomAccessCollection {
     }
 
     /// Appends x and y (no altitude) without building a `Position`.
-    @inlinable public mutating func append(x: Double, y: Double) {
+    @inlinable @inline(__always) public mutating func append(x: Double, y: Double) {
         storage.append(x)
         storage.append(y)
         if altitudeFlag { storage.append(.nan) }

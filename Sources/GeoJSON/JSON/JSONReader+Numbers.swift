@@ -58,7 +58,7 @@ extension JSONReader {
                 throw fail(.invalidNumber, "expected a digit after the decimal point", at: start)
             }
             // Eight digits at a time while they fit in the 19 significant digits kept.
-            while digits <= 11, significand != 0, pos + 8 <= count, let eight = eightDigits(at: pos) {
+            while digits <= 11, significand != 0, pos + 8 <= count, base[pos + 7] &- 0x30 < 10, let eight = eightDigits(at: pos) {
                 significand = significand &* 100_000_000 &+ eight
                 digits += 8
                 exponent -= 8
