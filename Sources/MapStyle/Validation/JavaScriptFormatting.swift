@@ -1,51 +1,10 @@
+import Expressions
 import GeoJSON
 
 /// Formatting that reproduces JavaScript's, so messages match the reference validator's text.
 enum JavaScript {
     /// `String(number)` in JavaScript: `1`, `1.5`, `0.000001`, `1e-7`, `1e+21`.
-    static func number(_ value: Double) -> String {
-        if value.isNaN { return "NaN" }
-        if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
-        if value == 0 { return "0" }
-        let negative = value < 0
-        // Shortest round-trip digits and decimal exponent from Swift's own shortest formatting.
-        var text = "\(abs(value))"
-        var exponent = 0
-        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
-            exponent = Int(text[text.index(after: e)...]) ?? 0
-            text = String(text[..<e])
-        }
-        var intPart = text
-        var fracPart = ""
-        if let dot = text.firstIndex(of: ".") {
-            intPart = String(text[..<dot])
-            fracPart = String(text[text.index(after: dot)...])
-        }
-        var digits = intPart + fracPart
-        var pointPosition = intPart.count + exponent  // n: value = 0.d1d2… × 10^n
-        while digits.hasPrefix("0") && digits.count > 1 {
-            digits.removeFirst()
-            pointPosition -= 1
-        }
-        while digits.hasSuffix("0") && digits.count > 1 { digits.removeLast() }
-        let k = digits.count
-        let n = pointPosition
-        var out: String
-        if k <= n && n <= 21 {
-            out = digits + String(repeating: "0", count: n - k)
-        } else if 0 < n && n <= 21 {
-            let idx = digits.index(digits.startIndex, offsetBy: n)
-            out = digits[..<idx] + "." + digits[idx...]
-        } else if -6 < n && n <= 0 {
-            out = "0." + String(repeating: "0", count: -n) + digits
-        } else {
-            let e = n - 1
-            let sign = e < 0 ? "-" : "+"
-            let mantissa = k == 1 ? digits : digits.prefix(1) + "." + digits.dropFirst()
-            out = mantissa + "e" + sign + String(abs(e))
-        }
-        return negative ? "-" + out : out
-    }
+    static func number(_ value: Double) -> String { formatJSNumber(value) }
 
     /// `String(value)` for a JSON number value.
     static func number(_ value: JSONValue) -> String {
@@ -72,28 +31,7 @@ enum JavaScript {
     }
 
     /// A JSON string literal as `JSON.stringify` writes it.
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func quote(_ s: String) -> String { JSONValue.string(s).serialized() }
 
     /// `String(value)` / template-literal interpolation of a JSON value.
     static func display(_ value: JSONValue) -> String {
