@@ -110,6 +110,11 @@ extension GeoJSONDecoder {
 
     /// Reads `[x, y]` or `[x, y, z]` into `list`.
     private mutating func readPosition(into list: inout PositionList) throws(GeoJSONFailure) {
+        reader.skipWhitespace()
+        if let (x, y) = fastPosition() {
+            list.append(x: x, y: y)
+            return
+        }
         let start = reader.pos
         guard try token() == 0x5B else {
             throw GeoJSONFailure(.invalidCoordinates, at: start, "expected a position ([longitude, latitude]), found \(JSONReader.describe(try token()))")
@@ -141,6 +146,32 @@ extension GeoJSONDecoder {
             try violation(.extraPositionMembers, at: start, "a position has \(3 + extra) numbers; at most 3 (longitude, latitude, altitude) are allowed", repair: "extra numbers dropped")
         }
         list.append(Position(longitude: x, latitude: y, altitude: z))
+    }
+
+    /// `[x, y]` with plain decimals, read without throwing; `nil` (position unchanged) for
+    /// anything else, which the general path then reads.
+    @inline(__always)
+    private mutating func fastPosition() -> (Double, Double)? {
+        let start = reader.pos
+        guard start < reader.count, reader.base[start] == 0x5B else { return nil }
+        reader.pos += 1
+        reader.skipWhitespace()
+        if let x = reader.fastDouble() {
+            reader.skipWhitespace()
+            if reader.pos < reader.count, reader.base[reader.pos] == 0x2C {
+                reader.pos += 1
+                reader.skipWhitespace()
+                if let y = reader.fastDouble() {
+                    reader.skipWhitespace()
+                    if reader.pos < reader.count, reader.base[reader.pos] == 0x5D {
+                        reader.pos += 1
+                        return (x, y)
+                    }
+                }
+            }
+        }
+        reader.pos = start
+        return nil
     }
 
     @inline(__always)

@@ -120,6 +120,44 @@ extension JSONReader {
         return (a &+ b) >> 32
     }
 
+    /// A plain decimal (`-?digits(.digits)?`, at most 19 digits, no exponent) read without
+    /// throwing, or `nil` with the position unchanged for anything else (the general path then
+    /// reads it and reports errors). The common case of coordinates.
+    @inline(__always)
+    mutating func fastDouble() -> Double? {
+        var p = pos
+        guard p < count else { return nil }
+        let negative = base[p] == 0x2D
+        if negative { p += 1 }
+        var significand: UInt64 = 0
+        var digits = 0
+        var exponent = 0
+        let intStart = p
+        while p < count, base[p] &- 0x30 < 10 {
+            significand = significand &* 10 &+ UInt64(base[p] &- 0x30)
+            digits += 1
+            p += 1
+        }
+        // No digits, a leading zero followed by digits, or too many digits: general path.
+        guard digits > 0, !(base[intStart] == 0x30 && digits > 1) else { return nil }
+        if p < count, base[p] == 0x2E {
+            p += 1
+            let fracStart = p
+            while p < count, base[p] &- 0x30 < 10 {
+                significand = significand &* 10 &+ UInt64(base[p] &- 0x30)
+                digits += 1
+                p += 1
+            }
+            exponent = fracStart - p
+            guard p > fracStart else { return nil }
+        }
+        guard digits <= 19, p < count, base[p] | 0x20 != 0x65 else { return nil }
+        guard let d = DecimalToDouble.convert(significand: significand, exponent: exponent, negative: negative) else { return nil }
+        if negative && significand == 0 { return nil }  // "-0": let the general path keep its sign rules
+        pos = p
+        return d
+    }
+
     /// Reads a number as a `JSONValue`, keeping integers exact.
     mutating func readNumber() throws(JSONSyntaxFailure) -> JSONValue {
         let n = try scanNumber()
