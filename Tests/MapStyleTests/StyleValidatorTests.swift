@@ -1,3 +1,4 @@
+import Expressions
 import GeoJSON
 import Testing
 @testable import MapStyle
@@ -45,10 +46,10 @@ import Testing
     @Test func cssColors() {
         for good in ["red", "#fff", "#ffff", "#a0b1c2", "#a0b1c2d3", "rgb(1, 2, 3)", "rgba(1,2,3,0.5)", "rgb(1 2 3 / 50%)",
                      "hsl(120, 50%, 50%)", "hsla(120deg 50% 50% / 0.5)", "transparent", " RED "] {
-            #expect(CSSColor.isValid(good), "\(good)")
+            #expect(Color(css: good) != nil, "\(good)")
         }
         for bad in ["__proto__", "not a color", "#ff", "rgb(1, 2)", "rgb(1 2, 3)", "rgb(1%, 2, 3)", "hsl(1, 2, 3)", ""] {
-            #expect(!CSSColor.isValid(bad), "\(bad)")
+            #expect(Color(css: bad) == nil, "\(bad)")
         }
     }
 

@@ -1,3 +1,4 @@
+import Expressions
 import GeoJSON
 
 /// One step of a path into the style JSON.
@@ -254,7 +255,7 @@ final class SpecValidator {
         guard let s = o.value?.string else {
             return [error(o.key, o.value, "color expected, \(type(o.value)) found")]
         }
-        return CSSColor.isValid(s) ? [] : [error(o.key, o.value, "color expected, \"\(s)\" found")]
+        return Color(css: s) != nil ? [] : [error(o.key, o.value, "color expected, \"\(s)\" found")]
     }
 
     func validateEnum(_ o: Options) -> [ValidationMessage] {
