@@ -67,10 +67,7 @@ public struct RenderTestRunner: Sendable {
     private func makeMap(json: JSONValue, metadata: RenderTestMetadata, directory: URL) throws -> Map {
         let document = try StyleDocument(json: json)
         let style = try Style(document: document)
-        let center = document.center ?? Position(0, 0)
-        let camera = MapCamera(center: LocationCoordinate2D(latitude: center.latitude, longitude: center.longitude),
-                               zoom: document.zoom ?? 0, bearing: document.bearing, pitch: document.pitch)
-        return Map(style: style, camera: camera,
+        return Map(style: style, camera: MapCamera(style: document),
                    size: MapSize(width: metadata.width, height: metadata.height, pixelRatio: metadata.pixelRatio),
                    styleDirectory: directory, localRoot: root)
     }

@@ -1,4 +1,5 @@
 import GeoJSON
+import MapStyle
 import Rendering
 
 /// Where a map looks: centre, zoom, bearing and pitch (MapLibre's meanings: 512-point tiles,
@@ -15,6 +16,14 @@ public struct MapCamera: Sendable, Hashable {
         self.zoom = zoom
         self.bearing = bearing
         self.pitch = pitch
+    }
+
+    /// The camera a style document asks for (its root `center`, `zoom`, `bearing`, `pitch`), with
+    /// `fallbackCenter` and `fallbackZoom` where the style gives none.
+    public init(style document: StyleDocument, fallbackCenter: Position = Position(0, 0), fallbackZoom: Double = 0) {
+        let c = document.center ?? fallbackCenter
+        self.init(center: LocationCoordinate2D(latitude: c.latitude, longitude: c.longitude),
+                  zoom: document.zoom ?? fallbackZoom, bearing: document.bearing, pitch: document.pitch)
     }
 
     /// The renderer's camera.

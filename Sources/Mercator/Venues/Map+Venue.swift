@@ -10,9 +10,7 @@ extension Map {
     public convenience init(venue: Venue, floor: Floor, options: VenueStyleOptions, pixelRatio: Double = 1) throws {
         let json = venue.mapStyle(for: floor, options: options)
         let document = try StyleDocument(json: json)
-        let center = document.center ?? venue.center ?? Position(0, 0)
-        let camera = MapCamera(center: LocationCoordinate2D(latitude: center.latitude, longitude: center.longitude),
-                               zoom: document.zoom ?? 17, bearing: document.bearing, pitch: document.pitch)
+        let camera = MapCamera(style: document, fallbackCenter: venue.center ?? Position(0, 0), fallbackZoom: 17)
         self.init(style: try Style(document: document), camera: camera,
                   size: MapSize(width: options.width, height: options.height, pixelRatio: pixelRatio))
     }

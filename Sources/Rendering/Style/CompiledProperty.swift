@@ -59,11 +59,7 @@ struct CompiledProperty: Sendable {
 
     func number(_ context: EvaluationContext) -> Double { value(context).number ?? 0 }
 
-    func color(_ context: EvaluationContext) -> RenderColor {
-        guard let c = value(context).color else { return .transparent }
-        let s = c.rgba
-        return RenderColor(red: Float(s.r), green: Float(s.g), blue: Float(s.b), alpha: Float(s.a))
-    }
+    func color(_ context: EvaluationContext) -> RenderColor { RenderColor(value(context).color) }
 
     func string(_ context: EvaluationContext) -> String? { value(context).string }
 
@@ -88,5 +84,16 @@ public enum StyleRenderError: Error, Sendable, Hashable, CustomStringConvertible
         case let .invalidProperty(layer, name, message): return "layers.\(layer).\(name): \(message)"
         case let .invalidFilter(layer, message): return "layers.\(layer).filter: \(message)"
         }
+    }
+}
+
+extension RenderColor {
+    /// The renderer's colour for an expression colour (transparent for `nil`).
+    init(_ color: Color?) {
+        guard let c = color?.rgba else {
+            self = .transparent
+            return
+        }
+        self.init(red: Float(c.r), green: Float(c.g), blue: Float(c.b), alpha: Float(c.a))
     }
 }

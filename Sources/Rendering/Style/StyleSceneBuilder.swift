@@ -2,6 +2,7 @@ import Foundation
 import Expressions
 import GeoJSON
 import MapStyle
+import Tiling
 
 /// Turns a style (layers in order, with their filters and properties) and source data into the
 /// ``RenderScene`` the renderer draws, for one camera.
@@ -77,11 +78,8 @@ public struct StyleSceneBuilder: Sendable {
         let withStates = states.hasStates(source: sourceID)
         // `within`/`distance` place geometry in a tile: use the tile under the camera centre.
         let z = max(0, min(source.maximumZoom, Int(camera.zoom.rounded(.down))))
-        let n = Double(1 << z)
-        let lat = max(-85.051129, min(85.051129, camera.center.latitude)) * .pi / 180
-        let tx = Int(((camera.center.longitude + 180) / 360 * n).rounded(.down))
-        let ty = Int(((1 - log(tan(lat) + 1 / cos(lat)) / .pi) / 2 * n).rounded(.down))
-        let canonical = CanonicalTileID(z: z, x: max(0, min(Int(n) - 1, tx)), y: max(0, min(Int(n) - 1, ty)))
+        let tile = WebMercator.tile(containing: Position(camera.center.longitude, camera.center.latitude), zoom: z)
+        let canonical = CanonicalTileID(z: tile.z, x: tile.x, y: tile.y)
         var out: [Selected] = []
         out.reserveCapacity(source.features.count)
         for feature in source.features(atZoom: camera.zoom, in: viewportBounds()) {
@@ -145,11 +143,7 @@ public struct StyleSceneBuilder: Sendable {
     }
 
     private func colors(_ p: CompiledProperty, _ s: [Selected]) -> FeatureValue<RenderColor> {
-        perFeature(p, s) { v in
-            guard let c = v.color else { return .transparent }
-            let x = c.rgba
-            return RenderColor(red: Float(x.r), green: Float(x.g), blue: Float(x.b), alpha: Float(x.a))
-        }
+        perFeature(p, s) { RenderColor($0.color) }
     }
 
     private func translate(_ layer: StyleLayer, _ name: String) throws(StyleRenderError) -> Point {
@@ -201,9 +195,7 @@ public struct StyleSceneBuilder: Sendable {
         if layer.paint["line-gradient"] != nil {
             let gradient = try CompiledProperty("line-gradient", of: layer)
             out.gradient = (0..<256).map { i in
-                let c = gradient.value(EvaluationContext(zoom: camera.zoom, lineProgress: Double(i) / 255)).color ?? .transparent
-                let x = c.rgba
-                return RenderColor(red: Float(x.r), green: Float(x.g), blue: Float(x.b), alpha: Float(x.a))
+                RenderColor(gradient.value(EvaluationContext(zoom: camera.zoom, lineProgress: Double(i) / 255)).color)
             }
         }
         out.gapWidth = numbers(try CompiledProperty("line-gap-width", of: layer), selected)

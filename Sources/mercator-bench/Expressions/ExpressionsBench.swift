@@ -40,17 +40,10 @@ enum ExpressionsBench {
 
     /// Thread CPU time of `body` (robust on a shared, loaded machine), with its result.
     static func time(_ body: () -> Int) -> (Double, Int) {
-        func now() -> Double {
-            var ts = timespec()
-            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-            return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-        }
-        let start = now()
+        let start = Measure.cpuSeconds()
         let r = body()
-        return (now() - start, r)
+        return (Measure.cpuSeconds() - start, r)
     }
-
-    static func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
 
     /// Runs both benchmarks `runs` times and returns median timings.
     static func run(count: Int = 1_000_000, runs: Int = 5) throws -> [Measurement] {
@@ -116,8 +109,8 @@ enum ExpressionsBench {
         }
         precondition(checks.0 == checks.1 && checks.2 == checks.3, "expression and closure disagree: \(checks)")
         return [
-            Measurement(name: "filter", expressionSeconds: median(fe), closureSeconds: median(fc), count: count),
-            Measurement(name: "interpolate", expressionSeconds: median(re), closureSeconds: median(rc), count: count),
+            Measurement(name: "filter", expressionSeconds: Measure.median(fe), closureSeconds: Measure.median(fc), count: count),
+            Measurement(name: "interpolate", expressionSeconds: Measure.median(re), closureSeconds: Measure.median(rc), count: count),
         ]
     }
 

@@ -11,6 +11,25 @@ enum Measure {
         return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
 
+    /// CPU time consumed by the calling thread, in seconds.
+    static func cpuSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// Medians of `runs` wall-clock and CPU (this thread) timings of `body`, in seconds. On a busy
+    /// machine the CPU time shows the work itself, the wall time what a user waits.
+    static func medians(runs: Int, _ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double) {
+        var walls = [Double](), cpus = [Double]()
+        for _ in 0..<max(1, runs) {
+            let c0 = cpuSeconds()
+            walls.append(try seconds(body))
+            cpus.append(cpuSeconds() - c0)
+        }
+        return (median(walls), median(cpus))
+    }
+
     /// The median of `values` (mean of the middle two for an even count).
     static func median(_ values: [Double]) -> Double {
         guard !values.isEmpty else { return .nan }

@@ -2,41 +2,8 @@ import Foundation
 import Mercator
 import MercatorTestSupport
 
-/// Timing and data helpers shared by the Tiling benchmarks.
+/// Data helpers shared by the Tiling benchmarks (timing is `Measure`'s).
 enum BenchSupport {
-    /// Wall-clock seconds of `body`.
-    static func time(_ body: () throws -> Void) rethrows -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
-        try body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    }
-
-    /// The median of `runs` timings of `body` (seconds).
-    static func median(runs: Int, _ body: () throws -> Void) rethrows -> Double {
-        try medians(runs: runs, body).wall
-    }
-
-    /// Medians of `runs` wall-clock and CPU (this thread) timings of `body`, in seconds. On a busy
-    /// machine the CPU time shows the work itself, the wall time what a user waits.
-    static func medians(runs: Int, _ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double) {
-        var walls = [Double](), cpus = [Double]()
-        for _ in 0..<max(1, runs) {
-            let c0 = cpuSeconds()
-            walls.append(try time(body))
-            cpus.append(cpuSeconds() - c0)
-        }
-        walls.sort()
-        cpus.sort()
-        return (walls[walls.count / 2], cpus[cpus.count / 2])
-    }
-
-    /// CPU time consumed by the calling thread, in seconds.
-    static func cpuSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-
     /// The features of `shared/data/<name>`.
     static func load(_ name: String) throws -> [GeoJSONFeature] {
         guard let url = SharedFixtures.url("data/\(name)") else {

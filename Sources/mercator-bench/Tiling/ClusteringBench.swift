@@ -19,7 +19,7 @@ enum ClusteringBench {
             let points = try load()
             var index: ClusterIndex?
             let runs = Int(ProcessInfo.processInfo.environment["BENCH_RUNS"] ?? "") ?? 3
-            let (build, cpu) = try BenchSupport.medians(runs: runs) { index = try ClusterIndex(points: points, options: options) }
+            let (build, cpu) = try Measure.medians(runs: runs) { index = try ClusterIndex(points: points, options: options) }
             guard let index else { continue }
             if ProcessInfo.processInfo.environment["BENCH_INDEX_ONLY"] != nil {
                 print("clustering \(label): index \(BenchSupport.ms(build)) wall, \(BenchSupport.ms(cpu)) CPU")
@@ -29,17 +29,17 @@ enum ClusteringBench {
             var counts = [Int]()
             for z in 0...16 {
                 var n = 0
-                perZoom.append(BenchSupport.median(runs: 3) {
+                perZoom.append(Measure.medians(runs: 3) {
                     n = index.clusters(west: -180, south: -85, east: 180, north: 85, zoom: Double(z)).count
-                })
+                }.wall)
                 counts.append(n)
             }
             let queryTotal = perZoom.reduce(0, +)
             var itemsTotal = 0.0
             for z in 0...16 {
-                itemsTotal += BenchSupport.median(runs: 3) {
+                itemsTotal += Measure.medians(runs: 3) {
                     _ = index.items(west: -180, south: -85, east: 180, north: 85, zoom: Double(z)).count
-                }
+                }.wall
             }
             if !json {
                 print("clustering \(label) (\(points.count) points): index \(BenchSupport.ms(build)) wall, \(BenchSupport.ms(cpu)) CPU (node \(BenchSupport.ms(node)), ratio \(BenchSupport.ratio(build, node)) wall, \(BenchSupport.ratio(cpu, node)) CPU)"

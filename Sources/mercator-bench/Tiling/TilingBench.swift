@@ -24,7 +24,7 @@ enum TilingBench {
             let features = try BenchSupport.load(file)
             let runs = Int(ProcessInfo.processInfo.environment["BENCH_RUNS"] ?? "") ?? (features.count > 100_000 ? 3 : 5)
             var index: GeoJSONTileIndex?
-            let (build, cpu) = try BenchSupport.medians(runs: runs) { index = try GeoJSONTileIndex(features: features, options: options) }
+            let (build, cpu) = try Measure.medians(runs: runs) { index = try GeoJSONTileIndex(features: features, options: options) }
             guard let index else { continue }
             if ProcessInfo.processInfo.environment["BENCH_INDEX_ONLY"] != nil {
                 print("tiling \(label): index \(BenchSupport.ms(build)) wall, \(BenchSupport.ms(cpu)) CPU")
@@ -56,7 +56,7 @@ enum TilingBench {
             requests.append(WebMercator.tile(containing: p, zoom: z))
         }
         var found = 0
-        let seconds = BenchSupport.time {
+        let seconds = Measure.seconds {
             for t in requests where index.tile(t) != nil { found += 1 }
         }
         return Double(requests.count) / seconds

@@ -103,9 +103,6 @@ enum MapLoading {
         }
         let document = try StyleDocument(json: json)
         let style = try Style(document: document)
-        let center = document.center ?? Position(0, 0)
-        let base = MapCamera(center: LocationCoordinate2D(latitude: center.latitude, longitude: center.longitude),
-                             zoom: document.zoom ?? 0, bearing: document.bearing, pitch: document.pitch)
-        return Map(style: style, camera: try options.apply(to: base), size: size, styleDirectory: styleDirectory)
+        return Map(style: style, camera: try options.apply(to: MapCamera(style: document)), size: size, styleDirectory: styleDirectory)
     }
 }

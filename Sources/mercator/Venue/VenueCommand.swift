@@ -8,8 +8,3 @@ struct VenueCommand: AsyncParsableCommand {
         subcommands: [VenueInfoCommand.self, VenueRenderCommand.self, VenueStyleCommand.self, VenueFetchCommand.self])
 }
 
-/// A failure while running a venue command (printed as `Error: …`, without the usage text).
-struct VenueCommandError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}

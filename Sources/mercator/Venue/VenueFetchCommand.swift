@@ -36,7 +36,7 @@ struct VenueFetchCommand: AsyncParsableCommand {
         do {
             data = try await client.fetchBundle(venueID: venueID)
         } catch {
-            throw VenueCommandError(error.description)
+            throw CLIError(error.description)
         }
         try data.write(to: URL(fileURLWithPath: output), options: .atomic)
         let venue = try? Venue.open(zipData: data)

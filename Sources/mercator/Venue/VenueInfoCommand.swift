@@ -15,7 +15,7 @@ struct VenueInfoCommand: ParsableCommand {
             let venue = try Venue.open(contentsOf: URL(fileURLWithPath: bundle))
             print(venue.report)
         } catch {
-            throw VenueCommandError("\(bundle): \(error)")
+            throw CLIError("\(bundle): \(error)")
         }
     }
 }

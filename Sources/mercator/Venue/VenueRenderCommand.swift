@@ -28,7 +28,7 @@ struct VenueRenderCommand: ParsableCommand {
         do {
             venue = try Venue.open(contentsOf: URL(fileURLWithPath: bundle))
         } catch {
-            throw VenueCommandError("\(bundle): \(error)")
+            throw CLIError("\(bundle): \(error)")
         }
         for d in venue.diagnostics { InputOutput.printError("\(bundle): \(d)") }
         guard let selected = floor.map({ venue.floor(matching: $0) }) ?? venue.defaultFloor else {

@@ -37,7 +37,7 @@ struct VenueStyleCommand: ParsableCommand {
         do {
             venue = try Venue.open(contentsOf: URL(fileURLWithPath: bundle))
         } catch {
-            throw VenueCommandError("\(bundle): \(error)")
+            throw CLIError("\(bundle): \(error)")
         }
         let selected = floor.map { venue.floor(matching: $0) } ?? venue.defaultFloor
         guard let selected else {
