@@ -41,4 +41,26 @@ struct ClusteringTests {
         #expect(deep.filter { $0.layerIdentifier == "clusters" }.count <= clusters.count)
         _ = try map.snapshot()
     }
+
+    @Test("children, leaves (offset, limit) and expansion zoom of a drawn cluster")
+    func clusterAPI() throws {
+        let map = try Self.map(zoom: 0)
+        let clusters = try map.visibleFeatures(in: ScreenRect(x: 0, y: 0, width: 512, height: 512), styleLayerIdentifiers: ["clusters"])
+        let cluster = try #require(clusters.max { ($0.feature.attribute(forKey: "point_count")?.number ?? 0) < ($1.feature.attribute(forKey: "point_count")?.number ?? 0) }?.feature)
+        let count = Int(try #require(cluster.attribute(forKey: "point_count")?.number))
+        #expect(count > 2)
+        let children = try map.children(ofCluster: cluster, inShapeSource: "places")
+        #expect(children.count >= 2)
+        #expect(children.reduce(0) { $0 + Int($1.attribute(forKey: "point_count")?.number ?? 1) } == count)
+        let leaves = try map.leaves(ofCluster: cluster, inShapeSource: "places", offset: 0, limit: 1000)
+        #expect(leaves.count == count)
+        #expect(leaves.allSatisfy { $0.attribute(forKey: "cluster") == nil && $0 is PointFeature })
+        let page = try map.leaves(ofCluster: cluster, inShapeSource: "places", offset: 1, limit: 2)
+        #expect(page.map { $0.attribute(forKey: "name") } == leaves[1...2].map { $0.attribute(forKey: "name") })
+        #expect(try map.zoomLevel(forExpandingCluster: cluster, inShapeSource: "places") >= 1)
+
+        let point = try #require(try map.visibleFeatures(in: ScreenRect(x: 0, y: 0, width: 512, height: 512), styleLayerIdentifiers: ["points"]).first?.feature)
+        #expect(throws: MapQueryError.self) { try map.children(ofCluster: point, inShapeSource: "places") }
+        #expect(throws: MapQueryError.self) { try map.leaves(ofCluster: cluster, inShapeSource: "nowhere") }
+    }
 }

@@ -18,11 +18,20 @@ public struct QueriedFeature: Sendable {
 public enum MapQueryError: Error, Sendable, CustomStringConvertible {
     case invalidPredicate(String)
     case unknownSource(String)
+    /// The source exists but is not a shape (GeoJSON) source.
+    case notAShapeSource(String, kind: String)
+    /// The shape source does not cluster its points.
+    case notClustered(String)
+    /// The feature is not a cluster (no `cluster: true` and `cluster_id` attributes).
+    case notACluster
 
     public var description: String {
         switch self {
         case .invalidPredicate(let m): return "predicate: \(m)"
         case .unknownSource(let s): return "no source \"\(s)\" in the style"
+        case .notAShapeSource(let s, let kind): return "source \"\(s)\" is a \(kind) source, not a GeoJSON (shape) source"
+        case .notClustered(let s): return "source \"\(s)\" does not cluster its points (set \"cluster\": true)"
+        case .notACluster: return "the feature is not a cluster: it has no \"cluster\": true and \"cluster_id\" attributes"
         }
     }
 }
@@ -65,7 +74,7 @@ extension Map {
     /// (`-[MLNShapeSource featuresMatchingPredicate:]`).
     public func features(inShapeSource identifier: String, matching predicate: JSONValue? = nil) throws -> [any Feature] {
         let filter = try Self.compile(predicate)
-        guard let data = sourceData().0[identifier] else { throw MapQueryError.unknownSource(identifier) }
+        let data = try shapeSourceData(identifier)
         let zoom = camera.zoom
         return data.features.filter { filter?.evaluate($0, zoom: zoom) ?? true }.map(ShapeDecoding.feature(for:))
     }

@@ -35,8 +35,8 @@ public struct SourceLoader: Sendable {
     /// Lenient reading: common GeoJSON violations are repaired, as MapLibre accepts them; text
     /// that is not GeoJSON at all is an error naming the source.
     public func load(_ source: StyleSource) throws(SourceLoadError) -> SourceFeatures {
-        let maxZoom = Int(source.value(for: ShapeSourceOption.maximumZoomLevel)?.number ?? 18)
-        guard let data = source.shapeData else { return SourceFeatures(features: [], maximumZoom: maxZoom) }
+        let options = Self.options(source)
+        guard let data = source.shapeData else { return SourceFeatures(features: [], maximumZoom: options.maxZoom) }
         let object: GeoJSONObject
         switch data {
         case .inline(let json):
@@ -61,25 +61,38 @@ public struct SourceLoader: Sendable {
                 throw SourceLoadError(source: source.identifier, "\(file.lastPathComponent): \(error)")
             }
         }
-        var result = SourceFeatures(features: object.features, maximumZoom: maxZoom)
-        if source.value(for: ShapeSourceOption.clustered)?.bool == true {
-            result.clusters = try clusterIndex(source, features: result.features)
-        }
-        return result
+        return try index(source, features: object.features, options: options)
     }
 
-    /// The cluster index of a clustered source (`cluster`, `clusterRadius`, `clusterMaxZoom`,
-    /// `clusterMinPoints`, `clusterProperties`), with MapLibre Native's defaults.
-    private func clusterIndex(_ source: StyleSource, features: [GeoJSONFeature]) throws(SourceLoadError) -> ClusterIndex {
+    /// The tiling options of a shape source (`maxzoom`, `buffer`, `tolerance`, `lineMetrics`,
+    /// `cluster`, `clusterRadius`, `clusterMaxZoom`, `clusterMinPoints`), with MapLibre Native's
+    /// defaults for what it leaves out. Out-of-range values are rejected when the index is built.
+    static func options(_ source: StyleSource) -> ShapeSourceOptions {
+        func number(_ key: String) -> Double? { source.json[key]?.number }
+        func whole(_ key: String) -> Int? {
+            guard let v = number(key), v.isFinite, abs(v) < 1e6 else { return number(key) == nil ? nil : -1 }
+            return Int(v.rounded(.down))
+        }
         var options = ShapeSourceOptions()
-        options.cluster = true
-        if let r = source.value(for: ShapeSourceOption.clusterRadius)?.number { options.clusterRadius = r }
-        if let z = source.value(for: ShapeSourceOption.maximumZoomLevelForClustering)?.number { options.clusterMaxZoom = Int(z) }
-        if let m = source.json["clusterMinPoints"]?.number { options.clusterMinPoints = Int(m) }
-        let properties = try ClusterProperties(source.value(for: ShapeSourceOption.clusterProperties), source: source.identifier)
-        let points = features.filter { if case .point? = $0.geometry { return true } else { return false } }
+        if let z = whole(ShapeSourceOption.maximumZoomLevel.jsonKey) { options.maxZoom = z }
+        if let b = number(ShapeSourceOption.buffer.jsonKey) { options.buffer = b }
+        if let t = number(ShapeSourceOption.simplificationTolerance.jsonKey) { options.tolerance = t }
+        options.lineMetrics = source.json[ShapeSourceOption.lineDistanceMetrics.jsonKey]?.bool ?? false
+        options.cluster = source.json[ShapeSourceOption.clustered.jsonKey]?.bool ?? false
+        if let r = number(ShapeSourceOption.clusterRadius.jsonKey) { options.clusterRadius = r }
+        if let z = whole(ShapeSourceOption.maximumZoomLevelForClustering.jsonKey) { options.clusterMaxZoom = z }
+        if let m = whole("clusterMinPoints") { options.clusterMinPoints = m }
+        return options
+    }
+
+    /// The source's features with the index layers draw through: points clustered per zoom for a
+    /// clustered source (with its `clusterProperties`), shapes sliced and simplified per zoom otherwise.
+    private func index(_ source: StyleSource, features: [GeoJSONFeature], options: ShapeSourceOptions) throws(SourceLoadError) -> SourceFeatures {
+        let properties = options.cluster
+            ? try ClusterProperties(source.value(for: ShapeSourceOption.clusterProperties), source: source.identifier) : nil
         do {
-            return try ClusterIndex(points: points, options: options.clusterOptions(map: properties?.map, reduce: properties?.reduce))
+            let tiles = try ShapeSourceTiles(features: features, options: options, map: properties?.map, reduce: properties?.reduce)
+            return SourceFeatures(features: features, maximumZoom: options.maxZoom, tiles: tiles)
         } catch {
             throw SourceLoadError(source: source.identifier, "\(error)")
         }

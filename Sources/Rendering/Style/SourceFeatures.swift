@@ -2,25 +2,51 @@ import GeoJSON
 import Tiling
 
 /// The features of one source, ready to draw: what a style layer's `source` names.
+///
+/// Layers draw through the source's index (``tiles``) when it has one: a clustered source draws its
+/// clusters, any other shape source its features simplified for the zoom and culled to the view,
+/// as MapLibre draws a GeoJSON source's tiles.
 public struct SourceFeatures: Sendable {
     /// The features, in source order.
     public var features: [GeoJSONFeature]
-
-    /// The features to draw at `zoom` in `bounds`: clusters and unclustered points for a
-    /// clustered source, all features otherwise.
-    public func features(atZoom zoom: Double, in bounds: BoundingBox) -> [GeoJSONFeature] {
-        guard let clusters else { return features }
-        return clusters.clusters(in: bounds, zoom: zoom)
-    }
     /// The source's `maxzoom` (GeoJSON sources tile up to it; 18 by default).
     public var maximumZoom: Int
-    /// For a clustered source, the points clustered per zoom: layers draw these clusters (with
-    /// `cluster`, `cluster_id`, `point_count` attributes) instead of `features`.
-    public var clusters: ClusterIndex?
+    /// The source's index: sliced shapes (geojson-vt) or points clustered per zoom (supercluster).
+    /// Without one, every feature is drawn as it is.
+    public var tiles: ShapeSourceTiles?
 
-    public init(features: [GeoJSONFeature], maximumZoom: Int = 18) {
+    public init(features: [GeoJSONFeature], maximumZoom: Int = 18, tiles: ShapeSourceTiles? = nil) {
         self.features = features
         self.maximumZoom = maximumZoom
+        self.tiles = tiles
+    }
+
+    /// A feature to draw and the geometry to draw it with (simplified or a cluster).
+    struct Drawable {
+        var feature: GeoJSONFeature
+        var geometry: Geometry?
+    }
+
+    /// The features to draw at `zoom` within `bounds` (everywhere when `nil`): clusters and
+    /// unclustered points of a clustered source, features simplified for the source tiles' zoom
+    /// (`floor(zoom)`, at most `maxzoom`) otherwise.
+    func drawable(atZoom zoom: Double, in bounds: WorldBounds?) -> [Drawable] {
+        switch tiles {
+        case nil:
+            return features.map { Drawable(feature: $0, geometry: $0.geometry) }
+        case .clusters(let index)?:
+            let b = bounds ?? WorldBounds(minX: 0, minY: 0, maxX: 1, maxY: 1)
+            let west = b.maxX - b.minX >= 1 ? -180 : WebMercator.longitude(worldX: b.minX)
+            let east = b.maxX - b.minX >= 1 ? 180 : WebMercator.longitude(worldX: b.maxX)
+            return index.clusters(west: west, south: WebMercator.latitude(worldY: min(1, b.maxY)),
+                                  east: east, north: WebMercator.latitude(worldY: max(0, b.minY)), zoom: zoom)
+                .map { Drawable(feature: $0, geometry: $0.geometry) }
+        case .shapes(let index)?:
+            let z = Int(max(0, min(Double(maximumZoom), zoom.rounded(.down))))
+            return index.features(atZoom: z, in: bounds).map { f in
+                Drawable(feature: features[f.index], geometry: f.geometry ?? features[f.index].geometry)
+            }
+        }
     }
 }
 

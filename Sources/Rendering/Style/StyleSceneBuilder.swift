@@ -62,9 +62,11 @@ public struct StyleSceneBuilder: Sendable {
 
     // MARK: - Selection
 
-    /// A feature that passed the layer's filter, with its evaluation context.
+    /// A feature that passed the layer's filter, the geometry to draw for it (simplified for the
+    /// zoom, or a cluster), and its evaluation context.
     struct Selected {
         var feature: GeoJSONFeature
+        var geometry: Geometry?
         var context: EvaluationContext
     }
 
@@ -80,35 +82,29 @@ public struct StyleSceneBuilder: Sendable {
         let z = max(0, min(source.maximumZoom, Int(camera.zoom.rounded(.down))))
         let tile = WebMercator.tile(containing: Position(camera.center.longitude, camera.center.latitude), zoom: z)
         let canonical = CanonicalTileID(z: tile.z, x: tile.x, y: tile.y)
+        let drawable = source.drawable(atZoom: camera.zoom, in: coveredBounds(tileZoom: z))
         var out: [Selected] = []
-        out.reserveCapacity(source.features.count)
-        for feature in source.features(atZoom: camera.zoom, in: viewportBounds()) {
-            guard let g = feature.geometry, Self.draws(layer.type, g) else { continue }
-            var context = EvaluationContext(zoom: camera.zoom, feature: FeatureView(feature), canonical: canonical)
-            if withStates, let id = feature.identifier { context.featureState = states.state(source: sourceID, id: id) }
+        out.reserveCapacity(drawable.count)
+        for d in drawable {
+            guard let g = d.geometry, Self.draws(layer.type, g) else { continue }
+            var context = EvaluationContext(zoom: camera.zoom, feature: FeatureView(d.feature), canonical: canonical)
+            if withStates, let id = d.feature.identifier { context.featureState = states.state(source: sourceID, id: id) }
             guard filter.evaluate(context) else { continue }
-            out.append(Selected(feature: feature, context: context))
+            out.append(Selected(feature: d.feature, geometry: g, context: context))
         }
         return out
     }
 
-    /// The geographic box the view shows (with a margin), or the world when the view is pitched
-    /// towards the horizon or spans the world.
-    func viewportBounds() -> BoundingBox {
+    /// The world area of the source tiles MapLibre would draw for this view: the visible area grown
+    /// to whole tiles of `tileZoom`, plus the tile buffer (128 of 512 pixels). What lies beyond is not
+    /// drawn, as in MapLibre, whose sources only load the tiles covering the view.
+    func coveredBounds(tileZoom: Int) -> WorldBounds {
         let t = RenderScene(width: width, height: height, pixelRatio: pixelRatio, camera: camera).transform
-        let margin = 64.0
-        var lons: [Double] = [], lats: [Double] = []
-        for (x, y) in [(-margin, -margin), (Double(width) + margin, -margin), (-margin, Double(height) + margin),
-                       (Double(width) + margin, Double(height) + margin)] {
-            guard let c = t.coordinate(at: Point(x: x, y: y)) else { return BoundingBox(west: -180, south: -90, east: 180, north: 90) }
-            lons.append(c.longitude)
-            lats.append(c.latitude)
-        }
-        let span = Double(width) / (512 * pow(2, camera.zoom)) * 360
-        if span >= 300 { return BoundingBox(west: -180, south: lats.min()!, east: 180, north: lats.max()!) }
-        // Corners are wrapped into -180...180: a box across the antimeridian has west > east.
-        let west = lons[0] , east = lons[1]
-        return BoundingBox(west: min(west, lons[2]), south: lats.min()!, east: max(east, lons[3]), north: lats.max()!)
+        let xs = t.visibleWorldXRange(), ys = t.visibleWorldYRange()
+        let n = pow(2, Double(tileZoom))
+        let buffer = 0.25 / n
+        return WorldBounds(minX: (xs.min * n).rounded(.down) / n - buffer, minY: (ys.min * n).rounded(.down) / n - buffer,
+                           maxX: (xs.max * n).rounded(.up) / n + buffer, maxY: (ys.max * n).rounded(.up) / n + buffer)
     }
 
     /// Whether a layer of `type` draws anything for geometry `g`.
@@ -156,7 +152,7 @@ public struct StyleSceneBuilder: Sendable {
     }
 
     private func fill(_ layer: StyleLayer, _ selected: [Selected]) throws(StyleRenderError) -> FillLayer {
-        var out = FillLayer(features: selected.map { FillFeature(polygons: GeometryConversion.polygons($0.feature.geometry)) })
+        var out = FillLayer(features: selected.map { FillFeature(polygons: GeometryConversion.polygons($0.geometry)) })
         out.color = colors(try CompiledProperty("fill-color", of: layer), selected)
         out.opacity = numbers(try CompiledProperty("fill-opacity", of: layer), selected)
         if layer.paint["fill-outline-color"] != nil {
@@ -172,7 +168,7 @@ public struct StyleSceneBuilder: Sendable {
         var features: [LineFeature] = []
         features.reserveCapacity(selected.count)
         for s in selected {
-            let (lines, closed) = GeometryConversion.lines(s.feature.geometry)
+            let (lines, closed) = GeometryConversion.lines(s.geometry)
             features.append(LineFeature(lines: lines, closedRings: closed))
         }
         var out = LineLayer(features: features)
@@ -220,7 +216,7 @@ public struct StyleSceneBuilder: Sendable {
     }
 
     private func circle(_ layer: StyleLayer, _ selected: [Selected]) throws(StyleRenderError) -> CircleLayer {
-        var out = CircleLayer(features: selected.map { CircleFeature(points: GeometryConversion.points($0.feature.geometry)) })
+        var out = CircleLayer(features: selected.map { CircleFeature(points: GeometryConversion.points($0.geometry)) })
         let zoomOnly = EvaluationContext(zoom: camera.zoom)
         out.radius = numbers(try CompiledProperty("circle-radius", of: layer), selected)
         out.color = colors(try CompiledProperty("circle-color", of: layer), selected)

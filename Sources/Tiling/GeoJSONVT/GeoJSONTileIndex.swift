@@ -21,6 +21,8 @@ public final class GeoJSONTileIndex: @unchecked Sendable {
         var source: [ProjectedFeature]?
     }
 
+    /// Every input feature projected once (before wrapping), for ``features(atZoom:in:)``.
+    let projected: [ProjectedFeature]
     private var entries: [TileID: Entry] = [:]
     private var created: [TileID] = []
     private let lock = NSLock()
@@ -53,6 +55,7 @@ public final class GeoJSONTileIndex: @unchecked Sendable {
         }
         let table = FeatureTable(identifiers: identifiers, properties: properties)
         builder = TileBuilder(options: options, table: table)
+        self.projected = projected
 
         projected = wrap(projected, buffer: Double(options.buffer) / Double(options.extent), lineMetrics: options.lineMetrics)
         if !projected.isEmpty { split(projected, z: 0, x: 0, y: 0, target: nil) }

@@ -42,19 +42,27 @@ struct TileURLCommand: ParsableCommand {
     }
 }
 
-/// `mercator tile FILE.geojson Z/X/Y`: prints a tile's features as a shape source with these
-/// options would produce them (MapLibre Native's tiling: extent 8192, pixel options scaled).
+/// `mercator tile STYLE_OR_GEOJSON Z/X/Y`: prints a tile's features as a shape source produces
+/// them (MapLibre Native's tiling: extent 8192, pixel options scaled). A style's GeoJSON sources
+/// are tiled with their own options; a GeoJSON file with the options given here.
 struct TileFeaturesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "features",
-        abstract: "Print the features of one tile of a GeoJSON file, as a shape source tiles it.")
+        abstract: "Print the features of one tile of a style's GeoJSON sources or of a GeoJSON file.",
+        discussion: """
+            For a style, every GeoJSON source is tiled with its own options (maxzoom, buffer, tolerance, \
+            lineMetrics, cluster…) and the output is an object keyed by source identifier, unless \
+            --source names one. For a GeoJSON file, the options below apply.
+            """)
 
-    @Argument(help: "A GeoJSON file.")
+    @Argument(help: "A style JSON file or a GeoJSON file (- for standard input).")
     var file: String
 
     @Argument(help: "The tile as Z/X/Y.")
     var tile: String
 
+    @Option(help: "For a style: the GeoJSON source to tile (default: all of them).")
+    var source: String?
     @Option(help: "Deepest zoom with tiles (source maxzoom).")
     var maxZoom: Int = 18
     @Option(help: "Tile buffer in pixels (source buffer).")
@@ -75,17 +83,62 @@ struct TileFeaturesCommand: ParsableCommand {
     var geojson = false
 
     func run() throws {
-        guard let id = TileID(parsing: tile) else { throw ValidationError("tile must be Z/X/Y, found \"\(tile)\"") }
-        let object = try GeoJSONObject(parsing: try Data(contentsOf: URL(fileURLWithPath: file)))
+        guard let id = TileID(parsing: tile) else {
+            throw ValidationError("tile must be Z/X/Y with 0 <= X, Y < 2^Z and Z <= \(TileID.maximumZoom), found \"\(tile)\"")
+        }
+        let data = try InputOutput.read(file)
+        let json: JSONValue
+        do {
+            json = try JSONValue(parsing: data)
+        } catch {
+            throw CLIError("\(file):\(error.location.line):\(error.location.column): \(error.message)")
+        }
+        if json["version"] != nil || json["layers"] != nil {
+            try printStyleTile(id, json: json, data: data)
+            return
+        }
+        if source != nil { throw ValidationError("--source applies to a style; \(file) is GeoJSON") }
+        let object: GeoJSONObject
+        do {
+            object = try GeoJSONObject.decode(data, options: .lenient).object
+        } catch {
+            throw CLIError("\(file): neither a style (no \"version\"/\"layers\") nor GeoJSON: \(error)")
+        }
         let options = ShapeSourceOptions(
             maxZoom: maxZoom, buffer: buffer, tolerance: tolerance, lineMetrics: lineMetrics, cluster: cluster,
             clusterRadius: clusterRadius, clusterMaxZoom: clusterMaxZoom, clusterMinPoints: clusterMinPoints)
-        let result = try ShapeSourceTiles(features: object.features, options: options).tile(id)
-        if geojson {
-            let features = result?.geoJSONFeatures ?? []
-            print(GeoJSONObject.featureCollection(GeoJSONFeatureCollection(features: features)).serialized())
-        } else {
-            print((result?.vtJSON ?? .array([])).serialized())
+        do {
+            print(output(try ShapeSourceTiles(features: object.features, options: options).tile(id)).serialized())
+        } catch {
+            throw CLIError("\(error)")
         }
+    }
+
+    /// The tiles of a style's GeoJSON sources, each tiled with its own options.
+    private func printStyleTile(_ id: TileID, json: JSONValue, data: Data) throws {
+        let directory = file == "-" ? nil : URL(fileURLWithPath: file).deletingLastPathComponent()
+        let map = try MapLoading.styleMap(json: json, data: data, name: file, size: MapSize(width: 512, height: 512),
+                                          camera: try CameraOptions.parse([]), styleDirectory: directory)
+        do {
+            if let source {
+                print(output(try map.tile(id, inShapeSource: source)).serialized())
+                return
+            }
+            var all = JSONObject()
+            for s in map.style.sources where s.kind == .geojson {
+                all[s.identifier] = output(try map.tile(id, inShapeSource: s.identifier))
+            }
+            print(JSONValue.object(all).serialized())
+        } catch {
+            throw CLIError("\(file): \(error)")
+        }
+    }
+
+    /// A tile as geojson-vt JSON, or as a GeoJSON feature collection with `--geojson`.
+    private func output(_ tile: Tile?) -> JSONValue {
+        if geojson {
+            return GeoJSONEncoding.jsonValue(GeoJSONFeatureCollection(features: tile?.geoJSONFeatures ?? []))
+        }
+        return tile?.vtJSON ?? .array([])
     }
 }

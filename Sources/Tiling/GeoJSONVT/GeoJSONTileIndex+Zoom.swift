@@ -1,0 +1,152 @@
+import GeoJSON
+
+/// A rectangle in world units (0...1 spans the Web Mercator square; x may extend beyond for world copies).
+public struct WorldBounds: Sendable, Hashable {
+    public var minX: Double
+    public var minY: Double
+    public var maxX: Double
+    public var maxY: Double
+
+    public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        self.minX = minX
+        self.minY = minY
+        self.maxX = maxX
+        self.maxY = maxY
+    }
+
+    /// Whether a box of world x `x0...x1`, y `y0...y1` meets this one on some copy of the world.
+    @inlinable
+    public func intersects(x0: Double, y0: Double, x1: Double, y1: Double) -> Bool {
+        guard y1 >= minY, y0 <= maxY else { return false }
+        if maxX - minX >= 1 { return true }
+        // some whole k with x0 + k <= maxX and x1 + k >= minX
+        return (minX - x1).rounded(.up) <= (maxX - x0).rounded(.down)
+    }
+}
+
+/// One input feature of a ``GeoJSONTileIndex`` as drawn at one zoom.
+public struct ZoomFeature: Sendable {
+    /// The feature's position in the features the index was built from.
+    public var index: Int
+    /// The geometry simplified for the zoom, or `nil` when simplification kept every point (draw
+    /// the input geometry as it is).
+    public var geometry: Geometry?
+}
+
+extension GeoJSONTileIndex {
+    /// The input features that reach into `bounds` (all when `nil`), each simplified as the tiles of
+    /// zoom `z` simplify it: points Douglas-Peucker drops at that zoom's tolerance are left out, and so
+    /// are lines shorter and rings smaller than the tolerance. At `maxZoom` and deeper nothing is
+    /// simplified.
+    ///
+    /// Unlike ``tile(z:x:y:)`` the geometry is not clipped or quantized, so a renderer can draw it
+    /// once, without seams or overlaps where tiles meet. Features that keep nothing at this zoom are
+    /// left out. In input order.
+    public func features(atZoom z: Int, in bounds: WorldBounds? = nil) -> [ZoomFeature] {
+        let tolerance = z >= options.maxZoom ? 0 : options.tolerance / (Double(1 << max(0, z)) * Double(options.extent))
+        let sqTolerance = tolerance * tolerance
+        var out: [ZoomFeature] = []
+        var i = 0
+        while i < projected.count {
+            // the parts of one input feature are consecutive (geometry collections, exploded lines)
+            let source = projected[i].source
+            var end = i + 1
+            while end < projected.count && projected[end].source == source { end += 1 }
+            defer { i = end }
+            if let bounds {
+                var seen = false
+                for k in i..<end where bounds.intersects(x0: projected[k].minX, y0: projected[k].minY,
+                                                            x1: projected[k].maxX, y1: projected[k].maxY) {
+                    seen = true
+                    break
+                }
+                if !seen { continue }
+            }
+            if let f = simplified(parts: i..<end, tolerance: tolerance, sqTolerance: sqTolerance) { out.append(f) }
+        }
+        return out
+    }
+
+    /// The parts `range` of one input feature at a tolerance; nil when nothing is left.
+    private func simplified(parts range: Range<Int>, tolerance: Double, sqTolerance: Double) -> ZoomFeature? {
+        let source = Int(projected[range.lowerBound].source)
+        if tolerance == 0 || range.allSatisfy({ projected[$0].type.isPoints }) {
+            return ZoomFeature(index: source, geometry: nil)
+        }
+        var parts: [Geometry] = []
+        var changed = false
+        for k in range {
+            let (g, dropped) = Self.simplify(projected[k], tolerance: tolerance, sqTolerance: sqTolerance)
+            changed = changed || dropped
+            if let g { parts.append(g) }
+        }
+        if parts.isEmpty { return nil }
+        if !changed { return ZoomFeature(index: source, geometry: nil) }
+        if parts.count == 1 { return ZoomFeature(index: source, geometry: parts[0]) }
+        var lines: [PositionList] = []
+        for p in parts {
+            guard case .lineString(let l) = p else {
+                return ZoomFeature(index: source, geometry: .geometryCollection(GeometryCollection(parts)))
+            }
+            lines.append(l)
+        }
+        return ZoomFeature(index: source, geometry: .multiLineString(lines))
+    }
+
+    /// One projected part at a tolerance, back in longitude/latitude, and whether anything was left
+    /// out. Holes of a dropped polygon go with it.
+    private static func simplify(_ f: ProjectedFeature, tolerance: Double, sqTolerance: Double) -> (Geometry?, Bool) {
+        if f.type == .singlePoint {
+            return (.point(WebMercator.position(worldX: f.minX, worldY: f.minY)), false)
+        }
+        var dropped = false
+        var polygons: [[PositionList]] = []
+        var lines: [PositionList] = []
+        var points = PositionList()
+        f.coords.withUnsafeBufferPointer { c in
+            if f.type.isPoints {
+                var i = 0
+                while i < c.count {
+                    points.append(x: WebMercator.longitude(worldX: c[i]), y: WebMercator.latitude(worldY: c[i + 1]))
+                    i += 3
+                }
+                return
+            }
+            let isPolygon = f.type.isPolygon
+            var keepingPolygon = true
+            for ring in f.rings {
+                if isPolygon && ring.beginsPolygon { keepingPolygon = ring.size >= sqTolerance }
+                let tooSmall = isPolygon ? !keepingPolygon || ring.size < sqTolerance : ring.size < tolerance
+                if tooSmall {
+                    dropped = true
+                    continue
+                }
+                var list = PositionList()
+                var i = ring.start
+                while i < ring.end {
+                    if c[i + 2] > sqTolerance {
+                        list.append(x: WebMercator.longitude(worldX: c[i]), y: WebMercator.latitude(worldY: c[i + 1]))
+                    } else {
+                        dropped = true
+                    }
+                    i += 3
+                }
+                if !isPolygon {
+                    lines.append(list)
+                } else if ring.beginsPolygon {
+                    polygons.append([list])
+                } else {
+                    polygons[polygons.count - 1].append(list)
+                }
+            }
+        }
+        switch f.type {
+        case .singlePoint, .point: return (points.isEmpty ? nil : .point(points[0]), false)
+        case .multiPoint: return (.multiPoint(points), false)
+        case .lineString: return (lines.first.map(Geometry.lineString), dropped)
+        case .multiLineString: return (lines.isEmpty ? nil : .multiLineString(lines), dropped)
+        case .polygon: return (polygons.first.map(Geometry.polygon), dropped)
+        case .multiPolygon: return (polygons.isEmpty ? nil : .multiPolygon(polygons), dropped)
+        }
+    }
+}
