@@ -86,15 +86,21 @@ public enum ShapeSourceTiles: Sendable {
     /// - Parameters:
     ///   - map: the `clusterProperties` map step (point properties -> values to accumulate).
     ///   - reduce: the `clusterProperties` reduce step (accumulated, mapped point).
+    ///   - slicingUpFront: whether shapes are cut into tiles down to zoom 5 now, as geojson-vt does;
+    ///     with `false` only the world tile is, and deeper tiles are cut when first asked for (the same
+    ///     tiles, later). A map passes `false`: it draws from ``GeoJSONTileIndex/features(atZoom:in:)``.
     /// - Throws: ``TilingError/invalidOption(_:_:)`` for options out of range.
     public init(
         features: [GeoJSONFeature], options: ShapeSourceOptions,
-        map: (@Sendable (JSONObject) -> JSONObject)? = nil, reduce: (@Sendable (inout JSONObject, JSONObject) -> Void)? = nil
+        map: (@Sendable (JSONObject) -> JSONObject)? = nil, reduce: (@Sendable (inout JSONObject, JSONObject) -> Void)? = nil,
+        slicingUpFront: Bool = true
     ) throws(TilingError) {
         if options.cluster && !features.isEmpty {
             self = .clusters(try ClusterIndex(points: features, options: options.clusterOptions(map: map, reduce: reduce)))
         } else {
-            self = .shapes(try GeoJSONTileIndex(features: features, options: options.tileOptions))
+            var tileOptions = options.tileOptions
+            if !slicingUpFront { tileOptions.indexMaxZoom = 0 }
+            self = .shapes(try GeoJSONTileIndex(features: features, options: tileOptions))
         }
     }
 

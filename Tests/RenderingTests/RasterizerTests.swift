@@ -64,10 +64,29 @@ private func square(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> [
     @Test func pixelCenterScannerUsesCentres() {
         var scanner = PixelCenterScanner()
         var spans: [(Int, Int, Int)] = []
-        scanner.scan(polygon: square(1.4, 1.6, 4.5, 3.5), width: 8, height: 8) { spans.append(($0, $1, $2)) }
+        scanner.scan(rings: [square(1.4, 1.6, 4.5, 3.5)], rule: .nonZero, width: 8, height: 8) { spans.append(($0, $1, $2)) }
         // Rows whose centre (y + 0.5) is in [1.6, 3.5): 2; columns with centre in [1.4, 4.5): 1...3.
         #expect(spans.count == 1)
         #expect(spans.first.map { $0 == (2, 1, 4) } == true)
+    }
+
+    @Test func triangleScanMatchesTheGeneralScanner() {
+        var scanner = PixelCenterScanner()
+        var seed: UInt64 = 42
+        func random() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double(seed >> 11) / Double(1 << 53) * 40 - 10
+        }
+        for k in 0..<2000 {
+            var a = Point(x: random(), y: random()), b = Point(x: random(), y: random()), c = Point(x: random(), y: random())
+            // some on the pixel grid and degenerate, where the half-open rules matter
+            if k % 4 == 0 { (a, b, c) = (Point(x: a.x.rounded() + 0.5, y: a.y.rounded()), Point(x: b.x.rounded(), y: a.y.rounded()), Point(x: c.x.rounded(), y: c.y.rounded() + 0.5)) }
+            if k % 50 == 0 { c = b }
+            var general: [[Int]] = [], triangle: [[Int]] = []
+            scanner.scan(rings: [[a, b, c]], rule: .nonZero, width: 20, height: 20) { general.append([$0, $1, $2]) }
+            PixelCenterScanner.scanTriangle(a, b, c, width: 20, height: 20) { triangle.append([$0, $1, $2]) }
+            #expect(general == triangle, "\(a) \(b) \(c)")
+        }
     }
 }
 

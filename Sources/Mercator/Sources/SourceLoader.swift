@@ -91,7 +91,8 @@ public struct SourceLoader: Sendable {
         let properties = options.cluster
             ? try ClusterProperties(source.value(for: ShapeSourceOption.clusterProperties), source: source.identifier) : nil
         do {
-            let tiles = try ShapeSourceTiles(features: features, options: options, map: properties?.map, reduce: properties?.reduce)
+            let tiles = try ShapeSourceTiles(features: features, options: options, map: properties?.map, reduce: properties?.reduce,
+                                             slicingUpFront: false)
             return SourceFeatures(features: features, maximumZoom: options.maxZoom, tiles: tiles)
         } catch {
             throw SourceLoadError(source: source.identifier, "\(error)")

@@ -124,22 +124,23 @@ extension PaintContext {
         let tr = transform
         let pitched = tr.isPitched
         let halfW = tr.width / 2, halfH = tr.height / 2
-        var sc = PixelCenterScanner()
-        swap(&sc, &scanner)
-        var tri: [Point] = [Point(x: 0, y: 0), Point(x: 0, y: 0), Point(x: 0, y: 0)]
+        let dw = Double(w), dh = Double(h)
         canvas.pixels.withUnsafeMutableBufferPointer { buf in
             let px = buf.baseAddress!
             for (a, b, c) in mesh.triangles {
                 let pa = positions[a], pb = positions[b], pc = positions[c]
+                let sa = tr.screen(plane: pa), sb = tr.screen(plane: pb), sc = tr.screen(plane: pc)
+                // off-canvas triangles (most of a line outside the view) cost no more than this test
+                if max(sa.x, sb.x, sc.x) < -1 || min(sa.x, sb.x, sc.x) > dw + 1
+                    || max(sa.y, sb.y, sc.y) < -1 || min(sa.y, sb.y, sc.y) > dh + 1 {
+                    continue
+                }
                 guard let nx = AffineValue(pa, pb, pc, verts[a].normal.x, verts[b].normal.x, verts[c].normal.x),
                       let ny = AffineValue(pa, pb, pc, verts[a].normal.y, verts[b].normal.y, verts[c].normal.y),
                       let along = AffineValue(pa, pb, pc, verts[a].along, verts[b].along, verts[c].along) else {
                     continue
                 }
-                tri[0] = tr.screen(plane: pa)
-                tri[1] = tr.screen(plane: pb)
-                tri[2] = tr.screen(plane: pc)
-                sc.scan(polygon: tri, width: w, height: h) { y, x0, x1 in
+                PixelCenterScanner.scanTriangle(sa, sb, sc, width: w, height: h) { y, x0, x1 in
                     for x in x0..<x1 {
                         let q: Point
                         var gamma = 1.0
@@ -170,7 +171,6 @@ extension PaintContext {
                 }
             }
         }
-        swap(&sc, &scanner)
     }
 }
 

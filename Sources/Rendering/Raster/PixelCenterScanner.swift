@@ -26,12 +26,37 @@ struct PixelCenterScanner {
         run(rule: rule, width: width, height: height, body)
     }
 
-    /// Scans one closed polygon.
-    mutating func scan(polygon: [Point], rule: FillRule = .nonZero, width: Int, height: Int,
-                       _ body: (Int, Int, Int) -> Void) {
-        edges.removeAll(keepingCapacity: true)
-        addRing(polygon)
-        run(rule: rule, width: width, height: height, body)
+    /// Scans one triangle (either winding) with the same pixel-centre rule as ``scan(rings:rule:width:height:_:)``,
+    /// without building an edge list: line meshes are many small triangles.
+    static func scanTriangle(_ a: Point, _ b: Point, _ c: Point, width: Int, height: Int,
+                             _ body: (Int, Int, Int) -> Void) {
+        guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite, c.x.isFinite, c.y.isFinite else { return }
+        let minY = min(a.y, b.y, c.y), maxY = max(a.y, b.y, c.y)
+        let rowStart = Int(max(0, min(Double(height), (minY - 0.5).rounded(.up))))
+        let rowEnd = Int(max(0, min(Double(height), (maxY - 0.5).rounded(.up))))
+        if rowStart >= rowEnd || max(a.x, b.x, c.x) < -1 || min(a.x, b.x, c.x) > Double(width) + 1 { return }
+        // Edges top to bottom: (upper, lower) so that a row at yc crosses it when upper.y <= yc < lower.y.
+        func edge(_ p: Point, _ q: Point) -> (Point, Point)? { p.y == q.y ? nil : (p.y < q.y ? (p, q) : (q, p)) }
+        let edges = (edge(a, b), edge(b, c), edge(c, a))
+        for y in rowStart..<rowEnd {
+            let yc = Double(y) + 0.5
+            var xs = (0.0, 0.0)
+            var n = 0
+            func cross(_ e: (Point, Point)?) {
+                guard let (p, q) = e, p.y <= yc, yc < q.y else { return }
+                let x = p.x + (yc - p.y) * ((q.x - p.x) / (q.y - p.y))
+                if n == 0 { xs.0 = x } else { xs.1 = x }
+                n += 1
+            }
+            cross(edges.0)
+            cross(edges.1)
+            cross(edges.2)
+            if n < 2 { continue }
+            let xa = min(xs.0, xs.1), xb = max(xs.0, xs.1)
+            let x0 = max(0, Int(max(-1, (xa - 0.5).rounded(.up))))
+            let x1 = min(width, Int(min(Double(width) + 1, (xb - 0.5).rounded(.up))))
+            if x0 < x1 { body(y, x0, x1) }
+        }
     }
 
     private mutating func addRing(_ ring: [Point]) {

@@ -34,6 +34,8 @@ public struct StyleSceneBuilder: Sendable {
         var drawn: [StyleScene.DrawnLayer] = []
         let zoom = camera.zoom
         var quantizationZoom = 18
+        // what each source draws at this camera, worked out once for all its layers
+        var drawable: [String: [SourceFeatures.Drawable]] = [:]
         for layer in layers {
             guard layer.isVisible else { continue }
             if let minz = layer.minimumZoomLevel, zoom < minz { continue }
@@ -45,7 +47,11 @@ public struct StyleSceneBuilder: Sendable {
             }
             guard let sourceID = layer.sourceIdentifier, let source = sources[sourceID] else { continue }
             quantizationZoom = source.maximumZoom
-            var selected = try select(layer, source: source, sourceID: sourceID, states: states)
+            let z = max(0, min(source.maximumZoom, Int(camera.zoom.rounded(.down))))
+            if drawable[sourceID] == nil {
+                drawable[sourceID] = source.drawable(atZoom: camera.zoom, in: coveredBounds(tileZoom: z))
+            }
+            var selected = try select(layer, drawable[sourceID] ?? [], tileZoom: z, sourceID: sourceID, states: states)
             switch layer.type {
             case .fill: scene.layers.append(.fill(try fill(layer, selected)))
             case .line: scene.layers.append(.line(try line(layer, selected)))
@@ -70,7 +76,8 @@ public struct StyleSceneBuilder: Sendable {
         var context: EvaluationContext
     }
 
-    private func select(_ layer: StyleLayer, source: SourceFeatures, sourceID: String, states: FeatureStates) throws(StyleRenderError) -> [Selected] {
+    private func select(_ layer: StyleLayer, _ drawable: [SourceFeatures.Drawable], tileZoom z: Int, sourceID: String,
+                        states: FeatureStates) throws(StyleRenderError) -> [Selected] {
         let filter: FeatureFilter
         do {
             filter = try FeatureFilter(layer.predicate)
@@ -79,10 +86,8 @@ public struct StyleSceneBuilder: Sendable {
         }
         let withStates = states.hasStates(source: sourceID)
         // `within`/`distance` place geometry in a tile: use the tile under the camera centre.
-        let z = max(0, min(source.maximumZoom, Int(camera.zoom.rounded(.down))))
         let tile = WebMercator.tile(containing: Position(camera.center.longitude, camera.center.latitude), zoom: z)
         let canonical = CanonicalTileID(z: tile.z, x: tile.x, y: tile.y)
-        let drawable = source.drawable(atZoom: camera.zoom, in: coveredBounds(tileZoom: z))
         var out: [Selected] = []
         out.reserveCapacity(drawable.count)
         for d in drawable {
