@@ -54,4 +54,28 @@ struct IndexedRenderingTests {
         // The feature returned is the source's, with every point, not the simplified copy.
         #expect(hit.first?.geoJSONFeature == built.layers[1].features.first)
     }
+
+    @Test("source options reach the index; out-of-range options are reported, not ignored")
+    func sourceOptions() throws {
+        func map(_ options: JSONObject) throws -> Map {
+            var source: JSONObject = ["type": "geojson", "data": ["type": "Point", "coordinates": [10, 10]]]
+            for (k, v) in options { source[k] = v }
+            return Map(style: try Style(document: StyleDocument(json: ["version": 8, "sources": ["p": .object(source)], "layers": [
+                ["id": "c", "type": "circle", "source": "p"]]])))
+        }
+        let shallow = try map(["maxzoom": 2])
+        #expect(try shallow.tile(TileID(z: 2, x: 2, y: 1), inShapeSource: "p")?.count == 1)
+        #expect(try shallow.tile(TileID(z: 3, x: 4, y: 3), inShapeSource: "p") == nil)
+        let deep = try map(["maxzoom": 30])
+        #expect(try deep.snapshot().sourceErrors.isEmpty)
+        // the style refuses options the tiler could not use
+        #expect(throws: StyleDocumentError.self) { try map(["buffer": -5]) }
+        #expect(throws: StyleDocumentError.self) { try map(["tolerance": -1]) }
+        // data that cannot be read is reported by the snapshot and by tile requests
+        let unreadable = Map(style: try Style(document: StyleDocument(json: ["version": 8, "sources": [
+            "p": ["type": "geojson", "data": "/nonexistent/points.geojson"]], "layers": [["id": "c", "type": "circle", "source": "p"]]])))
+        #expect(try unreadable.snapshot().sourceErrors.map(\.source) == ["p"])
+        #expect(try unreadable.snapshot().sourceErrors.map(\.source) == ["p"], "reported again, not only on first load")
+        #expect(throws: SourceLoadError.self) { try unreadable.tile(TileID(z: 0, x: 0, y: 0), inShapeSource: "p") }
+    }
 }

@@ -16,8 +16,9 @@ public final class Map: @unchecked Sendable {
     private var sizeValue: MapSize
     private var states = FeatureStates()
     private let loader: SourceLoader
-    /// Parsed source data, by source identifier, with the source definition it was parsed from.
-    private var sourceCache: [String: (StyleSource, SourceFeatures)] = [:]
+    /// Parsed source data (or why it could not be read), by source identifier, with the source
+    /// definition it was parsed from.
+    private var sourceCache: [String: (StyleSource, Result<SourceFeatures, SourceLoadError>)] = [:]
     private var session = RenderSession()
 
     /// A map showing `style`.
@@ -70,19 +71,20 @@ public final class Map: @unchecked Sendable {
         var out: [String: SourceFeatures] = [:]
         var errors: [SourceLoadError] = []
         for source in style.sources {
+            let result: Result<SourceFeatures, SourceLoadError>
             if let cached = locked({ sourceCache[source.identifier] }), cached.0 == source {
-                out[source.identifier] = cached.1
-                continue
+                result = cached.1
+            } else {
+                result = Result { () throws(SourceLoadError) in try loader.load(source) }
+                locked { sourceCache[source.identifier] = (source, result) }
             }
-            let data: SourceFeatures
-            do {
-                data = try loader.load(source)
-            } catch {
+            switch result {
+            case .success(let data):
+                out[source.identifier] = data
+            case .failure(let error):
                 errors.append(error)
-                data = SourceFeatures(features: [])
+                out[source.identifier] = SourceFeatures(features: [])
             }
-            locked { sourceCache[source.identifier] = (source, data) }
-            out[source.identifier] = data
         }
         return (out, errors)
     }

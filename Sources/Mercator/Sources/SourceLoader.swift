@@ -74,7 +74,8 @@ public struct SourceLoader: Sendable {
             return Int(v.rounded(.down))
         }
         var options = ShapeSourceOptions()
-        if let z = whole(ShapeSourceOption.maximumZoomLevel.jsonKey) { options.maxZoom = z }
+        // deeper than 24 only changes simplification below a hundredth of a pixel: tile to 24
+        if let z = whole(ShapeSourceOption.maximumZoomLevel.jsonKey) { options.maxZoom = min(z, 24) }
         if let b = number(ShapeSourceOption.buffer.jsonKey) { options.buffer = b }
         if let t = number(ShapeSourceOption.simplificationTolerance.jsonKey) { options.tolerance = t }
         options.lineMetrics = source.json[ShapeSourceOption.lineDistanceMetrics.jsonKey]?.bool ?? false
