@@ -12,9 +12,7 @@ struct LargeSourceRenderBench: ParsableCommand {
         abstract: "Warm render time of a large GeoJSON source at several zooms: indexed, unindexed and MapLibre Native.")
 
     @Option(help: "Measured runs per case (after a warm-up).") var runs = 5
-    @Option(help: "Python with the reference renderer (default: $MERCATOR_REFERENCE_PYTHON or ~/.cache/mercator-reference/bin/python).")
-    var referencePython: String?
-    @Flag(help: "Print one JSON object per case.") var json = false
+    @OptionGroup var output: ReferenceOptions
 
     func run() throws {
         guard let url = SharedFixtures.url("data/us_counties_500k.geojson") else { throw ValidationError("../shared/data/us_counties_500k.geojson not found") }
@@ -24,10 +22,8 @@ struct LargeSourceRenderBench: ParsableCommand {
             ["id": "fill", "type": "fill", "source": "counties", "paint": ["fill-color": "#9ecae1", "fill-outline-color": "#08519c"]],
             ["id": "line", "type": "line", "source": "counties", "paint": ["line-color": "#333333", "line-width": 0.5]],
         ]]
-        let reference = MapLibreReference(python: referencePython)
-        if reference == nil && !json {
-            print("MapLibre Native reference not found: run ../shared/tools/reference-render/setup.sh for side-by-side figures")
-        }
+        let reference = output.reference()
+        let json = output.json
         let map = Map(style: try Style(document: StyleDocument(json: style)), size: MapSize(width: 512, height: 512))
         // The same features without the index, drawn by the same scene builder and renderer.
         let features = try GeoJSONObject(parsing: data.serialized()).features

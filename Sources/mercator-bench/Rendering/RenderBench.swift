@@ -10,15 +10,11 @@ struct RenderBench: ParsableCommand {
         abstract: "Warm render time (incl. PNG) of a small and a heavy style vs MapLibre Native.")
 
     @Option(help: "Measured runs per case (after a warm-up).") var runs = 9
-    @Option(help: "Python with the reference renderer (default: $MERCATOR_REFERENCE_PYTHON or ~/.cache/mercator-reference/bin/python).")
-    var referencePython: String?
-    @Flag(help: "Print one JSON object per case.") var json = false
+    @OptionGroup var output: ReferenceOptions
 
     func run() throws {
-        let reference = MapLibreReference(python: referencePython)
-        if reference == nil && !json {
-            print("MapLibre Native reference not found: run ../shared/tools/reference-render/setup.sh for side-by-side figures")
-        }
+        let reference = output.reference()
+        let json = output.json
         for (name, style) in [("small", BenchStyles.small()), ("heavy", BenchStyles.heavy())] {
             for size in [512, 1024] {
                 let map = Map(style: try Style(document: StyleDocument(json: style)),
@@ -93,6 +89,22 @@ enum BenchStyles {
             ["id": "points", "type": "circle", "source": "points",
              "paint": ["circle-radius": ["get", "r"], "circle-color": "#3182bd", "circle-opacity": 0.8]],
         ]]
+    }
+}
+
+/// The options the benchmarks that compare with MapLibre Native share.
+struct ReferenceOptions: ParsableArguments {
+    @Option(help: "Python with the reference renderer (default: $MERCATOR_REFERENCE_PYTHON or ~/.cache/mercator-reference/bin/python).")
+    var referencePython: String?
+    @Flag(help: "Print one JSON object per measurement.") var json = false
+
+    /// The reference renderer, or nil (said on standard output unless printing JSON).
+    func reference() -> MapLibreReference? {
+        let reference = MapLibreReference(python: referencePython)
+        if reference == nil && !json {
+            print("MapLibre Native reference not found: run ../shared/tools/reference-render/setup.sh for side-by-side figures")
+        }
+        return reference
     }
 }
 

@@ -15,8 +15,7 @@ struct VenueBench: ParsableCommand {
 
     @Option(help: "Measured runs (after a warm-up).") var runs = 15
     @Option(help: "Look: seed or styled.") var look = "styled"
-    @Option(help: "Python with the reference renderer (see `render`).") var referencePython: String?
-    @Flag(help: "Print one JSON object per measurement.") var json = false
+    @OptionGroup var output: ReferenceOptions
 
     /// The style without symbol layers and glyphs.
     static func withoutText(_ style: JSONValue) -> JSONValue {
@@ -27,6 +26,7 @@ struct VenueBench: ParsableCommand {
     }
 
     func run() throws {
+        let json = output.json
         guard let url = SharedFixtures.url("venues/harbourfront-galleria.zip") else { throw ValidationError("shared/venues not found: set MERCATOR_SHARED") }
         guard let chosenLook = VenueLook(rawValue: look) else { throw ValidationError("--look must be seed or styled") }
         var venue = try Venue.open(contentsOf: url)
@@ -36,7 +36,7 @@ struct VenueBench: ParsableCommand {
         if json { Measure.printJSON([("bench", "venue-open"), ("median_ms", open)]) } else {
             print(String(format: "open %@: median %.2f ms (%d floors)", url.lastPathComponent, open, venue.floors.count))
         }
-        let reference = MapLibreReference(python: referencePython)
+        let reference = output.reference()
         for floor in venue.floors {
             let options = VenueStyleOptions(look: chosenLook, framing: .region(meters: 100), width: 1024, height: 768)
             let map = try Map(venue: venue, floor: floor, options: options)

@@ -73,14 +73,21 @@ struct CameraOptions: ParsableArguments {
 
 /// Building a map from a file that is either a style or GeoJSON.
 enum MapLoading {
-    static func map(from data: Data, name: String, size: MapSize, camera options: CameraOptions, styleDirectory: URL?) throws -> Map {
-        let json: JSONValue
+    /// The JSON text of input `name`; a syntax error names the line and column.
+    static func json(_ data: Data, name: String) throws -> JSONValue {
         do {
-            json = try JSONValue(parsing: data)
+            return try JSONValue(parsing: data)
         } catch {
             throw CLIError("\(name):\(error.location.line):\(error.location.column): \(error.message)")
         }
-        if json["version"] != nil || json["layers"] != nil {
+    }
+
+    /// Whether parsed JSON is a style document rather than GeoJSON.
+    static func isStyle(_ json: JSONValue) -> Bool { json["version"] != nil || json["layers"] != nil }
+
+    static func map(from data: Data, name: String, size: MapSize, camera options: CameraOptions, styleDirectory: URL?) throws -> Map {
+        let json = try self.json(data, name: name)
+        if isStyle(json) {
             return try styleMap(json: json, data: data, name: name, size: size, camera: options, styleDirectory: styleDirectory)
         }
         let object: GeoJSONObject

@@ -87,13 +87,8 @@ struct TileFeaturesCommand: ParsableCommand {
             throw ValidationError("tile must be Z/X/Y with 0 <= X, Y < 2^Z and Z <= \(TileID.maximumZoom), found \"\(tile)\"")
         }
         let data = try InputOutput.read(file)
-        let json: JSONValue
-        do {
-            json = try JSONValue(parsing: data)
-        } catch {
-            throw CLIError("\(file):\(error.location.line):\(error.location.column): \(error.message)")
-        }
-        if json["version"] != nil || json["layers"] != nil {
+        let json = try MapLoading.json(data, name: file)
+        if MapLoading.isStyle(json) {
             try printStyleTile(id, json: json, data: data)
             return
         }
