@@ -12,6 +12,7 @@ struct LargeSourceRenderBench: ParsableCommand {
         abstract: "Warm render time of a large GeoJSON source at several zooms: indexed, unindexed and MapLibre Native.")
 
     @Option(help: "Measured runs per case (after a warm-up).") var runs = 5
+    @Option(help: "Zoom levels, comma separated.") var zooms = "2,5,8,11"
     @OptionGroup var output: ReferenceOptions
 
     func run() throws {
@@ -28,7 +29,7 @@ struct LargeSourceRenderBench: ParsableCommand {
         // The same features without the index, drawn by the same scene builder and renderer.
         let features = try GeoJSONObject(parsing: data.serialized()).features
         let unindexed = ["counties": SourceFeatures(features: features)]
-        for zoom in [2.0, 5, 8, 11] {
+        for zoom in zooms.split(separator: ",").compactMap({ Double($0) }) {
             let camera = MapCamera(center: LocationCoordinate2D(latitude: 38, longitude: -90), zoom: zoom)
             map.camera = camera
             _ = try map.snapshot().pngData()
