@@ -110,7 +110,17 @@ public final class ClusterIndex: Sendable {
             fields.1.withUnsafeBufferPointer { props in
             fields.2.withUnsafeBufferPointer { positions in
             tree.withUnsafeBufferPointer { coords in
+                // Item i's fields and tree neighbourhood sit at a random tree position: start loading
+                // those of a few items ahead, so that their cache misses overlap with this work.
+                let ahead = 8
                 for i in 0..<n {
+                    if i + ahead < n {
+                        let q = Int(positions[i + ahead])
+                        prefetch(hot.baseAddress.unsafelyUnwrapped + q)
+                        prefetch(ids.baseAddress.unsafelyUnwrapped + q)
+                        prefetch(parents.baseAddress.unsafelyUnwrapped + q)
+                        prefetch(coords.baseAddress.unsafelyUnwrapped + 2 * q)
+                    }
                     let p = Int(positions[i])
                     if hot[p].zoom <= z { continue }
                     hot[p].zoom = z
