@@ -45,9 +45,6 @@ struct KDBush: Sendable {
         var x: Float
         var y: Float
         var id: UInt32
-
-        @inline(__always)
-        func coordinate(_ axis: Int) -> Float { axis == 0 ? x : y }
     }
 
     /// The number of points.
