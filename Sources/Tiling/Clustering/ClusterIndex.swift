@@ -112,16 +112,12 @@ public final class ClusterIndex: Sendable {
             fields.1.withUnsafeBufferPointer { props in
             fields.2.withUnsafeBufferPointer { positions in
             tree.withUnsafeBufferPointer { coords in
-                // Item i's fields and tree neighbourhood sit at a random tree position: start loading
-                // those of a few items ahead, so that their cache misses overlap with this work.
+                // Item i sits at a random tree position: load a few items ahead, so that their cache
+                // misses overlap with this work.
                 let ahead = 8
                 for i in 0..<n {
                     if i + ahead < n {
-                        let q = Int(positions[i + ahead])
-                        prefetch(hot.baseAddress.unsafelyUnwrapped + q)
-                        prefetch(ids.baseAddress.unsafelyUnwrapped + q)
-                        prefetch(parents.baseAddress.unsafelyUnwrapped + q)
-                        prefetch(coords.baseAddress.unsafelyUnwrapped + 2 * q)
+                        Self.prefetchItem(at: Int(positions[i + ahead]), hot, ids, parents, coords)
                     }
                     let p = Int(positions[i])
                     if hot[p].zoom <= z { continue }
@@ -178,6 +174,25 @@ public final class ClusterIndex: Sendable {
                     }
                 }
             } } } } } }
+        }
+
+        /// Starts loading what the pass reads first for the item at tree position `q`: its fields, and
+        /// the coordinates its query scans, those of its leaf (up to 64 points around it with the default
+        /// node size): the nine cache lines within 32 positions either side.
+        @inline(__always)
+        static func prefetchItem(
+            at q: Int, _ hot: UnsafeMutableBufferPointer<HotFields>, _ ids: UnsafeBufferPointer<Int>,
+            _ parents: UnsafeMutableBufferPointer<Int>, _ coords: UnsafeBufferPointer<Float>
+        ) {
+            prefetch(hot.baseAddress.unsafelyUnwrapped + q)
+            prefetch(ids.baseAddress.unsafelyUnwrapped + q)
+            prefetch(parents.baseAddress.unsafelyUnwrapped + q)
+            var line = max(2 * q - 64, 0)
+            let end = min(2 * q + 64, coords.count - 1)
+            while line <= end {
+                prefetch(coords.baseAddress.unsafelyUnwrapped + line)
+                line += 16
+            }
         }
 
         /// Releases the scratch memory.
