@@ -13,9 +13,9 @@ extension ClusterIndex {
     /// One zoom's items (supercluster's flat `data` rows, split into hot fields and the rest), and
     /// their k-d tree.
     ///
-    /// Items are appended in processing order (item number `i`, as supercluster numbers its rows);
-    /// ``finish(nodeSize:)`` then builds the tree and reorders every field into tree order, so that the
-    /// neighbours a query returns lie close together in memory. `position[i]` finds item `i` again.
+    /// Items are numbered in processing order (item number `i`, as supercluster numbers its rows), but
+    /// every field is stored in tree order, so that the neighbours a query returns lie close together
+    /// in memory. `position[i]` finds item `i` again. Built by ``LevelWriter/level(nodeSize:)``.
     struct Level: Sendable {
         var hot = ContiguousArray<HotFields>()
         /// Input index for points, cluster identifier for clusters.
@@ -23,54 +23,22 @@ extension ClusterIndex {
         var parent = ContiguousArray<Int>()
         /// Index into `clusterProperties` (with `reduce` only), -1 for none.
         var properties = ContiguousArray<Int32>()
-        /// Tree position of item `i` (filled by ``finish(nodeSize:)``).
+        /// Tree position of item `i`.
         var position = ContiguousArray<Int32>()
         var tree = KDBush(count: 0) { _ in (0, 0) }
 
         static let unvisited: UInt8 = .max
 
         var itemCount: Int { hot.count }
-
-        mutating func reserve(_ n: Int, withProperties: Bool) {
-            hot.reserveCapacity(n)
-            id.reserveCapacity(n)
-            parent.reserveCapacity(n)
-            if withProperties { properties.reserveCapacity(n) }
-        }
-
-        mutating func append(x: Double, y: Double, id: Int, count: Int, properties: Int32?) {
-            hot.append(HotFields(x: x, y: y, count: count, zoom: Self.unvisited))
-            self.id.append(id)
-            parent.append(-1)
-            if let properties { self.properties.append(properties) }
-        }
-
-        /// Builds the tree and reorders the fields into tree order.
-        mutating func finish(nodeSize: Int) {
-            tree = hot.withUnsafeBufferPointer { h in KDBush(count: h.count, nodeSize: nodeSize) { (h[$0].x, h[$0].y) } }
-            let order = tree.ids
-            func permuted<T>(_ a: ContiguousArray<T>) -> ContiguousArray<T> {
-                guard !a.isEmpty else { return a }
-                return ContiguousArray(unsafeUninitializedCapacity: order.count) { buf, n in
-                    for j in 0..<order.count { buf[j] = a[Int(order[j])] }
-                    n = order.count
-                }
-            }
-            hot = permuted(hot)
-            id = permuted(id)
-            parent = permuted(parent)
-            properties = permuted(properties)
-            position = ContiguousArray(repeating: 0, count: order.count)
-            for j in 0..<order.count { position[Int(order[j])] = Int32(j) }
-        }
     }
 
-    /// Collects one level's items in raw buffers sized for the worst case (every item kept), then
-    /// hands them over as a ``Level`` — cheaper than appending to arrays item by item.
+    /// Collects one level's items in processing order, in raw buffers sized for the largest level
+    /// (every later level has at most as many items), then hands them over as a ``Level``. One writer
+    /// serves every zoom of a build: its memory is allocated (and paged in) once. Call ``free()`` when done.
     struct LevelWriter {
         let capacity: Int
         let withProperties: Bool
-        var written = 0
+        private(set) var written = 0
         let hot: UnsafeMutablePointer<HotFields>
         let id, parent: UnsafeMutablePointer<Int>
         let properties: UnsafeMutablePointer<Int32>
@@ -95,18 +63,40 @@ extension ClusterIndex {
             written += 1
         }
 
-        /// The items as a level (tree not built yet); frees the buffers.
-        func finish() -> Level {
+        /// Forgets the items written, keeping the memory.
+        mutating func removeAll() { written = 0 }
+
+        /// The items written as a level: builds the tree, then copies every field into tree order.
+        func level(nodeSize: Int) -> Level {
+            let n = written
             var level = Level()
-            level.hot = ContiguousArray(UnsafeBufferPointer(start: hot, count: written))
-            level.id = ContiguousArray(UnsafeBufferPointer(start: id, count: written))
-            level.parent = ContiguousArray(UnsafeBufferPointer(start: parent, count: written))
-            if withProperties { level.properties = ContiguousArray(UnsafeBufferPointer(start: properties, count: written)) }
+            let hot = self.hot
+            level.tree = KDBush(count: n, nodeSize: nodeSize) { (hot[$0].x, hot[$0].y) }
+            level.tree.ids.withUnsafeBufferPointer { order in
+                func permuted<T>(_ source: UnsafeMutablePointer<T>) -> ContiguousArray<T> {
+                    ContiguousArray(unsafeUninitializedCapacity: n) { buf, count in
+                        for j in 0..<n { buf[j] = source[Int(order[j])] }
+                        count = n
+                    }
+                }
+                level.hot = permuted(hot)
+                level.id = permuted(id)
+                level.parent = permuted(parent)
+                if withProperties { level.properties = permuted(properties) }
+                level.position = ContiguousArray(unsafeUninitializedCapacity: n) { buf, count in
+                    for j in 0..<n { buf[Int(order[j])] = Int32(j) }
+                    count = n
+                }
+            }
+            return level
+        }
+
+        /// Releases the buffers.
+        func free() {
             hot.deallocate()
             id.deallocate()
             parent.deallocate()
             properties.deallocate()
-            return level
         }
     }
 }

@@ -1,0 +1,10 @@
+#ifndef CMERCATOR_PREFETCH_H
+#define CMERCATOR_PREFETCH_H
+
+/// Asks the CPU to start loading the cache line holding `address` (for reading, kept in all cache
+/// levels). Only a hint: it never faults, even for an address outside any allocation.
+static inline __attribute__((always_inline)) void mercator_prefetch(const void *address) {
+    __builtin_prefetch(address, 0, 3);
+}
+
+#endif

@@ -1,0 +1,2 @@
+// CMercatorPrefetch is header-only (see include/CMercatorPrefetch.h); SwiftPM wants one source file.
+#include "CMercatorPrefetch.h"
