@@ -33,31 +33,107 @@ extension FeatureIdentifier: ExpressibleByIntegerLiteral, ExpressibleByStringLit
 }
 
 /// A GeoJSON Feature (RFC 7946 §3.2).
+///
+/// A value type whose members live in one shared, copy-on-write box: copying a feature (into a
+/// query result, a cluster list, a drawn layer) costs one reference count, however many members
+/// it has.
 public struct GeoJSONFeature: Sendable, Hashable {
+    /// The members; shared between copies until one of them changes.
+    @usableFromInline final class Storage: @unchecked Sendable {
+        // Mutated only through `GeoJSONFeature`'s accessors after `makeUnique()`, so a shared box is
+        // never written: that is what makes the `@unchecked Sendable` sound.
+        @usableFromInline var identifier: FeatureIdentifier?
+        @usableFromInline var geometry: Geometry?
+        @usableFromInline var properties: JSONObject?
+        @usableFromInline var members: ObjectMembers
+        @usableFromInline var geometryMembers: ObjectMembers
+
+        @usableFromInline init(identifier: FeatureIdentifier?, geometry: Geometry?, properties: JSONObject?,
+                               members: ObjectMembers, geometryMembers: ObjectMembers) {
+            self.identifier = identifier
+            self.geometry = geometry
+            self.properties = properties
+            self.members = members
+            self.geometryMembers = geometryMembers
+        }
+
+        @usableFromInline func copy() -> Storage {
+            Storage(identifier: identifier, geometry: geometry, properties: properties, members: members,
+                    geometryMembers: geometryMembers)
+        }
+    }
+
+    @usableFromInline var storage: Storage
+
+    @inlinable mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    }
+
     /// The `id` member.
-    public var identifier: FeatureIdentifier?
+    @inlinable public var identifier: FeatureIdentifier? {
+        get { storage.identifier }
+        _modify {
+            makeUnique()
+            yield &storage.identifier
+        }
+    }
     /// The `geometry` member; `nil` for `"geometry": null`.
-    public var geometry: Geometry?
+    @inlinable public var geometry: Geometry? {
+        get { storage.geometry }
+        _modify {
+            makeUnique()
+            yield &storage.geometry
+        }
+    }
     /// The `properties` member; `nil` for `"properties": null`.
-    public var properties: JSONObject?
+    @inlinable public var properties: JSONObject? {
+        get { storage.properties }
+        _modify {
+            makeUnique()
+            yield &storage.properties
+        }
+    }
     /// The feature object's `bbox` and foreign members.
-    public var members: ObjectMembers
+    @inlinable public var members: ObjectMembers {
+        get { storage.members }
+        _modify {
+            makeUnique()
+            yield &storage.members
+        }
+    }
     /// The geometry object's `bbox` and foreign members.
-    public var geometryMembers: ObjectMembers
+    @inlinable public var geometryMembers: ObjectMembers {
+        get { storage.geometryMembers }
+        _modify {
+            makeUnique()
+            yield &storage.geometryMembers
+        }
+    }
 
     public init(
         identifier: FeatureIdentifier? = nil, geometry: Geometry?, properties: JSONObject? = JSONObject(),
         members: ObjectMembers = ObjectMembers(), geometryMembers: ObjectMembers = ObjectMembers()
     ) {
-        self.identifier = identifier
-        self.geometry = geometry
-        self.properties = properties
-        self.members = members
-        self.geometryMembers = geometryMembers
+        storage = Storage(identifier: identifier, geometry: geometry, properties: properties, members: members,
+                          geometryMembers: geometryMembers)
     }
 
     /// The property `key`, or `nil` when absent.
-    @inlinable public func property(_ key: String) -> JSONValue? { properties?[key] }
+    @inlinable public func property(_ key: String) -> JSONValue? { storage.properties?[key] }
+
+    public static func == (a: GeoJSONFeature, b: GeoJSONFeature) -> Bool {
+        if a.storage === b.storage { return true }
+        return a.identifier == b.identifier && a.geometry == b.geometry && a.properties == b.properties
+            && a.members == b.members && a.geometryMembers == b.geometryMembers
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(identifier)
+        hasher.combine(geometry)
+        hasher.combine(properties)
+        hasher.combine(members)
+        hasher.combine(geometryMembers)
+    }
 }
 
 /// A GeoJSON FeatureCollection (RFC 7946 §3.3).

@@ -16,16 +16,32 @@ extension ClusterIndex {
 
     /// The clusters and points inside the box at `zoom` as features (supercluster's `getClusters`).
     public func clusters(west: Double, south: Double, east: Double, north: Double, zoom: Double) -> [GeoJSONFeature] {
-        query(west: west, south: south, east: east, north: north, zoom: zoom, feature)
+        query(west: west, south: south, east: east, north: north, zoom: zoom) { level, ids in
+            var out = [GeoJSONFeature]()
+            out.reserveCapacity(ids.count)
+            // read the level's columns once, not per item
+            level.hot.withUnsafeBufferPointer { hot in
+                level.id.withUnsafeBufferPointer { id in
+                    points.withUnsafeBufferPointer { points in
+                        for i in ids {
+                            out.append(hot[i].count > 1 ? clusterFeature(level, i) : points[id[i]])
+                        }
+                    }
+                }
+            }
+            return out
+        }
     }
 
     /// The clusters and points inside the box at `zoom`, without building features (same order as
     /// ``clusters(west:south:east:north:zoom:)``).
     public func items(west: Double, south: Double, east: Double, north: Double, zoom: Double) -> [Item] {
-        query(west: west, south: south, east: east, north: north, zoom: zoom, item)
+        query(west: west, south: south, east: east, north: north, zoom: zoom) { level, ids in ids.map { item(level, $0) } }
     }
 
-    private func query<T>(west: Double, south: Double, east: Double, north: Double, zoom: Double, _ make: (Level, Int) -> T) -> [T] {
+    /// The tree rows of the items inside the box at `zoom`, turned into results by `make`.
+    private func query<T>(west: Double, south: Double, east: Double, north: Double, zoom: Double,
+                          _ make: (Level, [Int]) -> [T]) -> [T] {
         guard west.isFinite, east.isFinite, south.isFinite, north.isFinite else { return [] }
         var minLng = ((west + 180).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) - 180
         let minLat = max(-90, min(90, south))
@@ -43,7 +59,7 @@ extension ClusterIndex {
         level.tree.range(
             WebMercator.worldX(longitude: minLng), WebMercator.worldY(latitude: maxLat),
             WebMercator.worldX(longitude: maxLng), WebMercator.worldY(latitude: minLat), into: &ids)
-        return ids.map { make(level, $0) }
+        return make(level, ids)
     }
 
     /// The clusters and points one zoom deeper that make up cluster `clusterID` (supercluster's `getChildren`).
@@ -221,12 +237,14 @@ extension ClusterIndex {
 
     /// The feature for item `i` of `level`: the input feature, or a new cluster feature.
     private func feature(_ level: Level, _ i: Int) -> GeoJSONFeature {
-        if level.hot[i].count > 1 {
-            let position = WebMercator.position(worldX: level.hot[i].x, worldY: level.hot[i].y)
-            return GeoJSONFeature(
-                identifier: .int(Int64(level.id[i])), geometry: .point(position), properties: clusterJSONProperties(level, i))
-        }
-        return points[level.id[i]]
+        level.hot[i].count > 1 ? clusterFeature(level, i) : points[level.id[i]]
+    }
+
+    /// The cluster feature for item `i` of `level` (a cluster).
+    private func clusterFeature(_ level: Level, _ i: Int) -> GeoJSONFeature {
+        let position = WebMercator.position(worldX: level.hot[i].x, worldY: level.hot[i].y)
+        return GeoJSONFeature(
+            identifier: .int(Int64(level.id[i])), geometry: .point(position), properties: clusterJSONProperties(level, i))
     }
 
     private func item(_ level: Level, _ i: Int) -> Item {
