@@ -1,11 +1,12 @@
 @testable import FormatStrings
+import MercatorTestSupport
 import GeoJSON
 import Testing
 
 /// Random syntax trees print to text that parses back to the same style JSON.
 @Suite struct RandomTreeTests {
     struct Generator {
-        var rng: SeededGenerator
+        var rng: SplitMix64
 
         mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &rng)] }
 
@@ -65,7 +66,7 @@ import Testing
     }
 
     @Test func printedTreesParseBack() {
-        var generator = Generator(rng: SeededGenerator(state: 2026))
+        var generator = Generator(rng: SplitMix64(seed: 2026))
         var checked = 0
         for i in 0..<3000 {
             let node: FormatNode = i % 2 == 0 ? .expression(generator.expression(0)) : .predicate(generator.predicate(0))

@@ -1,3 +1,4 @@
+import MercatorTestSupport
 import Foundation
 import Testing
 @testable import Tiling
@@ -5,23 +6,10 @@ import Testing
 /// KDBush against a plain port of kdbush's JavaScript (Hoare-loop select, exact test at every point):
 /// the optimised sort and `within` must give the same tree layout and the same results in the same order.
 @Suite struct KDBushTests {
-    /// A deterministic generator (SplitMix64).
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    }
 
     /// Points in the unit square; with `grid`, snapped to a grid of that many steps, so that many
     /// coordinates tie (as duplicate places and stacked clusters do).
-    static func points(_ n: Int, grid: Int?, _ random: inout Random) -> [(x: Double, y: Double)] {
+    static func points(_ n: Int, grid: Int?, _ random: inout SplitMix64) -> [(x: Double, y: Double)] {
         (0..<n).map { _ in
             guard let grid else { return (random.unit(), random.unit()) }
             return (Double(random.int(grid)) / Double(grid), Double(random.int(grid)) / Double(grid))
@@ -112,7 +100,7 @@ import Testing
         (5000, 8, 50), (20000, 64, 1000), (20000, 16, 2), (20000, 64, 1),
     ] as [(Int, Int, Int?)])
     func sameLayoutAsKDBush(n: Int, nodeSize: Int, grid: Int?) {
-        var random = Random(state: UInt64(n * 31 + nodeSize))
+        var random = SplitMix64(seed: UInt64(n * 31 + nodeSize))
         let points = Self.points(n, grid: grid, &random)
         let tree = KDBush(count: n, nodeSize: nodeSize) { points[$0] }
         let (ids, coords) = Self.referenceLayout(points, nodeSize: nodeSize)
@@ -122,7 +110,7 @@ import Testing
 
     @Test(arguments: [(3000, nil), (3000, 20), (3000, 1)] as [(Int, Int?)])
     func withinMatchesKDBush(n: Int, grid: Int?) {
-        var random = Random(state: UInt64(n + (grid ?? 0)))
+        var random = SplitMix64(seed: UInt64(n + (grid ?? 0)))
         let points = Self.points(n, grid: grid, &random)
         let tree = KDBush(count: n, nodeSize: 16) { points[$0] }
         let coords = Array(tree.coords)

@@ -1,24 +1,14 @@
+import MercatorTestSupport
 import Foundation
 import Testing
 @testable import Venues
 
 /// Damaged input never crashes or hangs: it opens (perhaps with diagnostics) or throws a ``VenueError``.
 @Suite struct RobustnessTests {
-    /// A small deterministic generator (SplitMix64).
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     @Test func damagedZipsOpenOrThrowTypedErrors() throws {
         let original = try TestBundles.zip(TestBundles.tinyBundle())
-        var rng = Generator(state: 7)
+        var rng = SplitMix64(seed: 7)
         var opened = 0, refused = 0
         for round in 0..<300 {
             var bytes = [UInt8](original)
@@ -43,7 +33,7 @@ import Testing
 
     @Test func damagedJSONOpensOrThrowsTypedErrors() throws {
         let files = TestBundles.tinyBundle()
-        var rng = Generator(state: 11)
+        var rng = SplitMix64(seed: 11)
         var opened = 0, refused = 0
         for _ in 0..<300 {
             var damaged = Dictionary(uniqueKeysWithValues: files)

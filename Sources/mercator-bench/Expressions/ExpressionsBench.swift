@@ -1,3 +1,4 @@
+import MercatorTestSupport
 import ArgumentParser
 import Foundation
 import Mercator
@@ -17,7 +18,7 @@ enum ExpressionsBench {
 
     /// Deterministic features with realistic properties (type, mag, place, time, depth, felt, tsunami, …).
     static func makeFeatures(count: Int) -> [GeoJSONFeature] {
-        var rng = SplitMix(seed: 42)
+        var rng = SplitMix64(seed: 42)
         let types = ["earthquake", "earthquake", "earthquake", "earthquake", "quarry blast", "explosion", "ice quake"]
         let places = ["10km NE of Ridgecrest, CA", "Offshore Northern California", "5km S of Volcano, Hawaii", "Fiji region"]
         var out: [GeoJSONFeature] = []
@@ -25,15 +26,15 @@ enum ExpressionsBench {
         for i in 0..<count {
             let props: JSONObject = [
                 "id": .string("us\(i)"),
-                "mag": .double((rng.next() * 100).rounded() / 10),
+                "mag": .double((rng.unit() * 100).rounded() / 10),
                 "place": .string(places[i % places.count]),
                 "time": .int(1_500_000_000_000 + Int64(i) * 1000),
                 "felt": i % 3 == 0 ? .null : .int(Int64(i % 50)),
                 "tsunami": .int(Int64(i % 2)),
-                "type": .string(types[Int(rng.next() * Double(types.count)) % types.count]),
-                "depth": .double(rng.next() * 700),
+                "type": .string(types[Int(rng.unit() * Double(types.count)) % types.count]),
+                "depth": .double(rng.unit() * 700),
             ]
-            out.append(GeoJSONFeature(identifier: .int(Int64(i)), geometry: .point(Position(rng.next() * 360 - 180, rng.next() * 170 - 85)), properties: props))
+            out.append(GeoJSONFeature(identifier: .int(Int64(i)), geometry: .point(Position(rng.unit() * 360 - 180, rng.unit() * 170 - 85)), properties: props))
         }
         return out
     }
@@ -114,20 +115,6 @@ enum ExpressionsBench {
         ]
     }
 
-}
-
-/// Small deterministic generator for synthetic data.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Double(z >> 11) / Double(1 << 53)
-    }
 }
 
 /// `mercator-bench expressions [--json] [--count N]`.

@@ -1,3 +1,4 @@
+import MercatorTestSupport
 import ArgumentParser
 import Foundation
 import Mercator
@@ -62,22 +63,22 @@ enum BenchStyles {
 
     /// 10,000 points as circles and 2,000 polygons.
     static func heavy() -> JSONValue {
-        var rng = SplitMix(seed: 7)
+        var rng = SplitMix64(seed: 7)
         var points: [JSONValue] = []
         for _ in 0..<10_000 {
-            points.append(["type": "Feature", "properties": ["r": .double(2 + rng.next() * 4)],
-                           "geometry": ["type": "Point", "coordinates": [.double(rng.next() * 340 - 170), .double(rng.next() * 160 - 80)]]])
+            points.append(["type": "Feature", "properties": ["r": .double(2 + rng.unit() * 4)],
+                           "geometry": ["type": "Point", "coordinates": [.double(rng.unit() * 340 - 170), .double(rng.unit() * 160 - 80)]]])
         }
         var polygons: [JSONValue] = []
         for _ in 0..<2_000 {
-            let cx = rng.next() * 340 - 170, cy = rng.next() * 150 - 75, r = 1 + rng.next() * 4
+            let cx = rng.unit() * 340 - 170, cy = rng.unit() * 150 - 75, r = 1 + rng.unit() * 4
             var ring: [JSONValue] = []
             for k in 0..<8 {
                 let a = Double(k) / 8 * 2 * Double.pi
                 ring.append([.double(cx + r * cos(a)), .double(cy + r * sin(a))])
             }
             ring.append(ring[0])
-            polygons.append(["type": "Feature", "properties": ["v": .double(rng.next())], "geometry": ["type": "Polygon", "coordinates": [.array(ring)]]])
+            polygons.append(["type": "Feature", "properties": ["v": .double(rng.unit())], "geometry": ["type": "Polygon", "coordinates": [.array(ring)]]])
         }
         return ["version": 8, "sources": [
             "points": ["type": "geojson", "data": ["type": "FeatureCollection", "features": .array(points)]],

@@ -1,3 +1,4 @@
+import MercatorTestSupport
 import ArgumentParser
 import Foundation
 import Mercator
@@ -45,7 +46,7 @@ enum TilingBench {
 
     /// Tiles per second for 2,000 `tile(z:x:y:)` calls at random zooms 10-14 around random vertices of the data.
     static func randomTiles(_ index: GeoJSONTileIndex, features: [GeoJSONFeature], count: Int = 2000) -> Double {
-        var rng = SplitMix64(state: 42)
+        var rng = SplitMix64(seed: 42)
         var requests = [TileID]()
         let withGeometry = features.compactMap(\.geometry)
         guard !withGeometry.isEmpty else { return 0 }
