@@ -27,8 +27,9 @@ final class CollatorExpr: Expr, @unchecked Sendable {
     }
 }
 
-/// JS truthiness of a JSON value.
-func jsTruthy(_ v: JSONValue) -> Bool {
+/// JavaScript truthiness of a JSON value (`null`, `false`, `0`, `NaN` and `""` are false), as the
+/// style-spec reference implementation tests options and stop values.
+public func jsTruthy(_ v: JSONValue) -> Bool {
     switch v {
     case .null: return false
     case .bool(let b): return b

@@ -1,8 +1,26 @@
 import GeoJSON
 
+/// A source option: a style JSON member with the SDK constant that names it.
+public protocol SourceOptionKey: RawRepresentable, CaseIterable, Sendable, Hashable where RawValue == String {
+    /// The SDK constant's name (`"MLNTileSourceOptionMinimumZoomLevel"`).
+    var sdkName: String { get }
+}
+
+extension SourceOptionKey {
+    /// The style JSON member this option sets (`"minzoom"`).
+    public var jsonKey: String { rawValue }
+
+    /// The option whose SDK name (with an `MLN` or `MGL` prefix) or JSON member is `name`.
+    public init?(named name: String) {
+        guard let match = Self.allCases.first(where: { $0.jsonKey == name || $0.sdkName == name
+            || "MGL" + $0.sdkName.dropFirst(3) == name }) else { return nil }
+        self = match
+    }
+}
+
 /// The options a raster, vector or raster-dem tile source accepts, with the SDK's names
 /// (seed 003: `MLNTileSourceOption…`) mapped to their style JSON members.
-public enum TileSourceOption: String, Sendable, Hashable, CaseIterable {
+public enum TileSourceOption: String, SourceOptionKey {
     case minimumZoomLevel = "minzoom"
     case maximumZoomLevel = "maxzoom"
     case coordinateBounds = "bounds"
@@ -10,9 +28,6 @@ public enum TileSourceOption: String, Sendable, Hashable, CaseIterable {
     case attributionHTMLString = "attribution"
     case tileCoordinateSystem = "scheme"
     case demEncoding = "encoding"
-
-    /// The style JSON member this option sets (`"minzoom"`).
-    public var jsonKey: String { rawValue }
 
     /// The SDK constant's name (`"MLNTileSourceOptionMinimumZoomLevel"`).
     public var sdkName: String {
@@ -26,21 +41,11 @@ public enum TileSourceOption: String, Sendable, Hashable, CaseIterable {
         case .demEncoding: return "MLNTileSourceOptionDEMEncoding"
         }
     }
-
-    /// The option whose SDK name (with an `MLN` or `MGL` prefix) or JSON member is `name`.
-    public init?(named name: String) {
-        if let match = Self.allCases.first(where: { $0.jsonKey == name || $0.sdkName == name
-            || "MGL" + $0.sdkName.dropFirst(3) == name }) {
-            self = match
-        } else {
-            return nil
-        }
-    }
 }
 
 /// The options a GeoJSON (shape) source accepts, with the SDK's names (seed 003:
 /// `MLNShapeSourceOption…`) mapped to their style JSON members.
-public enum ShapeSourceOption: String, Sendable, Hashable, CaseIterable {
+public enum ShapeSourceOption: String, SourceOptionKey {
     case maximumZoomLevel = "maxzoom"
     case buffer = "buffer"
     case simplificationTolerance = "tolerance"
@@ -49,9 +54,6 @@ public enum ShapeSourceOption: String, Sendable, Hashable, CaseIterable {
     case maximumZoomLevelForClustering = "clusterMaxZoom"
     case clusterProperties = "clusterProperties"
     case lineDistanceMetrics = "lineMetrics"
-
-    /// The style JSON member this option sets (`"clusterMaxZoom"`).
-    public var jsonKey: String { rawValue }
 
     /// The SDK constant's name (`"MLNShapeSourceOptionMaximumZoomLevelForClustering"`).
     public var sdkName: String {
@@ -64,16 +66,6 @@ public enum ShapeSourceOption: String, Sendable, Hashable, CaseIterable {
         case .maximumZoomLevelForClustering: return "MLNShapeSourceOptionMaximumZoomLevelForClustering"
         case .clusterProperties: return "MLNShapeSourceOptionClusterProperties"
         case .lineDistanceMetrics: return "MLNShapeSourceOptionLineDistanceMetrics"
-        }
-    }
-
-    /// The option whose SDK name (with an `MLN` or `MGL` prefix) or JSON member is `name`.
-    public init?(named name: String) {
-        if let match = Self.allCases.first(where: { $0.jsonKey == name || $0.sdkName == name
-            || "MGL" + $0.sdkName.dropFirst(3) == name }) {
-            self = match
-        } else {
-            return nil
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Expressions
 import GeoJSON
 
 extension SpecValidator {
@@ -87,7 +88,7 @@ extension SpecValidator {
             }
             guard let zoom = domain.member("zoom") else { return [error(key, stop, "object stop key must have zoom")] }
             if domain.member("value") == nil { return [error(key, stop, "object stop key must have value")] }
-            if let previous = state.previousStopDomainZoom, Self.jsTruthy(previous), Self.jsGreater(previous, zoom.value) {
+            if let previous = state.previousStopDomainZoom, jsTruthy(previous), Self.jsGreater(previous, zoom.value) {
                 return [error(key, zoom, "stop zoom values must appear in ascending order")]
             }
             if state.previousStopDomainZoom.map({ !Self.strictEquals($0, zoom.value) }) ?? true {
@@ -153,18 +154,6 @@ extension SpecValidator {
         return []
     }
 
-    /// JavaScript truthiness of an unbundled primitive.
-    static func jsTruthy(_ v: JSONValue) -> Bool {
-        switch v {
-        case .null: return false
-        case .bool(let b): return b
-        case .int(let i): return i != 0
-        case .uint(let u): return u != 0
-        case .double(let d): return d != 0 && !d.isNaN
-        case .string(let s): return !s.isEmpty
-        default: return true
-        }
-    }
 
     /// JavaScript `a > b` for primitives.
     static func jsGreater(_ a: JSONValue, _ b: JSONValue) -> Bool {

@@ -70,8 +70,8 @@ public struct SourceLoader: Sendable {
     static func options(_ source: StyleSource) -> ShapeSourceOptions {
         func number(_ key: String) -> Double? { source.json[key]?.number }
         func whole(_ key: String) -> Int? {
-            guard let v = number(key), v.isFinite, abs(v) < 1e6 else { return number(key) == nil ? nil : -1 }
-            return Int(v.rounded(.down))
+            guard let v = number(key) else { return nil }
+            return v.isFinite && abs(v) < 1e6 ? Int(v.rounded(.down)) : -1
         }
         var options = ShapeSourceOptions()
         // deeper than 24 only changes simplification below a hundredth of a pixel: tile to 24
