@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MercatorTestSupport"]),
         .testTarget(name: "MercatorTests", dependencies: ["Mercator", "MercatorTestSupport"]),
         .testTarget(name: "TilingTests", dependencies: ["Tiling", "MercatorTestSupport"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "GeoJSON", "MercatorTestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "MapStyle", "GeoJSON", "MercatorTestSupport"]),
         .testTarget(name: "MercatorCLITests", dependencies: ["mercator"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,83 +1,5 @@
 import GeoJSON
 
-/// What a style property accepts, mirroring a `v8.json` property entry (the test suite's `propertySpec`).
-public struct PropertySpecification: Sendable, Hashable {
-    /// `type`: `number`, `string`, `color`, `enum`, `boolean`, `formatted`, `padding`, `resolvedImage`, `array`, ….
-    public var type: String?
-    /// Item type of an `array` property (`value`).
-    public var value: String?
-    /// Fixed length of an `array` property.
-    public var length: Int?
-    /// `property-type`: `data-driven`, `data-constant`, `constant`, `color-ramp`, `cross-faded(-data-driven)`.
-    public var propertyType: String
-    /// `expression.parameters` (e.g. `["zoom", "feature"]`); nil when expressions are not supported.
-    public var parameters: [String]?
-    /// `expression.interpolated`.
-    public var interpolated: Bool
-    /// `default`.
-    public var defaultValue: JSONValue?
-    /// Allowed values of an `enum` property.
-    public var enumValues: [String]?
-    /// `tokens`: legacy `{name}` token strings are allowed.
-    public var tokens: Bool = false
-
-    /// Creates a specification; defaults describe a data-driven, interpolatable zoom+feature property.
-    public init(type: String?, value: String? = nil, length: Int? = nil, propertyType: String = "data-driven",
-                parameters: [String]? = ["zoom", "feature"], interpolated: Bool = true, defaultValue: JSONValue? = nil,
-                enumValues: [String]? = nil) {
-        self.type = type; self.value = value; self.length = length; self.propertyType = propertyType
-        self.parameters = parameters; self.interpolated = interpolated; self.defaultValue = defaultValue
-        self.enumValues = enumValues
-    }
-
-    /// The spec entry as JSON, completed like the test harness does (data-driven, interpolated, zoom+feature).
-    public init(json: JSONValue?) {
-        let o = json?.object ?? JSONObject()
-        type = o["type"]?.string
-        value = o["value"]?.string
-        length = o["length"]?.number.flatMap(safeInt)
-        propertyType = o["property-type"]?.string ?? "data-driven"
-        if let e = o["expression"]?.object {
-            parameters = e["parameters"]?.array?.compactMap(\.string) ?? []
-            interpolated = e["interpolated"]?.bool ?? false
-        } else {
-            parameters = ["zoom", "feature"]
-            interpolated = true
-        }
-        defaultValue = o["default"]
-        tokens = o["tokens"]?.bool ?? false
-        if case .object(let vals)? = o["values"] { enumValues = vals.keys } else if case .array(let a)? = o["values"] {
-            enumValues = a.compactMap(\.string)
-        }
-    }
-
-    /// The expression type a value of this property must have.
-    public var expectedType: ExpressionType? {
-        func simple(_ t: String?) -> ExpressionType? {
-            switch t {
-            case "color": return .color
-            case "string", "enum": return .string
-            case "number": return .number
-            case "boolean": return .boolean
-            case "formatted": return .formatted
-            case "padding": return .padding
-            case "numberArray": return .numberArray
-            case "colorArray": return .colorArray
-            case "projectionDefinition": return .projectionDefinition
-            case "resolvedImage": return .resolvedImage
-            case "variableAnchorOffsetCollection": return .variableAnchorOffsetCollection
-            default: return nil
-            }
-        }
-        if type == "array" { return .array(simple(value) ?? .value, length: length) }
-        return simple(type)
-    }
-
-    var supportsDataExpression: Bool { propertyType == "data-driven" || propertyType == "cross-faded-data-driven" }
-    var supportsZoomExpression: Bool { parameters?.contains("zoom") ?? false }
-    var supportsInterpolation: Bool { parameters != nil && interpolated }
-}
-
 /// A parsed, type-checked expression ready to evaluate many times. Immutable and `Sendable`.
 public struct Expression: Sendable {
     /// How the value varies: `constant`, `source` (feature), `camera` (zoom) or `composite` (both).
@@ -92,6 +14,9 @@ public struct Expression: Sendable {
     public let isZoomConstant: Bool
     /// True when the value does not read feature state.
     public let isStateConstant: Bool
+    /// True when the value depends on nothing at all: no zoom, feature, feature state, global
+    /// state, `line-progress` or `heatmap-density`. Such a value can be evaluated once.
+    public let isConstant: Bool
     /// Stop inputs of the top-level zoom `step`/`interpolate`, if any.
     public let zoomStops: [Double]
     /// Interpolation of the top-level zoom `interpolate`, if any.
@@ -131,7 +56,7 @@ public struct Expression: Sendable {
     /// so `["zoom"]` may appear anywhere. Filters compile this way.
     public static func parseStyleExpression(_ json: JSONValue, for spec: PropertySpecification) throws(ExpressionParseError) -> Expression {
         let ctx = ParsingContext(expectedType: spec.expectedType)
-        guard let root = ctx.parse(json, typeAnnotation: spec.type == "string" ? .coerce : nil) else {
+        guard let root = ctx.parse(json, typeAnnotation: spec.valueType == .string ? .coerce : nil) else {
             throw ExpressionParseError(ctx.errors)
         }
         return Expression(root: root, spec: spec)
@@ -140,7 +65,7 @@ public struct Expression: Sendable {
     /// Parses an expression for a style property: the spec's `createPropertyExpression` (type, data and zoom rules).
     public static func parse(_ json: JSONValue, for spec: PropertySpecification) throws(ExpressionParseError) -> Expression {
         let ctx = ParsingContext(expectedType: spec.expectedType)
-        guard let root = ctx.parse(json, typeAnnotation: spec.type == "string" ? .coerce : nil) else {
+        guard let root = ctx.parse(json, typeAnnotation: spec.valueType == .string ? .coerce : nil) else {
             throw ExpressionParseError(ctx.errors)
         }
         let featureConstant = Classification.isFeatureConstant(root)
@@ -187,13 +112,17 @@ public struct Expression: Sendable {
         isFeatureConstant = Classification.isFeatureConstant(root)
         isZoomConstant = Classification.isGlobalPropertyConstant(root, ["zoom"])
         isStateConstant = Classification.isStateConstant(root)
+        var globalState = Set<String>()
+        Classification.globalStateRefs(root, into: &globalState)
+        isConstant = isFeatureConstant && isStateConstant && globalState.isEmpty
+            && Classification.isGlobalPropertyConstant(root, Classification.globalProperties)
         if case .curve(let c) = Expression.findZoomCurve(root) {
             if let s = c as? StepExpr { zoomStops = s.labels; zoomInterpolation = nil } else if let i = c as? InterpolateExpr {
                 zoomStops = i.labels; zoomInterpolation = i.interpolation
             } else { zoomStops = []; zoomInterpolation = nil }
         } else { zoomStops = []; zoomInterpolation = nil }
         defaultValue = spec.map(Expression.defaultValue(for:)) ?? .null
-        enumValues = spec?.type == "enum" ? spec?.enumValues.map(Set.init) : nil
+        enumValues = spec?.valueType == .enumeration ? Set(spec?.enumValues ?? []) : nil
     }
 
     /// Evaluates the expression; runtime errors come back as values.
@@ -224,12 +153,12 @@ public struct Expression: Sendable {
 
     static func defaultValue(for spec: PropertySpecification) -> ExpressionValue {
         guard let d = spec.defaultValue else { return .null }
-        switch spec.type {
-        case "color":
+        switch spec.valueType {
+        case .color?:
             if case .string(let s) = d, let c = Color(css: s) { return .color(c) }
             if case .object = d { return .color(.transparent) }
             return .null
-        case "padding": return Padding.parse(ExpressionValue(json: d)).map { .padding($0) } ?? .null
+        case .padding?: return Padding.parse(ExpressionValue(json: d)).map { .padding($0) } ?? .null
         default: return ExpressionValue(json: d)
         }
     }

@@ -39,18 +39,7 @@ public enum Renderer {
         try validate(scene)
         let transform = scene.transform
         var context = PaintContext(transform: transform, reusing: &old)
-        for layer in scene.layers {
-            switch layer {
-            case .background(let b):
-                context.canvas.fill(b.color.premultiplied(opacity: Float(b.opacity)))
-            case .fill(let f):
-                context.paintFill(f)
-            case .line(let l):
-                context.paintLine(l)
-            case .circle(let c):
-                context.paintCircle(c)
-            }
-        }
+        for layer in scene.layers { layer.paint(in: &context) }
         return context.canvas
     }
 
@@ -61,33 +50,7 @@ public enum Renderer {
     }
 
     private static func validate(_ scene: RenderScene) throws(RenderError) {
-        func check<T>(_ v: FeatureValue<T>?, _ name: String, _ layer: Int, _ n: Int) throws(RenderError) {
-            if case .perFeature(let values)? = v, values.count < n {
-                throw .paintArrayTooShort(layer: layer, property: name, count: values.count, features: n)
-            }
-        }
-        for (i, layer) in scene.layers.enumerated() {
-            switch layer {
-            case .background: break
-            case .fill(let f):
-                let n = f.features.count
-                try check(f.color, "fill-color", i, n); try check(f.opacity, "fill-opacity", i, n)
-                try check(f.outlineColor, "fill-outline-color", i, n)
-            case .line(let l):
-                let n = l.features.count
-                try check(l.color, "line-color", i, n); try check(l.opacity, "line-opacity", i, n)
-                try check(l.width, "line-width", i, n); try check(l.gapWidth, "line-gap-width", i, n)
-                try check(l.offset, "line-offset", i, n); try check(l.blur, "line-blur", i, n)
-                try check(l.join, "line-join", i, n); try check(l.dashWidth, "line-width (dash)", i, n)
-            case .circle(let c):
-                let n = c.features.count
-                try check(c.radius, "circle-radius", i, n); try check(c.color, "circle-color", i, n)
-                try check(c.blur, "circle-blur", i, n); try check(c.opacity, "circle-opacity", i, n)
-                try check(c.strokeWidth, "circle-stroke-width", i, n)
-                try check(c.strokeColor, "circle-stroke-color", i, n)
-                try check(c.strokeOpacity, "circle-stroke-opacity", i, n)
-            }
-        }
+        for (i, layer) in scene.layers.enumerated() { try layer.validate(layerIndex: i) }
     }
 }
 

@@ -37,13 +37,13 @@ import Testing
     }
 
     @Test func zoomOnlyAsTopLevelCurveInput() {
-        let spec = PropertySpecification(type: "number")
+        let spec = PropertySpecification(.number)
         #expect(throws: ExpressionParseError.self) { try Expression.parse(["+", ["zoom"], 1], for: spec) }
         #expect(throws: Never.self) { try Expression.parse(["interpolate", ["linear"], ["zoom"], 0, 1, 10, 2], for: spec) }
     }
 
     @Test func interpolatesColoursPremultiplied() throws {
-        let e = try Expression.parse(["interpolate", ["linear"], ["get", "mag"], 0, "yellow", 10, "red"], for: PropertySpecification(type: "color"))
+        let e = try Expression.parse(["interpolate", ["linear"], ["get", "mag"], 0, "yellow", 10, "red"], for: PropertySpecification(.color))
         let v = try e.evaluate(feature(["mag": 5])).get()
         let c = try #require(v.color)
         #expect(abs(c.premultiplied.g - 0.5) < 1e-9)
@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test func legacyFunctionsConvert() throws {
-        let spec = PropertySpecification(type: "number", interpolated: true)
+        let spec = PropertySpecification(.number, isInterpolated: true)
         let json = LegacyFunction.convertFunction(["property": "p", "stops": [[0, 0], [10, 100]]], spec: spec)
         let e = try Expression.parse(json, for: spec)
         #expect(try e.evaluate(feature(["p": 5])).get() == .number(50))
@@ -95,11 +95,11 @@ import Testing
     }
 
     @Test func propertyValuesOfEveryKind() throws {
-        let color = PropertySpecification(type: "color")
+        let color = PropertySpecification(.color)
         #expect(try Expression.property("red", for: color).evaluate(EvaluationContext()).get().color == Color(css: "red"))
-        let padding = PropertySpecification(type: "padding")
+        let padding = PropertySpecification(.padding)
         #expect(try Expression.property([1, 2], for: padding).evaluate(EvaluationContext()).get() == .padding(Padding(values: [1, 2, 1, 2])))
-        let width = try Expression.property(["stops": [[0, 1], [10, 11]]], for: PropertySpecification(type: "number"))
+        let width = try Expression.property(["stops": [[0, 1], [10, 11]]], for: PropertySpecification(.number))
         #expect(width.kind == .camera)
         #expect(try width.evaluate(EvaluationContext(zoom: 5)).get() == .number(6))
     }

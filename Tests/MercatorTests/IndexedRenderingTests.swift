@@ -18,7 +18,7 @@ struct IndexedRenderingTests {
     }
 
     static func pointCount(_ layer: StyleScene.DrawnLayer, _ scene: RenderScene, _ index: Int) -> Int {
-        guard case .line(let line) = scene.layers[index] else { return 0 }
+        guard let line = scene.layers[index] as? LineLayer else { return 0 }
         return line.features.reduce(0) { $0 + $1.lines.reduce(0) { $0 + $1.count } }
     }
 
@@ -30,7 +30,7 @@ struct IndexedRenderingTests {
         let built = try map.styleScene()
         let drawn = Self.pointCount(built.layers[2], built.scene, 2)
         let unindexed = try StyleSceneBuilder(width: 256, height: 256, camera: camera.renderCamera)
-            .scene(layers: map.style.layers, sources: ["states": SourceFeatures(features: features)])
+            .scene(layers: map.style.compiledLayers(), sources: ["states": SourceFeatures(features: features)])
         let all = Self.pointCount(built.layers[2], unindexed, 2)
         #expect(drawn * 4 < all * 3, "indexed \(drawn) points, unindexed \(all)")
         let a = try map.snapshot().image

@@ -172,7 +172,7 @@ import Testing
     @Test func shortPaintArraysAreRejected() {
         var layer = CircleLayer(features: [CircleFeature(points: [Coordinate(longitude: 0, latitude: 0)])])
         layer.radius = .perFeature([])
-        let scene = RenderScene(width: 10, height: 10, camera: Camera(), layers: [.circle(layer)])
+        let scene = RenderScene(width: 10, height: 10, camera: Camera(), layers: [layer])
         #expect(throws: RenderError.paintArrayTooShort(layer: 0, property: "circle-radius", count: 0, features: 1)) {
             try Renderer.render(scene)
         }

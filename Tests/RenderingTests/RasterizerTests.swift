@@ -1,3 +1,4 @@
+import MapStyle
 import Testing
 @testable import Rendering
 

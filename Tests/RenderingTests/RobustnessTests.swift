@@ -27,9 +27,9 @@ import Testing
             let scene = RenderScene(width: 32, height: 32, pixelRatio: 1,
                                     camera: Camera(center: Coordinate(longitude: .nan, latitude: .infinity),
                                                    zoom: zoom, bearing: bearing, pitch: pitch),
-                                    layers: [.background(BackgroundLayer(color: RenderColor(red: .nan, green: 2, blue: -1),
-                                                                         opacity: .nan)),
-                                             .fill(fill), .line(line), .circle(circle)])
+                                    layers: [BackgroundLayer(color: RenderColor(red: .nan, green: 2, blue: -1),
+                                                                         opacity: .nan),
+                                             fill, line, circle])
             let png = try Renderer.renderPNG(scene)
             #expect(try PNGDecoder.decode(png).width == 32)
         }

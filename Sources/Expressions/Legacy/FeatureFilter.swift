@@ -11,8 +11,8 @@ public struct FeatureFilter: Sendable {
     public let warnings: [String]
 
     /// The filter spec the reference uses: boolean, default false, zoom and feature parameters.
-    static let spec = PropertySpecification(type: "boolean", propertyType: "data-driven", parameters: ["zoom", "feature"],
-                                            interpolated: false, defaultValue: .bool(false))
+    static let spec = PropertySpecification(.boolean, propertyType: .dataDriven, parameters: [.zoom, .feature],
+                                            isInterpolated: false, defaultValue: .bool(false))
 
     /// Compiles a filter; `nil`/absent filters pass everything. Legacy filters are converted first.
     public init(_ filter: JSONValue?, rootKey: String = "filter") throws(ExpressionParseError) {

@@ -25,7 +25,7 @@ public enum LegacyFunction {
         let zoomDependent = zoomAndFeature || !featureDependent
         let stops: [(JSONValue, JSONValue)] = rawStops.compactMap { s in
             guard let a = s.array, a.count >= 2 else { return nil }
-            if !featureDependent && spec.tokens, case .string(let str) = a[1] { return (a[0], convertTokenString(str)) }
+            if !featureDependent && spec.supportsTokens, case .string(let str) = a[1] { return (a[0], convertTokenString(str)) }
             return (a[0], literal(a[1]))
         }
         if stops.isEmpty { return .null }
@@ -37,14 +37,16 @@ public enum LegacyFunction {
     static func identity(_ p: JSONObject, _ spec: PropertySpecification) -> JSONValue {
         let get: JSONValue = ["get", p["property"] ?? .null]
         guard let def = p["default"] else {
-            return spec.type == "string" ? ["string", get] : get
+            return spec.valueType == .string ? ["string", get] : get
         }
-        if spec.type == "enum" {
-            return ["match", get, .array((spec.enumValues ?? []).map { .string($0) }), get, def]
+        if spec.valueType == .enumeration {
+            return ["match", get, .array(spec.enumValues.map { .string($0) }), get, def]
         }
-        var e: [JSONValue] = [.string(spec.type == "color" ? "to-color" : (spec.type ?? "")), get, literal(def)]
-        if spec.type == "array" {
-            e.insert(contentsOf: [spec.value.map { .string($0) } ?? .null, spec.length.map { .int(Int64($0)) } ?? .null], at: 1)
+        let typeName = spec.valueType.map { $0 == .color ? "to-color" : $0.specificationName } ?? ""
+        var e: [JSONValue] = [.string(typeName), get, literal(def)]
+        if case .array(let element)? = spec.valueType {
+            let elementName: JSONValue = element == .value ? .null : .string(element.specificationName)
+            e.insert(contentsOf: [elementName, spec.length.map { .int(Int64($0)) } ?? .null], at: 1)
         }
         return .array(e)
     }
@@ -59,7 +61,7 @@ public enum LegacyFunction {
 
     static func functionType(_ p: JSONObject, _ spec: PropertySpecification) -> String {
         if let t = p["type"]?.string { return t }
-        return spec.interpolated ? "exponential" : "interval"
+        return spec.isInterpolated ? "exponential" : "interval"
     }
 
     static func appendStopPair(_ curve: inout [JSONValue], _ input: JSONValue, _ output: JSONValue, _ isStep: Bool) {
@@ -75,7 +77,7 @@ public enum LegacyFunction {
     static func fallback(_ p: JSONObject, _ spec: PropertySpecification) -> JSONValue {
         if let d = p["default"] { return literal(d) }
         if let d = spec.defaultValue { return literal(d) }
-        if spec.type == "resolvedImage" { return "" }
+        if spec.valueType == .resolvedImage { return "" }
         return .null
     }
 

@@ -57,7 +57,7 @@ public struct Padding: Sendable, Hashable {
     public init(values: [Double]) { self.values = values }
 
     /// Parses a number or an array of 1–4 numbers (CSS shorthand).
-    static func parse(_ v: ExpressionValue) -> Padding? {
+    public static func parse(_ v: ExpressionValue) -> Padding? {
         switch v {
         case .padding(let p): return p
         case .number(let n): return Padding(values: [n, n, n, n])
@@ -95,6 +95,9 @@ public struct AnchorOffset: Sendable, Hashable {
     public var anchor: String
     /// The `[x, y]` offset in ems.
     public var offset: [Double]
+
+    /// Creates a pair.
+    public init(anchor: String, offset: [Double]) { self.anchor = anchor; self.offset = offset }
 }
 
 /// `[anchor, [x, y], anchor, [x, y], ...]` values of `text-variable-anchor-offset`.
@@ -103,7 +106,11 @@ public struct VariableAnchorOffsetCollection: Sendable, Hashable {
     public var values: [AnchorOffset]
     static let anchors: Set<String> = ["center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right"]
 
-    static func parse(_ v: ExpressionValue) -> VariableAnchorOffsetCollection? {
+    /// Creates a collection of anchor/offset pairs.
+    public init(values: [AnchorOffset]) { self.values = values }
+
+    /// Reads `[anchor, [x, y], …]`, or `nil` when the value is not such a list.
+    public static func parse(_ v: ExpressionValue) -> VariableAnchorOffsetCollection? {
         if case .variableAnchorOffsetCollection(let c) = v { return c }
         guard case .array(let items) = v, !items.isEmpty, items.count % 2 == 0 else { return nil }
         var out: [AnchorOffset] = []

@@ -158,6 +158,28 @@ public struct StyleLayer: Sendable, Hashable {
         json[spec.kind.rawValue] = .object(group)
     }
 
+    /// Sets (or removes) a property in `group` (`"paint"`/`"layout"`) without checking it.
+    mutating func setUnchecked(_ value: JSONValue?, group: String, name: String) {
+        var members = json[group]?.object ?? JSONObject()
+        members[name] = value
+        json[group] = .object(members)
+    }
+
+    /// Checks every paint and layout property set on the layer as `setValue` would.
+    ///
+    /// - Throws: `StyleError.unknownProperty` or `invalidValue` for the first problem.
+    public func validateProperties(validator: StyleValidator = StyleValidator()) throws(StyleError) {
+        for group in ["layout", "paint"] {
+            for (name, value) in json[group]?.object ?? JSONObject() {
+                if name.hasSuffix("-transition") { continue }
+                let spec = try requireSpecification(name)
+                if let first = validator.validateProperty(value, specification: spec).first {
+                    throw StyleError.invalidValue(layer: identifier, property: spec.name, message: first.message)
+                }
+            }
+        }
+    }
+
     /// The value set for a typed property key, or `nil` when unset.
     ///
     /// - Throws: `StyleError.unknownProperty` when the key belongs to another layer type.

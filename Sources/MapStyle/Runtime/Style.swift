@@ -9,7 +9,12 @@ import GeoJSON
 /// unknown property, a value of the wrong type). All members are safe to call from any thread.
 public final class Style: @unchecked Sendable {
     private let lock = NSLock()
-    private var document: StyleDocument
+    private var document: StyleDocument {
+        didSet { revision &+= 1 }
+    }
+    /// Bumped by every change; compiled layers are cached per revision.
+    private var revision: UInt64 = 0
+    private var compiled: (revision: UInt64, layers: [CompiledLayer])?
     /// Checks property values and predicates before they are set.
     public let validator: StyleValidator
 
@@ -62,6 +67,38 @@ public final class Style: @unchecked Sendable {
 
     /// The style's name.
     public var name: String? { withLock { document.name } }
+
+    /// A number that changes whenever the style does (sources, layers, properties, root members).
+    public var currentRevision: UInt64 { withLock { revision } }
+
+    /// Every layer with its filter and properties compiled, bottom-most first.
+    ///
+    /// Compiled once per revision: an unchanged style returns the cached layers, and after a
+    /// change only the properties whose value changed are compiled again.
+    ///
+    /// - Throws: `StyleRenderError` for a property or filter that does not compile.
+    public func compiledLayers() throws(StyleRenderError) -> [CompiledLayer] {
+        let (layers, current, previous) = withLock { () -> ([StyleLayer], UInt64, (revision: UInt64, layers: [CompiledLayer])?) in
+            (document.layers, revision, compiled)
+        }
+        if let previous, previous.revision == current { return previous.layers }
+        var earlier: [String: CompiledLayer] = [:]
+        for layer in previous?.layers ?? [] { earlier[layer.layer.identifier] = layer }
+        var result: [CompiledLayer] = []
+        result.reserveCapacity(layers.count)
+        for layer in layers {
+            let old = earlier[layer.identifier]
+            if let old, old.layer == layer {
+                result.append(old)
+            } else {
+                result.append(try CompiledLayer(layer, reusing: old))
+            }
+        }
+        withLock {
+            if revision == current { compiled = (current, result) }
+        }
+        return result
+    }
 
     // MARK: Sources
 

@@ -20,6 +20,8 @@ public enum StyleError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidValue(layer: String, property: String, message: String)
     /// The style document could not be read.
     case invalidDocument(StyleDocumentError)
+    /// A typed view of one layer type was asked for a layer of another type.
+    case layerTypeMismatch(layer: String, expected: LayerType, found: LayerType)
 
     public var description: String {
         switch self {
@@ -38,6 +40,8 @@ public enum StyleError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidValue(let layer, _, let message):
             return "layer \"\(layer)\": \(message)"
         case .invalidDocument(let error): return error.description
+        case .layerTypeMismatch(let layer, let expected, let found):
+            return "layer \"\(layer)\" is a \(found.rawValue) layer, not a \(expected.rawValue) layer"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Expressions
+import FormatStrings
 import GeoJSON
 import MapStyle
 import Rendering
@@ -68,6 +69,35 @@ extension Map {
                                       layerIdentifier: layer.identifier, sourceIdentifier: layer.sourceIdentifier ?? ""))
         }
         return out
+    }
+
+    /// The features drawn under `point` that match an NSPredicate-style format string
+    /// (`map.visibleFeatures(at: p, predicate: "mag > 5")`), topmost first.
+    ///
+    /// - Throws: `MapQueryError.invalidPredicate` with the format string's located error.
+    public func visibleFeatures(at point: Point, styleLayerIdentifiers: Set<String>? = nil, predicate format: String,
+                                arguments: [FormatArgument] = []) throws -> [QueriedFeature] {
+        try visibleFeatures(at: point, styleLayerIdentifiers: styleLayerIdentifiers, predicate: Self.predicateJSON(format, arguments))
+    }
+
+    /// The features drawn in `rect` that match an NSPredicate-style format string, topmost first.
+    public func visibleFeatures(in rect: ScreenRect, styleLayerIdentifiers: Set<String>? = nil, predicate format: String,
+                                arguments: [FormatArgument] = []) throws -> [QueriedFeature] {
+        try visibleFeatures(in: rect, styleLayerIdentifiers: styleLayerIdentifiers, predicate: Self.predicateJSON(format, arguments))
+    }
+
+    /// Every feature of shape source `identifier` matching an NSPredicate-style format string.
+    public func features(inShapeSource identifier: String, matching format: String,
+                         arguments: [FormatArgument] = []) throws -> [any Feature] {
+        try features(inShapeSource: identifier, matching: Self.predicateJSON(format, arguments))
+    }
+
+    private static func predicateJSON(_ format: String, _ arguments: [FormatArgument]) throws -> JSONValue {
+        do {
+            return try FormatStrings.predicateJSON(format, arguments: arguments)
+        } catch {
+            throw MapQueryError.invalidPredicate("\(error)")
+        }
     }
 
     /// Every feature of shape source `identifier` passing `predicate`, drawn or not

@@ -63,6 +63,27 @@ public final class Map: @unchecked Sendable {
         locked { states.remove(source: source, id: id, key: key) }
     }
 
+    // MARK: Converting between points and coordinates
+
+    /// The point in the map's view (points from the top left) where `coordinate` is drawn
+    /// (`-[MLNMapView convertCoordinate:toPointToView:]`).
+    public func point(for coordinate: LocationCoordinate2D) -> Point {
+        currentTransform.screenPoint(for: Coordinate(longitude: coordinate.longitude, latitude: coordinate.latitude))
+    }
+
+    /// The coordinate drawn at `point` (points from the top left); `nil` above a pitched horizon
+    /// (`-[MLNMapView convertPoint:toCoordinateFromView:]`).
+    public func coordinate(for point: Point) -> LocationCoordinate2D? {
+        currentTransform.coordinate(at: point).map { LocationCoordinate2D(latitude: $0.latitude, longitude: $0.longitude) }
+    }
+
+    private var currentTransform: Transform {
+        let (camera, size) = locked { (cameraValue, sizeValue) }
+        var scene = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera.renderCamera)
+        scene.tileQuantization = false
+        return scene.transform
+    }
+
     // MARK: Rendering
 
     /// The features of every source, loading (once) what changed. A source whose data cannot be
@@ -99,7 +120,7 @@ public final class Map: @unchecked Sendable {
         let (sources, errors) = sourceData()
         let (camera, size, states) = locked { (cameraValue, sizeValue, self.states) }
         let builder = StyleSceneBuilder(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera.renderCamera)
-        return (try builder.styleScene(layers: style.layers, sources: sources, states: states), errors)
+        return (builder.styleScene(layers: try style.compiledLayers(), sources: sources, states: states), errors)
     }
 
     /// Renders the map as it is now.
@@ -110,16 +131,21 @@ public final class Map: @unchecked Sendable {
     public func snapshot() throws -> MapSnapshot {
         let (built, errors) = try buildScene()
         let canvas = try locked { () throws -> Canvas in try session.render(built.scene) }
-        return MapSnapshot(canvas: canvas, sourceErrors: errors)
+        return MapSnapshot(canvas: canvas, transform: built.scene.transform, sourceErrors: errors,
+                           unsupportedFeatures: built.unsupportedFeatures)
     }
 }
 
-/// A rendered map image.
+/// A rendered map image (the SDK's `MLNMapSnapshot`).
 public struct MapSnapshot: Sendable {
     /// The premultiplied floating-point canvas.
     public let canvas: Canvas
+    /// The projection the image was drawn with.
+    let transform: Transform
     /// Sources that could not be loaded (drawn empty).
     public let sourceErrors: [SourceLoadError]
+    /// What the style asks for that Mercator does not draw yet (layer types, …), one sentence each.
+    public let unsupportedFeatures: [String]
 
     /// Width and height in device pixels.
     public var width: Int { canvas.width }
@@ -128,9 +154,19 @@ public struct MapSnapshot: Sendable {
     /// The image as 8-bit RGBA (straight alpha).
     public var image: RGBAImage { canvas.makeImage() }
 
-    /// The image as PNG bytes.
-    public func pngData() -> [UInt8] {
+    /// The image as PNG data.
+    public func pngData() -> Data {
         var scratch = PNGScratch()
-        return PNGEncoder.encode(canvas, scratch: &scratch)
+        return Data(PNGEncoder.encode(canvas, scratch: &scratch))
+    }
+
+    /// The point in the image (points from the top left, not device pixels) where `coordinate` was drawn.
+    public func point(for coordinate: LocationCoordinate2D) -> Point {
+        transform.screenPoint(for: Coordinate(longitude: coordinate.longitude, latitude: coordinate.latitude))
+    }
+
+    /// The coordinate drawn at `point` (points from the top left); `nil` above a pitched horizon.
+    public func coordinate(for point: Point) -> LocationCoordinate2D? {
+        transform.coordinate(at: point).map { LocationCoordinate2D(latitude: $0.latitude, longitude: $0.longitude) }
     }
 }

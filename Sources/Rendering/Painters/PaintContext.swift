@@ -1,9 +1,11 @@
+import MapStyle
 import Foundation
 
 /// State shared by the layer painters during one render: projection, canvas and scratch buffers.
-struct PaintContext {
+public struct PaintContext {
     let transform: Transform
-    var canvas: Canvas
+    /// The canvas drawn on.
+    public internal(set) var canvas: Canvas
     var scanner = PixelCenterScanner()
     let visibleX: (min: Double, max: Double)
     var screenRing: [Point] = []

@@ -1,3 +1,4 @@
+import MapStyle
 import Foundation
 
 /// A rectangle in screen points (CSS pixels), origin top left.
@@ -27,15 +28,15 @@ public struct SceneHit: Sendable, Hashable {
 }
 
 /// Finds the features a ``RenderScene`` draws under a screen point or inside a screen rectangle,
-/// hit-testing the geometry as drawn: circle radius and stroke, line width (and gap), fill area,
-/// and each layer's translation. Results are topmost first.
+/// hit-testing the geometry as drawn (each layer type tests its own: circle radius and stroke,
+/// line width and gap, fill area, translations). Results are topmost first.
 public struct SceneHitTester: Sendable {
     public let scene: RenderScene
-    let transform: Transform
+    let geometry: HitTestGeometry
 
     public init(scene: RenderScene) {
         self.scene = scene
-        transform = scene.transform
+        geometry = HitTestGeometry(transform: scene.transform, bearing: scene.camera.bearing)
     }
 
     /// Hits under `point` (screen points), topmost first.
@@ -45,36 +46,19 @@ public struct SceneHitTester: Sendable {
     public func hits(in rect: ScreenRect) -> [SceneHit] {
         var out: [SceneHit] = []
         for layerIndex in scene.layers.indices.reversed() {
-            switch scene.layers[layerIndex] {
-            case .background: continue
-            case .circle(let layer):
-                let shift = offset(layer.translate, layer.translateAnchor)
-                for i in layer.features.indices.reversed() {
-                    let reach = layer.radius[i] + layer.strokeWidth[i]
-                    if layer.features[i].points.contains(where: { c in
-                        copies(c).contains { distance(rect, shifted(transform.screenPoint(for: $0), shift)) <= reach }
-                    }) {
-                        out.append(SceneHit(layerIndex: layerIndex, featureIndex: i))
-                    }
-                }
-            case .line(let layer):
-                let shift = offset(layer.translate, layer.translateAnchor)
-                for i in layer.features.indices.reversed() {
-                    let gap = layer.gapWidth[i]
-                    let reach = (gap > 0 ? gap / 2 + layer.width[i] : layer.width[i] / 2) + abs(layer.offset[i])
-                    if lineHit(layer.features[i].lines, rect, reach: reach, shift: shift, closed: layer.features[i].closedRings) {
-                        out.append(SceneHit(layerIndex: layerIndex, featureIndex: i))
-                    }
-                }
-            case .fill(let layer):
-                let shift = offset(layer.translate, layer.translateAnchor)
-                for i in layer.features.indices.reversed() where fillHit(layer.features[i].polygons, rect, shift: shift) {
-                    out.append(SceneHit(layerIndex: layerIndex, featureIndex: i))
-                }
+            for i in scene.layers[layerIndex].hits(in: rect, geometry) {
+                out.append(SceneHit(layerIndex: layerIndex, featureIndex: i))
             }
         }
         return out
     }
+}
+
+/// Screen-space geometry tests shared by the layer types' hit tests: projection onto the three
+/// world copies around the view, translations, distances between rectangles, segments and rings.
+public struct HitTestGeometry: Sendable {
+    let transform: Transform
+    let bearing: Double
 
     // MARK: Geometry
 
@@ -84,9 +68,9 @@ public struct SceneHitTester: Sendable {
     }
 
     /// A layer translation in screen points (rotated with the map for `.map`).
-    private func offset(_ t: Point, _ anchor: TranslateAnchor) -> Point {
-        guard anchor == .map, scene.camera.bearing != 0 else { return t }
-        let b = -scene.camera.bearing * .pi / 180
+    func offset(_ t: Point, _ anchor: TranslateAnchor) -> Point {
+        guard anchor == .map, bearing != 0 else { return t }
+        let b = -bearing * .pi / 180
         return Point(x: t.x * cos(b) - t.y * sin(b), y: t.x * sin(b) + t.y * cos(b))
     }
 
@@ -131,7 +115,7 @@ public struct SceneHitTester: Sendable {
         return best
     }
 
-    private func lineHit(_ lines: [[Coordinate]], _ r: ScreenRect, reach: Double, shift: Point, closed: Bool) -> Bool {
+    func linesTouch(_ lines: [[Coordinate]], _ r: ScreenRect, reach: Double, shift: Point, closed: Bool) -> Bool {
         for copy in [0.0, -360, 360] {
             for line in lines {
                 let pts = project(line, copy: copy, shift: shift)
@@ -158,7 +142,7 @@ public struct SceneHitTester: Sendable {
         return inside
     }
 
-    private func fillHit(_ polygons: [[[Coordinate]]], _ r: ScreenRect, shift: Point) -> Bool {
+    func polygonsTouch(_ polygons: [[[Coordinate]]], _ r: ScreenRect, shift: Point) -> Bool {
         for copy in [0.0, -360, 360] {
             for polygon in polygons {
                 let rings = polygon.map { project($0, copy: copy, shift: shift) }
@@ -170,5 +154,12 @@ public struct SceneHitTester: Sendable {
             }
         }
         return false
+    }
+
+    /// Whether a circle of `reach` screen points around any of `points` touches the rectangle.
+    func pointsTouch(_ points: [Coordinate], _ r: ScreenRect, reach: Double, shift: Point) -> Bool {
+        points.contains { c in
+            copies(c).contains { distance(r, shifted(transform.screenPoint(for: $0), shift)) <= reach }
+        }
     }
 }

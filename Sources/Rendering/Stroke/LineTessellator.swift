@@ -1,3 +1,4 @@
+import MapStyle
 import Foundation
 
 /// One vertex of MapLibre's line mesh: a point on the line, its extrusion (in half-widths), the

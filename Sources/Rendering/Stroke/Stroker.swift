@@ -1,3 +1,4 @@
+import MapStyle
 import Foundation
 
 /// One part of a stroke: a polygon (segment body, bevel triangle, cap or join disc) in the caller's

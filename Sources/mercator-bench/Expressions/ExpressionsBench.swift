@@ -51,7 +51,7 @@ enum ExpressionsBench {
         let features = makeFeatures(count: count)
         let filter = try FeatureFilter(["all", ["==", ["get", "type"], "earthquake"], [">", ["get", "mag"], 3]])
         let ramp = try Expression.parse(["interpolate", ["linear"], ["get", "mag"], 0, "yellow", 5, "red", 10, "white"],
-                                        for: PropertySpecification(type: "color"))
+                                        for: PropertySpecification(.color))
         let yellow = Color(css: "yellow")!, red = Color(css: "red")!, white = Color(css: "white")!
 
         let filterClosure: (GeoJSONFeature) -> Bool = { f in

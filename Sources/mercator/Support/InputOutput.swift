@@ -14,12 +14,17 @@ enum InputOutput {
 
     /// Writes `bytes` to `path`, or to standard output for `nil` or `-`.
     static func write(_ bytes: [UInt8], to path: String?) throws {
+        try write(Data(bytes), to: path)
+    }
+
+    /// Writes `data` to `path`, or to standard output for `nil` or `-`.
+    static func write(_ data: Data, to path: String?) throws {
         guard let path, path != "-" else {
-            FileHandle.standardOutput.write(Data(bytes))
+            FileHandle.standardOutput.write(data)
             return
         }
         do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            try data.write(to: URL(fileURLWithPath: path))
         } catch {
             throw CLIError("cannot write \(path): \(error.localizedDescription)")
         }

@@ -1,0 +1,87 @@
+import Expressions
+import GeoJSON
+
+/// One layer property compiled for evaluation: its value as written (or the default), parsed once
+/// into an ``Expression``, with constants evaluated up front.
+///
+/// A style compiles its layers' properties once per revision (``Style/compiledLayers()``); a
+/// runtime change recompiles only the properties whose value changed.
+public struct CompiledProperty<Value: StyleValueRepresentable>: Sendable {
+    /// The value as set in the style; `nil` when unset (the specification's default applies).
+    public let source: JSONValue?
+    /// The compiled expression (constants and legacy functions become expressions too).
+    public let expression: Expression
+    /// The value, when it depends on neither zoom nor feature.
+    public let constant: Value?
+
+    /// Whether the value is the same for every feature.
+    public var isFeatureConstant: Bool { expression.isFeatureConstant }
+    /// Whether the value is the same at every zoom.
+    public var isZoomConstant: Bool { expression.isZoomConstant }
+
+    init(source: JSONValue?, expression: Expression) {
+        self.source = source
+        self.expression = expression
+        if expression.isConstant {
+            constant = Value(expressionValue: expression.evaluateWithDefault(EvaluationContext(zoom: 0)))
+        } else {
+            constant = nil
+        }
+    }
+
+    /// The value for `context`: errors, `null` and values of the wrong type fall back to the
+    /// default, as a style does.
+    @inlinable
+    public func evaluate(_ context: EvaluationContext) -> Value {
+        if let constant { return constant }
+        return Value(expressionValue: expression.evaluateWithDefault(context)) ?? .fallback
+    }
+
+    /// The value at `zoom` for a property that does not depend on the feature.
+    public func evaluate(zoom: Double) -> Value { evaluate(EvaluationContext(zoom: zoom)) }
+
+    /// Compiles property `name` of `layer` from its `value` (or the default when `nil`), reusing
+    /// `previous` when it was compiled from the same value.
+    public static func compile(_ value: JSONValue?, _ name: String, of layer: StyleLayer,
+                               reusing previous: CompiledProperty?) throws(StyleRenderError) -> CompiledProperty {
+        if let previous, previous.source == value { return previous }
+        guard let spec = LayerPropertySpecification.lookup(name, in: layer.type) else {
+            throw StyleRenderError.unknownProperty(layer: layer.identifier, name: name)
+        }
+        let json = value ?? spec.defaultValue ?? .null
+        CompilationCounter.shared.increment()
+        do {
+            return CompiledProperty(source: value, expression: try Expression.property(json, for: spec.specification))
+        } catch {
+            throw StyleRenderError.invalidProperty(layer: layer.identifier, name: name, message: "\(error)")
+        }
+    }
+
+    /// Compiles a property without a default: `nil` when it is unset.
+    public static func compileIfSet(_ value: JSONValue?, _ name: String, of layer: StyleLayer,
+                                    reusing previous: CompiledProperty?) throws(StyleRenderError) -> CompiledProperty? {
+        guard let value else { return nil }
+        return try compile(value, name, of: layer, reusing: previous)
+    }
+}
+
+/// The paint or layout properties of one layer type, compiled (generated: `CirclePaintProperties`, …).
+public protocol CompiledPropertyGroup: Sendable {
+    /// The layer type the group belongs to.
+    static var layerType: LayerType { get }
+}
+
+/// Why a style layer could not be compiled for drawing.
+public enum StyleRenderError: Error, Sendable, Hashable, CustomStringConvertible {
+    case unknownProperty(layer: String, name: String)
+    case invalidProperty(layer: String, name: String, message: String)
+    case invalidFilter(layer: String, message: String)
+
+    public var description: String {
+        switch self {
+        case let .unknownProperty(layer, name): return "layers.\(layer): unknown property \"\(name)\""
+        case let .invalidProperty(layer, name, message): return "layers.\(layer).\(name): \(message)"
+        case let .invalidFilter(layer, message): return "layers.\(layer).filter: \(message)"
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/// A background layer: `background-color` and `background-opacity`.
+public struct BackgroundLayer: Sendable {
+    /// The colour.
+    public var color: RenderColor
+    /// The opacity, 0...1.
+    public var opacity: Double
+
+    /// Creates a background layer.
+    public init(color: RenderColor, opacity: Double = 1) {
+        self.color = color
+        self.opacity = opacity
+    }
+}

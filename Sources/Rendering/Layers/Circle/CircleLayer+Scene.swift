@@ -1,0 +1,23 @@
+extension CircleLayer: SceneLayer {
+    public var featureCount: Int { features.count }
+
+    public func validate(layerIndex i: Int) throws(RenderError) {
+        try check(radius, "circle-radius", layerIndex: i)
+        try check(color, "circle-color", layerIndex: i)
+        try check(blur, "circle-blur", layerIndex: i)
+        try check(opacity, "circle-opacity", layerIndex: i)
+        try check(strokeWidth, "circle-stroke-width", layerIndex: i)
+        try check(strokeColor, "circle-stroke-color", layerIndex: i)
+        try check(strokeOpacity, "circle-stroke-opacity", layerIndex: i)
+    }
+
+    public func paint(in context: inout PaintContext) { context.paintCircle(self) }
+
+    /// Features with a circle (radius plus stroke, translated) touching the query.
+    public func hits(in rect: ScreenRect, _ g: HitTestGeometry) -> [Int] {
+        let shift = g.offset(translate, translateAnchor)
+        return features.indices.reversed().filter { i in
+            g.pointsTouch(features[i].points, rect, reach: radius[i] + strokeWidth[i], shift: shift)
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import GeoJSON
+import MapStyle
+
+/// `fill` layers: polygons, filled and outlined.
+enum FillLayerBuilder: LayerBuilder {
+    static func draws(_ g: Geometry) -> Bool {
+        switch g {
+        case .polygon, .multiPolygon, .geometryCollection: return true
+        default: return false
+        }
+    }
+
+    static func build(_ layer: CompiledLayer, features: inout [SelectedFeature], zoom: Double) -> any SceneLayer {
+        guard let paint = layer.paint(as: FillPaintProperties.self),
+              let layout = layer.layout(as: FillLayoutProperties.self) else { return EmptySceneLayer() }
+        sortByKey(layout.fillSortKey, &features)
+        var out = FillLayer(features: features.map { FillFeature(polygons: GeometryConversion.polygons($0.geometry)) })
+        out.color = paint.fillColor.colors(features, zoom: zoom)
+        out.opacity = paint.fillOpacity.perFeature(features, zoom: zoom)
+        out.outlineColor = paint.fillOutlineColor?.colors(features, zoom: zoom)
+        out.antialias = paint.isFillAntialiased.evaluate(zoom: zoom)
+        out.translate = paint.fillTranslation.point(zoom: zoom)
+        out.translateAnchor = paint.fillTranslationAnchor.evaluate(zoom: zoom)
+        return out
+    }
+}

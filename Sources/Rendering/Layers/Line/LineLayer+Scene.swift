@@ -1,0 +1,26 @@
+extension LineLayer: SceneLayer {
+    public var featureCount: Int { features.count }
+
+    public func validate(layerIndex i: Int) throws(RenderError) {
+        try check(color, "line-color", layerIndex: i)
+        try check(opacity, "line-opacity", layerIndex: i)
+        try check(width, "line-width", layerIndex: i)
+        try check(gapWidth, "line-gap-width", layerIndex: i)
+        try check(offset, "line-offset", layerIndex: i)
+        try check(blur, "line-blur", layerIndex: i)
+        try check(join, "line-join", layerIndex: i)
+        try check(dashWidth, "line-width (dash)", layerIndex: i)
+    }
+
+    public func paint(in context: inout PaintContext) { context.paintLine(self) }
+
+    /// Features whose stroke (width, or both sides of the gap, plus the offset) touches the query.
+    public func hits(in rect: ScreenRect, _ g: HitTestGeometry) -> [Int] {
+        let shift = g.offset(translate, translateAnchor)
+        return features.indices.reversed().filter { i in
+            let gap = gapWidth[i]
+            let reach = (gap > 0 ? gap / 2 + width[i] : width[i] / 2) + abs(offset[i])
+            return g.linesTouch(features[i].lines, rect, reach: reach, shift: shift, closed: features[i].closedRings)
+        }
+    }
+}
