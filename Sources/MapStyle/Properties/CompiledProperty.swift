@@ -49,7 +49,7 @@ public struct CompiledProperty<Value: StyleValueRepresentable>: Sendable {
             throw StyleRenderError.unknownProperty(layer: layer.identifier, name: name)
         }
         let json = value ?? spec.defaultValue ?? .null
-        CompilationCounter.shared.increment()
+        CompilationCounter.current?.increment()
         do {
             return CompiledProperty(source: value, expression: try Expression.property(json, for: spec.specification))
         } catch {

@@ -131,7 +131,10 @@ public final class Map: @unchecked Sendable {
     public func snapshot() throws -> MapSnapshot {
         let (built, errors) = try buildScene()
         let canvas = try locked { () throws -> Canvas in try session.render(built.scene) }
-        return MapSnapshot(canvas: canvas, transform: built.scene.transform, sourceErrors: errors,
+        var unquantized = built.scene
+        unquantized.layers = []
+        unquantized.tileQuantization = false
+        return MapSnapshot(canvas: canvas, transform: unquantized.transform, sourceErrors: errors,
                            unsupportedFeatures: built.unsupportedFeatures)
     }
 }
