@@ -29,7 +29,7 @@ struct IndexedRenderingTests {
         let map = Map(style: try Style(document: StyleDocument(json: json)), camera: camera, size: MapSize(width: 256, height: 256))
         let built = try map.styleScene()
         let drawn = Self.pointCount(built.layers[2], built.scene, 2)
-        let unindexed = try StyleSceneBuilder(width: 256, height: 256, camera: camera.renderCamera)
+        let unindexed = try StyleSceneBuilder(width: 256, height: 256, camera: camera)
             .scene(layers: map.style.compiledLayers(), sources: ["states": SourceFeatures(features: features)])
         let all = Self.pointCount(built.layers[2], unindexed, 2)
         #expect(drawn * 4 < all * 3, "indexed \(drawn) points, unindexed \(all)")

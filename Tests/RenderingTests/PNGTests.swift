@@ -1,3 +1,4 @@
+import GeoJSON
 import Testing
 @testable import Rendering
 
@@ -137,42 +138,42 @@ import Testing
 
 @Suite struct TransformTests {
     @Test func centerAndWorldSize() {
-        let t = Transform(camera: Camera(center: Coordinate(longitude: 0, latitude: 0), zoom: 0), width: 512, height: 512)
+        let t = Transform(camera: MapCamera(center: LocationCoordinate2D(longitude: 0, latitude: 0), zoom: 0), width: 512, height: 512)
         #expect(t.worldSize == 512)
-        let p = t.screenPoint(for: Coordinate(longitude: 0, latitude: 0))
+        let p = t.screenPoint(for: LocationCoordinate2D(longitude: 0, latitude: 0))
         #expect(abs(p.x - 256) < 1e-9 && abs(p.y - 256) < 1e-9)
-        let east = t.screenPoint(for: Coordinate(longitude: 90, latitude: 0))
+        let east = t.screenPoint(for: LocationCoordinate2D(longitude: 90, latitude: 0))
         #expect(abs(east.x - 384) < 1e-9)
     }
 
     @Test func screenCoordinateRoundTripWithBearingAndPitch() throws {
-        let camera = Camera(center: Coordinate(longitude: -79.38, latitude: 43.65), zoom: 12.5, bearing: 30, pitch: 45)
+        let camera = MapCamera(center: LocationCoordinate2D(longitude: -79.38, latitude: 43.65), zoom: 12.5, bearing: 30, pitch: 45)
         let t = Transform(camera: camera, width: 800, height: 600, pixelRatio: 2)
-        for c in [Coordinate(longitude: -79.39, latitude: 43.66), Coordinate(longitude: -79.37, latitude: 43.645)] {
+        for c in [LocationCoordinate2D(longitude: -79.39, latitude: 43.66), LocationCoordinate2D(longitude: -79.37, latitude: 43.645)] {
             let s = t.screenPoint(for: c)
             let back = try #require(t.coordinate(at: s))
             #expect(abs(back.longitude - c.longitude) < 1e-9 && abs(back.latitude - c.latitude) < 1e-9)
         }
         // Bearing 90 puts east at the top.
-        let b = Transform(camera: Camera(zoom: 2, bearing: 90), width: 100, height: 100)
-        let e = b.screenPoint(for: Coordinate(longitude: 10, latitude: 0))
+        let b = Transform(camera: MapCamera(zoom: 2, bearing: 90), width: 100, height: 100)
+        let e = b.screenPoint(for: LocationCoordinate2D(longitude: 10, latitude: 0))
         #expect(abs(e.x - 50) < 1e-9 && e.y < 50)
         // Above the horizon there is no ground.
-        let pitched = Transform(camera: Camera(zoom: 3, pitch: 60), width: 100, height: 400)
+        let pitched = Transform(camera: MapCamera(zoom: 3, pitch: 60), width: 100, height: 400)
         #expect(pitched.coordinate(at: Point(x: 50, y: -5000)) == nil)
         #expect(pitched.coordinate(at: Point(x: 50, y: 399)) != nil)
     }
 
     @Test func absurdSizesAreRefused() {
-        let scene = RenderScene(width: 100_000, height: 100_000, camera: Camera())
+        let scene = RenderScene(width: 100_000, height: 100_000, camera: MapCamera())
         #expect(throws: RenderError.self) { try Renderer.render(scene) }
-        #expect(throws: RenderError.self) { try Renderer.render(RenderScene(width: 0, height: 10, camera: Camera())) }
+        #expect(throws: RenderError.self) { try Renderer.render(RenderScene(width: 0, height: 10, camera: MapCamera())) }
     }
 
     @Test func shortPaintArraysAreRejected() {
-        var layer = CircleLayer(features: [CircleFeature(points: [Coordinate(longitude: 0, latitude: 0)])])
+        var layer = CircleLayer(features: [CircleFeature(points: [LocationCoordinate2D(longitude: 0, latitude: 0)])])
         layer.radius = .perFeature([])
-        let scene = RenderScene(width: 10, height: 10, camera: Camera(), layers: [layer])
+        let scene = RenderScene(width: 10, height: 10, camera: MapCamera(), layers: [layer])
         #expect(throws: RenderError.paintArrayTooShort(layer: 0, property: "circle-radius", count: 0, features: 1)) {
             try Renderer.render(scene)
         }

@@ -1,3 +1,4 @@
+import GeoJSON
 import MapStyle
 import Testing
 @testable import Rendering

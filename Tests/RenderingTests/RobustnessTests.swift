@@ -1,3 +1,4 @@
+import GeoJSON
 import Testing
 @testable import Rendering
 
@@ -5,9 +6,9 @@ import Testing
     /// Non-finite coordinates and paint values, huge widths and radii, must render without crashing.
     @Test func hostileInputDoesNotCrash() throws {
         let bad: [Double] = [.nan, .infinity, -.infinity, 1e300, -1e300, 0]
-        var coords: [Coordinate] = []
-        for lon in bad { for lat in bad { coords.append(Coordinate(longitude: lon, latitude: lat)) } }
-        coords += [Coordinate(longitude: 0, latitude: 0), Coordinate(longitude: 10, latitude: 10)]
+        var coords: [LocationCoordinate2D] = []
+        for lon in bad { for lat in bad { coords.append(LocationCoordinate2D(longitude: lon, latitude: lat)) } }
+        coords += [LocationCoordinate2D(longitude: 0, latitude: 0), LocationCoordinate2D(longitude: 10, latitude: 10)]
         var fill = FillLayer(features: [FillFeature(polygons: [[coords], [[]], []])])
         fill.opacity = .constant(.nan)
         fill.translate = Point(x: .nan, y: 1e300)
@@ -25,7 +26,7 @@ import Testing
         circle.strokeWidth = .constant(.infinity)
         for (zoom, pitch, bearing) in [(Double.nan, Double.nan, Double.nan), (1e9, 60, 1e9), (3, 60, 45)] {
             let scene = RenderScene(width: 32, height: 32, pixelRatio: 1,
-                                    camera: Camera(center: Coordinate(longitude: .nan, latitude: .infinity),
+                                    camera: MapCamera(center: LocationCoordinate2D(longitude: .nan, latitude: .infinity),
                                                    zoom: zoom, bearing: bearing, pitch: pitch),
                                     layers: [BackgroundLayer(color: RenderColor(red: .nan, green: 2, blue: -1),
                                                                          opacity: .nan),

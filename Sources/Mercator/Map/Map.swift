@@ -68,7 +68,7 @@ public final class Map: @unchecked Sendable {
     /// The point in the map's view (points from the top left) where `coordinate` is drawn
     /// (`-[MLNMapView convertCoordinate:toPointToView:]`).
     public func point(for coordinate: LocationCoordinate2D) -> Point {
-        currentTransform.screenPoint(for: Coordinate(longitude: coordinate.longitude, latitude: coordinate.latitude))
+        currentTransform.screenPoint(for: LocationCoordinate2D(longitude: coordinate.longitude, latitude: coordinate.latitude))
     }
 
     /// The coordinate drawn at `point` (points from the top left); `nil` above a pitched horizon
@@ -79,7 +79,7 @@ public final class Map: @unchecked Sendable {
 
     private var currentTransform: Transform {
         let (camera, size) = locked { (cameraValue, sizeValue) }
-        var scene = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera.renderCamera)
+        var scene = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera)
         scene.tileQuantization = false
         return scene.transform
     }
@@ -119,7 +119,7 @@ public final class Map: @unchecked Sendable {
     private func buildScene() throws -> (StyleScene, [SourceLoadError]) {
         let (sources, errors) = sourceData()
         let (camera, size, states) = locked { (cameraValue, sizeValue, self.states) }
-        let builder = StyleSceneBuilder(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera.renderCamera)
+        let builder = StyleSceneBuilder(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera)
         return (builder.styleScene(layers: try style.compiledLayers(), sources: sources, states: states), errors)
     }
 
@@ -165,7 +165,7 @@ public struct MapSnapshot: Sendable {
 
     /// The point in the image (points from the top left, not device pixels) where `coordinate` was drawn.
     public func point(for coordinate: LocationCoordinate2D) -> Point {
-        transform.screenPoint(for: Coordinate(longitude: coordinate.longitude, latitude: coordinate.latitude))
+        transform.screenPoint(for: LocationCoordinate2D(longitude: coordinate.longitude, latitude: coordinate.latitude))
     }
 
     /// The coordinate drawn at `point` (points from the top left); `nil` above a pitched horizon.

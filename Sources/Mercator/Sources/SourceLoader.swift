@@ -19,13 +19,13 @@ public struct SourceLoadError: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 /// Loads shape (GeoJSON) sources: inline data, or a file, `local://` or relative URL.
-public struct SourceLoader: Sendable {
+package struct SourceLoader: Sendable {
     /// The folder relative URLs resolve against (the style's folder).
-    public var styleDirectory: URL?
+    package var styleDirectory: URL?
     /// The folder `local://` URLs resolve against.
-    public var localRoot: URL?
+    package var localRoot: URL?
 
-    public init(styleDirectory: URL? = nil, localRoot: URL? = nil) {
+    package init(styleDirectory: URL? = nil, localRoot: URL? = nil) {
         self.styleDirectory = styleDirectory
         self.localRoot = localRoot
     }
@@ -34,7 +34,7 @@ public struct SourceLoader: Sendable {
     ///
     /// Lenient reading: common GeoJSON violations are repaired, as MapLibre accepts them; text
     /// that is not GeoJSON at all is an error naming the source.
-    public func load(_ source: StyleSource) throws(SourceLoadError) -> SourceFeatures {
+    package func load(_ source: StyleSource) throws(SourceLoadError) -> SourceFeatures {
         let options = Self.options(source)
         guard let data = source.shapeData else { return SourceFeatures(features: [], maximumZoom: options.maxZoom) }
         let object: GeoJSONObject

@@ -1,3 +1,4 @@
+import GeoJSON
 import Foundation
 
 /// Web Mercator projection and MapLibre's perspective camera for one output size.
@@ -16,7 +17,7 @@ public struct Transform: Sendable {
     public static let maxLatitude = 85.051128779806604
 
     /// The camera (pitch clamped to 0...60).
-    public let camera: Camera
+    public let camera: MapCamera
     /// Output width in device pixels.
     public let width: Double
     /// Output height in device pixels.
@@ -39,7 +40,7 @@ public struct Transform: Sendable {
     let tileMaxZoom: Int
 
     /// Creates the transform for a camera and an output size in CSS pixels.
-    public init(camera: Camera, width: Int, height: Int, pixelRatio: Double = 1,
+    public init(camera: MapCamera, width: Int, height: Int, pixelRatio: Double = 1,
                 quantizeToTileZoom maxTileZoom: Int? = nil) {
         var camera = camera
         camera.pitch = max(0, min(60, camera.pitch.isFinite ? camera.pitch : 0))
@@ -76,7 +77,7 @@ public struct Transform: Sendable {
 
     /// Web Mercator fractions (0...1 across the world for longitudes -180...180), y down.
     @inlinable
-    public static func mercator(_ c: Coordinate) -> Point {
+    public static func mercator(_ c: LocationCoordinate2D) -> Point {
         let lat = max(-maxLatitude, min(maxLatitude, c.latitude)) * .pi / 180
         let x = (c.longitude + 180) / 360
         let y = 0.5 - log(tan(.pi / 4 + lat / 2)) / (2 * .pi)
@@ -84,21 +85,21 @@ public struct Transform: Sendable {
     }
 
     /// The inverse of ``mercator(_:)``.
-    public static func coordinate(mercator p: Point) -> Coordinate {
+    public static func coordinate(mercator p: Point) -> LocationCoordinate2D {
         let lon = p.x * 360 - 180
         let lat = atan(sinh(.pi * (1 - 2 * p.y))) * 180 / .pi
-        return Coordinate(longitude: lon, latitude: lat)
+        return LocationCoordinate2D(longitude: lon, latitude: lat)
     }
 
     /// A coordinate in plane space (device pixels), shifted by `copy` world widths, quantized as configured.
     @inline(__always)
-    func plane(_ c: Coordinate, copy: Int = 0) -> Point {
+    func plane(_ c: LocationCoordinate2D, copy: Int = 0) -> Point {
         plane(worldFraction: worldFraction(c), copy: copy)
     }
 
     /// Web Mercator fractions of a coordinate, snapped to the tile grid when quantization is on.
     @inline(__always)
-    func worldFraction(_ c: Coordinate) -> Point {
+    func worldFraction(_ c: LocationCoordinate2D) -> Point {
         var m = Transform.mercator(c)
         if let u = quantizationUnits {
             m.x = (m.x * u).rounded() / u
@@ -167,14 +168,14 @@ public struct Transform: Sendable {
     }
 
     /// Screen position in CSS pixels of a coordinate (nearest world copy not chosen: copy 0).
-    public func screenPoint(for coordinate: Coordinate) -> Point {
+    public func screenPoint(for coordinate: LocationCoordinate2D) -> Point {
         let s = screen(plane: plane(coordinate))
         return Point(x: s.x / pixelRatio, y: s.y / pixelRatio)
     }
 
     /// The coordinate under a screen position in CSS pixels, or `nil` above the horizon.
     /// Longitudes are wrapped into -180...180.
-    public func coordinate(at screenPoint: Point) -> Coordinate? {
+    public func coordinate(at screenPoint: Point) -> LocationCoordinate2D? {
         guard let p = plane(screen: Point(x: screenPoint.x * pixelRatio, y: screenPoint.y * pixelRatio)) else {
             return nil
         }

@@ -1,3 +1,4 @@
+import GeoJSON
 import MapStyle
 import Foundation
 
@@ -38,7 +39,7 @@ public struct PaintContext {
     }
 
     /// Longitude bounds of a list of coordinates.
-    static func longitudeBounds<S: Sequence>(_ coords: S) -> (Double, Double) where S.Element == Coordinate {
+    static func longitudeBounds<S: Sequence>(_ coords: S) -> (Double, Double) where S.Element == LocationCoordinate2D {
         var lo = Double.infinity, hi = -Double.infinity
         for c in coords {
             lo = min(lo, c.longitude)

@@ -1,3 +1,4 @@
+import GeoJSON
 import MapStyle
 import Foundation
 
@@ -22,28 +23,28 @@ public struct ScreenRect: Sendable, Hashable {
 }
 
 /// One feature a scene draws under a query: its layer and its index in that layer's features.
-public struct SceneHit: Sendable, Hashable {
-    public var layerIndex: Int
-    public var featureIndex: Int
+package struct SceneHit: Sendable, Hashable {
+    package var layerIndex: Int
+    package var featureIndex: Int
 }
 
 /// Finds the features a ``RenderScene`` draws under a screen point or inside a screen rectangle,
 /// hit-testing the geometry as drawn (each layer type tests its own: circle radius and stroke,
 /// line width and gap, fill area, translations). Results are topmost first.
-public struct SceneHitTester: Sendable {
-    public let scene: RenderScene
+package struct SceneHitTester: Sendable {
+    package let scene: RenderScene
     let geometry: HitTestGeometry
 
-    public init(scene: RenderScene) {
+    package init(scene: RenderScene) {
         self.scene = scene
         geometry = HitTestGeometry(transform: scene.transform, bearing: scene.camera.bearing)
     }
 
     /// Hits under `point` (screen points), topmost first.
-    public func hits(at point: Point) -> [SceneHit] { hits(in: ScreenRect(point: point)) }
+    package func hits(at point: Point) -> [SceneHit] { hits(in: ScreenRect(point: point)) }
 
     /// Hits touching `rect` (screen points), topmost first.
-    public func hits(in rect: ScreenRect) -> [SceneHit] {
+    package func hits(in rect: ScreenRect) -> [SceneHit] {
         var out: [SceneHit] = []
         for layerIndex in scene.layers.indices.reversed() {
             for i in scene.layers[layerIndex].hits(in: rect, geometry) {
@@ -63,8 +64,8 @@ public struct HitTestGeometry: Sendable {
     // MARK: Geometry
 
     /// The coordinate on the three world copies around the view.
-    private func copies(_ c: Coordinate) -> [Coordinate] {
-        [c, Coordinate(longitude: c.longitude - 360, latitude: c.latitude), Coordinate(longitude: c.longitude + 360, latitude: c.latitude)]
+    private func copies(_ c: LocationCoordinate2D) -> [LocationCoordinate2D] {
+        [c, LocationCoordinate2D(longitude: c.longitude - 360, latitude: c.latitude), LocationCoordinate2D(longitude: c.longitude + 360, latitude: c.latitude)]
     }
 
     /// A layer translation in screen points (rotated with the map for `.map`).
@@ -76,8 +77,8 @@ public struct HitTestGeometry: Sendable {
 
     private func shifted(_ p: Point, _ s: Point) -> Point { Point(x: p.x + s.x, y: p.y + s.y) }
 
-    private func project(_ ring: [Coordinate], copy: Double, shift: Point) -> [Point] {
-        ring.map { shifted(transform.screenPoint(for: Coordinate(longitude: $0.longitude + copy, latitude: $0.latitude)), shift) }
+    private func project(_ ring: [LocationCoordinate2D], copy: Double, shift: Point) -> [Point] {
+        ring.map { shifted(transform.screenPoint(for: LocationCoordinate2D(longitude: $0.longitude + copy, latitude: $0.latitude)), shift) }
     }
 
     private func distance(_ r: ScreenRect, _ p: Point) -> Double {
@@ -115,7 +116,7 @@ public struct HitTestGeometry: Sendable {
         return best
     }
 
-    func linesTouch(_ lines: [[Coordinate]], _ r: ScreenRect, reach: Double, shift: Point, closed: Bool) -> Bool {
+    func linesTouch(_ lines: [[LocationCoordinate2D]], _ r: ScreenRect, reach: Double, shift: Point, closed: Bool) -> Bool {
         for copy in [0.0, -360, 360] {
             for line in lines {
                 let pts = project(line, copy: copy, shift: shift)
@@ -142,7 +143,7 @@ public struct HitTestGeometry: Sendable {
         return inside
     }
 
-    func polygonsTouch(_ polygons: [[[Coordinate]]], _ r: ScreenRect, shift: Point) -> Bool {
+    func polygonsTouch(_ polygons: [[[LocationCoordinate2D]]], _ r: ScreenRect, shift: Point) -> Bool {
         for copy in [0.0, -360, 360] {
             for polygon in polygons {
                 let rings = polygon.map { project($0, copy: copy, shift: shift) }
@@ -157,7 +158,7 @@ public struct HitTestGeometry: Sendable {
     }
 
     /// Whether a circle of `reach` screen points around any of `points` touches the rectangle.
-    func pointsTouch(_ points: [Coordinate], _ r: ScreenRect, reach: Double, shift: Point) -> Bool {
+    func pointsTouch(_ points: [LocationCoordinate2D], _ r: ScreenRect, reach: Double, shift: Point) -> Bool {
         points.contains { c in
             copies(c).contains { distance(r, shifted(transform.screenPoint(for: $0), shift)) <= reach }
         }

@@ -1,3 +1,4 @@
+import GeoJSON
 import MapStyle
 
 /// Everything the renderer draws for one snapshot: output size, camera and an ordered list of layers.
@@ -12,7 +13,7 @@ public struct RenderScene: Sendable {
     /// Device pixels per CSS pixel (1 = normal, 2 = retina).
     public var pixelRatio: Double
     /// Where the map looks.
-    public var camera: Camera
+    public var camera: MapCamera
     /// Layers, bottom first.
     public var layers: [any SceneLayer]
     /// Whether lon/lat are snapped to MapLibre's vector-tile grid (8192 units per tile at the integer
@@ -29,7 +30,7 @@ public struct RenderScene: Sendable {
     }
 
     /// Creates a scene.
-    public init(width: Int, height: Int, pixelRatio: Double = 1, camera: Camera, layers: [any SceneLayer] = []) {
+    public init(width: Int, height: Int, pixelRatio: Double = 1, camera: MapCamera, layers: [any SceneLayer] = []) {
         self.width = width
         self.height = height
         self.pixelRatio = pixelRatio

@@ -6,16 +6,16 @@ import Tiling
 /// Layers draw through the source's index (``tiles``) when it has one: a clustered source draws its
 /// clusters, any other shape source its features simplified for the zoom and culled to the view,
 /// as MapLibre draws a GeoJSON source's tiles.
-public struct SourceFeatures: Sendable {
+package struct SourceFeatures: Sendable {
     /// The features, in source order.
-    public var features: [GeoJSONFeature]
+    package var features: [GeoJSONFeature]
     /// The source's `maxzoom` (GeoJSON sources tile up to it; 18 by default).
-    public var maximumZoom: Int
+    package var maximumZoom: Int
     /// The source's index: sliced shapes (geojson-vt) or points clustered per zoom (supercluster).
     /// Without one, every feature is drawn as it is.
-    public var tiles: ShapeSourceTiles?
+    package var tiles: ShapeSourceTiles?
 
-    public init(features: [GeoJSONFeature], maximumZoom: Int = 18, tiles: ShapeSourceTiles? = nil) {
+    package init(features: [GeoJSONFeature], maximumZoom: Int = 18, tiles: ShapeSourceTiles? = nil) {
         self.features = features
         self.maximumZoom = maximumZoom
         self.tiles = tiles
@@ -51,23 +51,23 @@ public struct SourceFeatures: Sendable {
 }
 
 /// Per-feature state set at run time (`feature-state` expressions read it), by source and feature id.
-public struct FeatureStates: Sendable {
+package struct FeatureStates: Sendable {
     private var states: [String: [FeatureIdentifier: JSONObject]] = [:]
 
-    public init() {}
+    package init() {}
 
     /// The state of feature `id` in `source`.
-    public func state(source: String, id: FeatureIdentifier) -> JSONObject? { states[source]?[id] }
+    package func state(source: String, id: FeatureIdentifier) -> JSONObject? { states[source]?[id] }
 
     /// Merges `state` into the feature's state.
-    public mutating func set(_ state: JSONObject, source: String, id: FeatureIdentifier) {
+    package mutating func set(_ state: JSONObject, source: String, id: FeatureIdentifier) {
         var current = states[source]?[id] ?? JSONObject()
         for (k, v) in state { current[k] = v }
         states[source, default: [:]][id] = current
     }
 
     /// Removes one key of a feature's state, all of it (`key == nil`), or all features' (`id == nil`).
-    public mutating func remove(source: String, id: FeatureIdentifier?, key: String?) {
+    package mutating func remove(source: String, id: FeatureIdentifier?, key: String?) {
         guard let id else {
             states[source] = nil
             return
@@ -76,5 +76,5 @@ public struct FeatureStates: Sendable {
     }
 
     /// Whether any state is set for `source`.
-    public func hasStates(source: String) -> Bool { !(states[source]?.isEmpty ?? true) }
+    package func hasStates(source: String) -> Bool { !(states[source]?.isEmpty ?? true) }
 }

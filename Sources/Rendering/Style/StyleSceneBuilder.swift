@@ -9,13 +9,13 @@ import Tiling
 ///
 /// Filters, `minzoom`/`maxzoom`, `visibility` and every paint property are evaluated here through
 /// `Expressions`: zoom from the camera, feature data and feature state per feature.
-public struct StyleSceneBuilder: Sendable {
-    public var width: Int
-    public var height: Int
-    public var pixelRatio: Double
-    public var camera: Camera
+package struct StyleSceneBuilder: Sendable {
+    package var width: Int
+    package var height: Int
+    package var pixelRatio: Double
+    package var camera: MapCamera
 
-    public init(width: Int, height: Int, pixelRatio: Double = 1, camera: Camera) {
+    package init(width: Int, height: Int, pixelRatio: Double = 1, camera: MapCamera) {
         self.width = width
         self.height = height
         self.pixelRatio = pixelRatio
@@ -23,13 +23,13 @@ public struct StyleSceneBuilder: Sendable {
     }
 
     /// The scene for `layers` (from ``Style/compiledLayers()``) drawing from `sources`.
-    public func scene(layers: [CompiledLayer], sources: [String: SourceFeatures], states: FeatureStates = FeatureStates()) -> RenderScene {
+    package func scene(layers: [CompiledLayer], sources: [String: SourceFeatures], states: FeatureStates = FeatureStates()) -> RenderScene {
         styleScene(layers: layers, sources: sources, states: states).scene
     }
 
     /// The scene, and for each drawn layer the style layer and source features it draws (in the
     /// scene's feature order), so that hits can be traced back to features.
-    public func styleScene(layers: [CompiledLayer], sources: [String: SourceFeatures], states: FeatureStates = FeatureStates()) -> StyleScene {
+    package func styleScene(layers: [CompiledLayer], sources: [String: SourceFeatures], states: FeatureStates = FeatureStates()) -> StyleScene {
         var scene = RenderScene(width: width, height: height, pixelRatio: pixelRatio, camera: camera)
         var drawn: [StyleScene.DrawnLayer] = []
         var unsupported: [String] = []
@@ -99,32 +99,32 @@ public struct StyleSceneBuilder: Sendable {
 }
 
 /// A scene together with what each of its layers draws.
-public struct StyleScene: Sendable {
+package struct StyleScene: Sendable {
     /// One drawn layer: its style identifier and the source features behind its scene features.
-    public struct DrawnLayer: Sendable {
-        public var identifier: String
-        public var sourceIdentifier: String?
+    package struct DrawnLayer: Sendable {
+        package var identifier: String
+        package var sourceIdentifier: String?
         /// Indexed like the scene layer's features.
-        public var features: [GeoJSONFeature]
+        package var features: [GeoJSONFeature]
     }
 
-    public var scene: RenderScene
+    package var scene: RenderScene
     /// Indexed like `scene.layers`.
-    public var layers: [DrawnLayer]
+    package var layers: [DrawnLayer]
     /// What the style asks for that the renderer does not draw yet (one sentence each).
-    public var unsupportedFeatures: [String]
+    package var unsupportedFeatures: [String]
 }
 
 /// GeoJSON geometry -> the renderer's coordinate arrays.
 enum GeometryConversion {
-    static func coordinates(_ l: PositionList) -> [Coordinate] {
-        var out: [Coordinate] = []
+    static func coordinates(_ l: PositionList) -> [LocationCoordinate2D] {
+        var out: [LocationCoordinate2D] = []
         out.reserveCapacity(l.count)
         l.withUnsafeValues { v in
             var i = 0
             let s = l.stride
             while i < v.count {
-                out.append(Coordinate(longitude: v[i], latitude: v[i + 1]))
+                out.append(LocationCoordinate2D(longitude: v[i], latitude: v[i + 1]))
                 i += s
             }
         }
@@ -132,7 +132,7 @@ enum GeometryConversion {
     }
 
     /// Polygons (exterior + holes) of a geometry; other geometry types give none.
-    static func polygons(_ g: Geometry?) -> [[[Coordinate]]] {
+    static func polygons(_ g: Geometry?) -> [[[LocationCoordinate2D]]] {
         switch g {
         case .polygon(let rings)?: return [rings.map(coordinates)]
         case .multiPolygon(let ps)?: return ps.map { $0.map(coordinates) }
@@ -142,14 +142,14 @@ enum GeometryConversion {
     }
 
     /// Lines of a geometry: lines as they are, polygon rings closed.
-    static func lines(_ g: Geometry?) -> ([[Coordinate]], Bool) {
+    static func lines(_ g: Geometry?) -> ([[LocationCoordinate2D]], Bool) {
         switch g {
         case .lineString(let l)?: return ([coordinates(l)], false)
         case .multiLineString(let ls)?: return (ls.map(coordinates), false)
         case .polygon(let rings)?: return (rings.map(coordinates), true)
         case .multiPolygon(let ps)?: return (ps.flatMap { $0.map(coordinates) }, true)
         case .geometryCollection(let c)?:
-            var all: [[Coordinate]] = []
+            var all: [[LocationCoordinate2D]] = []
             for child in c.geometries { all += lines(child).0 }
             return (all, false)
         default: return ([], false)
@@ -157,9 +157,9 @@ enum GeometryConversion {
     }
 
     /// Every position of a geometry (circle layers draw a circle at each).
-    static func points(_ g: Geometry?) -> [Coordinate] {
+    static func points(_ g: Geometry?) -> [LocationCoordinate2D] {
         switch g {
-        case .point(let p)?: return [Coordinate(longitude: p.longitude, latitude: p.latitude)]
+        case .point(let p)?: return [LocationCoordinate2D(longitude: p.longitude, latitude: p.latitude)]
         case .multiPoint(let l)?, .lineString(let l)?: return coordinates(l)
         case .multiLineString(let ls)?, .polygon(let ls)?: return ls.flatMap(coordinates)
         case .multiPolygon(let ps)?: return ps.flatMap { $0.flatMap(coordinates) }

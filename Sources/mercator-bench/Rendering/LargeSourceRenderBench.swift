@@ -35,8 +35,8 @@ struct LargeSourceRenderBench: ParsableCommand {
             _ = try map.snapshot().pngData()
             var indexed: [Double] = []
             for _ in 0..<runs { indexed.append(try Measure.seconds { _ = try map.snapshot().pngData() } * 1000) }
-            let builder = StyleSceneBuilder(width: 512, height: 512, camera: Camera(
-                center: Coordinate(longitude: -90, latitude: 38), zoom: zoom))
+            let builder = StyleSceneBuilder(width: 512, height: 512, camera: MapCamera(
+                center: LocationCoordinate2D(longitude: -90, latitude: 38), zoom: zoom))
             var session = RenderSession()
             var plain: [Double] = []
             for _ in 0..<runs {

@@ -28,7 +28,7 @@ struct RenderCommand: ParsableCommand {
     }
 }
 
-/// Camera and size options shared by `render` and `query`.
+/// MapCamera and size options shared by `render` and `query`.
 struct CameraOptions: ParsableArguments {
     @Option(help: "Map centre as LON,LAT (default: the style's, or fitted to GeoJSON data).") var center: String?
     @Option(help: "Zoom level (default: the style's, or fitted).") var zoom: Double?

@@ -1,12 +1,13 @@
+import GeoJSON
 import MapStyle
 
 /// One circle feature: one or more points (a MultiPoint draws several circles with the same paint).
 public struct CircleFeature: Sendable {
     /// Circle centres.
-    public var points: [Coordinate]
+    public var points: [LocationCoordinate2D]
 
     /// Creates a circle feature.
-    public init(points: [Coordinate]) { self.points = points }
+    public init(points: [LocationCoordinate2D]) { self.points = points }
 }
 
 /// A circle layer: its features (draw order = array order) and the paint evaluated per feature.

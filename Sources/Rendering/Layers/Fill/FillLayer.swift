@@ -1,12 +1,13 @@
+import GeoJSON
 import MapStyle
 
 /// One polygon feature: polygons, each an exterior ring followed by holes (rings need not be closed).
 public struct FillFeature: Sendable {
     /// Polygons; each is `[exterior, hole, hole, ...]`.
-    public var polygons: [[[Coordinate]]]
+    public var polygons: [[[LocationCoordinate2D]]]
 
     /// Creates a polygon feature.
-    public init(polygons: [[[Coordinate]]]) { self.polygons = polygons }
+    public init(polygons: [[[LocationCoordinate2D]]]) { self.polygons = polygons }
 }
 
 /// A fill layer: its features and the paint evaluated per feature (index = feature index).

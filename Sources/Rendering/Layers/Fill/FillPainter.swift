@@ -1,3 +1,4 @@
+import GeoJSON
 extension PaintContext {
     /// Draws a fill layer like MapLibre: interiors sampled at pixel centres, then (with antialias) each
     /// ring edge as a 2 px line whose alpha falls off as `1 - smoothstep(0, 1, distance)`.
@@ -31,7 +32,7 @@ extension PaintContext {
     }
 
     /// Projects polygon rings to screen points into `screenRings`.
-    mutating func projectRings(_ rings: [[Coordinate]], copy: Int, shift: Point) {
+    mutating func projectRings(_ rings: [[LocationCoordinate2D]], copy: Int, shift: Point) {
         screenRings.removeAll(keepingCapacity: true)
         for ring in rings {
             var out: [Point] = []

@@ -1,15 +1,16 @@
+import GeoJSON
 import MapStyle
 
 /// One line feature: one or more polylines.
 public struct LineFeature: Sendable {
     /// Polylines.
-    public var lines: [[Coordinate]]
+    public var lines: [[LocationCoordinate2D]]
     /// Whether the lines are polygon rings: MapLibre joins a ring's last segment to its first and draws
     /// no caps. Set it for features whose geometry is a Polygon/MultiPolygon.
     public var closedRings: Bool
 
     /// Creates a line feature.
-    public init(lines: [[Coordinate]], closedRings: Bool = false) {
+    public init(lines: [[LocationCoordinate2D]], closedRings: Bool = false) {
         self.lines = lines
         self.closedRings = closedRings
     }

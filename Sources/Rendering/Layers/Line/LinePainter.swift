@@ -1,3 +1,4 @@
+import GeoJSON
 import Foundation
 
 extension PaintContext {
@@ -65,7 +66,7 @@ extension PaintContext {
 
     /// Splits a dashed line by source tile (with MapLibre's quarter-tile buffer), restarts the dash
     /// distance in each part and draws each part only inside its own tile.
-    private mutating func paintDashedByTile(_ line: [Coordinate], copy: Int, stroke: LineStroke,
+    private mutating func paintDashedByTile(_ line: [LocationCoordinate2D], copy: Int, stroke: LineStroke,
                                             options: LineTessellator.Options, margin: Double,
                                             tessellator: inout LineTessellator) {
         let t = transform

@@ -1,15 +1,10 @@
-/// A geographic position in degrees (WGS 84), longitude first as in GeoJSON.
-public struct Coordinate: Sendable, Hashable {
-    /// Longitude in degrees, east positive.
-    public var longitude: Double
-    /// Latitude in degrees, north positive.
-    public var latitude: Double
+import GeoJSON
 
-    /// Creates a coordinate from longitude and latitude in degrees.
+extension LocationCoordinate2D {
+    /// A coordinate from longitude and latitude in degrees (GeoJSON's order, as the renderer reads it).
     @inlinable
-    public init(longitude: Double, latitude: Double) {
-        self.longitude = longitude
-        self.latitude = latitude
+    package init(longitude: Double, latitude: Double) {
+        self.init(latitude: latitude, longitude: longitude)
     }
 }
 

@@ -1,9 +1,9 @@
 import GeoJSON
 import MapStyle
-import Rendering
 
-/// Where a map looks: centre, zoom, bearing and pitch (MapLibre's meanings: 512-point tiles,
-/// bearing in degrees clockwise from north, pitch in degrees from straight down, 0...60).
+/// Where a map looks: centre, zoom, bearing and pitch, with MapLibre's meanings (the SDK's `MLNMapCamera`):
+/// the world is `512 * 2^zoom` points wide, bearing is degrees clockwise from north, pitch degrees from
+/// straight down (drawn clamped to 0...60, zoom to 0...30). The map, its snapshots and the renderer share it.
 public struct MapCamera: Sendable, Hashable {
     public var center: LocationCoordinate2D
     public var zoom: Double
@@ -24,24 +24,5 @@ public struct MapCamera: Sendable, Hashable {
         let c = document.center ?? fallbackCenter
         self.init(center: LocationCoordinate2D(latitude: c.latitude, longitude: c.longitude),
                   zoom: document.zoom ?? fallbackZoom, bearing: document.bearing, pitch: document.pitch)
-    }
-
-    /// The renderer's camera.
-    var renderCamera: Camera {
-        Camera(center: Coordinate(longitude: center.longitude, latitude: center.latitude), zoom: zoom,
-               bearing: bearing, pitch: min(max(pitch, 0), 60))
-    }
-}
-
-/// A map's size in points (CSS pixels) and the device pixels per point.
-public struct MapSize: Sendable, Hashable {
-    public var width: Int
-    public var height: Int
-    public var pixelRatio: Double
-
-    public init(width: Int, height: Int, pixelRatio: Double = 1) {
-        self.width = width
-        self.height = height
-        self.pixelRatio = pixelRatio
     }
 }
