@@ -179,3 +179,17 @@ import Testing
         }
     }
 }
+
+@Suite("Render sessions reuse their buffers")
+struct RenderSessionReuseTests {
+    @Test("a second render of the same size draws into the same canvas storage")
+    func canvasReused() throws {
+        var circles = CircleLayer(features: [CircleFeature(points: [LocationCoordinate2D(latitude: 0, longitude: 0)])])
+        circles.radius = 10
+        let scene = RenderScene(width: 64, height: 64, camera: MapCamera(), layers: [circles])
+        var session = RenderSession()
+        let first = try session.render(scene).pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        let second = try session.render(scene).pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        #expect(first == second)
+    }
+}

@@ -20,6 +20,8 @@ public final class Map: @unchecked Sendable {
     /// definition it was parsed from.
     private var sourceCache: [String: (StyleSource, Result<SourceFeatures, SourceLoadError>)] = [:]
     private var session = RenderSession()
+    /// PNG encoding buffers shared by this map's snapshots (megabytes each: reused, not re-faulted).
+    private let encoderBuffers = PNGBufferPool()
 
     /// A map showing `style`.
     /// - Parameters:
@@ -134,8 +136,29 @@ public final class Map: @unchecked Sendable {
         var unquantized = built.scene
         unquantized.layers = []
         unquantized.tileQuantization = false
-        return MapSnapshot(canvas: canvas, transform: unquantized.transform, sourceErrors: errors,
+        return MapSnapshot(canvas: canvas, transform: unquantized.transform, encoderBuffers: encoderBuffers, sourceErrors: errors,
                            unsupportedFeatures: built.unsupportedFeatures)
+    }
+}
+
+/// PNG encoder buffers kept between a map's snapshots; a snapshot encoding while another does
+/// gets fresh buffers.
+final class PNGBufferPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var spare: PNGScratch?
+
+    func take() -> PNGScratch {
+        lock.lock()
+        defer { lock.unlock() }
+        let s = spare ?? PNGScratch()
+        spare = nil
+        return s
+    }
+
+    func put(_ scratch: PNGScratch) {
+        lock.lock()
+        spare = scratch
+        lock.unlock()
     }
 }
 
@@ -145,6 +168,7 @@ public struct MapSnapshot: Sendable {
     public let canvas: Canvas
     /// The projection the image was drawn with.
     let transform: Transform
+    let encoderBuffers: PNGBufferPool
     /// Sources that could not be loaded (drawn empty).
     public let sourceErrors: [SourceLoadError]
     /// What the style asks for that Mercator does not draw yet (layer types, …), one sentence each.
@@ -159,7 +183,8 @@ public struct MapSnapshot: Sendable {
 
     /// The image as PNG data.
     public func pngData() -> Data {
-        var scratch = PNGScratch()
+        var scratch = encoderBuffers.take()
+        defer { encoderBuffers.put(scratch) }
         return Data(PNGEncoder.encode(canvas, scratch: &scratch))
     }
 

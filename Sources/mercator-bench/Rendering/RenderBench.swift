@@ -11,27 +11,37 @@ struct RenderBench: ParsableCommand {
         abstract: "Warm render time (incl. PNG) of a small and a heavy style vs MapLibre Native.")
 
     @Option(help: "Measured runs per case (after a warm-up).") var runs = 9
+    @Option(help: "Styles to run (small, heavy), comma-separated.") var styles = "small,heavy"
+    @Option(help: "Sizes to run, comma-separated.") var sizes = "512,1024"
     @OptionGroup var output: ReferenceOptions
 
     func run() throws {
         let reference = output.reference()
         let json = output.json
-        for (name, style) in [("small", BenchStyles.small()), ("heavy", BenchStyles.heavy())] {
-            for size in [512, 1024] {
+        let names = Set(styles.split(separator: ",").map(String.init))
+        let chosen = [("small", BenchStyles.small), ("heavy", BenchStyles.heavy)].filter { names.contains($0.0) }
+        for (name, makeStyle) in chosen {
+            let style = makeStyle()
+            for size in sizes.split(separator: ",").compactMap({ Int($0) }) {
                 let map = Map(style: try Style(document: StyleDocument(json: style)),
                               camera: MapCamera(center: LocationCoordinate2D(latitude: 0, longitude: 0), zoom: 2),
                               size: MapSize(width: size, height: size))
                 _ = try map.snapshot().pngData()
                 var times: [Double] = []
-                for _ in 0..<runs { times.append(try Measure.seconds { _ = try map.snapshot().pngData() } * 1000) }
+                let compilations = CompilationCounter()
+                try CompilationCounter.$current.withValue(compilations) {
+                    for _ in 0..<runs { times.append(try Measure.seconds { _ = try map.snapshot().pngData() } * 1000) }
+                }
                 let ms = Measure.median(times)
                 let ref = try reference?.medianMilliseconds(style: style, width: size, height: size, longitude: 0, latitude: 0, zoom: 2, runs: runs)
                 if json {
                     Measure.printJSON([("bench", "render-\(name)"), ("size", size), ("mercator_ms", ms),
+                                       ("properties_compiled_while_timed", Double(compilations.value)),
                                        ("maplibre_ms", ref ?? .nan), ("speedup_vs_maplibre", ref.map { $0 / ms } ?? .nan)])
                 } else {
                     let refText = ref.map { String(format: "   MapLibre Native %7.1f ms   Mercator is %.2fx as fast", $0, $0 / ms) } ?? ""
-                    print(String(format: "%@ %4dx%-4d  Mercator %7.1f ms", name, size, size, ms) + refText)
+                    print(String(format: "%@ %4dx%-4d  Mercator %7.1f ms", name, size, size, ms) + refText
+                          + "   (properties compiled while timed: \(compilations.value))")
                 }
             }
         }
