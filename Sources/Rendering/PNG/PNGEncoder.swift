@@ -193,7 +193,7 @@ private struct BandJob: @unchecked Sendable {
         checksums[k] = UInt(adler32(1, start, uInt(count)))
         var stream = z_stream()
         // Raw deflate (no zlib wrapper): the bands are concatenated under one header.
-        guard deflateInit2_(&stream, 1, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+        guard deflateInit2_(&stream, 1, Z_DEFLATED, -15, 8, Z_RLE, ZLIB_VERSION,
                             Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return }
         stream.next_in = start
         stream.avail_in = uInt(count)
@@ -207,20 +207,23 @@ private struct BandJob: @unchecked Sendable {
         deflateEnd(&stream)
     }
 
-    /// Writes filter byte 0 and the un-premultiplied 8-bit pixels of row `y`.
+    /// Writes filter byte 1 (Sub) and the un-premultiplied 8-bit pixels of row `y`, each byte minus
+    /// the same byte of the pixel to its left: runs of one colour become runs of zeros, which the
+    /// run-length deflate strategy compresses quickly and well.
     private func convertRow(_ y: Int) {
         let s = src, d = raw
         var o = y * stride
-        d[o] = 0
+        d[o] = 1
         o += 1
         var i = 4 * y * width
         let end = i + 4 * width
-        // Maps have long runs of one colour: reuse the previous pixel's bytes when unchanged.
         var last: (Float, Float, Float, Float) = (-1, -1, -1, -1)
-        var lastBytes: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        var bytes: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        var left: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
         while i < end {
             if s[i] == last.0 && s[i + 1] == last.1 && s[i + 2] == last.2 && s[i + 3] == last.3 {
-                d[o] = lastBytes.0; d[o + 1] = lastBytes.1; d[o + 2] = lastBytes.2; d[o + 3] = lastBytes.3
+                // Same pixel as the one to the left: its Sub-filtered bytes are all zero.
+                d[o] = 0; d[o + 1] = 0; d[o + 2] = 0; d[o + 3] = 0
                 i += 4
                 o += 4
                 continue
@@ -228,20 +231,20 @@ private struct BandJob: @unchecked Sendable {
             last = (s[i], s[i + 1], s[i + 2], s[i + 3])
             let a = s[i + 3]
             if a >= 0.9999 {
-                d[o] = UInt8(min(255, max(0, s[i] * 255 + 0.5)))
-                d[o + 1] = UInt8(min(255, max(0, s[i + 1] * 255 + 0.5)))
-                d[o + 2] = UInt8(min(255, max(0, s[i + 2] * 255 + 0.5)))
-                d[o + 3] = 255
+                bytes = (UInt8(min(255, max(0, s[i] * 255 + 0.5))), UInt8(min(255, max(0, s[i + 1] * 255 + 0.5))),
+                         UInt8(min(255, max(0, s[i + 2] * 255 + 0.5))), 255)
             } else if a <= 0.5 / 255 {
-                d[o] = 0; d[o + 1] = 0; d[o + 2] = 0; d[o + 3] = 0
+                bytes = (0, 0, 0, 0)
             } else {
                 let k = 255 / a
-                d[o] = UInt8(min(255, max(0, s[i] * k + 0.5)))
-                d[o + 1] = UInt8(min(255, max(0, s[i + 1] * k + 0.5)))
-                d[o + 2] = UInt8(min(255, max(0, s[i + 2] * k + 0.5)))
-                d[o + 3] = UInt8(a * 255 + 0.5)
+                bytes = (UInt8(min(255, max(0, s[i] * k + 0.5))), UInt8(min(255, max(0, s[i + 1] * k + 0.5))),
+                         UInt8(min(255, max(0, s[i + 2] * k + 0.5))), UInt8(a * 255 + 0.5))
             }
-            lastBytes = (d[o], d[o + 1], d[o + 2], d[o + 3])
+            d[o] = bytes.0 &- left.0
+            d[o + 1] = bytes.1 &- left.1
+            d[o + 2] = bytes.2 &- left.2
+            d[o + 3] = bytes.3 &- left.3
+            left = bytes
             i += 4
             o += 4
         }
