@@ -317,6 +317,20 @@ ENUM_TYPES = {
     "raster-resampling": "RasterResampling", "resampling": "RasterResampling", "hillshade-method": "HillshadeMethod",
 }
 
+# Value docs for enumerations several properties share (the specification words them for one property).
+SHARED_VALUE_DOCS = {
+    ("TranslateAnchor", "map"): "The translation is relative to the map: it rotates with the bearing.",
+    ("TranslateAnchor", "viewport"): "The translation is relative to the viewport: it ignores the bearing.",
+    ("SymbolAlignment", "map"): "Aligned with the map plane.",
+    ("SymbolAlignment", "viewport"): "Aligned with the viewport.",
+    ("SymbolAlignment", "auto"): "`map` or `viewport`, as the symbol placement decides.",
+    ("SymbolOverlap", "never"): "The symbol is hidden if it collides with another.",
+    ("SymbolOverlap", "always"): "The symbol is shown even if it collides with another.",
+    ("SymbolOverlap", "cooperative"): "The symbol is shown if it collides only with symbols that allow overlap.",
+    ("RasterResampling", "linear"): "Linear interpolation between neighbouring pixels.",
+    ("RasterResampling", "nearest"): "The nearest pixel's value.",
+}
+
 SWIFT_KEYWORDS = {"default", "case", "in", "is", "as", "for", "if", "else", "repeat", "return", "switch", "where"}
 
 
@@ -369,8 +383,11 @@ def write_enums(spec):
                 done[type_name] = values
                 lines.append("/// The values of `%s`%s.\n" % (name, " and the properties sharing its values" if list(ENUM_TYPES.values()).count(type_name) > 1 else ""))
                 lines.append("public enum %s: String, Sendable, Hashable, CaseIterable, StyleEnumeration {\n" % type_name)
+                shared = list(ENUM_TYPES.values()).count(type_name) > 1
                 for v in values:
                     doc = d["values"][v].get("doc", "").split("\n")[0] if isinstance(d["values"][v], dict) else ""
+                    if shared:
+                        doc = SHARED_VALUE_DOCS.get((type_name, v), "`%s`." % v)
                     if doc:
                         lines.append("    /// %s\n" % doc)
                     lines.append("    case %s = %s\n" % (case_name(v), swift_string(v)))

@@ -14,9 +14,9 @@ public enum Visibility: String, Sendable, Hashable, CaseIterable, StyleEnumerati
 
 /// The values of `fill-translate-anchor` and the properties sharing its values.
 public enum TranslateAnchor: String, Sendable, Hashable, CaseIterable, StyleEnumeration {
-    /// The fill is translated relative to the map.
+    /// The translation is relative to the map: it rotates with the bearing.
     case map = "map"
-    /// The fill is translated relative to the viewport.
+    /// The translation is relative to the viewport: it ignores the bearing.
     case viewport = "viewport"
 }
 
@@ -62,21 +62,21 @@ public enum SymbolZOrder: String, Sendable, Hashable, CaseIterable, StyleEnumera
 
 /// The values of `icon-overlap` and the properties sharing its values.
 public enum SymbolOverlap: String, Sendable, Hashable, CaseIterable, StyleEnumeration {
-    /// The icon will be hidden if it collides with any other previously drawn symbol.
+    /// The symbol is hidden if it collides with another.
     case never = "never"
-    /// The icon will be visible even if it collides with any other previously drawn symbol.
+    /// The symbol is shown even if it collides with another.
     case always = "always"
-    /// If the icon collides with another previously drawn symbol, the overlap mode for that symbol is checked. If the previous symbol was placed using `never` overlap mode, the new icon is hidden. If the previous symbol was placed using `always` or `cooperative` overlap mode, the new icon is visible.
+    /// The symbol is shown if it collides only with symbols that allow overlap.
     case cooperative = "cooperative"
 }
 
 /// The values of `icon-rotation-alignment` and the properties sharing its values.
 public enum SymbolAlignment: String, Sendable, Hashable, CaseIterable, StyleEnumeration {
-    /// When `symbol-placement` is set to `point`, aligns icons east-west. When `symbol-placement` is set to `line` or `line-center`, aligns icon x-axes with the line.
+    /// Aligned with the map plane.
     case map = "map"
-    /// Produces icons whose x-axes are aligned with the x-axis of the viewport, regardless of the value of `symbol-placement`.
+    /// Aligned with the viewport.
     case viewport = "viewport"
-    /// When `symbol-placement` is set to `point`, this is equivalent to `viewport`. When `symbol-placement` is set to `line` or `line-center`, this is equivalent to `map`.
+    /// `map` or `viewport`, as the symbol placement decides.
     case auto = "auto"
 }
 
@@ -94,23 +94,23 @@ public enum IconTextFit: String, Sendable, Hashable, CaseIterable, StyleEnumerat
 
 /// The values of `icon-anchor` and the properties sharing its values.
 public enum SymbolAnchor: String, Sendable, Hashable, CaseIterable, StyleEnumeration {
-    /// The center of the icon is placed closest to the anchor.
+    /// `center`.
     case center = "center"
-    /// The left side of the icon is placed closest to the anchor.
+    /// `left`.
     case left = "left"
-    /// The right side of the icon is placed closest to the anchor.
+    /// `right`.
     case right = "right"
-    /// The top of the icon is placed closest to the anchor.
+    /// `top`.
     case top = "top"
-    /// The bottom of the icon is placed closest to the anchor.
+    /// `bottom`.
     case bottom = "bottom"
-    /// The top left corner of the icon is placed closest to the anchor.
+    /// `top-left`.
     case topLeft = "top-left"
-    /// The top right corner of the icon is placed closest to the anchor.
+    /// `top-right`.
     case topRight = "top-right"
-    /// The bottom left corner of the icon is placed closest to the anchor.
+    /// `bottom-left`.
     case bottomLeft = "bottom-left"
-    /// The bottom right corner of the icon is placed closest to the anchor.
+    /// `bottom-right`.
     case bottomRight = "bottom-right"
 }
 
@@ -174,9 +174,9 @@ public enum CirclePitchAlignment: String, Sendable, Hashable, CaseIterable, Styl
 
 /// The values of `resampling` and the properties sharing its values.
 public enum RasterResampling: String, Sendable, Hashable, CaseIterable, StyleEnumeration {
-    /// (Bi)linear filtering interpolates pixel values using the weighted average of the four closest original source pixels creating a smooth but blurry look when overscaled
+    /// Linear interpolation between neighbouring pixels.
     case linear = "linear"
-    /// Nearest neighbor filtering interpolates pixel values using the nearest original source pixel creating a sharp but pixelated look when overscaled
+    /// The nearest pixel's value.
     case nearest = "nearest"
 }
 
