@@ -21,10 +21,11 @@ struct GeoJSONInfoCommand: ParsableCommand {
         commandName: "info", abstract: "Count features, geometries and vertices; print bounds and parse time.")
 
     @Argument(help: "A GeoJSON file, or - for standard input.") var file: String
+    @OptionGroup var limits: InputLimitOptions
     @Flag(help: "Fail on common violations instead of reporting them as warnings.") var strict = false
 
     func run() throws {
-        let data = try InputOutput.read(file)
+        let data = try InputOutput.read(file, limit: limits.limit)
         let clock = ContinuousClock()
         let start = clock.now
         let result: GeoJSONDecodeResult
@@ -69,11 +70,12 @@ struct GeoJSONValidateCommand: ParsableCommand {
         abstract: "Check RFC 7946 structure; exit 0 when valid, 1 with located messages otherwise.")
 
     @Argument(help: "A GeoJSON file, or - for standard input.") var file: String
+    @OptionGroup var limits: InputLimitOptions
     @Flag(help: "Accept common violations (unclosed rings, extra position members, …) as warnings.")
     var lenient = false
 
     func run() throws {
-        let data = try InputOutput.read(file)
+        let data = try InputOutput.read(file, limit: limits.limit)
         do {
             let result = try GeoJSONObject.decode(data, options: lenient ? .lenient : .strict)
             for w in result.warnings { report(w, file: file, prefix: "warning") }
@@ -90,6 +92,7 @@ struct GeoJSONFormatCommand: ParsableCommand {
         commandName: "format", abstract: "Rewrite GeoJSON compactly or pretty, optionally rounding coordinates.")
 
     @Argument(help: "A GeoJSON file, or - for standard input.") var file: String
+    @OptionGroup var limits: InputLimitOptions
     @Flag(help: "Indent the output.") var pretty = false
     @Option(help: "Round coordinates to this many decimal places.") var precision: Int?
     @Option(name: .shortAndLong, help: "Output file (default: standard output).") var output: String?
@@ -102,7 +105,7 @@ struct GeoJSONFormatCommand: ParsableCommand {
     }
 
     func run() throws {
-        let data = try InputOutput.read(file)
+        let data = try InputOutput.read(file, limit: limits.limit)
         let result: GeoJSONDecodeResult
         do {
             result = try GeoJSONObject.decode(data, options: strict ? .strict : .lenient)

@@ -10,6 +10,7 @@ struct QueryCommand: ParsableCommand {
 
     @Argument(help: "A style JSON file or a GeoJSON file.") var input: String
     @OptionGroup var camera: CameraOptions
+    @OptionGroup var limits: InputLimitOptions
     @Option(help: "Screen point X,Y in points from the top left.") var point: String?
     @Option(help: "Screen rectangle X,Y,W,H in points.") var rect: String?
     @Option(help: "Only these layers, comma-separated.") var layers: String?
@@ -20,7 +21,7 @@ struct QueryCommand: ParsableCommand {
     }
 
     func run() throws {
-        let data = try InputOutput.read(input)
+        let data = try InputOutput.read(input, limit: limits.limit)
         let size = try camera.mapSize()
         let directory = input == "-" ? nil : URL(fileURLWithPath: input).deletingLastPathComponent()
         let map = try MapLoading.map(from: data, name: input, size: size, camera: camera, styleDirectory: directory)

@@ -16,9 +16,10 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "A style JSON file or a GeoJSON file (- for standard input).") var input: String
     @Option(name: .shortAndLong, help: "Output PNG file.") var output: String
     @OptionGroup var camera: CameraOptions
+    @OptionGroup var limits: InputLimitOptions
 
     func run() throws {
-        let data = try InputOutput.read(input)
+        let data = try InputOutput.read(input, limit: limits.limit)
         let size = try camera.mapSize()
         let directory = input == "-" ? nil : URL(fileURLWithPath: input).deletingLastPathComponent()
         let map = try MapLoading.map(from: data, name: input, size: size, camera: camera, styleDirectory: directory)
@@ -28,7 +29,22 @@ struct RenderCommand: ParsableCommand {
     }
 }
 
-/// MapCamera and size options shared by `render` and `query`.
+/// `--max-input-bytes`, for the commands that read a file or standard input.
+struct InputLimitOptions: ParsableArguments {
+    @Option(help: "The largest input read, in bytes (default 512 MiB, or $MERCATOR_MAX_INPUT_BYTES).")
+    var maxInputBytes: Int?
+
+    /// The limit in force.
+    var limit: Int {
+        get throws {
+            guard let maxInputBytes else { return InputOutput.inputLimit }
+            guard maxInputBytes > 0 else { throw ValidationError("--max-input-bytes must be positive (found \(maxInputBytes))") }
+            return maxInputBytes
+        }
+    }
+}
+
+/// Camera and size options shared by `render` and `query`.
 struct CameraOptions: ParsableArguments {
     @Option(help: "Map centre as LON,LAT (default: the style's, or fitted to GeoJSON data).") var center: String?
     @Option(help: "Zoom level (default: the style's, or fitted).") var zoom: Double?
@@ -42,7 +58,7 @@ struct CameraOptions: ParsableArguments {
         guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
             throw ValidationError("--size must be WIDTHxHEIGHT with positive integers, e.g. 800x600")
         }
-        guard ratio.isFinite, ratio > 0, ratio <= 8 else { throw ValidationError("--ratio must be between 0 and 8") }
+        try Self.checkRatio(ratio)
         let pixels = Double(parts[0]) * ratio * Double(parts[1]) * ratio
         guard pixels <= Double(Renderer.maximumPixels) else {
             throw ValidationError("\(size) at ratio \(ratio) is \(Int(pixels)) pixels; the limit is \(Renderer.maximumPixels) (8192x8192)")
@@ -50,21 +66,36 @@ struct CameraOptions: ParsableArguments {
         return MapSize(width: parts[0], height: parts[1], pixelRatio: ratio)
     }
 
+    /// Checks a `--ratio`: a finite number above 0 and at most 8.
+    static func checkRatio(_ ratio: Double) throws {
+        guard ratio.isFinite, ratio > 0, ratio <= 8 else {
+            throw ValidationError("--ratio must be a number above 0 and at most 8 (found \(ratio))")
+        }
+    }
+
     /// Applies the options given on top of `base`.
     func apply(to base: MapCamera) throws -> MapCamera {
         var c = base
         if let center {
-            let parts = center.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == 2, abs(parts[1]) <= 90 else { throw ValidationError("--center must be LON,LAT, e.g. -79.38,43.65") }
-            c.center = LocationCoordinate2D(latitude: parts[1], longitude: parts[0])
+            let parts = center.split(separator: ",", omittingEmptySubsequences: false)
+                .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 2, let lon = parts[0], let lat = parts[1], lon.isFinite, lat.isFinite else {
+                throw ValidationError("--center must be LON,LAT with two finite numbers, e.g. -79.38,43.65 (found \(center))")
+            }
+            guard abs(lat) <= 90 else { throw ValidationError("--center latitude must be between -90 and 90 (found \(lat))") }
+            guard abs(lon) <= 360 else { throw ValidationError("--center longitude must be between -360 and 360 (found \(lon))") }
+            c.center = LocationCoordinate2D(latitude: lat, longitude: lon)
         }
         if let zoom {
-            guard zoom.isFinite, zoom >= 0, zoom <= 24 else { throw ValidationError("--zoom must be between 0 and 24") }
+            guard zoom.isFinite, zoom >= 0, zoom <= 24 else { throw ValidationError("--zoom must be between 0 and 24 (found \(zoom))") }
             c.zoom = zoom
         }
-        if let bearing { c.bearing = bearing }
+        if let bearing {
+            guard bearing.isFinite else { throw ValidationError("--bearing must be a finite number of degrees (found \(bearing))") }
+            c.bearing = bearing
+        }
         if let pitch {
-            guard (0...60).contains(pitch) else { throw ValidationError("--pitch must be between 0 and 60") }
+            guard (0...60).contains(pitch) else { throw ValidationError("--pitch must be between 0 and 60 (found \(pitch))") }
             c.pitch = pitch
         }
         return c

@@ -21,7 +21,8 @@ struct VenueRenderCommand: ParsableCommand {
         guard let chosenLook = VenueLook(rawValue: look) else { throw ValidationError("--look must be seed or styled") }
         let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
         guard parts.count == 2, parts.allSatisfy({ $0 > 0 }) else { throw ValidationError("--size must be WxH, e.g. 1024x768") }
-        guard ratio.isFinite, ratio > 0, Double(parts[0] * parts[1]) * ratio * ratio <= Double(Renderer.maximumPixels) else {
+        try CameraOptions.checkRatio(ratio)
+        guard Double(parts[0]) * Double(parts[1]) * ratio * ratio <= Double(Renderer.maximumPixels) else {
             throw ValidationError("\(size) at ratio \(ratio) exceeds the \(Renderer.maximumPixels)-pixel limit (8192x8192)")
         }
         let venue: Venue
