@@ -186,34 +186,29 @@ public struct Transform: Sendable {
         return c
     }
 
-    /// The visible range of world x, in world widths (0...1 is the world from -180 to 180 degrees).
-    func visibleWorldXRange() -> (min: Double, max: Double) {
-        var minX = Double.infinity
-        var maxX = -Double.infinity
+    /// The corners of the visible area on the map plane in world units (0...1 spans the Mercator
+    /// square; x leaves it on other world copies): top left, top right, bottom right, bottom left.
+    /// Above a pitched horizon the top is cut at a few screen sizes' distance, as tile covers are.
+    package func visibleWorldCorners() -> [(x: Double, y: Double)] {
         let far = 4 * max(width, height) / max(cosPitch, 0.2)
-        for (sx, sy) in [(0.0, 0.0), (width, 0), (0, height), (width, height), (width / 2, 0)] {
+        return [(0.0, 0.0), (width, 0), (width, height), (0, height)].map { (sx, sy) in
             var p = plane(screen: Point(x: sx, y: sy)) ?? Point(x: (sx - width / 2) * 4, y: -far)
             if p.y < -far { p.y = -far; p.x = (sx - width / 2) * 4 }
-            let wx = unrotate(p).x + centerWorld.x
-            minX = min(minX, wx)
-            maxX = max(maxX, wx)
+            let w = unrotate(p)
+            return (x: (w.x + centerWorld.x) / worldSize, y: (w.y + centerWorld.y) / worldSize)
         }
-        return (minX / worldSize, maxX / worldSize)
+    }
+
+    /// The visible range of world x, in world widths (0...1 is the world from -180 to 180 degrees).
+    func visibleWorldXRange() -> (min: Double, max: Double) {
+        let xs = visibleWorldCorners().map(\.x)
+        return (xs.min()!, xs.max()!)
     }
 
     /// The visible range of world y, in world heights (0...1 spans the Mercator square).
     func visibleWorldYRange() -> (min: Double, max: Double) {
-        var minY = Double.infinity
-        var maxY = -Double.infinity
-        let far = 4 * max(width, height) / max(cosPitch, 0.2)
-        for (sx, sy) in [(0.0, 0.0), (width, 0), (0, height), (width, height), (width / 2, 0)] {
-            var p = plane(screen: Point(x: sx, y: sy)) ?? Point(x: (sx - width / 2) * 4, y: -far)
-            if p.y < -far { p.y = -far; p.x = (sx - width / 2) * 4 }
-            let wy = unrotate(p).y + centerWorld.y
-            minY = min(minY, wy)
-            maxY = max(maxY, wy)
-        }
-        return (minY / worldSize, maxY / worldSize)
+        let ys = visibleWorldCorners().map(\.y)
+        return (ys.min()!, ys.max()!)
     }
 
     /// The world copies on which something spanning longitudes `west...east` can be visible.
