@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         .target(name: "GeoJSON"),
@@ -22,8 +23,9 @@ let package = Package(
         .target(name: "MapStyle", dependencies: ["Expressions", "FormatStrings", "Tiling"]),
         .systemLibrary(name: "CMercatorZlib", path: "Sources/CMercatorZlib"),
         .target(name: "Rendering", dependencies: ["MapStyle", "Tiling", "CMercatorZlib"]),
+        .target(name: "TileSources", dependencies: ["MapStyle", "Tiling", "CMercatorZlib", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Venues", dependencies: ["GeoJSON", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .target(name: "Mercator", dependencies: ["GeoJSON", "Expressions", "FormatStrings", "Tiling", "MapStyle", "Rendering", "Venues"]),
+        .target(name: "Mercator", dependencies: ["GeoJSON", "Expressions", "FormatStrings", "Tiling", "MapStyle", "TileSources", "Rendering", "Venues"]),
         .executableTarget(
             name: "mercator",
             dependencies: ["Mercator", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -48,6 +50,8 @@ let package = Package(
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MercatorTestSupport"]),
         .testTarget(name: "MercatorTests", dependencies: ["Mercator", "MercatorTestSupport"]),
         .testTarget(name: "TilingTests", dependencies: ["Tiling", "MercatorTestSupport"]),
+        .testTarget(name: "TileSourcesTests", dependencies: ["TileSources", "MapStyle", "MercatorTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "MapStyle", "GeoJSON", "MercatorTestSupport"]),
         .testTarget(name: "MercatorCLITests", dependencies: ["mercator"]),
     ],

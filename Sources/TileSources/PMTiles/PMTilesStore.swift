@@ -1,0 +1,126 @@
+import Foundation
+import GeoJSON
+import Tiling
+
+/// Tiles from a PMTiles v3 archive on disk: the header and root directory are read once, leaf
+/// directories on demand (and kept), tiles by offset. HTTP range requests come with the HTTP client.
+public final class PMTilesStore: TileStore, @unchecked Sendable {
+    /// The file.
+    public let path: String
+    public let header: PMTilesHeader
+    public let tileJSON: TileJSON?
+    private let file: FileHandle
+    private let fileSize: UInt64
+    private let root: PMTilesDirectory
+    private let lock = NSLock()
+    private var leaves: [UInt64: PMTilesDirectory] = [:]
+    /// The largest directory or tile read (a lying length is refused, not allocated).
+    public static let maximumSectionBytes: UInt64 = 64 << 20
+
+    /// Opens `path`.
+    ///
+    /// - Throws: `TileStoreError` for a missing file or a malformed archive (with the byte offset).
+    public init(path: String) throws(TileStoreError) {
+        self.path = path
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw TileStoreError(store: path, FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
+        }
+        file = handle
+        do {
+            fileSize = try handle.seekToEnd()
+            let head = try Self.read(handle, 0..<min(UInt64(PMTilesHeader.size), fileSize), fileSize: fileSize)
+            header = try PMTilesHeader(head)
+            let rootBytes = try Self.read(handle, header.rootDirectory, fileSize: fileSize)
+            root = try PMTilesDirectory(Self.decompress(rootBytes, header.internalCompression))
+            var metadata = JSONObject()
+            if !header.metadata.isEmpty,
+               let bytes = try? Self.decompress(Self.read(handle, header.metadata, fileSize: fileSize), header.internalCompression),
+               let json = try? JSONValue(parsing: Data(bytes)), let object = json.object {
+                metadata = object
+            }
+            tileJSON = Self.tileJSON(header: header, metadata: metadata, url: "pmtiles://" + path)
+        } catch let error as PMTilesError {
+            try? handle.close()
+            throw TileStoreError(store: path, error.description)
+        } catch {
+            try? handle.close()
+            throw TileStoreError(store: path, "cannot read: \(error)")
+        }
+    }
+
+    deinit { try? file.close() }
+
+    public func tileData(_ tile: TileID) throws(TileStoreError) -> Data? {
+        guard let id = PMTilesTileID.id(z: tile.z, x: tile.x, y: tile.y) else { return nil }
+        do {
+            var directory = root
+            // The specification allows at most three levels of leaves below the root.
+            for _ in 0..<4 {
+                guard let entry = directory.find(id) else { return nil }
+                if entry.runLength > 0 {
+                    let start = header.tileData.lowerBound + entry.offset
+                    return try lock.withLock { try Self.read(file, start..<(start + entry.length), fileSize: fileSize) }
+                }
+                directory = try leaf(at: entry)
+            }
+            throw PMTilesError(offset: 0, "leaf directories nest deeper than the format allows")
+        } catch let error as PMTilesError {
+            throw TileStoreError(store: path, "tile \(tile): \(error)")
+        } catch {
+            throw TileStoreError(store: path, "tile \(tile): \(error)")
+        }
+    }
+
+    private func leaf(at entry: PMTilesEntry) throws -> PMTilesDirectory {
+        let start = header.leafDirectories.lowerBound + entry.offset
+        return try lock.withLock {
+            if let cached = leaves[start] { return cached }
+            let bytes = try Self.read(file, start..<(start + entry.length), fileSize: fileSize)
+            let directory = try PMTilesDirectory(Self.decompress(bytes, header.internalCompression))
+            if leaves.count > 256 { leaves.removeAll(keepingCapacity: true) }
+            leaves[start] = directory
+            return directory
+        }
+    }
+
+    private static func read(_ handle: FileHandle, _ range: Range<UInt64>, fileSize: UInt64) throws -> Data {
+        guard range.upperBound <= fileSize else {
+            throw PMTilesError(offset: Int(clamping: range.lowerBound), "a section runs past the end of the file (\(fileSize) bytes)")
+        }
+        guard UInt64(range.count) <= maximumSectionBytes else {
+            throw PMTilesError(offset: Int(clamping: range.lowerBound), "a section of \(range.count) bytes is over the \(maximumSectionBytes)-byte limit")
+        }
+        try handle.seek(toOffset: range.lowerBound)
+        let data = try handle.read(upToCount: range.count) ?? Data()
+        guard data.count == range.count else { throw PMTilesError(offset: Int(clamping: range.lowerBound), "short read") }
+        return data
+    }
+
+    private static func decompress(_ data: Data, _ compression: PMTilesHeader.Compression) throws(PMTilesError) -> [UInt8] {
+        switch compression {
+        case .none, .unknown: return [UInt8](data)
+        case .gzip:
+            do {
+                return try Gzip.inflate([UInt8](data), limit: Int(maximumSectionBytes))
+            } catch {
+                throw PMTilesError(offset: 0, "a directory does not inflate: \(error)")
+            }
+        case .brotli, .zstd:
+            throw PMTilesError(offset: 97, "\(compression) directories are not supported (gzip and none are)")
+        }
+    }
+
+    /// The header and the JSON metadata (vector_layers, attribution…) as TileJSON.
+    static func tileJSON(header: PMTilesHeader, metadata: JSONObject, url: String) -> TileJSON? {
+        var object = metadata
+        object["tilejson"] = "3.0.0"
+        object["tiles"] = [.string(url)]
+        object["minzoom"] = .int(Int64(header.minimumZoom))
+        object["maxzoom"] = .int(Int64(header.maximumZoom))
+        let b = header.bounds
+        if b.west < b.east && b.south < b.north {
+            object["bounds"] = [.double(b.west), .double(b.south), .double(b.east), .double(b.north)]
+        }
+        return try? TileJSON(.object(object))
+    }
+}

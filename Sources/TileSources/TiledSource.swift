@@ -1,0 +1,113 @@
+import Foundation
+import GeoJSON
+import MapStyle
+import Tiling
+
+/// A `vector`, `raster` or `raster-dem` source resolved to where its tiles are and how they are
+/// laid out: the style's members, completed by its TileJSON (`url`), MBTiles metadata or PMTiles
+/// header, the style's own members winning as in MapLibre.
+public struct TiledSource: Sendable {
+    /// The source's identifier in the style.
+    public var identifier: String
+    /// Where the tiles come from.
+    public var store: any TileStore
+    /// The shallowest zoom with tiles.
+    public var minimumZoom: Int
+    /// The deepest zoom with tiles; deeper views overscale these.
+    public var maximumZoom: Int
+    /// Tile size in pixels (512 for vector tiles, usually 256 for raster).
+    public var tileSize: Int
+    /// West, south, east, north: no tiles are asked for outside.
+    public var bounds: (west: Double, south: Double, east: Double, north: Double)
+    /// The TileJSON the source read, if any.
+    public var tileJSON: TileJSON?
+
+    /// Whether `tile` lies (partly) inside the source's bounds and zoom range.
+    public func covers(_ tile: TileID) -> Bool {
+        guard tile.z >= minimumZoom, tile.z <= maximumZoom else { return false }
+        let n = Double(tile.dimension)
+        let west = Double(tile.x) / n * 360 - 180, east = Double(tile.x + 1) / n * 360 - 180
+        let north = WebMercator.latitude(worldY: Double(tile.y) / n), south = WebMercator.latitude(worldY: Double(tile.y + 1) / n)
+        return east > bounds.west && west < bounds.east && north > bounds.south && south < bounds.north
+    }
+}
+
+/// Opens the tile stores that style sources name.
+public struct TiledSourceResolver: Sendable {
+    /// The folder relative URLs resolve against (the style's folder).
+    public var styleDirectory: URL?
+    /// The folder `local://` URLs resolve against (the render tests' fixtures).
+    public var localRoot: URL?
+    /// URL prefixes served from local folders (the render tests' `http://localhost:2900/`).
+    public var localServers: [(prefix: String, folder: URL)]
+
+    public init(styleDirectory: URL? = nil, localRoot: URL? = nil, localServers: [(prefix: String, folder: URL)] = []) {
+        self.styleDirectory = styleDirectory
+        self.localRoot = localRoot
+        self.localServers = localServers
+    }
+
+    /// The tiles of `source`: its `tiles` templates, or its `url` (a TileJSON file, `mbtiles://` or `pmtiles://`).
+    ///
+    /// - Throws: `TileStoreError` naming the source when nothing can be opened.
+    public func resolve(_ source: StyleSource) throws(TileStoreError) -> TiledSource {
+        let name = "sources.\(source.identifier)"
+        var tileJSON: TileJSON?
+        var store: any TileStore
+        if let templates = source.tileURLTemplates, let first = templates.first {
+            store = FileTemplateStore(template: try path(first, source: name), scheme: source.json["scheme"]?.string == "tms" ? .tms : .xyz)
+        } else if let url = source.configurationURL {
+            let lower = url.lowercased()
+            if lower.hasPrefix("mbtiles://") {
+                store = try MBTilesStore(path: try path(String(url.dropFirst("mbtiles://".count)), source: name))
+                tileJSON = store.tileJSON
+            } else if lower.hasPrefix("pmtiles://") {
+                store = try PMTilesStore(path: try path(String(url.dropFirst("pmtiles://".count)), source: name))
+                tileJSON = store.tileJSON
+            } else {
+                let file = try path(url, source: name)
+                let json: JSONValue
+                do {
+                    json = try JSONValue(parsing: Data(contentsOf: URL(fileURLWithPath: file)))
+                } catch {
+                    throw TileStoreError(store: name, "cannot read the TileJSON \(url)")
+                }
+                do {
+                    tileJSON = try TileJSON(json)
+                } catch {
+                    throw TileStoreError(store: name, "\(url): \(error)")
+                }
+                guard let template = tileJSON?.tiles.first?.template else { throw TileStoreError(store: name, "\(url) lists no tiles") }
+                store = FileTemplateStore(template: try path(template, source: name), scheme: tileJSON?.scheme ?? .xyz, tileJSON: tileJSON)
+            }
+        } else {
+            throw TileStoreError(store: name, "a \(source.kind.rawValue) source needs \"tiles\" or \"url\"")
+        }
+        func zoom(_ key: String, _ fallback: Int) -> Int {
+            if let n = source.json[key]?.number, n.isFinite { return Int(max(0, min(30, n))) }
+            return fallback
+        }
+        let b = source.json["bounds"]?.array?.compactMap(\.number) ?? tileJSON.map { [$0.bounds.west, $0.bounds.south, $0.bounds.east, $0.bounds.north] } ?? []
+        return TiledSource(identifier: source.identifier, store: store,
+                           minimumZoom: zoom("minzoom", tileJSON?.minZoom ?? 0),
+                           maximumZoom: zoom("maxzoom", tileJSON?.maxZoom ?? 22),
+                           tileSize: Int(source.tileSize),
+                           bounds: b.count == 4 ? (b[0], b[1], b[2], b[3]) : (-180, -90, 180, 90),
+                           tileJSON: tileJSON)
+    }
+
+    /// A URL or template as a local path: `file://`, `local://`, relative, or a local server's URL.
+    func path(_ url: String, source: String) throws(TileStoreError) -> String {
+        for server in localServers where url.hasPrefix(server.prefix) {
+            return server.folder.appendingPathComponent(String(url.dropFirst(server.prefix.count))).path
+        }
+        let parsed = SourceURL(url)
+        if parsed.scheme == .http {
+            throw TileStoreError(store: source, "cannot load \(url): HTTP tiles are not fetched yet (local paths, file://, local://, mbtiles:// and pmtiles:// are)")
+        }
+        guard let file = parsed.fileURL(styleDirectory: styleDirectory, localRoot: localRoot) else {
+            throw TileStoreError(store: source, "cannot resolve \(url) to a local file")
+        }
+        return file.path
+    }
+}
