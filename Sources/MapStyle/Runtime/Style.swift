@@ -31,11 +31,23 @@ public final class Style: @unchecked Sendable {
     ///   a missing or incompatible source.
     public init(document: StyleDocument, validator: StyleValidator = StyleValidator()) throws(StyleError) {
         self.validator = validator
-        // Keep the root members (and their order) as written; add sources and layers one by one
-        // so each is checked like a runtime addition.
-        self.document = StyleDocument(members: document.members, sources: [], layers: [])
-        for source in document.sources { try addSource(source) }
-        for layer in document.layers { try addLayer(layer) }
+        // Each source and layer is checked as a runtime addition would be, in order, with sets
+        // and a dictionary instead of scans (a style of 100,000 layers loads in linear time).
+        var sources: [String: StyleSource] = [:]
+        for source in document.sources {
+            guard sources.updateValue(source, forKey: source.identifier) == nil else {
+                throw StyleError.duplicateSourceIdentifier(source.identifier)
+            }
+        }
+        var layerIDs = Set<String>()
+        for layer in document.layers {
+            guard layerIDs.insert(layer.identifier).inserted else { throw StyleError.duplicateLayerIdentifier(layer.identifier) }
+            if let sourceID = layer.sourceIdentifier, layer.type.usesSource {
+                guard let source = sources[sourceID] else { throw StyleError.missingSource(layer: layer.identifier, source: sourceID) }
+                try Self.checkCompatible(layer, with: source)
+            }
+        }
+        self.document = StyleDocument(members: document.members, sources: document.sources, layers: document.layers)
     }
 
     /// Reads style JSON text into a new style.

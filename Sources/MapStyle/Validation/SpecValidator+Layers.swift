@@ -17,7 +17,7 @@ extension SpecValidator {
         let styleLayers = style.member("layers")
 
         if let idNode = layer.member("id"), truthy(idNode) {
-            for i in 0..<min(o.arrayIndex ?? 0, styleLayers?.count ?? 0) {
+            for i in earlierLayers(withID: idNode.value, before: min(o.arrayIndex ?? 0, styleLayers?.count ?? 0)) {
                 if let otherID = styleLayers?.element(i)?.member("id"), Self.strictEquals(otherID.value, idNode.value) {
                     let line = otherID.path.flatMap(lineOf).map(String.init) ?? "undefined"
                     errors.append(error(key, idNode, "duplicate layer id \"\(JavaScript.display(idNode.value))\", previously used at line \(line)"))

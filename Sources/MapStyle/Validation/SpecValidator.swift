@@ -55,6 +55,36 @@ final class SpecValidator {
     /// How deep `validate` calls are nested; bounded so hostile input cannot exhaust the stack.
     private var depth = 0
     static let maximumDepth = 128
+    /// For each layer id (by strict equality), the indices of the layers that have it, in order:
+    /// built once, so the duplicate-id check is linear in the number of layers.
+    private lazy var layerIndicesByID: [StrictKey: [Int]] = {
+        var out: [StrictKey: [Int]] = [:]
+        for i in 0..<(style.member("layers")?.count ?? 0) {
+            if let id = style.member("layers")?.element(i)?.member("id"), let key = StrictKey(id.value) { out[key, default: []].append(i) }
+        }
+        return out
+    }()
+
+    /// A JSON scalar under JavaScript's `===` (numbers compare as doubles); `nil` for objects and
+    /// arrays, which are never strictly equal to another parsed value.
+    struct StrictKey: Hashable {
+        let value: JSONValue
+        init?(_ v: JSONValue) {
+            switch v {
+            case .string, .bool, .null: value = v
+            default:
+                guard let n = v.number else { return nil }
+                value = .double(n == 0 ? 0 : n)  // -0 === 0
+            }
+        }
+    }
+
+    /// The indices of the layers before `index` whose id strictly equals `id` (the first ten: a
+    /// style repeating one id thousands of times gets ten messages per layer, not thousands).
+    func earlierLayers(withID id: JSONValue, before index: Int) -> [Int] {
+        guard let key = StrictKey(id) else { return [] }
+        return Array((layerIndicesByID[key] ?? []).lazy.filter { $0 < index }.prefix(10))
+    }
 
     init(style: Node, spec: JSONValue = StyleSpecReference.root, expressions: any ExpressionValidating,
          lineOf: @escaping ([PathStep]) -> Int?) {
