@@ -79,7 +79,7 @@ final class LogBox: @unchecked Sendable {
     static func client(_ server: LoopbackHTTPServer, log: LogBox) throws -> VenueClient {
         VenueClient(
             baseURL: try #require(URL(string: server.baseURL)), credentials: VenueCredentials(key: key, secret: secret),
-            timeout: 10, log: { log.append($0) })
+            timeout: 120, log: { log.append($0) })
     }
 
     static func expectNoSecrets(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
