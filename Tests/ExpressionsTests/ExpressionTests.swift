@@ -54,6 +54,9 @@ import Testing
         #expect(Color(css: "#f00")?.red == 1)
         #expect(Color(css: "rgba(0, 0, 255, 0.5)")?.premultiplied.b == 0.5)
         #expect(Color(css: "hsl(120, 100%, 50%)")?.green == 1)
+        // MapLibre Native reads hsl() saturation and lightness without % as fractions.
+        #expect(Color(css: "hsla(0, 0, 0, 0)") == Color(red: 0, green: 0, blue: 0, alpha: 0))
+        #expect(Color(css: "hsl(120, 1, 0.5)") == Color(css: "hsl(120, 100%, 50%)"))
         #expect(Color(css: "rgb(10% 20 30)") == nil)
         #expect(Color(css: "nonsense") == nil)
     }

@@ -79,7 +79,8 @@ enum CSSColorParser {
             } else if i < s.count && s[i] == UInt8(ascii: "%") {
                 i += 1; m.percents.append(true)
             } else {
-                if hue { return nil }
+                // hsl() saturation and lightness without `%`: MapLibre Native's parser reads them as
+                // fractions (0...1); see `hslFrom`.
                 m.percents.append(false)
             }
             if k < 2 {
@@ -144,8 +145,10 @@ enum CSSColorParser {
     private static func hslFrom(_ m: FunctionMatch) -> (Double, Double, Double, Double)? {
         guard argFormatOK(m) else { return nil }
         let h = jsNumber(m.numbers[0])
-        let s = clamp(jsNumber(m.numbers[1]), 0, 100)
-        let l = clamp(jsNumber(m.numbers[2]), 0, 100)
+        // Percentages as CSS writes them; bare numbers as MapLibre Native reads them (fractions of 1),
+        // so `hsla(0, 0, 0, 0)` is transparent black in both renderers.
+        let s = clamp(jsNumber(m.numbers[1]) * (m.percents[1] ? 1 : 100), 0, 100)
+        let l = clamp(jsNumber(m.numbers[2]) * (m.percents[2] ? 1 : 100), 0, 100)
         let a = alpha(m)
         if h.isNaN || s.isNaN || l.isNaN || a.isNaN { return nil }
         return ColorSpaces.hslToRgb(h, s, l, a)

@@ -31,8 +31,22 @@ public final class Style: @unchecked Sendable {
     ///   a missing or incompatible source.
     public init(document: StyleDocument, validator: StyleValidator = StyleValidator()) throws(StyleError) {
         self.validator = validator
-        // Each source and layer is checked as a runtime addition would be, in order, with sets
-        // and a dictionary instead of scans (a style of 100,000 layers loads in linear time).
+        try Self.check(document)
+        self.document = StyleDocument(members: document.members, sources: document.sources, layers: document.layers)
+    }
+
+    /// Replaces everything the style holds (root members, sources, layers) with `document`, as
+    /// `setStyle` does; layers compiled for the old document are dropped.
+    ///
+    /// - Throws: the errors of `init(document:)`; the style is unchanged then.
+    public func replaceDocument(_ document: StyleDocument) throws(StyleError) {
+        try Self.check(document)
+        withLock { self.document = StyleDocument(members: document.members, sources: document.sources, layers: document.layers) }
+    }
+
+    /// Checks each source and layer as a runtime addition would be, in order, with a set and a
+    /// dictionary instead of scans (a style of 100,000 layers loads in linear time).
+    private static func check(_ document: StyleDocument) throws(StyleError) {
         var sources: [String: StyleSource] = [:]
         for source in document.sources {
             guard sources.updateValue(source, forKey: source.identifier) == nil else {
@@ -47,7 +61,6 @@ public final class Style: @unchecked Sendable {
                 try Self.checkCompatible(layer, with: source)
             }
         }
-        self.document = StyleDocument(members: document.members, sources: document.sources, layers: document.layers)
     }
 
     /// Reads style JSON text into a new style.

@@ -20,6 +20,8 @@ public enum StyleError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidValue(layer: String, property: String, message: String)
     /// The style document could not be read.
     case invalidDocument(StyleDocumentError)
+    /// `setStyle` named a URL: load the style and call `replaceDocument` (a `Style` does no I/O).
+    case unloadedStyleURL(String)
     /// A typed view of one layer type was asked for a layer of another type.
     case layerTypeMismatch(layer: String, expected: LayerType, found: LayerType)
 
@@ -40,6 +42,8 @@ public enum StyleError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidValue(let layer, _, let message):
             return "layer \"\(layer)\": \(message)"
         case .invalidDocument(let error): return error.description
+        case .unloadedStyleURL(let url):
+            return "setStyle(\"\(url)\"): the style at this URL must be loaded first; a Style reads no files or URLs"
         case .layerTypeMismatch(let layer, let expected, let found):
             return "layer \"\(layer)\" is a \(found.rawValue) layer, not a \(expected.rawValue) layer"
         }

@@ -19,6 +19,11 @@ public enum StyleOperation: Sendable, Hashable {
     case addSource(identifier: String, JSONValue)
     /// `["removeSource", identifier]`.
     case removeSource(String)
+    /// `["setStyle", styleJSON]`: the whole style replaced.
+    case setStyle(StyleDocument)
+    /// `["setStyle", url]`: the caller loads the style at `url` (a `Style` does no I/O) and
+    /// replaces the document with it (``Style/replaceDocument(_:)``).
+    case setStyleURL(String)
 
     /// Reads a style operation; returns `nil` for operations that are not about the style
     /// (`wait`, `setZoom`, `setFeatureState`, …), which the caller handles.
@@ -52,6 +57,14 @@ public enum StyleOperation: Sendable, Hashable {
             guard let source = optionalValue(2) else { throw StyleDocumentError(path: "addSource[2]", "source object expected") }
             self = .addSource(identifier: try string(1), source)
         case "removeSource": self = .removeSource(try string(1))
+        case "setStyle":
+            if let url = optionalValue(1)?.string {
+                self = .setStyleURL(url)
+            } else if let style = optionalValue(1), style.object != nil {
+                self = .setStyle(try StyleDocument(json: style))
+            } else {
+                throw StyleDocumentError(path: "setStyle[1]", "a style object or URL expected")
+            }
         default: return nil
         }
     }
@@ -85,6 +98,10 @@ extension Style {
             try addSource(source)
         case .removeSource(let identifier):
             try removeSource(withIdentifier: identifier)
+        case .setStyle(let document):
+            try replaceDocument(document)
+        case .setStyleURL(let url):
+            throw StyleError.unloadedStyleURL(url)
         }
     }
 }

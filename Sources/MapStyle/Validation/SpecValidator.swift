@@ -464,7 +464,8 @@ final class SpecValidator {
         return errors
     }
 
-    /// One CSS `unicode-range` entry: `U+26`, `U+0-7F` or `U+4??` (at most six hex digits a side).
+    /// One CSS `unicode-range` entry: `U+26`, `U+0-7F` or `U+4??` (at most six hex digits a side;
+    /// a side may start with `0x`, as MapLibre Native accepts).
     private func validateUnicodeRange(key: String, _ node: Node?) -> [ValidationMessage] {
         guard let node, let range = node.string else { return [] }
         let invalid = [error(key, node, "invalid unicode range, expected a value such as \"U+26\", \"U+0-10FFFF\" or \"U+4??\"")]
@@ -478,7 +479,12 @@ final class SpecValidator {
             guard hexPart.count <= 5, !rest.isEmpty, rest.count <= 6, rest.allSatisfy({ $0 == "?" }) else { return invalid }
             return body.count > 6 ? invalid : []
         }
-        let parts = body.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        // MapLibre Native reads each side with `stoul(…, 16)`, which takes a `0x` prefix too
+        // (`U+A9E0-0xA9FF` in its own tests).
+        let parts = body.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map { part in
+            part.count > 2 && part.first == "0" && (part.dropFirst().first == "x" || part.dropFirst().first == "X")
+                ? part.dropFirst(2) : part
+        }
         guard parts.allSatisfy({ (1...6).contains($0.count) && $0.allSatisfy(isHex) }),
               parts.count == 1 || (parts.count == 2 && !body.dropFirst().isEmpty) else { return invalid }
         let start = Int(String(parts[0]), radix: 16) ?? 0
