@@ -26,9 +26,10 @@ let package = Package(
         .target(name: "TileSources", dependencies: ["MapStyle", "Tiling", "CMercatorZlib", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Venues", dependencies: ["GeoJSON", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(name: "Mercator", dependencies: ["GeoJSON", "Expressions", "FormatStrings", "Tiling", "MapStyle", "TileSources", "Rendering", "Venues"]),
+        .target(name: "MercatorConformance", dependencies: ["Mercator"]),
         .executableTarget(
             name: "mercator",
-            dependencies: ["Mercator", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Mercator", "MercatorConformance", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "mercator-bench",
@@ -38,7 +39,7 @@ let package = Package(
         .testTarget(name: "GeoJSONTests", dependencies: ["GeoJSON", "MercatorTestSupport"]),
         .testTarget(
             name: "ExpressionsTests",
-            dependencies: ["Expressions", "MercatorTestSupport"],
+            dependencies: ["Expressions", "MercatorConformance", "MercatorTestSupport"],
             exclude: ["Fixtures/README.md"],
             resources: [.copy("Fixtures/upstream-extra.jsonl"), .copy("Fixtures/upstream-filter-extra.jsonl")]
         ),
@@ -46,9 +47,9 @@ let package = Package(
             name: "VenuesTests",
             dependencies: ["Venues", "GeoJSON", "MercatorTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
-        .testTarget(name: "FormatStringsTests", dependencies: ["FormatStrings", "GeoJSON", "MercatorTestSupport"]),
-        .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MercatorTestSupport"]),
-        .testTarget(name: "MercatorTests", dependencies: ["Mercator", "MercatorTestSupport"]),
+        .testTarget(name: "FormatStringsTests", dependencies: ["FormatStrings", "GeoJSON", "MercatorConformance", "MercatorTestSupport"]),
+        .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MercatorConformance", "MercatorTestSupport"]),
+        .testTarget(name: "MercatorTests", dependencies: ["Mercator", "MercatorConformance", "MercatorTestSupport"]),
         .testTarget(name: "TilingTests", dependencies: ["Tiling", "MercatorTestSupport"]),
         .testTarget(name: "TileSourcesTests", dependencies: ["TileSources", "MapStyle", "MercatorTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
                     resources: [.copy("Fixtures")]),

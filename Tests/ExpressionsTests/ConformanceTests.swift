@@ -1,6 +1,7 @@
 import Expressions
 import Foundation
 import MercatorTestSupport
+import MercatorConformance
 import Testing
 
 /// Runs the shared style-spec suites and holds the pass counts to a floor that only goes up.

@@ -1,5 +1,6 @@
 import FormatStrings
 import MercatorTestSupport
+import MercatorConformance
 import Testing
 
 /// Runs the shared conformance files; the floors only go up.

@@ -2,6 +2,7 @@ import Expressions
 import FormatStrings
 import GeoJSON
 import MercatorTestSupport
+import MercatorConformance
 import Testing
 
 /// Evaluates the `eval` expectations of the conformance cases through the Expressions module.

@@ -1,6 +1,7 @@
 @testable import FormatStrings
 import GeoJSON
 import MercatorTestSupport
+import MercatorConformance
 import Testing
 
 

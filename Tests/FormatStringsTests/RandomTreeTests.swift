@@ -1,6 +1,7 @@
 @testable import FormatStrings
 import MercatorTestSupport
 import GeoJSON
+import MercatorConformance
 import Testing
 
 /// Random syntax trees print to text that parses back to the same style JSON.

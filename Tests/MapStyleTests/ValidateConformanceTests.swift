@@ -1,5 +1,6 @@
 import Foundation
 import MercatorTestSupport
+import MercatorConformance
 import Testing
 @testable import MapStyle
 

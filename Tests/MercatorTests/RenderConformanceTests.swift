@@ -1,6 +1,7 @@
 import Foundation
 import Mercator
 import MercatorTestSupport
+import MercatorConformance
 import Testing
 
 @Suite("MapLibre render tests")

@@ -169,7 +169,7 @@ enum JSStringify {
 }
 
 /// `Int(d)` for finite values within ±2^53, nil otherwise (never traps on hostile numbers).
-func safeInt(_ d: Double) -> Int? {
+package func safeInt(_ d: Double) -> Int? {
     guard d.isFinite, abs(d) <= 9_007_199_254_740_992 else { return nil }
     return Int(d)
 }

@@ -37,6 +37,17 @@ public struct ValidationMessage: Sendable, Hashable, CustomStringConvertible {
 extension StyleValidator {
     /// Messages as a JSON array of `{message, identifier?, severity, line?}` (the suite's format).
     public static func json(_ messages: [ValidationMessage]) -> JSONValue {
-        .array(messages.map(ValidateConformance.json))
+        .array(messages.map(ValidationMessage.json))
+    }
+}
+
+extension ValidationMessage {
+    /// `{message, identifier?, severity, line?}`, as the validation suite writes messages.
+    package static func json(_ m: ValidationMessage) -> JSONValue {
+        var members: [(String, JSONValue)] = [("message", .string(m.message))]
+        if let id = m.identifier { members.append(("identifier", .string(id))) }
+        members.append(("severity", .string(m.severity.rawValue)))
+        if let line = m.line { members.append(("line", .int(Int64(line)))) }
+        return .object(JSONObject(members))
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Mercator
+import MercatorConformance
 
 /// Options shared by the conformance suites: the case file, `--emit`, `--verbose`.
 struct SuiteOptions: ParsableArguments {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Mercator
+import MercatorConformance
 
 /// `mercator conformance render DIR`: MapLibre render tests, pass/fail per family and a total.
 struct RenderSuite: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Mercator
+import MercatorConformance
 
 /// `mercator conformance validate FILE.jsonl [--emit OUT.jsonl]`: runs the style-spec validator suite.
 struct ConformanceValidateCommand: ParsableCommand {

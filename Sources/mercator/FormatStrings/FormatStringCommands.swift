@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Mercator
+import MercatorConformance
 
 /// `conformance format-strings FILE [--emit OUT]`: runs a format-string conformance file.
 struct FormatStringsConformanceCommand: ParsableCommand {

@@ -1,11 +1,12 @@
+import Mercator
 import GeoJSON
 
 /// Either AST kind, so that expression and predicate cases share one runner.
-enum FormatNode: Hashable {
+package enum FormatNode: Hashable {
     case expression(FormatExpression)
     case predicate(FormatPredicate)
 
-    init(kind: String, format: String, arguments: [FormatArgument]) throws(FormatStringError) {
+    package init(kind: String, format: String, arguments: [FormatArgument]) throws(FormatStringError) {
         if kind == "predicate" {
             self = .predicate(try FormatPredicate(format: format, arguments: arguments))
         } else {
@@ -13,7 +14,7 @@ enum FormatNode: Hashable {
         }
     }
 
-    init(kind: String, json: JSONValue, options: FormatJSONOptions) throws(FormatStringError) {
+    package init(kind: String, json: JSONValue, options: FormatJSONOptions) throws(FormatStringError) {
         if kind == "predicate" {
             self = .predicate(try FormatPredicate(json: json, options: options))
         } else {
@@ -21,21 +22,21 @@ enum FormatNode: Hashable {
         }
     }
 
-    func jsonValue(_ options: FormatJSONOptions) throws(FormatStringError) -> JSONValue {
+    package func jsonValue(_ options: FormatJSONOptions) throws(FormatStringError) -> JSONValue {
         switch self {
         case .expression(let e): return try e.jsonValue(options: options)
         case .predicate(let p): return try p.jsonValue(options: options)
         }
     }
 
-    var formatString: FormatString {
+    package var formatString: FormatString {
         switch self {
         case .expression(let e): return e.formatString()
         case .predicate(let p): return p.formatString()
         }
     }
 
-    var normalized: FormatNode {
+    package var normalized: FormatNode {
         switch self {
         case .expression(let e): return .expression(e.normalized())
         case .predicate(let p): return .predicate(p.normalized())

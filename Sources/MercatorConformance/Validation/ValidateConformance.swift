@@ -1,3 +1,4 @@
+import Mercator
 import Foundation
 import GeoJSON
 
@@ -62,7 +63,7 @@ public struct ValidateConformance: Sendable {
         /// One line per case: `{"name", "output": [messages]}`.
         public func emittedLines() -> [String] {
             cases.map { c in
-                let output = JSONValue.array(c.actual.map(ValidateConformance.json))
+                let output = JSONValue.array(c.actual.map(ValidationMessage.json))
                 let line: JSONValue = .object(JSONObject([("name", .string(c.name)), ("output", output)]))
                 return line.serialized()
             }
@@ -134,13 +135,6 @@ public struct ValidateConformance: Sendable {
                           identifier: v["identifier"]?.string)
     }
 
-    static func json(_ m: ValidationMessage) -> JSONValue {
-        var members: [(String, JSONValue)] = [("message", .string(m.message))]
-        if let id = m.identifier { members.append(("identifier", .string(id))) }
-        members.append(("severity", .string(m.severity.rawValue)))
-        if let line = m.line { members.append(("line", .int(Int64(line)))) }
-        return .object(JSONObject(members))
-    }
 }
 
 /// A conformance file line that could not be read.

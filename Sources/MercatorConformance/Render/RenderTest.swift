@@ -1,3 +1,4 @@
+import Mercator
 import Foundation
 import GeoJSON
 

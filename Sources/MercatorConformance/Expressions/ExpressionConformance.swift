@@ -1,3 +1,4 @@
+import Mercator
 import Foundation
 import GeoJSON
 
@@ -96,9 +97,9 @@ public enum ExpressionConformance {
         if case .object = exprJSON {
             exprJSON = LegacyFunction.convertFunction(exprJSON, spec: spec)
         }
-        let expression: Expression
+        let expression: Expressions.Expression
         do {
-            expression = try Expression.parse(exprJSON, for: spec)
+            expression = try Expressions.Expression.parse(exprJSON, for: spec)
         } catch {
             let errs: [JSONValue] = error.errors.map { .object(JSONObject([("key", .string($0.key)), ("error", .string($0.message))])) }
             return (.object(JSONObject([("result", "error"), ("errors", .array(errs))])), [])
