@@ -60,6 +60,11 @@ public final class Map: @unchecked Sendable {
         locked { states.set(state, source: source, id: id) }
     }
 
+    /// The state set for feature `id` of `source` (empty when none is set).
+    public func featureState(source: String, featureIdentifier id: FeatureIdentifier) -> JSONObject {
+        locked { states.state(source: source, id: id) ?? JSONObject() }
+    }
+
     /// Removes a key of a feature's state, a feature's whole state, or every feature's state of a source.
     public func removeFeatureState(source: String, featureIdentifier id: FeatureIdentifier? = nil, key: String? = nil) {
         locked { states.remove(source: source, id: id, key: key) }
@@ -122,7 +127,13 @@ public final class Map: @unchecked Sendable {
         let (sources, errors) = sourceData()
         let (camera, size, states) = locked { (cameraValue, sizeValue, self.states) }
         let builder = StyleSceneBuilder(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera)
-        return (builder.styleScene(layers: try style.compiledLayers(), sources: sources, states: states), errors)
+        var scene = builder.styleScene(layers: try style.compiledLayers(), sources: sources, states: states)
+        // Sources whose kind is not loaded yet are drawn empty: say so, for the layers that use them.
+        let used = Set(style.layers.filter { $0.isVisible }.compactMap(\.sourceIdentifier))
+        for source in style.sources where used.contains(source.identifier) && source.kind != .geojson {
+            scene.unsupportedFeatures.append("source \"\(source.identifier)\": \(source.kind.rawValue) sources are not loaded yet")
+        }
+        return (scene, errors)
     }
 
     /// Renders the map as it is now.

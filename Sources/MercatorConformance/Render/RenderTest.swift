@@ -1,21 +1,21 @@
-import Mercator
 import Foundation
 import GeoJSON
+import Mercator
 
-/// One MapLibre render test: `render-tests/<family>/<name>/style.json` and its `expected*.png`.
+/// One MapLibre render test: `render-tests/<path>/style.json` and its `expected*.png`, where
+/// `<path>` is `family/name` or one folder deeper (`text-writing-mode/point_label/name`).
 public struct RenderTest: Sendable, Hashable {
-    public var family: String
-    public var name: String
+    /// The path under `render-tests/` (or `query-tests/`): the test's identifier.
+    public var identifier: String
     public var directory: URL
 
-    public init(family: String, name: String, directory: URL) {
-        self.family = family
-        self.name = name
+    public init(identifier: String, directory: URL) {
+        self.identifier = identifier
         self.directory = directory
     }
 
-    /// `family/name`.
-    public var identifier: String { "\(family)/\(name)" }
+    /// The first path component: the family the test is counted in.
+    public var family: String { String(identifier.split(separator: "/").first ?? "") }
 
     /// The expected images (`expected.png`, `expected-1.png`, …).
     public var expectedImages: [URL] {
@@ -23,27 +23,42 @@ public struct RenderTest: Sendable, Hashable {
         return names.filter { $0.hasPrefix("expected") && $0.hasSuffix(".png") }.sorted().map { directory.appendingPathComponent($0) }
     }
 
-    /// Every test under `root` (the folder holding `render-tests/`, `data/`, `geojson/`), sorted,
+    /// Every test under `root/<suite>` (any folder holding a `style.json`, at any depth), sorted,
     /// whose identifier contains `filter` when given.
-    public static func discover(in root: URL, filter: String? = nil) -> [RenderTest] {
-        let testsRoot = root.appendingPathComponent("render-tests")
-        let fm = FileManager.default
+    public static func discover(in root: URL, suite: String = "render-tests", filter: String? = nil) -> [RenderTest] {
+        let base = root.appendingPathComponent(suite)
         var out: [RenderTest] = []
-        for family in ((try? fm.contentsOfDirectory(atPath: testsRoot.path)) ?? []).sorted() {
-            let familyDir = testsRoot.appendingPathComponent(family)
-            for name in ((try? fm.contentsOfDirectory(atPath: familyDir.path)) ?? []).sorted() {
-                let dir = familyDir.appendingPathComponent(name)
-                guard fm.fileExists(atPath: dir.appendingPathComponent("style.json").path) else { continue }
-                let test = RenderTest(family: family, name: name, directory: dir)
-                if let filter, !filter.isEmpty, !test.identifier.contains(filter) { continue }
-                out.append(test)
+        func walk(_ dir: URL, _ relative: [String]) {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted()
+            if names.contains("style.json"), !relative.isEmpty {
+                let test = RenderTest(identifier: relative.joined(separator: "/"), directory: dir)
+                if filter.map({ $0.isEmpty || test.identifier.contains($0) }) ?? true { out.append(test) }
+                return
+            }
+            for name in names where !name.hasPrefix(".") {
+                var isFolder: ObjCBool = false
+                let child = dir.appendingPathComponent(name)
+                if FileManager.default.fileExists(atPath: child.path, isDirectory: &isFolder), isFolder.boolValue {
+                    walk(child, relative + [name])
+                }
             }
         }
+        walk(base, [])
+        return out.sorted { $0.identifier < $1.identifier }
+    }
+
+    /// The tests `regenerated-text-tests.json` lists under `skipped` (their resources are not
+    /// public: they cannot pass anywhere), with the reason.
+    public static func skipped(in root: URL) -> [String: String] {
+        guard let data = try? Data(contentsOf: root.appendingPathComponent("regenerated-text-tests.json")),
+              let json = try? JSONValue(parsing: data), let skipped = json["skipped"]?.object else { return [:] }
+        var out: [String: String] = [:]
+        for (key, value) in skipped { out[key] = value.string ?? "skipped" }
         return out
     }
 }
 
-/// The `metadata.test` member of a render test's style.
+/// The `metadata.test` member of a render or query test's style.
 public struct RenderTestMetadata: Sendable {
     public var width = 512
     public var height = 512
@@ -52,14 +67,23 @@ public struct RenderTestMetadata: Sendable {
     public var allowed = 0.00015
     /// `[name, args…]` arrays applied before the snapshot.
     public var operations: [[JSONValue]] = []
+    /// `static` (default) or `tile`.
+    public var mapMode = "static"
+    /// Query tests: a point `[x, y]` or a box `[[x1, y1], [x2, y2]]`.
+    public var queryGeometry: JSONValue?
+    /// Query tests: `layers`, `filter`.
+    public var queryOptions: JSONObject?
 
     public init(style: JSONValue) {
         guard let t = style["metadata"]?["test"]?.object else { return }
-        if let w = t["width"]?.number { width = Int(w) }
-        if let h = t["height"]?.number { height = Int(h) }
-        if let r = t["pixelRatio"]?.number { pixelRatio = r }
+        if let w = t["width"]?.number, w.isFinite, w >= 1, w <= 8192 { width = Int(w) }
+        if let h = t["height"]?.number, h.isFinite, h >= 1, h <= 8192 { height = Int(h) }
+        if let r = t["pixelRatio"]?.number, r.isFinite, r > 0 { pixelRatio = r }
         if let a = t["allowed"]?.number { allowed = a }
+        if let m = t["mapMode"]?.string { mapMode = m }
         operations = t["operations"]?.array?.compactMap(\.array) ?? []
+        queryGeometry = t["queryGeometry"]
+        queryOptions = t["queryOptions"]?.object
     }
 }
 
@@ -67,12 +91,53 @@ public struct RenderTestMetadata: Sendable {
 public struct RenderTestResult: Sendable {
     public var test: RenderTest
     public var passed: Bool
+    /// Whether the test is left out of pass rates (its resources are not public).
+    public var skipped = false
     /// Differing pixels against the closest expected image (nil when rendering failed).
     public var differingPixels: Int?
     /// The most differing pixels that still pass.
     public var allowedPixels: Int
-    /// Why the test could not run, if it could not.
+    /// Why the test failed when it is not a pixel difference (or what it needs that is missing).
     public var error: String?
-    /// Render time in seconds (scene building, rasterizing; no PNG encoding).
+    /// The layer types the test's style uses (after its operations).
+    public var layerTypes: [String] = []
+    /// Render time in seconds (operations, scene building, rasterizing; no PNG encoding).
     public var renderSeconds: Double
+
+    /// One JSON object for `--json` output.
+    public var json: JSONValue {
+        var o = JSONObject()
+        o["id"] = .string(test.identifier)
+        o["passed"] = .bool(passed)
+        o["skipped"] = .bool(skipped)
+        o["differingPixels"] = differingPixels.map { .int(Int64($0)) } ?? .null
+        o["allowedPixels"] = .int(Int64(allowedPixels))
+        o["error"] = error.map { .string($0) } ?? .null
+        o["layerTypes"] = .array(layerTypes.map { .string($0) })
+        o["seconds"] = .double((renderSeconds * 1000).rounded() / 1000)
+        return .object(o)
+    }
+
+    /// Reads what `json` wrote (the CLI's worker processes report this way).
+    public init?(json: JSONValue, test: RenderTest) {
+        guard let passed = json["passed"]?.bool else { return nil }
+        self.test = test
+        self.passed = passed
+        skipped = json["skipped"]?.bool ?? false
+        differingPixels = json["differingPixels"]?.number.map { Int($0) }
+        allowedPixels = Int(json["allowedPixels"]?.number ?? 0)
+        error = json["error"]?.string
+        layerTypes = json["layerTypes"]?.array?.compactMap(\.string) ?? []
+        renderSeconds = json["seconds"]?.number ?? 0
+    }
+
+    public init(test: RenderTest, passed: Bool, differingPixels: Int? = nil, allowedPixels: Int = 0, error: String? = nil,
+                renderSeconds: Double = 0) {
+        self.test = test
+        self.passed = passed
+        self.differingPixels = differingPixels
+        self.allowedPixels = allowedPixels
+        self.error = error
+        self.renderSeconds = renderSeconds
+    }
 }

@@ -1,62 +1,70 @@
-import Mercator
 import Foundation
 import GeoJSON
-import MapStyle
-import Rendering
+import Mercator
 
 /// Runs MapLibre render tests: builds a ``Map`` from each test's style, applies its operations,
 /// renders, and compares with `expected*.png` using pixelmatch (YIQ threshold 0.1285, antialiased
-/// pixels ignored), passing when at most `allowed * width * height` pixels differ.
+/// pixels ignored), passing when at most `allowed * width * height` pixels differ and the style
+/// uses nothing Mercator does not draw yet (an unsupported feature is a failure with its reason).
 public struct RenderTestRunner: Sendable {
-    /// The folder holding `render-tests/`, `data/` and `geojson/` (what `local://` URLs name).
+    /// The folder holding `render-tests/`, `data/`, `geojson/`, `tiles/` (what `local://` URLs name).
     public var root: URL
-    /// Where to write `<family>/<test>/actual.png` and `diff.png`, if anywhere.
+    /// Where to write `<test path>/actual.png` and `diff.png`, if anywhere.
     public var outputDirectory: URL?
+    /// Tests left out of pass rates, with the reason.
+    public var skipped: [String: String]
 
     public static let threshold = 0.1285
 
     public init(root: URL, outputDirectory: URL? = nil) {
         self.root = root
         self.outputDirectory = outputDirectory
+        skipped = RenderTest.skipped(in: root)
     }
 
     /// Runs one test; never throws: failures are results.
     public func run(_ test: RenderTest) -> RenderTestResult {
-        var result = RenderTestResult(test: test, passed: false, differingPixels: nil, allowedPixels: 0, error: nil, renderSeconds: 0)
+        var result = RenderTestResult(test: test, passed: false)
+        result.skipped = skipped[test.identifier] != nil
         do {
-            let text = try String(contentsOf: test.directory.appendingPathComponent("style.json"), encoding: .utf8)
-            let json = try JSONValue(parsing: text)
+            let json = try JSONValue(parsing: Data(contentsOf: test.directory.appendingPathComponent("style.json")))
             let metadata = RenderTestMetadata(style: json)
-            let map = try makeMap(json: json, metadata: metadata, directory: test.directory)
             let clock = ContinuousClock()
             let start = clock.now
-            for operation in metadata.operations { try RenderTestOperations.apply(operation, to: map) }
+            let map = try RenderTestMaps.map(json: json, metadata: metadata, directory: test.directory, root: root)
+            var unsupported = try RenderTestMaps.apply(metadata.operations, to: map, root: root)
             let snapshot = try map.snapshot()
             let d = clock.now - start
             result.renderSeconds = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+            result.layerTypes = Array(Set(map.style.layers.map(\.type.rawValue))).sorted()
+            unsupported += snapshot.unsupportedFeatures
             let actual = snapshot.image
             result.allowedPixels = Int((metadata.allowed * Double(actual.width * actual.height)).rounded(.down))
             var best: (Int, RGBAImage)?
+            var sizeProblem: String?
             for url in test.expectedImages {
                 let expected = try PNGDecoder.decode([UInt8](Data(contentsOf: url)))
                 guard expected.width == actual.width, expected.height == actual.height else {
-                    if best == nil { result.error = "size \(actual.width)x\(actual.height), expected \(expected.width)x\(expected.height)" }
+                    sizeProblem = "size \(actual.width)x\(actual.height), expected \(expected.width)x\(expected.height)"
                     continue
                 }
                 let m = try PixelMatch.compare(actual.premultiplied(), expected.premultiplied(), options: .init(threshold: Self.threshold))
                 if best == nil || m.differentPixels < best!.0 { best = (m.differentPixels, m.diff) }
             }
-            if let best {
-                result.error = nil
-                result.differingPixels = best.0
-                result.passed = best.0 <= result.allowedPixels
-            } else if result.error == nil {
-                result.error = "no expected image"
+            result.differingPixels = best?.0
+            let pixelsPass = best.map { $0.0 <= result.allowedPixels } ?? false
+            result.passed = pixelsPass && unsupported.isEmpty
+            if !unsupported.isEmpty {
+                result.error = "unsupported: " + unsupported.joined(separator: "; ")
+            } else if best == nil {
+                result.error = sizeProblem ?? "no expected image"
+            } else if !pixelsPass, !snapshot.sourceErrors.isEmpty {
+                result.error = snapshot.sourceErrors.map(\.description).joined(separator: "; ")
             }
             if let out = outputDirectory {
-                let dir = out.appendingPathComponent(test.family).appendingPathComponent(test.name)
+                let dir = out.appendingPathComponent(test.identifier)
                 try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-                try Data(snapshot.pngData()).write(to: dir.appendingPathComponent("actual.png"))
+                try snapshot.pngData().write(to: dir.appendingPathComponent("actual.png"))
                 if let diff = best?.1 { try Data(PNGEncoder.encode(diff)).write(to: dir.appendingPathComponent("diff.png")) }
             }
         } catch {
@@ -65,76 +73,57 @@ public struct RenderTestRunner: Sendable {
         return result
     }
 
-    private func makeMap(json: JSONValue, metadata: RenderTestMetadata, directory: URL) throws -> Map {
-        let document = try StyleDocument(json: json)
-        let style = try Style(document: document)
-        return Map(style: style, camera: MapCamera(style: document),
-                   size: MapSize(width: metadata.width, height: metadata.height, pixelRatio: metadata.pixelRatio),
-                   styleDirectory: directory, localRoot: root)
-    }
-
-    /// Runs every test and sums them up per family.
+    /// Runs every test in this process and sums them up.
     public func runAll(_ tests: [RenderTest], progress: ((RenderTestResult) -> Void)? = nil) -> RenderTestReport {
         var report = RenderTestReport()
         for test in tests {
             let r = run(test)
-            report.add(r)
+            report.results.append(r)
             progress?(r)
         }
         return report
     }
 }
 
-/// Pass and fail counts of a render-test run, per family and in total.
+/// Pass and fail counts of a render-test run, per family, per layer type and in total; skipped
+/// tests are left out of every rate.
 public struct RenderTestReport: Sendable {
     public var results: [RenderTestResult] = []
     public init() {}
 
-    mutating func add(_ r: RenderTestResult) { results.append(r) }
+    private var counted: [RenderTestResult] { results.filter { !$0.skipped } }
 
-    public var passed: Int { results.filter(\.passed).count }
-    public var failed: Int { results.count - passed }
+    public var passed: Int { counted.filter(\.passed).count }
+    public var failed: Int { counted.count - passed }
+    public var skipped: Int { results.count - counted.count }
 
     /// `(family, passed, total)`, sorted by family.
     public var families: [(family: String, passed: Int, total: Int)] {
-        Dictionary(grouping: results, by: \.test.family).map { ($0.key, $0.value.filter(\.passed).count, $0.value.count) }
+        Dictionary(grouping: counted, by: \.test.family).map { ($0.key, $0.value.filter(\.passed).count, $0.value.count) }
             .sorted { $0.family < $1.family }
     }
-}
 
-/// The render tests' `operations`, applied to a map: style changes through `StyleOperation`,
-/// camera and feature-state changes here.
-enum RenderTestOperations {
-    struct Unsupported: Error, CustomStringConvertible {
-        var description: String
+    /// `(layer type, passed, total)`: a test counts for every layer type its style uses.
+    public var layerTypes: [(layerType: String, passed: Int, total: Int)] {
+        var tally: [String: (Int, Int)] = [:]
+        for r in counted {
+            for t in r.layerTypes {
+                let old = tally[t] ?? (0, 0)
+                tally[t] = (old.0 + (r.passed ? 1 : 0), old.1 + 1)
+            }
+        }
+        return tally.map { ($0.key, $0.value.0, $0.value.1) }.sorted { $0.layerType < $1.layerType }
     }
 
-    static func apply(_ op: [JSONValue], to map: Map) throws {
-        if let styleOperation = try StyleOperation(json: .array(op)) {
-            try map.style.apply(styleOperation)
-            return
+    /// The most common failure reasons (first clause of the error, or "pixels differ").
+    public func topReasons(_ count: Int = 12) -> [(reason: String, tests: Int)] {
+        var tally: [String: Int] = [:]
+        for r in counted where !r.passed {
+            let reason = r.error.map { String($0.split(separator: ";").first ?? "") } ?? "pixels differ"
+            tally[reason, default: 0] += 1
         }
-        let name = op.first?.string ?? ""
-        let args = Array(op.dropFirst())
-        func arg(_ i: Int) -> JSONValue { i < args.count ? args[i] : .null }
-        switch name {
-        case "wait", "sleep": break
-        case "setZoom": map.camera.zoom = arg(0).number ?? map.camera.zoom
-        case "setBearing": map.camera.bearing = arg(0).number ?? map.camera.bearing
-        case "setPitch": map.camera.pitch = arg(0).number ?? map.camera.pitch
-        case "setCenter":
-            if let c = arg(0).array, c.count >= 2, let lon = c[0].number, let lat = c[1].number {
-                map.camera.center = LocationCoordinate2D(latitude: lat, longitude: lon)
-            }
-        case "setFeatureState":
-            guard let source = arg(0)["source"]?.string, let idValue = arg(0)["id"], let id = FeatureIdentifier(idValue),
-                  let state = arg(1).object else { throw Unsupported(description: "setFeatureState: bad arguments") }
-            map.setFeatureState(state, source: source, featureIdentifier: id)
-        case "removeFeatureState":
-            guard let source = arg(0)["source"]?.string else { throw Unsupported(description: "removeFeatureState: bad arguments") }
-            map.removeFeatureState(source: source, featureIdentifier: arg(0)["id"].flatMap(FeatureIdentifier.init), key: arg(1).string)
-        default:
-            throw Unsupported(description: "unsupported operation \"\(name)\"")
-        }
+        let pairs: [(reason: String, tests: Int)] = tally.map { (reason: $0.key, tests: $0.value) }
+        let sorted = pairs.sorted { (a, b) -> Bool in a.tests != b.tests ? a.tests > b.tests : a.reason < b.reason }
+        return Array(sorted.prefix(count))
     }
 }

@@ -5,6 +5,6 @@ struct ConformanceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "conformance",
         abstract: "Run conformance suites (style-spec expressions and filters, …).",
-        subcommands: [ExpressionsSuite.self, FiltersSuite.self, FormatStringsConformanceCommand.self, ConformanceValidateCommand.self, RenderSuite.self]
+        subcommands: [ExpressionsSuite.self, FiltersSuite.self, FormatStringsConformanceCommand.self, ConformanceValidateCommand.self, RenderSuite.self, RenderWorker.self, QuerySuite.self]
     )
 }

@@ -3,29 +3,93 @@ import Foundation
 import Mercator
 import MercatorConformance
 
-/// `mercator conformance render DIR`: MapLibre render tests, pass/fail per family and a total.
+/// `mercator conformance render DIR`: the MapLibre render tests, each in a worker process under a
+/// time limit; pass counts per family, per layer type and in total (skipped tests left out).
 struct RenderSuite: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Run MapLibre render tests (DIR holds render-tests/, data/, geojson/).")
+        abstract: "Run the MapLibre render tests (DIR holds render-tests/, data/, geojson/, tiles/ …).",
+        discussion: """
+            Every test runs in a worker process; a test that takes longer than --timeout seconds is
+            stopped and counted as failed, and the worker restarted. Tests listed under "skipped" in
+            regenerated-text-tests.json are run but left out of the pass rates.
+            """)
 
-    @Argument(help: "The render-tests folder.") var directory: String
-    @Option(help: "Only tests whose family/name contains this.") var filter: String?
-    @Option(help: "Write <family>/<test>/actual.png and diff.png here.") var out: String?
+    @Argument(help: "The render-tests fixtures folder.") var directory: String
+    @Option(help: "Only tests whose path contains this.") var filter: String?
+    @Option(help: "Write <test path>/actual.png and diff.png here.") var out: String?
+    @Option(help: "Seconds a test may take before it is stopped.") var timeout: Double = 60
+    @Flag(help: "Print one JSON object per test instead of the summary.") var json = false
     @Flag(help: "List failing tests with the reason.") var verbose = false
+    @Flag(help: "Run every test in this process (no time limit).") var inProcess = false
+
+    func validate() throws {
+        guard timeout.isFinite, timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds (found \(timeout))") }
+    }
 
     func run() throws {
         let root = URL(fileURLWithPath: directory)
         let tests = RenderTest.discover(in: root, filter: filter)
         guard !tests.isEmpty else { throw CLIError("no render tests under \(directory)/render-tests") }
         let runner = RenderTestRunner(root: root, outputDirectory: out.map { URL(fileURLWithPath: $0) })
-        let report = runner.runAll(tests) { r in
+        var report = RenderTestReport()
+        let onResult: (RenderTestResult) -> Void = { r in
+            if json { print(r.json.serialized()) }
             if verbose && !r.passed {
-                print("FAIL \(r.test.identifier): \(r.error ?? "\(r.differingPixels ?? -1) pixels differ, \(r.allowedPixels) allowed")")
+                InputOutput.printError("FAIL \(r.test.identifier)\(r.skipped ? " (skipped)" : ""): "
+                                       + (r.error ?? "\(r.differingPixels ?? -1) pixels differ, \(r.allowedPixels) allowed"))
             }
         }
-        for f in report.families { print("\(f.family): \(f.passed)/\(f.total)") }
-        print("render: \(report.passed) passed, \(report.failed) failed")
+        if inProcess {
+            report = runner.runAll(tests, progress: onResult)
+        } else {
+            var pool = WorkerProcess.Pool(arguments: ["conformance", "render-worker", directory] + (out.map { ["--out", $0] } ?? []),
+                                          timeout: timeout)
+            for test in tests {
+                var result: RenderTestResult
+                switch pool.run(test.identifier) {
+                case .line(let line):
+                    result = (try? JSONValue(parsing: line)).flatMap { RenderTestResult(json: $0, test: test) }
+                        ?? RenderTestResult(test: test, passed: false, error: "unreadable worker output")
+                case .failed(let reason):
+                    result = RenderTestResult(test: test, passed: false, error: reason)
+                    result.skipped = runner.skipped[test.identifier] != nil
+                }
+                report.results.append(result)
+                onResult(result)
+            }
+            pool.stop()
+        }
+        if !json { Self.printSummary(report) }
         if report.failed > 0 { throw ExitCode(1) }
+    }
+
+    static func printSummary(_ report: RenderTestReport) {
+        print("families:")
+        for f in report.families { print("  \(f.family): \(f.passed)/\(f.total)") }
+        print("layer types:")
+        for t in report.layerTypes { print("  \(t.layerType): \(t.passed)/\(t.total)") }
+        print("top failure reasons:")
+        for r in report.topReasons() { print("  \(r.tests)  \(r.reason)") }
+        print("render: \(report.passed) passed, \(report.failed) failed, \(report.skipped) skipped")
+    }
+}
+
+/// `mercator conformance render-worker DIR`: reads test paths on standard input, writes one JSON
+/// result per line (the parent process enforces the time limit).
+struct RenderWorker: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "render-worker", shouldDisplay: false)
+
+    @Argument var directory: String
+    @Option var out: String?
+
+    func run() throws {
+        let root = URL(fileURLWithPath: directory)
+        let runner = RenderTestRunner(root: root, outputDirectory: out.map { URL(fileURLWithPath: $0) })
+        while let line = readLine() {
+            let id = line.trimmingCharacters(in: .whitespaces)
+            let test = RenderTest(identifier: id, directory: root.appendingPathComponent("render-tests").appendingPathComponent(id))
+            WorkerProcess.reply(runner.run(test).json.serialized())
+        }
     }
 }

@@ -1,0 +1,86 @@
+import Foundation
+import GeoJSON
+import Mercator
+
+/// Maps for render and query tests, and the tests' `operations` applied to them: style changes
+/// through `StyleOperation`, camera and feature-state changes here. What Mercator cannot do yet
+/// is returned as reasons, and the test fails with them.
+enum RenderTestMaps {
+    /// The prefix MapLibre's harness serves the fixtures under.
+    static let localServer = "http://localhost:2900/"
+
+    static func map(json: JSONValue, metadata: RenderTestMetadata, directory: URL, root: URL) throws -> Map {
+        let document = try StyleDocument(json: json)
+        let style = try Style(document: document)
+        return Map(style: style, camera: MapCamera(style: document),
+                   size: MapSize(width: metadata.width, height: metadata.height, pixelRatio: metadata.pixelRatio),
+                   styleDirectory: directory, localRoot: root)
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Applies `operations` in order; returns what could not be done (the test then fails).
+    static func apply(_ operations: [[JSONValue]], to map: Map, root: URL) throws -> [String] {
+        var unsupported: [String] = []
+        var cameraMoved = false
+        for op in operations {
+            let name = op.first?.string ?? ""
+            let args = Array(op.dropFirst())
+            func arg(_ i: Int) -> JSONValue { i < args.count ? args[i] : .null }
+            if let operation = try StyleOperation(json: .array(op)) {
+                switch operation {
+                case .setStyle(let document):
+                    try map.style.replaceDocument(document)
+                    if !cameraMoved { map.camera = MapCamera(style: document) }
+                case .setStyleURL(let url):
+                    guard let file = resolve(url, root: root), let data = try? Data(contentsOf: file) else {
+                        unsupported.append("setStyle: \(url) is not in the fixtures")
+                        return unsupported
+                    }
+                    let document = try StyleDocument(json: JSONValue(parsing: data))
+                    try map.style.replaceDocument(document)
+                    if !cameraMoved { map.camera = MapCamera(style: document) }
+                default:
+                    try map.style.apply(operation)
+                }
+                continue
+            }
+            switch name {
+            case "wait", "sleep", "idle": break
+            case "setZoom":
+                map.camera.zoom = arg(0).number ?? map.camera.zoom
+                cameraMoved = true
+            case "setBearing":
+                map.camera.bearing = arg(0).number ?? map.camera.bearing
+                cameraMoved = true
+            case "setPitch":
+                map.camera.pitch = arg(0).number ?? map.camera.pitch
+                cameraMoved = true
+            case "setCenter":
+                if let c = arg(0).array, c.count >= 2, let lon = c[0].number, let lat = c[1].number {
+                    map.camera.center = LocationCoordinate2D(latitude: lat, longitude: lon)
+                }
+                cameraMoved = true
+            case "setFeatureState":
+                guard let source = arg(0)["source"]?.string, let idValue = arg(0)["id"], let id = FeatureIdentifier(idValue),
+                      let state = arg(1).object else { throw Failure(description: "setFeatureState: bad arguments") }
+                map.setFeatureState(state, source: source, featureIdentifier: id)
+            case "removeFeatureState":
+                guard let source = arg(0)["source"]?.string else { throw Failure(description: "removeFeatureState: bad arguments") }
+                map.removeFeatureState(source: source, featureIdentifier: arg(0)["id"].flatMap(FeatureIdentifier.init), key: arg(1).string)
+            default:
+                unsupported.append("operation \"\(name)\"")
+            }
+        }
+        return unsupported
+    }
+
+    /// A `local://` or local-server URL as a file under the fixtures.
+    static func resolve(_ url: String, root: URL) -> URL? {
+        if url.hasPrefix("local://") { return root.appendingPathComponent(String(url.dropFirst("local://".count))) }
+        if url.hasPrefix(localServer) { return root.appendingPathComponent(String(url.dropFirst(localServer.count))) }
+        return nil
+    }
+}
