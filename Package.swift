@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "TileSourcesTests", dependencies: ["TileSources", "MapStyle", "MercatorTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "MapStyle", "GeoJSON", "MercatorTestSupport"]),
-        .testTarget(name: "MercatorCLITests", dependencies: ["mercator"]),
+        .testTarget(name: "MercatorCLITests", dependencies: ["mercator", "MercatorTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

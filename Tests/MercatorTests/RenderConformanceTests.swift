@@ -1,26 +1,24 @@
 import Foundation
 import Mercator
-import MercatorTestSupport
 import MercatorConformance
+import MercatorTestSupport
 import Testing
 
-@Suite("MapLibre render tests")
+@Suite("MapLibre render and query tests (library runners)")
 struct RenderConformanceTests {
-    /// Raise this when more tests pass; never lower it.
-    static let floor = 208
+    /// Raise this when more query tests pass; never lower it.
+    static let queryFloor = 19
 
-    @Test("the shared render tests pass at or above the floor")
-    func renderTests() throws {
+    @Test("the query tests pass at or above the floor")
+    func queryTests() throws {
         let root = try #require(SharedFixtures.url("conformance/render-tests"))
-        let tests = RenderTest.discover(in: root)
-        #expect(tests.count >= 211)
-        let report = RenderTestRunner(root: root).runAll(tests)
-        for f in report.families { print("render \(f.family): \(f.passed)/\(f.total)") }
-        print("render tests: \(report.passed) passed, \(report.failed) failed")
-        for r in report.results where !r.passed {
-            print("  failing \(r.test.identifier): \(r.error ?? "\(r.differingPixels ?? -1) pixels differ, \(r.allowedPixels) allowed")")
-        }
-        #expect(report.passed >= Self.floor)
+        let runner = QueryTestRunner(root: root)
+        let tests = runner.discover()
+        #expect(tests.count >= 83)
+        let report = runner.runAll(tests)
+        for f in report.families { print("query \(f.family): \(f.passed)/\(f.total)") }
+        print("query tests: \(report.passed) passed, \(report.failed) failed")
+        #expect(report.passed >= Self.queryFloor)
     }
 
     @Test("a failing comparison is reported with its pixel count")
@@ -29,14 +27,29 @@ struct RenderConformanceTests {
         let test = try #require(RenderTest.discover(in: root, filter: "background-color/literal").first)
         // Render another test's style against this test's expected image: must fail.
         let other = try #require(RenderTest.discover(in: root, filter: "fill-color/literal").first)
-        let swapped = RenderTest(family: test.family, name: test.name, directory: other.directory)
         let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("mercator-rt-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: tmp) }
         try FileManager.default.copyItem(at: other.directory.appendingPathComponent("style.json"), to: tmp.appendingPathComponent("style.json"))
         try FileManager.default.copyItem(at: test.directory.appendingPathComponent("expected.png"), to: tmp.appendingPathComponent("expected.png"))
-        let result = RenderTestRunner(root: root).run(RenderTest(family: swapped.family, name: swapped.name, directory: tmp))
+        let result = RenderTestRunner(root: root).run(RenderTest(identifier: test.identifier, directory: tmp))
         #expect(!result.passed)
         #expect((result.differingPixels ?? 0) > result.allowedPixels)
+        #expect(RenderTestRunner(root: root).run(test).passed)
+    }
+
+    @Test("nested tests are found; unsupported layers fail with their reason; skipped tests are marked")
+    func discoveryAndReasons() throws {
+        let root = try #require(SharedFixtures.url("conformance/render-tests"))
+        let nested = RenderTest.discover(in: root, filter: "text-writing-mode/point_label/")
+        #expect(!nested.isEmpty)
+        #expect(nested.allSatisfy { $0.family == "text-writing-mode" && $0.identifier.split(separator: "/").count == 3 })
+        let runner = RenderTestRunner(root: root)
+        #expect(runner.skipped.count >= 20)
+        let symbol = try #require(RenderTest.discover(in: root, filter: "text-color/function").first)
+        let result = runner.run(symbol)
+        #expect(!result.passed)
+        #expect(result.error?.contains("symbol layers are not drawn yet") == true)
+        #expect(result.layerTypes.contains("symbol"))
     }
 }

@@ -119,7 +119,9 @@ public struct RenderTestReport: Sendable {
     public func topReasons(_ count: Int = 12) -> [(reason: String, tests: Int)] {
         var tally: [String: Int] = [:]
         for r in counted where !r.passed {
-            let reason = r.error.map { String($0.split(separator: ";").first ?? "") } ?? "pixels differ"
+            var reason = r.error.map { String($0.split(separator: ";").first ?? "") } ?? "pixels differ"
+            // "layer "x": symbol layers are not drawn yet" counts with every other layer's.
+            if let range = reason.range(of: #"(layer|source) "[^"]*": "#, options: .regularExpression) { reason.removeSubrange(range) }
             tally[reason, default: 0] += 1
         }
         let pairs: [(reason: String, tests: Int)] = tally.map { (reason: $0.key, tests: $0.value) }
