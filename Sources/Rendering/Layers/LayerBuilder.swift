@@ -9,6 +9,18 @@ protocol LayerBuilder {
     /// The scene layer for `layer` at `zoom`; may reorder `features` (sort keys), which then
     /// stay indexed like the scene layer's features.
     static func build(_ layer: CompiledLayer, features: inout [SelectedFeature], zoom: Double) -> any SceneLayer
+    /// What the layer asks for that this builder does not draw yet (`fill-pattern`, …), one sentence each.
+    static func unsupported(_ layer: CompiledLayer) -> [String]
+}
+
+extension LayerBuilder {
+    static func unsupported(_ layer: CompiledLayer) -> [String] { [] }
+
+    /// "layer "x": fill-pattern is not drawn yet" for each named property the layer sets.
+    static func unsupported(_ layer: CompiledLayer, properties: [String]) -> [String] {
+        properties.filter { layer.layer.paint[$0] != nil || layer.layer.layout[$0] != nil }
+            .map { "layer \"\(layer.layer.identifier)\": \($0) is not drawn yet" }
+    }
 }
 
 /// The layer types the renderer draws, each with its builder: the one place a new layer type is registered.

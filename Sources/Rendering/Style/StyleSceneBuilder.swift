@@ -46,6 +46,7 @@ package struct StyleSceneBuilder: Sendable {
                 unsupported.append("layer \"\(layer.identifier)\": \(layer.type.rawValue) layers are not drawn yet")
                 continue
             }
+            unsupported += builder.unsupported(compiled)
             var selected: [SelectedFeature] = []
             var sourceID: String?
             if layer.type.usesSource {

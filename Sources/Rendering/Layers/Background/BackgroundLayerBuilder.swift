@@ -10,4 +10,6 @@ enum BackgroundLayerBuilder: LayerBuilder {
         return BackgroundLayer(color: RenderColor(paint.backgroundColor.evaluate(zoom: zoom)),
                                opacity: paint.backgroundOpacity.evaluate(zoom: zoom))
     }
+
+    static func unsupported(_ layer: CompiledLayer) -> [String] { unsupported(layer, properties: ["background-pattern"]) }
 }

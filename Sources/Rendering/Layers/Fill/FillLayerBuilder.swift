@@ -23,4 +23,6 @@ enum FillLayerBuilder: LayerBuilder {
         out.translateAnchor = paint.fillTranslationAnchor.evaluate(zoom: zoom)
         return out
     }
+
+    static func unsupported(_ layer: CompiledLayer) -> [String] { unsupported(layer, properties: ["fill-pattern"]) }
 }

@@ -53,4 +53,6 @@ enum LineLayerBuilder: LayerBuilder {
         out.translateAnchor = paint.lineTranslationAnchor.evaluate(zoom: zoom)
         return out
     }
+
+    static func unsupported(_ layer: CompiledLayer) -> [String] { unsupported(layer, properties: ["line-pattern"]) }
 }
