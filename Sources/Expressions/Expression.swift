@@ -70,19 +70,19 @@ public struct Expression: Sendable {
         }
         let featureConstant = Classification.isFeatureConstant(root)
         if !featureConstant && !spec.supportsDataExpression {
-            throw ExpressionParseError([ExpressionParsingError(key: "", message: "data expressions not supported")])
+            throw ExpressionParseError([ExpressionParseError.Issue(key: "", message: "data expressions not supported")])
         }
         let zoomConstant = Classification.isGlobalPropertyConstant(root, ["zoom"])
         if !zoomConstant && !spec.supportsZoomExpression {
-            throw ExpressionParseError([ExpressionParsingError(key: "", message: "zoom expressions not supported")])
+            throw ExpressionParseError([ExpressionParseError.Issue(key: "", message: "zoom expressions not supported")])
         }
         let curve = findZoomCurve(root)
         switch curve {
         case .error(let e): throw ExpressionParseError([e])
         case .none where !zoomConstant:
-            throw ExpressionParseError([ExpressionParsingError(key: "", message: zoomMisuse)])
+            throw ExpressionParseError([ExpressionParseError.Issue(key: "", message: zoomMisuse)])
         case .curve(let c) where c is InterpolateExpr && !spec.supportsInterpolation:
-            throw ExpressionParseError([ExpressionParsingError(key: "", message: "\"interpolate\" expressions cannot be used with this property")])
+            throw ExpressionParseError([ExpressionParseError.Issue(key: "", message: "\"interpolate\" expressions cannot be used with this property")])
         default: break
         }
         return Expression(root: root, spec: spec)
@@ -165,7 +165,7 @@ public struct Expression: Sendable {
 
     static let zoomMisuse = "\"zoom\" expression may only be used as input to a top-level \"step\" or \"interpolate\" expression."
 
-    enum ZoomCurve { case none, curve(Expr), error(ExpressionParsingError) }
+    enum ZoomCurve { case none, curve(Expr), error(ExpressionParseError.Issue) }
 
     /// The spec's `findZoomCurve`.
     static func findZoomCurve(_ e: Expr) -> ZoomCurve {
@@ -188,11 +188,11 @@ public struct Expression: Sendable {
             let childResult = findZoomCurve(child)
             switch (childResult, result) {
             case (.error, _): result = childResult
-            case (.curve, .none): result = .error(ExpressionParsingError(key: "", message: zoomMisuse))
+            case (.curve, .none): result = .error(ExpressionParseError.Issue(key: "", message: zoomMisuse))
             case (.curve(let c), .curve(let r)) where c !== r:
-                result = .error(ExpressionParsingError(key: "", message: "Only one zoom-based \"step\" or \"interpolate\" subexpression may be used in an expression."))
+                result = .error(ExpressionParseError.Issue(key: "", message: "Only one zoom-based \"step\" or \"interpolate\" subexpression may be used in an expression."))
             case (.curve, .error):
-                result = .error(ExpressionParsingError(key: "", message: "Only one zoom-based \"step\" or \"interpolate\" subexpression may be used in an expression."))
+                result = .error(ExpressionParseError.Issue(key: "", message: "Only one zoom-based \"step\" or \"interpolate\" subexpression may be used in an expression."))
             default: break
             }
         }

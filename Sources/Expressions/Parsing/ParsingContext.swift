@@ -1,25 +1,26 @@
 import GeoJSON
 
-/// One parse or type error, with the spec's key path (`[1][2]`) of the offending subexpression.
-public struct ExpressionParsingError: Sendable, Hashable, CustomStringConvertible {
-    /// Key path like `[1][2]`; empty for the whole expression.
-    public var key: String
-    /// The message, worded as the style specification words it.
-    public var message: String
-    /// Creates an error at a key path.
-    public init(key: String, message: String) { self.key = key; self.message = message }
-    /// `key: message`, or just the message for the root.
-    public var description: String { key.isEmpty ? message : "\(key): \(message)" }
-}
-
-/// The errors found while parsing an expression.
+/// Why an expression did not parse: every issue found, each with the spec's key path (`[1][2]`)
+/// of the offending subexpression.
 public struct ExpressionParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Every error found, in the order the spec reports them.
-    public var errors: [ExpressionParsingError]
+    public var errors: [ExpressionParseError.Issue]
     /// Wraps a list of errors.
-    public init(_ errors: [ExpressionParsingError]) { self.errors = errors }
+    public init(_ errors: [ExpressionParseError.Issue]) { self.errors = errors }
     /// The errors joined as `key: message, …` (the spec's thrown message).
     public var description: String { errors.map(\.description).joined(separator: ", ") }
+
+    /// One problem found while parsing: where (a key path like `[1][2]`) and what.
+    public struct Issue: Sendable, Hashable, CustomStringConvertible {
+        /// Key path like `[1][2]`; empty for the whole expression.
+        public var key: String
+        /// The message, worded as the style specification words it.
+        public var message: String
+        /// Creates an issue at a key path.
+        public init(key: String, message: String) { self.key = key; self.message = message }
+        /// `key: message`, or just the message for the root.
+        public var description: String { key.isEmpty ? message : "\(key): \(message)" }
+    }
 }
 
 /// How an inferred type annotation is inserted when a value-typed expression meets an expected type.
@@ -27,7 +28,7 @@ enum TypeAnnotation { case assert, coerce, omit }
 
 /// Errors collected while parsing, plus a work budget shared by every context of one parse.
 final class ErrorSink {
-    var errors: [ExpressionParsingError] = []
+    var errors: [ExpressionParseError.Issue] = []
     /// Remaining subexpression parses; overload retries can otherwise grow exponentially on hostile input.
     var budget: Int = ParsingContext.maxParses
     var budgetExhausted = false
@@ -58,7 +59,7 @@ final class ParsingContext {
         self.expectedType = expectedType
     }
 
-    var errors: [ExpressionParsingError] { sink.errors }
+    var errors: [ExpressionParseError.Issue] { sink.errors }
 
     /// Parses `expr`, as child `index` (nil or 0: in this context) with the given expected type.
     func parse(_ expr: JSONValue, _ index: Int? = nil, _ expectedType: ExpressionType? = nil,
@@ -82,7 +83,7 @@ final class ParsingContext {
 
     @discardableResult
     func error(_ message: String, _ keys: Int...) -> Expr? {
-        sink.errors.append(ExpressionParsingError(key: key + keys.map { "[\($0)]" }.joined(), message: message))
+        sink.errors.append(ExpressionParseError.Issue(key: key + keys.map { "[\($0)]" }.joined(), message: message))
         return nil
     }
 

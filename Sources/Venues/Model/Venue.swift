@@ -25,8 +25,9 @@ public struct Venue: Sendable {
     public var time: String?
     /// The venue anchor point from the manifest; the map is centred here.
     public var center: Position?
-    /// The floors, lowest elevation first.
-    public var floors: [Floor]
+    /// The floors, lowest elevation first. Read-only: the feature indexes are built from them once;
+    /// make a new `Venue` (its initializer takes floors) to change them.
+    public private(set) var floors: [Floor]
     /// The floor stacks (buildings).
     public var floorStacks: [FloorStack]
     /// The navigation graph's nodes.
