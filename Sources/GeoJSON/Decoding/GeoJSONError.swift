@@ -46,6 +46,8 @@ public struct GeoJSONError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `line 3, column 14 (byte 52) at features[0].geometry: message`
     public var description: String {
         let at = path.components.isEmpty ? "" : " at \(path)"
+        // Errors in already-parsed JSON (`GeoJSONObject(json:)`) have a path but no text location.
+        if location.line == 0 { return path.components.isEmpty ? message : "\(path): \(message)" }
         return "\(location)\(at): \(message)"
     }
 }

@@ -41,7 +41,7 @@ package struct SourceLoader: Sendable {
         switch data {
         case .inline(let json):
             do {
-                object = try GeoJSONObject(parsing: json.serialized(), options: .lenient)
+                object = try GeoJSONObject(json: json, options: .lenient)
             } catch {
                 throw SourceLoadError(source: source.identifier, "inline data is not GeoJSON: \(error)")
             }

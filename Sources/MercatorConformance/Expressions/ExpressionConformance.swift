@@ -148,7 +148,7 @@ public enum ExpressionConformance {
         if let id = f["id"] { feature.id = ExpressionValue(json: id) }
         if let geo = f["geometry"] {
             let type = geo["type"]?.string
-            if let geometry = try? GeoJSONObject(parsing: geo.serialized()), case .geometry(let gm, _) = geometry {
+            if let geometry = try? GeoJSONObject(json: geo), case .geometry(let gm, _) = geometry {
                 feature.geometry = gm
             }
             if ctx.canonical != nil {

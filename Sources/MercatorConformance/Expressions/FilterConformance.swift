@@ -115,7 +115,7 @@ public enum FilterConformance {
         default: break
         }
         if let geo = f["geometry"] {
-            if case .geometry(let g, _)? = try? GeoJSONObject(parsing: geo.serialized()) { view.geometry = g }
+            if case .geometry(let g, _)? = try? GeoJSONObject(json: geo) { view.geometry = g }
             switch geo["type"]?.string {
             case "Point", "MultiPoint": view.geometryType = "Point"
             case "LineString", "MultiLineString": view.geometryType = "LineString"

@@ -89,7 +89,7 @@ struct VenueLoader {
         var broken: [String] = []
         for (i, item) in list.enumerated() {
             do {
-                let object = try GeoJSONObject(parsing: Data(item.serialized().utf8), options: .lenient)
+                let object = try GeoJSONObject(json: item, options: .lenient)
                 if case .feature(let f) = object { features.append(f) } else { broken.append("features[\(i)] is not a Feature") }
             } catch {
                 broken.append("features[\(i)]: \(error.message)")
