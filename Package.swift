@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "Expressions", dependencies: ["GeoJSON"]),
         .target(name: "FormatStrings", dependencies: ["Expressions"]),
         .target(name: "CMercatorPrefetch"),
-        .target(name: "Tiling", dependencies: ["GeoJSON", "CMercatorPrefetch"]),
+        .target(name: "Tiling", dependencies: ["GeoJSON", "CMercatorPrefetch", "CMercatorZlib"]),
         .target(name: "MapStyle", dependencies: ["Expressions", "FormatStrings", "Tiling"]),
         .systemLibrary(name: "CMercatorZlib", path: "Sources/CMercatorZlib"),
         .target(name: "Rendering", dependencies: ["MapStyle", "Tiling", "CMercatorZlib"]),
