@@ -47,7 +47,11 @@ let package = Package(
         .testTarget(name: "FormatStringsTests", dependencies: ["FormatStrings", "GeoJSON", "MercatorTestSupport"]),
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MercatorTestSupport"]),
         .testTarget(name: "MercatorTests", dependencies: ["Mercator", "MercatorTestSupport"]),
-        .testTarget(name: "TilingTests", dependencies: ["Tiling", "MercatorTestSupport"]),
+        .testTarget(
+            name: "TilingTests",
+            dependencies: ["Tiling", "MercatorTestSupport"],
+            resources: [.copy("Fixtures/mvt-expected.json")]
+        ),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "GeoJSON", "MercatorTestSupport"]),
         .testTarget(name: "MercatorCLITests", dependencies: ["mercator"]),
     ],
