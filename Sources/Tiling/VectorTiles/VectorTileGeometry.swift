@@ -44,7 +44,7 @@ public struct VectorTileGeometry: Sendable, Hashable {
                 sum += (Int64(c[2 * j]) - Int64(c[2 * k])) * (Int64(c[2 * k + 1]) + Int64(c[2 * j + 1]))
                 j = k
             }
-            return -sum
+            return sum
         }
     }
 
@@ -57,8 +57,7 @@ public struct VectorTileGeometry: Sendable, Hashable {
         var polygons = [[Int]](), polygon: [Int]? = nil
         var exteriorNegative: Bool?
         for i in 0..<n {
-            // vector-tile-js's signedArea is the negation of ours.
-            let area = -signedArea(ofRing: i)
+            let area = signedArea(ofRing: i)
             if area == 0 { continue }
             if exteriorNegative == nil { exteriorNegative = area < 0 }
             if exteriorNegative == (area < 0) {
