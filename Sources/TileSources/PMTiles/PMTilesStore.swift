@@ -101,7 +101,7 @@ public final class PMTilesStore: TileStore, @unchecked Sendable {
         case .none, .unknown: return [UInt8](data)
         case .gzip:
             do {
-                return try Gzip.inflate([UInt8](data), limit: Int(maximumSectionBytes))
+                return Array(try Gzip.inflate(ContiguousArray(data), limit: Int(maximumSectionBytes)))
             } catch {
                 throw PMTilesError(offset: 0, "a directory does not inflate: \(error)")
             }

@@ -81,11 +81,21 @@ struct TileFeaturesCommand: ParsableCommand {
     var clusterMinPoints: Int = 2
     @Flag(help: "Print GeoJSON with longitude/latitude instead of tile coordinates.")
     var geojson = false
+    @Option(help: "Output format: json (geojson-vt JSON or, with --geojson, GeoJSON) or mvt (Mapbox Vector Tile 2.1, extent 4096).")
+    var format: String = "json"
+    @Option(name: [.short, .customLong("output")], help: "With --format mvt: the file to write (default: standard output).")
+    var output: String?
+    @Option(help: "With --format mvt: the layer name for a GeoJSON file (a style's sources are named by their identifiers).")
+    var layer: String = "geojson"
+    @Flag(help: "With --format mvt: gzip the tile.")
+    var gzip = false
 
     func run() throws {
         guard let id = TileID(parsing: tile) else {
             throw ValidationError("tile must be Z/X/Y with 0 <= X, Y < 2^Z and Z <= \(TileID.maximumZoom), found \"\(tile)\"")
         }
+        guard format == "json" || format == "mvt" else { throw ValidationError("format must be json or mvt, found \"\(format)\"") }
+        if format == "mvt" && geojson { throw ValidationError("--geojson applies to --format json") }
         let data = try InputOutput.read(file)
         let json = try MapLoading.json(data, name: file)
         if MapLoading.isStyle(json) {
@@ -103,7 +113,14 @@ struct TileFeaturesCommand: ParsableCommand {
             maxZoom: maxZoom, buffer: buffer, tolerance: tolerance, lineMetrics: lineMetrics, cluster: cluster,
             clusterRadius: clusterRadius, clusterMaxZoom: clusterMaxZoom, clusterMinPoints: clusterMinPoints)
         do {
-            print(output(try ShapeSourceTiles(features: object.features, options: options).tile(id)).serialized())
+            let tile = try ShapeSourceTiles(features: object.features, options: options).tile(id)
+            if format == "mvt" {
+                try writeMVT([(layer, tile)])
+                return
+            }
+            print(output(tile).serialized())
+        } catch let error as CLIError {
+            throw error
         } catch {
             throw CLIError("\(error)")
         }
@@ -115,6 +132,11 @@ struct TileFeaturesCommand: ParsableCommand {
         let map = try MapLoading.styleMap(json: json, data: data, name: file, size: MapSize(width: 512, height: 512),
                                           camera: try CameraOptions.parse([]), styleDirectory: directory)
         do {
+            if format == "mvt" {
+                let ids = source.map { [$0] } ?? map.style.sources.filter { $0.kind == .geojson }.map(\.identifier)
+                try writeMVT(try ids.map { ($0, try map.tile(id, inShapeSource: $0)) })
+                return
+            }
             if let source {
                 print(output(try map.tile(id, inShapeSource: source)).serialized())
                 return
@@ -127,6 +149,13 @@ struct TileFeaturesCommand: ParsableCommand {
         } catch {
             throw CLIError("\(file): \(error)")
         }
+    }
+
+    /// Writes the tiles as one vector tile, a layer each (empty tiles give no layer), to `--output` or standard output.
+    private func writeMVT(_ layers: [(String, Tile?)]) throws {
+        var encoder = VectorTileEncoder()
+        for case let (name, tile?) in layers { encoder.addLayer(named: name, tile: tile) }
+        try InputOutput.write(Array(encoder.encoded(gzip: gzip)), to: output)
     }
 
     /// A tile as geojson-vt JSON, or as a GeoJSON feature collection with `--geojson`.

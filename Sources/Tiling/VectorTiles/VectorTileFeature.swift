@@ -1,0 +1,149 @@
+import GeoJSON
+
+/// One feature of a ``VectorTileLayer``: identifier, type and tags are read when the feature is
+/// opened; the geometry when ``geometry()`` or ``decodeGeometry(into:)`` asks for it.
+public struct VectorTileFeature: Sendable {
+    /// The `id` field, or `nil` when absent.
+    public let id: UInt64?
+    /// The `type` field as stored (0 unknown, 1 point, 2 line, 3 polygon).
+    public let rawType: Int
+    /// The layer the feature belongs to.
+    public let layer: VectorTileLayer
+    /// Byte ranges of the packed tags and geometry.
+    let tagsRange: Range<Int>
+    let geometryRange: Range<Int>
+
+    init(layer: VectorTileLayer, range: Range<Int>) throws(VectorTileError) {
+        self.layer = layer
+        var id: UInt64?, type = 0
+        var tags = 0..<0, geometry = 0..<0
+        let keyCount = UInt64(layer.keys.count), valueCount = UInt64(layer.values.count)
+        try withBytes(layer.bytes) { (b) throws(VectorTileError) in
+            var r = ProtobufReader(b, from: range.lowerBound, to: range.upperBound)
+            while !r.isAtEnd {
+                let at = r.position
+                let (field, wire) = try r.key()
+                switch field {
+                case 1: try ProtobufReader.expect(wire, 0, field: field, at: at); id = try r.varint()
+                case 2:
+                    try ProtobufReader.expect(wire, 2, field: field, at: at)
+                    tags = try r.lengthDelimited()
+                    var t = ProtobufReader(b, from: tags.lowerBound, to: tags.upperBound)
+                    while !t.isAtEnd {
+                        let k = t.position
+                        guard try t.varint() < keyCount else { throw VectorTileError(.tagOutOfRange, offset: k) }
+                        let v = t.position
+                        guard !t.isAtEnd, try t.varint() < valueCount else { throw VectorTileError(.tagOutOfRange, offset: v) }
+                    }
+                case 3: try ProtobufReader.expect(wire, 0, field: field, at: at); type = Int(truncatingIfNeeded: try r.varint() & 0xff_ffff)
+                case 4: try ProtobufReader.expect(wire, 2, field: field, at: at); geometry = try r.lengthDelimited()
+                default: try r.skip(wire: wire, field: field, keyOffset: at)
+                }
+            }
+        }
+        self.id = id
+        rawType = type
+        tagsRange = tags
+        geometryRange = geometry
+    }
+
+    /// Point, line or polygon; `nil` for an unknown type.
+    public var type: TileFeatureType? { TileFeatureType(rawValue: rawType) }
+
+    /// The identifier as a GeoJSON feature identifier.
+    public var identifier: FeatureIdentifier? {
+        guard let id else { return nil }
+        return id <= UInt64(Int64.max) ? .int(Int64(id)) : .uint(id)
+    }
+
+    /// The number of properties (tag pairs; a repeated key counts each time).
+    public var tagCount: Int {
+        layer.bytes.withUnsafeBufferPointer { b in
+            var n = 0
+            for i in tagsRange where b[i] < 0x80 { n += 1 }
+            return n / 2
+        }
+    }
+
+    /// Calls `body` with each (key, value) of the feature's tags, in order.
+    public func forEachProperty(_ body: (String, VectorTileValue) throws -> Void) rethrows {
+        try layer.bytes.withUnsafeBufferPointer { b in
+            var r = ProtobufReader(b, from: tagsRange.lowerBound, to: tagsRange.upperBound)
+            // Tags were checked when the feature was opened.
+            while !r.isAtEnd {
+                guard let k = try? r.varint(), let v = try? r.varint() else { return }
+                try body(layer.keys[Int(k)], layer.values[Int(v)])
+            }
+        }
+    }
+
+    /// The properties as a JSON object (a repeated key keeps its last value, as vector-tile-js).
+    public var properties: JSONObject {
+        var o = JSONObject()
+        forEachProperty { k, v in o[k] = v.jsonValue }
+        return o
+    }
+
+    /// Decodes the geometry into `geometry` (replacing its contents): each MoveTo starts a ring,
+    /// ClosePath appends the ring's first point, as vector-tile-js `loadGeometry`.
+    public func decodeGeometry(into geometry: inout VectorTileGeometry) throws(VectorTileError) {
+        geometry.removeAll()
+        let range = geometryRange
+        try withBytes(layer.bytes) { (b) throws(VectorTileError) in
+            try Self.decode(b, range, into: &geometry)
+        }
+    }
+
+    /// The geometry as rings of tile points (vector-tile-js `loadGeometry`).
+    public func geometry() throws(VectorTileError) -> [[TilePoint]] {
+        var g = VectorTileGeometry()
+        try decodeGeometry(into: &g)
+        return g.rings
+    }
+
+    static func decode(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into g: inout VectorTileGeometry) throws(VectorTileError) {
+        var r = ProtobufReader(b, from: range.lowerBound, to: range.upperBound)
+        var x: Int32 = 0, y: Int32 = 0
+        g.coordinates.reserveCapacity(range.count)
+        while !r.isAtEnd {
+            let at = r.position
+            let command = try r.varint()
+            let id = Int(command & 7), count = command >> 3
+            switch id {
+            case 1, 2:
+                // Each parameter takes at least one byte: a count needing more is a lie.
+                guard count <= UInt64(r.end - r.position) / 2 else { throw VectorTileError(.commandCountPastEnd, offset: at) }
+                for _ in 0..<Int(count) {
+                    x &+= zigzag32(try r.varint())
+                    y &+= zigzag32(try r.varint())
+                    if id == 1 {
+                        g.ringOffsets.append(Int32(truncatingIfNeeded: g.coordinates.count / 2))
+                    } else if g.ringOffsets.isEmpty {
+                        continue // LineTo before any MoveTo: ignored, as vector-tile-js
+                    }
+                    g.coordinates.append(x)
+                    g.coordinates.append(y)
+                }
+            case 7:
+                if let start = g.ringOffsets.last {
+                    let first = Int(start) * 2
+                    g.coordinates.append(g.coordinates[first])
+                    g.coordinates.append(g.coordinates[first + 1])
+                }
+            default:
+                throw VectorTileError(.unknownCommand(id), offset: at)
+            }
+        }
+        g.ringOffsets.append(Int32(truncatingIfNeeded: g.coordinates.count / 2))
+    }
+
+    /// The feature in geojson-vt's shape (``TileFeature``): points gathered in one list, lines and
+    /// polygon rings as stored. `nil` for an unknown type.
+    public func tileFeature() throws(VectorTileError) -> TileFeature? {
+        guard let type else { return nil }
+        var rings = try geometry()
+        if type == .point { rings = [rings.flatMap { $0 }] }
+        let props = properties
+        return TileFeature(type: type, geometry: rings, identifier: identifier, properties: props)
+    }
+}

@@ -1,0 +1,82 @@
+import GeoJSON
+
+/// One layer of a ``VectorTile``: name, extent, version, key and value tables, and an index of its
+/// features (decoded one at a time by ``feature(at:)``).
+public struct VectorTileLayer: Sendable, RandomAccessCollection {
+    /// The layer name.
+    public let name: String
+    /// Coordinates across the tile (4096 unless the tile says otherwise).
+    public let extent: Int
+    /// The spec version the layer declares (1 when absent).
+    public let version: Int
+    /// Property keys.
+    public let keys: [String]
+    /// Property values.
+    public let values: [VectorTileValue]
+    /// The tile bytes.
+    let bytes: ContiguousArray<UInt8>
+    /// Start and end offsets of each feature message.
+    let featureBounds: ContiguousArray<Int>
+
+    init(bytes: ContiguousArray<UInt8>, range: Range<Int>) throws(VectorTileError) {
+        self.bytes = bytes
+        var name = "", extent = 4096, version = 1
+        var keys = [String](), values = [VectorTileValue](), bounds = ContiguousArray<Int>()
+        try withBytes(bytes) { (b) throws(VectorTileError) in
+            var r = ProtobufReader(b, from: range.lowerBound, to: range.upperBound)
+            while !r.isAtEnd {
+                let at = r.position
+                let (field, wire) = try r.key()
+                switch field {
+                case 1: try ProtobufReader.expect(wire, 2, field: field, at: at); name = try r.string()
+                case 2:
+                    try ProtobufReader.expect(wire, 2, field: field, at: at)
+                    let f = try r.lengthDelimited()
+                    bounds.append(f.lowerBound)
+                    bounds.append(f.upperBound)
+                case 3: try ProtobufReader.expect(wire, 2, field: field, at: at); keys.append(try r.string())
+                case 4:
+                    try ProtobufReader.expect(wire, 2, field: field, at: at)
+                    let v = try r.lengthDelimited()
+                    var vr = ProtobufReader(b, from: v.lowerBound, to: v.upperBound)
+                    values.append(try VectorTileValue.read(&vr))
+                case 5: try ProtobufReader.expect(wire, 0, field: field, at: at); extent = Int(truncatingIfNeeded: try r.varint() & 0xffff_ffff)
+                case 15: try ProtobufReader.expect(wire, 0, field: field, at: at); version = Int(truncatingIfNeeded: try r.varint() & 0xffff_ffff)
+                default: try r.skip(wire: wire, field: field, keyOffset: at)
+                }
+            }
+        }
+        self.name = name
+        self.extent = extent
+        self.version = version
+        self.keys = keys
+        self.values = values
+        featureBounds = bounds
+    }
+
+    public var startIndex: Int { 0 }
+    /// The number of features.
+    public var endIndex: Int { featureBounds.count / 2 }
+
+    /// Feature `i`, decoded and checked (id, type, tags); its geometry decodes on request.
+    /// Throws for a malformed feature (the collection subscript traps instead; prefer this).
+    public func feature(at i: Int) throws(VectorTileError) -> VectorTileFeature {
+        try VectorTileFeature(layer: self, range: featureBounds[2 * i]..<featureBounds[2 * i + 1])
+    }
+
+    /// Feature `i`. Traps on a malformed feature: use ``feature(at:)`` for untrusted tiles.
+    public subscript(i: Int) -> VectorTileFeature {
+        do { return try feature(at: i) } catch { preconditionFailure("\(error)") }
+    }
+
+    /// Every feature as GeoJSON with longitude/latitude geometry, for tile `x`, `y`, `z`
+    /// (vector-tile-js `toGeoJSON`); features of unknown type are left out.
+    public func geoJSONFeatures(x: Int, y: Int, z: Int) throws(VectorTileError) -> [GeoJSONFeature] {
+        var out = [GeoJSONFeature]()
+        out.reserveCapacity(count)
+        for i in 0..<count {
+            if let f = try feature(at: i).geoJSONFeature(x: x, y: y, z: z) { out.append(f) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Mercator
+
+/// The reference JavaScript decoder (`@mapbox/vector-tile` + `pbf`, run by node) on the same bytes.
+/// `$MERCATOR_VT_JS` (or `--js`) names a folder holding `node_modules/@mapbox/vector-tile`,
+/// `node_modules/pbf` (4.x) and `node_modules/@mapbox/point-geometry`; nothing is installed here.
+enum NodeVectorTile {
+    /// The folder with the JS sources, or `nil` (with the reason) when they are absent.
+    static func folder(_ option: String?) -> (URL?, String) {
+        guard let path = option ?? ProcessInfo.processInfo.environment["MERCATOR_VT_JS"] else {
+            return (nil, "node column skipped: set MERCATOR_VT_JS (or --js) to a folder with node_modules/@mapbox/vector-tile, pbf and @mapbox/point-geometry")
+        }
+        let dir = URL(fileURLWithPath: path)
+        for p in ["node_modules/@mapbox/vector-tile/index.js", "node_modules/pbf/index.js", "node_modules/@mapbox/point-geometry/index.js"]
+        where !FileManager.default.fileExists(atPath: dir.appendingPathComponent(p).path) {
+            return (nil, "node column skipped: \(dir.path)/\(p) is missing")
+        }
+        return (dir, "")
+    }
+
+    static let script = #"""
+    import {readFileSync} from 'fs';
+    const dir = process.argv[2];
+    const {default: Pbf} = await import(dir + '/node_modules/pbf/index.js');
+    const {VectorTile} = await import(dir + '/node_modules/@mapbox/vector-tile/index.js');
+    const runs = +process.argv[3];
+    function full(buf) {
+        const tile = new VectorTile(new Pbf(buf));
+        let n = 0;
+        for (const name in tile.layers) {
+            const layer = tile.layers[name];
+            for (let i = 0; i < layer.length; i++) {
+                const f = layer.feature(i);   // reads id, type and properties
+                f.loadGeometry();
+                n++;
+            }
+        }
+        return n;
+    }
+    for (const arg of process.argv.slice(4)) {
+        const [file, repsText] = arg.split('@');
+        const reps = +repsText, buf = readFileSync(file);
+        let features = 0;
+        for (let w = 0; w < 3; w++) for (let r = 0; r < reps; r++) features = full(buf);
+        const times = [];
+        for (let k = 0; k < runs; k++) {
+            const t0 = process.hrtime.bigint();
+            for (let r = 0; r < reps; r++) full(buf);
+            times.push(Number(process.hrtime.bigint() - t0) / 1e9 / reps);
+        }
+        times.sort((a, b) => a - b);
+        const m = times.length % 2 ? times[times.length >> 1] : (times[times.length / 2 - 1] + times[times.length / 2]) / 2;
+        console.log(JSON.stringify({file, seconds: m, features}));
+    }
+    """#
+
+    /// Median seconds per full decode of each file (decoded `reps` times per run), keyed by path.
+    static func run(folder: URL, runs: Int, files: [(URL, Int)]) throws -> [String: Double] {
+        let scriptURL = FileManager.default.temporaryDirectory.appendingPathComponent("mercator-bench-vt-\(getpid()).mjs")
+        try Data(script.utf8).write(to: scriptURL)
+        defer { try? FileManager.default.removeItem(at: scriptURL) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["node", scriptURL.path, folder.path, String(runs)] + files.map { "\($0.0.path)@\($0.1)" }
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { throw BenchError("node failed (status \(p.terminationStatus))") }
+        var result = [String: Double]()
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            guard let v = try? JSONValue(parsing: String(line)), let f = v["file"]?.string, let s = v["seconds"]?.number else { continue }
+            result[f] = s
+        }
+        return result
+    }
+}

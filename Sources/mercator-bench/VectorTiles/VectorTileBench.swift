@@ -1,0 +1,130 @@
+import ArgumentParser
+import Foundation
+import Mercator
+import MercatorTestSupport
+
+/// `mercator-bench tiles`: MVT full-decode throughput (all layers, features, geometry and
+/// properties) on the suite's Mapbox Streets tile and on tiles encoded from shared/data, side by
+/// side with `@mapbox/vector-tile` + `pbf` on node on the same bytes; and encoding throughput.
+enum VectorTileBench {
+    /// (label, shared/data file, tile) for the encoded tiles.
+    static let encodedTiles: [(String, String, TileID)] = [
+        ("countries 0/0/0", "ne_50m_admin_0_countries.geojson", TileID(z: 0, x: 0, y: 0)),
+        ("us_counties 4/3/6", "us_counties_500k.geojson", TileID(z: 4, x: 3, y: 6)),
+        ("rivers 1/0/0", "ne_10m_rivers_lake_centerlines.geojson", TileID(z: 1, x: 0, y: 0)),
+        ("cities500 3/4/2", "geonames_cities500.geojson", TileID(z: 3, x: 4, y: 2)),
+    ]
+
+    /// Full decode as the node side does it; `flat` reuses one flat geometry instead of building rings.
+    @inline(never)
+    static func decodeAll(_ bytes: ContiguousArray<UInt8>, flat: Bool) throws -> Int {
+        let tile = try VectorTile(bytes: bytes)
+        var n = 0
+        var g = VectorTileGeometry()
+        for l in 0..<tile.layerCount {
+            let layer = try tile.layer(at: l)
+            for i in 0..<layer.count {
+                let f = try layer.feature(at: i)
+                let props = f.properties
+                if flat {
+                    try f.decodeGeometry(into: &g)
+                    n &+= g.pointCount
+                } else {
+                    n &+= try f.geometry().count
+                }
+                n &+= props.count
+            }
+        }
+        return n
+    }
+
+    static func featureCount(_ bytes: ContiguousArray<UInt8>) throws -> Int {
+        let tile = try VectorTile(bytes: bytes)
+        return try (0..<tile.layerCount).reduce(0) { $0 + (try tile.layer(at: $1).count) }
+    }
+
+    static func run(json: Bool, js: String?) throws {
+        let runs = Int(ProcessInfo.processInfo.environment["BENCH_RUNS"] ?? "") ?? 15
+        var inputs = [(label: String, url: URL, bytes: ContiguousArray<UInt8>)]()
+        let temp = FileManager.default.temporaryDirectory.appendingPathComponent("mercator-bench-tiles-\(getpid())")
+        try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: temp) }
+        if let streets = SharedFixtures.url("conformance/render-tests/tiles/14-8802-5374.mvt"),
+           let data = try? Data(contentsOf: streets) {
+            inputs.append(("streets 14/8802/5374", streets, ContiguousArray(data)))
+        } else {
+            print("streets tile not found under shared/conformance/render-tests/tiles")
+        }
+        // Encoding: geojson-vt tiles (extent 4096) to MVT bytes.
+        var encodeRows = [(String, Double, Int, Int)]()
+        for (label, file, id) in encodedTiles {
+            guard let features = try? BenchSupport.load(file) else { print("\(file) not found, skipped"); continue }
+            let index = try GeoJSONTileIndex(features: features, options: GeoJSONTileOptions(maxZoom: 14, indexMaxZoom: 0, tolerance: 3, extent: 4096, buffer: 64))
+            guard let tile = index.tile(id) else { continue }
+            var bytes = ContiguousArray<UInt8>()
+            let reps = max(1, 200 / max(1, tile.count / 50))
+            let (wall, _) = Measure.medians(runs: runs) {
+                for _ in 0..<reps {
+                    var e = VectorTileEncoder()
+                    e.addLayer(named: "data", tile: tile)
+                    bytes = e.encoded()
+                }
+            }
+            encodeRows.append((label, wall / Double(reps), bytes.count, tile.count))
+            let url = temp.appendingPathComponent(label.replacingOccurrences(of: "/", with: "-").replacingOccurrences(of: " ", with: "_") + ".mvt")
+            try Data(bytes).write(to: url)
+            inputs.append((label, url, bytes))
+        }
+        let repsFor: (Int) -> Int = { max(1, 4_000_000 / max(1, $0)) }
+        let (folder, why) = NodeVectorTile.folder(js)
+        var node = [String: Double]()
+        if let folder {
+            node = try NodeVectorTile.run(folder: folder, runs: runs, files: inputs.map { ($0.url, repsFor($0.bytes.count)) })
+        } else {
+            print(why)
+        }
+        var results = [JSONValue]()
+        for input in inputs {
+            let reps = repsFor(input.bytes.count)
+            let features = try featureCount(input.bytes)
+            var sink = 0
+            _ = try decodeAll(input.bytes, flat: false)
+            let (rings, _) = try Measure.medians(runs: runs) { for _ in 0..<reps { sink &+= try decodeAll(input.bytes, flat: false) } }
+            let (flat, _) = try Measure.medians(runs: runs) { for _ in 0..<reps { sink &+= try decodeAll(input.bytes, flat: true) } }
+            let t = rings / Double(reps), tf = flat / Double(reps)
+            let mb = Double(input.bytes.count) / 1e6
+            let js = node[input.url.path]
+            if !json {
+                var line = String(format: "decode %@ (%.0f kB, %d features): %.1f MB/s, %.2fM features/s (%.3f ms); flat geometry %.1f MB/s (%.3f ms)",
+                                  input.label, Double(input.bytes.count) / 1000, features, mb / t, Double(features) / t / 1e6, t * 1000, mb / tf, tf * 1000)
+                if let js {
+                    line += String(format: " | node %.1f MB/s (%.3f ms), ratio %.2fx (flat %.2fx)", mb / js, js * 1000, js / t, js / tf)
+                }
+                print(line + (sink == 42 ? " " : ""))
+            }
+            var row: JSONObject = ["tile": .string(input.label), "bytes": .int(Int64(input.bytes.count)), "features": .int(Int64(features)),
+                                   "decode_ms": .double(t * 1000), "decode_flat_ms": .double(tf * 1000), "mb_per_s": .double(mb / t)]
+            if let js { row["node_ms"] = .double(js * 1000); row["speedup"] = .double(js / t) }
+            results.append(.object(row))
+        }
+        for (label, seconds, size, features) in encodeRows {
+            if !json {
+                print(String(format: "encode %@ (%d features -> %.0f kB): %.3f ms, %.1f MB/s out, %.2fM features/s",
+                             label, features, Double(size) / 1000, seconds * 1000, Double(size) / 1e6 / seconds, Double(features) / seconds / 1e6))
+            }
+            results.append(["encode": .string(label), "features": .int(Int64(features)), "bytes": .int(Int64(size)), "encode_ms": .double(seconds * 1000)])
+        }
+        if json { print(JSONValue.array(results).serialized()) }
+    }
+}
+
+/// `mercator-bench tiles [--json] [--js DIR]`.
+struct VectorTileBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tiles",
+        abstract: "MVT decode throughput vs @mapbox/vector-tile on node (same bytes, same run), and MVT encoding throughput.",
+        discussion: "Environment: BENCH_RUNS=N, MERCATOR_VT_JS=DIR (node_modules with @mapbox/vector-tile, pbf 4, @mapbox/point-geometry).")
+    @Flag(help: "Print one JSON array of measurements.") var json = false
+    @Option(help: "Folder with node_modules/@mapbox/vector-tile, pbf and @mapbox/point-geometry (default $MERCATOR_VT_JS).") var js: String?
+    func run() throws { try VectorTileBench.run(json: json, js: js) }
+}
