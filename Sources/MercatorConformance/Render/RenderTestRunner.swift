@@ -33,6 +33,10 @@ public struct RenderTestRunner: Sendable {
             let start = clock.now
             let map = try RenderTestMaps.map(json: json, metadata: metadata, directory: test.directory, root: root)
             var unsupported = try RenderTestMaps.apply(metadata.operations, to: map, root: root)
+            // Debug overlays (tile borders, collision boxes, overdraw) are drawn into the expected images.
+            for flag in ["debug", "collisionDebug", "showOverdrawInspector"] where json["metadata"]?["test"]?[flag]?.bool == true {
+                unsupported.append("the \(flag) overlay")
+            }
             let snapshot = try map.snapshot()
             let d = clock.now - start
             result.renderSeconds = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
