@@ -17,7 +17,7 @@ public struct VectorTileFeature: Sendable {
         self.layer = layer
         var id: UInt64?, type = 0
         var tags = 0..<0, geometry = 0..<0
-        let keyCount = UInt64(layer.keys.count), valueCount = UInt64(layer.values.count)
+        let keyCount = UInt64(layer.storage.keys.count), valueCount = UInt64(layer.storage.values.count)
         try withBytes(layer.bytes) { (b) throws(VectorTileError) in
             var r = ProtobufReader(b, from: range.lowerBound, to: range.upperBound)
             while !r.isAtEnd {
@@ -72,16 +72,54 @@ public struct VectorTileFeature: Sendable {
             // Tags were checked when the feature was opened.
             while !r.isAtEnd {
                 guard let k = try? r.varint(), let v = try? r.varint() else { return }
-                try body(layer.keys[Int(k)], layer.values[Int(v)])
+                try body(layer.storage.keys[Int(k)], layer.storage.values[Int(v)])
             }
         }
     }
 
     /// The properties as a JSON object (a repeated key keeps its last value, as vector-tile-js).
     public var properties: JSONObject {
-        var o = JSONObject()
-        forEachProperty { k, v in o[k] = v.jsonValue }
-        return o
+        let s = layer.storage
+        return s.bytes.withUnsafeBufferPointer { b in
+            var keyIndices = ContiguousArray<Int>()
+            keyIndices.reserveCapacity(tagsRange.count / 2)
+            var keys = [String](), values = [JSONValue]()
+            keys.reserveCapacity(tagsRange.count / 2)
+            values.reserveCapacity(tagsRange.count / 2)
+            var r = ProtobufReader(b, from: tagsRange.lowerBound, to: tagsRange.upperBound)
+            // Tags were checked when the feature was opened.
+            while !r.isAtEnd {
+                guard let k = try? r.varint(), let v = try? r.varint() else { break }
+                keyIndices.append(Int(k))
+                keys.append(s.keys[Int(k)])
+                values.append(s.jsonValues[Int(v)])
+            }
+            if Self.distinct(keyIndices, keyCount: s.keys.count) {
+                return JSONObject(uniqueKeys: keys, values: values)
+            }
+            var o = JSONObject()
+            for (k, v) in zip(keys, values) { o[k] = v }
+            return o
+        }
+    }
+
+    /// Whether no key index repeats.
+    static func distinct(_ indices: ContiguousArray<Int>, keyCount: Int) -> Bool {
+        if indices.count <= 16 {
+            for i in indices.indices {
+                for j in (i + 1)..<indices.count where indices[i] == indices[j] { return false }
+            }
+            return true
+        }
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: keyCount / 64 + 1) { bits in
+            bits.initialize(repeating: 0)
+            for i in indices {
+                let w = i >> 6, m = UInt64(1) << UInt64(i & 63)
+                if bits[w] & m != 0 { return false }
+                bits[w] |= m
+            }
+            return true
+        }
     }
 
     /// Decodes the geometry into `geometry` (replacing its contents): each MoveTo starts a ring,
