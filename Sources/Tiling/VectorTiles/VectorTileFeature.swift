@@ -80,31 +80,35 @@ public struct VectorTileFeature: Sendable {
     /// The properties as a JSON object (a repeated key keeps its last value, as vector-tile-js).
     public var properties: JSONObject {
         let s = layer.storage
+        let capacity = tagsRange.count / 2
+        guard capacity > 0 else { return JSONObject() }
         return s.bytes.withUnsafeBufferPointer { b in
-            var keyIndices = ContiguousArray<Int>()
-            keyIndices.reserveCapacity(tagsRange.count / 2)
-            var keys = [String](), values = [JSONValue]()
-            keys.reserveCapacity(tagsRange.count / 2)
-            values.reserveCapacity(tagsRange.count / 2)
-            var r = ProtobufReader(b, from: tagsRange.lowerBound, to: tagsRange.upperBound)
-            // Tags were checked when the feature was opened.
-            while !r.isAtEnd {
-                guard let k = try? r.varint(), let v = try? r.varint() else { break }
-                keyIndices.append(Int(k))
-                keys.append(s.keys[Int(k)])
-                values.append(s.jsonValues[Int(v)])
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { keyIndices in
+                var n = 0
+                var keys = [String](), values = [JSONValue]()
+                keys.reserveCapacity(capacity)
+                values.reserveCapacity(capacity)
+                var r = ProtobufReader(b, from: tagsRange.lowerBound, to: tagsRange.upperBound)
+                // Tags were checked when the feature was opened.
+                while !r.isAtEnd {
+                    guard let k = try? r.varint(), let v = try? r.varint() else { break }
+                    keyIndices[n] = Int(k)
+                    n += 1
+                    keys.append(s.keys[Int(k)])
+                    values.append(s.jsonValues[Int(v)])
+                }
+                if Self.distinct(UnsafeBufferPointer(rebasing: keyIndices[0..<n]), keyCount: s.keys.count) {
+                    return JSONObject(uniqueKeys: keys, values: values)
+                }
+                var o = JSONObject()
+                for (k, v) in zip(keys, values) { o[k] = v }
+                return o
             }
-            if Self.distinct(keyIndices, keyCount: s.keys.count) {
-                return JSONObject(uniqueKeys: keys, values: values)
-            }
-            var o = JSONObject()
-            for (k, v) in zip(keys, values) { o[k] = v }
-            return o
         }
     }
 
     /// Whether no key index repeats.
-    static func distinct(_ indices: ContiguousArray<Int>, keyCount: Int) -> Bool {
+    static func distinct(_ indices: UnsafeBufferPointer<Int>, keyCount: Int) -> Bool {
         if indices.count <= 16 {
             for i in indices.indices {
                 for j in (i + 1)..<indices.count where indices[i] == indices[j] { return false }
