@@ -138,9 +138,39 @@ public struct VectorTileFeature: Sendable {
 
     /// The geometry as rings of tile points (vector-tile-js `loadGeometry`).
     public func geometry() throws(VectorTileError) -> [[TilePoint]] {
-        var g = VectorTileGeometry()
-        try decodeGeometry(into: &g)
-        return g.rings
+        let range = geometryRange
+        return try withBytes(layer.storage.bytes) { (b) throws(VectorTileError) in
+            var r = ProtobufReader(b, from: range.lowerBound, to: range.upperBound)
+            var rings = [[TilePoint]](), ring = [TilePoint](), started = false
+            var x: Int32 = 0, y: Int32 = 0
+            while !r.isAtEnd {
+                let at = r.position
+                let command = try r.varint()
+                let id = Int(command & 7), count = command >> 3
+                switch id {
+                case 1, 2:
+                    guard count <= UInt64(r.end - r.position) / 2 else { throw VectorTileError(.commandCountPastEnd, offset: at) }
+                    if id == 2 { ring.reserveCapacity(ring.count + Int(count) + 1) }
+                    for _ in 0..<Int(count) {
+                        x &+= zigzag32(try r.varint())
+                        y &+= zigzag32(try r.varint())
+                        if id == 1 {
+                            if started { rings.append(ring); ring = [] }
+                            started = true
+                        } else if !started {
+                            continue
+                        }
+                        ring.append(TilePoint(x: x, y: y))
+                    }
+                case 7:
+                    if let first = ring.first { ring.append(first) }
+                default:
+                    throw VectorTileError(.unknownCommand(id), offset: at)
+                }
+            }
+            if started { rings.append(ring) }
+            return rings
+        }
     }
 
     static func decode(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into g: inout VectorTileGeometry) throws(VectorTileError) {
