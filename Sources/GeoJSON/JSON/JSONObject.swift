@@ -28,6 +28,16 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         for (k, v) in members { self[k] = v }
     }
 
+    /// An object from keys the caller knows to be distinct and their values, in order (the
+    /// hash index, for a large object, is built once).
+    public init(uniqueKeys keys: [String], values: [JSONValue]) {
+        precondition(keys.count == values.count, "one value per key")
+        keyStorage = keys
+        valueStorage = values
+        index = nil
+        rebuildIndex()
+    }
+
     /// An object with room for `capacity` members.
     public init(minimumCapacity capacity: Int) {
         self.init()

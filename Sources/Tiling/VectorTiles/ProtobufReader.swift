@@ -20,6 +20,10 @@ struct ProtobufReader {
         if position < end {
             let b = bytes[position]
             if b < 0x80 { position += 1; return UInt64(b) }
+            if position + 1 < end {
+                let b1 = bytes[position + 1]
+                if b1 < 0x80 { position += 2; return UInt64(b & 0x7f) | UInt64(b1) << 7 }
+            }
         }
         return try varintSlow()
     }

@@ -17,7 +17,7 @@ public struct VectorTileFeature: Sendable {
         self.layer = layer
         var id: UInt64?, type = 0
         var tags = 0..<0, geometry = 0..<0
-        let keyCount = UInt64(layer.keys.count), valueCount = UInt64(layer.values.count)
+        let keyCount = UInt64(layer.storage.keys.count), valueCount = UInt64(layer.storage.values.count)
         try withBytes(layer.bytes) { (b) throws(VectorTileError) in
             var r = ProtobufReader(b, from: range.lowerBound, to: range.upperBound)
             while !r.isAtEnd {
@@ -72,16 +72,58 @@ public struct VectorTileFeature: Sendable {
             // Tags were checked when the feature was opened.
             while !r.isAtEnd {
                 guard let k = try? r.varint(), let v = try? r.varint() else { return }
-                try body(layer.keys[Int(k)], layer.values[Int(v)])
+                try body(layer.storage.keys[Int(k)], layer.storage.values[Int(v)])
             }
         }
     }
 
     /// The properties as a JSON object (a repeated key keeps its last value, as vector-tile-js).
     public var properties: JSONObject {
-        var o = JSONObject()
-        forEachProperty { k, v in o[k] = v.jsonValue }
-        return o
+        let s = layer.storage
+        let capacity = tagsRange.count / 2
+        guard capacity > 0 else { return JSONObject() }
+        return s.bytes.withUnsafeBufferPointer { b in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { keyIndices in
+                var n = 0
+                var keys = [String](), values = [JSONValue]()
+                keys.reserveCapacity(capacity)
+                values.reserveCapacity(capacity)
+                var r = ProtobufReader(b, from: tagsRange.lowerBound, to: tagsRange.upperBound)
+                // Tags were checked when the feature was opened.
+                while !r.isAtEnd {
+                    guard let k = try? r.varint(), let v = try? r.varint() else { break }
+                    keyIndices[n] = Int(k)
+                    n += 1
+                    keys.append(s.keys[Int(k)])
+                    values.append(s.jsonValues[Int(v)])
+                }
+                if Self.distinct(UnsafeBufferPointer(rebasing: keyIndices[0..<n]), keyCount: s.keys.count) {
+                    return JSONObject(uniqueKeys: keys, values: values)
+                }
+                var o = JSONObject()
+                for (k, v) in zip(keys, values) { o[k] = v }
+                return o
+            }
+        }
+    }
+
+    /// Whether no key index repeats.
+    static func distinct(_ indices: UnsafeBufferPointer<Int>, keyCount: Int) -> Bool {
+        if indices.count <= 16 {
+            for i in indices.indices {
+                for j in (i + 1)..<indices.count where indices[i] == indices[j] { return false }
+            }
+            return true
+        }
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: keyCount / 64 + 1) { bits in
+            bits.initialize(repeating: 0)
+            for i in indices {
+                let w = i >> 6, m = UInt64(1) << UInt64(i & 63)
+                if bits[w] & m != 0 { return false }
+                bits[w] |= m
+            }
+            return true
+        }
     }
 
     /// Decodes the geometry into `geometry` (replacing its contents): each MoveTo starts a ring,
@@ -96,9 +138,39 @@ public struct VectorTileFeature: Sendable {
 
     /// The geometry as rings of tile points (vector-tile-js `loadGeometry`).
     public func geometry() throws(VectorTileError) -> [[TilePoint]] {
-        var g = VectorTileGeometry()
-        try decodeGeometry(into: &g)
-        return g.rings
+        let range = geometryRange
+        return try withBytes(layer.storage.bytes) { (b) throws(VectorTileError) in
+            var r = ProtobufReader(b, from: range.lowerBound, to: range.upperBound)
+            var rings = [[TilePoint]](), ring = [TilePoint](), started = false
+            var x: Int32 = 0, y: Int32 = 0
+            while !r.isAtEnd {
+                let at = r.position
+                let command = try r.varint()
+                let id = Int(command & 7), count = command >> 3
+                switch id {
+                case 1, 2:
+                    guard count <= UInt64(r.end - r.position) / 2 else { throw VectorTileError(.commandCountPastEnd, offset: at) }
+                    if id == 2 { ring.reserveCapacity(ring.count + Int(count) + 1) }
+                    for _ in 0..<Int(count) {
+                        x &+= zigzag32(try r.varint())
+                        y &+= zigzag32(try r.varint())
+                        if id == 1 {
+                            if started { rings.append(ring); ring = [] }
+                            started = true
+                        } else if !started {
+                            continue
+                        }
+                        ring.append(TilePoint(x: x, y: y))
+                    }
+                case 7:
+                    if let first = ring.first { ring.append(first) }
+                default:
+                    throw VectorTileError(.unknownCommand(id), offset: at)
+                }
+            }
+            if started { rings.append(ring) }
+            return rings
+        }
     }
 
     static func decode(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into g: inout VectorTileGeometry) throws(VectorTileError) {

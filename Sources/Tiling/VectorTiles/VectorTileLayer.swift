@@ -3,23 +3,47 @@ import GeoJSON
 /// One layer of a ``VectorTile``: name, extent, version, key and value tables, and an index of its
 /// features (decoded one at a time by ``feature(at:)``).
 public struct VectorTileLayer: Sendable, RandomAccessCollection {
+    /// The decoded tables, shared by the layer's features (one reference to copy).
+    final class Storage: Sendable {
+        let name: String
+        let extent: Int
+        let version: Int
+        let keys: [String]
+        let values: [VectorTileValue]
+        /// `values` as JSON, converted once for all features.
+        let jsonValues: [JSONValue]
+        let bytes: ContiguousArray<UInt8>
+        /// Start and end offsets of each feature message.
+        let featureBounds: ContiguousArray<Int>
+
+        init(name: String, extent: Int, version: Int, keys: [String], values: [VectorTileValue], bytes: ContiguousArray<UInt8>, featureBounds: ContiguousArray<Int>) {
+            self.name = name
+            self.extent = extent
+            self.version = version
+            self.keys = keys
+            self.values = values
+            jsonValues = values.map(\.jsonValue)
+            self.bytes = bytes
+            self.featureBounds = featureBounds
+        }
+    }
+
+    let storage: Storage
+
     /// The layer name.
-    public let name: String
+    public var name: String { storage.name }
     /// Coordinates across the tile (4096 unless the tile says otherwise).
-    public let extent: Int
+    public var extent: Int { storage.extent }
     /// The spec version the layer declares (1 when absent).
-    public let version: Int
+    public var version: Int { storage.version }
     /// Property keys.
-    public let keys: [String]
+    public var keys: [String] { storage.keys }
     /// Property values.
-    public let values: [VectorTileValue]
-    /// The tile bytes.
-    let bytes: ContiguousArray<UInt8>
-    /// Start and end offsets of each feature message.
-    let featureBounds: ContiguousArray<Int>
+    public var values: [VectorTileValue] { storage.values }
+    var bytes: ContiguousArray<UInt8> { storage.bytes }
+    var featureBounds: ContiguousArray<Int> { storage.featureBounds }
 
     init(bytes: ContiguousArray<UInt8>, range: Range<Int>) throws(VectorTileError) {
-        self.bytes = bytes
         var name = "", extent = 4096, version = 1
         var keys = [String](), values = [VectorTileValue](), bounds = ContiguousArray<Int>()
         try withBytes(bytes) { (b) throws(VectorTileError) in
@@ -46,22 +70,18 @@ public struct VectorTileLayer: Sendable, RandomAccessCollection {
                 }
             }
         }
-        self.name = name
-        self.extent = extent
-        self.version = version
-        self.keys = keys
-        self.values = values
-        featureBounds = bounds
+        storage = Storage(name: name, extent: extent, version: version, keys: keys, values: values, bytes: bytes, featureBounds: bounds)
     }
 
     public var startIndex: Int { 0 }
     /// The number of features.
-    public var endIndex: Int { featureBounds.count / 2 }
+    public var endIndex: Int { storage.featureBounds.count / 2 }
 
     /// Feature `i`, decoded and checked (id, type, tags); its geometry decodes on request.
     /// Throws for a malformed feature (the collection subscript traps instead; prefer this).
     public func feature(at i: Int) throws(VectorTileError) -> VectorTileFeature {
-        try VectorTileFeature(layer: self, range: featureBounds[2 * i]..<featureBounds[2 * i + 1])
+        let b = storage.featureBounds
+        return try VectorTileFeature(layer: self, range: b[2 * i]..<b[2 * i + 1])
     }
 
     /// Feature `i`. Traps on a malformed feature: use ``feature(at:)`` for untrusted tiles.
