@@ -91,7 +91,8 @@ struct JSONTreeReader {
                 p.geometriesOffset = offset
                 var list: [(Geometry, ObjectMembers)] = []
                 for (i, item) in items.enumerated() {
-                    list.append(try geometry(item, at: node(offset, .index(i)), decoder: &decoder))
+                    let id = node(offset, .index(i))
+                    list.append(try geometry(item, at: id, decoder: &decoder))
                 }
                 p.geometries = list
             case "geometry":
@@ -160,33 +161,38 @@ struct JSONTreeReader {
         guard let first = items.first else { return .empty(offset: offset) }
         if first.number != nil {
             var list = PositionList()
-            try position(value, at: offset, into: &list, decoder: &decoder)
+            try Self.position(value, at: offset, into: &list, decoder: &decoder)
             return .position(list[0], offset: offset)
         }
         guard case .array(let firstItems) = first else {
-            throw GeoJSONFailure(.invalidCoordinates, at: node(offset, .index(0)),
-                                 "expected a number or an array in coordinates, found \(Self.describe(first))")
+            let id = node(offset, .index(0))
+            throw GeoJSONFailure(.invalidCoordinates, at: id, "expected a number or an array in coordinates, found \(Self.describe(first))")
         }
         guard depth < 4 else {
-            throw GeoJSONFailure(.invalidCoordinates, at: node(offset, .index(0)), "coordinates are nested deeper than any geometry type allows")
+            let id = node(offset, .index(0))
+            throw GeoJSONFailure(.invalidCoordinates, at: id, "coordinates are nested deeper than any geometry type allows")
         }
         if firstItems.first?.number != nil {
             var list = PositionList()
             list.reserveCapacity(items.count)
             for (i, item) in items.enumerated() {
-                try position(item, at: node(offset, .index(i)), into: &list, decoder: &decoder)
+                // The id first, into a local: passing `node(…)` as an argument of a call on self
+                // would copy self (and its tables) for every position.
+                let id = node(offset, .index(i))
+                try Self.position(item, at: id, into: &list, decoder: &decoder)
             }
             return .positions(list, offset: offset)
         }
         var children: [RawCoordinates] = []
         for (i, item) in items.enumerated() {
-            children.append(try coordinates(item, at: node(offset, .index(i)), depth: depth + 1, decoder: &decoder))
+            let id = node(offset, .index(i))
+            children.append(try coordinates(item, at: id, depth: depth + 1, decoder: &decoder))
         }
         return .nested(children, offset: offset)
     }
 
     /// `[x, y]` or `[x, y, z]` into `list`; more numbers are a violation (dropped when lenient).
-    private func position(_ value: JSONValue, at offset: Int, into list: inout PositionList,
+    private static func position(_ value: JSONValue, at offset: Int, into list: inout PositionList,
                           decoder: inout GeoJSONDecoder) throws(GeoJSONFailure) {
         guard case .array(let items) = value else {
             throw GeoJSONFailure(.invalidCoordinates, at: offset, "expected a position ([longitude, latitude]), found \(Self.describe(value))")
