@@ -1,4 +1,5 @@
 import GeoJSON
+import MapStyle
 import Testing
 @testable import Rendering
 
@@ -33,6 +34,32 @@ import Testing
                                              fill, line, circle])
             let png = try Renderer.renderPNG(scene)
             #expect(try PNGDecoder.decode(png).width == 32)
+        }
+    }
+
+    /// A line width near 1e30 or more with a join used to trap converting a span end to Int
+    /// (PixelCenterScanner.scanTriangle); every join and the gap width, at two zooms.
+    @Test func hugeLineWidthsWithJoins() throws {
+        let path = [LocationCoordinate2D(latitude: -10, longitude: -10), LocationCoordinate2D(latitude: 10, longitude: 0),
+                    LocationCoordinate2D(latitude: -10, longitude: 10), LocationCoordinate2D(latitude: 10, longitude: 20)]
+        for width in [1e30, 1e35, 1e300] {
+            for join in [LineJoin.round, .miter, .bevel] {
+                for zoom in [2.0, 12] {
+                    var line = LineLayer(features: [LineFeature(lines: [path])])
+                    line.width = .constant(width)
+                    line.join = .constant(join)
+                    var gap = LineLayer(features: [LineFeature(lines: [path])])
+                    gap.gapWidth = .constant(width)
+                    let scene = RenderScene(width: 24, height: 24, camera: MapCamera(zoom: zoom), layers: [line, gap])
+                    let canvas = try Renderer.render(scene)
+                    #expect(canvas.width == 24)
+                    // The line covers the whole view: the centre pixel is painted (1e300 overflows to
+                    // infinity in projection, and non-finite geometry draws nothing, as float shaders do).
+                    if width < 1e100 {
+                        #expect(canvas.pixels[4 * (12 * 24 + 12) + 3] > 0.5, "width \(width), \(join), z\(zoom)")
+                    }
+                }
+            }
         }
     }
 }

@@ -53,8 +53,8 @@ struct PixelCenterScanner {
             cross(edges.2)
             if n < 2 { continue }
             let xa = min(xs.0, xs.1), xb = max(xs.0, xs.1)
-            let x0 = max(0, Int(max(-1, (xa - 0.5).rounded(.up))))
-            let x1 = min(width, Int(min(Double(width) + 1, (xb - 0.5).rounded(.up))))
+            let x0 = clampedInt((xa - 0.5).rounded(.up), 0, width)
+            let x1 = clampedInt((xb - 0.5).rounded(.up), 0, width)
             if x0 < x1 { body(y, x0, x1) }
         }
     }
@@ -121,10 +121,19 @@ struct PixelCenterScanner {
                 let inside = rule == .nonZero ? winding != 0 : (winding & 1) != 0
                 if !inside { continue }
                 let xa = crossings[i].x, xb = crossings[i + 1].x
-                let x0 = max(0, Int(max(-1, (xa - 0.5).rounded(.up))))
-                let x1 = min(width, Int(min(Double(width) + 1, (xb - 0.5).rounded(.up))))
+                let x0 = clampedInt((xa - 0.5).rounded(.up), 0, width)
+                let x1 = clampedInt((xb - 0.5).rounded(.up), 0, width)
                 if x0 < x1 { body(y, x0, x1) }
             }
         }
     }
+}
+
+/// `v` as an integer within `lo...hi`: huge and infinite values clamp, NaN gives `lo` (a span
+/// of nothing), so no coordinate, however absurd, can trap the conversion.
+@inline(__always)
+func clampedInt(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
+    guard v > Double(lo) else { return lo }
+    guard v < Double(hi) else { return hi }
+    return Int(v)
 }

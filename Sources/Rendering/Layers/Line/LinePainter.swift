@@ -80,10 +80,10 @@ extension PaintContext {
         }
         let vx = visibleX, vy = t.visibleWorldYRange()
         let m = margin / t.worldSize
-        let tx0 = Int(max(-64 * tiles, (max(minX, vx.min - m) * tiles).rounded(.down)))
-        let tx1 = Int(min(64 * tiles, (min(maxX, vx.max + m) * tiles).rounded(.down)))
-        let ty0 = Int(max(0, (max(minY, vy.min - m) * tiles).rounded(.down)))
-        let ty1 = Int(min(tiles - 1, (min(maxY, vy.max + m) * tiles).rounded(.down)))
+        let tx0 = clampedInt((max(minX, vx.min - m) * tiles).rounded(.down), Int(-64 * tiles), Int(64 * tiles))
+        let tx1 = clampedInt((min(maxX, vx.max + m) * tiles).rounded(.down), Int(-64 * tiles), Int(64 * tiles))
+        let ty0 = clampedInt((max(minY, vy.min - m) * tiles).rounded(.down), 0, Int(tiles - 1))
+        let ty1 = clampedInt((min(maxY, vy.max + m) * tiles).rounded(.down), 0, Int(tiles - 1))
         guard tx0 <= tx1, ty0 <= ty1, (tx1 - tx0 + 1) * (ty1 - ty0 + 1) <= 4096 else { return }
         let buffer = 0.25
         for ty in ty0...ty1 {
