@@ -1,3 +1,4 @@
+import Foundation
 /// Why a scene could not be rendered.
 public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The output would exceed ``Renderer/maximumPixels`` device pixels or has a non-positive size.
@@ -17,6 +18,11 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+/// The canvas's storage, shared by the bands painting it (each writes only its own rows).
+private struct SharedPixels: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Float>
+}
+
 /// Renders a ``RenderScene`` on the CPU into a ``Canvas`` or PNG bytes.
 public enum Renderer {
     /// The largest image rendered, in device pixels (8192 x 8192).
@@ -29,7 +35,8 @@ public enum Renderer {
     }
 
     /// Renders into `old`'s storage when it has the right size and is not shared (it is taken, leaving nil).
-    static func render(_ scene: RenderScene, reusing old: inout Canvas?) throws(RenderError) -> Canvas {
+    /// `bandCount` overrides how many bands the canvas is painted in (tests compare band counts).
+    static func render(_ scene: RenderScene, reusing old: inout Canvas?, bandCount: Int? = nil) throws(RenderError) -> Canvas {
         let ratio = scene.pixelRatio
         let dw = Double(scene.width) * ratio, dh = Double(scene.height) * ratio
         guard scene.width > 0, scene.height > 0, ratio.isFinite, ratio > 0, dw >= 1, dh >= 1,
@@ -38,9 +45,48 @@ public enum Renderer {
         }
         try validate(scene)
         let transform = scene.transform
-        var context = PaintContext(transform: transform, reusing: &old)
-        for layer in scene.layers { layer.paint(in: &context) }
-        return context.canvas
+        let w = max(1, Int(transform.width.rounded())), h = max(1, Int(transform.height.rounded()))
+        var canvas: Canvas
+        if var reused = old.take(), reused.width == w, reused.height == h {
+            reused.clear()
+            canvas = reused
+        } else {
+            canvas = Canvas(width: w, height: h)
+        }
+        let bands = bandCount.map { Self.bands(width: w, height: h, count: $0) } ?? Self.bands(width: w, height: h)
+        let layers = scene.layers
+        canvas.pixels.withUnsafeMutableBufferPointer { buffer in
+            let pixels = SharedPixels(base: buffer.baseAddress!)
+            let paintBand: @Sendable (Int) -> Void = { band in
+                var context = PaintContext(transform: transform, pixels: pixels.base, canvasWidth: w, canvasHeight: h,
+                                           clip: bands[band])
+                for layer in layers { layer.paint(in: &context) }
+            }
+            if bands.count == 1 {
+                paintBand(0)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: bands.count, execute: paintBand)
+            }
+        }
+        return canvas
+    }
+
+    /// Canvases of at least this many pixels are painted in bands on all cores.
+    static let parallelPixels = 512 * 512
+
+    /// The horizontal bands a canvas is painted in: one for small canvases, otherwise one per core
+    /// (each band projects every feature again, so more bands cost more than they balance). Every
+    /// band paints every layer within its rows, so the image is the same however many bands there are.
+    static func bands(width: Int, height: Int) -> [PixelClip] {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        guard cores > 1, width * height >= parallelPixels else { return [PixelClip(width: width, height: height)] }
+        return bands(width: width, height: height, count: cores)
+    }
+
+    /// `count` bands of (nearly) equal height, at least one row each.
+    static func bands(width: Int, height: Int, count: Int) -> [PixelClip] {
+        let n = max(1, min(count, height))
+        return (0..<n).map { i in PixelClip(x0: 0, y0: i * height / n, x1: width, y1: (i + 1) * height / n) }
     }
 
     /// Renders the scene and encodes it as PNG.

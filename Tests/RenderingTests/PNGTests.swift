@@ -193,3 +193,39 @@ struct RenderSessionReuseTests {
         #expect(first == second)
     }
 }
+
+@Suite("Canvases painted in bands")
+struct BandedPaintingTests {
+    @Test("the image is the same in one band or many, for fills, outlines, lines and circles crossing band edges")
+    func bandsAgree() throws {
+        var fill = FillLayer(features: [FillFeature(polygons: [[[
+            LocationCoordinate2D(latitude: -30, longitude: -50), LocationCoordinate2D(latitude: -35, longitude: 60),
+            LocationCoordinate2D(latitude: 40, longitude: 45), LocationCoordinate2D(latitude: -30, longitude: -50)]]])])
+        fill.color = .constant(RenderColor(red: 0.2, green: 0.4, blue: 0.8))
+        fill.opacity = 0.6
+        fill.outlineColor = .constant(RenderColor(red: 0, green: 0, blue: 0))
+        var line = LineLayer(features: [LineFeature(lines: [[LocationCoordinate2D(latitude: -60, longitude: -120),
+                                                              LocationCoordinate2D(latitude: 10, longitude: 0),
+                                                              LocationCoordinate2D(latitude: 60, longitude: 130)]])])
+        line.width = 9
+        line.join = .constant(.round)
+        line.dashArray = [2, 1]
+        var circles = CircleLayer(features: (0..<40).map { i in
+            CircleFeature(points: [LocationCoordinate2D(latitude: Double(i % 8) * 15 - 55, longitude: Double(i / 8) * 40 - 80)])
+        })
+        circles.radius = 14
+        circles.strokeWidth = 2
+        circles.blur = 0.3
+        let scene = RenderScene(width: 300, height: 301, pixelRatio: 1.5,
+                                camera: MapCamera(center: LocationCoordinate2D(latitude: 5, longitude: 10), zoom: 1, bearing: 20, pitch: 30),
+                                layers: [BackgroundLayer(color: RenderColor(red: 1, green: 1, blue: 1)), fill, line, circles])
+        var none: Canvas?
+        let one = try Renderer.render(scene, reusing: &none, bandCount: 1)
+        for count in [2, 3, 7] {
+            var fresh: Canvas?
+            let banded = try Renderer.render(scene, reusing: &fresh, bandCount: count)
+            #expect(banded.pixels == one.pixels, "\(count) bands")
+        }
+        #expect(Set(one.pixels).count > 10)
+    }
+}

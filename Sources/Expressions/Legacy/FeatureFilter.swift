@@ -34,6 +34,9 @@ public struct FeatureFilter: Sendable {
         needsGeometry = LegacyFilter.geometryNeeded(json) || compiled.needsGeometry
     }
 
+    /// Whether the layer has no filter (every feature passes without evaluating anything).
+    public var passesEverything: Bool { root == nil }
+
     /// Keys read by `global-state`.
     public var globalStateReferences: Set<String> { expression?.globalStateReferences ?? [] }
 

@@ -14,6 +14,9 @@ public struct CompiledLayer: Sendable {
     public let paint: any CompiledPropertyGroup
     /// The layout properties: the generated group of the layer's type (`CircleLayoutProperties`, …).
     public let layout: any CompiledPropertyGroup
+    /// Whether the filter or a property reads feature geometry (`within`, `distance`,
+    /// `geometry-type`, `$type`): evaluation contexts then carry it.
+    public let needsFeatureGeometry: Bool
 
     /// Compiles `layer`, reusing what `previous` (the same layer at an earlier revision) compiled
     /// from unchanged values.
@@ -30,6 +33,18 @@ public struct CompiledLayer: Sendable {
             }
         }
         (paint, layout) = try Self.compileGroups(layer, reusing: previous)
+        needsFeatureGeometry = filter.needsGeometry
+            || layer.paint.values.contains(where: Self.readsGeometry) || layer.layout.values.contains(where: Self.readsGeometry)
+    }
+
+    /// Whether a property value names an operator that reads geometry (a conservative scan of the JSON).
+    private static func readsGeometry(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string(let s): return s == "within" || s == "distance" || s == "geometry-type" || s == "$type"
+        case .array(let a): return a.contains(where: readsGeometry)
+        case .object(let o): return o.values.contains(where: readsGeometry)
+        default: return false
+        }
     }
 
     /// The paint group as its concrete type; `nil` for a group of another layer type.

@@ -15,6 +15,12 @@ public struct QueriedFeature: Sendable {
     public var sourceIdentifier: String
 }
 
+/// A feature of a tiled source's layer, by id: what query results are de-duplicated by.
+private struct TiledHit: Hashable {
+    var layer: Int
+    var id: FeatureIdentifier
+}
+
 /// Why a query could not run.
 public enum MapQueryError: Error, Sendable, CustomStringConvertible {
     case invalidPredicate(String)
@@ -60,10 +66,14 @@ extension Map {
         let built = try styleScene()
         let zoom = camera.zoom
         var out: [QueriedFeature] = []
+        // A tiled source's feature can be hit in several tiles (their buffers overlap): MapLibre
+        // reports it once per layer, by id.
+        var seen = Set<TiledHit>()
         for hit in SceneHitTester(scene: built.scene).hits(in: clipped) {
             let layer = built.layers[hit.layerIndex]
             if let ids = styleLayerIdentifiers, !ids.contains(layer.identifier) { continue }
             let f = layer.features[hit.featureIndex]
+            if layer.isTiled, let id = f.identifier, !seen.insert(TiledHit(layer: hit.layerIndex, id: id)).inserted { continue }
             if let filter, !filter.evaluate(f, zoom: zoom) { continue }
             out.append(QueriedFeature(feature: ShapeDecoding.feature(for: f), geoJSONFeature: f,
                                       layerIdentifier: layer.identifier, sourceIdentifier: layer.sourceIdentifier ?? ""))

@@ -2,6 +2,7 @@ import Foundation
 import GeoJSON
 import MapStyle
 import Rendering
+import TileSources
 
 /// A headless map: a live ``Style``, a camera and a size. It renders snapshots and answers
 /// feature queries, as the SDK's map view does on screen.
@@ -19,6 +20,10 @@ public final class Map: @unchecked Sendable {
     /// Parsed source data (or why it could not be read), by source identifier, with the source
     /// definition it was parsed from.
     private var sourceCache: [String: (StyleSource, Result<SourceFeatures, SourceLoadError>)] = [:]
+    /// The tiled sources' stores and decoded tiles.
+    private let tiledSources: TiledSources
+    /// Image sources' pictures.
+    private let imageSources: ImageSources
     private var session = RenderSession()
     /// PNG encoding buffers shared by this map's snapshots (megabytes each: reused, not re-faulted).
     private let encoderBuffers = PNGBufferPool()
@@ -27,12 +32,17 @@ public final class Map: @unchecked Sendable {
     /// - Parameters:
     ///   - styleDirectory: the folder relative source URLs resolve against.
     ///   - localRoot: the folder `local://` URLs resolve against.
+    ///   - localServers: URL prefixes served from local folders instead (`http://localhost:2900/`
+    ///     for the render tests' fixtures).
     public init(style: Style, camera: MapCamera = MapCamera(), size: MapSize = MapSize(width: 512, height: 512),
-                styleDirectory: URL? = nil, localRoot: URL? = nil) {
+                styleDirectory: URL? = nil, localRoot: URL? = nil, localServers: [(prefix: String, folder: URL)] = []) {
         self.style = style
         cameraValue = camera
         sizeValue = size
         loader = SourceLoader(styleDirectory: styleDirectory, localRoot: localRoot)
+        imageSources = ImageSources(styleDirectory: styleDirectory, localRoot: localRoot, localServers: localServers)
+        tiledSources = TiledSources(resolver: TiledSourceResolver(styleDirectory: styleDirectory, localRoot: localRoot,
+                                                                        localServers: localServers))
     }
 
     private func locked<T>(_ body: () throws -> T) rethrows -> T {
@@ -124,13 +134,36 @@ public final class Map: @unchecked Sendable {
     }
 
     private func buildScene() throws -> (StyleScene, [SourceLoadError]) {
-        let (sources, errors) = sourceData()
+        var (sources, errors) = sourceData()
         let (camera, size, states) = locked { (cameraValue, sizeValue, self.states) }
+        let used = Set(style.layers.filter { $0.isVisible }.compactMap(\.sourceIdentifier))
+        let transform = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera).transform
+        for source in style.sources where used.contains(source.identifier) {
+            switch source.kind {
+            case .vector, .raster:
+                switch tiledSources.tiles(of: source, transform: transform, zoom: camera.zoom, center: camera.center) {
+                case .success(let tiles) where source.kind == .vector:
+                    sources[source.identifier, default: SourceFeatures(features: [])].vectorTiles = tiles
+                case .success(let tiles):
+                    sources[source.identifier, default: SourceFeatures(features: [])].rasterTiles = tiles
+                case .failure(let error):
+                    errors.append(error)
+                }
+            case .image:
+                switch imageSources.overlay(source) {
+                case .success(let overlay):
+                    sources[source.identifier, default: SourceFeatures(features: [])].imageOverlay = overlay
+                case .failure(let error):
+                    errors.append(error)
+                }
+            default:
+                break
+            }
+        }
         let builder = StyleSceneBuilder(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera)
         var scene = builder.styleScene(layers: try style.compiledLayers(), sources: sources, states: states)
         // Sources whose kind is not loaded yet are drawn empty: say so, for the layers that use them.
-        let used = Set(style.layers.filter { $0.isVisible }.compactMap(\.sourceIdentifier))
-        for source in style.sources where used.contains(source.identifier) && source.kind != .geojson {
+        for source in style.sources where used.contains(source.identifier) && ![.geojson, .vector, .raster, .image].contains(source.kind) {
             scene.unsupportedFeatures.append("source \"\(source.identifier)\": \(source.kind.rawValue) sources are not loaded yet")
         }
         return (scene, errors)

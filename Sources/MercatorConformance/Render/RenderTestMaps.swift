@@ -14,7 +14,7 @@ enum RenderTestMaps {
         let style = try Style(document: document)
         return Map(style: style, camera: MapCamera(style: document),
                    size: MapSize(width: metadata.width, height: metadata.height, pixelRatio: metadata.pixelRatio),
-                   styleDirectory: directory, localRoot: root)
+                   styleDirectory: directory, localRoot: root, localServers: [(localServer, root)])
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -33,7 +33,7 @@ enum RenderTestMaps {
                 switch operation {
                 case .setStyle(let document):
                     try map.style.replaceDocument(document)
-                    if !cameraMoved { map.camera = MapCamera(style: document) }
+                    if !cameraMoved { map.camera = map.camera.applying(styleCamera: document) }
                 case .setStyleURL(let url):
                     guard let file = resolve(url, root: root), let data = try? Data(contentsOf: file) else {
                         unsupported.append("setStyle: \(url) is not in the fixtures")
@@ -41,7 +41,7 @@ enum RenderTestMaps {
                     }
                     let document = try StyleDocument(json: JSONValue(parsing: data))
                     try map.style.replaceDocument(document)
-                    if !cameraMoved { map.camera = MapCamera(style: document) }
+                    if !cameraMoved { map.camera = map.camera.applying(styleCamera: document) }
                 default:
                     try map.style.apply(operation)
                 }

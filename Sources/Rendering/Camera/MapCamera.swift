@@ -25,4 +25,16 @@ public struct MapCamera: Sendable, Hashable {
         self.init(center: LocationCoordinate2D(latitude: c.latitude, longitude: c.longitude),
                   zoom: document.zoom ?? fallbackZoom, bearing: document.bearing, pitch: document.pitch)
     }
+
+    /// This camera moved to what a newly set style asks for: its `center`, `zoom`, `bearing` and
+    /// `pitch` where it sets them, the rest kept (MapLibre jumps to a new style's camera only for
+    /// the members the style has).
+    public func applying(styleCamera document: StyleDocument) -> MapCamera {
+        var camera = self
+        if let c = document.center { camera.center = LocationCoordinate2D(latitude: c.latitude, longitude: c.longitude) }
+        if let z = document.zoom { camera.zoom = z }
+        if document.members["bearing"] != nil { camera.bearing = document.bearing }
+        if document.members["pitch"] != nil { camera.pitch = document.pitch }
+        return camera
+    }
 }

@@ -72,6 +72,23 @@ public struct Transform: Sendable {
         centerWorld = Point(x: c.x * worldSize, y: c.y * worldSize)
     }
 
+    /// How far MapLibre shifts raster images so that their pixels land on the screen's pixel grid
+    /// (its `alignedProjMatrix`), in world units: subtract it from the world position under a pixel.
+    /// The centre's world position in CSS pixels is rounded, with half a pixel more for odd sizes.
+    func rasterAlignment() -> Point {
+        let scale = worldSize / pixelRatio
+        let x = centerWorld.x / pixelRatio, y = centerWorld.y / pixelRatio
+        let cssWidth = Int((width / pixelRatio).rounded()), cssHeight = Int((height / pixelRatio).rounded())
+        let xShift = Double(cssWidth % 2) / 2, yShift = Double(cssHeight % 2) / 2
+        let angle = -camera.bearing * .pi / 180
+        let c = cos(angle), s = sin(angle)
+        var dx = x - x.rounded(.towardZero) + c * xShift + s * yShift
+        var dy = y - y.rounded(.towardZero) + c * yShift + s * xShift
+        if dx > 0.5 { dx -= 1 }
+        if dy > 0.5 { dy -= 1 }
+        return Point(x: dx / scale, y: dy / scale)
+    }
+
     /// Whether the view is tilted.
     public var isPitched: Bool { sinPitch > 1e-9 }
 

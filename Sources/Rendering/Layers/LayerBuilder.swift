@@ -6,9 +6,9 @@ import MapStyle
 protocol LayerBuilder {
     /// Whether a layer of this type draws anything for geometry `g`.
     static func draws(_ g: Geometry) -> Bool
-    /// The scene layer for `layer` at `zoom`; may reorder `features` (sort keys), which then
-    /// stay indexed like the scene layer's features.
-    static func build(_ layer: CompiledLayer, features: inout [SelectedFeature], zoom: Double) -> any SceneLayer
+    /// The scene layer for `layer` evaluated with `evaluation` (zoom, tile); may reorder `features`
+    /// (sort keys), which then stay indexed like the scene layer's features.
+    static func build(_ layer: CompiledLayer, features: inout [SelectedFeature], evaluation: FeatureEvaluation) -> any SceneLayer
     /// What the layer asks for that this builder does not draw yet (`fill-pattern`, …), one sentence each.
     static func unsupported(_ layer: CompiledLayer) -> [String]
 }
@@ -31,17 +31,51 @@ enum LayerBuilders {
         case .fill: return FillLayerBuilder.self
         case .line: return LineLayerBuilder.self
         case .circle: return CircleLayerBuilder.self
+        // raster layers have no features: `RasterLayerBuilder` builds them from the source's images
         case .symbol, .heatmap, .fillExtrusion, .raster, .hillshade, .colorRelief: return nil
         }
     }
 }
 
 /// A feature that passed a layer's filter: the geometry to draw for it (simplified for the zoom,
-/// or a cluster) and its evaluation context (zoom, properties, feature state).
+/// or a cluster) and its feature state.
+///
+/// Kept small (two references and an optional state) because builders walk thousands of them per
+/// property; the evaluation context is made from it on the fly by ``FeatureEvaluation``.
 struct SelectedFeature {
     var feature: GeoJSONFeature
     var geometry: Geometry?
-    var context: EvaluationContext
+    var state: JSONObject?
+}
+
+/// What a layer's properties are evaluated against besides the feature: zoom and tile (in `base`),
+/// and whether expressions read the feature's geometry.
+struct FeatureEvaluation {
+    /// Zoom and canonical tile; the feature and its state are filled in per feature.
+    var base: EvaluationContext
+    /// Whether the layer's filter or properties read geometry (`within`, `distance`, `geometry-type`).
+    var needsGeometry: Bool
+
+    var zoom: Double { base.zoom ?? 0 }
+
+    /// Points `context` at `feature`: its properties, id, geometry (when read) and state.
+    @inline(__always)
+    func load(_ feature: SelectedFeature, into context: inout EvaluationContext) {
+        context.feature = FeatureView(feature.feature, geometry: needsGeometry)
+        context.featureState = feature.state
+    }
+
+    /// The values of `body` for every feature, each evaluated with its own context (one context reused).
+    func map<T>(_ features: [SelectedFeature], _ body: (EvaluationContext) -> T) -> [T] {
+        var out: [T] = []
+        out.reserveCapacity(features.count)
+        var context = base
+        for i in features.indices {
+            load(features[i], into: &context)
+            out.append(body(context))
+        }
+        return out
+    }
 }
 
 /// A layer that draws nothing (a group of the wrong type, which the generated tables rule out).
@@ -54,21 +88,21 @@ struct EmptySceneLayer: SceneLayer {
 
 extension CompiledProperty {
     /// The value for every selected feature: one constant when it does not depend on the feature.
-    func perFeature(_ features: [SelectedFeature], zoom: Double) -> FeatureValue<Value> {
-        perFeature(features, zoom: zoom) { $0 }
+    func perFeature(_ features: [SelectedFeature], _ evaluation: FeatureEvaluation) -> FeatureValue<Value> {
+        perFeature(features, evaluation) { $0 }
     }
 
     /// The value for every selected feature, converted by `convert`.
-    func perFeature<T>(_ features: [SelectedFeature], zoom: Double, _ convert: (Value) -> T) -> FeatureValue<T> {
-        if isFeatureConstant && expression.isStateConstant { return .constant(convert(evaluate(zoom: zoom))) }
-        return .perFeature(features.map { convert(evaluate($0.context)) })
+    func perFeature<T>(_ features: [SelectedFeature], _ evaluation: FeatureEvaluation, _ convert: (Value) -> T) -> FeatureValue<T> {
+        if isFeatureConstant && expression.isStateConstant { return .constant(convert(evaluate(zoom: evaluation.zoom))) }
+        return .perFeature(evaluation.map(features) { convert(evaluate($0)) })
     }
 }
 
 extension CompiledProperty where Value == Color {
     /// Colours for every selected feature, in the renderer's form.
-    func colors(_ features: [SelectedFeature], zoom: Double) -> FeatureValue<RenderColor> {
-        perFeature(features, zoom: zoom, RenderColor.init)
+    func colors(_ features: [SelectedFeature], _ evaluation: FeatureEvaluation) -> FeatureValue<RenderColor> {
+        perFeature(features, evaluation, RenderColor.init)
     }
 }
 
@@ -81,9 +115,9 @@ extension CompiledProperty where Value == [Double] {
 }
 
 /// Features in sort-key order (stable), when the layer has a sort key.
-func sortByKey(_ key: CompiledProperty<Double>?, _ features: inout [SelectedFeature]) {
+func sortByKey(_ key: CompiledProperty<Double>?, _ features: inout [SelectedFeature], _ evaluation: FeatureEvaluation) {
     guard let key else { return }
-    let keys = features.map { key.evaluate($0.context) }
+    let keys = evaluation.map(features) { key.evaluate($0) }
     let order = keys.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
     features = order.map { features[$0] }
 }

@@ -2,11 +2,23 @@ import GeoJSON
 import MapStyle
 import Foundation
 
-/// State shared by the layer painters during one render: projection, canvas and scratch buffers.
+/// State shared by the layer painters during one render: projection, the pixels drawn on, the
+/// clip, and scratch buffers.
+///
+/// A render may paint its canvas in bands on several threads: each band has its own context (its
+/// own scratch buffers) over the same pixels, with a ``clip`` no other band touches.
 public struct PaintContext {
     let transform: Transform
-    /// The canvas drawn on.
-    public internal(set) var canvas: Canvas
+    /// The canvas's premultiplied RGBA floats (row stride `4 * canvasWidth`).
+    let pixels: UnsafeMutablePointer<Float>
+    let canvasWidth: Int
+    let canvasHeight: Int
+    /// The pixels this context may paint.
+    var clip: PixelClip
+    /// The source tile the layer being painted is drawing for, if its source is tiled.
+    var tileClip: TileClip?
+    /// The one world copy features are drawn on (a source tile's), or nil for every visible copy.
+    var pinnedCopy: Int?
     var scanner = PixelCenterScanner()
     let visibleX: (min: Double, max: Double)
     var screenRing: [Point] = []
@@ -14,16 +26,29 @@ public struct PaintContext {
     /// Scratch buffer for line mesh vertex positions.
     var meshPositions: [Point] = []
 
-    init(transform: Transform, reusing old: inout Canvas?) {
+    /// A context painting `pixels` (a `canvasWidth x canvasHeight` canvas) within `clip`.
+    init(transform: Transform, pixels: UnsafeMutablePointer<Float>, canvasWidth: Int, canvasHeight: Int, clip: PixelClip) {
         self.transform = transform
-        let w = max(1, Int(transform.width.rounded())), h = max(1, Int(transform.height.rounded()))
-        if var reused = old.take(), reused.width == w, reused.height == h {
-            reused.clear()
-            canvas = reused
-        } else {
-            canvas = Canvas(width: w, height: h)
-        }
+        self.pixels = pixels
+        self.canvasWidth = canvasWidth
+        self.canvasHeight = canvasHeight
+        self.clip = clip.intersection(PixelClip(width: canvasWidth, height: canvasHeight))
         visibleX = transform.visibleWorldXRange()
+    }
+
+    /// Composites `color` over every pixel of the clip.
+    func fillClip(_ color: PremultipliedColor) {
+        if color.a <= 0 || clip.isEmpty { return }
+        for y in clip.y0..<clip.y1 {
+            Canvas.blendSpan(pixels, offset: 4 * (y * canvasWidth + clip.x0), count: clip.x1 - clip.x0, color: color)
+        }
+    }
+
+    /// The world copies to draw something spanning longitudes `west...east` on: the pinned copy,
+    /// or every copy where it can be visible (`margin` device pixels widen the test).
+    func copies(west: Double, east: Double, margin: Double) -> ClosedRange<Int>? {
+        if let pinnedCopy { return pinnedCopy...pinnedCopy }
+        return transform.worldCopies(west: west, east: east, visible: visibleX, margin: margin)
     }
 
     /// A paint translation (CSS pixels) as a plane vector (device pixels).

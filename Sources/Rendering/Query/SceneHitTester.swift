@@ -60,12 +60,22 @@ package struct SceneHitTester: Sendable {
 public struct HitTestGeometry: Sendable {
     let transform: Transform
     let bearing: Double
+    /// The longitude shifts features are tested at: the world copies around the view, or one
+    /// tile's copy for a tiled source's features.
+    var copyOffsets: [Double] = [0, -360, 360]
+
+    /// The same tests for features that belong to world copy `wrap` only (a source tile's).
+    func pinned(toWorldCopy wrap: Int) -> HitTestGeometry {
+        var g = self
+        g.copyOffsets = [Double(wrap) * 360]
+        return g
+    }
 
     // MARK: Geometry
 
-    /// The coordinate on the three world copies around the view.
+    /// The coordinate on the world copies tested.
     private func copies(_ c: LocationCoordinate2D) -> [LocationCoordinate2D] {
-        [c, LocationCoordinate2D(longitude: c.longitude - 360, latitude: c.latitude), LocationCoordinate2D(longitude: c.longitude + 360, latitude: c.latitude)]
+        copyOffsets.map { LocationCoordinate2D(longitude: c.longitude + $0, latitude: c.latitude) }
     }
 
     /// A layer translation in screen points (rotated with the map for `.map`).
@@ -117,7 +127,7 @@ public struct HitTestGeometry: Sendable {
     }
 
     func linesTouch(_ lines: [[LocationCoordinate2D]], _ r: ScreenRect, reach: Double, shift: Point, closed: Bool) -> Bool {
-        for copy in [0.0, -360, 360] {
+        for copy in copyOffsets {
             for line in lines {
                 let pts = project(line, copy: copy, shift: shift)
                 guard let first = pts.first else { continue }
@@ -144,7 +154,7 @@ public struct HitTestGeometry: Sendable {
     }
 
     func polygonsTouch(_ polygons: [[[LocationCoordinate2D]]], _ r: ScreenRect, shift: Point) -> Bool {
-        for copy in [0.0, -360, 360] {
+        for copy in copyOffsets {
             for polygon in polygons {
                 let rings = polygon.map { project($0, copy: copy, shift: shift) }
                 if corners(r).contains(where: { contains(rings, $0) }) { return true }

@@ -21,20 +21,30 @@ struct PixelCenterScanner {
     /// Calls `body(y, x0, x1)` for each run of covered pixels `x0..<x1` in row `y`, clipped to `width x height`.
     mutating func scan(rings: [[Point]], rule: FillRule, width: Int, height: Int,
                        _ body: (Int, Int, Int) -> Void) {
+        scan(rings: rings, rule: rule, clip: PixelClip(width: width, height: height), body)
+    }
+
+    /// Calls `body(y, x0, x1)` for each run of covered pixels `x0..<x1` in row `y`, within `clip`.
+    mutating func scan(rings: [[Point]], rule: FillRule, clip: PixelClip, _ body: (Int, Int, Int) -> Void) {
         edges.removeAll(keepingCapacity: true)
         for ring in rings { addRing(ring) }
-        run(rule: rule, width: width, height: height, body)
+        run(rule: rule, clip: clip, body)
     }
 
     /// Scans one triangle (either winding) with the same pixel-centre rule as ``scan(rings:rule:width:height:_:)``,
     /// without building an edge list: line meshes are many small triangles.
     static func scanTriangle(_ a: Point, _ b: Point, _ c: Point, width: Int, height: Int,
                              _ body: (Int, Int, Int) -> Void) {
+        scanTriangle(a, b, c, clip: PixelClip(width: width, height: height), body)
+    }
+
+    /// ``scanTriangle(_:_:_:width:height:_:)`` within `clip`.
+    static func scanTriangle(_ a: Point, _ b: Point, _ c: Point, clip: PixelClip, _ body: (Int, Int, Int) -> Void) {
         guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite, c.x.isFinite, c.y.isFinite else { return }
         let minY = min(a.y, b.y, c.y), maxY = max(a.y, b.y, c.y)
-        let rowStart = Int(max(0, min(Double(height), (minY - 0.5).rounded(.up))))
-        let rowEnd = Int(max(0, min(Double(height), (maxY - 0.5).rounded(.up))))
-        if rowStart >= rowEnd || max(a.x, b.x, c.x) < -1 || min(a.x, b.x, c.x) > Double(width) + 1 { return }
+        let rowStart = clip.firstRow(atOrBelow: minY)
+        let rowEnd = clip.firstRow(atOrBelow: maxY)
+        if rowStart >= rowEnd || max(a.x, b.x, c.x) < Double(clip.x0) - 1 || min(a.x, b.x, c.x) > Double(clip.x1) + 1 { return }
         // Edges top to bottom: (upper, lower) so that a row at yc crosses it when upper.y <= yc < lower.y.
         func edge(_ p: Point, _ q: Point) -> (Point, Point)? { p.y == q.y ? nil : (p.y < q.y ? (p, q) : (q, p)) }
         let edges = (edge(a, b), edge(b, c), edge(c, a))
@@ -53,8 +63,8 @@ struct PixelCenterScanner {
             cross(edges.2)
             if n < 2 { continue }
             let xa = min(xs.0, xs.1), xb = max(xs.0, xs.1)
-            let x0 = clampedInt((xa - 0.5).rounded(.up), 0, width)
-            let x1 = clampedInt((xb - 0.5).rounded(.up), 0, width)
+            let x0 = clip.firstColumn(atOrRightOf: xa)
+            let x1 = clip.firstColumn(atOrRightOf: xb)
             if x0 < x1 { body(y, x0, x1) }
         }
     }
@@ -71,15 +81,15 @@ struct PixelCenterScanner {
         }
     }
 
-    private mutating func run(rule: FillRule, width: Int, height: Int, _ body: (Int, Int, Int) -> Void) {
+    private mutating func run(rule: FillRule, clip: PixelClip, _ body: (Int, Int, Int) -> Void) {
         if edges.isEmpty { return }
         var minY = Double.infinity, maxY = -Double.infinity
         for e in edges {
             minY = min(minY, e.y0)
             maxY = max(maxY, e.y1)
         }
-        let rowStart = Int(max(0, min(Double(height), (minY - 0.5).rounded(.up))))
-        let rowEnd = Int(max(0, min(Double(height), (maxY - 0.5).rounded(.up))))
+        let rowStart = clip.firstRow(atOrBelow: minY)
+        let rowEnd = clip.firstRow(atOrBelow: maxY)
         if rowStart >= rowEnd { return }
         edges.sort { $0.y0 < $1.y0 }
         active.removeAll(keepingCapacity: true)
@@ -121,8 +131,8 @@ struct PixelCenterScanner {
                 let inside = rule == .nonZero ? winding != 0 : (winding & 1) != 0
                 if !inside { continue }
                 let xa = crossings[i].x, xb = crossings[i + 1].x
-                let x0 = clampedInt((xa - 0.5).rounded(.up), 0, width)
-                let x1 = clampedInt((xb - 0.5).rounded(.up), 0, width)
+                let x0 = clip.firstColumn(atOrRightOf: xa)
+                let x1 = clip.firstColumn(atOrRightOf: xb)
                 if x0 < x1 { body(y, x0, x1) }
             }
         }

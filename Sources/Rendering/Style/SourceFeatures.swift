@@ -1,3 +1,4 @@
+import Foundation
 import GeoJSON
 import Tiling
 
@@ -13,7 +14,18 @@ package struct SourceFeatures: Sendable {
     package var maximumZoom: Int
     /// The source's index: sliced shapes (geojson-vt) or points clustered per zoom (supercluster).
     /// Without one, every feature is drawn as it is.
-    package var tiles: ShapeSourceTiles?
+    package var tiles: ShapeSourceTiles? {
+        didSet { recent = DrawableCache() }
+    }
+    /// For a tiled (`vector`) source: the tiles covering the view, each with its features by source
+    /// layer. Layers then draw each tile's features clipped to the tile.
+    package var vectorTiles: [SourceTile]?
+    /// For a `raster` source: the tiles covering the view, each with its image.
+    package var rasterTiles: [SourceTile]?
+    /// For an `image` source: the picture and its corners.
+    package var imageOverlay: ImageOverlay?
+    /// What the last few views drew, shared by copies of this value (the source's tile cache).
+    private var recent = DrawableCache()
 
     package init(features: [GeoJSONFeature], maximumZoom: Int = 18, tiles: ShapeSourceTiles? = nil) {
         self.features = features
@@ -30,7 +42,19 @@ package struct SourceFeatures: Sendable {
     /// The features to draw at `zoom` within `bounds` (everywhere when `nil`): clusters and
     /// unclustered points of a clustered source, features simplified for the source tiles' zoom
     /// (`floor(zoom)`, at most `maxzoom`) otherwise.
+    ///
+    /// The last few results are kept, as MapLibre keeps a source's tiles: drawing the same view again
+    /// (another snapshot, a query after a render) does not slice and simplify again.
     func drawable(atZoom zoom: Double, in bounds: WorldBounds?) -> [Drawable] {
+        guard tiles != nil else { return features.map { Drawable(feature: $0, geometry: $0.geometry) } }
+        let key = DrawableCache.Key(zoom: zoom, bounds: bounds)
+        if let cached = recent[key] { return cached }
+        let result = computeDrawable(atZoom: zoom, in: bounds)
+        recent[key] = result
+        return result
+    }
+
+    private func computeDrawable(atZoom zoom: Double, in bounds: WorldBounds?) -> [Drawable] {
         switch tiles {
         case nil:
             return features.map { Drawable(feature: $0, geometry: $0.geometry) }
@@ -47,6 +71,71 @@ package struct SourceFeatures: Sendable {
                 Drawable(feature: features[f.index], geometry: f.geometry ?? features[f.index].geometry)
             }
         }
+    }
+}
+
+/// The drawables of a source's last few views (a small most-recently-used list, thread-safe).
+final class DrawableCache: @unchecked Sendable {
+    struct Key: Hashable {
+        var zoom: Double
+        var bounds: WorldBounds?
+    }
+
+    /// How many views are kept.
+    static let capacity = 4
+    private let lock = NSLock()
+    // guarded by `lock`; most recent last
+    private var entries: [(Key, [SourceFeatures.Drawable])] = []
+
+    subscript(key: Key) -> [SourceFeatures.Drawable]? {
+        get {
+            lock.withLock {
+                guard let i = entries.firstIndex(where: { $0.0 == key }) else { return nil }
+                let entry = entries.remove(at: i)
+                entries.append(entry)
+                return entry.1
+            }
+        }
+        set {
+            guard let newValue else { return }
+            lock.withLock {
+                entries.removeAll { $0.0 == key }
+                entries.append((key, newValue))
+                if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
+            }
+        }
+    }
+}
+
+/// One tile of a tiled source as drawn for a view: where it is and its features by source layer,
+/// with longitude/latitude geometry.
+package struct SourceTile: Sendable {
+    /// The tile drawn (its data may come from a shallower tile, overzoomed).
+    package var id: UnwrappedTileID
+    /// The tile's area: its features show only inside it.
+    package var clip: TileClip
+    /// Features by `source-layer` name, in tile order (vector tiles).
+    package var layers: [String: [GeoJSONFeature]]
+    /// The tile's picture (raster tiles).
+    package var image: RasterImage?
+
+    package init(id: UnwrappedTileID, layers: [String: [GeoJSONFeature]] = [:], image: RasterImage? = nil) {
+        self.id = id
+        clip = TileClip(z: id.canonical.z, x: id.canonical.x, y: id.canonical.y, wrap: id.wrap)
+        self.layers = layers
+        self.image = image
+    }
+}
+
+/// An image source's picture and where it lies.
+package struct ImageOverlay: Sendable {
+    package var image: RasterImage
+    /// World-unit corners: top left, top right, bottom right, bottom left.
+    package var corners: [Point]
+
+    package init(image: RasterImage, corners: [Point]) {
+        self.image = image
+        self.corners = corners
     }
 }
 

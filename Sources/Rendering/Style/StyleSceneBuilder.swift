@@ -42,6 +42,12 @@ package struct StyleSceneBuilder: Sendable {
             guard layer.isVisible else { continue }
             if let minz = layer.minimumZoomLevel, zoom < minz { continue }
             if let maxz = layer.maximumZoomLevel, zoom >= maxz { continue }
+            if layer.type == .raster, let id = layer.sourceIdentifier {
+                guard let source = sources[id] else { continue }
+                scene.layers.append(RasterLayerBuilder.build(compiled, source: source, zoom: zoom))
+                drawn.append(StyleScene.DrawnLayer(identifier: layer.identifier, sourceIdentifier: id, features: []))
+                continue
+            }
             guard let builder = LayerBuilders.builder(for: layer.type) else {
                 unsupported.append("layer \"\(layer.identifier)\": \(layer.type.rawValue) layers are not drawn yet")
                 continue
@@ -49,6 +55,13 @@ package struct StyleSceneBuilder: Sendable {
             unsupported += builder.unsupported(compiled)
             var selected: [SelectedFeature] = []
             var sourceID: String?
+            var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: zoom), needsGeometry: compiled.needsFeatureGeometry)
+            if layer.type.usesSource, let id = layer.sourceIdentifier, let tiles = sources[id]?.vectorTiles {
+                let (sceneLayer, features) = tiledLayer(compiled, builder, tiles: tiles, sourceID: id, states: states)
+                scene.layers.append(sceneLayer)
+                drawn.append(StyleScene.DrawnLayer(identifier: layer.identifier, sourceIdentifier: id, features: features, isTiled: true))
+                continue
+            }
             if layer.type.usesSource {
                 guard let id = layer.sourceIdentifier, let source = sources[id] else { continue }
                 sourceID = id
@@ -57,33 +70,66 @@ package struct StyleSceneBuilder: Sendable {
                 if drawable[id] == nil {
                     drawable[id] = source.drawable(atZoom: camera.zoom, in: coveredBounds(tileZoom: z))
                 }
-                selected = select(compiled, builder, drawable[id] ?? [], tileZoom: z, sourceID: id, states: states)
+                evaluation = self.evaluation(tileZoom: z, for: compiled)
+                selected = select(compiled, builder, drawable[id] ?? [], evaluation: evaluation, sourceID: id, states: states)
             }
-            scene.layers.append(builder.build(compiled, features: &selected, zoom: zoom))
+            scene.layers.append(builder.build(compiled, features: &selected, evaluation: evaluation))
             drawn.append(StyleScene.DrawnLayer(identifier: layer.identifier, sourceIdentifier: sourceID, features: selected.map(\.feature)))
         }
         scene.tileQuantizationMaxZoom = quantizationZoom
         return StyleScene(scene: scene, layers: drawn, unsupportedFeatures: unsupported)
     }
 
+    /// A layer of a tiled source: each tile's features of the layer's `source-layer`, filtered and
+    /// built per tile and clipped to it. Returns the scene layer and its features in order.
+    private func tiledLayer(_ compiled: CompiledLayer, _ builder: any LayerBuilder.Type, tiles: [SourceTile],
+                            sourceID: String, states: FeatureStates) -> (any SceneLayer, [GeoJSONFeature]) {
+        var pieces: [TileClippedLayer.Piece] = []
+        var features: [GeoJSONFeature] = []
+        let sourceLayer = compiled.layer.sourceLayerIdentifier ?? ""
+        for tile in tiles {
+            guard let content = tile.layers[sourceLayer], !content.isEmpty else { continue }
+            let canonical = CanonicalTileID(z: tile.id.canonical.z, x: tile.id.canonical.x, y: tile.id.canonical.y)
+            let evaluation = FeatureEvaluation(base: EvaluationContext(zoom: camera.zoom, canonical: canonical),
+                                               needsGeometry: compiled.needsFeatureGeometry)
+            let drawable = content.map { SourceFeatures.Drawable(feature: $0, geometry: $0.geometry) }
+            var selected = select(compiled, builder, drawable, evaluation: evaluation, sourceID: sourceID, states: states)
+            if selected.isEmpty { continue }
+            let layer = builder.build(compiled, features: &selected, evaluation: evaluation)
+            pieces.append(TileClippedLayer.Piece(clip: tile.clip, wrap: tile.id.wrap, layer: layer, firstFeature: features.count))
+            features += selected.map(\.feature)
+        }
+        return (TileClippedLayer(pieces: pieces), features)
+    }
+
     // MARK: - Selection
 
     private func select(_ layer: CompiledLayer, _ builder: any LayerBuilder.Type, _ drawable: [SourceFeatures.Drawable],
-                        tileZoom z: Int, sourceID: String, states: FeatureStates) -> [SelectedFeature] {
+                        evaluation: FeatureEvaluation, sourceID: String, states: FeatureStates) -> [SelectedFeature] {
         let withStates = states.hasStates(source: sourceID)
-        // `within`/`distance` place geometry in a tile: use the tile under the camera centre.
-        let tile = WebMercator.tile(containing: Position(camera.center.longitude, camera.center.latitude), zoom: z)
-        let canonical = CanonicalTileID(z: tile.z, x: tile.x, y: tile.y)
+        let filtered = !layer.filter.passesEverything
+        var context = evaluation.base
         var out: [SelectedFeature] = []
         out.reserveCapacity(drawable.count)
         for d in drawable {
             guard let g = d.geometry, builder.draws(g) else { continue }
-            var context = EvaluationContext(zoom: camera.zoom, feature: FeatureView(d.feature), canonical: canonical)
-            if withStates, let id = d.feature.identifier { context.featureState = states.state(source: sourceID, id: id) }
-            guard layer.filter.evaluate(context) else { continue }
-            out.append(SelectedFeature(feature: d.feature, geometry: g, context: context))
+            var selected = SelectedFeature(feature: d.feature, geometry: g)
+            if withStates, let id = d.feature.identifier { selected.state = states.state(source: sourceID, id: id) }
+            if filtered {
+                evaluation.load(selected, into: &context)
+                guard layer.filter.evaluate(context) else { continue }
+            }
+            out.append(selected)
         }
         return out
+    }
+
+    /// What layers evaluate against at this camera: its zoom, and for `within`/`distance` the tile
+    /// of zoom `z` under the camera centre.
+    private func evaluation(tileZoom z: Int, for layer: CompiledLayer) -> FeatureEvaluation {
+        let tile = WebMercator.tile(containing: Position(camera.center.longitude, camera.center.latitude), zoom: z)
+        let canonical = CanonicalTileID(z: tile.z, x: tile.x, y: tile.y)
+        return FeatureEvaluation(base: EvaluationContext(zoom: camera.zoom, canonical: canonical), needsGeometry: layer.needsFeatureGeometry)
     }
 
     /// The world area of the source tiles MapLibre would draw for this view: the visible area grown
@@ -107,6 +153,8 @@ package struct StyleScene: Sendable {
         package var sourceIdentifier: String?
         /// Indexed like the scene layer's features.
         package var features: [GeoJSONFeature]
+        /// Whether the features come from a tiled source (a feature may then appear in several tiles).
+        package var isTiled = false
     }
 
     package var scene: RenderScene

@@ -2,7 +2,7 @@ extension BackgroundLayer: SceneLayer {
     public var featureCount: Int { 0 }
     public func validate(layerIndex: Int) throws(RenderError) {}
     public func paint(in context: inout PaintContext) {
-        context.canvas.fill(color.premultiplied(opacity: Float(opacity)))
+        context.fillClip(color.premultiplied(opacity: Float(opacity)))
     }
     public func hits(in rect: ScreenRect, _ geometry: HitTestGeometry) -> [Int] { [] }
 }

@@ -10,7 +10,7 @@ extension PaintContext {
         let shift = planeTranslation(layer.translate, anchor: layer.translateAnchor)
         let pitchWithMap = layer.pitchAlignment == .map
         let scaleWithMap = layer.pitchScale == .map
-        let w = canvas.width, h = canvas.height
+        let w = canvasWidth, clip = clip, px = pixels
         for (i, feature) in layer.features.enumerated() {
             let radius = max(0, layer.radius[i])
             let strokeWidth = max(0, layer.strokeWidth[i])
@@ -31,7 +31,7 @@ extension PaintContext {
             let innerFill2 = min(innerOpacity, innerColor) * min(innerOpacity, innerColor)
             let margin = 4 * outerDevice + shift.length
             for c in feature.points {
-                guard let copies = t.worldCopies(west: c.longitude, east: c.longitude, visible: visibleX, margin: margin) else { continue }
+                guard let copies = copies(west: c.longitude, east: c.longitude, margin: margin) else { continue }
                 for copy in copies {
                     let center = t.plane(c, copy: copy) + shift
                     let centerScreen = t.screen(plane: center)
@@ -54,16 +54,17 @@ extension PaintContext {
                         minX = centerScreen.x - radiusScreen; maxX = centerScreen.x + radiusScreen
                         minY = centerScreen.y - radiusScreen; maxY = centerScreen.y + radiusScreen
                     }
-                    let x0 = Int(max(0, min(Double(w), (minX - 0.5).rounded(.up))))
-                    let x1 = Int(max(0, min(Double(w), (maxX - 0.5).rounded(.up))))
-                    let y0 = Int(max(0, min(Double(h), (minY - 0.5).rounded(.up))))
-                    let y1 = Int(max(0, min(Double(h), (maxY - 0.5).rounded(.up))))
+                    let x0 = clip.firstColumn(atOrRightOf: minX)
+                    let x1 = clip.firstColumn(atOrRightOf: maxX)
+                    let y0 = clip.firstRow(atOrBelow: minY)
+                    let y1 = clip.firstRow(atOrBelow: maxY)
                     if x0 >= x1 || y0 >= y1 { continue }
-                    canvas.pixels.withUnsafeMutableBufferPointer { buf in
-                        let px = buf.baseAddress!
+                    do {
                         for y in y0..<y1 {
                             let cy = Double(y) + 0.5
-                            for x in x0..<x1 {
+                            let (rowX0, rowX1) = tileSpan(row: y, x0, x1)
+                            if rowX0 >= rowX1 { continue }
+                            for x in rowX0..<rowX1 {
                                 let cx = Double(x) + 0.5
                                 var ex: Double, ey: Double
                                 if pitchWithMap {

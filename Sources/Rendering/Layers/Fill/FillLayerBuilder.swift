@@ -10,14 +10,15 @@ enum FillLayerBuilder: LayerBuilder {
         }
     }
 
-    static func build(_ layer: CompiledLayer, features: inout [SelectedFeature], zoom: Double) -> any SceneLayer {
+    static func build(_ layer: CompiledLayer, features: inout [SelectedFeature], evaluation: FeatureEvaluation) -> any SceneLayer {
+        let zoom = evaluation.zoom
         guard let paint = layer.paint(as: FillPaintProperties.self),
               let layout = layer.layout(as: FillLayoutProperties.self) else { return EmptySceneLayer() }
-        sortByKey(layout.fillSortKey, &features)
+        sortByKey(layout.fillSortKey, &features, evaluation)
         var out = FillLayer(features: features.map { FillFeature(polygons: GeometryConversion.polygons($0.geometry)) })
-        out.color = paint.fillColor.colors(features, zoom: zoom)
-        out.opacity = paint.fillOpacity.perFeature(features, zoom: zoom)
-        out.outlineColor = paint.fillOutlineColor?.colors(features, zoom: zoom)
+        out.color = paint.fillColor.colors(features, evaluation)
+        out.opacity = paint.fillOpacity.perFeature(features, evaluation)
+        out.outlineColor = paint.fillOutlineColor?.colors(features, evaluation)
         out.antialias = paint.isFillAntialiased.evaluate(zoom: zoom)
         out.translate = paint.fillTranslation.point(zoom: zoom)
         out.translateAnchor = paint.fillTranslationAnchor.evaluate(zoom: zoom)

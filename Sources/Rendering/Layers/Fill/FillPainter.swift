@@ -4,24 +4,27 @@ extension PaintContext {
     /// ring edge as a 2 px line whose alpha falls off as `1 - smoothstep(0, 1, distance)`.
     mutating func paintFill(_ layer: FillLayer) {
         let shift = planeTranslation(layer.translate, anchor: layer.translateAnchor)
-        let w = canvas.width, h = canvas.height
+        let w = canvasWidth, p = pixels, clip = clip
         for (i, feature) in layer.features.enumerated() {
             let color = layer.color[i].premultiplied(opacity: Float(layer.opacity[i]))
             if color.a <= 0 { continue }
             for polygon in feature.polygons {
                 guard let exterior = polygon.first, exterior.count >= 3 else { continue }
                 let (west, east) = PaintContext.longitudeBounds(exterior)
-                guard let copies = transform.worldCopies(west: west, east: east, visible: visibleX,
-                                                         margin: 2 + shift.length) else { continue }
+                guard let copies = copies(west: west, east: east, margin: 2 + shift.length) else { continue }
                 for copy in copies {
                     projectRings(polygon, copy: copy, shift: shift)
                     var sc = PixelCenterScanner()
                     swap(&sc, &scanner)
                     let rings = screenRings
-                    canvas.pixels.withUnsafeMutableBufferPointer { buf in
-                        let p = buf.baseAddress!
-                        sc.scan(rings: rings, rule: .evenOdd, width: w, height: h) { y, x0, x1 in
+                    if tileClip == nil {
+                        sc.scan(rings: rings, rule: .evenOdd, clip: clip) { y, x0, x1 in
                             Canvas.blendSpan(p, offset: 4 * (y * w + x0), count: x1 - x0, color: color)
+                        }
+                    } else {
+                        sc.scan(rings: rings, rule: .evenOdd, clip: clip) { y, x0, x1 in
+                            let (a, b) = tileSpan(row: y, x0, x1)
+                            if a < b { Canvas.blendSpan(p, offset: 4 * (y * w + a), count: b - a, color: color) }
                         }
                     }
                     swap(&sc, &scanner)
@@ -52,8 +55,7 @@ extension PaintContext {
             for polygon in feature.polygons {
                 guard let exterior = polygon.first, exterior.count >= 2 else { continue }
                 let (west, east) = PaintContext.longitudeBounds(exterior)
-                guard let copies = transform.worldCopies(west: west, east: east, visible: visibleX,
-                                                         margin: 2 + shift.length) else { continue }
+                guard let copies = copies(west: west, east: east, margin: 2 + shift.length) else { continue }
                 for copy in copies {
                     projectRings(polygon, copy: copy, shift: shift)
                     for ring in screenRings where ring.count >= 2 {
@@ -72,27 +74,27 @@ extension PaintContext {
     /// One GL wide line (2 px) from `a` to `b`: pixels whose centre lies within 1 px of the line along
     /// the minor axis, alpha `1 - smoothstep(0, 1, minor distance)`.
     mutating func paintOutlineEdge(_ a: Point, _ b: Point, color: PremultipliedColor) {
-        let w = canvas.width, h = canvas.height
+        let w = canvasWidth, clip = clip
         let dx = b.x - a.x, dy = b.y - a.y
         if dx == 0 && dy == 0 { return }
         guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
-        canvas.pixels.withUnsafeMutableBufferPointer { buf in
-            let px = buf.baseAddress!
+        let px = pixels
+        do {
             if abs(dx) >= abs(dy) {
                 let (p, q) = a.x <= b.x ? (a, b) : (b, a)
                 let slope = (q.y - p.y) / (q.x - p.x)
-                let x0 = Int(max(0, min(Double(w), (p.x - 0.5).rounded(.up))))
-                let x1 = Int(max(0, min(Double(w), (q.x - 0.5).rounded(.up))))
+                let x0 = clip.firstColumn(atOrRightOf: p.x)
+                let x1 = clip.firstColumn(atOrRightOf: q.x)
                 if x0 >= x1 { return }
                 for x in x0..<x1 {
                     let cx = Double(x) + 0.5
                     let ly = p.y + (cx - p.x) * slope
-                    let y0 = Int(max(0, min(Double(h), (ly - 1.5).rounded(.down) + 1)))
-                    let y1 = Int(max(0, min(Double(h), (ly + 0.5).rounded(.up))))
+                    let y0 = clampedInt((ly - 1.5).rounded(.down) + 1, clip.y0, clip.y1)
+                    let y1 = clampedInt((ly + 0.5).rounded(.up), clip.y0, clip.y1)
                     if y0 >= y1 { continue }
                     for y in y0..<y1 {
                         let d = abs(Double(y) + 0.5 - ly)
-                        if d >= 1 { continue }
+                        if d >= 1 || !inTile(x, y) { continue }
                         let alpha = Float(1 - smoothstep(0, 1, d))
                         Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: alpha)
                     }
@@ -100,18 +102,18 @@ extension PaintContext {
             } else {
                 let (p, q) = a.y <= b.y ? (a, b) : (b, a)
                 let slope = (q.x - p.x) / (q.y - p.y)
-                let y0 = Int(max(0, min(Double(h), (p.y - 0.5).rounded(.up))))
-                let y1 = Int(max(0, min(Double(h), (q.y - 0.5).rounded(.up))))
+                let y0 = clip.firstRow(atOrBelow: p.y)
+                let y1 = clip.firstRow(atOrBelow: q.y)
                 if y0 >= y1 { return }
                 for y in y0..<y1 {
                     let cy = Double(y) + 0.5
                     let lx = p.x + (cy - p.y) * slope
-                    let x0 = Int(max(0, min(Double(w), (lx - 1.5).rounded(.down) + 1)))
-                    let x1 = Int(max(0, min(Double(w), (lx + 0.5).rounded(.up))))
+                    let x0 = clampedInt((lx - 1.5).rounded(.down) + 1, clip.x0, clip.x1)
+                    let x1 = clampedInt((lx + 0.5).rounded(.up), clip.x0, clip.x1)
                     if x0 >= x1 { continue }
                     for x in x0..<x1 {
                         let d = abs(Double(x) + 0.5 - lx)
-                        if d >= 1 { continue }
+                        if d >= 1 || !inTile(x, y) { continue }
                         let alpha = Float(1 - smoothstep(0, 1, d))
                         Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: alpha)
                     }

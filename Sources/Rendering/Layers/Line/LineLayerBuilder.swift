@@ -11,10 +11,11 @@ enum LineLayerBuilder: LayerBuilder {
         }
     }
 
-    static func build(_ layer: CompiledLayer, features: inout [SelectedFeature], zoom: Double) -> any SceneLayer {
+    static func build(_ layer: CompiledLayer, features: inout [SelectedFeature], evaluation: FeatureEvaluation) -> any SceneLayer {
+        let zoom = evaluation.zoom
         guard let paint = layer.paint(as: LinePaintProperties.self),
               let layout = layer.layout(as: LineLayoutProperties.self) else { return EmptySceneLayer() }
-        sortByKey(layout.lineSortKey, &features)
+        sortByKey(layout.lineSortKey, &features, evaluation)
         var lines: [LineFeature] = []
         lines.reserveCapacity(features.count)
         for s in features {
@@ -22,30 +23,28 @@ enum LineLayerBuilder: LayerBuilder {
             lines.append(LineFeature(lines: parts, closedRings: closed))
         }
         var out = LineLayer(features: lines)
-        out.color = paint.lineColor.colors(features, zoom: zoom)
-        out.opacity = paint.lineOpacity.perFeature(features, zoom: zoom)
-        out.width = paint.lineWidth.perFeature(features, zoom: zoom)
+        out.color = paint.lineColor.colors(features, evaluation)
+        out.opacity = paint.lineOpacity.perFeature(features, evaluation)
+        out.width = paint.lineWidth.perFeature(features, evaluation)
         if let dashes = paint.lineDashPattern {
             out.dashArray = dashes.evaluate(zoom: zoom)
             // MapLibre scales dashes by the width at the integer zoom ("floorwidth").
             let floorZoom = zoom.rounded(.down)
+            var floorEvaluation = evaluation
+            floorEvaluation.base.zoom = floorZoom
             out.dashWidth = paint.lineWidth.isFeatureConstant
                 ? .constant(paint.lineWidth.evaluate(zoom: floorZoom))
-                : .perFeature(features.map { s in
-                    var c = s.context
-                    c.zoom = floorZoom
-                    return paint.lineWidth.evaluate(c)
-                })
+                : .perFeature(floorEvaluation.map(features) { paint.lineWidth.evaluate($0) })
         }
         if let gradient = paint.lineGradient {
             out.gradient = (0..<256).map { i in
                 RenderColor(gradient.evaluate(EvaluationContext(zoom: zoom, lineProgress: Double(i) / 255)))
             }
         }
-        out.gapWidth = paint.lineGapWidth.perFeature(features, zoom: zoom)
-        out.offset = paint.lineOffset.perFeature(features, zoom: zoom)
-        out.blur = paint.lineBlur.perFeature(features, zoom: zoom)
-        out.join = layout.lineJoin.perFeature(features, zoom: zoom)
+        out.gapWidth = paint.lineGapWidth.perFeature(features, evaluation)
+        out.offset = paint.lineOffset.perFeature(features, evaluation)
+        out.blur = paint.lineBlur.perFeature(features, evaluation)
+        out.join = layout.lineJoin.perFeature(features, evaluation)
         out.cap = layout.lineCap.evaluate(zoom: zoom)
         out.miterLimit = layout.lineMiterLimit.evaluate(zoom: zoom)
         out.roundLimit = layout.lineRoundLimit.evaluate(zoom: zoom)

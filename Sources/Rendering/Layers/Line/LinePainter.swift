@@ -40,12 +40,14 @@ extension PaintContext {
             for line in feature.lines where line.count >= 2 {
                 let (west, east) = PaintContext.longitudeBounds(line)
                 let margin = 4 * outset + abs(stroke.offset) + shift.length
-                guard let copies = transform.worldCopies(west: west, east: east, visible: visibleX, margin: margin) else {
+                guard let copies = copies(west: west, east: east, margin: margin) else {
                     continue
                 }
                 for copy in copies {
-                    if stroke.dash != nil {
-                        // Dashes restart where the line enters each source tile, as in MapLibre.
+                    if stroke.dash != nil && tileClip == nil {
+                        // Dashes restart where the line enters each source tile, as in MapLibre. (A
+                        // tiled source's lines are already cut by tile: their dashes start at each
+                        // line's start in its tile.)
                         paintDashedByTile(line, copy: copy, stroke: stroke, options: options, margin: margin,
                                           tessellator: &tessellator)
                         continue
@@ -121,19 +123,18 @@ extension PaintContext {
             let offset2 = Point(x: e.x * t - e.y * u, y: e.x * u + e.y * t) * (offset * v.normal.y)
             positions.append(v.position + e * stroke.outset + offset2 + stroke.shift)
         }
-        let w = canvas.width, h = canvas.height
+        let w = canvasWidth, clip = clip, px = pixels, sourceTile = self.tileClip
         let tr = transform
         let pitched = tr.isPitched
         let halfW = tr.width / 2, halfH = tr.height / 2
-        let dw = Double(w), dh = Double(h)
-        canvas.pixels.withUnsafeMutableBufferPointer { buf in
-            let px = buf.baseAddress!
+        let cx0 = Double(clip.x0), cy0 = Double(clip.y0), cx1 = Double(clip.x1), cy1 = Double(clip.y1)
+        do {
             for (a, b, c) in mesh.triangles {
                 let pa = positions[a], pb = positions[b], pc = positions[c]
                 let sa = tr.screen(plane: pa), sb = tr.screen(plane: pb), sc = tr.screen(plane: pc)
                 // off-canvas triangles (most of a line outside the view) cost no more than this test
-                if max(sa.x, sb.x, sc.x) < -1 || min(sa.x, sb.x, sc.x) > dw + 1
-                    || max(sa.y, sb.y, sc.y) < -1 || min(sa.y, sb.y, sc.y) > dh + 1 {
+                if max(sa.x, sb.x, sc.x) < cx0 - 1 || min(sa.x, sb.x, sc.x) > cx1 + 1
+                    || max(sa.y, sb.y, sc.y) < cy0 - 1 || min(sa.y, sb.y, sc.y) > cy1 + 1 {
                     continue
                 }
                 guard let nx = AffineValue(pa, pb, pc, verts[a].normal.x, verts[b].normal.x, verts[c].normal.x),
@@ -141,7 +142,7 @@ extension PaintContext {
                       let along = AffineValue(pa, pb, pc, verts[a].along, verts[b].along, verts[c].along) else {
                     continue
                 }
-                PixelCenterScanner.scanTriangle(sa, sb, sc, width: w, height: h) { y, x0, x1 in
+                PixelCenterScanner.scanTriangle(sa, sb, sc, clip: clip) { y, x0, x1 in
                     for x in x0..<x1 {
                         let q: Point
                         var gamma = 1.0
@@ -156,6 +157,7 @@ extension PaintContext {
                             let wf = tr.worldFraction(plane: q - stroke.shift)
                             if wf.x < clip.minX || wf.x >= clip.maxX || wf.y < clip.minY || wf.y >= clip.maxY { continue }
                         }
+                        if let source = sourceTile, !source.contains(tr.worldFraction(plane: q)) { continue }
                         let vx = nx(q), vy = ny(q)
                         let dist = (vx * vx + vy * vy).squareRoot() * stroke.outset
                         let blur2 = (stroke.blur + 1) * gamma

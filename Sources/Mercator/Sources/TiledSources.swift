@@ -1,0 +1,154 @@
+import Foundation
+import GeoJSON
+import MapStyle
+import Rendering
+import TileSources
+import Tiling
+
+/// The tiled (`vector` and `raster`) sources of a map: where their tiles are (resolved once per
+/// source definition), the tiles covering a view, and decoded tiles kept under a byte budget.
+final class TiledSources: @unchecked Sendable {
+    private let resolver: TiledSourceResolver
+    private let lock = NSLock()
+    /// Resolved sources, with the definition they were resolved from. Guarded by `lock`.
+    private var resolved: [String: (StyleSource, Result<TiledSource, SourceLoadError>)] = [:]
+    /// Decoded tiles: features by source layer.
+    private let cache = TileCache<DecodedTile>(budget: 128 << 20)
+
+    /// One decoded tile: its features by source layer (longitude/latitude geometry), or its image.
+    struct DecodedTile: Sendable {
+        var layers: [String: [GeoJSONFeature]] = [:]
+        var image: RasterImage?
+    }
+
+    init(resolver: TiledSourceResolver) {
+        self.resolver = resolver
+    }
+
+    /// Where `source`'s tiles are, or why they cannot be read.
+    func source(_ source: StyleSource) -> Result<TiledSource, SourceLoadError> {
+        if let cached = lock.withLock({ resolved[source.identifier] }), cached.0 == source { return cached.1 }
+        let result: Result<TiledSource, SourceLoadError>
+        do {
+            result = .success(try resolver.resolve(source))
+        } catch {
+            result = .failure(SourceLoadError(source: source.identifier, error.message))
+        }
+        lock.withLock { resolved[source.identifier] = (source, result) }
+        return result
+    }
+
+    /// The tiles of `source` covering the view of `transform`, each with its decoded features.
+    /// Tiles the store does not have are left out (drawn empty); a tile that cannot be read or
+    /// decoded is an error naming it.
+    func tiles(of source: StyleSource, transform: Transform, zoom: Double, center: LocationCoordinate2D) -> Result<[SourceTile], SourceLoadError> {
+        let tiled: TiledSource
+        switch self.source(source) {
+        case .success(let s): tiled = s
+        case .failure(let e): return .failure(e)
+        }
+        let centerWorld = (x: WebMercator.worldX(longitude: center.longitude), y: WebMercator.worldY(latitude: center.latitude))
+        // MapLibre rounds the zoom of raster tiles and floors that of vector tiles.
+        let rounding: FloatingPointRoundingRule = source.kind == .vector ? .down : .toNearestOrAwayFromZero
+        let cover = TileCover.sourceTiles(covering: transform.visibleWorldCorners(), center: centerWorld, cameraZoom: zoom,
+                                          tileSize: tiled.tileSize, minimumZoom: tiled.minimumZoom, maximumZoom: tiled.maximumZoom,
+                                          rounding: rounding)
+        var out: [SourceTile] = []
+        var seen = Set<UnwrappedTileID>()
+        let promote = PromotedIdentifier(source.json["promoteId"])
+        for overscaled in cover where seen.insert(overscaled.tile).inserted {
+            let id = overscaled.tile
+            guard tiled.covers(id.canonical) else { continue }
+            do {
+                // A missing raster tile shows its nearest parent up to ten zooms shallower, clipped to
+                // the missing tile's area: MapLibre asks for parents that far while children are
+                // missing and draws them where children have no data. Vector tiles without data
+                // draw nothing.
+                var z = id.canonical.z
+                let lowest = source.kind == .vector ? z : max(tiled.minimumZoom, z - 10)
+                while z >= lowest {
+                    let dz = id.canonical.z - z
+                    let parent = TileID(z: z, x: id.canonical.x >> dz, y: id.canonical.y >> dz)
+                    if let decoded = try decodedTile(parent, of: tiled, kind: source.kind, promote: promote) {
+                        var tile = SourceTile(id: UnwrappedTileID(wrap: id.wrap, canonical: parent), layers: decoded.layers, image: decoded.image)
+                        tile.clip = TileClip(z: id.canonical.z, x: id.canonical.x, y: id.canonical.y, wrap: id.wrap)
+                        out.append(tile)
+                        break
+                    }
+                    z -= 1
+                }
+            } catch {
+                return .failure(error)
+            }
+        }
+        // MapLibre draws a layer's tiles in tile order; clipping keeps them from overlapping anyway.
+        out.sort { ($0.id.canonical.z, $0.id.wrap, $0.id.canonical.x, $0.id.canonical.y) < ($1.id.canonical.z, $1.id.wrap, $1.id.canonical.x, $1.id.canonical.y) }
+        return .success(out)
+    }
+
+    private func decodedTile(_ tile: TileID, of source: TiledSource, kind: StyleSource.Kind,
+                             promote: PromotedIdentifier) throws(SourceLoadError) -> DecodedTile? {
+        let key = TileCache<DecodedTile>.Key(source: source.identifier, tile: tile)
+        if let hit = cache.value(for: key) { return hit }
+        let data: Data?
+        do {
+            data = try source.store.tileData(tile)
+        } catch {
+            throw SourceLoadError(source: source.identifier, "tile \(tile): \(error.description)")
+        }
+        guard let data else { return nil }
+        if kind != .vector {
+            let image: RGBAImage
+            do {
+                image = try RasterDecoding.decode(data)
+            } catch {
+                throw SourceLoadError(source: source.identifier, "tile \(tile): \(error)")
+            }
+            let decoded = DecodedTile(image: RasterImage(image))
+            cache.insert(decoded, bytes: decoded.image?.byteCount ?? 0, for: key)
+            return decoded
+        }
+        var layers: [String: [GeoJSONFeature]] = [:]
+        do {
+            let vt = try VectorTile(data: data)
+            for layer in try vt.layers() {
+                var features = try layer.geoJSONFeatures(x: tile.x, y: tile.y, z: tile.z)
+                promote.apply(to: &features, layer: layer.name)
+                layers[layer.name] = features
+            }
+        } catch {
+            throw SourceLoadError(source: source.identifier, "tile \(tile): \(error)")
+        }
+        let decoded = DecodedTile(layers: layers)
+        cache.insert(decoded, bytes: data.count * 8 + 1024, for: key)
+        return decoded
+    }
+}
+
+/// A source's `promoteId`: a property used as the feature id, for all source layers or per layer.
+struct PromotedIdentifier {
+    private var all: String?
+    private var byLayer: [String: String] = [:]
+
+    init(_ json: JSONValue?) {
+        if let s = json?.string {
+            all = s
+        } else if case .object(let o)? = json {
+            for (k, v) in o { if let s = v.string { byLayer[k] = s } }
+        }
+    }
+
+    /// Sets each feature's identifier from its promoted property (strings and numbers), if any.
+    func apply(to features: inout [GeoJSONFeature], layer: String) {
+        guard let key = all ?? byLayer[layer] else { return }
+        for i in features.indices {
+            switch features[i].properties?[key] {
+            case .string(let s)?: features[i].identifier = .string(s)
+            case .int(let v)?: features[i].identifier = .int(v)
+            case .uint(let v)?: features[i].identifier = .uint(v)
+            case .double(let v)?: features[i].identifier = .double(v)
+            default: break
+            }
+        }
+    }
+}

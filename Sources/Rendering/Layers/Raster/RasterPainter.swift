@@ -1,0 +1,83 @@
+extension PaintContext {
+    /// Draws raster images as MapLibre's raster shader does: every pixel whose centre lies on an
+    /// image samples it there (bilinear or nearest, clamped at the edges), adjusts the colour and
+    /// blends it over the canvas.
+    mutating func paintRaster(_ layer: RasterLayer) {
+        let adjust = RasterAdjustments(layer)
+        if adjust.opacity <= 0 { return }
+        let t = transform
+        let w = canvasWidth, px = pixels, clip = clip
+        let align = t.rasterAlignment()
+        for piece in layer.pieces where piece.corners.count == 4 {
+            guard let mapping = ImageMapping(piece.corners) else { continue }
+            // The piece's screen bounds (its corners; a pitched view may put part above the horizon).
+            var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+            let bounds = piece.tileClip.map { [Point(x: $0.minX, y: $0.minY), Point(x: $0.maxX, y: $0.minY),
+                                               Point(x: $0.maxX, y: $0.maxY), Point(x: $0.minX, y: $0.maxY)] } ?? piece.corners
+            for c in bounds {
+                let s = t.screen(plane: t.plane(worldFraction: c))
+                guard s.x.isFinite, s.y.isFinite else { continue }
+                minX = min(minX, s.x); maxX = max(maxX, s.x); minY = min(minY, s.y); maxY = max(maxY, s.y)
+            }
+            if t.isPitched { minY = min(minY, 0) }
+            let x0 = clip.firstColumn(atOrRightOf: minX - 1), x1 = clip.firstColumn(atOrRightOf: maxX + 1)
+            let y0 = clip.firstRow(atOrBelow: minY - 1), y1 = clip.firstRow(atOrBelow: maxY + 1)
+            if x0 >= x1 || y0 >= y1 { continue }
+            for y in y0..<y1 {
+                for x in x0..<x1 {
+                    guard let q = planeAtPixel(x, y) else { continue }
+                    let wf = t.worldFraction(plane: q)
+                    if let tile = piece.tileClip, !tile.contains(wf) { continue }
+                    // the image moves to the pixel grid, the tile's clip does not (as in MapLibre)
+                    let aligned = Point(x: wf.x - align.x, y: wf.y - align.y)
+                    guard let (u, v) = mapping.textureCoordinates(aligned) else { continue }
+                    let texel = piece.image.sample(u: u, v: v, linear: layer.linearResampling)
+                    let color = adjust.apply(texel)
+                    if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { continue }
+                    Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: 1)
+                }
+            }
+        }
+    }
+}
+
+/// World position -> texture coordinates of an image drawn as MapLibre draws image sources: two
+/// triangles (top left, top right, bottom left) and (top right, bottom left, bottom right), texture
+/// coordinates interpolated linearly in world space on each.
+struct ImageMapping {
+    private let corners: [Point]
+    /// Whether the quad is an axis-aligned rectangle (tiles, most images): then a plain scale.
+    private let isRectangle: Bool
+
+    init?(_ corners: [Point]) {
+        guard corners.count == 4, corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
+        self.corners = corners
+        let (tl, tr, br, bl) = (corners[0], corners[1], corners[2], corners[3])
+        isRectangle = tl.y == tr.y && bl.y == br.y && tl.x == bl.x && tr.x == br.x && tr.x != tl.x && bl.y != tl.y
+    }
+
+    /// `u`, `v` in 0...1 for a world position on the image, nil off it.
+    @inline(__always)
+    func textureCoordinates(_ p: Point) -> (Double, Double)? {
+        let (tl, tr, br, bl) = (corners[0], corners[1], corners[2], corners[3])
+        if isRectangle {
+            let u = (p.x - tl.x) / (tr.x - tl.x), v = (p.y - tl.y) / (bl.y - tl.y)
+            return u >= 0 && u < 1 && v >= 0 && v < 1 ? (u, v) : nil
+        }
+        // (tl, tr, bl) with texture (0,0), (1,0), (0,1); then (tr, bl, br) with (1,0), (0,1), (1,1).
+        if let (l1, l2) = barycentric(p, tl, tr, bl) { return (l1, l2) }
+        if let (l1, l2) = barycentric(p, br, bl, tr) { return (1 - l1, 1 - l2) }
+        return nil
+    }
+
+    /// Weights of `b` and `c` for `p` in triangle `a b c` (nil outside).
+    @inline(__always)
+    private func barycentric(_ p: Point, _ a: Point, _ b: Point, _ c: Point) -> (Double, Double)? {
+        let d = (b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)
+        guard d != 0 else { return nil }
+        let l1 = ((p.x - a.x) * (c.y - a.y) - (c.x - a.x) * (p.y - a.y)) / d
+        let l2 = ((b.x - a.x) * (p.y - a.y) - (p.x - a.x) * (b.y - a.y)) / d
+        guard l1 >= 0, l2 >= 0, l1 + l2 <= 1 else { return nil }
+        return (l1, l2)
+    }
+}

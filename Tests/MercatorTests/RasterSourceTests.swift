@@ -1,0 +1,113 @@
+import Foundation
+import Mercator
+import Testing
+
+/// Raster sources (PNG tiles through a template), image sources and the raster layer's colour
+/// adjustments, on tiles written for the test.
+@Suite("Raster sources and layers")
+struct RasterSourceTests {
+    /// A solid 256x256 PNG.
+    static func png(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) -> Data {
+        Data(PNGEncoder.encode(RGBAImage(width: 256, height: 256, pixels: [UInt8]((0..<(256 * 256)).flatMap { _ in [r, g, b, a] }))))
+    }
+
+    /// z1 tiles: red, green, blue, white (0/0, 1/0, 0/1, 1/1), and a z0 tile in grey.
+    static func writeTiles(skipping skipped: String? = nil) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mercator-raster-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let tiles = ["1-0-0": png(255, 0, 0), "1-1-0": png(0, 255, 0), "1-0-1": png(0, 0, 255), "1-1-1": png(255, 255, 255),
+                     "0-0-0": png(128, 128, 128)]
+        for (name, data) in tiles where name != skipped { try data.write(to: folder.appendingPathComponent(name + ".png")) }
+        return folder
+    }
+
+    static func map(_ folder: URL, paint: JSONObject = [:], sourceExtra: JSONObject = [:]) throws -> Map {
+        var source: JSONObject = ["type": "raster", "tiles": .array([.string(folder.path + "/{z}-{x}-{y}.png")]), "tileSize": 256]
+        for (k, v) in sourceExtra { source[k] = v }
+        var paint = paint
+        paint["raster-fade-duration"] = 0
+        let style: JSONValue = ["version": 8, "sources": ["tiles": .object(source)],
+                                "layers": [["id": "raster", "type": "raster", "source": "tiles", "paint": .object(paint)]]]
+        // zoom 0 with 256-pixel tiles draws the z1 tiles, each 128 points wide
+        return Map(style: try Style(document: StyleDocument(json: style)), camera: MapCamera(zoom: 0), size: MapSize(width: 256, height: 256))
+    }
+
+    static func rgba(_ s: MapSnapshot, _ x: Int, _ y: Int) -> [UInt8] {
+        let i = 4 * (y * s.width + x)
+        return Array(s.image.pixels[i..<(i + 4)])
+    }
+
+    @Test("each tile's image lands in its quarter of the world, exactly")
+    func tilesPlaced() throws {
+        let folder = try Self.writeTiles()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let s = try Self.map(folder).snapshot()
+        #expect(s.sourceErrors.isEmpty && s.unsupportedFeatures.isEmpty, "\(s.sourceErrors) \(s.unsupportedFeatures)")
+        #expect(Self.rgba(s, 10, 10) == [255, 0, 0, 255])
+        #expect(Self.rgba(s, 245, 10) == [0, 255, 0, 255])
+        #expect(Self.rgba(s, 10, 245) == [0, 0, 255, 255])
+        #expect(Self.rgba(s, 245, 245) == [255, 255, 255, 255])
+        // bilinear filtering clamps at each tile's edge: no bleeding between neighbours
+        #expect(Self.rgba(s, 127, 10) == [255, 0, 0, 255])
+        #expect(Self.rgba(s, 128, 10) == [0, 255, 0, 255])
+    }
+
+    @Test("opacity, brightness, saturation, contrast and hue rotation follow MapLibre's raster shader")
+    func adjustments() throws {
+        let folder = try Self.writeTiles()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let half = try Self.map(folder, paint: ["raster-opacity": 0.5]).snapshot()
+        #expect(Self.rgba(half, 10, 10) == [255, 0, 0, 128])
+        let dim = try Self.map(folder, paint: ["raster-brightness-max": 0.5]).snapshot()
+        #expect(Self.rgba(dim, 245, 245) == [128, 128, 128, 255])
+        let lifted = try Self.map(folder, paint: ["raster-brightness-min": 0.5]).snapshot()
+        #expect(Self.rgba(lifted, 10, 10) == [255, 128, 128, 255])
+        let grey = try Self.map(folder, paint: ["raster-saturation": -1]).snapshot()
+        #expect(Self.rgba(grey, 10, 10) == [85, 85, 85, 255])
+        let flat = try Self.map(folder, paint: ["raster-contrast": -1]).snapshot()
+        #expect(Self.rgba(flat, 10, 10) == [128, 128, 128, 255])
+        let spun = try Self.map(folder, paint: ["raster-hue-rotate": 120]).snapshot()
+        let p = Self.rgba(spun, 10, 10)
+        #expect(p[1] > 250 && p[0] < 5 && p[2] < 5, "red turned a third of the way round is green: \(p)")
+    }
+
+    @Test("a missing tile shows its parent, clipped to the missing tile; missing everything draws nothing")
+    func parentFallback() throws {
+        let folder = try Self.writeTiles(skipping: "1-1-1")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let s = try Self.map(folder).snapshot()
+        #expect(Self.rgba(s, 245, 245) == [128, 128, 128, 255])
+        #expect(Self.rgba(s, 10, 10) == [255, 0, 0, 255])
+        let none = try Self.map(folder.appendingPathComponent("nothing")).snapshot()
+        #expect(none.sourceErrors.isEmpty)
+        #expect(Self.rgba(none, 10, 10) == [0, 0, 0, 0])
+    }
+
+    @Test("JPEG tiles and broken PNGs are source errors that say what to do")
+    func undecodable() throws {
+        let folder = try Self.writeTiles()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10]).write(to: folder.appendingPathComponent("1-0-0.png"))
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0]).write(to: folder.appendingPathComponent("1-1-0.png"))
+        let s = try Self.map(folder).snapshot()
+        let messages = s.sourceErrors.map(\.description).joined(separator: "\n")
+        #expect(messages.contains("JPEG"), "\(messages)")
+    }
+
+    @Test("an image source is drawn over its four corners")
+    func imageSource() throws {
+        let folder = try Self.writeTiles()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let style: JSONValue = ["version": 8, "sources": [
+            "picture": ["type": "image", "url": .string(folder.path + "/1-1-0.png"),
+                        "coordinates": [[-45, 45], [45, 45], [45, -45], [-45, -45]]]],
+            "layers": [["id": "bg", "type": "background", "paint": ["background-color": "black"]],
+                       ["id": "picture", "type": "raster", "source": "picture", "paint": ["raster-fade-duration": 0]]]]
+        let map = Map(style: try Style(document: StyleDocument(json: style)), camera: MapCamera(zoom: 0), size: MapSize(width: 256, height: 256))
+        let s = try map.snapshot()
+        #expect(s.sourceErrors.isEmpty)
+        #expect(Self.rgba(s, 128, 128) == [0, 255, 0, 255])
+        #expect(Self.rgba(s, 30, 128) == [0, 0, 0, 255])
+        #expect(Self.rgba(s, 128, 20) == [0, 0, 0, 255])
+    }
+}
