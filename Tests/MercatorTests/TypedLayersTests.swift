@@ -107,10 +107,9 @@ struct TypedLayersTests {
     @Test("layer types not drawn yet are reported on the snapshot")
     func unsupportedLayers() throws {
         let map = try MapQueryTests.makeMap()
-        var labels = SymbolStyleLayer(identifier: "labels", source: "data")
-        labels.text = .expression(["get", "kind"])
-        try map.style.addLayer(labels.layer)
+        let heat = HeatmapStyleLayer(identifier: "heat", source: "data")
+        try map.style.addLayer(heat.layer)
         let snapshot = try map.snapshot()
-        #expect(snapshot.unsupportedFeatures == ["layer \"labels\": symbol layers are not drawn yet"])
+        #expect(snapshot.unsupportedFeatures == ["layer \"heat\": heatmap layers are not drawn yet"])
     }
 }

@@ -93,6 +93,9 @@ public final class Style: @unchecked Sendable {
     /// The style's name.
     public var name: String? { withLock { document.name } }
 
+    /// The `glyphs` URL template (`{fontstack}`, `{range}`), if the style has one.
+    public var glyphsURL: String? { withLock { document.glyphs } }
+
     /// A number that changes whenever the style does (sources, layers, properties, root members).
     public var currentRevision: UInt64 { withLock { revision } }
 

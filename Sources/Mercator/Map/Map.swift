@@ -24,6 +24,10 @@ public final class Map: @unchecked Sendable {
     private let tiledSources: TiledSources
     /// Image sources' pictures.
     private let imageSources: ImageSources
+    /// Where glyph files resolve (the style's folder, `local://` root, local servers).
+    private let resourceRoots: (styleDirectory: URL?, localRoot: URL?, localServers: [(prefix: String, folder: URL)])
+    /// The glyphs of the style's `glyphs` template, read once (replaced when the template changes).
+    private var glyphFiles: GlyphFiles?
     private var session = RenderSession()
     /// PNG encoding buffers shared by this map's snapshots (megabytes each: reused, not re-faulted).
     private let encoderBuffers = PNGBufferPool()
@@ -41,6 +45,7 @@ public final class Map: @unchecked Sendable {
         sizeValue = size
         loader = SourceLoader(styleDirectory: styleDirectory, localRoot: localRoot)
         imageSources = ImageSources(styleDirectory: styleDirectory, localRoot: localRoot, localServers: localServers)
+        resourceRoots = (styleDirectory, localRoot, localServers)
         tiledSources = TiledSources(resolver: TiledSourceResolver(styleDirectory: styleDirectory, localRoot: localRoot,
                                                                         localServers: localServers))
     }
@@ -160,13 +165,26 @@ public final class Map: @unchecked Sendable {
                 break
             }
         }
-        let builder = StyleSceneBuilder(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera)
+        let builder = StyleSceneBuilder(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera,
+                                        glyphs: glyphs())
         var scene = builder.styleScene(layers: try style.compiledLayers(), sources: sources, states: states)
         // Sources whose kind is not loaded yet are drawn empty: say so, for the layers that use them.
         for source in style.sources where used.contains(source.identifier) && ![.geojson, .vector, .raster, .image].contains(source.kind) {
             scene.unsupportedFeatures.append("source \"\(source.identifier)\": \(source.kind.rawValue) sources are not loaded yet")
         }
         return (scene, errors)
+    }
+
+    /// The glyphs of the style's current `glyphs` template, or nil when it has none.
+    private func glyphs() -> GlyphFiles? {
+        guard let template = style.glyphsURL else { return nil }
+        return locked {
+            if let files = glyphFiles, files.template == template { return files }
+            let files = GlyphFiles(template: template, styleDirectory: resourceRoots.styleDirectory,
+                                   localRoot: resourceRoots.localRoot, localServers: resourceRoots.localServers)
+            glyphFiles = files
+            return files
+        }
     }
 
     /// Renders the map as it is now.

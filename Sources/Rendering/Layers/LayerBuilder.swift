@@ -31,8 +31,9 @@ enum LayerBuilders {
         case .fill: return FillLayerBuilder.self
         case .line: return LineLayerBuilder.self
         case .circle: return CircleLayerBuilder.self
+        case .symbol: return SymbolLayerBuilder.self
         // raster layers have no features: `RasterLayerBuilder` builds them from the source's images
-        case .symbol, .heatmap, .fillExtrusion, .raster, .hillshade, .colorRelief: return nil
+        case .heatmap, .fillExtrusion, .raster, .hillshade, .colorRelief: return nil
         }
     }
 }
@@ -55,6 +56,8 @@ struct FeatureEvaluation {
     var base: EvaluationContext
     /// Whether the layer's filter or properties read geometry (`within`, `distance`, `geometry-type`).
     var needsGeometry: Bool
+    /// The map's glyphs (symbol layers shape text with them).
+    var glyphs: (any GlyphProvider)?
 
     var zoom: Double { base.zoom ?? 0 }
 

@@ -14,12 +14,15 @@ package struct StyleSceneBuilder: Sendable {
     package var height: Int
     package var pixelRatio: Double
     package var camera: MapCamera
+    /// Where symbol layers take their glyphs from (no text is drawn without).
+    package var glyphs: (any GlyphProvider)?
 
-    package init(width: Int, height: Int, pixelRatio: Double = 1, camera: MapCamera) {
+    package init(width: Int, height: Int, pixelRatio: Double = 1, camera: MapCamera, glyphs: (any GlyphProvider)? = nil) {
         self.width = width
         self.height = height
         self.pixelRatio = pixelRatio
         self.camera = camera
+        self.glyphs = glyphs
     }
 
     /// The scene for `layers` (from ``Style/compiledLayers()``) drawing from `sources`.
@@ -55,7 +58,8 @@ package struct StyleSceneBuilder: Sendable {
             unsupported += builder.unsupported(compiled)
             var selected: [SelectedFeature] = []
             var sourceID: String?
-            var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: zoom), needsGeometry: compiled.needsFeatureGeometry)
+            var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: zoom), needsGeometry: compiled.needsFeatureGeometry,
+                                               glyphs: glyphs)
             if layer.type.usesSource, let id = layer.sourceIdentifier, let tiles = sources[id]?.vectorTiles {
                 let (sceneLayer, features) = tiledLayer(compiled, builder, tiles: tiles, sourceID: id, states: states)
                 scene.layers.append(sceneLayer)
@@ -77,6 +81,7 @@ package struct StyleSceneBuilder: Sendable {
             drawn.append(StyleScene.DrawnLayer(identifier: layer.identifier, sourceIdentifier: sourceID, features: selected.map(\.feature)))
         }
         scene.tileQuantizationMaxZoom = quantizationZoom
+        SymbolPlacement.place(&scene.layers, transform: scene.transform)
         return StyleScene(scene: scene, layers: drawn, unsupportedFeatures: unsupported)
     }
 
@@ -91,12 +96,20 @@ package struct StyleSceneBuilder: Sendable {
             guard let content = tile.layers[sourceLayer], !content.isEmpty else { continue }
             let canonical = CanonicalTileID(z: tile.id.canonical.z, x: tile.id.canonical.x, y: tile.id.canonical.y)
             let evaluation = FeatureEvaluation(base: EvaluationContext(zoom: camera.zoom, canonical: canonical),
-                                               needsGeometry: compiled.needsFeatureGeometry)
+                                               needsGeometry: compiled.needsFeatureGeometry, glyphs: glyphs)
             let drawable = content.map { SourceFeatures.Drawable(feature: $0, geometry: $0.geometry) }
             var selected = select(compiled, builder, drawable, evaluation: evaluation, sourceID: sourceID, states: states)
             if selected.isEmpty { continue }
-            let layer = builder.build(compiled, features: &selected, evaluation: evaluation)
-            pieces.append(TileClippedLayer.Piece(clip: tile.clip, wrap: tile.id.wrap, layer: layer, firstFeature: features.count))
+            var layer = builder.build(compiled, features: &selected, evaluation: evaluation)
+            var clip: TileClip? = tile.clip
+            if var symbols = layer as? SymbolLayer {
+                // Labels are not clipped: each is drawn whole by the tile its anchor lies in (tiles'
+                // buffers repeat labels near their edges).
+                symbols.keepSymbols(anchoredIn: tile.clip, wrap: tile.id.wrap, features: &selected)
+                layer = symbols
+                clip = nil
+            }
+            pieces.append(TileClippedLayer.Piece(clip: clip, wrap: tile.id.wrap, layer: layer, firstFeature: features.count))
             features += selected.map(\.feature)
         }
         return (TileClippedLayer(pieces: pieces), features)
@@ -129,7 +142,8 @@ package struct StyleSceneBuilder: Sendable {
     private func evaluation(tileZoom z: Int, for layer: CompiledLayer) -> FeatureEvaluation {
         let tile = WebMercator.tile(containing: Position(camera.center.longitude, camera.center.latitude), zoom: z)
         let canonical = CanonicalTileID(z: tile.z, x: tile.x, y: tile.y)
-        return FeatureEvaluation(base: EvaluationContext(zoom: camera.zoom, canonical: canonical), needsGeometry: layer.needsFeatureGeometry)
+        return FeatureEvaluation(base: EvaluationContext(zoom: camera.zoom, canonical: canonical), needsGeometry: layer.needsFeatureGeometry,
+                                 glyphs: glyphs)
     }
 
     /// The world area of the source tiles MapLibre would draw for this view: the visible area grown

@@ -1,22 +1,22 @@
 /// Protocol-buffer wire reading over a borrowed byte buffer: varints, zigzag, fixed-size and
 /// length-delimited fields, and skipping fields of any wire type. Offsets are positions in the buffer.
-struct ProtobufReader {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var position: Int
-    let end: Int
+package struct ProtobufReader {
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package var position: Int
+    package let end: Int
 
     @inline(__always)
-    init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
         self.bytes = bytes
         position = start
         self.end = end
     }
 
-    @inline(__always) var isAtEnd: Bool { position >= end }
+    @inline(__always) package var isAtEnd: Bool { position >= end }
 
     /// A varint; throws on truncation or more than 10 bytes.
     @inline(__always)
-    mutating func varint() throws(VectorTileError) -> UInt64 {
+    package mutating func varint() throws(VectorTileError) -> UInt64 {
         if position < end {
             let b = bytes[position]
             if b < 0x80 { position += 1; return UInt64(b) }
@@ -46,7 +46,7 @@ struct ProtobufReader {
 
     /// A field key as (field number, wire type).
     @inline(__always)
-    mutating func key() throws(VectorTileError) -> (field: Int, wire: Int) {
+    package mutating func key() throws(VectorTileError) -> (field: Int, wire: Int) {
         let start = position
         let k = try varint()
         let field = k >> 3
@@ -56,7 +56,7 @@ struct ProtobufReader {
 
     /// The bounds of a length-delimited field's payload (the reader moves past it).
     @inline(__always)
-    mutating func lengthDelimited() throws(VectorTileError) -> Range<Int> {
+    package mutating func lengthDelimited() throws(VectorTileError) -> Range<Int> {
         let start = position
         let n = try varint()
         guard n <= UInt64(end - position) else { throw VectorTileError(.lengthPastEnd, offset: start) }
@@ -65,7 +65,7 @@ struct ProtobufReader {
         return from..<position
     }
 
-    mutating func fixed32() throws(VectorTileError) -> UInt32 {
+    package mutating func fixed32() throws(VectorTileError) -> UInt32 {
         guard end - position >= 4 else { throw VectorTileError(.lengthPastEnd, offset: position) }
         var v: UInt32 = 0
         for i in 0..<4 { v |= UInt32(bytes[position + i]) << (8 * UInt32(i)) }
@@ -73,7 +73,7 @@ struct ProtobufReader {
         return v
     }
 
-    mutating func fixed64() throws(VectorTileError) -> UInt64 {
+    package mutating func fixed64() throws(VectorTileError) -> UInt64 {
         guard end - position >= 8 else { throw VectorTileError(.lengthPastEnd, offset: position) }
         var v: UInt64 = 0
         for i in 0..<8 { v |= UInt64(bytes[position + i]) << (8 * UInt64(i)) }
@@ -82,13 +82,13 @@ struct ProtobufReader {
     }
 
     /// A UTF-8 string field (invalid sequences replaced).
-    mutating func string() throws(VectorTileError) -> String {
+    package mutating func string() throws(VectorTileError) -> String {
         let r = try lengthDelimited()
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[r]), as: UTF8.self)
     }
 
     /// Skips the payload of a field of wire type `wire` whose key started at `keyOffset`.
-    mutating func skip(wire: Int, field: Int, keyOffset: Int) throws(VectorTileError) {
+    package mutating func skip(wire: Int, field: Int, keyOffset: Int) throws(VectorTileError) {
         switch wire {
         case 0: _ = try varint()
         case 1: guard end - position >= 8 else { throw VectorTileError(.lengthPastEnd, offset: position) }; position += 8
@@ -131,7 +131,7 @@ func zigzag(_ v: UInt64) -> Int64 { Int64(bitPattern: (v >> 1) ^ (0 &- (v & 1)))
 
 /// Zigzag-decodes a 32-bit `sint` (geometry parameters; higher bits are dropped).
 @inline(__always)
-func zigzag32(_ v: UInt64) -> Int32 {
+package func zigzag32(_ v: UInt64) -> Int32 {
     let u = UInt32(truncatingIfNeeded: v)
     return Int32(bitPattern: (u >> 1) ^ (0 &- (u & 1)))
 }

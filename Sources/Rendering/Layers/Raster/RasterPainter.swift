@@ -5,37 +5,48 @@ extension PaintContext {
     mutating func paintRaster(_ layer: RasterLayer) {
         let adjust = RasterAdjustments(layer)
         if adjust.opacity <= 0 { return }
+        for piece in layer.pieces where piece.corners.count == 4 {
+            // a tile carries its world copy; an image source is drawn on every visible copy
+            let xs = piece.corners.map(\.x)
+            let copies = piece.tileClip != nil ? 0...0
+                : (transform.worldCopies(west: xs.min()! * 360 - 180, east: xs.max()! * 360 - 180, visible: visibleX) ?? 0...0)
+            for copy in copies {
+                var shifted = piece
+                if copy != 0 { shifted.corners = piece.corners.map { Point(x: $0.x + Double(copy), y: $0.y) } }
+                paintRasterPiece(shifted, adjust: adjust, linear: layer.linearResampling)
+            }
+        }
+    }
+
+    private func paintRasterPiece(_ piece: RasterLayer.Piece, adjust: RasterAdjustments, linear: Bool) {
         let t = transform
         let w = canvasWidth, px = pixels, clip = clip
         let align = t.rasterAlignment()
-        for piece in layer.pieces where piece.corners.count == 4 {
-            guard let mapping = ImageMapping(piece.corners) else { continue }
-            // The piece's screen bounds (its corners; a pitched view may put part above the horizon).
-            var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-            let bounds = piece.tileClip.map { [Point(x: $0.minX, y: $0.minY), Point(x: $0.maxX, y: $0.minY),
-                                               Point(x: $0.maxX, y: $0.maxY), Point(x: $0.minX, y: $0.maxY)] } ?? piece.corners
-            for c in bounds {
-                let s = t.screen(plane: t.plane(worldFraction: c))
-                guard s.x.isFinite, s.y.isFinite else { continue }
-                minX = min(minX, s.x); maxX = max(maxX, s.x); minY = min(minY, s.y); maxY = max(maxY, s.y)
-            }
-            if t.isPitched { minY = min(minY, 0) }
-            let x0 = clip.firstColumn(atOrRightOf: minX - 1), x1 = clip.firstColumn(atOrRightOf: maxX + 1)
-            let y0 = clip.firstRow(atOrBelow: minY - 1), y1 = clip.firstRow(atOrBelow: maxY + 1)
-            if x0 >= x1 || y0 >= y1 { continue }
-            for y in y0..<y1 {
-                for x in x0..<x1 {
-                    guard let q = planeAtPixel(x, y) else { continue }
-                    let wf = t.worldFraction(plane: q)
-                    if let tile = piece.tileClip, !tile.contains(wf) { continue }
-                    // the image moves to the pixel grid, the tile's clip does not (as in MapLibre)
-                    let aligned = Point(x: wf.x - align.x, y: wf.y - align.y)
-                    guard let (u, v) = mapping.textureCoordinates(aligned) else { continue }
-                    let texel = piece.image.sample(u: u, v: v, linear: layer.linearResampling)
-                    let color = adjust.apply(texel)
-                    if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { continue }
-                    Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: 1)
-                }
+        guard let mapping = ImageMapping(piece.corners) else { return }
+        // The piece's screen bounds (a pitched view may put part of it above the horizon).
+        let bounds = piece.tileClip.map { [Point(x: $0.minX, y: $0.minY), Point(x: $0.maxX, y: $0.minY),
+                                           Point(x: $0.maxX, y: $0.maxY), Point(x: $0.minX, y: $0.maxY)] } ?? piece.corners
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        for c in bounds {
+            let s = t.screen(plane: t.plane(worldFraction: c))
+            guard s.x.isFinite, s.y.isFinite else { continue }
+            minX = min(minX, s.x); maxX = max(maxX, s.x); minY = min(minY, s.y); maxY = max(maxY, s.y)
+        }
+        if t.isPitched { minY = min(minY, 0) }
+        let x0 = clip.firstColumn(atOrRightOf: minX - 1), x1 = clip.firstColumn(atOrRightOf: maxX + 1)
+        let y0 = clip.firstRow(atOrBelow: minY - 1), y1 = clip.firstRow(atOrBelow: maxY + 1)
+        if x0 >= x1 || y0 >= y1 { return }
+        for y in y0..<y1 {
+            for x in x0..<x1 {
+                guard let q = planeAtPixel(x, y) else { continue }
+                let wf = t.worldFraction(plane: q)
+                if let tile = piece.tileClip, !tile.contains(wf) { continue }
+                // the image moves to the pixel grid, the tile's clip does not (as in MapLibre)
+                let aligned = Point(x: wf.x - align.x, y: wf.y - align.y)
+                guard let (u, v) = mapping.textureCoordinates(aligned) else { continue }
+                let color = adjust.apply(piece.image.sample(u: u, v: v, linear: linear))
+                if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { continue }
+                Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: 1)
             }
         }
     }
@@ -64,7 +75,7 @@ struct ImageMapping {
             let u = (p.x - tl.x) / (tr.x - tl.x), v = (p.y - tl.y) / (bl.y - tl.y)
             return u >= 0 && u < 1 && v >= 0 && v < 1 ? (u, v) : nil
         }
-        // (tl, tr, bl) with texture (0,0), (1,0), (0,1); then (tr, bl, br) with (1,0), (0,1), (1,1).
+        // (tl, tr, bl) with texture (0,0), (1,0), (0,1); then (br, bl, tr) with (1,1), (0,1), (1,0).
         if let (l1, l2) = barycentric(p, tl, tr, bl) { return (l1, l2) }
         if let (l1, l2) = barycentric(p, br, bl, tr) { return (1 - l1, 1 - l2) }
         return nil

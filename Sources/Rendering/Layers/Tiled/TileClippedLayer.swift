@@ -5,7 +5,8 @@
 /// second's, …), matching the drawn layer's feature list.
 struct TileClippedLayer: SceneLayer {
     struct Piece: Sendable {
-        var clip: TileClip
+        /// The tile's area, or nil for content drawn whole (labels).
+        var clip: TileClip?
         /// The tile's world copy: its features are drawn there only.
         var wrap: Int
         var layer: any SceneLayer

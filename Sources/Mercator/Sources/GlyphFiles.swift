@@ -1,0 +1,56 @@
+import Foundation
+import MapStyle
+import Rendering
+
+/// Glyph PBFs named by a style's `glyphs` URL template (`{fontstack}`, `{range}`), read from local
+/// files (`file://`, `local://`, relative, or a local server's prefix) and kept once read.
+///
+/// A font stack is asked for as one name (`Open Sans Semibold,Arial Unicode MS Bold`, as MapLibre
+/// asks a glyph server); when there is no such file, each font is read on its own and the first
+/// font with a glyph provides it.
+final class GlyphFiles: GlyphProvider, @unchecked Sendable {
+    let template: String
+    private let styleDirectory: URL?
+    private let localRoot: URL?
+    private let localServers: [(prefix: String, folder: URL)]
+    private let lock = NSLock()
+    /// Decoded ranges by font name and range; nil when there is no file. Guarded by `lock`.
+    private var ranges: [String: [Int: [UInt32: Glyph]?]] = [:]
+
+    init(template: String, styleDirectory: URL?, localRoot: URL?, localServers: [(prefix: String, folder: URL)]) {
+        self.template = template
+        self.styleDirectory = styleDirectory
+        self.localRoot = localRoot
+        self.localServers = localServers
+    }
+
+    func glyphs(fontStack: [String], range: Int) -> [UInt32: Glyph] {
+        guard range >= 0, range < 256 else { return [:] }
+        if let joined = file(font: fontStack.joined(separator: ","), range: range) { return joined }
+        var merged: [UInt32: Glyph] = [:]
+        for font in fontStack {
+            guard let set = file(font: font, range: range) else { continue }
+            merged.merge(set) { first, _ in first }
+        }
+        return merged
+    }
+
+    private func file(font: String, range: Int) -> [UInt32: Glyph]? {
+        if let cached = lock.withLock({ ranges[font]?[range] }) { return cached }
+        let loaded = load(font: font, range: range)
+        lock.withLock { ranges[font, default: [:]][range] = .some(loaded) }
+        return loaded
+    }
+
+    private func load(font: String, range: Int) -> [UInt32: Glyph]? {
+        let name = "\(range * 256)-\(range * 256 + 255)"
+        let url = template.replacingOccurrences(of: "{fontstack}", with: font).replacingOccurrences(of: "{range}", with: name)
+        var file: URL?
+        for server in localServers where url.hasPrefix(server.prefix) {
+            file = server.folder.appendingPathComponent(String(url.dropFirst(server.prefix.count)))
+        }
+        file = file ?? SourceURL(url).fileURL(styleDirectory: styleDirectory, localRoot: localRoot)
+        guard let file, let data = try? Data(contentsOf: file) else { return nil }
+        return try? GlyphPBF.decode(data)
+    }
+}

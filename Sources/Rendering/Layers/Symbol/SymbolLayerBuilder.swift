@@ -1,0 +1,254 @@
+import Foundation
+import Expressions
+import GeoJSON
+import MapStyle
+
+/// `symbol` layers: text labels at point anchors (points, the first vertex of lines, the pole of
+/// inaccessibility of polygons), shaped from the style's glyphs as MapLibre shapes them.
+enum SymbolLayerBuilder: LayerBuilder {
+    static func draws(_ g: Geometry) -> Bool { true }
+
+    static func build(_ layer: CompiledLayer, features: inout [SelectedFeature], evaluation: FeatureEvaluation) -> any SceneLayer {
+        guard let paint = layer.paint(as: SymbolPaintProperties.self),
+              let layout = layer.layout(as: SymbolLayoutProperties.self) else { return EmptySceneLayer() }
+        let zoom = evaluation.zoom
+        sortByKey(layout.symbolSortKey, &features, evaluation)
+        var glyphs = GlyphCache(provider: evaluation.glyphs)
+        var symbols: [SymbolLayer.Symbol] = []
+        var kept: [SelectedFeature] = []
+        var context = evaluation.base
+        // Layout properties are evaluated at the tile's zoom (MapLibre lays symbols out per tile);
+        // paint properties and the drawn text size at the camera's.
+        var layoutContext = evaluation.base
+        layoutContext.zoom = zoom.rounded(.down)
+        // a plain string `text-field` may name properties as `{name}` tokens (legacy syntax)
+        let tokens = layout.text.source?.string?.contains("{") ?? false
+        for feature in features {
+            evaluation.load(feature, into: &context)
+            evaluation.load(feature, into: &layoutContext)
+            var text = layout.text.evaluate(layoutContext)
+            if tokens, let properties = context.feature?.properties { text = replacingTokens(text, properties) }
+            if text.isEmpty { continue }
+            let size = layout.textFontSize.evaluate(context)
+            guard size > 0 else { continue }
+            let shaping = shape(text, layout: layout, context: layoutContext, glyphs: &glyphs)
+            guard !shaping.isEmpty else { continue }
+            let rotation = layout.textRotation.evaluate(layoutContext) * .pi / 180
+            let offset = textOffset(layout, layoutContext)
+            let sectionColors = text.sections.map { $0.textColor.map { RenderColor($0).premultiplied() } }
+            let quads = glyphQuads(shaping, offset: offset, rotation: rotation, sectionColors: sectionColors)
+            let fontScale = size / TextShaping.oneEm
+            let padding = layout.textPadding.evaluate(layoutContext)
+            let box = collisionBox(shaping, scale: fontScale, padding: padding, rotation: rotation)
+            let symbol = SymbolLayer.Symbol(
+                anchor: LocationCoordinate2D(latitude: 0, longitude: 0), quads: quads, fontScale: fontScale, box: box,
+                color: RenderColor(paint.textColor.evaluate(context)).premultiplied(),
+                haloColor: RenderColor(paint.textHaloColor.evaluate(context)).premultiplied(),
+                haloWidth: max(0, paint.textHaloWidth.evaluate(context)),
+                haloBlur: max(0, paint.textHaloBlur.evaluate(context)),
+                opacity: paint.textOpacity.evaluate(context),
+                allowOverlap: layout.textAllowsOverlap.evaluate(layoutContext),
+                ignorePlacement: layout.textIgnoresPlacement.evaluate(layoutContext))
+            for anchor in anchors(feature.geometry) {
+                var s = symbol
+                s.anchor = anchor
+                symbols.append(s)
+                kept.append(feature)
+            }
+        }
+        features = kept
+        var out = SymbolLayer(symbols: symbols)
+        out.translate = paint.textTranslation.point(zoom: zoom)
+        out.translateAnchor = paint.textTranslationAnchor.evaluate(zoom: zoom)
+        let zOrder = layout.symbolZOrder.evaluate(zoom: zoom)
+        out.haloPerSymbol = layout.symbolSortKey != nil
+        out.sortByViewportY = zOrder == .viewportY
+            || (zOrder == .auto && layout.symbolSortKey == nil && layout.textAllowsOverlap.evaluate(zoom: zoom))
+        return out
+    }
+
+    static func unsupported(_ layer: CompiledLayer) -> [String] {
+        var out = unsupported(layer, properties: ["icon-image", "text-variable-anchor", "text-variable-anchor-offset", "text-writing-mode"])
+        if let placement = layer.layer.layout["symbol-placement"], placement != "point" {
+            out.append("layer \"\(layer.layer.identifier)\": symbol-placement \(placement) is not drawn yet (labels are drawn at points)")
+        }
+        if let pitch = layer.layer.layout["text-pitch-alignment"], pitch == "map" {
+            out.append("layer \"\(layer.layer.identifier)\": text-pitch-alignment map is not drawn yet")
+        }
+        if let rotation = layer.layer.layout["text-rotation-alignment"], rotation == "map" {
+            out.append("layer \"\(layer.layer.identifier)\": text-rotation-alignment map is not drawn yet")
+        }
+        return out
+    }
+
+    // MARK: - Shaping
+
+    private static func shape(_ text: Formatted, layout: SymbolLayoutProperties, context: EvaluationContext,
+                              glyphs: inout GlyphCache) -> TextShaping {
+        let transform = layout.textTransform.evaluate(context)
+        let stack = layout.textFontNames.evaluate(context)
+        let sections = text.sections.map { section -> TextShaping.Section in
+            var s = section.text
+            switch transform {
+            case .uppercase: s = s.uppercased()
+            case .lowercase: s = s.lowercased()
+            case .none: break
+            }
+            let fonts = section.fontStack.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? stack
+            return TextShaping.Section(text: s, fontStack: fonts, scale: section.scale ?? 1)
+        }
+        let anchor = SymbolAnchorKind(layout.textAnchor.evaluate(context))
+        let justify: Double
+        switch layout.textJustification.evaluate(context) {
+        case .auto: justify = anchor.autoJustification
+        case .left: justify = 0
+        case .center: justify = 0.5
+        case .right: justify = 1
+        }
+        let offset = textOffset(layout, context)
+        let options = TextShaping.Options(maxWidth: layout.maximumTextWidth.evaluate(context) * TextShaping.oneEm,
+                                          lineHeight: layout.textLineHeight.evaluate(context) * TextShaping.oneEm,
+                                          letterSpacing: layout.textLetterSpacing.evaluate(context) * TextShaping.oneEm,
+                                          anchor: anchor, justify: justify, offset: offset)
+        return TextShaping(sections: sections, options: options) { glyphs.glyph($0, $1) }
+    }
+
+    /// `text-offset` (or `text-radial-offset`) in ems * 24, as MapLibre's layout computes it.
+    private static func textOffset(_ layout: SymbolLayoutProperties, _ context: EvaluationContext) -> (Double, Double) {
+        let radial = layout.textRadialOffset.evaluate(context)
+        if radial > 0 {
+            return radialOffset(SymbolAnchorKind(layout.textAnchor.evaluate(context)), radial * TextShaping.oneEm)
+        }
+        let o = layout.textOffset.evaluate(context)
+        return o.count == 2 ? (o[0] * TextShaping.oneEm, o[1] * TextShaping.oneEm) : (0, 0)
+    }
+
+    /// MapLibre's `evaluateRadialOffset`: the offset to the edge of the text box for an anchor.
+    private static func radialOffset(_ anchor: SymbolAnchorKind, _ r: Double) -> (Double, Double) {
+        let baseline = 7.0, h = r / 2.0.squareRoot()
+        var x = 0.0, y = 0.0
+        switch anchor {
+        case .topRight, .topLeft: y = h - baseline
+        case .bottomRight, .bottomLeft: y = -h + baseline
+        case .bottom: y = -r + baseline
+        case .top: y = r - baseline
+        default: break
+        }
+        switch anchor {
+        case .topRight, .bottomRight: x = -h
+        case .topLeft, .bottomLeft: x = h
+        case .left: x = r
+        case .right: x = -r
+        default: break
+        }
+        return (x, y)
+    }
+
+    /// MapLibre's `getGlyphQuads` for point labels: each glyph's padded bitmap rectangle around
+    /// its pen position, offset, rotated by `text-rotate`, quantized to 1/32 em.
+    private static func glyphQuads(_ shaping: TextShaping, offset: (Double, Double), rotation: Double,
+                                   sectionColors: [PremultipliedColor?]) -> [SymbolLayer.GlyphQuad] {
+        var out: [SymbolLayer.GlyphQuad] = []
+        let rectBuffer = Double(Glyph.border) + 1
+        let c = cos(rotation), s = sin(rotation)
+        func place(_ p: Point) -> Point {
+            let r = rotation == 0 ? p : Point(x: c * p.x - s * p.y, y: s * p.x + c * p.y)
+            return Point(x: (r.x * 32).rounded() / 32, y: (r.y * 32).rounded() / 32)
+        }
+        for line in shaping.lines {
+            for g in line where g.glyph.hasBitmap {
+                let x1 = (Double(g.glyph.left) - rectBuffer) * g.scale + g.x + offset.0
+                let y1 = (-Double(g.glyph.top) - rectBuffer) * g.scale + g.y + offset.1
+                let x2 = x1 + Double(g.glyph.bitmapWidth + 2) * g.scale
+                let y2 = y1 + Double(g.glyph.bitmapHeight + 2) * g.scale
+                out.append(SymbolLayer.GlyphQuad(glyph: g.glyph, topLeft: place(Point(x: x1, y: y1)), topRight: place(Point(x: x2, y: y1)),
+                                                 bottomLeft: place(Point(x: x1, y: y2)),
+                                                 color: g.section < sectionColors.count ? sectionColors[g.section] : nil))
+            }
+        }
+        return out
+    }
+
+    /// The label's collision box in CSS pixels around the anchor: the text box scaled to the text
+    /// size plus `text-padding` (the bounds of the rotated box for rotated text).
+    private static func collisionBox(_ shaping: TextShaping, scale: Double, padding: Double,
+                                     rotation: Double) -> (x0: Double, y0: Double, x1: Double, y1: Double) {
+        let x0 = shaping.left * scale - padding, x1 = shaping.right * scale + padding
+        let y0 = shaping.top * scale - padding, y1 = shaping.bottom * scale + padding
+        guard rotation != 0 else { return (x0, y0, x1, y1) }
+        let c = cos(rotation), s = sin(rotation)
+        let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map { (c * $0.0 - s * $0.1, s * $0.0 + c * $0.1) }
+        return (corners.map(\.0).min()!, corners.map(\.1).min()!, corners.map(\.0).max()!, corners.map(\.1).max()!)
+    }
+
+    /// `{name}` tokens replaced by the feature's property values (missing ones by nothing), as
+    /// MapLibre reads a plain-string `text-field`.
+    private static func replacingTokens(_ text: Formatted, _ properties: JSONObject) -> Formatted {
+        var out = text
+        for i in out.sections.indices {
+            let s = out.sections[i].text
+            guard s.contains("{") else { continue }
+            var result = ""
+            var rest = Substring(s)
+            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+                result += rest[..<open]
+                let key = String(rest[rest.index(after: open)..<close])
+                if let v = properties[key] { result += v.string ?? (v.isNull ? "" : v.serialized()) }
+                rest = rest[rest.index(after: close)...]
+            }
+            out.sections[i].text = result + rest
+        }
+        return out
+    }
+
+    // MARK: - Anchors
+
+    /// Where a point-placed label goes: each point, each line's first vertex, each polygon's pole of inaccessibility.
+    static func anchors(_ g: Geometry?) -> [LocationCoordinate2D] {
+        switch g {
+        case .point(let p)?: return [LocationCoordinate2D(latitude: p.latitude, longitude: p.longitude)]
+        case .multiPoint(let l)?: return GeometryConversion.coordinates(l)
+        case .lineString(let l)?: return l.isEmpty ? [] : [LocationCoordinate2D(latitude: l[0].latitude, longitude: l[0].longitude)]
+        case .multiLineString(let ls)?:
+            return ls.compactMap { $0.isEmpty ? nil : LocationCoordinate2D(latitude: $0[0].latitude, longitude: $0[0].longitude) }
+        case .polygon(let rings)?: return PoleOfInaccessibility.anchor(rings).map { [$0] } ?? []
+        case .multiPolygon(let ps)?: return ps.compactMap { PoleOfInaccessibility.anchor($0) }
+        case .geometryCollection(let c)?: return c.geometries.flatMap { anchors($0) }
+        default: return []
+        }
+    }
+}
+
+extension SymbolAnchorKind {
+    init(_ anchor: SymbolAnchor) {
+        switch anchor {
+        case .center: self = .center
+        case .left: self = .left
+        case .right: self = .right
+        case .top: self = .top
+        case .bottom: self = .bottom
+        case .topLeft: self = .topLeft
+        case .topRight: self = .topRight
+        case .bottomLeft: self = .bottomLeft
+        case .bottomRight: self = .bottomRight
+        }
+    }
+}
+
+/// Glyph ranges fetched from the map's provider once per build.
+struct GlyphCache {
+    let provider: (any GlyphProvider)?
+    private var ranges: [String: [Int: [UInt32: Glyph]]] = [:]
+
+    init(provider: (any GlyphProvider)?) { self.provider = provider }
+
+    mutating func glyph(_ codePoint: UInt32, _ stack: [String]) -> Glyph? {
+        guard let provider else { return nil }
+        let key = stack.joined(separator: ",")
+        let range = Int(codePoint / 256)
+        if let set = ranges[key]?[range] { return set[codePoint] }
+        let set = provider.glyphs(fontStack: stack, range: range)
+        ranges[key, default: [:]][range] = set
+        return set[codePoint]
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import GeoJSON
+
+extension PaintContext {
+    /// Draws placed labels as MapLibre's `symbol_sdf` shader does: every halo first, then every fill;
+    /// each glyph quad samples its signed distance field (bilinear, zero outside the bitmap) and
+    /// turns it into coverage with `smoothstep(buff - gamma, buff + gamma, distance)`.
+    mutating func paintSymbols(_ layer: SymbolLayer) {
+        let t = transform
+        let ratio = t.pixelRatio
+        let shift = planeTranslation(layer.translate, anchor: layer.translateAnchor)
+        // anchors on screen (device pixels), in drawing order
+        var drawn: [(Int, Point)] = []
+        for (i, s) in layer.symbols.enumerated() where s.placed && !s.quads.isEmpty {
+            let reach = 64 * s.fontScale * ratio + 4 * shift.length
+            guard let copies = copies(west: s.anchor.longitude, east: s.anchor.longitude, margin: reach) else { continue }
+            for copy in copies {
+                let plane = t.plane(s.anchor, copy: copy) + shift
+                let p = t.screen(plane: plane)
+                guard p.x.isFinite, p.y.isFinite, t.w(plane: plane) > 0 else { continue }
+                drawn.append((i, p))
+            }
+        }
+        if layer.sortByViewportY {
+            // MapLibre sorts by anchor y (rounded, in tile units), later features first on ties
+            drawn.sort { a, b in
+                let ya = (a.1.y * 8).rounded(), yb = (b.1.y * 8).rounded()
+                return ya != yb ? ya < yb : a.0 > b.0
+            }
+        }
+        let gammaBase = 0.105 / ratio
+        // (pass, symbol) pairs: all halos then all texts, or halo and text per label
+        let passes: [(Bool, (Int, Point))] = layer.haloPerSymbol
+            ? drawn.flatMap { [(true, $0), (false, $0)] }
+            : drawn.map { (true, $0) } + drawn.map { (false, $0) }
+        for (halo, (i, anchor)) in passes {
+            do {
+                let s = layer.symbols[i]
+                if halo && (s.haloWidth <= 0 || s.haloColor.a <= 0) { continue }
+                let fontScale = s.fontScale
+                guard fontScale > 0 else { continue }
+                let gamma = halo ? (s.haloBlur * 1.19 / 8 + gammaBase) / fontScale : gammaBase / fontScale
+                let buff = halo ? (6 - s.haloWidth / fontScale) / 8 : 0.75
+                for quad in s.quads {
+                    var color = halo ? s.haloColor : (quad.color ?? s.color)
+                    color = color.scaled(Float(max(0, min(1, s.opacity))))
+                    if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { continue }
+                    paintGlyph(quad, anchor: anchor, scale: fontScale * ratio, color: color, buff: buff, gamma: gamma)
+                }
+            }
+        }
+    }
+
+    /// One glyph quad: the parallelogram `topLeft, topRight, bottomLeft` (ems) scaled by `scale` device
+    /// pixels per em around `anchor`, textured with the glyph's SDF in a one-texel zero border.
+    private mutating func paintGlyph(_ quad: SymbolLayer.GlyphQuad, anchor: Point, scale: Double,
+                                     color: PremultipliedColor, buff: Double, gamma: Double) {
+        let g = quad.glyph
+        guard g.hasBitmap else { return }
+        let o = Point(x: anchor.x + quad.topLeft.x * scale, y: anchor.y + quad.topLeft.y * scale)
+        let ex = Point(x: (quad.topRight.x - quad.topLeft.x) * scale, y: (quad.topRight.y - quad.topLeft.y) * scale)
+        let ey = Point(x: (quad.bottomLeft.x - quad.topLeft.x) * scale, y: (quad.bottomLeft.y - quad.topLeft.y) * scale)
+        let det = ex.x * ey.y - ex.y * ey.x
+        guard det != 0, det.isFinite else { return }
+        let texW = Double(g.bitmapWidth + 2), texH = Double(g.bitmapHeight + 2)
+        let xs = [o.x, o.x + ex.x, o.x + ey.x, o.x + ex.x + ey.x], ys = [o.y, o.y + ex.y, o.y + ey.y, o.y + ex.y + ey.y]
+        let x0 = clip.firstColumn(atOrRightOf: xs.min()!), x1 = clip.firstColumn(atOrRightOf: xs.max()!)
+        let y0 = clip.firstRow(atOrBelow: ys.min()!), y1 = clip.firstRow(atOrBelow: ys.max()!)
+        if x0 >= x1 || y0 >= y1 { return }
+        let w = canvasWidth, px = pixels
+        let bw = g.bitmapWidth, bh = g.bitmapHeight
+        g.bitmap.withUnsafeBufferPointer { bitmap in
+            @inline(__always) func texel(_ i: Int, _ j: Int) -> Double {
+                // padded coordinates: the bitmap starts one texel in
+                let bi = i - 1, bj = j - 1
+                guard bi >= 0, bj >= 0, bi < bw, bj < bh else { return 0 }
+                return Double(bitmap[bj * bw + bi]) / 255
+            }
+            for y in y0..<y1 {
+                let cy = Double(y) + 0.5 - o.y
+                for x in x0..<x1 {
+                    if tileClip != nil && !inTile(x, y) { continue }
+                    let cx = Double(x) + 0.5 - o.x
+                    // (u, v) in 0...1 across the quad
+                    let u = (cx * ey.y - cy * ey.x) / det
+                    let v = (ex.x * cy - ex.y * cx) / det
+                    guard u >= 0, u < 1, v >= 0, v < 1 else { continue }
+                    let tx = u * texW - 0.5, ty = v * texH - 0.5
+                    let fx = tx.rounded(.down), fy = ty.rounded(.down)
+                    let i = Int(fx), j = Int(fy)
+                    let ax = tx - fx, ay = ty - fy
+                    let top = texel(i, j) * (1 - ax) + texel(i + 1, j) * ax
+                    let bottom = texel(i, j + 1) * (1 - ax) + texel(i + 1, j + 1) * ax
+                    let distance = top * (1 - ay) + bottom * ay
+                    let alpha = smoothstep(buff - gamma, buff + gamma, distance)
+                    if alpha <= 0 { continue }
+                    Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: Float(alpha))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Tiling
+
+/// One glyph of a font stack as MapLibre's glyph PBFs carry it: metrics at 24 points and a signed
+/// distance field bitmap with a 3-pixel border (`(width + 6) x (height + 6)` bytes).
+public struct Glyph: Sendable, Hashable {
+    /// The Unicode code point.
+    public var codePoint: UInt32
+    public var width: Int
+    public var height: Int
+    /// Horizontal bearing: from the pen position to the bitmap's left edge (without border).
+    public var left: Int
+    /// Vertical bearing: from the baseline up to the bitmap's top edge (without border).
+    public var top: Int
+    /// How far the pen moves.
+    public var advance: Int
+    /// The SDF bitmap, one byte per pixel (192 on the outline), or empty for blank glyphs.
+    public var bitmap: [UInt8]
+
+    /// The SDF border around the bitmap, in pixels.
+    public static let border = 3
+
+    public init(codePoint: UInt32, width: Int, height: Int, left: Int, top: Int, advance: Int, bitmap: [UInt8]) {
+        self.codePoint = codePoint
+        self.width = width
+        self.height = height
+        self.left = left
+        self.top = top
+        self.advance = advance
+        self.bitmap = bitmap
+    }
+
+    /// Bitmap size including the border.
+    var bitmapWidth: Int { width == 0 ? 0 : width + 2 * Glyph.border }
+    var bitmapHeight: Int { height == 0 ? 0 : height + 2 * Glyph.border }
+    /// Whether there is something to draw.
+    var hasBitmap: Bool { width > 0 && height > 0 && bitmap.count >= bitmapWidth * bitmapHeight }
+}
+
+/// Why a glyph PBF could not be read.
+public struct GlyphDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+    public var description: String { "glyph PBF: \(message)" }
+}
+
+/// Reads glyph PBFs (`glyphs.proto`: fontstacks of glyphs) as MapLibre serves them per 256-code-point range.
+public enum GlyphPBF {
+    /// The glyphs of every font stack in `data`, by code point (a later stack does not replace an earlier glyph).
+    public static func decode(_ data: Data) throws(GlyphDecodingError) -> [UInt32: Glyph] {
+        let bytes = [UInt8](data)
+        var out: [UInt32: Glyph] = [:]
+        do {
+            try bytes.withUnsafeBufferPointer { (buffer) throws(VectorTileError) in
+                var root = ProtobufReader(buffer, from: 0, to: buffer.count)
+                while !root.isAtEnd {
+                    let keyOffset = root.position
+                    let (field, wire) = try root.key()
+                    guard field == 1, wire == 2 else {
+                        try root.skip(wire: wire, field: field, keyOffset: keyOffset)
+                        continue
+                    }
+                    let stack = try root.lengthDelimited()
+                    var reader = ProtobufReader(buffer, from: stack.lowerBound, to: stack.upperBound)
+                    while !reader.isAtEnd {
+                        let offset = reader.position
+                        let (f, w) = try reader.key()
+                        guard f == 3, w == 2 else {
+                            try reader.skip(wire: w, field: f, keyOffset: offset)
+                            continue
+                        }
+                        let range = try reader.lengthDelimited()
+                        if let glyph = try Self.glyph(buffer, range), out[glyph.codePoint] == nil { out[glyph.codePoint] = glyph }
+                    }
+                }
+            }
+        } catch {
+            throw GlyphDecodingError(message: "\(error)")
+        }
+        return out
+    }
+
+    private static func glyph(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(VectorTileError) -> Glyph? {
+        var reader = ProtobufReader(buffer, from: range.lowerBound, to: range.upperBound)
+        var id: UInt64?, width = 0, height = 0, left = 0, top = 0, advance = 0
+        var bitmap: [UInt8] = []
+        while !reader.isAtEnd {
+            let offset = reader.position
+            let (field, wire) = try reader.key()
+            switch (field, wire) {
+            case (1, 0): id = try reader.varint()
+            case (2, 2):
+                let r = try reader.lengthDelimited()
+                bitmap = Array(buffer[r])
+            case (3, 0): width = Int(min(try reader.varint(), 1024))
+            case (4, 0): height = Int(min(try reader.varint(), 1024))
+            case (5, 0): left = Int(zigzag32(try reader.varint()))
+            case (6, 0): top = Int(zigzag32(try reader.varint()))
+            case (7, 0): advance = Int(min(try reader.varint(), 4096))
+            default: try reader.skip(wire: wire, field: field, keyOffset: offset)
+            }
+        }
+        guard let id, id <= 0x10FFFF else { return nil }
+        return Glyph(codePoint: UInt32(id), width: width, height: height, left: left, top: top, advance: advance, bitmap: bitmap)
+    }
+}
+
+/// Where a map's glyphs come from: font stack (names in `text-font` order) and 256-code-point range.
+package protocol GlyphProvider: Sendable {
+    /// The glyphs of range `range` (code points `256 * range ..< 256 * (range + 1)`) for `fontStack`;
+    /// empty when there are none.
+    func glyphs(fontStack: [String], range: Int) -> [UInt32: Glyph]
+}

@@ -1,0 +1,234 @@
+import Foundation
+
+/// Text laid out as MapLibre lays out labels, in 24-point "ems" around the anchor: line breaking
+/// (`text-max-width`, MapLibre's least-badness breaks), letter spacing, line height, justification
+/// and anchor alignment. Glyphs missing from the font stack are skipped, as MapLibre skips them.
+struct TextShaping {
+    /// MapLibre's layout size: glyph PBFs are rasterized at 24 points.
+    static let oneEm = 24.0
+    /// MapLibre's baseline shift that centres a 24-point line on the anchor.
+    static let yOffset = -17.0
+
+    struct PositionedGlyph {
+        var glyph: Glyph
+        var x: Double
+        var y: Double
+        /// The section's `font-scale`.
+        var scale: Double
+        var section: Int
+    }
+
+    /// One section of formatted text: its characters, font stack and scale.
+    struct Section {
+        var text: String
+        var fontStack: [String]
+        var scale: Double
+    }
+
+    var lines: [[PositionedGlyph]] = []
+    /// The text's box in ems relative to the anchor (with the text offset).
+    var top = 0.0
+    var bottom = 0.0
+    var left = 0.0
+    var right = 0.0
+
+    var isEmpty: Bool { lines.allSatisfy(\.isEmpty) }
+
+    /// Options of one shaping.
+    struct Options {
+        var maxWidth: Double       // ems * 24; 0 = no breaking
+        var lineHeight: Double     // ems * 24
+        var letterSpacing: Double  // ems * 24
+        var anchor: SymbolAnchorKind
+        var justify: Double        // 0 left, 0.5 centre, 1 right
+        var offset: (Double, Double)  // text-offset * 24
+    }
+
+    /// Shapes `sections` with glyphs from `lookup` (nil for a missing glyph).
+    init(sections: [Section], options: Options, lookup: (UInt32, [String]) -> Glyph?) {
+        // the logical string: one entry per scalar, with its section
+        var chars: [(UInt32, Int)] = []
+        for (i, s) in sections.enumerated() {
+            for scalar in s.text.unicodeScalars { chars.append((scalar.value, i)) }
+        }
+        let advance: (Int) -> Double = { index in
+            let (c, s) = chars[index]
+            guard let g = lookup(c, sections[s].fontStack) else { return 0 }
+            return Double(g.advance) * sections[s].scale + options.letterSpacing
+        }
+        let breaks = Self.lineBreaks(chars.map(\.0), maxWidth: options.maxWidth, advance: advance)
+        var logicalLines: [[(UInt32, Int)]] = []
+        var start = 0
+        for b in breaks.sorted() where b > start || b == chars.count {
+            logicalLines.append(Array(chars[start..<min(b, chars.count)]))
+            start = b
+        }
+        if start < chars.count { logicalLines.append(Array(chars[start...])) }
+        if logicalLines.isEmpty { logicalLines = [chars] }
+
+        var x = 0.0
+        var y = Self.yOffset
+        var maxLineLength = 0.0
+        var maxLineHeight = 0.0
+        let spacing = options.letterSpacing
+        for var line in logicalLines {
+            // collapse whitespace at both ends so it does not throw off justification
+            while let f = line.first, Self.isWhitespace(f.0) { line.removeFirst() }
+            while let l = line.last, Self.isWhitespace(l.0) { line.removeLast() }
+            let lineMaxScale = line.map { sections[$0.1].scale }.max() ?? 1
+            var positioned: [PositionedGlyph] = []
+            if line.isEmpty {
+                y += options.lineHeight
+                lines.append([])
+                continue
+            }
+            for (c, s) in line {
+                guard let g = lookup(c, sections[s].fontStack) else { continue }
+                let scale = sections[s].scale
+                let baselineOffset = (lineMaxScale - scale) * Self.oneEm
+                positioned.append(PositionedGlyph(glyph: g, x: x, y: y + baselineOffset, scale: scale, section: s))
+                x += Double(g.advance) * scale + spacing
+            }
+            if let last = positioned.last {
+                let lineLength = x - spacing
+                maxLineLength = max(lineLength, maxLineLength)
+                // justify: shift the line by its length times the justification
+                let indent = (last.x + Double(last.glyph.advance) * last.scale) * options.justify
+                if indent != 0 { for i in positioned.indices { positioned[i].x -= indent } }
+            }
+            let currentLineHeight = options.lineHeight * lineMaxScale
+            x = 0
+            y += currentLineHeight
+            maxLineHeight = max(currentLineHeight, maxLineHeight)
+            lines.append(positioned)
+        }
+        let (horizontalAlign, verticalAlign) = options.anchor.alignment
+        let height = y - Self.yOffset
+        let shiftX = (options.justify - horizontalAlign) * maxLineLength
+        let shiftY = maxLineHeight != options.lineHeight
+            ? -height * verticalAlign - Self.yOffset
+            : (-verticalAlign * Double(lines.count) + 0.5) * options.lineHeight
+        for l in lines.indices {
+            for g in lines[l].indices {
+                lines[l][g].x += shiftX
+                lines[l][g].y += shiftY
+            }
+        }
+        top = options.offset.1 - verticalAlign * height
+        bottom = top + height
+        left = options.offset.0 - horizontalAlign * maxLineLength
+        right = left + maxLineLength
+    }
+
+    // MARK: - Line breaking (MapLibre's determineLineBreaks)
+
+    static func isWhitespace(_ c: UInt32) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0B || c == 0x0C || c == 0x0D }
+
+    static func allowsWordBreaking(_ c: UInt32) -> Bool {
+        [0x0A, 0x20, 0x26, 0x28, 0x29, 0x2B, 0x2D, 0x2F, 0xAD, 0xB7, 0x200B, 0x2010, 0x2013, 0x2027].contains(c)
+    }
+
+    /// Ideographic characters (CJK, kana, Hangul syllables…) that may break anywhere.
+    static func allowsIdeographicBreaking(_ c: UInt32) -> Bool {
+        if c < 0x2E80 { return false }
+        let ranges: [ClosedRange<UInt32>] = [0x2E80...0x2FDF, 0x2FF0...0x303F, 0x3040...0x31FF, 0x3200...0x4DBF,
+                                             0x4E00...0x9FFF, 0xA000...0xA4CF, 0xAC00...0xD7AF, 0xF900...0xFAFF,
+                                             0xFE30...0xFE4F, 0xFF00...0xFFEF, 0x20000...0x2FFFF]
+        return ranges.contains { $0.contains(c) }
+    }
+
+    private struct PotentialBreak {
+        var index: Int
+        var x: Double
+        var prior: Int?
+        var badness: Double
+    }
+
+    private static func badness(_ lineWidth: Double, _ target: Double, _ penalty: Double, last: Bool) -> Double {
+        let raggedness = (lineWidth - target) * (lineWidth - target)
+        if last { return lineWidth < target ? raggedness / 2 : raggedness * 2 }
+        return penalty < 0 ? raggedness - penalty * penalty : raggedness + penalty * penalty
+    }
+
+    private static func penalty(_ c: UInt32, _ next: UInt32, ideographic: Bool) -> Double {
+        var p = 0.0
+        if c == 0x0A { p -= 10000 }
+        if c == 0x28 || c == 0xFF08 { p += 50 }
+        if next == 0x29 || next == 0xFF09 { p += 50 }
+        if ideographic { p += 150 }
+        return p
+    }
+
+    /// Indices where lines start (the last is the text length), or none when `maxWidth` is 0.
+    static func lineBreaks(_ text: [UInt32], maxWidth: Double, advance: (Int) -> Double) -> Set<Int> {
+        guard maxWidth > 0, !text.isEmpty else { return [] }
+        var total = 0.0
+        for i in text.indices { total += advance(i) }
+        let lineCount = max(1, (total / maxWidth).rounded(.up))
+        let target = total / lineCount
+        let serverBreaks = text.contains(0x200B)
+        var breaks: [PotentialBreak] = []
+        func evaluate(_ index: Int, _ x: Double, _ penalty: Double, last: Bool) -> PotentialBreak {
+            var best: Int?
+            var bestBadness = badness(x, target, penalty, last: last)
+            for (k, b) in breaks.enumerated() {
+                let value = badness(x - b.x, target, penalty, last: last) + b.badness
+                if value <= bestBadness {
+                    best = k
+                    bestBadness = value
+                }
+            }
+            return PotentialBreak(index: index, x: x, prior: best, badness: bestBadness)
+        }
+        var x = 0.0
+        for i in text.indices {
+            let c = text[i]
+            if !isWhitespace(c) { x += advance(i) }
+            if i < text.count - 1 {
+                let ideographic = allowsIdeographicBreaking(c)
+                if ideographic || allowsWordBreaking(c) {
+                    breaks.append(evaluate(i + 1, x, penalty(c, text[i + 1], ideographic: ideographic && serverBreaks), last: false))
+                }
+            }
+        }
+        let last = evaluate(text.count, x, 0, last: true)
+        var out: Set<Int> = [last.index]
+        var prior = last.prior
+        while let p = prior {
+            out.insert(breaks[p].index)
+            prior = breaks[p].prior
+        }
+        return out
+    }
+}
+
+/// Anchor positions of a symbol (`text-anchor`, `icon-anchor`), as alignment fractions.
+enum SymbolAnchorKind: Sendable {
+    case center, left, right, top, bottom, topLeft, topRight, bottomLeft, bottomRight
+
+    /// (horizontal, vertical) alignment: 0 left/top, 0.5 centre, 1 right/bottom.
+    var alignment: (Double, Double) {
+        let h: Double
+        switch self {
+        case .right, .topRight, .bottomRight: h = 1
+        case .left, .topLeft, .bottomLeft: h = 0
+        default: h = 0.5
+        }
+        let v: Double
+        switch self {
+        case .bottom, .bottomLeft, .bottomRight: v = 1
+        case .top, .topLeft, .topRight: v = 0
+        default: v = 0.5
+        }
+        return (h, v)
+    }
+
+    /// The justification `text-justify: auto` takes for this anchor.
+    var autoJustification: Double {
+        switch self {
+        case .right, .topRight, .bottomRight: return 1
+        case .left, .topLeft, .bottomLeft: return 0
+        default: return 0.5
+        }
+    }
+}

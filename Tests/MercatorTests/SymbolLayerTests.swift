@@ -1,0 +1,85 @@
+import Foundation
+import Mercator
+import MercatorTestSupport
+import Testing
+
+/// Text labels: glyph PBFs from the render suite's glyph folder, shaping, collision and drawing.
+@Suite("Symbol layers: text labels")
+struct SymbolLayerTests {
+    static let glyphs = SharedFixtures.url("conformance/render-tests/glyphs")!
+
+    static func map(points: [(Double, Double, String)], layout: JSONObject = [:], paint: JSONObject = [:],
+                    size: Int = 128) throws -> Map {
+        let features: [JSONValue] = points.map { p in
+            ["type": "Feature", "properties": ["name": .string(p.2), "rank": 3],
+             "geometry": ["type": "Point", "coordinates": [.double(p.0), .double(p.1)]]]
+        }
+        var layoutObject: JSONObject = ["text-field": "{name}", "text-font": ["Open Sans Semibold", "Arial Unicode MS Bold"]]
+        for (k, v) in layout { layoutObject[k] = v }
+        let style: JSONValue = [
+            "version": 8, "glyphs": .string(glyphs.path + "/{fontstack}/{range}.pbf"),
+            "sources": ["points": ["type": "geojson", "data": ["type": "FeatureCollection", "features": .array(features)]]],
+            "layers": [["id": "bg", "type": "background", "paint": ["background-color": "white"]],
+                       ["id": "labels", "type": "symbol", "source": "points", "layout": .object(layoutObject), "paint": .object(paint)]],
+        ]
+        return Map(style: try Style(document: StyleDocument(json: style)), camera: MapCamera(zoom: 2), size: MapSize(width: size, height: size))
+    }
+
+    /// Columns holding any non-white pixel.
+    static func inkedColumns(_ s: MapSnapshot) -> [Int] {
+        let image = s.image
+        return (0..<image.width).filter { x in (0..<image.height).contains { y in image.pixels[4 * (y * image.width + x)] < 200 } }
+    }
+
+    @Test("glyph PBFs decode with MapLibre's metrics and SDF bitmaps")
+    func glyphPBF() throws {
+        let data = try Data(contentsOf: Self.glyphs.appendingPathComponent("Open Sans Semibold,Arial Unicode MS Bold/0-255.pbf"))
+        let set = try GlyphPBF.decode(data)
+        let a = try #require(set[65])
+        #expect(a.advance > 10 && a.advance < 20)
+        #expect(a.bitmap.count == (a.width + 6) * (a.height + 6))
+        #expect(set[32]?.bitmap.isEmpty == true)
+        #expect(throws: GlyphDecodingError.self) { try GlyphPBF.decode(Data([0x0A, 0xFF])) }
+    }
+
+    @Test("a label is drawn centred on its point, from {token} text, with a halo around it")
+    func labelDrawn() throws {
+        let s = try Self.map(points: [(0, 0, "Mercator")], paint: ["text-halo-color": "red", "text-halo-width": 2]).snapshot()
+        #expect(s.sourceErrors.isEmpty && s.unsupportedFeatures.isEmpty, "\(s.unsupportedFeatures)")
+        let columns = Self.inkedColumns(s)
+        let first = try #require(columns.first), last = try #require(columns.last)
+        #expect(last - first > 60, "an 8-letter label at 16 px is wide: \(first)...\(last)")
+        #expect(abs((first + last) / 2 - 64) <= 2, "centred on the anchor: \(first)...\(last)")
+        let image = s.image
+        let reds = stride(from: 0, to: image.pixels.count, by: 4).filter { image.pixels[$0] > 200 && image.pixels[$0 + 1] < 100 }
+        #expect(!reds.isEmpty, "the halo shows")
+    }
+
+    @Test("overlapping labels: the later one is hidden unless text-allow-overlap")
+    func collision() throws {
+        let points = [(0.0, 0.0, "First"), (1.0, 0.0, "Second")]
+        let hidden = try Self.map(points: points)
+        let shown = try Self.map(points: points, layout: ["text-allow-overlap": true])
+        #expect(try hidden.visibleFeatures(in: ScreenRect(x: 0, y: 0, width: 128, height: 128)).count == 1)
+        #expect(try shown.visibleFeatures(in: ScreenRect(x: 0, y: 0, width: 128, height: 128)).count == 2)
+        #expect(Self.inkedColumns(try shown.snapshot()).count > Self.inkedColumns(try hidden.snapshot()).count)
+    }
+
+    @Test("text-max-width breaks long labels into lines; text-anchor moves the label off its point")
+    func shaping() throws {
+        let oneLine = try Self.map(points: [(0, 0, "aaa bbb ccc ddd")], layout: ["text-max-width": 100]).snapshot()
+        let broken = try Self.map(points: [(0, 0, "aaa bbb ccc ddd")], layout: ["text-max-width": 3]).snapshot()
+        #expect(Self.inkedColumns(broken).count < Self.inkedColumns(oneLine).count)
+        let left = try Self.map(points: [(0, 0, "Label")], layout: ["text-anchor": "left"]).snapshot()
+        #expect((Self.inkedColumns(left).first ?? 0) >= 63)
+    }
+
+    @Test("without glyphs no text is drawn, and nothing fails")
+    func noGlyphs() throws {
+        let style: JSONValue = ["version": 8,
+                                "sources": ["p": ["type": "geojson", "data": ["type": "Point", "coordinates": [0, 0]]]],
+                                "layers": [["id": "l", "type": "symbol", "source": "p", "layout": ["text-field": "x"]]]]
+        let s = try Map(style: try Style(document: StyleDocument(json: style)), size: MapSize(width: 32, height: 32)).snapshot()
+        #expect(s.image.pixels.allSatisfy { $0 == 0 })
+    }
+}
