@@ -83,3 +83,66 @@ struct SymbolLayerTests {
         #expect(s.image.pixels.allSatisfy { $0 == 0 })
     }
 }
+
+/// Icons: sprite sheets (plain and @2x), images added at run time, SDF tinting, collision with text.
+@Suite("Symbol layers: icons")
+struct SymbolIconTests {
+    static let root = SharedFixtures.url("conformance/render-tests")!
+
+    static func map(layout: JSONObject, paint: JSONObject = [:], ratio: Double = 1, sprite: Bool = true) throws -> Map {
+        var style: JSONObject = [
+            "version": 8,
+            "sources": ["p": ["type": "geojson", "data": ["type": "Point", "coordinates": [0, 0]]]],
+            "layers": [["id": "icons", "type": "symbol", "source": "p", "layout": .object(layout), "paint": .object(paint)]],
+        ]
+        if sprite { style["sprite"] = "local://sprites/sprite" }
+        return Map(style: try Style(document: StyleDocument(json: .object(style))), size: MapSize(width: 64, height: 64, pixelRatio: ratio),
+                   localRoot: root)
+    }
+
+    static func opaquePixels(_ s: MapSnapshot) -> Int {
+        stride(from: 3, to: s.image.pixels.count, by: 4).filter { s.image.pixels[$0] > 128 }.count
+    }
+
+    @Test("a sprite icon is drawn at its display size, on 1x and 2x maps")
+    func spriteIcon() throws {
+        let one = try Self.map(layout: ["icon-image": "dot.sdf"]).snapshot()
+        #expect(one.sourceErrors.isEmpty && one.unsupportedFeatures.isEmpty, "\(one.sourceErrors) \(one.unsupportedFeatures)")
+        let n1 = Self.opaquePixels(one)
+        #expect(n1 > 10)
+        let two = try Self.map(layout: ["icon-image": "dot.sdf"], ratio: 2).snapshot()
+        let n2 = Self.opaquePixels(two)
+        #expect(abs(Double(n2) / Double(n1) - 4) < 1.2, "twice the pixels each way: \(n1) vs \(n2)")
+    }
+
+    @Test("an image added at run time is drawn, replaced and removed; a missing image draws nothing")
+    func addedImages() throws {
+        let map = try Self.map(layout: ["icon-image": "square"], sprite: false)
+        #expect(Self.opaquePixels(try map.snapshot()) == 0)
+        let red = [UInt8](repeating: 0, count: 0) + (0..<(10 * 10)).flatMap { _ in [UInt8(255), 0, 0, 255] }
+        try map.style.setImage(StyleImageData(width: 10, height: 10, pixels: red), forName: "square")
+        let drawn = try map.snapshot()
+        #expect(Self.opaquePixels(drawn) == 100)
+        #expect(drawn.image.pixels[4 * (32 * 64 + 32)] == 255)
+        try map.style.setImage(StyleImageData(width: 10, height: 10, pixels: red, pixelRatio: 2), forName: "square")
+        #expect(Self.opaquePixels(try map.snapshot()) == 25)
+        map.style.removeImage(forName: "square")
+        #expect(Self.opaquePixels(try map.snapshot()) == 0)
+        #expect(throws: StyleError.self) { try StyleImageData(width: 2, height: 2, pixels: [1, 2, 3]) }
+    }
+
+    @Test("an SDF icon takes icon-color")
+    func sdfTint() throws {
+        let s = try Self.map(layout: ["icon-image": "dot.sdf"], paint: ["icon-color": "#00ff00"]).snapshot()
+        let greens = stride(from: 0, to: s.image.pixels.count, by: 4).filter { s.image.pixels[$0 + 1] > 200 && s.image.pixels[$0] < 50 }
+        #expect(!greens.isEmpty)
+    }
+
+    @Test("PNGs with 1, 2 and 4-bit palettes decode (sprites use them)")
+    func lowBitDepth() throws {
+        let data = try Data(contentsOf: Self.root.appendingPathComponent("sprites/stretch.png"))
+        let image = try RasterDecoding.decode(data)
+        #expect(image.width == 530 && image.height == 90)
+        #expect(stride(from: 3, to: image.pixels.count, by: 4).contains { image.pixels[$0] == 255 })
+    }
+}

@@ -17,6 +17,21 @@ public final class Style: @unchecked Sendable {
     private var compiled: (revision: UInt64, layers: [CompiledLayer])?
     /// Checks property values and predicates before they are set.
     public let validator: StyleValidator
+    /// Images added at run time, by name.
+    private var images: [String: StyleImageData] = [:]
+    /// Bumped by every image change (maps rebuild their image lookup then).
+    private var imageRevision: UInt64 = 0
+
+    /// Images added at run time and the revision of that set.
+    public var addedImages: (revision: UInt64, images: [String: StyleImageData]) { withLock { (imageRevision, images) } }
+
+    /// Runs `body` on the added images under the lock, counting a change.
+    func withImages<T>(_ body: (inout [String: StyleImageData]) -> T) -> T {
+        withLock {
+            imageRevision &+= 1
+            return body(&images)
+        }
+    }
 
     /// An empty style; `validator` checks values set later (plug in an expression parser to
     /// have expression values checked too).
@@ -92,6 +107,9 @@ public final class Style: @unchecked Sendable {
 
     /// The style's name.
     public var name: String? { withLock { document.name } }
+
+    /// The `sprite` member (a URL, or an array of `{id, url}`), if the style has one.
+    public var spriteDefinition: JSONValue? { withLock { document.members["sprite"] } }
 
     /// The `glyphs` URL template (`{fontstack}`, `{range}`), if the style has one.
     public var glyphsURL: String? { withLock { document.glyphs } }

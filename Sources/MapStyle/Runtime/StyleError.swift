@@ -24,6 +24,8 @@ public enum StyleError: Error, Sendable, Hashable, CustomStringConvertible {
     case unloadedStyleURL(String)
     /// A typed view of one layer type was asked for a layer of another type.
     case layerTypeMismatch(layer: String, expected: LayerType, found: LayerType)
+    /// An image's size and bytes do not agree, or its pixel ratio is not positive.
+    case invalidImage(String)
 
     public var description: String {
         switch self {
@@ -44,6 +46,7 @@ public enum StyleError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidDocument(let error): return error.description
         case .unloadedStyleURL(let url):
             return "setStyle(\"\(url)\"): the style at this URL must be loaded first; a Style reads no files or URLs"
+        case .invalidImage(let message): return "invalid image: \(message)"
         case .layerTypeMismatch(let layer, let expected, let found):
             return "layer \"\(layer)\" is a \(found.rawValue) layer, not a \(expected.rawValue) layer"
         }

@@ -28,6 +28,10 @@ public final class Map: @unchecked Sendable {
     private let resourceRoots: (styleDirectory: URL?, localRoot: URL?, localServers: [(prefix: String, folder: URL)])
     /// The glyphs of the style's `glyphs` template, read once (replaced when the template changes).
     private var glyphFiles: GlyphFiles?
+    /// The style's sprites, read once (replaced when `sprite` or the pixel ratio changes).
+    private var spriteFiles: SpriteFiles?
+    /// Images added to the style at run time, converted once per change of that set.
+    private var addedImages: (revision: UInt64, images: [String: StyleImage])?
     private var session = RenderSession()
     /// PNG encoding buffers shared by this map's snapshots (megabytes each: reused, not re-faulted).
     private let encoderBuffers = PNGBufferPool()
@@ -165,8 +169,10 @@ public final class Map: @unchecked Sendable {
                 break
             }
         }
+        let sprites = self.sprites(pixelRatio: size.pixelRatio)
+        if let sprites { errors += sprites.errors.map { SourceLoadError(source: "sprite", $0) } }
         let builder = StyleSceneBuilder(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera,
-                                        glyphs: glyphs())
+                                        glyphs: glyphs(), images: MapImages(added: added(), sprites: sprites))
         var scene = builder.styleScene(layers: try style.compiledLayers(), sources: sources, states: states)
         // Sources whose kind is not loaded yet are drawn empty: say so, for the layers that use them.
         for source in style.sources where used.contains(source.identifier) && ![.geojson, .vector, .raster, .image].contains(source.kind) {
@@ -185,6 +191,31 @@ public final class Map: @unchecked Sendable {
             glyphFiles = files
             return files
         }
+    }
+
+    /// The style's run-time images in the renderer's form.
+    private func added() -> [String: StyleImage] {
+        let current = style.addedImages
+        if let cached = locked({ addedImages }), cached.revision == current.revision { return cached.images }
+        let converted = MapImages.convert(current.images)
+        locked { addedImages = (current.revision, converted) }
+        return converted
+    }
+
+    /// The style's sprite images for this pixel ratio, or nil when the style has no sprite.
+    private func sprites(pixelRatio: Double) -> SpriteFiles? {
+        guard let sprite = style.spriteDefinition else { return nil }
+        let key = "\(sprite.serialized())@\(pixelRatio)"
+        if let files = locked({ spriteFiles }), files.key == key { return files }
+        let roots = resourceRoots
+        let files = SpriteFiles(sprite: sprite, pixelRatio: pixelRatio) { url in
+            for server in roots.localServers where url.hasPrefix(server.prefix) {
+                return server.folder.appendingPathComponent(String(url.dropFirst(server.prefix.count)))
+            }
+            return SourceURL(url).fileURL(styleDirectory: roots.styleDirectory, localRoot: roots.localRoot)
+        }
+        locked { spriteFiles = files }
+        return files
     }
 
     /// Renders the map as it is now.

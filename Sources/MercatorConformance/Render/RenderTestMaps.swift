@@ -70,6 +70,19 @@ enum RenderTestMaps {
             case "removeFeatureState":
                 guard let source = arg(0)["source"]?.string else { throw Failure(description: "removeFeatureState: bad arguments") }
                 map.removeFeatureState(source: source, featureIdentifier: arg(0)["id"].flatMap(FeatureIdentifier.init), key: arg(1).string)
+            case "addImage", "updateImage":
+                // ["addImage", name, "./image/x.png", {pixelRatio, sdf}]: a file under the fixtures
+                guard let imageName = arg(0).string, let path = arg(1).string,
+                      let data = try? Data(contentsOf: root.appendingPathComponent(path)) else {
+                    throw Failure(description: "\(name): bad arguments or missing file")
+                }
+                let image = try RasterDecoding.decode(data)
+                try map.style.setImage(StyleImageData(width: image.width, height: image.height, pixels: image.pixels,
+                                                      pixelRatio: arg(2)["pixelRatio"]?.number ?? 1, sdf: arg(2)["sdf"]?.bool ?? false),
+                                       forName: imageName)
+            case "removeImage":
+                guard let imageName = arg(0).string else { throw Failure(description: "removeImage: bad arguments") }
+                map.style.removeImage(forName: imageName)
             default:
                 unsupported.append("operation \"\(name)\"")
             }

@@ -58,6 +58,10 @@ struct FeatureEvaluation {
     var needsGeometry: Bool
     /// The map's glyphs (symbol layers shape text with them).
     var glyphs: (any GlyphProvider)?
+    /// The map's images (symbol layers' icons).
+    var images: (any ImageProvider)?
+    /// Whether the view is pitched (icons are then sampled bilinearly).
+    var pitched = false
 
     var zoom: Double { base.zoom ?? 0 }
 

@@ -36,7 +36,7 @@ public enum PNGDecoder {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { throw .notPNG }
         var offset = 8
-        var width = 0, height = 0, colorType = -1
+        var width = 0, height = 0, colorType = -1, depth = 8
         var palette: [UInt8] = []
         var transparency: [UInt8] = []
         var idat: [UInt8] = []
@@ -58,14 +58,16 @@ public enum PNGDecoder {
                 guard data.count == 13 else { throw .badHeader("IHDR has \(data.count) bytes, expected 13") }
                 width = Int(data[0]) << 24 | Int(data[1]) << 16 | Int(data[2]) << 8 | Int(data[3])
                 height = Int(data[4]) << 24 | Int(data[5]) << 16 | Int(data[6]) << 8 | Int(data[7])
-                let depth = Int(data[8])
+                depth = Int(data[8])
                 colorType = Int(data[9])
                 guard width > 0, height > 0 else { throw .badHeader("zero width or height") }
                 guard width <= 32768, height <= 32768, width * height <= 1 << 28 else {
                     throw .tooLarge(width: width, height: height)
                 }
                 guard [0, 2, 3, 4, 6].contains(colorType) else { throw .badHeader("colour type \(colorType)") }
-                guard depth == 8 else { throw .unsupported("bit depth \(depth) (only 8 is read)") }
+                // 1, 2 and 4 bits per sample for grey and palette images (small sprites use them), 8 for all
+                let lowDepth = (colorType == 0 || colorType == 3) && [1, 2, 4].contains(depth)
+                guard depth == 8 || lowDepth else { throw .unsupported("bit depth \(depth) for colour type \(colorType)") }
                 guard data[10] == 0, data[11] == 0 else { throw .badHeader("unknown compression or filter method") }
                 guard data[12] == 0 else { throw .unsupported("interlaced images") }
             case "PLTE": palette = data
@@ -79,20 +81,24 @@ public enum PNGDecoder {
         guard colorType >= 0 else { throw .badHeader("missing IHDR") }
         guard !idat.isEmpty else { throw .corruptData("no IDAT chunk") }
         let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType] ?? 4
-        let stride = width * channels
+        let stride = (width * channels * depth + 7) / 8
         guard let raw = Zlib.decompress(idat, expected: (stride + 1) * height) else {
             throw .corruptData("image data does not inflate to \((stride + 1) * height) bytes")
         }
-        let unfiltered = try unfilter(raw, stride: stride, height: height, bpp: channels)
+        var unfiltered = try unfilter(raw, stride: stride, height: height, bpp: max(1, channels * depth / 8))
+        if depth < 8 { unfiltered = unpack(unfiltered, stride: stride, width: width, height: height, depth: depth) }
+        // grey samples scale to 0...255 (tRNS names the unscaled value)
+        let greyScale = depth < 8 && colorType == 0 ? 255 / ((1 << depth) - 1) : 1
         if colorType == 3 && palette.isEmpty { throw .corruptData("palette image without PLTE") }
         var out = [UInt8](repeating: 255, count: 4 * width * height)
         for i in 0..<(width * height) {
             let o = 4 * i
             switch colorType {
             case 0:
-                let g = unfiltered[i]
+                let sample = unfiltered[i]
+                let g = UInt8(Int(sample) * greyScale)
                 out[o] = g; out[o + 1] = g; out[o + 2] = g
-                if transparency.count >= 2, UInt8(transparency[1]) == g, transparency[0] == 0 { out[o + 3] = 0 }
+                if transparency.count >= 2, UInt8(transparency[1]) == sample, transparency[0] == 0 { out[o + 3] = 0 }
             case 2:
                 let s = 3 * i
                 out[o] = unfiltered[s]; out[o + 1] = unfiltered[s + 1]; out[o + 2] = unfiltered[s + 2]
@@ -113,6 +119,20 @@ public enum PNGDecoder {
             }
         }
         return RGBAImage(width: width, height: height, pixels: out)
+    }
+
+    /// Samples of fewer than 8 bits (packed from the high bits of each byte) one per byte.
+    static func unpack(_ packed: [UInt8], stride: Int, width: Int, height: Int, depth: Int) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: width * height)
+        let perByte = 8 / depth, mask = (1 << depth) - 1
+        for y in 0..<height {
+            for x in 0..<width {
+                let byte = Int(packed[y * stride + x / perByte])
+                let shift = 8 - depth * (x % perByte + 1)
+                out[y * width + x] = UInt8((byte >> shift) & mask)
+            }
+        }
+        return out
     }
 
     /// Reverses PNG scanline filters (none, sub, up, average, Paeth).

@@ -16,13 +16,17 @@ package struct StyleSceneBuilder: Sendable {
     package var camera: MapCamera
     /// Where symbol layers take their glyphs from (no text is drawn without).
     package var glyphs: (any GlyphProvider)?
+    /// Where symbol layers take their icons from.
+    package var images: (any ImageProvider)?
 
-    package init(width: Int, height: Int, pixelRatio: Double = 1, camera: MapCamera, glyphs: (any GlyphProvider)? = nil) {
+    package init(width: Int, height: Int, pixelRatio: Double = 1, camera: MapCamera, glyphs: (any GlyphProvider)? = nil,
+                 images: (any ImageProvider)? = nil) {
         self.width = width
         self.height = height
         self.pixelRatio = pixelRatio
         self.camera = camera
         self.glyphs = glyphs
+        self.images = images
     }
 
     /// The scene for `layers` (from ``Style/compiledLayers()``) drawing from `sources`.
@@ -59,7 +63,7 @@ package struct StyleSceneBuilder: Sendable {
             var selected: [SelectedFeature] = []
             var sourceID: String?
             var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: zoom), needsGeometry: compiled.needsFeatureGeometry,
-                                               glyphs: glyphs)
+                                               glyphs: glyphs, images: images, pitched: camera.pitch > 0)
             if layer.type.usesSource, let id = layer.sourceIdentifier, let tiles = sources[id]?.vectorTiles {
                 let (sceneLayer, features) = tiledLayer(compiled, builder, tiles: tiles, sourceID: id, states: states)
                 scene.layers.append(sceneLayer)
@@ -96,7 +100,7 @@ package struct StyleSceneBuilder: Sendable {
             guard let content = tile.layers[sourceLayer], !content.isEmpty else { continue }
             let canonical = CanonicalTileID(z: tile.id.canonical.z, x: tile.id.canonical.x, y: tile.id.canonical.y)
             let evaluation = FeatureEvaluation(base: EvaluationContext(zoom: camera.zoom, canonical: canonical),
-                                               needsGeometry: compiled.needsFeatureGeometry, glyphs: glyphs)
+                                               needsGeometry: compiled.needsFeatureGeometry, glyphs: glyphs, images: images, pitched: camera.pitch > 0)
             let drawable = content.map { SourceFeatures.Drawable(feature: $0, geometry: $0.geometry) }
             var selected = select(compiled, builder, drawable, evaluation: evaluation, sourceID: sourceID, states: states)
             if selected.isEmpty { continue }
@@ -143,7 +147,7 @@ package struct StyleSceneBuilder: Sendable {
         let tile = WebMercator.tile(containing: Position(camera.center.longitude, camera.center.latitude), zoom: z)
         let canonical = CanonicalTileID(z: tile.z, x: tile.x, y: tile.y)
         return FeatureEvaluation(base: EvaluationContext(zoom: camera.zoom, canonical: canonical), needsGeometry: layer.needsFeatureGeometry,
-                                 glyphs: glyphs)
+                                 glyphs: glyphs, images: images, pitched: camera.pitch > 0)
     }
 
     /// The world area of the source tiles MapLibre would draw for this view: the visible area grown

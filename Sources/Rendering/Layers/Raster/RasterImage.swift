@@ -51,6 +51,28 @@ public struct RasterImage: Sendable {
         return PremultipliedColor.mix(top, bottom, ty)
     }
 
+    /// The colour at `u`, `v` (0...1) across the image framed by a one-texel transparent border,
+    /// as MapLibre's image atlas pads each icon: bilinear or nearest.
+    @inline(__always)
+    func sampleBordered(u: Double, v: Double, linear: Bool) -> PremultipliedColor {
+        let w = width + 2, h = height + 2
+        @inline(__always) func bordered(_ i: Int, _ j: Int) -> PremultipliedColor {
+            let x = i - 1, y = j - 1
+            guard x >= 0, y >= 0, x < width, y < height else { return PremultipliedColor(r: 0, g: 0, b: 0, a: 0) }
+            return texel(x, y)
+        }
+        if !linear {
+            return bordered(clampedInt((u * Double(w)).rounded(.down), 0, w - 1), clampedInt((v * Double(h)).rounded(.down), 0, h - 1))
+        }
+        let fx = u * Double(w) - 0.5, fy = v * Double(h) - 0.5
+        let x0 = fx.rounded(.down), y0 = fy.rounded(.down)
+        let tx = Float(fx - x0), ty = Float(fy - y0)
+        let i = clampedInt(x0, -1, w), j = clampedInt(y0, -1, h)
+        let top = PremultipliedColor.mix(bordered(i, j), bordered(i + 1, j), tx)
+        let bottom = PremultipliedColor.mix(bordered(i, j + 1), bordered(i + 1, j + 1), tx)
+        return PremultipliedColor.mix(top, bottom, ty)
+    }
+
     @inline(__always)
     private func texel(_ x: Int, _ y: Int) -> PremultipliedColor {
         let i = 4 * (y * width + x)

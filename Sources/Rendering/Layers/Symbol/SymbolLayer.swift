@@ -15,6 +15,29 @@ public struct SymbolLayer: Sendable {
         var color: PremultipliedColor?
     }
 
+    /// An icon drawn: its image and the quad's corners in CSS pixels around the anchor at
+    /// `icon-size` 1 (top left, top right, bottom left), with its paint.
+    struct Icon: Sendable {
+        var image: StyleImage
+        var topLeft: Point
+        var topRight: Point
+        var bottomLeft: Point
+        /// `icon-size`.
+        var size: Double
+        var color: PremultipliedColor
+        var haloColor: PremultipliedColor
+        var haloWidth: Double
+        var haloBlur: Double
+        var opacity: Double
+        /// Bilinear sampling (scaled or rotated icons, SDF icons); nearest otherwise, as MapLibre.
+        var linear: Bool
+        /// The collision box in CSS pixels around the anchor (with `icon-padding`).
+        var box: (x0: Double, y0: Double, x1: Double, y1: Double)
+        var allowOverlap: Bool
+        var ignorePlacement: Bool
+        var optional: Bool
+    }
+
     /// One label.
     struct Symbol: Sendable {
         var anchor: LocationCoordinate2D
@@ -30,8 +53,13 @@ public struct SymbolLayer: Sendable {
         var opacity: Double
         var allowOverlap: Bool
         var ignorePlacement: Bool
-        /// Set by placement: whether the label is drawn.
+        var textOptional = false
+        /// The symbol's icon, if it has one.
+        var icon: Icon?
+        /// Set by placement: whether the text is drawn.
         var placed = true
+        /// Set by placement: whether the icon is drawn.
+        var iconPlaced = true
         /// Where the anchor was drawn, in CSS pixels (set by placement; for hit tests).
         var screenAnchor: Point?
     }
@@ -70,11 +98,14 @@ extension SymbolLayer: SceneLayer {
     /// Placed labels whose collision box (without padding) meets the rectangle, topmost first.
     public func hits(in rect: ScreenRect, _ geometry: HitTestGeometry) -> [Int] {
         var out: [Int] = []
-        for (i, s) in symbols.enumerated().reversed() where s.placed {
+        func meets(_ a: Point, _ b: (x0: Double, y0: Double, x1: Double, y1: Double)) -> Bool {
+            a.x + b.x0 <= rect.maxX && a.x + b.x1 >= rect.minX && a.y + b.y0 <= rect.maxY && a.y + b.y1 >= rect.minY
+        }
+        for (i, s) in symbols.enumerated().reversed() {
             guard let a = s.screenAnchor else { continue }
-            if a.x + s.box.x0 <= rect.maxX && a.x + s.box.x1 >= rect.minX && a.y + s.box.y0 <= rect.maxY && a.y + s.box.y1 >= rect.minY {
-                out.append(i)
-            }
+            let text = s.placed && !s.quads.isEmpty && meets(a, s.box)
+            let icon = s.iconPlaced && s.icon.map { meets(a, $0.box) } == true
+            if text || icon { out.append(i) }
         }
         return out
     }

@@ -28,27 +28,32 @@ enum SymbolLayerBuilder: LayerBuilder {
             evaluation.load(feature, into: &layoutContext)
             var text = layout.text.evaluate(layoutContext)
             if tokens, let properties = context.feature?.properties { text = replacingTokens(text, properties) }
-            if text.isEmpty { continue }
-            let size = layout.textFontSize.evaluate(context)
-            guard size > 0 else { continue }
-            let shaping = shape(text, layout: layout, context: layoutContext, glyphs: &glyphs)
-            guard !shaping.isEmpty else { continue }
-            let rotation = layout.textRotation.evaluate(layoutContext) * .pi / 180
-            let offset = textOffset(layout, layoutContext)
-            let sectionColors = text.sections.map { $0.textColor.map { RenderColor($0).premultiplied() } }
-            let quads = glyphQuads(shaping, offset: offset, rotation: rotation, sectionColors: sectionColors)
-            let fontScale = size / TextShaping.oneEm
-            let padding = layout.textPadding.evaluate(layoutContext)
-            let box = collisionBox(shaping, scale: fontScale, padding: padding, rotation: rotation)
-            let symbol = SymbolLayer.Symbol(
-                anchor: LocationCoordinate2D(latitude: 0, longitude: 0), quads: quads, fontScale: fontScale, box: box,
+            let icon = self.icon(layout: layout, paint: paint, context: context, layoutContext: layoutContext,
+                                 images: evaluation.images, pitched: evaluation.pitched)
+            var symbol = SymbolLayer.Symbol(
+                anchor: LocationCoordinate2D(latitude: 0, longitude: 0), quads: [], fontScale: 1, box: (0, 0, 0, 0),
                 color: RenderColor(paint.textColor.evaluate(context)).premultiplied(),
                 haloColor: RenderColor(paint.textHaloColor.evaluate(context)).premultiplied(),
                 haloWidth: max(0, paint.textHaloWidth.evaluate(context)),
                 haloBlur: max(0, paint.textHaloBlur.evaluate(context)),
                 opacity: paint.textOpacity.evaluate(context),
                 allowOverlap: layout.textAllowsOverlap.evaluate(layoutContext),
-                ignorePlacement: layout.textIgnoresPlacement.evaluate(layoutContext))
+                ignorePlacement: layout.textIgnoresPlacement.evaluate(layoutContext),
+                textOptional: layout.isTextOptional.evaluate(layoutContext), icon: icon)
+            let size = layout.textFontSize.evaluate(context)
+            if !text.isEmpty && size > 0 {
+                let shaping = shape(text, layout: layout, context: layoutContext, glyphs: &glyphs)
+                if !shaping.isEmpty {
+                    let rotation = layout.textRotation.evaluate(layoutContext) * .pi / 180
+                    let offset = textOffset(layout, layoutContext)
+                    let sectionColors = text.sections.map { $0.textColor.map { RenderColor($0).premultiplied() } }
+                    symbol.quads = glyphQuads(shaping, offset: offset, rotation: rotation, sectionColors: sectionColors)
+                    symbol.fontScale = size / TextShaping.oneEm
+                    symbol.box = collisionBox((shaping.left, shaping.top, shaping.right, shaping.bottom), scale: symbol.fontScale,
+                                              padding: [layout.textPadding.evaluate(layoutContext)], rotation: rotation)
+                }
+            }
+            if symbol.quads.isEmpty && symbol.icon == nil { continue }
             for anchor in anchors(feature.geometry) {
                 var s = symbol
                 s.anchor = anchor
@@ -63,13 +68,17 @@ enum SymbolLayerBuilder: LayerBuilder {
         let zOrder = layout.symbolZOrder.evaluate(zoom: zoom)
         out.haloPerSymbol = layout.symbolSortKey != nil
         out.sortByViewportY = zOrder == .viewportY
-            || (zOrder == .auto && layout.symbolSortKey == nil && layout.textAllowsOverlap.evaluate(zoom: zoom))
+            || (zOrder == .auto && layout.symbolSortKey == nil
+                && (layout.textAllowsOverlap.evaluate(zoom: zoom) || layout.iconAllowsOverlap.evaluate(zoom: zoom)))
         return out
     }
 
     static func unsupported(_ layer: CompiledLayer) -> [String] {
-        var out = unsupported(layer, properties: ["icon-image", "text-variable-anchor", "text-variable-anchor-offset", "text-writing-mode"])
-        if let placement = layer.layer.layout["symbol-placement"], placement != "point" {
+        var out = unsupported(layer, properties: ["text-variable-anchor", "text-variable-anchor-offset", "text-writing-mode"])
+        if let fit = layer.layer.layout["icon-text-fit"], fit != "none" {
+            out.append("layer \"\(layer.layer.identifier)\": icon-text-fit is not drawn yet")
+        }
+        if let placement = layer.layer.layout["symbol-placement"]?.string, placement != "point" {
             out.append("layer \"\(layer.layer.identifier)\": symbol-placement \(placement) is not drawn yet (labels are drawn at points)")
         }
         if let pitch = layer.layer.layout["text-pitch-alignment"], pitch == "map" {
@@ -169,16 +178,54 @@ enum SymbolLayerBuilder: LayerBuilder {
         return out
     }
 
-    /// The label's collision box in CSS pixels around the anchor: the text box scaled to the text
-    /// size plus `text-padding` (the bounds of the rotated box for rotated text).
-    private static func collisionBox(_ shaping: TextShaping, scale: Double, padding: Double,
+    /// A collision box in CSS pixels around the anchor: a text or icon box `(left, top, right,
+    /// bottom)` scaled to its size plus padding (one value, or CSS top, right, bottom, left), the
+    /// bounds of the rotated box for rotated symbols.
+    private static func collisionBox(_ b: (Double, Double, Double, Double), scale: Double, padding: [Double],
                                      rotation: Double) -> (x0: Double, y0: Double, x1: Double, y1: Double) {
-        let x0 = shaping.left * scale - padding, x1 = shaping.right * scale + padding
-        let y0 = shaping.top * scale - padding, y1 = shaping.bottom * scale + padding
+        let p = padding.count == 4 ? padding : [Double](repeating: padding.first ?? 0, count: 4)
+        let x0 = b.0 * scale - p[3], x1 = b.2 * scale + p[1]
+        let y0 = b.1 * scale - p[0], y1 = b.3 * scale + p[2]
         guard rotation != 0 else { return (x0, y0, x1, y1) }
         let c = cos(rotation), s = sin(rotation)
         let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map { (c * $0.0 - s * $0.1, s * $0.0 + c * $0.1) }
         return (corners.map(\.0).min()!, corners.map(\.1).min()!, corners.map(\.0).max()!, corners.map(\.1).max()!)
+    }
+
+    /// The feature's icon, as MapLibre's `shapeIcon` and `getIconQuads` lay it out: the image's
+    /// display size placed by `icon-anchor` and `icon-offset`, the quad grown by the atlas's one
+    /// texel of transparent padding, rotated by `icon-rotate`, quantized to 1/32 pixel.
+    private static func icon(layout: SymbolLayoutProperties, paint: SymbolPaintProperties, context: EvaluationContext,
+                             layoutContext: EvaluationContext, images: (any ImageProvider)?, pitched: Bool) -> SymbolLayer.Icon? {
+        guard let name = layout.iconImageName?.evaluate(layoutContext).name, !name.isEmpty,
+              let image = images?.image(named: name) else { return nil }
+        let size = layout.iconScale.evaluate(context)
+        guard size > 0 else { return nil }
+        let (width, height) = image.displaySize
+        let offset = layout.iconOffset.evaluate(layoutContext)
+        let (h, v) = SymbolAnchorKind(layout.iconAnchor.evaluate(layoutContext)).alignment
+        let left = (offset.count == 2 ? offset[0] : 0) - width * h
+        let top = (offset.count == 2 ? offset[1] : 0) - height * v
+        let texel = (width / Double(image.image.width), height / Double(image.image.height))
+        let rotation = layout.iconRotation.evaluate(layoutContext) * .pi / 180
+        let c = cos(rotation), s = sin(rotation)
+        func place(_ x: Double, _ y: Double) -> Point {
+            let r = rotation == 0 ? Point(x: x, y: y) : Point(x: c * x - s * y, y: s * x + c * y)
+            return Point(x: (r.x * 32).rounded() / 32, y: (r.y * 32).rounded() / 32)
+        }
+        let x0 = left - texel.0, y0 = top - texel.1, x1 = left + width + texel.0, y1 = top + height + texel.1
+        let padding = layout.iconPadding.evaluate(layoutContext).values
+        return SymbolLayer.Icon(
+            image: image, topLeft: place(x0, y0), topRight: place(x1, y0), bottomLeft: place(x0, y1), size: size,
+            color: RenderColor(paint.iconColor.evaluate(context)).premultiplied(),
+            haloColor: RenderColor(paint.iconHaloColor.evaluate(context)).premultiplied(),
+            haloWidth: max(0, paint.iconHaloWidth.evaluate(context)), haloBlur: max(0, paint.iconHaloBlur.evaluate(context)),
+            opacity: paint.iconOpacity.evaluate(context),
+            linear: image.sdf || size != 1 || rotation != 0 || pitched,
+            box: collisionBox((left, top, left + width, top + height), scale: size, padding: padding, rotation: rotation),
+            allowOverlap: layout.iconAllowsOverlap.evaluate(layoutContext),
+            ignorePlacement: layout.iconIgnoresPlacement.evaluate(layoutContext),
+            optional: layout.isIconOptional.evaluate(layoutContext))
     }
 
     /// `{name}` tokens replaced by the feature's property values (missing ones by nothing), as

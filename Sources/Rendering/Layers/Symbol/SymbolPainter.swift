@@ -11,7 +11,7 @@ extension PaintContext {
         let shift = planeTranslation(layer.translate, anchor: layer.translateAnchor)
         // anchors on screen (device pixels), in drawing order
         var drawn: [(Int, Point)] = []
-        for (i, s) in layer.symbols.enumerated() where s.placed && !s.quads.isEmpty {
+        for (i, s) in layer.symbols.enumerated() where (s.placed && !s.quads.isEmpty) || (s.iconPlaced && s.icon != nil) {
             let reach = 64 * s.fontScale * ratio + 4 * shift.length
             guard let copies = copies(west: s.anchor.longitude, east: s.anchor.longitude, margin: reach) else { continue }
             for copy in copies {
@@ -29,6 +29,11 @@ extension PaintContext {
             }
         }
         let gammaBase = 0.105 / ratio
+        // icons first, as MapLibre draws a symbol layer's icons before its text
+        for (i, anchor) in drawn {
+            guard layer.symbols[i].iconPlaced, let icon = layer.symbols[i].icon else { continue }
+            paintIcon(icon, anchor: anchor, ratio: ratio, gammaBase: gammaBase)
+        }
         // (pass, symbol) pairs: all halos then all texts, or halo and text per label
         let passes: [(Bool, (Int, Point))] = layer.haloPerSymbol
             ? drawn.flatMap { [(true, $0), (false, $0)] }
@@ -36,6 +41,7 @@ extension PaintContext {
         for (halo, (i, anchor)) in passes {
             do {
                 let s = layer.symbols[i]
+                guard s.placed else { continue }
                 if halo && (s.haloWidth <= 0 || s.haloColor.a <= 0) { continue }
                 let fontScale = s.fontScale
                 guard fontScale > 0 else { continue }
@@ -47,6 +53,58 @@ extension PaintContext {
                     if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { continue }
                     paintGlyph(quad, anchor: anchor, scale: fontScale * ratio, color: color, buff: buff, gamma: gamma)
                 }
+            }
+        }
+    }
+
+    /// One icon: an SDF icon tinted like text (halo first), any other sampled as it is.
+    private mutating func paintIcon(_ icon: SymbolLayer.Icon, anchor: Point, ratio: Double, gammaBase: Double) {
+        let scale = icon.size * ratio
+        guard scale > 0 else { return }
+        let opacity = Float(max(0, min(1, icon.opacity)))
+        if icon.image.sdf {
+            let fontScale = icon.size
+            for halo in [true, false] {
+                if halo && (icon.haloWidth <= 0 || icon.haloColor.a <= 0) { continue }
+                let gamma = halo ? (icon.haloBlur * 1.19 / 8 + gammaBase) / fontScale : gammaBase / fontScale
+                let buff = halo ? (6 - icon.haloWidth / fontScale) / 8 : 0.75
+                let color = (halo ? icon.haloColor : icon.color).scaled(opacity)
+                paintQuad(topLeft: icon.topLeft, topRight: icon.topRight, bottomLeft: icon.bottomLeft, anchor: anchor, scale: scale) { u, v in
+                    let distance = Double(icon.image.image.sampleBordered(u: u, v: v, linear: true).a)
+                    let alpha = smoothstep(buff - gamma, buff + gamma, distance)
+                    return alpha > 0 ? color.scaled(Float(alpha)) : nil
+                }
+            }
+        } else {
+            paintQuad(topLeft: icon.topLeft, topRight: icon.topRight, bottomLeft: icon.bottomLeft, anchor: anchor, scale: scale) { u, v in
+                let c = icon.image.image.sampleBordered(u: u, v: v, linear: icon.linear)
+                return c.a > 0 ? c.scaled(opacity) : nil
+            }
+        }
+    }
+
+    /// Fills the parallelogram `topLeft, topRight, bottomLeft` (scaled by `scale` device pixels per
+    /// unit around `anchor`) with the colour `shade(u, v)` gives at each pixel centre (u, v in 0...1).
+    private mutating func paintQuad(topLeft: Point, topRight: Point, bottomLeft: Point, anchor: Point, scale: Double,
+                                    _ shade: (Double, Double) -> PremultipliedColor?) {
+        let o = Point(x: anchor.x + topLeft.x * scale, y: anchor.y + topLeft.y * scale)
+        let ex = Point(x: (topRight.x - topLeft.x) * scale, y: (topRight.y - topLeft.y) * scale)
+        let ey = Point(x: (bottomLeft.x - topLeft.x) * scale, y: (bottomLeft.y - topLeft.y) * scale)
+        let det = ex.x * ey.y - ex.y * ey.x
+        guard det != 0, det.isFinite else { return }
+        let xs = [o.x, o.x + ex.x, o.x + ey.x, o.x + ex.x + ey.x], ys = [o.y, o.y + ex.y, o.y + ey.y, o.y + ex.y + ey.y]
+        let x0 = clip.firstColumn(atOrRightOf: xs.min()!), x1 = clip.firstColumn(atOrRightOf: xs.max()!)
+        let y0 = clip.firstRow(atOrBelow: ys.min()!), y1 = clip.firstRow(atOrBelow: ys.max()!)
+        if x0 >= x1 || y0 >= y1 { return }
+        let w = canvasWidth, px = pixels
+        for y in y0..<y1 {
+            let cy = Double(y) + 0.5 - o.y
+            for x in x0..<x1 {
+                let cx = Double(x) + 0.5 - o.x
+                let u = (cx * ey.y - cy * ey.x) / det
+                let v = (ex.x * cy - ex.y * cx) / det
+                guard u >= 0, u < 1, v >= 0, v < 1, let color = shade(u, v) else { continue }
+                Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: 1)
             }
         }
     }

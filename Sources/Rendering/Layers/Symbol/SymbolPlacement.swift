@@ -31,18 +31,42 @@ enum SymbolPlacement {
                 let p = transform.screen(plane: plane)
                 guard p.x.isFinite, p.y.isFinite, transform.w(plane: plane) > 0 else {
                     layer.symbols[i].placed = false
+                    layer.symbols[i].iconPlaced = false
                     continue
                 }
                 let a = Point(x: p.x / ratio + shift.x, y: p.y / ratio + shift.y)
                 layer.symbols[i].screenAnchor = a
-                let box = (a.x + s.box.x0, a.y + s.box.y0, a.x + s.box.x1, a.y + s.box.y1)
-                let collides = placed.contains { b in box.0 < b.2 && box.2 > b.0 && box.1 < b.3 && box.3 > b.1 }
-                if collides && !s.allowOverlap {
-                    layer.symbols[i].placed = false
-                    continue
+                func onScreen(_ b: (x0: Double, y0: Double, x1: Double, y1: Double)) -> (Double, Double, Double, Double) {
+                    (a.x + b.x0, a.y + b.y0, a.x + b.x1, a.y + b.y1)
                 }
-                layer.symbols[i].placed = true
-                if !s.ignorePlacement { placed.append(box) }
+                func fits(_ box: (Double, Double, Double, Double)) -> Bool {
+                    !placed.contains { b in box.0 < b.2 && box.2 > b.0 && box.1 < b.3 && box.3 > b.1 }
+                }
+                let hasText = !s.quads.isEmpty
+                let textBox = onScreen(s.box)
+                var placeText = hasText && (s.allowOverlap || fits(textBox))
+                var placeIcon = false
+                var iconBox: (Double, Double, Double, Double)?
+                if let icon = s.icon {
+                    let box = onScreen(icon.box)
+                    iconBox = box
+                    placeIcon = icon.allowOverlap || fits(box)
+                    // MapLibre: a symbol with text and icon shows both or neither, unless one is optional
+                    if hasText {
+                        if !icon.optional && !s.textOptional {
+                            placeText = placeText && placeIcon
+                            placeIcon = placeText
+                        } else if !s.textOptional {
+                            placeIcon = placeIcon && placeText
+                        } else if !icon.optional {
+                            placeText = placeText && placeIcon
+                        }
+                    }
+                }
+                layer.symbols[i].placed = placeText
+                layer.symbols[i].iconPlaced = placeIcon
+                if placeText && !s.ignorePlacement { placed.append(textBox) }
+                if placeIcon, let box = iconBox, s.icon?.ignorePlacement == false { placed.append(box) }
             }
         }
     }

@@ -1,0 +1,19 @@
+import MapStyle
+import Rendering
+
+/// The images a map's symbols can name: those added to the style at run time first, then the
+/// style's sprites.
+struct MapImages: ImageProvider {
+    var added: [String: StyleImage]
+    var sprites: SpriteFiles?
+
+    func image(named name: String) -> StyleImage? { added[name] ?? sprites?.image(named: name) }
+
+    /// Added style images in the renderer's form.
+    static func convert(_ images: [String: StyleImageData]) -> [String: StyleImage] {
+        images.mapValues { data in
+            StyleImage(image: RasterImage(RGBAImage(width: data.width, height: data.height, pixels: data.pixels)),
+                       pixelRatio: data.pixelRatio, sdf: data.sdf)
+        }
+    }
+}

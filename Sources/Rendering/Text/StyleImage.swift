@@ -1,0 +1,25 @@
+/// An image a style's symbols (and later patterns) can use: from a sprite sheet or added at run
+/// time, with its pixel ratio and whether it is a signed distance field to be tinted.
+public struct StyleImage: Sendable {
+    /// The pixels, premultiplied for sampling.
+    public var image: RasterImage
+    /// Image pixels per CSS pixel (2 for `@2x` sprites).
+    public var pixelRatio: Double
+    /// Whether the alpha channel is a signed distance field (`icon-color` tints it).
+    public var sdf: Bool
+
+    public init(image: RasterImage, pixelRatio: Double = 1, sdf: Bool = false) {
+        self.image = image
+        self.pixelRatio = pixelRatio > 0 ? pixelRatio : 1
+        self.sdf = sdf
+    }
+
+    /// Width and height in CSS pixels.
+    var displaySize: (Double, Double) { (Double(image.width) / pixelRatio, Double(image.height) / pixelRatio) }
+}
+
+/// Where a map's named images come from (the style's sprites, images added at run time).
+package protocol ImageProvider: Sendable {
+    /// The image called `name`, or nil when the style has none.
+    func image(named name: String) -> StyleImage?
+}
