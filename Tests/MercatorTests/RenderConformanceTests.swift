@@ -46,10 +46,10 @@ struct RenderConformanceTests {
         #expect(nested.allSatisfy { $0.family == "text-writing-mode" && $0.identifier.split(separator: "/").count == 3 })
         let runner = RenderTestRunner(root: root)
         #expect(runner.skipped.count >= 20)
-        let heatmap = try #require(RenderTest.discover(in: root, filter: "heatmap-color/default").first)
-        let result = runner.run(heatmap)
+        let extrusion = try #require(RenderTest.discover(in: root, filter: "fill-extrusion-color/default").first)
+        let result = runner.run(extrusion)
         #expect(!result.passed)
-        #expect(result.error?.contains("heatmap layers are not drawn yet") == true)
-        #expect(result.layerTypes.contains("heatmap"))
+        #expect(result.error?.contains("fill-extrusion layers are not drawn yet") == true)
+        #expect(result.layerTypes.contains("fill-extrusion"))
     }
 }

@@ -107,9 +107,9 @@ struct TypedLayersTests {
     @Test("layer types not drawn yet are reported on the snapshot")
     func unsupportedLayers() throws {
         let map = try MapQueryTests.makeMap()
-        let heat = HeatmapStyleLayer(identifier: "heat", source: "data")
-        try map.style.addLayer(heat.layer)
+        let extrusion = FillExtrusionStyleLayer(identifier: "blocks", source: "data")
+        try map.style.addLayer(extrusion.layer)
         let snapshot = try map.snapshot()
-        #expect(snapshot.unsupportedFeatures == ["layer \"heat\": heatmap layers are not drawn yet"])
+        #expect(snapshot.unsupportedFeatures == ["layer \"blocks\": fill-extrusion layers are not drawn yet"])
     }
 }

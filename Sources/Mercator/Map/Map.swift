@@ -149,12 +149,15 @@ public final class Map: @unchecked Sendable {
         let transform = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera).transform
         for source in style.sources where used.contains(source.identifier) {
             switch source.kind {
-            case .vector, .raster:
+            case .vector, .raster, .rasterDEM:
                 switch tiledSources.tiles(of: source, transform: transform, zoom: camera.zoom, center: camera.center) {
                 case .success(let tiles) where source.kind == .vector:
                     sources[source.identifier, default: SourceFeatures(features: [])].vectorTiles = tiles
                 case .success(let tiles):
                     sources[source.identifier, default: SourceFeatures(features: [])].rasterTiles = tiles
+                    if case .success(let tiled) = tiledSources.source(source) {
+                        sources[source.identifier]?.maximumZoom = tiled.maximumZoom
+                    }
                 case .failure(let error):
                     errors.append(error)
                 }
@@ -175,7 +178,7 @@ public final class Map: @unchecked Sendable {
                                         glyphs: glyphs(), images: MapImages(added: added(), sprites: sprites))
         var scene = builder.styleScene(layers: try style.compiledLayers(), sources: sources, states: states)
         // Sources whose kind is not loaded yet are drawn empty: say so, for the layers that use them.
-        for source in style.sources where used.contains(source.identifier) && ![.geojson, .vector, .raster, .image].contains(source.kind) {
+        for source in style.sources where used.contains(source.identifier) && ![.geojson, .vector, .raster, .rasterDEM, .image].contains(source.kind) {
             scene.unsupportedFeatures.append("source \"\(source.identifier)\": \(source.kind.rawValue) sources are not loaded yet")
         }
         return (scene, errors)

@@ -19,6 +19,7 @@ final class TiledSources: @unchecked Sendable {
     struct DecodedTile: Sendable {
         var layers: [String: [GeoJSONFeature]] = [:]
         var image: RasterImage?
+        var dem: DEMTile?
     }
 
     init(resolver: TiledSourceResolver) {
@@ -49,7 +50,7 @@ final class TiledSources: @unchecked Sendable {
         }
         let centerWorld = (x: WebMercator.worldX(longitude: center.longitude), y: WebMercator.worldY(latitude: center.latitude))
         // MapLibre rounds the zoom of raster tiles and floors that of vector tiles.
-        let rounding: FloatingPointRoundingRule = source.kind == .vector ? .down : .toNearestOrAwayFromZero
+        let rounding: FloatingPointRoundingRule = source.kind == .raster ? .toNearestOrAwayFromZero : .down
         let cover = TileCover.sourceTiles(covering: transform.visibleWorldCorners(), center: centerWorld, cameraZoom: zoom,
                                           tileSize: tiled.tileSize, minimumZoom: tiled.minimumZoom, maximumZoom: tiled.maximumZoom,
                                           rounding: rounding)
@@ -69,8 +70,9 @@ final class TiledSources: @unchecked Sendable {
                 while z >= lowest {
                     let dz = id.canonical.z - z
                     let parent = TileID(z: z, x: id.canonical.x >> dz, y: id.canonical.y >> dz)
-                    if let decoded = try decodedTile(parent, of: tiled, kind: source.kind, promote: promote) {
-                        var tile = SourceTile(id: UnwrappedTileID(wrap: id.wrap, canonical: parent), layers: decoded.layers, image: decoded.image)
+                    if let decoded = try decodedTile(parent, of: tiled, kind: source.kind, promote: promote, source: source) {
+                        var tile = SourceTile(id: UnwrappedTileID(wrap: id.wrap, canonical: parent), layers: decoded.layers,
+                                              image: decoded.image, dem: decoded.dem)
                         tile.clip = TileClip(z: id.canonical.z, x: id.canonical.x, y: id.canonical.y, wrap: id.wrap)
                         out.append(tile)
                         break
@@ -87,7 +89,7 @@ final class TiledSources: @unchecked Sendable {
     }
 
     private func decodedTile(_ tile: TileID, of source: TiledSource, kind: StyleSource.Kind,
-                             promote: PromotedIdentifier) throws(SourceLoadError) -> DecodedTile? {
+                             promote: PromotedIdentifier, source definition: StyleSource) throws(SourceLoadError) -> DecodedTile? {
         let key = TileCache<DecodedTile>.Key(source: source.identifier, tile: tile)
         if let hit = cache.value(for: key) { return hit }
         let data: Data?
@@ -103,6 +105,13 @@ final class TiledSources: @unchecked Sendable {
                 image = try RasterDecoding.decode(data)
             } catch {
                 throw SourceLoadError(source: source.identifier, "tile \(tile): \(error)")
+            }
+            if kind == .rasterDEM {
+                guard let dem = DEMTile(image, unpack: Self.unpack(definition)) else {
+                    throw SourceLoadError(source: source.identifier, "tile \(tile): raster-dem tiles must be square, not \(image.width)x\(image.height)")
+                }
+                cache.insert(DecodedTile(dem: dem), bytes: dem.elevations.count * 8, for: key)
+                return DecodedTile(dem: dem)
             }
             let decoded = DecodedTile(image: RasterImage(image))
             cache.insert(decoded, bytes: decoded.image?.byteCount ?? 0, for: key)
@@ -122,6 +131,20 @@ final class TiledSources: @unchecked Sendable {
         let decoded = DecodedTile(layers: layers)
         cache.insert(decoded, bytes: data.count * 8 + 1024, for: key)
         return decoded
+    }
+}
+
+extension TiledSources {
+    /// A raster-dem source's `encoding` as (red, green, blue) factors and the shift subtracted:
+    /// Mapbox Terrain-RGB, Terrarium, or `custom` with `redFactor`, `greenFactor`, `blueFactor`, `baseShift`.
+    static func unpack(_ source: StyleSource) -> (Double, Double, Double, Double) {
+        switch source.json["encoding"]?.string {
+        case "terrarium": return (256, 1, 1.0 / 256, 32768)
+        case "custom":
+            func factor(_ key: String, _ fallback: Double) -> Double { source.json[key]?.number ?? fallback }
+            return (factor("redFactor", 1), factor("greenFactor", 1), factor("blueFactor", 1), factor("baseShift", 0))
+        default: return (6553.6, 25.6, 0.1, 10000)
+        }
     }
 }
 

@@ -32,8 +32,9 @@ enum LayerBuilders {
         case .line: return LineLayerBuilder.self
         case .circle: return CircleLayerBuilder.self
         case .symbol: return SymbolLayerBuilder.self
+        case .heatmap: return HeatmapLayerBuilder.self
         // raster layers have no features: `RasterLayerBuilder` builds them from the source's images
-        case .heatmap, .fillExtrusion, .raster, .hillshade, .colorRelief: return nil
+        case .fillExtrusion, .raster, .hillshade, .colorRelief: return nil
         }
     }
 }

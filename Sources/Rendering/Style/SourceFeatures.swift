@@ -118,12 +118,15 @@ package struct SourceTile: Sendable {
     package var layers: [String: [GeoJSONFeature]]
     /// The tile's picture (raster tiles).
     package var image: RasterImage?
+    /// The tile's elevations (raster-dem tiles).
+    package var dem: DEMTile?
 
-    package init(id: UnwrappedTileID, layers: [String: [GeoJSONFeature]] = [:], image: RasterImage? = nil) {
+    package init(id: UnwrappedTileID, layers: [String: [GeoJSONFeature]] = [:], image: RasterImage? = nil, dem: DEMTile? = nil) {
         self.id = id
         clip = TileClip(z: id.canonical.z, x: id.canonical.x, y: id.canonical.y, wrap: id.wrap)
         self.layers = layers
         self.image = image
+        self.dem = dem
     }
 }
 

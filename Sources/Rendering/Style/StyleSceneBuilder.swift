@@ -49,6 +49,12 @@ package struct StyleSceneBuilder: Sendable {
             guard layer.isVisible else { continue }
             if let minz = layer.minimumZoomLevel, zoom < minz { continue }
             if let maxz = layer.maximumZoomLevel, zoom >= maxz { continue }
+            if layer.type == .hillshade, let id = layer.sourceIdentifier {
+                guard let source = sources[id] else { continue }
+                scene.layers.append(HillshadeLayerBuilder.build(compiled, source: source, zoom: zoom, bearing: camera.bearing))
+                drawn.append(StyleScene.DrawnLayer(identifier: layer.identifier, sourceIdentifier: id, features: []))
+                continue
+            }
             if layer.type == .raster, let id = layer.sourceIdentifier {
                 guard let source = sources[id] else { continue }
                 scene.layers.append(RasterLayerBuilder.build(compiled, source: source, zoom: zoom))

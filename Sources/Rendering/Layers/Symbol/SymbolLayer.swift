@@ -38,6 +38,12 @@ public struct SymbolLayer: Sendable {
         var optional: Bool
     }
 
+    /// One of a label's variable-anchor placements: its glyphs and collision box.
+    struct Variant: Sendable {
+        var quads: [GlyphQuad]
+        var box: (x0: Double, y0: Double, x1: Double, y1: Double)
+    }
+
     /// One label.
     struct Symbol: Sendable {
         var anchor: LocationCoordinate2D
@@ -56,6 +62,8 @@ public struct SymbolLayer: Sendable {
         var textOptional = false
         /// The symbol's icon, if it has one.
         var icon: Icon?
+        /// Placements to try in order (`text-variable-anchor`); placement keeps the first that fits.
+        var variants: [Variant] = []
         /// Set by placement: whether the text is drawn.
         var placed = true
         /// Set by placement: whether the icon is drawn.

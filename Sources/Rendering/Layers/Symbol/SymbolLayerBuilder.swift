@@ -41,7 +41,16 @@ enum SymbolLayerBuilder: LayerBuilder {
                 ignorePlacement: layout.textIgnoresPlacement.evaluate(layoutContext),
                 textOptional: layout.isTextOptional.evaluate(layoutContext), icon: icon)
             let size = layout.textFontSize.evaluate(context)
-            if !text.isEmpty && size > 0 {
+            let variable = variableAnchors(layout, layoutContext)
+            if !text.isEmpty && size > 0, let variable {
+                symbol.fontScale = size / TextShaping.oneEm
+                symbol.variants = variants(text, anchors: variable, layout: layout, context: layoutContext,
+                                           fontScale: symbol.fontScale, glyphs: &glyphs)
+                if let first = symbol.variants.first {
+                    symbol.quads = first.quads
+                    symbol.box = first.box
+                }
+            } else if !text.isEmpty && size > 0 {
                 let shaping = shape(text, layout: layout, context: layoutContext, glyphs: &glyphs)
                 if !shaping.isEmpty {
                     let rotation = layout.textRotation.evaluate(layoutContext) * .pi / 180
@@ -74,7 +83,7 @@ enum SymbolLayerBuilder: LayerBuilder {
     }
 
     static func unsupported(_ layer: CompiledLayer) -> [String] {
-        var out = unsupported(layer, properties: ["text-variable-anchor", "text-variable-anchor-offset", "text-writing-mode"])
+        var out = unsupported(layer, properties: ["text-writing-mode"])
         if let fit = layer.layer.layout["icon-text-fit"], fit != "none" {
             out.append("layer \"\(layer.layer.identifier)\": icon-text-fit is not drawn yet")
         }
@@ -93,7 +102,8 @@ enum SymbolLayerBuilder: LayerBuilder {
     // MARK: - Shaping
 
     private static func shape(_ text: Formatted, layout: SymbolLayoutProperties, context: EvaluationContext,
-                              glyphs: inout GlyphCache) -> TextShaping {
+                              glyphs: inout GlyphCache, anchor anchorOverride: SymbolAnchorKind? = nil,
+                              justify justifyOverride: Double? = nil, offset offsetOverride: (Double, Double)? = nil) -> TextShaping {
         let transform = layout.textTransform.evaluate(context)
         let stack = layout.textFontNames.evaluate(context)
         let sections = text.sections.map { section -> TextShaping.Section in
@@ -106,20 +116,98 @@ enum SymbolLayerBuilder: LayerBuilder {
             let fonts = section.fontStack.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? stack
             return TextShaping.Section(text: s, fontStack: fonts, scale: section.scale ?? 1)
         }
-        let anchor = SymbolAnchorKind(layout.textAnchor.evaluate(context))
-        let justify: Double
+        let anchor = anchorOverride ?? SymbolAnchorKind(layout.textAnchor.evaluate(context))
+        var justify: Double
         switch layout.textJustification.evaluate(context) {
         case .auto: justify = anchor.autoJustification
         case .left: justify = 0
         case .center: justify = 0.5
         case .right: justify = 1
         }
-        let offset = textOffset(layout, context)
+        if let justifyOverride { justify = justifyOverride }
+        let offset = offsetOverride ?? textOffset(layout, context)
         let options = TextShaping.Options(maxWidth: layout.maximumTextWidth.evaluate(context) * TextShaping.oneEm,
                                           lineHeight: layout.textLineHeight.evaluate(context) * TextShaping.oneEm,
                                           letterSpacing: layout.textLetterSpacing.evaluate(context) * TextShaping.oneEm,
                                           anchor: anchor, justify: justify, offset: offset)
         return TextShaping(sections: sections, options: options) { glyphs.glyph($0, $1) }
+    }
+
+    /// The anchors `text-variable-anchor-offset` or `text-variable-anchor` offer, in order, each
+    /// with its offset in ems * 24 (MapLibre's `getTextVariableAnchorOffset`); nil without them.
+    private static func variableAnchors(_ layout: SymbolLayoutProperties, _ context: EvaluationContext) -> [(SymbolAnchorKind, (Double, Double))]? {
+        let baseline = 7.0
+        if let pairs = layout.textVariableAnchorOffset?.evaluate(context).values, !pairs.isEmpty {
+            return pairs.compactMap { pair in
+                guard let anchor = SymbolAnchor(rawValue: pair.anchor).map(SymbolAnchorKind.init) else { return nil }
+                let x = (pair.offset.first ?? 0) * TextShaping.oneEm
+                var y = (pair.offset.count > 1 ? pair.offset[1] : 0) * TextShaping.oneEm
+                switch anchor {
+                case .topRight, .topLeft, .top: y -= baseline
+                case .bottomRight, .bottomLeft, .bottom: y += baseline
+                default: break
+                }
+                return (anchor, (x, y))
+            }
+        }
+        guard let anchors = layout.textVariableAnchor?.evaluate(context), !anchors.isEmpty else { return nil }
+        if layout.textRadialOffset.source != nil {
+            let r = layout.textRadialOffset.evaluate(context) * TextShaping.oneEm
+            return anchors.map { a in (SymbolAnchorKind(a), radialOffset(SymbolAnchorKind(a), r)) }
+        }
+        let o = layout.textOffset.evaluate(context)
+        let ox = abs(o.count == 2 ? o[0] : 0) * TextShaping.oneEm, oy = abs(o.count == 2 ? o[1] : 0) * TextShaping.oneEm
+        return anchors.map { a in
+            let anchor = SymbolAnchorKind(a)
+            var x = 0.0, y = 0.0
+            switch anchor {
+            case .topRight, .topLeft, .top: y = oy - baseline
+            case .bottomRight, .bottomLeft, .bottom: y = -oy + baseline
+            default: break
+            }
+            switch anchor {
+            case .topRight, .bottomRight, .right: x = -ox
+            case .topLeft, .bottomLeft, .left: x = ox
+            default: break
+            }
+            return (anchor, (x, y))
+        }
+    }
+
+    /// One shaping per variable anchor: the text centred and justified for the anchor, its box
+    /// and glyphs shifted to the anchor's side (MapLibre's `calculateVariableLayoutOffset`).
+    private static func variants(_ text: Formatted, anchors: [(SymbolAnchorKind, (Double, Double))], layout: SymbolLayoutProperties,
+                                 context: EvaluationContext, fontScale: Double, glyphs: inout GlyphCache) -> [SymbolLayer.Variant] {
+        let padding = layout.textPadding.evaluate(context)
+        let rotation = layout.textRotation.evaluate(context) * .pi / 180
+        let justification = layout.textJustification.evaluate(context)
+        let sectionColors = text.sections.map { $0.textColor.map { RenderColor($0).premultiplied() } }
+        var out: [SymbolLayer.Variant] = []
+        for (anchor, offset) in anchors {
+            let justify: Double
+            switch justification {
+            case .auto: justify = anchor.autoJustification
+            case .left: justify = 0
+            case .center: justify = 0.5
+            case .right: justify = 1
+            }
+            let shaping = shape(text, layout: layout, context: context, glyphs: &glyphs, anchor: .center, justify: justify, offset: (0, 0))
+            guard !shaping.isEmpty else { continue }
+            let box = collisionBox((shaping.left, shaping.top, shaping.right, shaping.bottom), scale: fontScale,
+                                   padding: [padding], rotation: rotation)
+            let (h, v) = anchor.alignment
+            let shift = Point(x: -(h - 0.5) * (box.x1 - box.x0) + offset.0 * fontScale,
+                              y: -(v - 0.5) * (box.y1 - box.y0) + offset.1 * fontScale)
+            var quads = glyphQuads(shaping, offset: (0, 0), rotation: rotation, sectionColors: sectionColors)
+            for i in quads.indices {
+                let d = Point(x: (shift.x / fontScale * 32).rounded() / 32, y: (shift.y / fontScale * 32).rounded() / 32)
+                quads[i].topLeft = quads[i].topLeft + d
+                quads[i].topRight = quads[i].topRight + d
+                quads[i].bottomLeft = quads[i].bottomLeft + d
+            }
+            out.append(SymbolLayer.Variant(quads: quads, box: (box.x0 + shift.x, box.y0 + shift.y, box.x1 + shift.x, box.y1 + shift.y)))
+        }
+        return out
     }
 
     /// `text-offset` (or `text-radial-offset`) in ems * 24, as MapLibre's layout computes it.

@@ -43,8 +43,24 @@ enum SymbolPlacement {
                     !placed.contains { b in box.0 < b.2 && box.2 > b.0 && box.1 < b.3 && box.3 > b.1 }
                 }
                 let hasText = !s.quads.isEmpty
-                let textBox = onScreen(s.box)
+                var textBox = onScreen(s.box)
                 var placeText = hasText && (s.allowOverlap || fits(textBox))
+                if hasText && !s.variants.isEmpty {
+                    // variable anchors: the first that fits; with text-allow-overlap, a second round allows overlap
+                    placeText = false
+                    let attempts = s.allowOverlap ? 2 * s.variants.count : s.variants.count
+                    for attempt in 0..<attempts {
+                        let variant = s.variants[attempt % s.variants.count]
+                        let box = onScreen(variant.box)
+                        if attempt >= s.variants.count || fits(box) {
+                            layer.symbols[i].quads = variant.quads
+                            layer.symbols[i].box = variant.box
+                            textBox = box
+                            placeText = true
+                            break
+                        }
+                    }
+                }
                 var placeIcon = false
                 var iconBox: (Double, Double, Double, Double)?
                 if let icon = s.icon {

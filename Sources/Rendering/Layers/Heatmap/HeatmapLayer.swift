@@ -1,0 +1,34 @@
+import Foundation
+import GeoJSON
+
+/// A `heatmap` layer in a scene: weighted points blurred into a density field, coloured by the
+/// `heatmap-color` ramp.
+public struct HeatmapLayer: Sendable {
+    /// One point: where, its weight and kernel radius (CSS pixels).
+    struct Point: Sendable {
+        var coordinate: LocationCoordinate2D
+        var weight: Double
+        var radius: Double
+    }
+
+    var points: [Point]
+    /// Index of each point's feature (a feature contributes every vertex).
+    var featureIndex: [Int]
+    var intensity = 1.0
+    var opacity = 1.0
+    /// `heatmap-color` at densities `k / 256`, premultiplied and rounded down to 8 bits as MapLibre's ramp texture.
+    var ramp: [PremultipliedColor] = []
+
+    init(points: [Point], featureIndex: [Int]) {
+        self.points = points
+        self.featureIndex = featureIndex
+    }
+}
+
+extension HeatmapLayer: SceneLayer {
+    public var featureCount: Int { (featureIndex.max() ?? -1) + 1 }
+    public func validate(layerIndex: Int) throws(RenderError) {}
+    public func paint(in context: inout PaintContext) { context.paintHeatmap(self) }
+    /// Heatmaps are not queryable in MapLibre.
+    public func hits(in rect: ScreenRect, _ geometry: HitTestGeometry) -> [Int] { [] }
+}

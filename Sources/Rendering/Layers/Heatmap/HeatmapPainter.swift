@@ -1,0 +1,71 @@
+import Foundation
+
+extension PaintContext {
+    /// Draws a heatmap as MapLibre does: every point adds its Gaussian kernel
+    /// (`weight * intensity * exp(-4.5 d²) / sqrt(2π)`, `d` in radii, cut where it falls below
+    /// 1/4080) into a density texture a quarter of the canvas size; the texture is sampled
+    /// bilinearly at each pixel and the density looked up in the colour ramp (linearly filtered).
+    mutating func paintHeatmap(_ layer: HeatmapLayer) {
+        guard layer.ramp.count == 256, layer.opacity > 0, layer.intensity > 0 else { return }
+        let t = transform
+        let ratio = t.pixelRatio
+        let lowWidth = max(1, canvasWidth / 4), lowHeight = max(1, canvasHeight / 4)
+        let sx = Double(canvasWidth) / Double(lowWidth), sy = Double(canvasHeight) / Double(lowHeight)
+        // Only the low-resolution rows this band samples are computed.
+        let rowLow = max(0, Int(((Double(clip.y0) + 0.5) / sy - 0.5).rounded(.down)))
+        let rowHigh = min(lowHeight - 1, Int(((Double(clip.y1) - 0.5) / sy - 0.5).rounded(.down)) + 1)
+        guard rowLow <= rowHigh, !clip.isEmpty else { return }
+        var density = [Double](repeating: 0, count: lowWidth * (rowHigh - rowLow + 1))
+        let zero = 1.0 / 255 / 16, gauss = 0.3989422804014327
+        for p in layer.points where p.weight > 0 && p.radius > 0 {
+            let s = (-2 * log(zero / p.weight / layer.intensity / gauss)).squareRoot() / 3
+            guard s.isFinite, s > 0 else { continue }
+            let reach = s * p.radius * ratio  // device pixels
+            guard let copies = copies(west: p.coordinate.longitude, east: p.coordinate.longitude, margin: reach) else { continue }
+            for copy in copies {
+                let plane = t.plane(p.coordinate, copy: copy)
+                let c = t.screen(plane: plane)
+                guard c.x.isFinite, c.y.isFinite else { continue }
+                // low-resolution texel centres inside the kernel's square
+                let i0 = max(0, Int(((c.x - reach) / sx - 0.5).rounded(.up)))
+                let i1 = min(lowWidth - 1, Int(((c.x + reach) / sx - 0.5).rounded(.down)))
+                let j0 = max(rowLow, Int(((c.y - reach) / sy - 0.5).rounded(.up)))
+                let j1 = min(rowHigh, Int(((c.y + reach) / sy - 0.5).rounded(.down)))
+                if i0 > i1 || j0 > j1 { continue }
+                let scale = p.weight * layer.intensity * gauss
+                let inverse = 1 / (p.radius * ratio)
+                for j in j0...j1 {
+                    let dy = ((Double(j) + 0.5) * sy - c.y) * inverse
+                    for i in i0...i1 {
+                        let dx = ((Double(i) + 0.5) * sx - c.x) * inverse
+                        density[(j - rowLow) * lowWidth + i] += scale * exp(-4.5 * (dx * dx + dy * dy))
+                    }
+                }
+            }
+        }
+        let opacity = Float(max(0, min(1, layer.opacity)))
+        let w = canvasWidth, px = pixels
+        @inline(__always) func value(_ i: Int, _ j: Int) -> Double {
+            let ci = max(0, min(lowWidth - 1, i)), cj = max(rowLow, min(rowHigh, j))
+            return density[(cj - rowLow) * lowWidth + ci]
+        }
+        for y in clip.y0..<clip.y1 {
+            let ty = (Double(y) + 0.5) / sy - 0.5
+            let j = Int(ty.rounded(.down)), ay = ty - Double(j)
+            for x in clip.x0..<clip.x1 {
+                let tx = (Double(x) + 0.5) / sx - 0.5
+                let i = Int(tx.rounded(.down)), ax = tx - Double(i)
+                let top = value(i, j) * (1 - ax) + value(i + 1, j) * ax
+                let bottom = value(i, j + 1) * (1 - ax) + value(i + 1, j + 1) * ax
+                let d = top * (1 - ay) + bottom * ay
+                if d <= 0 { continue }
+                // the ramp texture, linearly filtered and clamped at its ends
+                let r = max(0, min(255, d * 256 - 0.5))
+                let k = Int(r), f = Float(r - Double(k))
+                let color = PremultipliedColor.mix(layer.ramp[k], layer.ramp[min(255, k + 1)], f).scaled(opacity)
+                if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { continue }
+                Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: 1)
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// A `hillshade` layer in a scene: per DEM tile, the slopes MapLibre's prepare pass computes, shaded
+/// by the light direction into shadow, highlight and accent colours.
+public struct HillshadeLayer: Sendable {
+    /// One tile: its slope texture and where it lies.
+    struct Piece: Sendable {
+        /// The DEM tile's area (the slopes stretch over it).
+        var tile: TileClip
+        /// Where the piece shows (the tile, or the part a parent covers for a missing child).
+        var clip: TileClip
+        /// `dim x dim` texels of (x slope, y slope) as the 8-bit prepare texture holds them, in 0...1.
+        var slopes: [Float]
+        var dim: Int
+        /// Latitudes of the tile's top and bottom edges.
+        var latitudes: (top: Double, bottom: Double)
+    }
+
+    var pieces: [Piece]
+    var exaggeration = 0.5
+    /// The light's azimuth in radians (with the viewport anchor, relative to the screen).
+    var azimuth = 0.0
+    var shadow = PremultipliedColor(r: 0, g: 0, b: 0, a: 1)
+    var highlight = PremultipliedColor(r: 1, g: 1, b: 1, a: 1)
+    var accent = PremultipliedColor(r: 0, g: 0, b: 0, a: 1)
+
+    init(pieces: [Piece]) { self.pieces = pieces }
+}
+
+extension HillshadeLayer: SceneLayer {
+    public var featureCount: Int { 0 }
+    public func validate(layerIndex: Int) throws(RenderError) {}
+    public func paint(in context: inout PaintContext) { context.paintHillshade(self) }
+    public func hits(in rect: ScreenRect, _ geometry: HitTestGeometry) -> [Int] { [] }
+}
+
+/// A raster-dem tile's elevations with a one-texel border backfilled from its neighbours, and the
+/// slope texture MapLibre's hillshade prepare pass renders from it.
+package struct DEMTile: Sendable {
+    /// Texels per side (without the border).
+    package let dim: Int
+    /// `(dim + 2)²` elevations in metres, row by row, border included.
+    package var elevations: [Double]
+
+    /// The elevations of a square RGBA image decoded with `unpack` (r, g, b factors and offset).
+    package init?(_ image: RGBAImage, unpack: (Double, Double, Double, Double)) {
+        guard image.width == image.height, image.width > 0 else { return nil }
+        let dim = image.width
+        self.dim = dim
+        let stride = dim + 2
+        var e = [Double](repeating: 0, count: stride * stride)
+        image.pixels.withUnsafeBufferPointer { p in
+            for y in 0..<dim {
+                for x in 0..<dim {
+                    let i = 4 * (y * dim + x)
+                    e[(y + 1) * stride + x + 1] = Double(p[i]) * unpack.0 + Double(p[i + 1]) * unpack.1 + Double(p[i + 2]) * unpack.2 - unpack.3
+                }
+            }
+        }
+        // the border starts as a copy of the nearest edge texel
+        for y in 1...dim {
+            e[y * stride] = e[y * stride + 1]
+            e[y * stride + dim + 1] = e[y * stride + dim]
+        }
+        for x in 0..<stride {
+            e[x] = e[stride + x]
+            e[(dim + 1) * stride + x] = e[dim * stride + x]
+        }
+        elevations = e
+    }
+
+    /// Copies the edge or corner of neighbour `other` (at offset `dx`, `dy` in tiles) into the border.
+    package mutating func backfill(from other: DEMTile, dx: Int, dy: Int) {
+        guard other.dim == dim else { return }
+        let stride = dim + 2
+        var xMin = dx * dim, xMax = dx * dim + dim, yMin = dy * dim, yMax = dy * dim + dim
+        if dx == -1 { xMin = xMax - 1 } else if dx == 1 { xMax = xMin + 1 }
+        if dy == -1 { yMin = yMax - 1 } else if dy == 1 { yMax = yMin + 1 }
+        let ox = -dx * dim, oy = -dy * dim
+        for y in yMin..<yMax {
+            for x in xMin..<xMax {
+                elevations[(y + 1) * stride + x + 1] = other.elevations[(y + oy + 1) * stride + x + ox + 1]
+            }
+        }
+    }
+
+    /// The prepare pass: Sobel slopes over the 3x3 neighbourhood (elevations / 4), scaled by zoom with
+    /// MapLibre's exaggeration curve, stored as 8-bit (x, y) in 0...1.
+    package func slopes(zoom: Int, maxZoom: Int) -> [Float] {
+        let stride = dim + 2
+        let z = Double(zoom)
+        let exaggeration = z < 2 ? 0.4 : z < 4.5 ? 0.35 : 0.3
+        let divisor = pow(2, (z - Double(maxZoom)) * exaggeration + 19.2562 - z)
+        var out = [Float](repeating: 0, count: 2 * dim * dim)
+        elevations.withUnsafeBufferPointer { e in
+            for y in 0..<dim {
+                for x in 0..<dim {
+                    let c = (y + 1) * stride + x + 1
+                    let a = e[c - stride - 1] / 4, b = e[c - stride] / 4, cc = e[c - stride + 1] / 4
+                    let d = e[c - 1] / 4, f = e[c + 1] / 4
+                    let g = e[c + stride - 1] / 4, h = e[c + stride] / 4, i = e[c + stride + 1] / 4
+                    let dx = ((cc + f + f + i) - (a + d + d + g)) / divisor
+                    let dy = ((g + h + h + i) - (a + b + b + cc)) / divisor
+                    func byte(_ v: Double) -> Float { Float((max(0, min(1, v / 2 + 0.5)) * 255).rounded() / 255) }
+                    out[2 * (y * dim + x)] = byte(dx)
+                    out[2 * (y * dim + x) + 1] = byte(dy)
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+extension PaintContext {
+    /// Draws hillshading as MapLibre's hillshade shader: the slope texture sampled bilinearly, its
+    /// slope and aspect lit from the azimuth, shadow and highlight mixed by facing, accent by steepness.
+    mutating func paintHillshade(_ layer: HillshadeLayer) {
+        let t = transform
+        let align = t.rasterAlignment()
+        let w = canvasWidth, px = pixels
+        let intensity = layer.exaggeration
+        let azimuth = layer.azimuth + .pi
+        let base = 1.875 - intensity * 1.75
+        let maxValue = 0.5 * Double.pi
+        let strength = Float(max(0, min(1, intensity * 2)))
+        for piece in layer.pieces {
+            let clipRect = piece.clip
+            var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+            for c in [Point(x: clipRect.minX, y: clipRect.minY), Point(x: clipRect.maxX, y: clipRect.minY),
+                      Point(x: clipRect.maxX, y: clipRect.maxY), Point(x: clipRect.minX, y: clipRect.maxY)] {
+                let s = t.screen(plane: t.plane(worldFraction: c))
+                guard s.x.isFinite, s.y.isFinite else { continue }
+                minX = min(minX, s.x); maxX = max(maxX, s.x); minY = min(minY, s.y); maxY = max(maxY, s.y)
+            }
+            if t.isPitched { minY = min(minY, 0) }
+            let x0 = clip.firstColumn(atOrRightOf: minX - 1), x1 = clip.firstColumn(atOrRightOf: maxX + 1)
+            let y0 = clip.firstRow(atOrBelow: minY - 1), y1 = clip.firstRow(atOrBelow: maxY + 1)
+            if x0 >= x1 || y0 >= y1 { continue }
+            let tile = piece.tile, dim = piece.dim
+            @inline(__always) func texel(_ i: Int, _ j: Int, _ k: Int) -> Double {
+                let ci = max(0, min(dim - 1, i)), cj = max(0, min(dim - 1, j))
+                return Double(piece.slopes[2 * (cj * dim + ci) + k])
+            }
+            for y in y0..<y1 {
+                for x in x0..<x1 {
+                    guard let q = planeAtPixel(x, y) else { continue }
+                    let wf = t.worldFraction(plane: q)
+                    guard clipRect.contains(wf) else { continue }
+                    let u = (wf.x - align.x - tile.minX) / (tile.maxX - tile.minX)
+                    let v = (wf.y - align.y - tile.minY) / (tile.maxY - tile.minY)
+                    let tx = u * Double(dim) - 0.5, ty = v * Double(dim) - 0.5
+                    let i = Int(tx.rounded(.down)), j = Int(ty.rounded(.down))
+                    let ax = tx - Double(i), ay = ty - Double(j)
+                    func sample(_ k: Int) -> Double {
+                        let top = texel(i, j, k) * (1 - ax) + texel(i + 1, j, k) * ax
+                        let bottom = texel(i, j + 1, k) * (1 - ax) + texel(i + 1, j + 1, k) * ax
+                        return top * (1 - ay) + bottom * ay
+                    }
+                    let dx = sample(0) * 2 - 1, dy = sample(1) * 2 - 1
+                    let lat = (piece.latitudes.top - piece.latitudes.bottom) * (1 - v) + piece.latitudes.bottom
+                    let scaleFactor = cos(lat * .pi / 180)
+                    let slope = atan(1.25 * (dx * dx + dy * dy).squareRoot() / scaleFactor)
+                    let aspect = dx != 0 ? atan2(dy, -dx) : .pi / 2 * (dy > 0 ? 1 : -1)
+                    let scaledSlope = intensity != 0.5 ? ((pow(base, slope) - 1) / (pow(base, maxValue) - 1)) * maxValue : slope
+                    let accent = cos(scaledSlope)
+                    let accentColor = layer.accent.scaled(Float(1 - accent) * strength)
+                    var m = ((aspect + azimuth) / .pi + 0.5).truncatingRemainder(dividingBy: 2)
+                    if m < 0 { m += 2 }
+                    let shade = abs(m - 1)
+                    let shadeColor = PremultipliedColor.mix(layer.shadow, layer.highlight, Float(shade)).scaled(Float(sin(scaledSlope)) * strength)
+                    let inv = 1 - shadeColor.a
+                    let color = PremultipliedColor(r: accentColor.r * inv + shadeColor.r, g: accentColor.g * inv + shadeColor.g,
+                                                   b: accentColor.b * inv + shadeColor.b, a: accentColor.a * inv + shadeColor.a)
+                    if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { continue }
+                    Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: 1)
+                }
+            }
+        }
+    }
+}

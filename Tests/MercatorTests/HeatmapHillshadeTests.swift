@@ -1,0 +1,68 @@
+import Foundation
+import Mercator
+import Testing
+
+/// Heatmap and hillshade layers, on data written for the test.
+@Suite("Heatmap and hillshade layers")
+struct HeatmapHillshadeTests {
+    static func pixel(_ s: MapSnapshot, _ x: Int, _ y: Int) -> [UInt8] {
+        let i = 4 * (y * s.width + x)
+        return Array(s.image.pixels[i..<(i + 4)])
+    }
+
+    @Test("a heatmap is densest at its points and fades with distance; weight and intensity raise it")
+    func heatmap() throws {
+        func map(weight: Double, intensity: Double) throws -> Map {
+            let style: JSONValue = ["version": 8,
+                                    "sources": ["p": ["type": "geojson", "data": ["type": "MultiPoint", "coordinates": [[0, 0], [0.5, 0]]]]],
+                                    "layers": [["id": "heat", "type": "heatmap", "source": "p",
+                                                "paint": ["heatmap-weight": .double(weight), "heatmap-intensity": .double(intensity),
+                                                          "heatmap-radius": 20]]]]
+            return Map(style: try Style(document: StyleDocument(json: style)), camera: MapCamera(zoom: 4), size: MapSize(width: 128, height: 128))
+        }
+        let s = try map(weight: 1, intensity: 1).snapshot()
+        #expect(s.unsupportedFeatures.isEmpty)
+        let centre = Self.pixel(s, 64, 64), near = Self.pixel(s, 64, 80), far = Self.pixel(s, 5, 5)
+        #expect(centre[3] > near[3] && near[3] > far[3], "\(centre) \(near) \(far)")
+        #expect(far == [0, 0, 0, 0])
+        let hotter = try map(weight: 3, intensity: 2).snapshot()
+        #expect(Self.pixel(hotter, 64, 80)[3] > near[3])
+    }
+
+    /// A 256x256 Mapbox Terrain-RGB tile whose elevation is `height(x, y)` metres.
+    static func demTile(_ height: (Int, Int) -> Double) -> Data {
+        var pixels: [UInt8] = []
+        for y in 0..<256 {
+            for x in 0..<256 {
+                let v = Int(((height(x, y) + 10000) * 10).rounded())
+                pixels += [UInt8((v >> 16) & 255), UInt8((v >> 8) & 255), UInt8(v & 255), 255]
+            }
+        }
+        return Data(PNGEncoder.encode(RGBAImage(width: 256, height: 256, pixels: pixels)))
+    }
+
+    static func hillshade(_ tile: Data) throws -> MapSnapshot {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mercator-dem-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try tile.write(to: folder.appendingPathComponent("0-0-0.png"))
+        let style: JSONValue = ["version": 8,
+                                "sources": ["dem": ["type": "raster-dem", "tiles": .array([.string(folder.path + "/{z}-{x}-{y}.png")]),
+                                                    "tileSize": 256, "maxzoom": 0]],
+                                "layers": [["id": "shade", "type": "hillshade", "source": "dem"]]]
+        return try Map(style: try Style(document: StyleDocument(json: style)), camera: MapCamera(zoom: 0), size: MapSize(width: 128, height: 128))
+            .snapshot()
+    }
+
+    @Test("flat terrain casts (next to) no shade; a slope is shaded, facing away from the light darker")
+    func hillshadeSlope() throws {
+        let flat = try Self.hillshade(Self.demTile { _, _ in 100 })
+        #expect(flat.sourceErrors.isEmpty && flat.unsupportedFeatures.isEmpty, "\(flat.sourceErrors) \(flat.unsupportedFeatures)")
+        #expect(Self.pixel(flat, 64, 64)[3] <= 3, "only the 8-bit rounding of a zero slope shows")
+        // a ridge along the middle: rising towards x = 128, falling after
+        let ridge = try Self.hillshade(Self.demTile { x, _ in Double(128 - abs(x - 128)) * 2000 })
+        let west = Self.pixel(ridge, 40, 64), east = Self.pixel(ridge, 88, 64)
+        #expect(west[3] > 0 && east[3] > 0)
+        #expect(west != east, "the two faces are lit differently: \(west) \(east)")
+    }
+}
