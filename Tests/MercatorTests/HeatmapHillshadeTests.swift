@@ -66,3 +66,39 @@ struct HeatmapHillshadeTests {
         #expect(west != east, "the two faces are lit differently: \(west) \(east)")
     }
 }
+
+/// `fill-pattern` and `background-pattern` from run-time images.
+@Suite("Patterns")
+struct PatternTests {
+    static func map(_ layers: [JSONValue]) throws -> Map {
+        let style: JSONValue = ["version": 8,
+                                "sources": ["p": ["type": "geojson", "data": ["type": "Polygon",
+                                                                             "coordinates": [[[-10, -10], [10, -10], [10, 10], [-10, 10], [-10, -10]]]]]],
+                                "layers": .array(layers)]
+        let map = Map(style: try Style(document: StyleDocument(json: style)), size: MapSize(width: 64, height: 64))
+        // 2x2 pixels: red, green / blue, white
+        let pixels: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255]
+        try map.style.setImage(StyleImageData(width: 2, height: 2, pixels: pixels), forName: "checks")
+        return map
+    }
+
+    @Test("a background pattern repeats the image across the map; a missing one draws nothing")
+    func background() throws {
+        let s = try Self.map([["id": "bg", "type": "background", "paint": ["background-pattern": "checks"]]]).snapshot()
+        #expect(s.unsupportedFeatures.isEmpty)
+        let colours = Set(stride(from: 0, to: s.image.pixels.count, by: 4).map { Array(s.image.pixels[$0..<($0 + 4)]) })
+        #expect(colours.count >= 4, "the four colours (and blends) repeat: \(colours.count)")
+        let missing = try Self.map([["id": "bg", "type": "background", "paint": ["background-pattern": "none", "background-color": "red"]]])
+            .snapshot()
+        #expect(missing.image.pixels.allSatisfy { $0 == 0 })
+    }
+
+    @Test("a fill pattern fills the polygon only")
+    func fill() throws {
+        let s = try Self.map([["id": "fill", "type": "fill", "source": "p", "paint": ["fill-pattern": "checks", "fill-antialias": false]]])
+            .snapshot()
+        let corner = Array(s.image.pixels[0..<4]), centre = Array(s.image.pixels[(4 * (32 * 64 + 32))..<(4 * (32 * 64 + 32) + 4)])
+        #expect(corner == [0, 0, 0, 0])
+        #expect(centre[3] == 255)
+    }
+}

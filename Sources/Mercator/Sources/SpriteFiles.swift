@@ -74,8 +74,17 @@ final class SpriteFiles: ImageProvider, @unchecked Sendable {
                     let from = 4 * ((Int(y) + row) * sheet.width + Int(x))
                     pixels.replaceSubrange((4 * row * Int(w))..<(4 * (row + 1) * Int(w)), with: sheet.pixels[from..<(from + 4 * Int(w))])
                 }
+                func zones(_ key: String) -> [(Double, Double)] {
+                    entry[key]?.array?.compactMap { pair in
+                        guard let p = pair.array, p.count == 2, let a = p[0].number, let b = p[1].number else { return nil }
+                        return (a, b)
+                    } ?? []
+                }
+                let content = entry["content"]?.array?.compactMap(\.number)
                 out[name] = StyleImage(image: RasterImage(RGBAImage(width: Int(w), height: Int(h), pixels: pixels)),
-                                       pixelRatio: entry["pixelRatio"]?.number ?? 1, sdf: entry["sdf"]?.bool ?? false)
+                                       pixelRatio: entry["pixelRatio"]?.number ?? 1, sdf: entry["sdf"]?.bool ?? false,
+                                       stretchX: zones("stretchX"), stretchY: zones("stretchY"),
+                                       content: content?.count == 4 ? (content![0], content![1], content![2], content![3]) : nil)
             }
             return out
         }

@@ -51,6 +51,17 @@ public struct PaintContext {
         return transform.worldCopies(west: west, east: east, visible: visibleX, margin: margin)
     }
 
+    /// Composites a pattern over every pixel of the clip.
+    func fillClip(pattern: StyleImage, opacity: Float) {
+        if opacity <= 0 || clip.isEmpty { return }
+        for y in clip.y0..<clip.y1 {
+            for x in clip.x0..<clip.x1 {
+                guard let c = patternColor(pattern, x: x, y: y), c.a > 0 else { continue }
+                Canvas.blendPixel(pixels, offset: 4 * (y * canvasWidth + x), color: c.scaled(opacity), alpha: 1)
+            }
+        }
+    }
+
     /// A paint translation (CSS pixels) as a plane vector (device pixels).
     func planeTranslation(_ t: Point, anchor: TranslateAnchor) -> Point {
         let v = Point(x: t.x * transform.pixelRatio, y: t.y * transform.pixelRatio)

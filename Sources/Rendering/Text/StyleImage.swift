@@ -7,11 +7,21 @@ public struct StyleImage: Sendable {
     public var pixelRatio: Double
     /// Whether the alpha channel is a signed distance field (`icon-color` tints it).
     public var sdf: Bool
+    /// Columns that stretch under `icon-text-fit` (image pixels, from..to).
+    public var stretchX: [(Double, Double)]
+    /// Rows that stretch under `icon-text-fit`.
+    public var stretchY: [(Double, Double)]
+    /// The part text fits into (left, top, right, bottom in image pixels).
+    public var content: (left: Double, top: Double, right: Double, bottom: Double)?
 
-    public init(image: RasterImage, pixelRatio: Double = 1, sdf: Bool = false) {
+    public init(image: RasterImage, pixelRatio: Double = 1, sdf: Bool = false, stretchX: [(Double, Double)] = [],
+                stretchY: [(Double, Double)] = [], content: (left: Double, top: Double, right: Double, bottom: Double)? = nil) {
         self.image = image
         self.pixelRatio = pixelRatio > 0 ? pixelRatio : 1
         self.sdf = sdf
+        self.stretchX = stretchX
+        self.stretchY = stretchY
+        self.content = content
     }
 
     /// Width and height in CSS pixels.

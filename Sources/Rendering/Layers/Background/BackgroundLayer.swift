@@ -4,6 +4,8 @@ public struct BackgroundLayer: Sendable {
     public var color: RenderColor
     /// The opacity, 0...1.
     public var opacity: Double
+    /// `background-pattern`, drawn instead of the colour when set.
+    public var pattern: StyleImage?
 
     /// Creates a background layer.
     public init(color: RenderColor, opacity: Double = 1) {

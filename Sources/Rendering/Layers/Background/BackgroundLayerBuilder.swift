@@ -8,9 +8,13 @@ enum BackgroundLayerBuilder: LayerBuilder {
     static func build(_ layer: CompiledLayer, features: inout [SelectedFeature], evaluation: FeatureEvaluation) -> any SceneLayer {
         let zoom = evaluation.zoom
         guard let paint = layer.paint(as: BackgroundPaintProperties.self) else { return EmptySceneLayer() }
-        return BackgroundLayer(color: RenderColor(paint.backgroundColor.evaluate(zoom: zoom)),
-                               opacity: paint.backgroundOpacity.evaluate(zoom: zoom))
+        var out = BackgroundLayer(color: RenderColor(paint.backgroundColor.evaluate(zoom: zoom)),
+                                  opacity: paint.backgroundOpacity.evaluate(zoom: zoom))
+        if let pattern = paint.backgroundPattern {
+            out.pattern = evaluation.images?.image(named: pattern.evaluate(zoom: zoom).name)
+            // a pattern that is not available draws nothing, as in MapLibre
+            if out.pattern == nil { out.opacity = 0 }
+        }
+        return out
     }
-
-    static func unsupported(_ layer: CompiledLayer) -> [String] { unsupported(layer, properties: ["background-pattern"]) }
 }

@@ -26,6 +26,8 @@ public struct FillLayer: Sendable {
     public var translate: Point = Point(x: 0, y: 0)
     /// `fill-translate-anchor`.
     public var translateAnchor: TranslateAnchor = .map
+    /// `fill-pattern` per feature (nil where a feature has none, or the image is missing).
+    public var patterns: [StyleImage?]?
 
     /// Creates a fill layer with default paint.
     public init(features: [FillFeature]) { self.features = features }

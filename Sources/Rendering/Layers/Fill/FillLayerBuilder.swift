@@ -22,8 +22,11 @@ enum FillLayerBuilder: LayerBuilder {
         out.antialias = paint.isFillAntialiased.evaluate(zoom: zoom)
         out.translate = paint.fillTranslation.point(zoom: zoom)
         out.translateAnchor = paint.fillTranslationAnchor.evaluate(zoom: zoom)
+        if let pattern = paint.fillPattern {
+            out.patterns = evaluation.map(features) { context in
+                evaluation.images?.image(named: pattern.evaluate(context).name)
+            }
+        }
         return out
     }
-
-    static func unsupported(_ layer: CompiledLayer) -> [String] { unsupported(layer, properties: ["fill-pattern"]) }
 }

@@ -7,7 +7,8 @@ extension PaintContext {
         let w = canvasWidth, p = pixels, clip = clip
         for (i, feature) in layer.features.enumerated() {
             let color = layer.color[i].premultiplied(opacity: Float(layer.opacity[i]))
-            if color.a <= 0 { continue }
+            if let patterns = layer.patterns, patterns[i] == nil { continue }  // its pattern is missing: nothing drawn
+            if color.a <= 0 && layer.patterns == nil { continue }
             for polygon in feature.polygons {
                 guard let exterior = polygon.first, exterior.count >= 3 else { continue }
                 let (west, east) = PaintContext.longitudeBounds(exterior)
@@ -17,7 +18,16 @@ extension PaintContext {
                     var sc = PixelCenterScanner()
                     swap(&sc, &scanner)
                     let rings = screenRings
-                    if tileClip == nil {
+                    if let pattern = layer.patterns?[i] {
+                        let opacity = Float(max(0, min(1, layer.opacity[i])))
+                        sc.scan(rings: rings, rule: .evenOdd, clip: clip) { y, x0, x1 in
+                            let (a, b) = tileSpan(row: y, x0, x1)
+                            for x in a..<max(a, b) {
+                                guard let c = patternColor(pattern, x: x, y: y), c.a > 0 else { continue }
+                                Canvas.blendPixel(p, offset: 4 * (y * w + x), color: c.scaled(opacity), alpha: 1)
+                            }
+                        }
+                    } else if tileClip == nil {
                         sc.scan(rings: rings, rule: .evenOdd, clip: clip) { y, x0, x1 in
                             Canvas.blendSpan(p, offset: 4 * (y * w + x0), count: x1 - x0, color: color)
                         }
@@ -51,7 +61,10 @@ extension PaintContext {
         for (i, feature) in layer.features.enumerated() {
             let base = layer.outlineColor?[i] ?? layer.color[i]
             let color = base.premultiplied(opacity: Float(layer.opacity[i]))
-            if color.a <= 0 { continue }
+            let pattern = layer.patterns?[i]
+            if layer.patterns != nil && pattern == nil { continue }
+            if color.a <= 0 && pattern == nil { continue }
+            let patternOpacity = Float(max(0, min(1, layer.opacity[i])))
             for polygon in feature.polygons {
                 guard let exterior = polygon.first, exterior.count >= 2 else { continue }
                 let (west, east) = PaintContext.longitudeBounds(exterior)
@@ -62,7 +75,7 @@ extension PaintContext {
                         var prev = ring[ring.count - 1]
                         // Open rings are closed; a closed ring's repeated point gives a zero-length edge.
                         for p in ring {
-                            paintOutlineEdge(prev, p, color: color)
+                            paintOutlineEdge(prev, p, color: color, pattern: pattern, patternOpacity: patternOpacity)
                             prev = p
                         }
                     }
@@ -73,7 +86,8 @@ extension PaintContext {
 
     /// One GL wide line (2 px) from `a` to `b`: pixels whose centre lies within 1 px of the line along
     /// the minor axis, alpha `1 - smoothstep(0, 1, minor distance)`.
-    mutating func paintOutlineEdge(_ a: Point, _ b: Point, color: PremultipliedColor) {
+    mutating func paintOutlineEdge(_ a: Point, _ b: Point, color: PremultipliedColor, pattern: StyleImage? = nil,
+                                   patternOpacity: Float = 1) {
         let w = canvasWidth, clip = clip
         let dx = b.x - a.x, dy = b.y - a.y
         if dx == 0 && dy == 0 { return }
@@ -96,7 +110,12 @@ extension PaintContext {
                         let d = abs(Double(y) + 0.5 - ly)
                         if d >= 1 || !inTile(x, y) { continue }
                         let alpha = Float(1 - smoothstep(0, 1, d))
-                        Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: alpha)
+                        if let pattern {
+                            guard let c = patternColor(pattern, x: x, y: y) else { continue }
+                            Canvas.blendPixel(px, offset: 4 * (y * w + x), color: c.scaled(patternOpacity), alpha: alpha)
+                        } else {
+                            Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: alpha)
+                        }
                     }
                 }
             } else {
@@ -115,7 +134,12 @@ extension PaintContext {
                         let d = abs(Double(x) + 0.5 - lx)
                         if d >= 1 || !inTile(x, y) { continue }
                         let alpha = Float(1 - smoothstep(0, 1, d))
-                        Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: alpha)
+                        if let pattern {
+                            guard let c = patternColor(pattern, x: x, y: y) else { continue }
+                            Canvas.blendPixel(px, offset: 4 * (y * w + x), color: c.scaled(patternOpacity), alpha: alpha)
+                        } else {
+                            Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: alpha)
+                        }
                     }
                 }
             }

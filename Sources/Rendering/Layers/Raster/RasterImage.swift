@@ -55,6 +55,12 @@ public struct RasterImage: Sendable {
     /// as MapLibre's image atlas pads each icon: bilinear or nearest.
     @inline(__always)
     func sampleBordered(u: Double, v: Double, linear: Bool) -> PremultipliedColor {
+        sampleBordered(texelX: u * Double(width + 2), texelY: v * Double(height + 2), linear: linear)
+    }
+
+    /// ``sampleBordered(u:v:linear:)`` at a position in texels of the framed image.
+    @inline(__always)
+    func sampleBordered(texelX tx: Double, texelY ty: Double, linear: Bool) -> PremultipliedColor {
         let w = width + 2, h = height + 2
         @inline(__always) func bordered(_ i: Int, _ j: Int) -> PremultipliedColor {
             let x = i - 1, y = j - 1
@@ -62,9 +68,9 @@ public struct RasterImage: Sendable {
             return texel(x, y)
         }
         if !linear {
-            return bordered(clampedInt((u * Double(w)).rounded(.down), 0, w - 1), clampedInt((v * Double(h)).rounded(.down), 0, h - 1))
+            return bordered(clampedInt(tx.rounded(.down), 0, w - 1), clampedInt(ty.rounded(.down), 0, h - 1))
         }
-        let fx = u * Double(w) - 0.5, fy = v * Double(h) - 0.5
+        let fx = tx - 0.5, fy = ty - 0.5
         let x0 = fx.rounded(.down), y0 = fy.rounded(.down)
         let tx = Float(fx - x0), ty = Float(fy - y0)
         let i = clampedInt(x0, -1, w), j = clampedInt(y0, -1, h)
@@ -72,6 +78,10 @@ public struct RasterImage: Sendable {
         let bottom = PremultipliedColor.mix(bordered(i, j + 1), bordered(i + 1, j + 1), tx)
         return PremultipliedColor.mix(top, bottom, ty)
     }
+
+    /// The texel at column `x`, row `y` (both in range).
+    @inline(__always)
+    func texelAt(_ x: Int, _ y: Int) -> PremultipliedColor { texel(x, y) }
 
     @inline(__always)
     private func texel(_ x: Int, _ y: Int) -> PremultipliedColor {

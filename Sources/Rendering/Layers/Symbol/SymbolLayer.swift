@@ -15,14 +15,21 @@ public struct SymbolLayer: Sendable {
         var color: PremultipliedColor?
     }
 
-    /// An icon drawn: its image and the quad's corners in CSS pixels around the anchor at
-    /// `icon-size` 1 (top left, top right, bottom left), with its paint.
-    struct Icon: Sendable {
-        var image: StyleImage
+    /// One quad of an icon: corners in CSS pixels around the anchor at the drawn `icon-size`
+    /// (top left, top right, bottom left) and the texels it shows, in the image framed by one
+    /// transparent texel (x0, y0, x1, y1).
+    struct IconQuad: Sendable {
         var topLeft: Point
         var topRight: Point
         var bottomLeft: Point
-        /// `icon-size`.
+        var texels: (x0: Double, y0: Double, x1: Double, y1: Double)
+    }
+
+    /// An icon drawn: its image, its quads and its paint.
+    struct Icon: Sendable {
+        var image: StyleImage
+        var quads: [IconQuad]
+        /// `icon-size` (the quads are already scaled by it; SDF gamma uses it).
         var size: Double
         var color: PremultipliedColor
         var haloColor: PremultipliedColor

@@ -28,8 +28,6 @@ enum SymbolLayerBuilder: LayerBuilder {
             evaluation.load(feature, into: &layoutContext)
             var text = layout.text.evaluate(layoutContext)
             if tokens, let properties = context.feature?.properties { text = replacingTokens(text, properties) }
-            let icon = self.icon(layout: layout, paint: paint, context: context, layoutContext: layoutContext,
-                                 images: evaluation.images, pitched: evaluation.pitched)
             var symbol = SymbolLayer.Symbol(
                 anchor: LocationCoordinate2D(latitude: 0, longitude: 0), quads: [], fontScale: 1, box: (0, 0, 0, 0),
                 color: RenderColor(paint.textColor.evaluate(context)).premultiplied(),
@@ -39,9 +37,10 @@ enum SymbolLayerBuilder: LayerBuilder {
                 opacity: paint.textOpacity.evaluate(context),
                 allowOverlap: layout.textAllowsOverlap.evaluate(layoutContext),
                 ignorePlacement: layout.textIgnoresPlacement.evaluate(layoutContext),
-                textOptional: layout.isTextOptional.evaluate(layoutContext), icon: icon)
+                textOptional: layout.isTextOptional.evaluate(layoutContext), icon: nil)
             let size = layout.textFontSize.evaluate(context)
             let variable = variableAnchors(layout, layoutContext)
+            var textBounds: (Double, Double, Double, Double)?
             if !text.isEmpty && size > 0, let variable {
                 symbol.fontScale = size / TextShaping.oneEm
                 symbol.variants = variants(text, anchors: variable, layout: layout, context: layoutContext,
@@ -60,8 +59,13 @@ enum SymbolLayerBuilder: LayerBuilder {
                     symbol.fontScale = size / TextShaping.oneEm
                     symbol.box = collisionBox((shaping.left, shaping.top, shaping.right, shaping.bottom), scale: symbol.fontScale,
                                               padding: [layout.textPadding.evaluate(layoutContext)], rotation: rotation)
+                    textBounds = (shaping.left, shaping.top, shaping.right, shaping.bottom)
                 }
             }
+            let textBox = textBounds.map { (left: $0.0 * symbol.fontScale, top: $0.1 * symbol.fontScale,
+                                            right: $0.2 * symbol.fontScale, bottom: $0.3 * symbol.fontScale) }
+            symbol.icon = icon(layout: layout, paint: paint, context: context, layoutContext: layoutContext,
+                               images: evaluation.images, pitched: evaluation.pitched, textBox: textBox)
             if symbol.quads.isEmpty && symbol.icon == nil { continue }
             for anchor in anchors(feature.geometry) {
                 var s = symbol
@@ -84,9 +88,6 @@ enum SymbolLayerBuilder: LayerBuilder {
 
     static func unsupported(_ layer: CompiledLayer) -> [String] {
         var out = unsupported(layer, properties: ["text-writing-mode"])
-        if let fit = layer.layer.layout["icon-text-fit"], fit != "none" {
-            out.append("layer \"\(layer.layer.identifier)\": icon-text-fit is not drawn yet")
-        }
         if let placement = layer.layer.layout["symbol-placement"]?.string, placement != "point" {
             out.append("layer \"\(layer.layer.identifier)\": symbol-placement \(placement) is not drawn yet (labels are drawn at points)")
         }
@@ -284,33 +285,31 @@ enum SymbolLayerBuilder: LayerBuilder {
     /// display size placed by `icon-anchor` and `icon-offset`, the quad grown by the atlas's one
     /// texel of transparent padding, rotated by `icon-rotate`, quantized to 1/32 pixel.
     private static func icon(layout: SymbolLayoutProperties, paint: SymbolPaintProperties, context: EvaluationContext,
-                             layoutContext: EvaluationContext, images: (any ImageProvider)?, pitched: Bool) -> SymbolLayer.Icon? {
+                             layoutContext: EvaluationContext, images: (any ImageProvider)?, pitched: Bool,
+                             textBox: (left: Double, top: Double, right: Double, bottom: Double)?) -> SymbolLayer.Icon? {
         guard let name = layout.iconImageName?.evaluate(layoutContext).name, !name.isEmpty,
               let image = images?.image(named: name) else { return nil }
         let size = layout.iconScale.evaluate(context)
         guard size > 0 else { return nil }
-        let (width, height) = image.displaySize
-        let offset = layout.iconOffset.evaluate(layoutContext)
-        let (h, v) = SymbolAnchorKind(layout.iconAnchor.evaluate(layoutContext)).alignment
-        let left = (offset.count == 2 ? offset[0] : 0) - width * h
-        let top = (offset.count == 2 ? offset[1] : 0) - height * v
-        let texel = (width / Double(image.image.width), height / Double(image.image.height))
-        let rotation = layout.iconRotation.evaluate(layoutContext) * .pi / 180
-        let c = cos(rotation), s = sin(rotation)
-        func place(_ x: Double, _ y: Double) -> Point {
-            let r = rotation == 0 ? Point(x: x, y: y) : Point(x: c * x - s * y, y: s * x + c * y)
-            return Point(x: (r.x * 32).rounded() / 32, y: (r.y * 32).rounded() / 32)
+        let o = layout.iconOffset.evaluate(layoutContext)
+        let offset = o.count == 2 ? (o[0], o[1]) : (0.0, 0.0)
+        var box = IconLayout(image: image, alignment: SymbolAnchorKind(layout.iconAnchor.evaluate(layoutContext)).alignment, offset: offset)
+        let fit = layout.iconTextFit.evaluate(layoutContext)
+        let fitted = fit != .none && textBox != nil
+        if fitted, let text = textBox {
+            box.fit(toText: text, width: fit == .width || fit == .both, height: fit == .height || fit == .both,
+                    padding: layout.iconTextFitPadding.evaluate(layoutContext), offset: offset, image: image)
         }
-        let x0 = left - texel.0, y0 = top - texel.1, x1 = left + width + texel.0, y1 = top + height + texel.1
+        let rotation = layout.iconRotation.evaluate(layoutContext) * .pi / 180
         let padding = layout.iconPadding.evaluate(layoutContext).values
         return SymbolLayer.Icon(
-            image: image, topLeft: place(x0, y0), topRight: place(x1, y0), bottomLeft: place(x0, y1), size: size,
+            image: image, quads: box.quads(image: image, size: size, rotation: rotation, textFit: fitted), size: size,
             color: RenderColor(paint.iconColor.evaluate(context)).premultiplied(),
             haloColor: RenderColor(paint.iconHaloColor.evaluate(context)).premultiplied(),
             haloWidth: max(0, paint.iconHaloWidth.evaluate(context)), haloBlur: max(0, paint.iconHaloBlur.evaluate(context)),
             opacity: paint.iconOpacity.evaluate(context),
             linear: image.sdf || size != 1 || rotation != 0 || pitched,
-            box: collisionBox((left, top, left + width, top + height), scale: size, padding: padding, rotation: rotation),
+            box: collisionBox((box.left, box.top, box.right, box.bottom), scale: size, padding: padding, rotation: rotation),
             allowOverlap: layout.iconAllowsOverlap.evaluate(layoutContext),
             ignorePlacement: layout.iconIgnoresPlacement.evaluate(layoutContext),
             optional: layout.isIconOptional.evaluate(layoutContext))

@@ -59,26 +59,27 @@ extension PaintContext {
 
     /// One icon: an SDF icon tinted like text (halo first), any other sampled as it is.
     private mutating func paintIcon(_ icon: SymbolLayer.Icon, anchor: Point, ratio: Double, gammaBase: Double) {
-        let scale = icon.size * ratio
-        guard scale > 0 else { return }
+        guard icon.size > 0 else { return }
         let opacity = Float(max(0, min(1, icon.opacity)))
-        if icon.image.sdf {
+        let texture = icon.image.image
+        for halo in icon.image.sdf ? [true, false] : [false] {
+            if halo && (icon.haloWidth <= 0 || icon.haloColor.a <= 0) { continue }
             let fontScale = icon.size
-            for halo in [true, false] {
-                if halo && (icon.haloWidth <= 0 || icon.haloColor.a <= 0) { continue }
-                let gamma = halo ? (icon.haloBlur * 1.19 / 8 + gammaBase) / fontScale : gammaBase / fontScale
-                let buff = halo ? (6 - icon.haloWidth / fontScale) / 8 : 0.75
-                let color = (halo ? icon.haloColor : icon.color).scaled(opacity)
-                paintQuad(topLeft: icon.topLeft, topRight: icon.topRight, bottomLeft: icon.bottomLeft, anchor: anchor, scale: scale) { u, v in
-                    let distance = Double(icon.image.image.sampleBordered(u: u, v: v, linear: true).a)
-                    let alpha = smoothstep(buff - gamma, buff + gamma, distance)
-                    return alpha > 0 ? color.scaled(Float(alpha)) : nil
+            let gamma = halo ? (icon.haloBlur * 1.19 / 8 + gammaBase) / fontScale : gammaBase / fontScale
+            let buff = halo ? (6 - icon.haloWidth / fontScale) / 8 : 0.75
+            let color = (halo ? icon.haloColor : icon.color).scaled(opacity)
+            for quad in icon.quads {
+                let t = quad.texels
+                paintQuad(topLeft: quad.topLeft, topRight: quad.topRight, bottomLeft: quad.bottomLeft, anchor: anchor, scale: ratio) { u, v in
+                    let tx = t.x0 + u * (t.x1 - t.x0), ty = t.y0 + v * (t.y1 - t.y0)
+                    if icon.image.sdf {
+                        let distance = Double(texture.sampleBordered(texelX: tx, texelY: ty, linear: true).a)
+                        let alpha = smoothstep(buff - gamma, buff + gamma, distance)
+                        return alpha > 0 ? color.scaled(Float(alpha)) : nil
+                    }
+                    let c = texture.sampleBordered(texelX: tx, texelY: ty, linear: icon.linear)
+                    return c.a > 0 ? c.scaled(opacity) : nil
                 }
-            }
-        } else {
-            paintQuad(topLeft: icon.topLeft, topRight: icon.topRight, bottomLeft: icon.bottomLeft, anchor: anchor, scale: scale) { u, v in
-                let c = icon.image.image.sampleBordered(u: u, v: v, linear: icon.linear)
-                return c.a > 0 ? c.scaled(opacity) : nil
             }
         }
     }
