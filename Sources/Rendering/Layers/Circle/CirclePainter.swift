@@ -59,41 +59,39 @@ extension PaintContext {
                     let y0 = clip.firstRow(atOrBelow: minY)
                     let y1 = clip.firstRow(atOrBelow: maxY)
                     if x0 >= x1 || y0 >= y1 { continue }
-                    do {
-                        for y in y0..<y1 {
-                            let cy = Double(y) + 0.5
-                            let (rowX0, rowX1) = tileSpan(row: y, x0, x1)
-                            if rowX0 >= rowX1 { continue }
-                            for x in rowX0..<rowX1 {
-                                let cx = Double(x) + 0.5
-                                var ex: Double, ey: Double
-                                if pitchWithMap {
-                                    guard let q = t.plane(screen: Point(x: cx, y: cy)) else { continue }
-                                    ex = (q.x - center.x) / radiusPlane
-                                    ey = (q.y - center.y) / radiusPlane
-                                } else {
-                                    ex = (cx - centerScreen.x) / radiusScreen
-                                    ey = (cy - centerScreen.y) / radiusScreen
-                                }
-                                let len2 = ex * ex + ey * ey
-                                if len2 >= 1 { continue }
-                                if len2 < innerFill2 {
-                                    // Fully opaque, pure fill colour: no smoothstep needed.
-                                    Canvas.blendPixel(px, offset: 4 * (y * w + x), color: fill, alpha: 1)
-                                    continue
-                                }
-                                let len = len2.squareRoot()
-                                let opacityT = smoothstep(0, antialiasedBlur, len - 1)
-                                if opacityT <= 0 { continue }
-                                let color: PremultipliedColor
-                                if hasStroke {
-                                    let colorT = smoothstep(antialiasedBlur, 0, len - strokeStart)
-                                    color = PremultipliedColor.mix(fill, stroke, Float(colorT))
-                                } else {
-                                    color = fill
-                                }
-                                Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: Float(opacityT))
+                    for y in y0..<y1 {
+                        let cy = Double(y) + 0.5
+                        let (rowX0, rowX1) = tileSpan(row: y, x0, x1)
+                        if rowX0 >= rowX1 { continue }
+                        for x in rowX0..<rowX1 {
+                            let cx = Double(x) + 0.5
+                            var ex: Double, ey: Double
+                            if pitchWithMap {
+                                guard let q = t.plane(screen: Point(x: cx, y: cy)) else { continue }
+                                ex = (q.x - center.x) / radiusPlane
+                                ey = (q.y - center.y) / radiusPlane
+                            } else {
+                                ex = (cx - centerScreen.x) / radiusScreen
+                                ey = (cy - centerScreen.y) / radiusScreen
                             }
+                            let len2 = ex * ex + ey * ey
+                            if len2 >= 1 { continue }
+                            if len2 < innerFill2 {
+                                // Fully opaque, pure fill colour: no smoothstep needed.
+                                Canvas.blendPixel(px, offset: 4 * (y * w + x), color: fill, alpha: 1)
+                                continue
+                            }
+                            let len = len2.squareRoot()
+                            let opacityT = smoothstep(0, antialiasedBlur, len - 1)
+                            if opacityT <= 0 { continue }
+                            let color: PremultipliedColor
+                            if hasStroke {
+                                let colorT = smoothstep(antialiasedBlur, 0, len - strokeStart)
+                                color = PremultipliedColor.mix(fill, stroke, Float(colorT))
+                            } else {
+                                color = fill
+                            }
+                            Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: Float(opacityT))
                         }
                     }
                 }

@@ -93,53 +93,51 @@ extension PaintContext {
         if dx == 0 && dy == 0 { return }
         guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
         let px = pixels
-        do {
-            if abs(dx) >= abs(dy) {
-                let (p, q) = a.x <= b.x ? (a, b) : (b, a)
-                let slope = (q.y - p.y) / (q.x - p.x)
-                let x0 = clip.firstColumn(atOrRightOf: p.x)
-                let x1 = clip.firstColumn(atOrRightOf: q.x)
-                if x0 >= x1 { return }
-                for x in x0..<x1 {
-                    let cx = Double(x) + 0.5
-                    let ly = p.y + (cx - p.x) * slope
-                    let y0 = clampedInt((ly - 1.5).rounded(.down) + 1, clip.y0, clip.y1)
-                    let y1 = clampedInt((ly + 0.5).rounded(.up), clip.y0, clip.y1)
-                    if y0 >= y1 { continue }
-                    for y in y0..<y1 {
-                        let d = abs(Double(y) + 0.5 - ly)
-                        if d >= 1 || !inTile(x, y) { continue }
-                        let alpha = Float(1 - smoothstep(0, 1, d))
-                        if let pattern {
-                            guard let c = patternColor(pattern, x: x, y: y) else { continue }
-                            Canvas.blendPixel(px, offset: 4 * (y * w + x), color: c.scaled(patternOpacity), alpha: alpha)
-                        } else {
-                            Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: alpha)
-                        }
+        if abs(dx) >= abs(dy) {
+            let (p, q) = a.x <= b.x ? (a, b) : (b, a)
+            let slope = (q.y - p.y) / (q.x - p.x)
+            let x0 = clip.firstColumn(atOrRightOf: p.x)
+            let x1 = clip.firstColumn(atOrRightOf: q.x)
+            if x0 >= x1 { return }
+            for x in x0..<x1 {
+                let cx = Double(x) + 0.5
+                let ly = p.y + (cx - p.x) * slope
+                let y0 = clampedInt((ly - 1.5).rounded(.down) + 1, clip.y0, clip.y1)
+                let y1 = clampedInt((ly + 0.5).rounded(.up), clip.y0, clip.y1)
+                if y0 >= y1 { continue }
+                for y in y0..<y1 {
+                    let d = abs(Double(y) + 0.5 - ly)
+                    if d >= 1 || !inTile(x, y) { continue }
+                    let alpha = Float(1 - smoothstep(0, 1, d))
+                    if let pattern {
+                        guard let c = patternColor(pattern, x: x, y: y) else { continue }
+                        Canvas.blendPixel(px, offset: 4 * (y * w + x), color: c.scaled(patternOpacity), alpha: alpha)
+                    } else {
+                        Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: alpha)
                     }
                 }
-            } else {
-                let (p, q) = a.y <= b.y ? (a, b) : (b, a)
-                let slope = (q.x - p.x) / (q.y - p.y)
-                let y0 = clip.firstRow(atOrBelow: p.y)
-                let y1 = clip.firstRow(atOrBelow: q.y)
-                if y0 >= y1 { return }
-                for y in y0..<y1 {
-                    let cy = Double(y) + 0.5
-                    let lx = p.x + (cy - p.y) * slope
-                    let x0 = clampedInt((lx - 1.5).rounded(.down) + 1, clip.x0, clip.x1)
-                    let x1 = clampedInt((lx + 0.5).rounded(.up), clip.x0, clip.x1)
-                    if x0 >= x1 { continue }
-                    for x in x0..<x1 {
-                        let d = abs(Double(x) + 0.5 - lx)
-                        if d >= 1 || !inTile(x, y) { continue }
-                        let alpha = Float(1 - smoothstep(0, 1, d))
-                        if let pattern {
-                            guard let c = patternColor(pattern, x: x, y: y) else { continue }
-                            Canvas.blendPixel(px, offset: 4 * (y * w + x), color: c.scaled(patternOpacity), alpha: alpha)
-                        } else {
-                            Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: alpha)
-                        }
+            }
+        } else {
+            let (p, q) = a.y <= b.y ? (a, b) : (b, a)
+            let slope = (q.x - p.x) / (q.y - p.y)
+            let y0 = clip.firstRow(atOrBelow: p.y)
+            let y1 = clip.firstRow(atOrBelow: q.y)
+            if y0 >= y1 { return }
+            for y in y0..<y1 {
+                let cy = Double(y) + 0.5
+                let lx = p.x + (cy - p.y) * slope
+                let x0 = clampedInt((lx - 1.5).rounded(.down) + 1, clip.x0, clip.x1)
+                let x1 = clampedInt((lx + 0.5).rounded(.up), clip.x0, clip.x1)
+                if x0 >= x1 { continue }
+                for x in x0..<x1 {
+                    let d = abs(Double(x) + 0.5 - lx)
+                    if d >= 1 || !inTile(x, y) { continue }
+                    let alpha = Float(1 - smoothstep(0, 1, d))
+                    if let pattern {
+                        guard let c = patternColor(pattern, x: x, y: y) else { continue }
+                        Canvas.blendPixel(px, offset: 4 * (y * w + x), color: c.scaled(patternOpacity), alpha: alpha)
+                    } else {
+                        Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: alpha)
                     }
                 }
             }

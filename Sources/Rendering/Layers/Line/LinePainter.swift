@@ -128,49 +128,47 @@ extension PaintContext {
         let pitched = tr.isPitched
         let halfW = tr.width / 2, halfH = tr.height / 2
         let cx0 = Double(clip.x0), cy0 = Double(clip.y0), cx1 = Double(clip.x1), cy1 = Double(clip.y1)
-        do {
-            for (a, b, c) in mesh.triangles {
-                let pa = positions[a], pb = positions[b], pc = positions[c]
-                let sa = tr.screen(plane: pa), sb = tr.screen(plane: pb), sc = tr.screen(plane: pc)
-                // off-canvas triangles (most of a line outside the view) cost no more than this test
-                if max(sa.x, sb.x, sc.x) < cx0 - 1 || min(sa.x, sb.x, sc.x) > cx1 + 1
-                    || max(sa.y, sb.y, sc.y) < cy0 - 1 || min(sa.y, sb.y, sc.y) > cy1 + 1 {
-                    continue
-                }
-                guard let nx = AffineValue(pa, pb, pc, verts[a].normal.x, verts[b].normal.x, verts[c].normal.x),
-                      let ny = AffineValue(pa, pb, pc, verts[a].normal.y, verts[b].normal.y, verts[c].normal.y),
-                      let along = AffineValue(pa, pb, pc, verts[a].along, verts[b].along, verts[c].along) else {
-                    continue
-                }
-                PixelCenterScanner.scanTriangle(sa, sb, sc, clip: clip) { y, x0, x1 in
-                    for x in x0..<x1 {
-                        let q: Point
-                        var gamma = 1.0
-                        if pitched {
-                            guard let pq = tr.plane(screen: Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) else { continue }
-                            q = pq
-                            gamma = tr.w(plane: pq)
-                        } else {
-                            q = Point(x: Double(x) + 0.5 - halfW, y: Double(y) + 0.5 - halfH)
-                        }
-                        if let clip = tileClip {
-                            let wf = tr.worldFraction(plane: q - stroke.shift)
-                            if wf.x < clip.minX || wf.x >= clip.maxX || wf.y < clip.minY || wf.y >= clip.maxY { continue }
-                        }
-                        if let source = sourceTile, !source.contains(tr.worldFraction(plane: q)) { continue }
-                        let vx = nx(q), vy = ny(q)
-                        let dist = (vx * vx + vy * vy).squareRoot() * stroke.outset
-                        let blur2 = (stroke.blur + 1) * gamma
-                        var alpha = max(0, min(1, min(dist - (stroke.inset - blur2), stroke.outset - dist) / blur2))
-                        if alpha <= 0 { continue }
-                        if let dash = stroke.dash { alpha *= dash.alpha(at: along(q), gamma: gamma) }
-                        var color = stroke.color
-                        if let ramp = stroke.gradient {
-                            let progress = lineLength > 0 ? along(q) / lineLength : 0
-                            color = LineStroke.sample(ramp, progress).scaled(stroke.opacity)
-                        }
-                        Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: Float(alpha))
+        for (a, b, c) in mesh.triangles {
+            let pa = positions[a], pb = positions[b], pc = positions[c]
+            let sa = tr.screen(plane: pa), sb = tr.screen(plane: pb), sc = tr.screen(plane: pc)
+            // off-canvas triangles (most of a line outside the view) cost no more than this test
+            if max(sa.x, sb.x, sc.x) < cx0 - 1 || min(sa.x, sb.x, sc.x) > cx1 + 1
+                || max(sa.y, sb.y, sc.y) < cy0 - 1 || min(sa.y, sb.y, sc.y) > cy1 + 1 {
+                continue
+            }
+            guard let nx = AffineValue(pa, pb, pc, verts[a].normal.x, verts[b].normal.x, verts[c].normal.x),
+                  let ny = AffineValue(pa, pb, pc, verts[a].normal.y, verts[b].normal.y, verts[c].normal.y),
+                  let along = AffineValue(pa, pb, pc, verts[a].along, verts[b].along, verts[c].along) else {
+                continue
+            }
+            PixelCenterScanner.scanTriangle(sa, sb, sc, clip: clip) { y, x0, x1 in
+                for x in x0..<x1 {
+                    let q: Point
+                    var gamma = 1.0
+                    if pitched {
+                        guard let pq = tr.plane(screen: Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) else { continue }
+                        q = pq
+                        gamma = tr.w(plane: pq)
+                    } else {
+                        q = Point(x: Double(x) + 0.5 - halfW, y: Double(y) + 0.5 - halfH)
                     }
+                    if let clip = tileClip {
+                        let wf = tr.worldFraction(plane: q - stroke.shift)
+                        if wf.x < clip.minX || wf.x >= clip.maxX || wf.y < clip.minY || wf.y >= clip.maxY { continue }
+                    }
+                    if let source = sourceTile, !source.contains(tr.worldFraction(plane: q)) { continue }
+                    let vx = nx(q), vy = ny(q)
+                    let dist = (vx * vx + vy * vy).squareRoot() * stroke.outset
+                    let blur2 = (stroke.blur + 1) * gamma
+                    var alpha = max(0, min(1, min(dist - (stroke.inset - blur2), stroke.outset - dist) / blur2))
+                    if alpha <= 0 { continue }
+                    if let dash = stroke.dash { alpha *= dash.alpha(at: along(q), gamma: gamma) }
+                    var color = stroke.color
+                    if let ramp = stroke.gradient {
+                        let progress = lineLength > 0 ? along(q) / lineLength : 0
+                        color = LineStroke.sample(ramp, progress).scaled(stroke.opacity)
+                    }
+                    Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: Float(alpha))
                 }
             }
         }

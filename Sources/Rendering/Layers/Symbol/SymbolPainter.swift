@@ -39,20 +39,18 @@ extension PaintContext {
             ? drawn.flatMap { [(true, $0), (false, $0)] }
             : drawn.map { (true, $0) } + drawn.map { (false, $0) }
         for (halo, (i, anchor)) in passes {
-            do {
-                let s = layer.symbols[i]
-                guard s.placed else { continue }
-                if halo && (s.haloWidth <= 0 || s.haloColor.a <= 0) { continue }
-                let fontScale = s.fontScale
-                guard fontScale > 0 else { continue }
-                let gamma = halo ? (s.haloBlur * 1.19 / 8 + gammaBase) / fontScale : gammaBase / fontScale
-                let buff = halo ? (6 - s.haloWidth / fontScale) / 8 : 0.75
-                for quad in s.quads {
-                    var color = halo ? s.haloColor : (quad.color ?? s.color)
-                    color = color.scaled(Float(max(0, min(1, s.opacity))))
-                    if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { continue }
-                    paintGlyph(quad, anchor: anchor, scale: fontScale * ratio, color: color, buff: buff, gamma: gamma)
-                }
+            let s = layer.symbols[i]
+            guard s.placed else { continue }
+            if halo && (s.haloWidth <= 0 || s.haloColor.a <= 0) { continue }
+            let fontScale = s.fontScale
+            guard fontScale > 0 else { continue }
+            let gamma = halo ? (s.haloBlur * 1.19 / 8 + gammaBase) / fontScale : gammaBase / fontScale
+            let buff = halo ? (6 - s.haloWidth / fontScale) / 8 : 0.75
+            for quad in s.quads {
+                var color = halo ? s.haloColor : (quad.color ?? s.color)
+                color = color.scaled(Float(max(0, min(1, s.opacity))))
+                if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { continue }
+                paintGlyph(quad, anchor: anchor, scale: fontScale * ratio, color: color, buff: buff, gamma: gamma)
             }
         }
     }
@@ -110,23 +108,12 @@ extension PaintContext {
         }
     }
 
-    /// One glyph quad: the parallelogram `topLeft, topRight, bottomLeft` (ems) scaled by `scale` device
-    /// pixels per em around `anchor`, textured with the glyph's SDF in a one-texel zero border.
+    /// One glyph quad, textured with the glyph's SDF in a one-texel zero border.
     private mutating func paintGlyph(_ quad: SymbolLayer.GlyphQuad, anchor: Point, scale: Double,
                                      color: PremultipliedColor, buff: Double, gamma: Double) {
         let g = quad.glyph
         guard g.hasBitmap else { return }
-        let o = Point(x: anchor.x + quad.topLeft.x * scale, y: anchor.y + quad.topLeft.y * scale)
-        let ex = Point(x: (quad.topRight.x - quad.topLeft.x) * scale, y: (quad.topRight.y - quad.topLeft.y) * scale)
-        let ey = Point(x: (quad.bottomLeft.x - quad.topLeft.x) * scale, y: (quad.bottomLeft.y - quad.topLeft.y) * scale)
-        let det = ex.x * ey.y - ex.y * ey.x
-        guard det != 0, det.isFinite else { return }
         let texW = Double(g.bitmapWidth + 2), texH = Double(g.bitmapHeight + 2)
-        let xs = [o.x, o.x + ex.x, o.x + ey.x, o.x + ex.x + ey.x], ys = [o.y, o.y + ex.y, o.y + ey.y, o.y + ex.y + ey.y]
-        let x0 = clip.firstColumn(atOrRightOf: xs.min()!), x1 = clip.firstColumn(atOrRightOf: xs.max()!)
-        let y0 = clip.firstRow(atOrBelow: ys.min()!), y1 = clip.firstRow(atOrBelow: ys.max()!)
-        if x0 >= x1 || y0 >= y1 { return }
-        let w = canvasWidth, px = pixels
         let bw = g.bitmapWidth, bh = g.bitmapHeight
         g.bitmap.withUnsafeBufferPointer { bitmap in
             @inline(__always) func texel(_ i: Int, _ j: Int) -> Double {
@@ -135,26 +122,15 @@ extension PaintContext {
                 guard bi >= 0, bj >= 0, bi < bw, bj < bh else { return 0 }
                 return Double(bitmap[bj * bw + bi]) / 255
             }
-            for y in y0..<y1 {
-                let cy = Double(y) + 0.5 - o.y
-                for x in x0..<x1 {
-                    if tileClip != nil && !inTile(x, y) { continue }
-                    let cx = Double(x) + 0.5 - o.x
-                    // (u, v) in 0...1 across the quad
-                    let u = (cx * ey.y - cy * ey.x) / det
-                    let v = (ex.x * cy - ex.y * cx) / det
-                    guard u >= 0, u < 1, v >= 0, v < 1 else { continue }
-                    let tx = u * texW - 0.5, ty = v * texH - 0.5
-                    let fx = tx.rounded(.down), fy = ty.rounded(.down)
-                    let i = Int(fx), j = Int(fy)
-                    let ax = tx - fx, ay = ty - fy
-                    let top = texel(i, j) * (1 - ax) + texel(i + 1, j) * ax
-                    let bottom = texel(i, j + 1) * (1 - ax) + texel(i + 1, j + 1) * ax
-                    let distance = top * (1 - ay) + bottom * ay
-                    let alpha = smoothstep(buff - gamma, buff + gamma, distance)
-                    if alpha <= 0 { continue }
-                    Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: Float(alpha))
-                }
+            paintQuad(topLeft: quad.topLeft, topRight: quad.topRight, bottomLeft: quad.bottomLeft, anchor: anchor, scale: scale) { u, v in
+                let tx = u * texW - 0.5, ty = v * texH - 0.5
+                let fx = tx.rounded(.down), fy = ty.rounded(.down)
+                let i = Int(fx), j = Int(fy)
+                let ax = tx - fx, ay = ty - fy
+                let top = texel(i, j) * (1 - ax) + texel(i + 1, j) * ax
+                let bottom = texel(i, j + 1) * (1 - ax) + texel(i + 1, j + 1) * ax
+                let alpha = smoothstep(buff - gamma, buff + gamma, top * (1 - ay) + bottom * ay)
+                return alpha > 0 ? color.scaled(Float(alpha)) : nil
             }
         }
     }

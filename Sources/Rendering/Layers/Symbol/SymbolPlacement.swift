@@ -23,67 +23,65 @@ enum SymbolPlacement {
     private static func place(_ layer: inout SymbolLayer, wrap: Int?, transform: Transform,
                               placed: inout [(Double, Double, Double, Double)]) {
         let ratio = transform.pixelRatio
-        do {
-            let shift = Point(x: layer.translate.x, y: layer.translate.y)
-            for i in layer.symbols.indices {
-                let s = layer.symbols[i]
-                let plane = transform.plane(s.anchor, copy: wrap ?? 0)
-                let p = transform.screen(plane: plane)
-                guard p.x.isFinite, p.y.isFinite, transform.w(plane: plane) > 0 else {
-                    layer.symbols[i].placed = false
-                    layer.symbols[i].iconPlaced = false
-                    continue
-                }
-                let a = Point(x: p.x / ratio + shift.x, y: p.y / ratio + shift.y)
-                layer.symbols[i].screenAnchor = a
-                func onScreen(_ b: (x0: Double, y0: Double, x1: Double, y1: Double)) -> (Double, Double, Double, Double) {
-                    (a.x + b.x0, a.y + b.y0, a.x + b.x1, a.y + b.y1)
-                }
-                func fits(_ box: (Double, Double, Double, Double)) -> Bool {
-                    !placed.contains { b in box.0 < b.2 && box.2 > b.0 && box.1 < b.3 && box.3 > b.1 }
-                }
-                let hasText = !s.quads.isEmpty
-                var textBox = onScreen(s.box)
-                var placeText = hasText && (s.allowOverlap || fits(textBox))
-                if hasText && !s.variants.isEmpty {
-                    // variable anchors: the first that fits; with text-allow-overlap, a second round allows overlap
-                    placeText = false
-                    let attempts = s.allowOverlap ? 2 * s.variants.count : s.variants.count
-                    for attempt in 0..<attempts {
-                        let variant = s.variants[attempt % s.variants.count]
-                        let box = onScreen(variant.box)
-                        if attempt >= s.variants.count || fits(box) {
-                            layer.symbols[i].quads = variant.quads
-                            layer.symbols[i].box = variant.box
-                            textBox = box
-                            placeText = true
-                            break
-                        }
-                    }
-                }
-                var placeIcon = false
-                var iconBox: (Double, Double, Double, Double)?
-                if let icon = s.icon {
-                    let box = onScreen(icon.box)
-                    iconBox = box
-                    placeIcon = icon.allowOverlap || fits(box)
-                    // MapLibre: a symbol with text and icon shows both or neither, unless one is optional
-                    if hasText {
-                        if !icon.optional && !s.textOptional {
-                            placeText = placeText && placeIcon
-                            placeIcon = placeText
-                        } else if !s.textOptional {
-                            placeIcon = placeIcon && placeText
-                        } else if !icon.optional {
-                            placeText = placeText && placeIcon
-                        }
-                    }
-                }
-                layer.symbols[i].placed = placeText
-                layer.symbols[i].iconPlaced = placeIcon
-                if placeText && !s.ignorePlacement { placed.append(textBox) }
-                if placeIcon, let box = iconBox, s.icon?.ignorePlacement == false { placed.append(box) }
+        let shift = Point(x: layer.translate.x, y: layer.translate.y)
+        for i in layer.symbols.indices {
+            let s = layer.symbols[i]
+            let plane = transform.plane(s.anchor, copy: wrap ?? 0)
+            let p = transform.screen(plane: plane)
+            guard p.x.isFinite, p.y.isFinite, transform.w(plane: plane) > 0 else {
+                layer.symbols[i].placed = false
+                layer.symbols[i].iconPlaced = false
+                continue
             }
+            let a = Point(x: p.x / ratio + shift.x, y: p.y / ratio + shift.y)
+            layer.symbols[i].screenAnchor = a
+            func onScreen(_ b: (x0: Double, y0: Double, x1: Double, y1: Double)) -> (Double, Double, Double, Double) {
+                (a.x + b.x0, a.y + b.y0, a.x + b.x1, a.y + b.y1)
+            }
+            func fits(_ box: (Double, Double, Double, Double)) -> Bool {
+                !placed.contains { b in box.0 < b.2 && box.2 > b.0 && box.1 < b.3 && box.3 > b.1 }
+            }
+            let hasText = !s.quads.isEmpty
+            var textBox = onScreen(s.box)
+            var placeText = hasText && (s.allowOverlap || fits(textBox))
+            if hasText && !s.variants.isEmpty {
+                // variable anchors: the first that fits; with text-allow-overlap, a second round allows overlap
+                placeText = false
+                let attempts = s.allowOverlap ? 2 * s.variants.count : s.variants.count
+                for attempt in 0..<attempts {
+                    let variant = s.variants[attempt % s.variants.count]
+                    let box = onScreen(variant.box)
+                    if attempt >= s.variants.count || fits(box) {
+                        layer.symbols[i].quads = variant.quads
+                        layer.symbols[i].box = variant.box
+                        textBox = box
+                        placeText = true
+                        break
+                    }
+                }
+            }
+            var placeIcon = false
+            var iconBox: (Double, Double, Double, Double)?
+            if let icon = s.icon {
+                let box = onScreen(icon.box)
+                iconBox = box
+                placeIcon = icon.allowOverlap || fits(box)
+                // MapLibre: a symbol with text and icon shows both or neither, unless one is optional
+                if hasText {
+                    if !icon.optional && !s.textOptional {
+                        placeText = placeText && placeIcon
+                        placeIcon = placeText
+                    } else if !s.textOptional {
+                        placeIcon = placeIcon && placeText
+                    } else if !icon.optional {
+                        placeText = placeText && placeIcon
+                    }
+                }
+            }
+            layer.symbols[i].placed = placeText
+            layer.symbols[i].iconPlaced = placeIcon
+            if placeText && !s.ignorePlacement { placed.append(textBox) }
+            if placeIcon, let box = iconBox, s.icon?.ignorePlacement == false { placed.append(box) }
         }
     }
 }
