@@ -101,4 +101,21 @@ struct PatternTests {
         #expect(corner == [0, 0, 0, 0])
         #expect(centre[3] == 255)
     }
+
+    @Test("a line pattern repeats along the line, across its width")
+    func line() throws {
+        let style: JSONValue = ["version": 8,
+                                "sources": ["l": ["type": "geojson", "data": ["type": "LineString", "coordinates": [[-20, 0], [20, 0]]]]],
+                                "layers": [["id": "line", "type": "line", "source": "l", "paint": ["line-pattern": "stripes", "line-width": 8]]]]
+        let map = Map(style: try Style(document: StyleDocument(json: style)), size: MapSize(width: 64, height: 32))
+        // 4x8 pixels: two red columns then two blue ones
+        var pixels: [UInt8] = []
+        for _ in 0..<8 { pixels += [255, 0, 0, 255, 255, 0, 0, 255, 0, 0, 255, 255, 0, 0, 255, 255] }
+        try map.style.setImage(StyleImageData(width: 4, height: 8, pixels: pixels), forName: "stripes")
+        let s = try map.snapshot()
+        #expect(s.unsupportedFeatures.isEmpty)
+        let row = (0..<64).map { x in Array(s.image.pixels[(4 * (16 * 64 + x))..<(4 * (16 * 64 + x) + 4)]) }
+        #expect(row.contains { $0[0] > 200 && $0[2] < 60 } && row.contains { $0[2] > 200 && $0[0] < 60 }, "red and blue alternate along the line")
+        #expect(Array(s.image.pixels[0..<4]) == [0, 0, 0, 0])
+    }
 }

@@ -54,5 +54,8 @@ public struct LineLayer: Sendable {
     public var gradient: [RenderColor]? = nil
 
     /// Creates a line layer with default paint.
+    /// `line-pattern` per feature (nil where a feature's image is missing: nothing is drawn there).
+    public var patterns: [StyleImage?]?
+
     public init(features: [LineFeature]) { self.features = features }
 }

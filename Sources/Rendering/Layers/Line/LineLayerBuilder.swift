@@ -50,8 +50,9 @@ enum LineLayerBuilder: LayerBuilder {
         out.roundLimit = layout.lineRoundLimit.evaluate(zoom: zoom)
         out.translate = paint.lineTranslation.point(zoom: zoom)
         out.translateAnchor = paint.lineTranslationAnchor.evaluate(zoom: zoom)
+        if let pattern = paint.linePattern {
+            out.patterns = evaluation.map(features) { context in evaluation.images?.image(named: pattern.evaluate(context).name) }
+        }
         return out
     }
-
-    static func unsupported(_ layer: CompiledLayer) -> [String] { unsupported(layer, properties: ["line-pattern"]) }
 }

@@ -26,12 +26,14 @@ extension PaintContext {
             let outset = (halfGap + halfWidth * (halfGap > 0 ? 2 : 1)) * ratio + (halfWidth == 0 ? 0 : aa)
             if outset <= 0 || width <= 0 { continue }
             let color = layer.color[i].premultiplied(opacity: Float(layer.opacity[i]))
-            if color.a <= 0 && gradient == nil { continue }
+            if color.a <= 0 && gradient == nil && layer.patterns == nil { continue }
             let stroke = LineStroke(color: color, gradient: gradient, opacity: Float(max(0, min(1, layer.opacity[i]))),
                                     inset: inset, outset: outset, blur: max(0, layer.blur[i]) * ratio,
                                     offset: layer.offset[i] * ratio, shift: shift,
                                     dash: dashed ? DashPattern(layer.dashArray, width: (layer.dashWidth?[i] ?? width) * ratio,
-                                                                scale: tileScale / ratio) : nil)
+                                                                scale: tileScale / ratio) : nil,
+                                    pattern: layer.patterns?[i].map { ($0, $0.displaySize.0 * tileScale) })
+            if let patterns = layer.patterns, patterns[i] == nil { continue }  // its pattern is missing: nothing drawn
             let options = LineTessellator.Options(join: layer.join[i], cap: layer.cap, miterLimit: layer.miterLimit,
                                                   roundLimit: layer.roundLimit, sharpCornerOffset: 15 * tileScale,
                                                   maxDistance: gradient == nil ? 2048 * tileScale : .infinity,
@@ -44,7 +46,7 @@ extension PaintContext {
                     continue
                 }
                 for copy in copies {
-                    if stroke.dash != nil && tileClip == nil {
+                    if (stroke.dash != nil || stroke.pattern != nil) && tileClip == nil {
                         // Dashes restart where the line enters each source tile, as in MapLibre. (A
                         // tiled source's lines are already cut by tile: their dashes start at each
                         // line's start in its tile.)
@@ -168,6 +170,15 @@ extension PaintContext {
                         let progress = lineLength > 0 ? along(q) / lineLength : 0
                         color = LineStroke.sample(ramp, progress).scaled(stroke.opacity)
                     }
+                    if let (image, length) = stroke.pattern, length > 0 {
+                        // MapLibre's line_pattern: repeats along the line, spans the width (at most the image height)
+                        var u = (along(q) / length).truncatingRemainder(dividingBy: 1)
+                        if u < 0 { u += 1 }
+                        let height = image.displaySize.1
+                        let halfWidth = min(max(0, stroke.outset / tr.pixelRatio), (height + 2) / 2)
+                        let v = 0.5 + vy * halfWidth / height
+                        color = image.image.sampleWrapped(u: u, v: v).scaled(stroke.opacity)
+                    }
                     Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: Float(alpha))
                 }
             }
@@ -187,6 +198,8 @@ struct LineStroke {
     var offset: Double
     var shift: Point
     var dash: DashPattern?
+    /// `line-pattern`: the image, and its repeat length along the line in device pixels.
+    var pattern: (image: StyleImage, length: Double)?
 
     /// The ramp at `progress` 0...1, linearly filtered like MapLibre's gradient texture.
     static func sample(_ ramp: [PremultipliedColor], _ progress: Double) -> PremultipliedColor {
