@@ -83,7 +83,7 @@ struct RasterSourceTests {
         #expect(Self.rgba(none, 10, 10) == [0, 0, 0, 0])
     }
 
-    @Test("JPEG tiles and broken PNGs are source errors that say what to do")
+    @Test("broken JPEG and PNG tiles are source errors naming the tile and the format")
     func undecodable() throws {
         let folder = try Self.writeTiles()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -109,5 +109,40 @@ struct RasterSourceTests {
         #expect(Self.rgba(s, 128, 128) == [0, 255, 0, 255])
         #expect(Self.rgba(s, 30, 128) == [0, 0, 0, 255])
         #expect(Self.rgba(s, 128, 20) == [0, 0, 0, 255])
+    }
+}
+
+/// JPEG and WebP through the system decoders (libjpeg-turbo, libwebp).
+@Suite("Image decoding")
+struct ImageDecodingTests {
+    static let jpeg = "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAIBAQEBAQIBAQECAgICAgQDAgICAgUEBAMEBgUGBgYFBgYGBwkIBgcJBwYGCAsICQoKCgoKBggLDAsKDAkKCgr/2wBDAQICAgICAgUDAwUKBwYHCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgr/wAARCAAIAAgDASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwD4vooor+Uz/fw//9k="
+    static let webp = "UklGRhwAAABXRUJQVlA4TA8AAAAvB8ABEAfQ/4gCBiKi/wEA"
+
+    @Test("an 8x8 red JPEG decodes to opaque red")
+    func jpegDecodes() throws {
+        let image = try RasterDecoding.decode(Data(base64Encoded: Self.jpeg)!)
+        #expect(image.width == 8 && image.height == 8)
+        let p = Array(image.pixels[0..<4])
+        #expect(p[0] > 240 && p[1] < 15 && p[2] < 15 && p[3] == 255, "\(p)")
+    }
+
+    @Test("an 8x8 half-transparent green lossless WebP decodes with its alpha")
+    func webpDecodes() throws {
+        let image = try RasterDecoding.decode(Data(base64Encoded: Self.webp)!)
+        #expect(image.width == 8 && image.height == 8)
+        #expect(Array(image.pixels[0..<4]) == [0, 255, 0, 128])
+    }
+
+    @Test("truncated JPEG and WebP data are errors naming the format")
+    func broken() {
+        let jpeg = Data(Data(base64Encoded: Self.jpeg)!.prefix(40))
+        #expect(throws: RasterDecodingError.self) { try RasterDecoding.decode(jpeg) }
+        do {
+            _ = try RasterDecoding.decode(Data("RIFF\0\0\0\0WEBPjunk".utf8))
+            Issue.record("junk WebP decoded")
+        } catch {
+            #expect("\(error)".contains("WebP"))
+        }
+        #expect(throws: RasterDecodingError.self) { try RasterDecoding.decode(Data("GIF89a".utf8)) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import CMercatorImageCodecs
 
 /// Why image bytes (a raster tile, an image source) could not be decoded.
 public enum RasterDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -8,17 +9,24 @@ public enum RasterDecodingError: Error, Sendable, Equatable, CustomStringConvert
     case unknownFormat
     /// A PNG that does not decode.
     case png(PNGDecodingError)
+    /// A JPEG or WebP the system decoder refused (its message).
+    case decoder(format: String, message: String)
+    /// An image larger than the decoders accept.
+    case tooLarge(width: Int, height: Int)
 
     public var description: String {
         switch self {
-        case .unsupportedFormat(let f): return "\(f) images are not decoded yet (PNG is): convert the tiles to PNG"
+        case .unsupportedFormat(let f): return "\(f) images are not decoded"
         case .unknownFormat: return "not an image (PNG, JPEG or WebP)"
         case .png(let e): return "PNG: \(e)"
+        case .decoder(let format, let message): return "\(format): \(message)"
+        case .tooLarge(let w, let h): return "\(w)x\(h) is larger than the 32768x32768, 2^28-pixel image limit"
         }
     }
 }
 
-/// Decodes raster tiles and images by their signature.
+/// Decodes raster tiles and images by their signature: PNG (Mercator's own decoder), JPEG
+/// (libjpeg-turbo) and WebP (libwebp).
 public enum RasterDecoding {
     /// The image in `data` as straight-alpha RGBA.
     public static func decode(_ data: Data) throws(RasterDecodingError) -> RGBAImage {
@@ -30,10 +38,54 @@ public enum RasterDecoding {
                 throw .png(error)
             }
         }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { throw .unsupportedFormat("JPEG") }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return try jpeg(bytes) }
         if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
-            throw .unsupportedFormat("WebP")
+            return try webp(bytes)
         }
         throw .unknownFormat
+    }
+
+    /// Image size limits shared by the decoders.
+    static func checkSize(_ width: Int, _ height: Int) throws(RasterDecodingError) {
+        guard width > 0, height > 0, width <= 32768, height <= 32768, width * height <= 1 << 28 else {
+            throw .tooLarge(width: width, height: height)
+        }
+    }
+
+    /// A JPEG through libjpeg-turbo, as opaque RGBA.
+    static func jpeg(_ bytes: [UInt8]) throws(RasterDecodingError) -> RGBAImage {
+        guard let handle = tjInitDecompress() else { throw .decoder(format: "JPEG", message: "the decoder could not start") }
+        defer { tjDestroy(handle) }
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        let header = bytes.withUnsafeBufferPointer {
+            tjDecompressHeader3(handle, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colorspace)
+        }
+        guard header == 0 else { throw .decoder(format: "JPEG", message: String(cString: tjGetErrorStr2(handle))) }
+        guard width > 0, height > 0 else { throw .decoder(format: "JPEG", message: "the header gives no image size") }
+        try checkSize(Int(width), Int(height))
+        var pixels = [UInt8](repeating: 0, count: 4 * Int(width) * Int(height))
+        let status = bytes.withUnsafeBufferPointer { src in
+            pixels.withUnsafeMutableBufferPointer { dst in
+                tjDecompress2(handle, src.baseAddress, UInt(src.count), dst.baseAddress, width, 0, height, Int32(TJPF_RGBA.rawValue), 0)
+            }
+        }
+        guard status == 0 else { throw .decoder(format: "JPEG", message: String(cString: tjGetErrorStr2(handle))) }
+        return RGBAImage(width: Int(width), height: Int(height), pixels: pixels)
+    }
+
+    /// A WebP (lossy or lossless, with alpha) through libwebp.
+    static func webp(_ bytes: [UInt8]) throws(RasterDecodingError) -> RGBAImage {
+        var width: Int32 = 0, height: Int32 = 0
+        let ok = bytes.withUnsafeBufferPointer { WebPGetInfo($0.baseAddress, $0.count, &width, &height) }
+        guard ok != 0, width > 0, height > 0 else { throw .decoder(format: "WebP", message: "not a valid WebP bitstream") }
+        try checkSize(Int(width), Int(height))
+        var pixels = [UInt8](repeating: 0, count: 4 * Int(width) * Int(height))
+        let decoded = bytes.withUnsafeBufferPointer { src in
+            pixels.withUnsafeMutableBufferPointer { dst in
+                WebPDecodeRGBAInto(src.baseAddress, src.count, dst.baseAddress, dst.count, 4 * width)
+            }
+        }
+        guard decoded != nil else { throw .decoder(format: "WebP", message: "the image data does not decode") }
+        return RGBAImage(width: Int(width), height: Int(height), pixels: pixels)
     }
 }
