@@ -62,6 +62,21 @@ public struct PaintContext {
         }
     }
 
+    /// The pixels (within the clip) that may show the world-unit polygon `corners`: the bounds of its
+    /// corners on screen, a pixel wider; up to the top of the view when pitched (the horizon cuts it).
+    func pixelBounds(ofWorld corners: [Point]) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        for c in corners {
+            let s = transform.screen(plane: transform.plane(worldFraction: c))
+            guard s.x.isFinite, s.y.isFinite else { continue }
+            minX = min(minX, s.x); maxX = max(maxX, s.x); minY = min(minY, s.y); maxY = max(maxY, s.y)
+        }
+        if transform.isPitched { minY = min(minY, 0) }
+        let x0 = clip.firstColumn(atOrRightOf: minX - 1), x1 = clip.firstColumn(atOrRightOf: maxX + 1)
+        let y0 = clip.firstRow(atOrBelow: minY - 1), y1 = clip.firstRow(atOrBelow: maxY + 1)
+        return x0 < x1 && y0 < y1 ? (x0, y0, x1, y1) : nil
+    }
+
     /// A paint translation (CSS pixels) as a plane vector (device pixels).
     func planeTranslation(_ t: Point, anchor: TranslateAnchor) -> Point {
         let v = Point(x: t.x * transform.pixelRatio, y: t.y * transform.pixelRatio)

@@ -24,6 +24,11 @@ package struct TileClip: Sendable, Hashable {
                   maxX: Double(x + 1) / n + Double(wrap), maxY: Double(y + 1) / n)
     }
 
+    /// Top left, top right, bottom right, bottom left.
+    var corners: [Point] {
+        [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: maxX, y: maxY), Point(x: minX, y: maxY)]
+    }
+
     @inline(__always)
     func contains(_ p: Point) -> Bool { p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY }
 }

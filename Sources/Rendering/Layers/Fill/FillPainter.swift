@@ -93,6 +93,17 @@ extension PaintContext {
         if dx == 0 && dy == 0 { return }
         guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
         let px = pixels
+        // one pixel at `distance` from the edge along the minor axis: the colour (or pattern) faded out
+        func blendOutline(_ x: Int, _ y: Int, distance d: Double) {
+            if d >= 1 || !inTile(x, y) { return }
+            let alpha = Float(1 - smoothstep(0, 1, d))
+            if let pattern {
+                guard let c = patternColor(pattern, x: x, y: y) else { return }
+                Canvas.blendPixel(px, offset: 4 * (y * w + x), color: c.scaled(patternOpacity), alpha: alpha)
+            } else {
+                Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: alpha)
+            }
+        }
         if abs(dx) >= abs(dy) {
             let (p, q) = a.x <= b.x ? (a, b) : (b, a)
             let slope = (q.y - p.y) / (q.x - p.x)
@@ -106,15 +117,7 @@ extension PaintContext {
                 let y1 = clampedInt((ly + 0.5).rounded(.up), clip.y0, clip.y1)
                 if y0 >= y1 { continue }
                 for y in y0..<y1 {
-                    let d = abs(Double(y) + 0.5 - ly)
-                    if d >= 1 || !inTile(x, y) { continue }
-                    let alpha = Float(1 - smoothstep(0, 1, d))
-                    if let pattern {
-                        guard let c = patternColor(pattern, x: x, y: y) else { continue }
-                        Canvas.blendPixel(px, offset: 4 * (y * w + x), color: c.scaled(patternOpacity), alpha: alpha)
-                    } else {
-                        Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: alpha)
-                    }
+                    blendOutline(x, y, distance: abs(Double(y) + 0.5 - ly))
                 }
             }
         } else {
@@ -130,15 +133,7 @@ extension PaintContext {
                 let x1 = clampedInt((lx + 0.5).rounded(.up), clip.x0, clip.x1)
                 if x0 >= x1 { continue }
                 for x in x0..<x1 {
-                    let d = abs(Double(x) + 0.5 - lx)
-                    if d >= 1 || !inTile(x, y) { continue }
-                    let alpha = Float(1 - smoothstep(0, 1, d))
-                    if let pattern {
-                        guard let c = patternColor(pattern, x: x, y: y) else { continue }
-                        Canvas.blendPixel(px, offset: 4 * (y * w + x), color: c.scaled(patternOpacity), alpha: alpha)
-                    } else {
-                        Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: alpha)
-                    }
+                    blendOutline(x, y, distance: abs(Double(x) + 0.5 - lx))
                 }
             }
         }

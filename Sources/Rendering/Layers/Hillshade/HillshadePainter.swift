@@ -14,17 +14,7 @@ extension PaintContext {
         let strength = Float(max(0, min(1, intensity * 2)))
         for piece in layer.pieces {
             let clipRect = piece.clip
-            var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-            for c in [Point(x: clipRect.minX, y: clipRect.minY), Point(x: clipRect.maxX, y: clipRect.minY),
-                      Point(x: clipRect.maxX, y: clipRect.maxY), Point(x: clipRect.minX, y: clipRect.maxY)] {
-                let s = t.screen(plane: t.plane(worldFraction: c))
-                guard s.x.isFinite, s.y.isFinite else { continue }
-                minX = min(minX, s.x); maxX = max(maxX, s.x); minY = min(minY, s.y); maxY = max(maxY, s.y)
-            }
-            if t.isPitched { minY = min(minY, 0) }
-            let x0 = clip.firstColumn(atOrRightOf: minX - 1), x1 = clip.firstColumn(atOrRightOf: maxX + 1)
-            let y0 = clip.firstRow(atOrBelow: minY - 1), y1 = clip.firstRow(atOrBelow: maxY + 1)
-            if x0 >= x1 || y0 >= y1 { continue }
+            guard let (x0, y0, x1, y1) = pixelBounds(ofWorld: clipRect.corners) else { continue }
             let tile = piece.tile, dim = piece.dim
             @inline(__always) func texel(_ i: Int, _ j: Int, _ k: Int) -> Double {
                 let ci = max(0, min(dim - 1, i)), cj = max(0, min(dim - 1, j))

@@ -16,8 +16,7 @@ public struct RasterLayer: Sendable {
         /// parent tile standing in for a missing child).
         package init(image: RasterImage, tile: TileClip, clip: TileClip) {
             self.image = image
-            corners = [Point(x: tile.minX, y: tile.minY), Point(x: tile.maxX, y: tile.minY),
-                       Point(x: tile.maxX, y: tile.maxY), Point(x: tile.minX, y: tile.maxY)]
+            corners = tile.corners
             tileClip = clip
         }
 

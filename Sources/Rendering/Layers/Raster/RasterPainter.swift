@@ -20,22 +20,10 @@ extension PaintContext {
 
     private func paintRasterPiece(_ piece: RasterLayer.Piece, adjust: RasterAdjustments, linear: Bool) {
         let t = transform
-        let w = canvasWidth, px = pixels, clip = clip
+        let w = canvasWidth, px = pixels
         let align = t.rasterAlignment()
         guard let mapping = ImageMapping(piece.corners) else { return }
-        // The piece's screen bounds (a pitched view may put part of it above the horizon).
-        let bounds = piece.tileClip.map { [Point(x: $0.minX, y: $0.minY), Point(x: $0.maxX, y: $0.minY),
-                                           Point(x: $0.maxX, y: $0.maxY), Point(x: $0.minX, y: $0.maxY)] } ?? piece.corners
-        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-        for c in bounds {
-            let s = t.screen(plane: t.plane(worldFraction: c))
-            guard s.x.isFinite, s.y.isFinite else { continue }
-            minX = min(minX, s.x); maxX = max(maxX, s.x); minY = min(minY, s.y); maxY = max(maxY, s.y)
-        }
-        if t.isPitched { minY = min(minY, 0) }
-        let x0 = clip.firstColumn(atOrRightOf: minX - 1), x1 = clip.firstColumn(atOrRightOf: maxX + 1)
-        let y0 = clip.firstRow(atOrBelow: minY - 1), y1 = clip.firstRow(atOrBelow: maxY + 1)
-        if x0 >= x1 || y0 >= y1 { return }
+        guard let (x0, y0, x1, y1) = pixelBounds(ofWorld: piece.tileClip?.corners ?? piece.corners) else { return }
         for y in y0..<y1 {
             for x in x0..<x1 {
                 guard let q = planeAtPixel(x, y) else { continue }
