@@ -146,3 +146,25 @@ struct SymbolIconTests {
         #expect(stride(from: 3, to: image.pixels.count, by: 4).contains { image.pixels[$0] == 255 })
     }
 }
+
+/// Labels at scale: many of them, and very long ones.
+@Suite("Symbol layers: many and long labels")
+struct SymbolScaleTests {
+    @Test("two thousand labels collide through the grid; labels far off the view are not placed")
+    func manyLabels() throws {
+        var points: [(Double, Double, String)] = []
+        for i in 0..<2000 { points.append((Double(i % 50) * 0.4 - 10, Double(i / 50) * 0.4 - 8, "L\(i)")) }
+        points.append((150, 0, "far away"))
+        let map = try SymbolLayerTests.map(points: points, size: 128)
+        let shown = try map.visibleFeatures(in: ScreenRect(x: -1000, y: -1000, width: 3000, height: 3000))
+        #expect(shown.count > 10 && shown.count < 1000, "\(shown.count) of 2001 placed")
+        #expect(!shown.contains { $0.geoJSONFeature.properties?["name"] == "far away" })
+    }
+
+    @Test("a 20,000-character label is shaped and broken into lines without stalling")
+    func longLabel() throws {
+        let text = String(repeating: "word ", count: 4000)
+        let s = try SymbolLayerTests.map(points: [(0, 0, text)], layout: ["text-allow-overlap": true]).snapshot()
+        #expect(s.image.pixels.contains { $0 != 255 })
+    }
+}

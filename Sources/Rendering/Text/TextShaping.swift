@@ -168,10 +168,14 @@ struct TextShaping {
         let target = total / lineCount
         let serverBreaks = text.contains(0x200B)
         var breaks: [PotentialBreak] = []
+        // MapLibre compares each break with every earlier one (quadratic): for very long labels only
+        // the last `window` candidates are weighed, so a pathological label cannot stall a render.
+        let window = 512
         func evaluate(_ index: Int, _ x: Double, _ penalty: Double, last: Bool) -> PotentialBreak {
             var best: Int?
             var bestBadness = badness(x, target, penalty, last: last)
-            for (k, b) in breaks.enumerated() {
+            for k in max(0, breaks.count - window)..<breaks.count {
+                let b = breaks[k]
                 let value = badness(x - b.x, target, penalty, last: last) + b.badness
                 if value <= bestBadness {
                     best = k

@@ -3,7 +3,7 @@
 /// overlap, and a placed label keeps later ones away unless it ignores placement.
 enum SymbolPlacement {
     static func place(_ layers: inout [any SceneLayer], transform: Transform) {
-        var placed: [(Double, Double, Double, Double)] = []
+        var placed = CollisionGrid(width: transform.width / transform.pixelRatio, height: transform.height / transform.pixelRatio)
         for index in layers.indices.reversed() {
             if var tiled = layers[index] as? TileClippedLayer {
                 for p in tiled.pieces.indices {
@@ -21,7 +21,7 @@ enum SymbolPlacement {
 
     /// Places one layer's labels (on world copy `wrap`, or the copy nearest the view centre).
     private static func place(_ layer: inout SymbolLayer, wrap: Int?, transform: Transform,
-                              placed: inout [(Double, Double, Double, Double)]) {
+                              placed: inout CollisionGrid) {
         let ratio = transform.pixelRatio
         let shift = Point(x: layer.translate.x, y: layer.translate.y)
         for i in layer.symbols.indices {
@@ -38,9 +38,7 @@ enum SymbolPlacement {
             func onScreen(_ b: (x0: Double, y0: Double, x1: Double, y1: Double)) -> (Double, Double, Double, Double) {
                 (a.x + b.x0, a.y + b.y0, a.x + b.x1, a.y + b.y1)
             }
-            func fits(_ box: (Double, Double, Double, Double)) -> Bool {
-                !placed.contains { b in box.0 < b.2 && box.2 > b.0 && box.1 < b.3 && box.3 > b.1 }
-            }
+            func fits(_ box: (Double, Double, Double, Double)) -> Bool { placed.fits(box) }
             let hasText = !s.quads.isEmpty
             var textBox = onScreen(s.box)
             var placeText = hasText && (s.allowOverlap || fits(textBox))
@@ -78,10 +76,13 @@ enum SymbolPlacement {
                     }
                 }
             }
+            // labels wholly outside the view and its margin are not placed (MapLibre's grid bounds)
+            if placeText && !placed.isInside(textBox) { placeText = false }
+            if placeIcon, let box = iconBox, !placed.isInside(box) { placeIcon = false }
             layer.symbols[i].placed = placeText
             layer.symbols[i].iconPlaced = placeIcon
-            if placeText && !s.ignorePlacement { placed.append(textBox) }
-            if placeIcon, let box = iconBox, s.icon?.ignorePlacement == false { placed.append(box) }
+            if placeText && !s.ignorePlacement { placed.insert(textBox) }
+            if placeIcon, let box = iconBox, s.icon?.ignorePlacement == false { placed.insert(box) }
         }
     }
 }
