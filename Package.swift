@@ -24,8 +24,9 @@ let package = Package(
         .systemLibrary(name: "CMercatorZlib", path: "Sources/CMercatorZlib"),
         .systemLibrary(name: "CMercatorImageCodecs", path: "Sources/CMercatorImageCodecs"),
         .target(name: "Rendering", dependencies: ["MapStyle", "Tiling", "CMercatorZlib", "CMercatorImageCodecs"]),
-        .target(name: "TileSources", dependencies: ["MapStyle", "Tiling", .product(name: "GRDB", package: "GRDB.swift")]),
-        .target(name: "Venues", dependencies: ["GeoJSON", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "MercatorHTTP"),
+        .target(name: "TileSources", dependencies: ["MapStyle", "Tiling", "MercatorHTTP", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "Venues", dependencies: ["GeoJSON", "MercatorHTTP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(name: "Mercator", dependencies: ["GeoJSON", "Expressions", "FormatStrings", "Tiling", "MapStyle", "TileSources", "Rendering", "Venues"]),
         .target(name: "MercatorConformance", dependencies: ["Mercator"]),
         .executableTarget(

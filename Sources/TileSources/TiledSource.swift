@@ -55,7 +55,20 @@ public struct TiledSourceResolver: Sendable {
         var tileJSON: TileJSON?
         var store: any TileStore
         if let templates = source.tileURLTemplates, let first = templates.first {
-            store = FileTemplateStore(template: try path(first, source: name), scheme: source.json["scheme"]?.string == "tms" ? .tms : .xyz)
+            let scheme: TileScheme = source.json["scheme"]?.string == "tms" ? .tms : .xyz
+            store = isRemote(first) ? HTTPTileStore(template: first, scheme: scheme)
+                : FileTemplateStore(template: try path(first, source: name), scheme: scheme)
+        } else if let url = source.configurationURL, isRemote(url) {
+            // a TileJSON document over HTTP
+            guard let data = try HTTPResource.get(url, store: name) else { throw TileStoreError(store: name, "\(url) is not found (HTTP 404)") }
+            do {
+                tileJSON = try TileJSON(JSONValue(parsing: data))
+            } catch {
+                throw TileStoreError(store: name, "\(url): \(error)")
+            }
+            guard let template = tileJSON?.tiles.first?.template else { throw TileStoreError(store: name, "\(url) lists no tiles") }
+            store = isRemote(template) ? HTTPTileStore(template: template, scheme: tileJSON?.scheme ?? .xyz, tileJSON: tileJSON)
+                : FileTemplateStore(template: try path(template, source: name), scheme: tileJSON?.scheme ?? .xyz, tileJSON: tileJSON)
         } else if let url = source.configurationURL {
             let lower = url.lowercased()
             if lower.hasPrefix("mbtiles://") {
@@ -96,6 +109,13 @@ public struct TiledSourceResolver: Sendable {
                            tileJSON: tileJSON)
     }
 
+    /// Whether `url` is fetched over HTTP(S) (and not mapped to a local folder).
+    func isRemote(_ url: String) -> Bool {
+        if localServers.contains(where: { url.hasPrefix($0.prefix) }) { return false }
+        let lower = url.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
     /// A URL or template as a local path: `file://`, `local://`, relative, or a local server's URL.
     func path(_ url: String, source: String) throws(TileStoreError) -> String {
         for server in localServers where url.hasPrefix(server.prefix) {
@@ -103,7 +123,7 @@ public struct TiledSourceResolver: Sendable {
         }
         let parsed = SourceURL(url)
         if parsed.scheme == .http {
-            throw TileStoreError(store: source, "cannot load \(url): HTTP tiles are not fetched yet (local paths, file://, local://, mbtiles:// and pmtiles:// are)")
+            throw TileStoreError(store: source, "cannot read \(url) as a local file (mbtiles:// and pmtiles:// archives must be local)")
         }
         guard let file = parsed.fileURL(styleDirectory: styleDirectory, localRoot: localRoot) else {
             throw TileStoreError(store: source, "cannot resolve \(url) to a local file")

@@ -37,8 +37,10 @@ struct TiledSourceResolverTests {
     @Test("what cannot be opened is an error naming the source")
     func refuses() throws {
         let resolver = TiledSourceResolver()
-        #expect { try resolver.resolve(Self.source(["type": "vector", "tiles": ["https://example.com/{z}/{x}/{y}.pbf"]])) }
-            throws: { "\($0)".contains("sources.s") && "\($0)".contains("HTTP tiles are not fetched yet") }
+        // HTTP templates resolve (to an HTTP store); remote archives do not
+        #expect(try resolver.resolve(Self.source(["type": "vector", "tiles": ["https://example.com/{z}/{x}/{y}.pbf"]])).store is HTTPTileStore)
+        #expect { try resolver.resolve(Self.source(["type": "vector", "url": "mbtiles://https://example.com/x.mbtiles"])) }
+            throws: { "\($0)".contains("sources.s") && "\($0)".contains("must be local") }
         #expect { try resolver.resolve(Self.source(["type": "vector", "url": "pmtiles:///nonexistent.pmtiles"])) }
             throws: { "\($0)".contains("no such file") }
         #expect { try resolver.resolve(Self.source(["type": "raster", "url": "/nonexistent/tiles.json"])) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MercatorTestSupport
 @testable import Venues
 
 /// Collects log lines from the client.

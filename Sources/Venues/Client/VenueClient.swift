@@ -1,4 +1,5 @@
 import Foundation
+import MercatorHTTP
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -177,101 +178,6 @@ public struct VenueClient: Sendable {
             _ = try BundleFiles.zip(data: data, limits: .default)
         } catch {
             throw .invalidBundle(reason: error.description)
-        }
-    }
-}
-
-/// One request whose body is collected up to a byte limit (the transfer is cancelled beyond it).
-enum BoundedDownload {
-    enum Outcome: Sendable {
-        case completed(HTTPURLResponse, Data)
-        case tooLarge
-        case failed(String)
-    }
-
-    static func run(_ request: URLRequest, limit: Int) async -> Outcome {
-        let collector = Collector(limit: limit)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.connectionProxyDictionary = [:]
-        let session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        return await withCheckedContinuation { continuation in
-            collector.start(continuation)
-            session.dataTask(with: request).resume()
-        }
-    }
-
-    final class Collector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-        private let lock = NSLock()
-        private let limit: Int
-        private var data = Data()
-        private var response: HTTPURLResponse?
-        private var exceeded = false
-        private var continuation: CheckedContinuation<Outcome, Never>?
-
-        init(limit: Int) { self.limit = limit }
-
-        func start(_ continuation: CheckedContinuation<Outcome, Never>) {
-            lock.lock()
-            self.continuation = continuation
-            lock.unlock()
-        }
-
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-            lock.lock()
-            self.response = response as? HTTPURLResponse
-            let declared = response.expectedContentLength
-            if declared > Int64(limit) { exceeded = true }
-            let cancel = exceeded
-            lock.unlock()
-            completionHandler(cancel ? .cancel : .allow)
-        }
-
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive chunk: Data) {
-            lock.lock()
-            if !exceeded {
-                if data.count + chunk.count > limit {
-                    exceeded = true
-                    data = Data()
-                } else {
-                    data.append(chunk)
-                }
-            }
-            let cancel = exceeded
-            lock.unlock()
-            if cancel { dataTask.cancel() }
-        }
-
-        /// Follows redirects, but never carries the bearer token to another host.
-        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-            var next = request
-            if request.url?.host != task.originalRequest?.url?.host || request.url?.port != task.originalRequest?.url?.port {
-                next.setValue(nil, forHTTPHeaderField: "Authorization")
-            }
-            completionHandler(next)
-        }
-
-        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-            lock.lock()
-            let outcome: Outcome
-            if exceeded {
-                outcome = .tooLarge
-            } else if let error {
-                outcome = .failed((error as NSError).localizedDescription)
-            } else if let response {
-                outcome = .completed(response, data)
-            } else {
-                outcome = .failed("no HTTP response")
-            }
-            let c = continuation
-            continuation = nil
-            lock.unlock()
-            c?.resume(returning: outcome)
         }
     }
 }

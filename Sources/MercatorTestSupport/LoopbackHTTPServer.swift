@@ -10,28 +10,34 @@ import Darwin
 /// One connection at a time, `Connection: close`; requests are bounded (64 KiB of headers, 1 MiB of
 /// body, 30 s of silence). The server runs until `stop()`, however long the tests take to reach it:
 /// nothing here depends on how busy the machine is.
-final class LoopbackHTTPServer: @unchecked Sendable {
-    struct Request: Sendable {
-        var method: String
-        var path: String
-        var headers: [String: String]  // lower-cased names
-        var body: Data
+public final class LoopbackHTTPServer: @unchecked Sendable {
+    public struct Request: Sendable {
+        public var method: String
+        public var path: String
+        public var headers: [String: String]  // lower-cased names
+        public var body: Data
     }
 
-    struct Response: Sendable {
-        var status: Int
-        var headers: [String: String] = [:]
-        var body: Data = Data()
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: [String: String] = [:]
+        public var body: Data = Data()
 
-        static func json(_ text: String, status: Int = 200) -> Response {
+        public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
+
+        public static func json(_ text: String, status: Int = 200) -> Response {
             Response(status: status, headers: ["Content-Type": "application/json"], body: Data(text.utf8))
         }
     }
 
-    typealias Handler = @Sendable (Request, _ baseURL: String) -> Response
+    public typealias Handler = @Sendable (Request, _ baseURL: String) -> Response
 
-    let port: UInt16
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    public let port: UInt16
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
     private let listener: Int32
     private let handler: Handler
     private let lock = NSLock()
@@ -40,13 +46,13 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     /// The requests served so far.
-    var requests: [Request] {
+    public var requests: [Request] {
         lock.lock()
         defer { lock.unlock() }
         return received
     }
 
-    init(handler: @escaping Handler) throws {
+    public init(handler: @escaping Handler) throws {
         self.handler = handler
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -82,7 +88,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// Stops accepting and waits for the server thread to end.
-    func stop() {
+    public func stop() {
         lock.lock()
         let already = stopped
         stopped = true
