@@ -24,8 +24,8 @@ public final class Map: @unchecked Sendable {
     private let tiledSources: TiledSources
     /// Image sources' pictures.
     private let imageSources: ImageSources
-    /// Where glyph files resolve (the style's folder, `local://` root, local servers).
-    private let resourceRoots: (styleDirectory: URL?, localRoot: URL?, localServers: [(prefix: String, folder: URL)])
+    /// Reads glyphs, sprites and images (local files or HTTP).
+    private let resources: ResourceReader
     /// The glyphs of the style's `glyphs` template, read once (replaced when the template changes).
     private var glyphFiles: GlyphFiles?
     /// The style's sprites, read once (replaced when `sprite` or the pixel ratio changes).
@@ -48,8 +48,8 @@ public final class Map: @unchecked Sendable {
         cameraValue = camera
         sizeValue = size
         loader = SourceLoader(styleDirectory: styleDirectory, localRoot: localRoot)
-        imageSources = ImageSources(styleDirectory: styleDirectory, localRoot: localRoot, localServers: localServers)
-        resourceRoots = (styleDirectory, localRoot, localServers)
+        resources = ResourceReader(styleDirectory: styleDirectory, localRoot: localRoot, localServers: localServers)
+        imageSources = ImageSources(reader: resources)
         tiledSources = TiledSources(resolver: TiledSourceResolver(styleDirectory: styleDirectory, localRoot: localRoot,
                                                                         localServers: localServers))
     }
@@ -189,8 +189,7 @@ public final class Map: @unchecked Sendable {
         guard let template = style.glyphsURL else { return nil }
         return locked {
             if let files = glyphFiles, files.template == template { return files }
-            let files = GlyphFiles(template: template, styleDirectory: resourceRoots.styleDirectory,
-                                   localRoot: resourceRoots.localRoot, localServers: resourceRoots.localServers)
+            let files = GlyphFiles(template: template, reader: resources)
             glyphFiles = files
             return files
         }
@@ -210,13 +209,7 @@ public final class Map: @unchecked Sendable {
         guard let sprite = style.spriteDefinition else { return nil }
         let key = "\(sprite.serialized())@\(pixelRatio)"
         if let files = locked({ spriteFiles }), files.key == key { return files }
-        let roots = resourceRoots
-        let files = SpriteFiles(sprite: sprite, pixelRatio: pixelRatio) { url in
-            for server in roots.localServers where url.hasPrefix(server.prefix) {
-                return server.folder.appendingPathComponent(String(url.dropFirst(server.prefix.count)))
-            }
-            return SourceURL(url).fileURL(styleDirectory: roots.styleDirectory, localRoot: roots.localRoot)
-        }
+        let files = SpriteFiles(sprite: sprite, pixelRatio: pixelRatio, reader: resources)
         locked { spriteFiles = files }
         return files
     }

@@ -3,25 +3,21 @@ import MapStyle
 import Rendering
 
 /// Glyph PBFs named by a style's `glyphs` URL template (`{fontstack}`, `{range}`), read from local
-/// files (`file://`, `local://`, relative, or a local server's prefix) and kept once read.
+/// files or over HTTP(S) (``ResourceReader``) and kept once read.
 ///
 /// A font stack is asked for as one name (`Open Sans Semibold,Arial Unicode MS Bold`, as MapLibre
 /// asks a glyph server); when there is no such file, each font is read on its own and the first
 /// font with a glyph provides it.
 final class GlyphFiles: GlyphProvider, @unchecked Sendable {
     let template: String
-    private let styleDirectory: URL?
-    private let localRoot: URL?
-    private let localServers: [(prefix: String, folder: URL)]
+    private let reader: ResourceReader
     private let lock = NSLock()
     /// Decoded ranges by font name and range; nil when there is no file. Guarded by `lock`.
     private var ranges: [String: [Int: [UInt32: Glyph]?]] = [:]
 
-    init(template: String, styleDirectory: URL?, localRoot: URL?, localServers: [(prefix: String, folder: URL)]) {
+    init(template: String, reader: ResourceReader) {
         self.template = template
-        self.styleDirectory = styleDirectory
-        self.localRoot = localRoot
-        self.localServers = localServers
+        self.reader = reader
     }
 
     func glyphs(fontStack: [String], range: Int) -> [UInt32: Glyph] {
@@ -45,12 +41,11 @@ final class GlyphFiles: GlyphProvider, @unchecked Sendable {
     private func load(font: String, range: Int) -> [UInt32: Glyph]? {
         let name = "\(range * 256)-\(range * 256 + 255)"
         let url = template.replacingOccurrences(of: "{fontstack}", with: font).replacingOccurrences(of: "{range}", with: name)
-        var file: URL?
-        for server in localServers where url.hasPrefix(server.prefix) {
-            file = server.folder.appendingPathComponent(String(url.dropFirst(server.prefix.count)))
-        }
-        file = file ?? SourceURL(url).fileURL(styleDirectory: styleDirectory, localRoot: localRoot)
-        guard let file, let data = try? Data(contentsOf: file) else { return nil }
+        // over HTTP the font stack is a path segment: spaces and commas are percent-encoded
+        let remote = url.lowercased().hasPrefix("http")
+        let address = remote ? template.replacingOccurrences(of: "{fontstack}", with: font.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: ","))) ?? font)
+            .replacingOccurrences(of: "{range}", with: name) : url
+        guard let data = try? reader.data(address) else { return nil }
         return try? GlyphPBF.decode(data)
     }
 }

@@ -4,19 +4,16 @@ import MapStyle
 import Rendering
 import Tiling
 
-/// The `image` sources of a map: each picture read and decoded once per source definition.
+/// The `image` sources of a map: each picture read (locally or over HTTP(S)) and decoded once per
+/// source definition.
 final class ImageSources: @unchecked Sendable {
-    private let styleDirectory: URL?
-    private let localRoot: URL?
-    private let localServers: [(prefix: String, folder: URL)]
+    private let reader: ResourceReader
     private let lock = NSLock()
     /// Decoded pictures with the definition they came from. Guarded by `lock`.
     private var loaded: [String: (StyleSource, Result<ImageOverlay, SourceLoadError>)] = [:]
 
-    init(styleDirectory: URL?, localRoot: URL?, localServers: [(prefix: String, folder: URL)]) {
-        self.styleDirectory = styleDirectory
-        self.localRoot = localRoot
-        self.localServers = localServers
+    init(reader: ResourceReader) {
+        self.reader = reader
     }
 
     /// The picture of image source `source` over its corners, or why it cannot be shown.
@@ -32,23 +29,18 @@ final class ImageSources: @unchecked Sendable {
             .failure(SourceLoadError(source: source.identifier, message))
         }
         guard let url = source.imageURL, let quad = source.coordinates else { return failure("an image source needs \"url\" and \"coordinates\"") }
-        var file: URL?
-        for server in localServers where url.hasPrefix(server.prefix) {
-            file = server.folder.appendingPathComponent(String(url.dropFirst(server.prefix.count)))
-        }
-        file = file ?? SourceURL(url).fileURL(styleDirectory: styleDirectory, localRoot: localRoot)
-        guard let file else { return failure("cannot load \(url): only file, local:// and relative URLs are read") }
         let data: Data
         do {
-            data = try Data(contentsOf: file)
+            guard let read = try reader.data(url) else { return failure("\(url) is not found") }
+            data = read
         } catch {
-            return failure("cannot read \(file.path)")
+            return failure(error.message)
         }
         let image: RGBAImage
         do {
             image = try RasterDecoding.decode(data)
         } catch {
-            return failure("\(file.lastPathComponent): \(error)")
+            return failure("\(url): \(error)")
         }
         func world(_ p: Position) -> Point {
             Point(x: WebMercator.worldX(longitude: p.longitude), y: WebMercator.worldY(latitude: p.latitude))

@@ -4,6 +4,7 @@ import MapStyle
 import Rendering
 import Tiling
 import Expressions
+import TileSources
 
 /// Why a source's data could not be loaded.
 public struct SourceLoadError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -18,7 +19,7 @@ public struct SourceLoadError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String { "sources.\(source): \(message)" }
 }
 
-/// Loads shape (GeoJSON) sources: inline data, or a file, `local://` or relative URL.
+/// Loads shape (GeoJSON) sources: inline data, or a file, `local://`, relative or http(s) URL.
 package struct SourceLoader: Sendable {
     /// The folder relative URLs resolve against (the style's folder).
     package var styleDirectory: URL?
@@ -46,19 +47,36 @@ package struct SourceLoader: Sendable {
                 throw SourceLoadError(source: source.identifier, "inline data is not GeoJSON: \(error)")
             }
         case .url(let url):
-            guard let file = url.fileURL(styleDirectory: styleDirectory, localRoot: localRoot) else {
-                throw SourceLoadError(source: source.identifier, "cannot load \(url): only file, local:// and relative URLs are read (no network)")
-            }
             let bytes: Data
-            do {
-                bytes = try Data(contentsOf: file)
-            } catch {
-                throw SourceLoadError(source: source.identifier, "cannot read \(file.path): \(error.localizedDescription)")
+            let name: String
+            if url.scheme == .http {
+                // GeoJSON over HTTP(S), bounded like tiles (512 MiB, as the CLI reads files)
+                do {
+                    guard let data = try HTTPResource.get(url.string, limit: 512 << 20, store: "sources.\(source.identifier)") else {
+                        throw SourceLoadError(source: source.identifier, "\(url) is not found (HTTP 404)")
+                    }
+                    bytes = data
+                } catch let error as SourceLoadError {
+                    throw error
+                } catch {
+                    throw SourceLoadError(source: source.identifier, "\(error)")
+                }
+                name = url.string
+            } else {
+                guard let file = url.fileURL(styleDirectory: styleDirectory, localRoot: localRoot) else {
+                    throw SourceLoadError(source: source.identifier, "cannot load \(url): not a file, local://, relative or http(s) URL")
+                }
+                do {
+                    bytes = try Data(contentsOf: file)
+                } catch {
+                    throw SourceLoadError(source: source.identifier, "cannot read \(file.path): \(error.localizedDescription)")
+                }
+                name = file.lastPathComponent
             }
             do {
                 object = try GeoJSONObject.decode(bytes, options: .lenient).object
             } catch {
-                throw SourceLoadError(source: source.identifier, "\(file.lastPathComponent): \(error)")
+                throw SourceLoadError(source: source.identifier, "\(name): \(error)")
             }
         }
         return try index(source, features: object.features, options: options)

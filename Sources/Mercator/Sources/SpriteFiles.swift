@@ -3,7 +3,7 @@ import GeoJSON
 import MapStyle
 import Rendering
 
-/// A style's sprites read from local files: each sprite's `.json` index and `.png` sheet (the
+/// A style's sprites, read from local files or over HTTP(S): each sprite's `.json` index and `.png` sheet (the
 /// `@2x` pair on high-density maps, as MapLibre picks), cut into named images once, plus images
 /// added at run time.
 final class SpriteFiles: ImageProvider, @unchecked Sendable {
@@ -13,7 +13,7 @@ final class SpriteFiles: ImageProvider, @unchecked Sendable {
     /// Why a sprite could not be read (one sentence each).
     let errors: [String]
 
-    init(sprite: JSONValue?, pixelRatio: Double, resolve: (String) -> URL?) {
+    init(sprite: JSONValue?, pixelRatio: Double, reader: ResourceReader) {
         key = "\(sprite?.serialized() ?? "")@\(pixelRatio)"
         var images: [String: StyleImage] = [:]
         var errors: [String] = []
@@ -28,7 +28,7 @@ final class SpriteFiles: ImageProvider, @unchecked Sendable {
         }
         for (id, url) in sprites {
             do {
-                let sheet = try Self.load(url, highDensity: pixelRatio > 1, resolve: resolve)
+                let sheet = try Self.load(url, highDensity: pixelRatio > 1, reader: reader)
                 for (name, image) in sheet {
                     images[id == "default" ? name : "\(id):\(name)"] = image
                 }
@@ -47,10 +47,18 @@ final class SpriteFiles: ImageProvider, @unchecked Sendable {
     }
 
     /// The images of one sprite: `@2x` files first on high-density maps, then the plain ones.
-    private static func load(_ url: String, highDensity: Bool, resolve: (String) -> URL?) throws(Failure) -> [String: StyleImage] {
+    private static func load(_ url: String, highDensity: Bool, reader: ResourceReader) throws(Failure) -> [String: StyleImage] {
         for suffix in highDensity ? ["@2x", ""] : [""] {
-            guard let jsonFile = resolve(url + suffix + ".json"), let pngFile = resolve(url + suffix + ".png"),
-                  let jsonData = try? Data(contentsOf: jsonFile), let pngData = try? Data(contentsOf: pngFile) else { continue }
+            let jsonName = url + suffix + ".json", pngName = url + suffix + ".png"
+            let jsonData: Data?, pngData: Data?
+            do {
+                jsonData = try reader.data(jsonName)
+                pngData = try reader.data(pngName)
+            } catch {
+                throw Failure(message: error.message)
+            }
+            guard let jsonData, let pngData else { continue }
+            let jsonFile = URL(fileURLWithPath: jsonName), pngFile = URL(fileURLWithPath: pngName)
             let index: JSONValue
             do {
                 index = try JSONValue(parsing: jsonData)
