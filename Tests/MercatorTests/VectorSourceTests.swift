@@ -95,3 +95,21 @@ struct VectorSourceTests {
         #expect(empty.canvas.pixel(x: 128, y: 128).r > 0.99)
     }
 }
+
+/// Geometry at the top and bottom of the Mercator square.
+@Suite("World edges")
+struct WorldEdgeTests {
+    @Test("GeoJSON reaching the poles is clamped to the world's edge, as geojson-vt clamps it")
+    func poles() throws {
+        let style: JSONValue = ["version": 8,
+                                "sources": ["world": ["type": "geojson", "data": ["type": "Polygon",
+                                    "coordinates": [[[-179, -90], [179, -90], [179, 90], [-179, 90], [-179, -90]]]]]],
+                                "layers": [["id": "fill", "type": "fill", "source": "world", "paint": ["fill-color": "red", "fill-antialias": false]]]]
+        // zoom 0: the world is 512 points tall; the view is 700, so 94 points above and below show no world
+        let s = try Map(style: try Style(document: StyleDocument(json: style)), size: MapSize(width: 300, height: 700)).snapshot()
+        #expect(s.canvas.pixel(x: 150, y: 350).r > 0.99)
+        #expect(s.canvas.pixel(x: 150, y: 100).r > 0.99)
+        #expect(s.canvas.pixel(x: 150, y: 80).a == 0, "nothing above the world's top edge")
+        #expect(s.canvas.pixel(x: 150, y: 620).a == 0, "nothing below its bottom edge")
+    }
+}

@@ -95,7 +95,9 @@ public struct Transform: Sendable {
     /// Web Mercator fractions (0...1 across the world for longitudes -180...180), y down.
     @inlinable
     public static func mercator(_ c: LocationCoordinate2D) -> Point {
-        let lat = max(-maxLatitude, min(maxLatitude, c.latitude)) * .pi / 180
+        // Latitudes past the Mercator square stay where they are (vector tiles' buffers reach past
+        // the world's edge; GeoJSON is clamped by its tile index): only the poles are kept finite.
+        let lat = max(-89.9999, min(89.9999, c.latitude)) * .pi / 180
         let x = (c.longitude + 180) / 360
         let y = 0.5 - log(tan(.pi / 4 + lat / 2)) / (2 * .pi)
         return Point(x: x, y: y)

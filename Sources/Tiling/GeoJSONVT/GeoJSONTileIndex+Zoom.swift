@@ -70,18 +70,23 @@ extension GeoJSONTileIndex {
     /// The parts `range` of one input feature at a tolerance; nil when nothing is left.
     private func simplified(parts range: Range<Int>, tolerance: Double, sqTolerance: Double) -> ZoomFeature? {
         let source = Int(projected[range.lowerBound].source)
-        if tolerance == 0 || range.allSatisfy({ projected[$0].type.isPoints }) {
+        // Geometry reaching past the Mercator square's top or bottom is drawn from the projected
+        // coordinates, which are clamped to it as geojson-vt clamps them (the renderer does not clamp).
+        let touchesEdge = range.contains { projected[$0].minY <= 0 || projected[$0].maxY >= 1 }
+        if !touchesEdge && (tolerance == 0 || range.allSatisfy({ projected[$0].type.isPoints })) {
             return ZoomFeature(index: source, geometry: nil)
         }
+        // a negative tolerance keeps every point
+        let (keep, sqKeep) = tolerance == 0 ? (-1.0, -1.0) : (tolerance, sqTolerance)
         var parts: [Geometry] = []
         var changed = false
         for k in range {
-            let (g, dropped) = Self.simplify(projected[k], tolerance: tolerance, sqTolerance: sqTolerance)
+            let (g, dropped) = Self.simplify(projected[k], tolerance: keep, sqTolerance: sqKeep)
             changed = changed || dropped
             if let g { parts.append(g) }
         }
         if parts.isEmpty { return nil }
-        if !changed { return ZoomFeature(index: source, geometry: nil) }
+        if !changed && !touchesEdge { return ZoomFeature(index: source, geometry: nil) }
         if parts.count == 1 { return ZoomFeature(index: source, geometry: parts[0]) }
         var lines: [PositionList] = []
         for p in parts {
