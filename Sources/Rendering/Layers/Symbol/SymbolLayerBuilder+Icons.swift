@@ -1,0 +1,76 @@
+import Foundation
+import Expressions
+import GeoJSON
+import MapStyle
+
+/// Icons and collision boxes of point labels, and `{token}` text.
+extension SymbolLayerBuilder {
+    /// A collision box in CSS pixels around the anchor: a text or icon box `(left, top, right,
+    /// bottom)` scaled to its size plus padding (one value, or CSS top, right, bottom, left), the
+    /// bounds of the rotated box for rotated symbols.
+    static func collisionBox(_ b: (Double, Double, Double, Double), scale: Double, padding: [Double],
+                             rotation: Double) -> (x0: Double, y0: Double, x1: Double, y1: Double) {
+        let p = padding.count == 4 ? padding : [Double](repeating: padding.first ?? 0, count: 4)
+        let x0 = b.0 * scale - p[3], x1 = b.2 * scale + p[1]
+        let y0 = b.1 * scale - p[0], y1 = b.3 * scale + p[2]
+        guard rotation != 0 else { return (x0, y0, x1, y1) }
+        let c = cos(rotation), s = sin(rotation)
+        let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map { (c * $0.0 - s * $0.1, s * $0.0 + c * $0.1) }
+        return (corners.map(\.0).min()!, corners.map(\.1).min()!, corners.map(\.0).max()!, corners.map(\.1).max()!)
+    }
+
+    /// The feature's icon, as MapLibre's `shapeIcon` and `getIconQuads` lay it out: the image's
+    /// display size placed by `icon-anchor` and `icon-offset`, the quad grown by the atlas's one
+    /// texel of transparent padding, rotated by `icon-rotate`, quantized to 1/32 pixel.
+    static func icon(layout: SymbolLayoutProperties, paint: SymbolPaintProperties, context: EvaluationContext,
+                     layoutContext: EvaluationContext, images: (any ImageProvider)?, pitched: Bool,
+                     textBox: (left: Double, top: Double, right: Double, bottom: Double)?) -> SymbolLayer.Icon? {
+        guard let name = layout.iconImageName?.evaluate(layoutContext).name, !name.isEmpty,
+              let image = images?.image(named: name) else { return nil }
+        let size = layout.iconScale.evaluate(context)
+        guard size > 0 else { return nil }
+        let o = layout.iconOffset.evaluate(layoutContext)
+        let offset = o.count == 2 ? (o[0], o[1]) : (0.0, 0.0)
+        var box = IconLayout(image: image, alignment: SymbolAnchorKind(layout.iconAnchor.evaluate(layoutContext)).alignment, offset: offset)
+        let fit = layout.iconTextFit.evaluate(layoutContext)
+        let fitted = fit != .none && textBox != nil
+        if fitted, let text = textBox {
+            box.fit(toText: text, width: fit == .width || fit == .both, height: fit == .height || fit == .both,
+                    padding: layout.iconTextFitPadding.evaluate(layoutContext), offset: offset, image: image)
+        }
+        let rotation = layout.iconRotation.evaluate(layoutContext) * .pi / 180
+        let padding = layout.iconPadding.evaluate(layoutContext).values
+        return SymbolLayer.Icon(
+            image: image, quads: box.quads(image: image, size: size, rotation: rotation, textFit: fitted), size: size,
+            color: RenderColor(paint.iconColor.evaluate(context)).premultiplied(),
+            haloColor: RenderColor(paint.iconHaloColor.evaluate(context)).premultiplied(),
+            haloWidth: max(0, paint.iconHaloWidth.evaluate(context)), haloBlur: max(0, paint.iconHaloBlur.evaluate(context)),
+            opacity: paint.iconOpacity.evaluate(context),
+            linear: image.sdf || size != 1 || rotation != 0 || pitched,
+            box: collisionBox((box.left, box.top, box.right, box.bottom), scale: size, padding: padding, rotation: rotation),
+            allowOverlap: layout.iconAllowsOverlap.evaluate(layoutContext),
+            ignorePlacement: layout.iconIgnoresPlacement.evaluate(layoutContext),
+            optional: layout.isIconOptional.evaluate(layoutContext))
+    }
+
+    /// `{name}` tokens replaced by the feature's property values (missing ones by nothing), as
+    /// MapLibre reads a plain-string `text-field`.
+    static func replacingTokens(_ text: Formatted, _ properties: JSONObject) -> Formatted {
+        var out = text
+        for i in out.sections.indices {
+            let s = out.sections[i].text
+            guard s.contains("{") else { continue }
+            var result = ""
+            var rest = Substring(s)
+            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+                result += rest[..<open]
+                let key = String(rest[rest.index(after: open)..<close])
+                if let v = properties[key] { result += v.string ?? (v.isNull ? "" : v.serialized()) }
+                rest = rest[rest.index(after: close)...]
+            }
+            out.sections[i].text = result + rest
+        }
+        return out
+    }
+
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Expressions
+import GeoJSON
+import MapStyle
+
+/// Text of point labels: shaping with the map's glyphs, variable anchors, offsets and glyph quads,
+/// as MapLibre's symbol layout computes them.
+extension SymbolLayerBuilder {
+    // MARK: - Shaping
+
+    static func shape(_ text: Formatted, layout: SymbolLayoutProperties, context: EvaluationContext,
+                      glyphs: inout GlyphCache, anchor anchorOverride: SymbolAnchorKind? = nil,
+                      justify justifyOverride: Double? = nil, offset offsetOverride: (Double, Double)? = nil) -> TextShaping {
+        let transform = layout.textTransform.evaluate(context)
+        let stack = layout.textFontNames.evaluate(context)
+        let sections = text.sections.map { section -> TextShaping.Section in
+            var s = section.text
+            switch transform {
+            case .uppercase: s = s.uppercased()
+            case .lowercase: s = s.lowercased()
+            case .none: break
+            }
+            let fonts = section.fontStack.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? stack
+            return TextShaping.Section(text: s, fontStack: fonts, scale: section.scale ?? 1)
+        }
+        let anchor = anchorOverride ?? SymbolAnchorKind(layout.textAnchor.evaluate(context))
+        var justify: Double
+        switch layout.textJustification.evaluate(context) {
+        case .auto: justify = anchor.autoJustification
+        case .left: justify = 0
+        case .center: justify = 0.5
+        case .right: justify = 1
+        }
+        if let justifyOverride { justify = justifyOverride }
+        let offset = offsetOverride ?? textOffset(layout, context)
+        let options = TextShaping.Options(maxWidth: layout.maximumTextWidth.evaluate(context) * TextShaping.oneEm,
+                                          lineHeight: layout.textLineHeight.evaluate(context) * TextShaping.oneEm,
+                                          letterSpacing: layout.textLetterSpacing.evaluate(context) * TextShaping.oneEm,
+                                          anchor: anchor, justify: justify, offset: offset)
+        return TextShaping(sections: sections, options: options) { glyphs.glyph($0, $1) }
+    }
+
+    /// The anchors `text-variable-anchor-offset` or `text-variable-anchor` offer, in order, each
+    /// with its offset in ems * 24 (MapLibre's `getTextVariableAnchorOffset`); nil without them.
+    static func variableAnchors(_ layout: SymbolLayoutProperties, _ context: EvaluationContext) -> [(SymbolAnchorKind, (Double, Double))]? {
+        let baseline = 7.0
+        if let pairs = layout.textVariableAnchorOffset?.evaluate(context).values, !pairs.isEmpty {
+            return pairs.compactMap { pair in
+                guard let anchor = SymbolAnchor(rawValue: pair.anchor).map(SymbolAnchorKind.init) else { return nil }
+                let x = (pair.offset.first ?? 0) * TextShaping.oneEm
+                var y = (pair.offset.count > 1 ? pair.offset[1] : 0) * TextShaping.oneEm
+                switch anchor {
+                case .topRight, .topLeft, .top: y -= baseline
+                case .bottomRight, .bottomLeft, .bottom: y += baseline
+                default: break
+                }
+                return (anchor, (x, y))
+            }
+        }
+        guard let anchors = layout.textVariableAnchor?.evaluate(context), !anchors.isEmpty else { return nil }
+        if layout.textRadialOffset.source != nil {
+            let r = layout.textRadialOffset.evaluate(context) * TextShaping.oneEm
+            return anchors.map { a in (SymbolAnchorKind(a), radialOffset(SymbolAnchorKind(a), r)) }
+        }
+        let o = layout.textOffset.evaluate(context)
+        let ox = abs(o.count == 2 ? o[0] : 0) * TextShaping.oneEm, oy = abs(o.count == 2 ? o[1] : 0) * TextShaping.oneEm
+        return anchors.map { a in
+            let anchor = SymbolAnchorKind(a)
+            var x = 0.0, y = 0.0
+            switch anchor {
+            case .topRight, .topLeft, .top: y = oy - baseline
+            case .bottomRight, .bottomLeft, .bottom: y = -oy + baseline
+            default: break
+            }
+            switch anchor {
+            case .topRight, .bottomRight, .right: x = -ox
+            case .topLeft, .bottomLeft, .left: x = ox
+            default: break
+            }
+            return (anchor, (x, y))
+        }
+    }
+
+    /// One shaping per variable anchor: the text centred and justified for the anchor, its box
+    /// and glyphs shifted to the anchor's side (MapLibre's `calculateVariableLayoutOffset`).
+    static func variants(_ text: Formatted, anchors: [(SymbolAnchorKind, (Double, Double))], layout: SymbolLayoutProperties,
+                         context: EvaluationContext, fontScale: Double, glyphs: inout GlyphCache) -> [SymbolLayer.Variant] {
+        let padding = layout.textPadding.evaluate(context)
+        let rotation = layout.textRotation.evaluate(context) * .pi / 180
+        let justification = layout.textJustification.evaluate(context)
+        let sectionColors = text.sections.map { $0.textColor.map { RenderColor($0).premultiplied() } }
+        var out: [SymbolLayer.Variant] = []
+        for (anchor, offset) in anchors {
+            let justify: Double
+            switch justification {
+            case .auto: justify = anchor.autoJustification
+            case .left: justify = 0
+            case .center: justify = 0.5
+            case .right: justify = 1
+            }
+            let shaping = shape(text, layout: layout, context: context, glyphs: &glyphs, anchor: .center, justify: justify, offset: (0, 0))
+            guard !shaping.isEmpty else { continue }
+            let box = collisionBox((shaping.left, shaping.top, shaping.right, shaping.bottom), scale: fontScale,
+                                   padding: [padding], rotation: rotation)
+            let (h, v) = anchor.alignment
+            let shift = Point(x: -(h - 0.5) * (box.x1 - box.x0) + offset.0 * fontScale,
+                              y: -(v - 0.5) * (box.y1 - box.y0) + offset.1 * fontScale)
+            var quads = glyphQuads(shaping, offset: (0, 0), rotation: rotation, sectionColors: sectionColors)
+            for i in quads.indices {
+                let d = Point(x: (shift.x / fontScale * 32).rounded() / 32, y: (shift.y / fontScale * 32).rounded() / 32)
+                quads[i].topLeft = quads[i].topLeft + d
+                quads[i].topRight = quads[i].topRight + d
+                quads[i].bottomLeft = quads[i].bottomLeft + d
+            }
+            out.append(SymbolLayer.Variant(quads: quads, box: (box.x0 + shift.x, box.y0 + shift.y, box.x1 + shift.x, box.y1 + shift.y)))
+        }
+        return out
+    }
+
+    /// `text-offset` (or `text-radial-offset`) in ems * 24, as MapLibre's layout computes it.
+    static func textOffset(_ layout: SymbolLayoutProperties, _ context: EvaluationContext) -> (Double, Double) {
+        let radial = layout.textRadialOffset.evaluate(context)
+        if radial > 0 {
+            return radialOffset(SymbolAnchorKind(layout.textAnchor.evaluate(context)), radial * TextShaping.oneEm)
+        }
+        let o = layout.textOffset.evaluate(context)
+        return o.count == 2 ? (o[0] * TextShaping.oneEm, o[1] * TextShaping.oneEm) : (0, 0)
+    }
+
+    /// MapLibre's `evaluateRadialOffset`: the offset to the edge of the text box for an anchor.
+    static func radialOffset(_ anchor: SymbolAnchorKind, _ r: Double) -> (Double, Double) {
+        let baseline = 7.0, h = r / 2.0.squareRoot()
+        var x = 0.0, y = 0.0
+        switch anchor {
+        case .topRight, .topLeft: y = h - baseline
+        case .bottomRight, .bottomLeft: y = -h + baseline
+        case .bottom: y = -r + baseline
+        case .top: y = r - baseline
+        default: break
+        }
+        switch anchor {
+        case .topRight, .bottomRight: x = -h
+        case .topLeft, .bottomLeft: x = h
+        case .left: x = r
+        case .right: x = -r
+        default: break
+        }
+        return (x, y)
+    }
+
+    /// MapLibre's `getGlyphQuads` for point labels: each glyph's padded bitmap rectangle around
+    /// its pen position, offset, rotated by `text-rotate`, quantized to 1/32 em.
+    static func glyphQuads(_ shaping: TextShaping, offset: (Double, Double), rotation: Double,
+                           sectionColors: [PremultipliedColor?]) -> [SymbolLayer.GlyphQuad] {
+        var out: [SymbolLayer.GlyphQuad] = []
+        let rectBuffer = Double(Glyph.border) + 1
+        let c = cos(rotation), s = sin(rotation)
+        func place(_ p: Point) -> Point {
+            let r = rotation == 0 ? p : Point(x: c * p.x - s * p.y, y: s * p.x + c * p.y)
+            return Point(x: (r.x * 32).rounded() / 32, y: (r.y * 32).rounded() / 32)
+        }
+        for line in shaping.lines {
+            for g in line where g.glyph.hasBitmap {
+                let x1 = (Double(g.glyph.left) - rectBuffer) * g.scale + g.x + offset.0
+                let y1 = (-Double(g.glyph.top) - rectBuffer) * g.scale + g.y + offset.1
+                let x2 = x1 + Double(g.glyph.bitmapWidth + 2) * g.scale
+                let y2 = y1 + Double(g.glyph.bitmapHeight + 2) * g.scale
+                out.append(SymbolLayer.GlyphQuad(glyph: g.glyph, topLeft: place(Point(x: x1, y: y1)), topRight: place(Point(x: x2, y: y1)),
+                                                 bottomLeft: place(Point(x: x1, y: y2)),
+                                                 color: g.section < sectionColors.count ? sectionColors[g.section] : nil))
+            }
+        }
+        return out
+    }
+}
