@@ -87,4 +87,12 @@ struct PMTilesTests {
         #expect(throws: PMTilesError.self) { try PMTilesDirectory([0x80, 0x80, 0x80, 0x80, 0x80, 0x20]) }
         #expect(throws: PMTilesError.self) { try PMTilesDirectory([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01]) }
     }
+
+    @Test("an entry whose offset plus length passes the largest offset is an error, not a trap")
+    func overflowingEntry() throws {
+        let entry = PMTilesEntry(tileID: 0, offset: UInt64.max - 10, length: 100, runLength: 1)
+        #expect(throws: PMTilesError.self) { try PMTilesStore.section(1000, entry) }
+        let fine = PMTilesEntry(tileID: 0, offset: 10, length: 100, runLength: 1)
+        #expect(try PMTilesStore.section(1000, fine) == 1010..<1110)
+    }
 }

@@ -58,8 +58,8 @@ public final class PMTilesStore: TileStore, @unchecked Sendable {
             for _ in 0..<4 {
                 guard let entry = directory.find(id) else { return nil }
                 if entry.runLength > 0 {
-                    let start = header.tileData.lowerBound + entry.offset
-                    return try lock.withLock { try Self.read(file, start..<(start + entry.length), fileSize: fileSize) }
+                    let range = try Self.section(header.tileData.lowerBound, entry)
+                    return try lock.withLock { try Self.read(file, range, fileSize: fileSize) }
                 }
                 directory = try leaf(at: entry)
             }
@@ -72,15 +72,25 @@ public final class PMTilesStore: TileStore, @unchecked Sendable {
     }
 
     private func leaf(at entry: PMTilesEntry) throws -> PMTilesDirectory {
-        let start = header.leafDirectories.lowerBound + entry.offset
+        let range = try Self.section(header.leafDirectories.lowerBound, entry)
+        let start = range.lowerBound
         return try lock.withLock {
             if let cached = leaves[start] { return cached }
-            let bytes = try Self.read(file, start..<(start + entry.length), fileSize: fileSize)
+            let bytes = try Self.read(file, range, fileSize: fileSize)
             let directory = try PMTilesDirectory(Self.decompress(bytes, header.internalCompression))
             if leaves.count > 256 { leaves.removeAll(keepingCapacity: true) }
             leaves[start] = directory
             return directory
         }
+    }
+
+    /// Where `entry`'s bytes are, in a section starting at `base`: an entry pointing past the largest
+    /// offset is an error, not an arithmetic trap.
+    static func section(_ base: UInt64, _ entry: PMTilesEntry) throws(PMTilesError) -> Range<UInt64> {
+        let (start, o1) = base.addingReportingOverflow(entry.offset)
+        let (end, o2) = start.addingReportingOverflow(entry.length)
+        guard !o1, !o2 else { throw PMTilesError(offset: Int(clamping: base), "an entry's offset plus length overflows") }
+        return start..<end
     }
 
     private static func read(_ handle: FileHandle, _ range: Range<UInt64>, fileSize: UInt64) throws -> Data {
