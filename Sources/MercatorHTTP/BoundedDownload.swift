@@ -15,12 +15,7 @@ public enum BoundedDownload {
     /// Runs `request`, collecting at most `limit` body bytes.
     public static func run(_ request: URLRequest, limit: Int) async -> Outcome {
         let collector = Collector(limit: limit)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.connectionProxyDictionary = [:]
-        let session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
+        let session = makeSession(collector)
         defer { session.finishTasksAndInvalidate() }
         return await withCheckedContinuation { continuation in
             collector.start { continuation.resume(returning: $0) }
@@ -33,12 +28,7 @@ public enum BoundedDownload {
     /// call it from a Swift concurrency task that must not block.
     public static func runBlocking(_ request: URLRequest, limit: Int) -> Outcome {
         let collector = Collector(limit: limit)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.connectionProxyDictionary = [:]
-        let session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
+        let session = makeSession(collector)
         defer { session.finishTasksAndInvalidate() }
         let done = DispatchSemaphore(value: 0)
         let result = OutcomeBox()
@@ -49,6 +39,16 @@ public enum BoundedDownload {
         session.dataTask(with: request).resume()
         done.wait()
         return result.value ?? .failed("no outcome")
+    }
+
+    /// An ephemeral session (no cache, cookies or proxies) reporting to `collector`.
+    private static func makeSession(_ collector: Collector) -> URLSession {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        configuration.connectionProxyDictionary = [:]
+        return URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
     }
 
     /// The outcome handed from URLSession's queue to the waiting thread.
