@@ -40,7 +40,7 @@ extension SymbolLayerBuilder {
         }
         let rotation = layout.iconRotation.evaluate(layoutContext) * .pi / 180
         let padding = layout.iconPadding.evaluate(layoutContext).values
-        return SymbolLayer.Icon(
+        var icon = SymbolLayer.Icon(
             image: image, quads: box.quads(image: image, size: size, rotation: rotation, textFit: fitted), size: size,
             color: RenderColor(paint.iconColor.evaluate(context)).premultiplied(),
             haloColor: RenderColor(paint.iconHaloColor.evaluate(context)).premultiplied(),
@@ -51,6 +51,8 @@ extension SymbolLayerBuilder {
             allowOverlap: layout.iconAllowsOverlap.evaluate(layoutContext),
             ignorePlacement: layout.iconIgnoresPlacement.evaluate(layoutContext),
             optional: layout.isIconOptional.evaluate(layoutContext))
+        icon.shapedWidth = box.right - box.left
+        return icon
     }
 
     /// `{name}` tokens replaced by the feature's property values (missing ones by nothing), as

@@ -10,7 +10,8 @@ extension SymbolLayerBuilder {
 
     static func shape(_ text: Formatted, layout: SymbolLayoutProperties, context: EvaluationContext,
                       glyphs: inout GlyphCache, anchor anchorOverride: SymbolAnchorKind? = nil,
-                      justify justifyOverride: Double? = nil, offset offsetOverride: (Double, Double)? = nil) -> TextShaping {
+                      justify justifyOverride: Double? = nil, offset offsetOverride: (Double, Double)? = nil,
+                      maxWidth maxWidthOverride: Double? = nil) -> TextShaping {
         let transform = layout.textTransform.evaluate(context)
         let stack = layout.textFontNames.evaluate(context)
         let sections = text.sections.map { section -> TextShaping.Section in
@@ -33,7 +34,7 @@ extension SymbolLayerBuilder {
         }
         if let justifyOverride { justify = justifyOverride }
         let offset = offsetOverride ?? textOffset(layout, context)
-        let options = TextShaping.Options(maxWidth: layout.maximumTextWidth.evaluate(context) * TextShaping.oneEm,
+        let options = TextShaping.Options(maxWidth: maxWidthOverride ?? layout.maximumTextWidth.evaluate(context) * TextShaping.oneEm,
                                           lineHeight: layout.textLineHeight.evaluate(context) * TextShaping.oneEm,
                                           letterSpacing: layout.textLetterSpacing.evaluate(context) * TextShaping.oneEm,
                                           anchor: anchor, justify: justify, offset: offset)

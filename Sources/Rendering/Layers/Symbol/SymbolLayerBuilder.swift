@@ -16,6 +16,7 @@ enum SymbolLayerBuilder: LayerBuilder {
         var glyphs = GlyphCache(provider: evaluation.glyphs)
         var symbols: [SymbolLayer.Symbol] = []
         var kept: [SelectedFeature] = []
+        var seenText: [String: [Int: [Point]]] = [:]
         var context = evaluation.base
         // Layout properties are evaluated at the tile's zoom (MapLibre lays symbols out per tile);
         // paint properties and the drawn text size at the camera's.
@@ -39,8 +40,11 @@ enum SymbolLayerBuilder: LayerBuilder {
                 ignorePlacement: layout.textIgnoresPlacement.evaluate(layoutContext),
                 textOptional: layout.isTextOptional.evaluate(layoutContext), icon: nil)
             let size = layout.textFontSize.evaluate(context)
-            let variable = variableAnchors(layout, layoutContext)
+            let placement = layout.symbolPlacement.evaluate(layoutContext)
+            let alongLine = placement != .point && layout.textRotationAlignment.evaluate(layoutContext) != .viewport
+            let variable = placement == .point ? variableAnchors(layout, layoutContext) : nil
             var textBounds: (Double, Double, Double, Double)?
+            var glyphOffsets: [Double] = []
             if !text.isEmpty && size > 0, let variable {
                 symbol.fontScale = size / TextShaping.oneEm
                 symbol.variants = variants(text, anchors: variable, layout: layout, context: layoutContext,
@@ -49,8 +53,20 @@ enum SymbolLayerBuilder: LayerBuilder {
                     symbol.quads = first.quads
                     symbol.box = first.box
                 }
+            } else if !text.isEmpty && size > 0 && alongLine {
+                // along a line: glyphs around their own centres, laid out on the line at placement
+                let shaping = shape(text, layout: layout, context: layoutContext, glyphs: &glyphs, offset: (0, 0), maxWidth: 0)
+                if !shaping.isEmpty {
+                    let sectionColors = text.sections.map { $0.textColor.map { RenderColor($0).premultiplied() } }
+                    (symbol.quads, glyphOffsets) = lineGlyphQuads(shaping, sectionColors: sectionColors)
+                    symbol.fontScale = size / TextShaping.oneEm
+                    symbol.box = collisionBox((shaping.left, shaping.top, shaping.right, shaping.bottom), scale: symbol.fontScale,
+                                              padding: [layout.textPadding.evaluate(layoutContext)], rotation: 0)
+                    textBounds = (shaping.left, shaping.top, shaping.right, shaping.bottom)
+                }
             } else if !text.isEmpty && size > 0 {
-                let shaping = shape(text, layout: layout, context: layoutContext, glyphs: &glyphs)
+                let shaping = shape(text, layout: layout, context: layoutContext, glyphs: &glyphs,
+                                    maxWidth: placement == .point ? nil : 0)
                 if !shaping.isEmpty {
                     let rotation = layout.textRotation.evaluate(layoutContext) * .pi / 180
                     let offset = textOffset(layout, layoutContext)
@@ -67,6 +83,27 @@ enum SymbolLayerBuilder: LayerBuilder {
             symbol.icon = icon(layout: layout, paint: paint, context: context, layoutContext: layoutContext,
                                images: evaluation.images, pitched: evaluation.pitched, textBox: textBox)
             if symbol.quads.isEmpty && symbol.icon == nil { continue }
+            if placement != .point {
+                let shapedLength = max(textBounds.map { $0.2 - $0.0 } ?? 0, symbol.icon?.shapedWidth ?? 0)
+                let tiles = evaluation.labelTiles ?? LabelTiles.all(zoom: zoom)
+                guard let line = lineLayout(layout, layoutContext, tiles: tiles, shapedLength: shapedLength, hasText: !symbol.quads.isEmpty)
+                else { continue }
+                let plain = text.sections.map(\.text).joined()
+                let o = textOffset(layout, layoutContext)
+                let height = textBounds.map { $0.3 - $0.1 } ?? 0
+                for a in lineAnchors(feature.geometry, tiles: tiles, layout: line, text: plain, seen: &seenText) {
+                    var s = symbol
+                    s.anchor = Transform.coordinate(mercator: a.anchor)
+                    s.path = LinePath(points: a.line, segment: a.segment, anchor: a.anchor, glyphOffsets: glyphOffsets,
+                                      lineOffset: Point(x: o.0, y: o.1), keepUpright: line.keepUpright, pitchWithMap: line.pitchWithMap,
+                                      rotateGlyphs: line.rotateGlyphs, textAlongLine: line.textAlongLine, iconAlongLine: line.iconAlongLine,
+                                      circleDiameter: height > 0 ? max(10, height) : 0,
+                                      padding: layout.textPadding.evaluate(layoutContext))
+                    symbols.append(s)
+                    kept.append(feature)
+                }
+                continue
+            }
             for anchor in anchors(feature.geometry) {
                 var s = symbol
                 s.anchor = anchor
@@ -88,14 +125,12 @@ enum SymbolLayerBuilder: LayerBuilder {
 
     static func unsupported(_ layer: CompiledLayer) -> [String] {
         var out = unsupported(layer, properties: ["text-writing-mode"])
-        if let placement = layer.layer.layout["symbol-placement"]?.string, placement != "point" {
-            out.append("layer \"\(layer.layer.identifier)\": symbol-placement \(placement) is not drawn yet (labels are drawn at points)")
+        let placement = layer.layer.layout["symbol-placement"]?.string ?? "point"
+        if placement == "point", let pitch = layer.layer.layout["text-pitch-alignment"], pitch == "map" {
+            out.append("layer \"\(layer.layer.identifier)\": text-pitch-alignment map is not drawn yet for point labels")
         }
-        if let pitch = layer.layer.layout["text-pitch-alignment"], pitch == "map" {
-            out.append("layer \"\(layer.layer.identifier)\": text-pitch-alignment map is not drawn yet")
-        }
-        if let rotation = layer.layer.layout["text-rotation-alignment"], rotation == "map" {
-            out.append("layer \"\(layer.layer.identifier)\": text-rotation-alignment map is not drawn yet")
+        if placement == "point", let rotation = layer.layer.layout["text-rotation-alignment"], rotation == "map" {
+            out.append("layer \"\(layer.layer.identifier)\": text-rotation-alignment map is not drawn yet for point labels")
         }
         return out
     }

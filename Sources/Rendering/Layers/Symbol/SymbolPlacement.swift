@@ -25,6 +25,17 @@ enum SymbolPlacement {
         let ratio = transform.pixelRatio
         let shift = Point(x: layer.translate.x, y: layer.translate.y)
         for i in layer.symbols.indices {
+            if let path = layer.symbols[i].path {
+                let line = LineLabelPlacement(transform: transform, path: path, copy: wrap ?? 0)
+                if path.iconAlongLine, layer.symbols[i].icon != nil,
+                   let g = line.placeGlyph(offsetX: 0, lineOffset: Point(x: 0, y: 0), flip: false) {
+                    layer.symbols[i].iconAngle = g.placed.angle
+                }
+                if path.textAlongLine {
+                    placeAlongLine(&layer.symbols[i], line, shift: shift, ratio: ratio, placed: &placed)
+                    continue
+                }
+            }
             let s = layer.symbols[i]
             let plane = transform.plane(s.anchor, copy: wrap ?? 0)
             let p = transform.screen(plane: plane)
@@ -64,18 +75,8 @@ enum SymbolPlacement {
                 let box = onScreen(icon.box)
                 iconBox = box
                 placeIcon = icon.allowOverlap || fits(box)
-                // MapLibre: a symbol with text and icon shows both or neither, unless one is optional
-                if hasText {
-                    if !icon.optional && !s.textOptional {
-                        placeText = placeText && placeIcon
-                        placeIcon = placeText
-                    } else if !s.textOptional {
-                        placeIcon = placeIcon && placeText
-                    } else if !icon.optional {
-                        placeText = placeText && placeIcon
-                    }
-                }
             }
+            combine(&placeText, &placeIcon, hasText: hasText, s)
             // labels wholly outside the view and its margin are not placed (MapLibre's grid bounds)
             if placeText && !placed.isInside(textBox) { placeText = false }
             if placeIcon, let box = iconBox, !placed.isInside(box) { placeIcon = false }
@@ -84,5 +85,63 @@ enum SymbolPlacement {
             if placeText && !s.ignorePlacement { placed.insert(textBox) }
             if placeIcon, let box = iconBox, s.icon?.ignorePlacement == false { placed.insert(box) }
         }
+    }
+
+    /// MapLibre: a symbol with text and icon shows both or neither, unless one is optional.
+    private static func combine(_ placeText: inout Bool, _ placeIcon: inout Bool, hasText: Bool, _ s: SymbolLayer.Symbol) {
+        guard hasText, let icon = s.icon else { return }
+        if !icon.optional && !s.textOptional {
+            placeText = placeText && placeIcon
+            placeIcon = placeText
+        } else if !s.textOptional {
+            placeIcon = placeIcon && placeText
+        } else if !icon.optional {
+            placeText = placeText && placeIcon
+        }
+    }
+
+    /// Places a label along its line: its glyphs laid out on the projected line, its collision
+    /// circles tested and kept, its icon boxed at the anchor.
+    private static func placeAlongLine(_ s: inout SymbolLayer.Symbol, _ line: LineLabelPlacement, shift: Point, ratio: Double,
+                                       placed: inout CollisionGrid) {
+        let t = line.transform
+        let plane = t.plane(worldFraction: line.path.anchor, copy: line.copy)
+        let p = t.screen(plane: plane)
+        guard p.x.isFinite, p.y.isFinite, t.w(plane: plane) > 0 else {
+            s.placed = false
+            s.iconPlaced = false
+            return
+        }
+        let a = Point(x: p.x / ratio + shift.x, y: p.y / ratio + shift.y)
+        s.screenAnchor = a
+        let hasText = !s.quads.isEmpty
+        var placeText = false
+        var circles: [CollisionGrid.Circle] = []
+        if hasText {
+            let fontSize = s.fontScale * TextShaping.oneEm
+            let labelScale = s.fontScale * ratio * line.perspectiveRatio
+            circles = line.collisionCircles(fontSize: fontSize, pixelRatio: ratio).map {
+                CollisionGrid.Circle(x: $0.x + shift.x, y: $0.y + shift.y, radius: $0.radius)
+            }
+            if let glyphs = line.glyphs(fontScale: labelScale), !circles.isEmpty {
+                s.placedGlyphs = glyphs
+                s.labelScale = labelScale
+                let inGrid = circles.contains { placed.isInside($0.bounds) }
+                placeText = inGrid && (s.allowOverlap || circles.allSatisfy { placed.fits($0) })
+            }
+        }
+        var placeIcon = false
+        var iconBox: CollisionGrid.Box?
+        if let icon = s.icon {
+            let box = (a.x + icon.box.x0, a.y + icon.box.y0, a.x + icon.box.x1, a.y + icon.box.y1)
+            iconBox = box
+            placeIcon = placed.isInside(box) && (icon.allowOverlap || placed.fits(box))
+        }
+        combine(&placeText, &placeIcon, hasText: hasText, s)
+        s.placed = placeText
+        s.iconPlaced = placeIcon
+        s.circles = placeText ? circles : []
+        if placeText && !s.ignorePlacement { for c in circles { placed.insert(c) } }
+        if placeIcon, let box = iconBox, s.icon?.ignorePlacement == false { placed.insert(box) }
     }
 }
