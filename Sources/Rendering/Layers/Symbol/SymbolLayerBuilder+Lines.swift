@@ -131,11 +131,21 @@ extension SymbolLayerBuilder {
         func world(_ l: PositionList) -> [Point] {
             GeometryConversion.coordinates(l).map { Transform.mercator($0) }
         }
+        // rings wound as vector tiles wind them (MapLibre rewinds GeoJSON polygons): outer rings
+        // clockwise on the screen, holes counter-clockwise; where a label starts depends on it
+        func rings(_ rings: [PositionList]) -> [[Point]] {
+            rings.enumerated().map { i, ring in
+                let r = world(ring)
+                var area = 0.0
+                for j in 0..<max(0, r.count - 1) { area += r[j].x * r[j + 1].y - r[j + 1].x * r[j].y }
+                return (i == 0) == (area < 0) ? r.reversed() : r
+            }
+        }
         switch g {
         case .lineString(let l)?: return [world(l)]
         case .multiLineString(let ls)?: return ls.map(world)
-        case .polygon(let rings)?: return rings.map(world)
-        case .multiPolygon(let ps)?: return ps.flatMap { $0.map(world) }
+        case .polygon(let rs)?: return rings(rs)
+        case .multiPolygon(let ps)?: return ps.flatMap { rings($0) }
         case .geometryCollection(let c)?: return c.geometries.flatMap { lineStrings($0) }
         default: return []
         }

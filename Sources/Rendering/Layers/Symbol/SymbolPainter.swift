@@ -104,7 +104,7 @@ extension PaintContext {
                         let alpha = smoothstep(buff - gamma, buff + gamma, distance)
                         return alpha > 0 ? color.scaled(Float(alpha)) : nil
                     }
-                    let c = texture.sampleBordered(texelX: tx, texelY: ty, linear: icon.linear)
+                    let c = texture.sampleBordered(texelX: tx, texelY: ty, linear: icon.linear || rotation != 0)
                     return c.a > 0 ? c.scaled(opacity) : nil
                 }
             }
