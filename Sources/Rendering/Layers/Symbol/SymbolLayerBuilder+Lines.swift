@@ -73,12 +73,71 @@ extension SymbolLayerBuilder {
         var angle: Double
     }
 
-    /// The anchors of `geometry`'s lines (polygons' rings count as lines) in every tile of `tiles`.
-    /// `seen` holds, per label text, the anchors already laid out in each tile (MapLibre drops a
-    /// label that repeats the same text within half the spacing).
-    static func lineAnchors(_ geometry: Geometry?, tiles: LabelTiles, layout: LineLayout, text: String,
+    /// A label waiting for its anchors: its feature's lines may first be merged with others'.
+    struct PendingLineLabel {
+        var symbol: SymbolLayer.Symbol
+        /// Everything of the label's path but where it lies.
+        var path: LinePath
+        var layout: LineLayout
+        var feature: SelectedFeature
+        /// The feature's lines in world units.
+        var lines: [[Point]]
+        var text: String
+    }
+
+    /// MapLibre's `mergeLines`: labels with the same text whose first lines meet end to start
+    /// become one label along the joined line, so that a road cut into pieces is labelled as one.
+    static func mergeLines(_ labels: inout [PendingLineLabel], tiles: LabelTiles) {
+        let scale = pow(2, Double(tiles.z)) * LineLabelAnchors.extent
+        func key(_ text: String, _ p: Point) -> String { "\(text):\((p.x * scale).rounded()):\((p.y * scale).rounded())" }
+        var merged: [PendingLineLabel?] = []
+        var leftIndex: [String: Int] = [:], rightIndex: [String: Int] = [:]
+        func mergeFromRight(_ leftKey: String, _ rightKey: String, _ line: [Point]) -> Int {
+            let i = rightIndex.removeValue(forKey: leftKey)!
+            rightIndex[rightKey] = i
+            merged[i]!.lines[0].removeLast()
+            merged[i]!.lines[0] += line
+            return i
+        }
+        func mergeFromLeft(_ leftKey: String, _ rightKey: String, _ line: [Point]) -> Int {
+            let i = leftIndex.removeValue(forKey: rightKey)!
+            leftIndex[leftKey] = i
+            merged[i]!.lines[0].removeFirst()
+            merged[i]!.lines[0] = line + merged[i]!.lines[0]
+            return i
+        }
+        for label in labels {
+            guard !label.text.isEmpty, let line = label.lines.first, let first = line.first, let last = line.last else {
+                merged.append(label)
+                continue
+            }
+            let leftKey = key(label.text, first), rightKey = key(label.text, last)
+            if let r = rightIndex[leftKey], let l = leftIndex[rightKey], r != l {
+                // lines with the same text at both ends: all three become one
+                let j = mergeFromLeft(leftKey, rightKey, line)
+                let i = mergeFromRight(leftKey, rightKey, merged[j]!.lines[0])
+                leftIndex.removeValue(forKey: leftKey)
+                rightIndex.removeValue(forKey: rightKey)
+                if let end = merged[i]!.lines[0].last { rightIndex[key(label.text, end)] = i }
+                merged[j] = nil
+            } else if rightIndex[leftKey] != nil {
+                _ = mergeFromRight(leftKey, rightKey, line)
+            } else if leftIndex[rightKey] != nil {
+                _ = mergeFromLeft(leftKey, rightKey, line)
+            } else {
+                merged.append(label)
+                leftIndex[leftKey] = merged.count - 1
+                rightIndex[rightKey] = merged.count - 1
+            }
+        }
+        labels = merged.compactMap { $0 }
+    }
+
+    /// The anchors of `lines` (world units) in every tile of `tiles`. `seen` holds, per label text,
+    /// the anchors already laid out in each tile (MapLibre drops a label that repeats the same text
+    /// within half the spacing).
+    static func lineAnchors(_ lines: [[Point]], tiles: LabelTiles, layout: LineLayout, text: String,
                             seen: inout [String: [Int: [Point]]]) -> [LineAnchor] {
-        let lines = lineStrings(geometry)
         guard !lines.isEmpty else { return [] }
         let n = Double(1 << max(0, min(30, tiles.z)))
         let e = LineLabelAnchors.extent

@@ -16,7 +16,7 @@ enum SymbolLayerBuilder: LayerBuilder {
         var glyphs = GlyphCache(provider: evaluation.glyphs)
         var symbols: [SymbolLayer.Symbol] = []
         var kept: [SelectedFeature] = []
-        var seenText: [String: [Int: [Point]]] = [:]
+        var pending: [PendingLineLabel] = []
         var context = evaluation.base
         // Layout properties are evaluated at the tile's zoom (MapLibre lays symbols out per tile);
         // paint properties and the drawn text size at the camera's.
@@ -88,20 +88,14 @@ enum SymbolLayerBuilder: LayerBuilder {
                 let tiles = evaluation.labelTiles ?? LabelTiles.all(zoom: zoom)
                 guard let line = lineLayout(layout, layoutContext, tiles: tiles, shapedLength: shapedLength, hasText: !symbol.quads.isEmpty)
                 else { continue }
-                let plain = text.sections.map(\.text).joined()
                 let o = textOffset(layout, layoutContext)
                 let height = textBounds.map { $0.3 - $0.1 } ?? 0
-                for a in lineAnchors(feature.geometry, tiles: tiles, layout: line, text: plain, seen: &seenText) {
-                    var s = symbol
-                    s.anchor = Transform.coordinate(mercator: a.anchor)
-                    s.path = LinePath(points: a.line, segment: a.segment, anchor: a.anchor, glyphOffsets: glyphOffsets,
-                                      lineOffset: Point(x: o.0, y: o.1), keepUpright: line.keepUpright, pitchWithMap: line.pitchWithMap,
-                                      rotateGlyphs: line.rotateGlyphs, textAlongLine: line.textAlongLine, iconAlongLine: line.iconAlongLine,
-                                      circleDiameter: height > 0 ? max(10, height) : 0,
-                                      padding: layout.textPadding.evaluate(layoutContext))
-                    symbols.append(s)
-                    kept.append(feature)
-                }
+                let path = LinePath(points: [], segment: 0, anchor: Point(x: 0, y: 0), glyphOffsets: glyphOffsets,
+                                    lineOffset: Point(x: o.0, y: o.1), keepUpright: line.keepUpright, pitchWithMap: line.pitchWithMap,
+                                    rotateGlyphs: line.rotateGlyphs, textAlongLine: line.textAlongLine, iconAlongLine: line.iconAlongLine,
+                                    circleDiameter: height > 0 ? max(10, height) : 0, padding: layout.textPadding.evaluate(layoutContext))
+                pending.append(PendingLineLabel(symbol: symbol, path: path, layout: line, feature: feature,
+                                                lines: lineStrings(feature.geometry), text: text.sections.map(\.text).joined()))
                 continue
             }
             for anchor in anchors(feature.geometry) {
@@ -109,6 +103,23 @@ enum SymbolLayerBuilder: LayerBuilder {
                 s.anchor = anchor
                 symbols.append(s)
                 kept.append(feature)
+            }
+        }
+        if !pending.isEmpty {
+            let tiles = evaluation.labelTiles ?? LabelTiles.all(zoom: zoom)
+            if pending[0].layout.placement == .line { mergeLines(&pending, tiles: tiles) }
+            var seenText: [String: [Int: [Point]]] = [:]
+            for label in pending {
+                for a in lineAnchors(label.lines, tiles: tiles, layout: label.layout, text: label.text, seen: &seenText) {
+                    var s = label.symbol
+                    s.anchor = Transform.coordinate(mercator: a.anchor)
+                    s.path = label.path
+                    s.path?.points = a.line
+                    s.path?.segment = a.segment
+                    s.path?.anchor = a.anchor
+                    symbols.append(s)
+                    kept.append(label.feature)
+                }
             }
         }
         features = kept
