@@ -161,7 +161,12 @@ struct TextShaping {
 
     /// Indices where lines start (the last is the text length), or none when `maxWidth` is 0.
     static func lineBreaks(_ text: [UInt32], maxWidth: Double, advance: (Int) -> Double) -> Set<Int> {
-        guard maxWidth > 0, !text.isEmpty else { return [] }
+        guard !text.isEmpty else { return [] }
+        guard maxWidth > 0 else {
+            // no wrapping, but newlines still break (MapLibre Native's paragraphs)
+            guard text.contains(0x0A) else { return [] }
+            return Set(text.indices.filter { text[$0] == 0x0A }.map { $0 + 1 } + [text.count])
+        }
         var total = 0.0
         for i in text.indices { total += advance(i) }
         let lineCount = max(1, (total / maxWidth).rounded(.up))

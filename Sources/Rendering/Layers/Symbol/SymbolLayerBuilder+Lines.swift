@@ -142,16 +142,10 @@ extension SymbolLayerBuilder {
         let n = Double(1 << max(0, min(30, tiles.z)))
         let e = LineLabelAnchors.extent
         var out: [LineAnchor] = []
-        if layout.placement == .lineCenter {
-            // one anchor at the middle of each whole line
-            for world in lines where world.count > 1 {
-                let units = world.map { Point(x: ($0.x * n * e).rounded(), y: ($0.y * n * e).rounded()) }
-                guard let a = LineLabelAnchors.centerAnchor(units, layout.metrics) else { continue }
-                out.append(LineAnchor(anchor: Point(x: a.x / e / n, y: a.y / e / n), line: units.map { Point(x: $0.x / e / n, y: $0.y / e / n) },
-                                      segment: a.segment, angle: a.angle))
-            }
-            return out
-        }
+        // `line-center` labels the middle of each tile's piece of the line, the piece cut with the
+        // tile's buffer (128 of 512 pixels) as geojson-vt cuts it; `line` anchors lie in the tile
+        let center = layout.placement == .lineCenter
+        let buffer = center ? e / 4 : 0
         for world in lines where world.count > 1 {
             var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
             for p in world {
@@ -159,8 +153,9 @@ extension SymbolLayerBuilder {
             }
             guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { continue }
             func index(_ v: Double) -> Int { clampedInt((v * n).rounded(.down), -(1 << 40), 1 << 40) }
-            let x0 = max(tiles.columns.lowerBound, index(minX)), x1 = min(tiles.columns.upperBound, index(maxX))
-            let y0 = max(tiles.rows.lowerBound, index(minY)), y1 = min(tiles.rows.upperBound, index(maxY))
+            let margin = buffer / e / n
+            let x0 = max(tiles.columns.lowerBound, index(minX - margin)), x1 = min(tiles.columns.upperBound, index(maxX + margin))
+            let y0 = max(tiles.rows.lowerBound, index(minY - margin)), y1 = min(tiles.rows.upperBound, index(maxY + margin))
             guard x0 <= x1, y0 <= y1 else { continue }
             let columns = x0...x1, rows = y0...y1
             for tx in columns {
@@ -168,11 +163,14 @@ extension SymbolLayerBuilder {
                     let ox = Double(tx), oy = Double(ty)
                     let units = world.map { Point(x: (($0.x * n - ox) * e).rounded(), y: (($0.y * n - oy) * e).rounded()) }
                     let tileKey = tx &* 1_000_003 &+ ty
-                    for part in LineLabelAnchors.clip(units) {
+                    for part in LineLabelAnchors.clip(units, min: -buffer, max: e + buffer) {
                         let back = part.map { Point(x: ($0.x / e + ox) / n, y: ($0.y / e + oy) / n) }
-                        for a in LineLabelAnchors.anchors(part, layout.metrics) {
+                        let anchors = center
+                            ? LineLabelAnchors.centerAnchor(part, layout.metrics).map { [$0] } ?? []
+                            : LineLabelAnchors.anchors(part, layout.metrics)
+                        for a in anchors {
                             let p = Point(x: a.x, y: a.y)
-                            if !text.isEmpty, let others = seen[text]?[tileKey],
+                            if !text.isEmpty, !center, let others = seen[text]?[tileKey],
                                others.contains(where: { ($0 - p).length < layout.repeatDistance }) { continue }
                             if !text.isEmpty { seen[text, default: [:]][tileKey, default: []].append(p) }
                             out.append(LineAnchor(anchor: Point(x: (a.x / e + ox) / n, y: (a.y / e + oy) / n), line: back,
