@@ -129,6 +129,8 @@ enum LineLabelAnchors {
             anchorDistance -= (line[index] - p).length
             p = line[index]
         }
+        // only an empty label stays on the anchor's segment end: it fits
+        guard index + 1 < line.count else { return labelLength <= 0 }
         anchorDistance += (line[index + 1] - line[index]).length
         index += 1
         var corners: [(distance: Double, angleDelta: Double)] = []
