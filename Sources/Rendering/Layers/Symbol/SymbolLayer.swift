@@ -94,6 +94,9 @@ public struct SymbolLayer: Sendable {
     var symbols: [Symbol]
     var translate = Point(x: 0, y: 0)
     var translateAnchor: TranslateAnchor = .map
+    /// `icon-translate` (CSS pixels) and its anchor: icons move apart from their text.
+    var iconTranslate = Point(x: 0, y: 0)
+    var iconTranslateAnchor: TranslateAnchor = .map
     /// Draw in viewport-y order (lower labels over higher ones), as `symbol-z-order` asks.
     var sortByViewportY = false
     /// Draw each label's halo right before its text (labels ordered by `symbol-sort-key`), rather

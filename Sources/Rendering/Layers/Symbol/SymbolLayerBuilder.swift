@@ -126,6 +126,8 @@ enum SymbolLayerBuilder: LayerBuilder {
         var out = SymbolLayer(symbols: symbols)
         out.translate = paint.textTranslation.point(zoom: zoom)
         out.translateAnchor = paint.textTranslationAnchor.evaluate(zoom: zoom)
+        out.iconTranslate = paint.iconTranslation.point(zoom: zoom)
+        out.iconTranslateAnchor = paint.iconTranslationAnchor.evaluate(zoom: zoom)
         let zOrder = layout.symbolZOrder.evaluate(zoom: zoom)
         out.haloPerSymbol = layout.symbolSortKey != nil
         out.sortByViewportY = zOrder == .viewportY

@@ -35,9 +35,10 @@ extension PaintContext {
         }
         let gammaBase = 0.105 / ratio
         // icons first, as MapLibre draws a symbol layer's icons before its text
+        let iconShift = planeTranslation(layer.iconTranslate, anchor: layer.iconTranslateAnchor) - shift
         for (i, anchor) in drawn {
             guard layer.symbols[i].iconPlaced, let icon = layer.symbols[i].icon else { continue }
-            paintIcon(icon, anchor: anchor, ratio: ratio, gammaBase: gammaBase,
+            paintIcon(icon, anchor: anchor + iconShift, ratio: ratio, gammaBase: gammaBase,
                       rotation: layer.symbols[i].path?.iconAlongLine == true ? layer.symbols[i].iconAngle : 0)
         }
         // (pass, symbol) pairs: all halos then all texts, or halo and text per label

@@ -24,6 +24,7 @@ enum SymbolPlacement {
                               placed: inout CollisionGrid) {
         let ratio = transform.pixelRatio
         let shift = Point(x: layer.translate.x, y: layer.translate.y)
+        let iconShift = layer.iconTranslate - layer.translate
         for i in layer.symbols.indices {
             if let path = layer.symbols[i].path {
                 let line = LineLabelPlacement(transform: transform, path: path, copy: wrap ?? 0)
@@ -72,7 +73,8 @@ enum SymbolPlacement {
             var placeIcon = false
             var iconBox: (Double, Double, Double, Double)?
             if let icon = s.icon {
-                let box = onScreen(icon.box)
+                let d = iconShift
+                let box = (a.x + d.x + icon.box.x0, a.y + d.y + icon.box.y0, a.x + d.x + icon.box.x1, a.y + d.y + icon.box.y1)
                 iconBox = box
                 placeIcon = icon.allowOverlap || fits(box)
             }
