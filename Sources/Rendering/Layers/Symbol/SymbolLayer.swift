@@ -51,6 +51,8 @@ public struct SymbolLayer: Sendable {
     struct Variant: Sendable {
         var quads: [GlyphQuad]
         var box: (x0: Double, y0: Double, x1: Double, y1: Double)
+        /// The shift from the centred text to this anchor's side, CSS pixels.
+        var shift = Point(x: 0, y: 0)
     }
 
     /// One label.
@@ -97,6 +99,12 @@ public struct SymbolLayer: Sendable {
     /// `icon-translate` (CSS pixels) and its anchor: icons move apart from their text.
     var iconTranslate = Point(x: 0, y: 0)
     var iconTranslateAnchor: TranslateAnchor = .map
+    /// Point labels turn with the map's bearing (`text-rotation-alignment: map`) and lie in the
+    /// map plane (`text-pitch-alignment: map`); likewise icons.
+    var textRotateWithMap = false
+    var textPitchWithMap = false
+    var iconRotateWithMap = false
+    var iconPitchWithMap = false
     /// Draw in viewport-y order (lower labels over higher ones), as `symbol-z-order` asks.
     var sortByViewportY = false
     /// Draw each label's halo right before its text (labels ordered by `symbol-sort-key`), rather

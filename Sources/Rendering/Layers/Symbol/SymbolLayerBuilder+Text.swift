@@ -113,7 +113,8 @@ extension SymbolLayerBuilder {
                 quads[i].topRight = quads[i].topRight + d
                 quads[i].bottomLeft = quads[i].bottomLeft + d
             }
-            out.append(SymbolLayer.Variant(quads: quads, box: (box.x0 + shift.x, box.y0 + shift.y, box.x1 + shift.x, box.y1 + shift.y)))
+            out.append(SymbolLayer.Variant(quads: quads, box: (box.x0 + shift.x, box.y0 + shift.y, box.x1 + shift.x, box.y1 + shift.y),
+                                           shift: shift))
         }
         return out
     }

@@ -128,6 +128,13 @@ enum SymbolLayerBuilder: LayerBuilder {
         out.translateAnchor = paint.textTranslationAnchor.evaluate(zoom: zoom)
         out.iconTranslate = paint.iconTranslation.point(zoom: zoom)
         out.iconTranslateAnchor = paint.iconTranslationAnchor.evaluate(zoom: zoom)
+        // `auto` is viewport for point labels; pitch alignment `auto` follows the rotation alignment
+        let textRotation = layout.textRotationAlignment.evaluate(zoom: zoom), iconRotation = layout.iconRotationAlignment.evaluate(zoom: zoom)
+        out.textRotateWithMap = textRotation == .map
+        out.iconRotateWithMap = iconRotation == .map
+        let textPitch = layout.textPitchAlignment.evaluate(zoom: zoom), iconPitch = layout.iconPitchAlignment.evaluate(zoom: zoom)
+        out.textPitchWithMap = textPitch == .map || (textPitch == .auto && out.textRotateWithMap)
+        out.iconPitchWithMap = iconPitch == .map || (iconPitch == .auto && out.iconRotateWithMap)
         let zOrder = layout.symbolZOrder.evaluate(zoom: zoom)
         out.haloPerSymbol = layout.symbolSortKey != nil
         out.sortByViewportY = zOrder == .viewportY
@@ -138,13 +145,6 @@ enum SymbolLayerBuilder: LayerBuilder {
 
     static func unsupported(_ layer: CompiledLayer) -> [String] {
         var out = unsupported(layer, properties: ["text-writing-mode"])
-        let placement = layer.layer.layout["symbol-placement"]?.string ?? "point"
-        if placement == "point", let pitch = layer.layer.layout["text-pitch-alignment"], pitch == "map" {
-            out.append("layer \"\(layer.layer.identifier)\": text-pitch-alignment map is not drawn yet for point labels")
-        }
-        if placement == "point", let rotation = layer.layer.layout["text-rotation-alignment"], rotation == "map" {
-            out.append("layer \"\(layer.layer.identifier)\": text-rotation-alignment map is not drawn yet for point labels")
-        }
         return out
     }
 

@@ -11,10 +11,14 @@ extension PaintContext {
         let shift = planeTranslation(layer.translate, anchor: layer.translateAnchor)
         // anchors on screen (device pixels), in drawing order
         var drawn: [(Int, Point)] = []
+        var planes: [Point?] = []
         for (i, s) in layer.symbols.enumerated() where (s.placed && !s.quads.isEmpty) || (s.iconPlaced && s.icon != nil) {
             if s.path?.textAlongLine == true {
                 // labels along lines are drawn once, where placement laid them out
-                if let a = s.screenAnchor { drawn.append((i, Point(x: a.x * ratio, y: a.y * ratio))) }
+                if let a = s.screenAnchor {
+                    drawn.append((i, Point(x: a.x * ratio, y: a.y * ratio)))
+                    planes.append(nil)
+                }
                 continue
             }
             let reach = 64 * s.fontScale * ratio + 4 * shift.length
@@ -24,8 +28,12 @@ extension PaintContext {
                 let p = t.screen(plane: plane)
                 guard p.x.isFinite, p.y.isFinite, t.w(plane: plane) > 0 else { continue }
                 drawn.append((i, p))
+                planes.append(plane)
             }
         }
+        // the plane anchor of each drawn anchor, kept through sorting
+        var planeOf: [Point: Point] = [:]
+        for (d, plane) in zip(drawn, planes) { if let plane { planeOf[d.1] = plane } }
         if layer.sortByViewportY {
             // MapLibre sorts by anchor y (rounded, in tile units), later features first on ties
             drawn.sort { a, b in
@@ -38,8 +46,11 @@ extension PaintContext {
         let iconShift = planeTranslation(layer.iconTranslate, anchor: layer.iconTranslateAnchor) - shift
         for (i, anchor) in drawn {
             guard layer.symbols[i].iconPlaced, let icon = layer.symbols[i].icon else { continue }
-            paintIcon(icon, anchor: anchor + iconShift, ratio: ratio, gammaBase: gammaBase,
-                      rotation: layer.symbols[i].path?.iconAlongLine == true ? layer.symbols[i].iconAngle : 0)
+            let alongLine = layer.symbols[i].path?.iconAlongLine == true
+            let projection = QuadProjection(anchor: anchor + iconShift, plane: planeOf[anchor].map { $0 + iconShift }, scale: ratio,
+                                            rotation: alongLine ? layer.symbols[i].iconAngle : 0,
+                                            rotateWithMap: !alongLine && layer.iconRotateWithMap, pitchWithMap: layer.iconPitchWithMap)
+            paintIcon(icon, projection: projection, gammaBase: gammaBase)
         }
         // (pass, symbol) pairs: all halos then all texts, or halo and text per label
         let passes: [(Bool, (Int, Point))] = layer.haloPerSymbol
@@ -55,6 +66,8 @@ extension PaintContext {
             let buff = halo ? (6 - s.haloWidth / fontScale) / 8 : 0.75
             let alongLine = s.path?.textAlongLine == true
             if alongLine && s.placedGlyphs.count != s.quads.count { continue }
+            let projection = QuadProjection(anchor: anchor, plane: planeOf[anchor], scale: fontScale * ratio, rotation: 0,
+                                            rotateWithMap: layer.textRotateWithMap, pitchWithMap: layer.textPitchWithMap)
             for (q, quad) in s.quads.enumerated() {
                 var color = halo ? s.haloColor : (quad.color ?? s.color)
                 color = color.scaled(Float(max(0, min(1, s.opacity))))
@@ -62,8 +75,7 @@ extension PaintContext {
                 let corners = alongLine
                     ? lineGlyphCorners(quad, s.placedGlyphs[q], scale: s.labelScale, pitchWithMap: s.path?.pitchWithMap == true,
                                        translate: Point(x: layer.translate.x * ratio, y: layer.translate.y * ratio))
-                    : (anchor + quad.topLeft * (fontScale * ratio), anchor + quad.topRight * (fontScale * ratio),
-                       anchor + quad.bottomLeft * (fontScale * ratio))
+                    : (projection(quad.topLeft, t), projection(quad.topRight, t), projection(quad.bottomLeft, t))
                 paintGlyph(quad, corners: corners, color: color, buff: buff, gamma: gamma)
             }
         }
@@ -83,9 +95,9 @@ extension PaintContext {
         return (corner(quad.topLeft), corner(quad.topRight), corner(quad.bottomLeft))
     }
 
-    private mutating func paintIcon(_ icon: SymbolLayer.Icon, anchor: Point, ratio: Double, gammaBase: Double, rotation: Double) {
-        let c = cos(rotation), s = sin(rotation)
-        func turned(_ v: Point) -> Point { rotation == 0 ? v : Point(x: v.x * c - v.y * s, y: v.x * s + v.y * c) }
+    private mutating func paintIcon(_ icon: SymbolLayer.Icon, projection: QuadProjection, gammaBase: Double) {
+        let turned = projection.rotation != 0 || projection.rotateWithMap
+        let transform = self.transform
         guard icon.size > 0 else { return }
         let opacity = Float(max(0, min(1, icon.opacity)))
         let texture = icon.image.image
@@ -97,29 +109,23 @@ extension PaintContext {
             let color = (halo ? icon.haloColor : icon.color).scaled(opacity)
             for quad in icon.quads {
                 let t = quad.texels
-                paintQuad(topLeft: turned(quad.topLeft), topRight: turned(quad.topRight), bottomLeft: turned(quad.bottomLeft),
-                          anchor: anchor, scale: ratio) { u, v in
+                paintParallelogram(projection(quad.topLeft, transform), projection(quad.topRight, transform),
+                                   projection(quad.bottomLeft, transform)) { u, v in
                     let tx = t.x0 + u * (t.x1 - t.x0), ty = t.y0 + v * (t.y1 - t.y0)
                     if icon.image.sdf {
                         let distance = Double(texture.sampleBordered(texelX: tx, texelY: ty, linear: true).a)
                         let alpha = smoothstep(buff - gamma, buff + gamma, distance)
                         return alpha > 0 ? color.scaled(Float(alpha)) : nil
                     }
-                    let c = texture.sampleBordered(texelX: tx, texelY: ty, linear: icon.linear || rotation != 0)
+                    let c = texture.sampleBordered(texelX: tx, texelY: ty, linear: icon.linear || turned)
                     return c.a > 0 ? c.scaled(opacity) : nil
                 }
             }
         }
     }
 
-    /// Fills the parallelogram `topLeft, topRight, bottomLeft` (scaled by `scale` device pixels per
-    /// unit around `anchor`) with the colour `shade(u, v)` gives at each pixel centre (u, v in 0...1).
-    private mutating func paintQuad(topLeft: Point, topRight: Point, bottomLeft: Point, anchor: Point, scale: Double,
-                                    _ shade: (Double, Double) -> PremultipliedColor?) {
-        paintParallelogram(anchor + topLeft * scale, anchor + topRight * scale, anchor + bottomLeft * scale, shade)
-    }
-
-    /// Fills the parallelogram with device-pixel corners `topLeft, topRight, bottomLeft`.
+    /// Fills the parallelogram with device-pixel corners `topLeft, topRight, bottomLeft` with the
+    /// colour `shade(u, v)` gives at each pixel centre (u, v in 0...1).
     private mutating func paintParallelogram(_ topLeft: Point, _ topRight: Point, _ bottomLeft: Point,
                                              _ shade: (Double, Double) -> PremultipliedColor?) {
         let o = topLeft
@@ -169,5 +175,34 @@ extension PaintContext {
                 return alpha > 0 ? color.scaled(Float(alpha)) : nil
             }
         }
+    }
+}
+
+/// Where a symbol's quad corners land on the screen: offsets from the anchor scaled to device
+/// pixels, turned (along a line, or with the map's bearing when the symbol rotates with the map)
+/// and, for symbols pitched with the map, laid in the map plane and projected.
+struct QuadProjection {
+    /// The anchor on the screen (device pixels).
+    var anchor: Point
+    /// The anchor in the map plane (nil for labels placed on the screen).
+    var plane: Point?
+    /// Device pixels per quad unit.
+    var scale: Double
+    /// A turn of its own, in radians (icons along lines).
+    var rotation: Double
+    var rotateWithMap: Bool
+    var pitchWithMap: Bool
+
+    func callAsFunction(_ v: Point, _ t: Transform) -> Point {
+        var r = v * scale
+        if rotation != 0 {
+            let c = cos(rotation), s = sin(rotation)
+            r = Point(x: r.x * c - r.y * s, y: r.x * s + r.y * c)
+        }
+        if rotateWithMap { r = t.rotate(r) }
+        guard pitchWithMap, let plane, t.isPitched else { return anchor + r }
+        // MapLibre's symbol shader: pitched labels are drawn halfway between their map and screen size
+        let perspective = max(0, min(4, 0.5 + 0.5 * t.w(plane: plane)))
+        return t.screen(plane: plane + r * perspective)
     }
 }

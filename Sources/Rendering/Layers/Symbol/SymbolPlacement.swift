@@ -60,7 +60,12 @@ enum SymbolPlacement {
                 let attempts = s.allowOverlap ? 2 * s.variants.count : s.variants.count
                 for attempt in 0..<attempts {
                     let variant = s.variants[attempt % s.variants.count]
-                    let box = onScreen(variant.box)
+                    var box = onScreen(variant.box)
+                    if layer.textRotateWithMap {
+                        // MapLibre keeps collision boxes upright but turns a variable anchor's shift with the map
+                        let turned = transform.rotate(variant.shift) - variant.shift
+                        box = (box.0 + turned.x, box.1 + turned.y, box.2 + turned.x, box.3 + turned.y)
+                    }
                     if attempt >= s.variants.count || fits(box) {
                         layer.symbols[i].quads = variant.quads
                         layer.symbols[i].box = variant.box
