@@ -200,7 +200,9 @@ struct QuadProjection {
             r = Point(x: r.x * c - r.y * s, y: r.x * s + r.y * c)
         }
         if rotateWithMap { r = t.rotate(r) }
-        guard pitchWithMap, let plane, t.isPitched else { return anchor + r }
+        guard let plane, t.isPitched else { return anchor + r }
+        // on the screen, labels far away are drawn smaller, but only halfway as the map shrinks
+        guard pitchWithMap else { return anchor + r * max(0, min(4, 0.5 + 0.5 / max(t.w(plane: plane), 1e-6))) }
         // MapLibre's symbol shader: pitched labels are drawn halfway between their map and screen size
         let perspective = max(0, min(4, 0.5 + 0.5 * t.w(plane: plane)))
         return t.screen(plane: plane + r * perspective)

@@ -47,8 +47,10 @@ enum SymbolPlacement {
             }
             let a = Point(x: p.x / ratio + shift.x, y: p.y / ratio + shift.y)
             layer.symbols[i].screenAnchor = a
+            // MapLibre's perspective ratio: boxes of labels far away shrink halfway as the map does
+            let k = transform.isPitched ? max(0, min(4, 0.5 + 0.5 / max(transform.w(plane: plane), 1e-6))) : 1
             func onScreen(_ b: (x0: Double, y0: Double, x1: Double, y1: Double)) -> (Double, Double, Double, Double) {
-                (a.x + b.x0, a.y + b.y0, a.x + b.x1, a.y + b.y1)
+                (a.x + b.x0 * k, a.y + b.y0 * k, a.x + b.x1 * k, a.y + b.y1 * k)
             }
             func fits(_ box: (Double, Double, Double, Double)) -> Bool { placed.fits(box) }
             let hasText = !s.quads.isEmpty
@@ -79,7 +81,7 @@ enum SymbolPlacement {
             var iconBox: (Double, Double, Double, Double)?
             if let icon = s.icon {
                 let d = iconShift
-                let box = (a.x + d.x + icon.box.x0, a.y + d.y + icon.box.y0, a.x + d.x + icon.box.x1, a.y + d.y + icon.box.y1)
+                let box = (a.x + d.x + icon.box.x0 * k, a.y + d.y + icon.box.y0 * k, a.x + d.x + icon.box.x1 * k, a.y + d.y + icon.box.y1 * k)
                 iconBox = box
                 placeIcon = icon.allowOverlap || fits(box)
             }
