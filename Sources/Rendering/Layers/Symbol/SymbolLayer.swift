@@ -75,6 +75,8 @@ public struct SymbolLayer: Sendable {
         var icon: Icon?
         /// Placements to try in order (`text-variable-anchor`); placement keeps the first that fits.
         var variants: [Variant] = []
+        /// The label in vertical writing mode, when `text-writing-mode` allows it and the text can.
+        var vertical: Variant?
         /// Set by placement: whether the text is drawn.
         var placed = true
         /// Set by placement: whether the icon is drawn.
@@ -101,6 +103,10 @@ public struct SymbolLayer: Sendable {
     var iconTranslateAnchor: TranslateAnchor = .map
     /// Point labels turn with the map's bearing (`text-rotation-alignment: map`) and lie in the
     /// map plane (`text-pitch-alignment: map`); likewise icons.
+    /// `text-writing-mode` asks for vertical labels before horizontal ones.
+    var verticalFirst = false
+    /// `text-writing-mode` allows horizontal labels (it does when unset).
+    var horizontalAllowed = true
     var textRotateWithMap = false
     var textPitchWithMap = false
     var iconRotateWithMap = false

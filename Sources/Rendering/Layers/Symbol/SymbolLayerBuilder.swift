@@ -24,6 +24,7 @@ enum SymbolLayerBuilder: LayerBuilder {
         layoutContext.zoom = zoom.rounded(.down)
         // a plain string `text-field` may name properties as `{name}` tokens (legacy syntax)
         let tokens = layout.text.source?.string?.contains("{") ?? false
+        let writingModes = layout.textWritingModes?.evaluate(zoom: zoom) ?? []
         for feature in features {
             evaluation.load(feature, into: &context)
             evaluation.load(feature, into: &layoutContext)
@@ -78,6 +79,10 @@ enum SymbolLayerBuilder: LayerBuilder {
                     textBounds = (shaping.left, shaping.top, shaping.right, shaping.bottom)
                 }
             }
+            if placement == .point, !text.isEmpty, size > 0, writingModes.contains(.vertical) {
+                symbol.fontScale = size / TextShaping.oneEm
+                symbol.vertical = verticalVariant(text, layout: layout, context: layoutContext, fontScale: symbol.fontScale, glyphs: &glyphs)
+            }
             let textBox = textBounds.map { (left: $0.0 * symbol.fontScale, top: $0.1 * symbol.fontScale,
                                             right: $0.2 * symbol.fontScale, bottom: $0.3 * symbol.fontScale) }
             symbol.icon = icon(layout: layout, paint: paint, context: context, layoutContext: layoutContext,
@@ -126,6 +131,8 @@ enum SymbolLayerBuilder: LayerBuilder {
         var out = SymbolLayer(symbols: symbols)
         out.translate = paint.textTranslation.point(zoom: zoom)
         out.translateAnchor = paint.textTranslationAnchor.evaluate(zoom: zoom)
+        out.verticalFirst = writingModes.first == .vertical
+        out.horizontalAllowed = writingModes.isEmpty || writingModes.contains(.horizontal)
         out.iconTranslate = paint.iconTranslation.point(zoom: zoom)
         out.iconTranslateAnchor = paint.iconTranslationAnchor.evaluate(zoom: zoom)
         // `auto` is viewport for point labels; pitch alignment `auto` follows the rotation alignment
@@ -144,8 +151,7 @@ enum SymbolLayerBuilder: LayerBuilder {
     }
 
     static func unsupported(_ layer: CompiledLayer) -> [String] {
-        var out = unsupported(layer, properties: ["text-writing-mode"])
-        return out
+        return []
     }
 
     // MARK: - Anchors

@@ -55,8 +55,18 @@ enum SymbolPlacement {
             func fits(_ box: (Double, Double, Double, Double)) -> Bool { placed.fits(box) }
             let hasText = !s.quads.isEmpty
             var textBox = onScreen(s.box)
-            var placeText = hasText && (s.allowOverlap || fits(textBox))
-            if hasText && !s.variants.isEmpty {
+            var placeText = false
+            // text-writing-mode: the vertical label when it comes first and fits, else the horizontal one,
+            // else the vertical one when it comes second
+            let vertical = s.vertical.map { (variant: $0, box: onScreen($0.box)) }
+            var useVertical = false
+            if let v = vertical, layer.verticalFirst, s.allowOverlap || fits(v.box) || !layer.horizontalAllowed {
+                useVertical = true
+                placeText = s.allowOverlap || fits(v.box)
+            } else {
+                placeText = hasText && (s.allowOverlap || fits(textBox))
+            }
+            if hasText && !s.variants.isEmpty && !useVertical {
                 // variable anchors: the first that fits; with text-allow-overlap, a second round allows overlap
                 placeText = false
                 let attempts = s.allowOverlap ? 2 * s.variants.count : s.variants.count
@@ -76,6 +86,15 @@ enum SymbolPlacement {
                         break
                     }
                 }
+            }
+            if !placeText, !useVertical, !layer.verticalFirst, let v = vertical, fits(v.box) {
+                useVertical = true
+                placeText = true
+            }
+            if useVertical, let v = vertical {
+                layer.symbols[i].quads = v.variant.quads
+                layer.symbols[i].box = v.variant.box
+                textBox = v.box
             }
             var placeIcon = false
             var iconBox: (Double, Double, Double, Double)?
