@@ -75,8 +75,9 @@ public struct SymbolLayer: Sendable {
         var icon: Icon?
         /// Placements to try in order (`text-variable-anchor`); placement keeps the first that fits.
         var variants: [Variant] = []
-        /// The label in vertical writing mode, when `text-writing-mode` allows it and the text can.
-        var vertical: Variant?
+        /// The label in vertical writing mode, when `text-writing-mode` allows it and the text can:
+        /// one placement, or one per variable anchor, tried in order.
+        var vertical: [Variant] = []
         /// Set by placement: whether the text is drawn.
         var placed = true
         /// Set by placement: whether the icon is drawn.

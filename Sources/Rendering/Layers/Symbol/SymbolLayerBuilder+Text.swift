@@ -175,6 +175,22 @@ extension SymbolLayerBuilder {
         return out
     }
 
+    /// A centred label moved to each variable anchor's side of its box (MapLibre's
+    /// `calculateVariableLayoutShift`), for labels shaped once for every anchor (vertical ones).
+    static func shifted(_ centred: SymbolLayer.Variant, anchors: [(SymbolAnchorKind, (Double, Double))],
+                        fontScale: Double) -> [SymbolLayer.Variant] {
+        let b = centred.box
+        return anchors.map { anchor, offset in
+            let (h, v) = anchor.alignment
+            let shift = Point(x: -(h - 0.5) * (b.x1 - b.x0) + offset.0 * fontScale, y: -(v - 0.5) * (b.y1 - b.y0) + offset.1 * fontScale)
+            let d = Point(x: (shift.x / fontScale * 32).rounded() / 32, y: (shift.y / fontScale * 32).rounded() / 32)
+            let quads = centred.quads.map { q in
+                SymbolLayer.GlyphQuad(glyph: q.glyph, topLeft: q.topLeft + d, topRight: q.topRight + d, bottomLeft: q.bottomLeft + d, color: q.color)
+            }
+            return SymbolLayer.Variant(quads: quads, box: (b.x0 + shift.x, b.y0 + shift.y, b.x1 + shift.x, b.y1 + shift.y), shift: shift)
+        }
+    }
+
     /// The label laid out in vertical writing mode (MapLibre's vertical shaping, left-justified),
     /// turned a quarter clockwise as MapLibre draws it: upright glyphs are turned back, so CJK
     /// reads top to bottom; returns nil for text with no character upright in vertical text.

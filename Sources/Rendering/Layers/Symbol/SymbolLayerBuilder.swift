@@ -81,7 +81,9 @@ enum SymbolLayerBuilder: LayerBuilder {
             }
             if placement == .point, !text.isEmpty, size > 0, writingModes.contains(.vertical) {
                 symbol.fontScale = size / TextShaping.oneEm
-                symbol.vertical = verticalVariant(text, layout: layout, context: layoutContext, fontScale: symbol.fontScale, glyphs: &glyphs)
+                if let v = verticalVariant(text, layout: layout, context: layoutContext, fontScale: symbol.fontScale, glyphs: &glyphs) {
+                    symbol.vertical = variable.map { shifted(v, anchors: $0, fontScale: symbol.fontScale) } ?? [v]
+                }
             }
             let textBox = textBounds.map { (left: $0.0 * symbol.fontScale, top: $0.1 * symbol.fontScale,
                                             right: $0.2 * symbol.fontScale, bottom: $0.3 * symbol.fontScale) }

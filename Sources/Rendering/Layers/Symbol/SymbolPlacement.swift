@@ -58,11 +58,14 @@ enum SymbolPlacement {
             var placeText = false
             // text-writing-mode: the vertical label when it comes first and fits, else the horizontal one,
             // else the vertical one when it comes second
-            let vertical = s.vertical.map { (variant: $0, box: onScreen($0.box)) }
+            let verticals = s.vertical.map { (variant: $0, box: onScreen($0.box)) }
+            // the first vertical placement that fits (with text-allow-overlap, the first)
+            let fitting = verticals.first { s.allowOverlap || fits($0.box) }
+            var vertical = fitting ?? verticals.first
             var useVertical = false
-            if let v = vertical, layer.verticalFirst, s.allowOverlap || fits(v.box) || !layer.horizontalAllowed {
+            if vertical != nil, layer.verticalFirst, fitting != nil || !layer.horizontalAllowed {
                 useVertical = true
-                placeText = s.allowOverlap || fits(v.box)
+                placeText = fitting != nil
             } else {
                 placeText = hasText && (s.allowOverlap || fits(textBox))
             }
@@ -87,7 +90,8 @@ enum SymbolPlacement {
                     }
                 }
             }
-            if !placeText, !useVertical, !layer.verticalFirst, let v = vertical, fits(v.box) {
+            if !placeText, !useVertical, !layer.verticalFirst, let v = fitting {
+                vertical = v
                 useVertical = true
                 placeText = true
             }
