@@ -46,6 +46,9 @@ struct TextShaping {
         var offset: (Double, Double)  // text-offset * 24
         /// Vertical writing mode: glyphs that may stand upright advance one em each.
         var vertical = false
+        /// Only characters upright in vertical text stand upright (labels along lines, whose
+        /// layer does not ask for vertical placement).
+        var uprightOnly = false
     }
 
     /// Shapes `sections` with glyphs from `lookup` (nil for a missing glyph).
@@ -91,6 +94,7 @@ struct TextShaping {
                 let scale = sections[s].scale
                 let baselineOffset = (lineMaxScale - scale) * Self.oneEm
                 let upright = options.vertical && !Self.isWhitespace(c) && !Self.isComplexShaping(c)
+                    && (!options.uprightOnly || Self.hasUprightVerticalOrientation(c))
                 positioned.append(PositionedGlyph(glyph: g, x: x, y: y + baselineOffset, scale: scale, section: s, vertical: upright))
                 x += (upright ? Self.oneEm : Double(g.advance)) * scale + spacing
             }

@@ -88,36 +88,48 @@ struct LineLabelPlacement {
         return (first, last)
     }
 
-    /// Every glyph, turned around when it would read upside down; nil when the label does not fit.
-    func glyphs(fontScale: Double) -> [PlacedGlyph]? {
-        func place(flip: Bool) -> (glyphs: [PlacedGlyph]?, needsFlipping: Bool) {
-            let lineOffset = path.lineOffset * fontScale
-            let offsets = path.glyphOffsets
-            guard !offsets.isEmpty else { return ([], false) }
-            if path.keepUpright && !flip {
-                let a: Point, b: Point
-                if offsets.count > 1 {
-                    guard let first = placeGlyph(offsetX: offsets[0] * fontScale, lineOffset: lineOffset, flip: false),
-                          let last = placeGlyph(offsetX: offsets[offsets.count - 1] * fontScale, lineOffset: lineOffset, flip: false)
-                    else { return (nil, false) }
-                    (a, b) = (screen(first.placed.point), screen(last.placed.point))
-                } else {
-                    a = screen(labelPlane(path.anchor))
-                    b = path.segment + 1 < path.points.count ? screen(vertex(path.segment + 1)) : a
-                }
-                if a.x > b.x { return (nil, true) }
+    /// Every glyph, turned around when it would read upside down, and whether the label's vertical
+    /// form is drawn (text with CJK where the line rises more than it runs); nil when it does not fit.
+    func glyphs(fontScale: Double) -> (glyphs: [PlacedGlyph], vertical: Bool)? {
+        let lineOffset = path.lineOffset * fontScale
+        enum Orientation { case fits, needsFlipping, useVertical, noRoom }
+        func orientation(_ offsets: [Double], vertical: Bool) -> Orientation {
+            let a: Point, b: Point
+            if offsets.count > 1 {
+                guard let first = placeGlyph(offsetX: offsets[0] * fontScale, lineOffset: lineOffset, flip: false),
+                      let last = placeGlyph(offsetX: offsets[offsets.count - 1] * fontScale, lineOffset: lineOffset, flip: false)
+                else { return .noRoom }
+                (a, b) = (screen(first.placed.point), screen(last.placed.point))
+            } else {
+                a = screen(labelPlane(path.anchor))
+                b = path.segment + 1 < path.points.count ? screen(vertex(path.segment + 1)) : a
             }
+            if !vertical && !path.verticalQuads.isEmpty && abs(b.y - a.y) > abs(b.x - a.x) { return .useVertical }
+            guard path.keepUpright else { return .fits }
+            return (vertical ? a.y > b.y : a.x > b.x) ? .needsFlipping : .fits
+        }
+        func place(_ offsets: [Double], flip: Bool) -> [PlacedGlyph]? {
             var out: [PlacedGlyph] = []
             out.reserveCapacity(offsets.count)
             for offset in offsets {
-                guard let g = placeGlyph(offsetX: offset * fontScale, lineOffset: lineOffset, flip: flip) else { return (nil, false) }
+                guard let g = placeGlyph(offsetX: offset * fontScale, lineOffset: lineOffset, flip: flip) else { return nil }
                 out.append(g.placed)
             }
-            return (out, false)
+            return out
         }
-        let unflipped = place(flip: false)
-        if unflipped.needsFlipping { return place(flip: true).glyphs }
-        return unflipped.glyphs
+        guard !path.glyphOffsets.isEmpty else { return ([], false) }
+        switch orientation(path.glyphOffsets, vertical: false) {
+        case .noRoom: return nil
+        case .fits: return place(path.glyphOffsets, flip: false).map { ($0, false) }
+        case .needsFlipping: return place(path.glyphOffsets, flip: true).map { ($0, false) }
+        case .useVertical:
+            let offsets = path.verticalGlyphOffsets
+            switch orientation(offsets, vertical: true) {
+            case .noRoom, .useVertical: return nil
+            case .fits: return place(offsets, flip: false).map { ($0, true) }
+            case .needsFlipping: return place(offsets, flip: true).map { ($0, true) }
+            }
+        }
     }
 
     /// The label's collision circles on the screen (CSS pixels), spaced along the projected line

@@ -25,6 +25,10 @@ struct LinePath: Sendable {
     var circleDiameter: Double
     /// `text-padding` in CSS pixels.
     var padding: Double
+    /// The label in vertical writing mode (text with CJK), drawn instead where the line is steep:
+    /// its glyph quads and their offsets along the line.
+    var verticalQuads: [SymbolLayer.GlyphQuad] = []
+    var verticalGlyphOffsets: [Double] = []
 }
 
 /// A glyph laid out along a line: its centre in the label plane (device pixels) and its angle.

@@ -220,11 +220,22 @@ extension SymbolLayerBuilder {
             for g in line where g.glyph.hasBitmap {
                 let halfAdvance = Double(g.glyph.advance) * g.scale / 2
                 let x1 = (Double(g.glyph.left) - rectBuffer) * g.scale - halfAdvance
-                let y1 = (-Double(g.glyph.top) - rectBuffer) * g.scale + g.y
+                let y1 = (-Double(g.glyph.top) - rectBuffer) * g.scale
                 let x2 = x1 + Double(g.glyph.bitmapWidth + 2) * g.scale
                 let y2 = y1 + Double(g.glyph.bitmapHeight + 2) * g.scale
-                quads.append(SymbolLayer.GlyphQuad(glyph: g.glyph, topLeft: Point(x: q(x1), y: q(y1)), topRight: Point(x: q(x2), y: q(y1)),
-                                                   bottomLeft: Point(x: q(x1), y: q(y2)),
+                var corners = [Point(x: x1, y: y1), Point(x: x2, y: y1), Point(x: x1, y: y2)]
+                // the line's baseline shift (y) comes after the glyph's own turn, as in MapLibre's vertex buffers
+                if g.vertical {
+                    // upright glyphs of vertical text turn a quarter counter-clockwise (MapLibre's quads)
+                    let center = Point(x: -halfAdvance, y: halfAdvance - TextShaping.yOffset)
+                    let correction = Point(x: 5 - TextShaping.yOffset - (TextShaping.oneEm / 2 - halfAdvance), y: 0)
+                    corners = corners.map { p in
+                        let d = p - center
+                        return Point(x: d.y, y: -d.x) + center + correction
+                    }
+                }
+                corners = corners.map { Point(x: q($0.x), y: q($0.y + g.y)) }
+                quads.append(SymbolLayer.GlyphQuad(glyph: g.glyph, topLeft: corners[0], topRight: corners[1], bottomLeft: corners[2],
                                                    color: g.section < sectionColors.count ? sectionColors[g.section] : nil))
                 offsets.append(g.x + halfAdvance)
             }

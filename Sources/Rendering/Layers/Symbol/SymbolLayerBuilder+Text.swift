@@ -11,7 +11,7 @@ extension SymbolLayerBuilder {
     static func shape(_ text: Formatted, layout: SymbolLayoutProperties, context: EvaluationContext,
                       glyphs: inout GlyphCache, anchor anchorOverride: SymbolAnchorKind? = nil,
                       justify justifyOverride: Double? = nil, offset offsetOverride: (Double, Double)? = nil,
-                      maxWidth maxWidthOverride: Double? = nil, vertical: Bool = false) -> TextShaping {
+                      maxWidth maxWidthOverride: Double? = nil, vertical: Bool = false, uprightOnly: Bool = false) -> TextShaping {
         let transform = layout.textTransform.evaluate(context)
         let stack = layout.textFontNames.evaluate(context)
         let sections = text.sections.map { section -> TextShaping.Section in
@@ -37,7 +37,7 @@ extension SymbolLayerBuilder {
         let options = TextShaping.Options(maxWidth: maxWidthOverride ?? layout.maximumTextWidth.evaluate(context) * TextShaping.oneEm,
                                           lineHeight: layout.textLineHeight.evaluate(context) * TextShaping.oneEm,
                                           letterSpacing: layout.textLetterSpacing.evaluate(context) * TextShaping.oneEm,
-                                          anchor: anchor, justify: justify, offset: offset, vertical: vertical)
+                                          anchor: anchor, justify: justify, offset: offset, vertical: vertical, uprightOnly: uprightOnly)
         return TextShaping(sections: sections, options: options) { glyphs.glyph($0, $1) }
     }
 

@@ -46,6 +46,7 @@ enum SymbolLayerBuilder: LayerBuilder {
             let variable = placement == .point ? variableAnchors(layout, layoutContext) : nil
             var textBounds: (Double, Double, Double, Double)?
             var glyphOffsets: [Double] = []
+            var verticalQuads: [SymbolLayer.GlyphQuad] = [], verticalOffsets: [Double] = []
             if !text.isEmpty && size > 0, let variable {
                 symbol.fontScale = size / TextShaping.oneEm
                 symbol.variants = variants(text, anchors: variable, layout: layout, context: layoutContext,
@@ -60,6 +61,11 @@ enum SymbolLayerBuilder: LayerBuilder {
                 if !shaping.isEmpty {
                     let sectionColors = text.sections.map { $0.textColor.map { RenderColor($0).premultiplied() } }
                     (symbol.quads, glyphOffsets) = lineGlyphQuads(shaping, sectionColors: sectionColors)
+                    if text.sections.contains(where: { $0.text.unicodeScalars.contains { TextShaping.hasUprightVerticalOrientation($0.value) } }) {
+                        let v = shape(text, layout: layout, context: layoutContext, glyphs: &glyphs, offset: (0, 0), maxWidth: 0,
+                                      vertical: true, uprightOnly: !writingModes.contains(.vertical))
+                        (verticalQuads, verticalOffsets) = lineGlyphQuads(v, sectionColors: sectionColors)
+                    }
                     symbol.fontScale = size / TextShaping.oneEm
                     symbol.box = collisionBox((shaping.left, shaping.top, shaping.right, shaping.bottom), scale: symbol.fontScale,
                                               padding: [layout.textPadding.evaluate(layoutContext)], rotation: 0)
@@ -100,7 +106,8 @@ enum SymbolLayerBuilder: LayerBuilder {
                 let path = LinePath(points: [], segment: 0, anchor: Point(x: 0, y: 0), glyphOffsets: glyphOffsets,
                                     lineOffset: Point(x: o.0, y: o.1), keepUpright: line.keepUpright, pitchWithMap: line.pitchWithMap,
                                     rotateGlyphs: line.rotateGlyphs, textAlongLine: line.textAlongLine, iconAlongLine: line.iconAlongLine,
-                                    circleDiameter: height > 0 ? max(10, height) : 0, padding: layout.textPadding.evaluate(layoutContext))
+                                    circleDiameter: height > 0 ? max(10, height) : 0, padding: layout.textPadding.evaluate(layoutContext),
+                                    verticalQuads: verticalQuads, verticalGlyphOffsets: verticalOffsets)
                 pending.append(PendingLineLabel(symbol: symbol, path: path, layout: line, feature: feature,
                                                 lines: lineStrings(feature.geometry), text: text.sections.map(\.text).joined()))
                 continue

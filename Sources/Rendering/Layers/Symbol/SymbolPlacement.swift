@@ -155,8 +155,9 @@ enum SymbolPlacement {
             circles = line.collisionCircles(fontSize: fontSize, pixelRatio: ratio).map {
                 CollisionGrid.Circle(x: $0.x + shift.x, y: $0.y + shift.y, radius: $0.radius)
             }
-            if let glyphs = line.glyphs(fontScale: labelScale), !circles.isEmpty {
+            if let (glyphs, vertical) = line.glyphs(fontScale: labelScale), !circles.isEmpty {
                 s.placedGlyphs = glyphs
+                if vertical { s.quads = line.path.verticalQuads }
                 s.labelScale = labelScale
                 let inGrid = circles.contains { placed.isInside($0.bounds) }
                 placeText = inGrid && (s.allowOverlap || circles.allSatisfy { placed.fits($0) })
