@@ -72,6 +72,15 @@ public final class Map: @unchecked Sendable {
         set { locked { sizeValue = newValue } }
     }
 
+    private var settingsValue = Settings()
+
+    /// The SDK settings the map applies (`usesPre4CollisionBehavior`: labels collide only with
+    /// labels of their own source).
+    public var settings: Settings {
+        get { locked { settingsValue } }
+        set { locked { settingsValue = newValue } }
+    }
+
     // MARK: Feature state
 
     /// Merges `state` into the state of feature `id` of `source` (read by `feature-state`).
@@ -174,8 +183,9 @@ public final class Map: @unchecked Sendable {
         }
         let sprites = self.sprites(pixelRatio: size.pixelRatio)
         if let sprites { errors += sprites.errors.map { SourceLoadError(source: "sprite", $0) } }
-        let builder = StyleSceneBuilder(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera,
+        var builder = StyleSceneBuilder(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera,
                                         glyphs: glyphs(), images: MapImages(added: added(), sprites: sprites))
+        builder.collidesPerSource = settingsValue.usesPre4CollisionBehavior
         var scene = builder.styleScene(layers: try style.compiledLayers(), sources: sources, states: states)
         // Sources whose kind is not loaded yet are drawn empty: say so, for the layers that use them.
         for source in style.sources where used.contains(source.identifier) && ![.geojson, .vector, .raster, .rasterDEM, .image].contains(source.kind) {
