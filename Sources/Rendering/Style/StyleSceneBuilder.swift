@@ -127,8 +127,7 @@ package struct StyleSceneBuilder: Sendable {
                 layer = symbols
                 clip = nil
             }
-            pieces.append(TileClippedLayer.Piece(clip: clip, wrap: tile.id.wrap, layer: layer, firstFeature: features.count,
-                                                 tile: (c.z, c.x + tile.id.wrap * (1 << c.z), c.y)))
+            pieces.append(TileClippedLayer.Piece(clip: clip, wrap: tile.id.wrap, layer: layer, firstFeature: features.count))
             features += selected.map(\.feature)
         }
         return (TileClippedLayer(pieces: pieces), features)

@@ -14,20 +14,7 @@ enum SymbolPlacement {
             var placed = grids[group] ?? grid
             defer { grids[group] = placed }
             if var tiled = layers[index] as? TileClippedLayer {
-                // MapLibre places a layer's tiles bottom to top, right to left on the screen
-                let c = cos(transform.camera.bearing * .pi / 180), sn = sin(transform.camera.bearing * .pi / 180)
-                func rotated(_ t: (z: Int, x: Int, y: Int)) -> (Double, Double) {
-                    (Double(t.x) * c - Double(t.y) * sn, Double(t.x) * sn + Double(t.y) * c)
-                }
-                let order = tiled.pieces.indices.sorted { a, b in
-                    let ta = tiled.pieces[a].tile, tb = tiled.pieces[b].tile
-                    if ta.z != tb.z { return ta.z < tb.z }
-                    let ra = rotated(ta), rb = rotated(tb)
-                    if ra.1 != rb.1 { return ra.1 > rb.1 }
-                    if ra.0 != rb.0 { return ra.0 > rb.0 }
-                    return a < b
-                }
-                for p in order {
+                for p in tiled.pieces.indices {
                     guard var symbols = tiled.pieces[p].layer as? SymbolLayer else { continue }
                     place(&symbols, wrap: tiled.pieces[p].wrap, transform: transform, placed: &placed)
                     tiled.pieces[p].layer = symbols
