@@ -11,15 +11,19 @@ struct RenderBench: ParsableCommand {
         abstract: "Warm render time (incl. PNG) of a small and a heavy style vs MapLibre Native.")
 
     @Option(help: "Measured runs per case (after a warm-up).") var runs = 9
-    @Option(help: "Styles to run (small, heavy), comma-separated.") var styles = "small,heavy"
+    @Option(help: "Styles to run (small, heavy, labels), comma-separated.") var styles = "small,heavy,labels"
     @Option(help: "Sizes to run, comma-separated.") var sizes = "512,1024"
     @OptionGroup var output: ReferenceOptions
 
     func run() throws {
         let reference = output.reference()
         let json = output.json
+        guard BenchStyles.glyphs != nil || !styles.contains("labels") else {
+            throw ValidationError("the labels style needs the render suite's glyphs under ../shared/conformance/render-tests/glyphs")
+        }
         let names = Set(styles.split(separator: ",").map(String.init))
-        let chosen = [("small", BenchStyles.small), ("heavy", BenchStyles.heavy)].filter { names.contains($0.0) }
+        let chosen = [("small", BenchStyles.small), ("heavy", BenchStyles.heavy), ("labels", BenchStyles.labels)]
+            .filter { names.contains($0.0) }
         for (name, makeStyle) in chosen {
             let style = makeStyle()
             for size in sizes.split(separator: ",").compactMap({ Int($0) }) {
@@ -68,6 +72,45 @@ enum BenchStyles {
             ["id": "fill", "type": "fill", "source": "polygon", "paint": ["fill-color": "#74a9cf", "fill-outline-color": "#045a8d"]],
             ["id": "line", "type": "line", "source": "line", "layout": ["line-join": "round"], "paint": ["line-color": "#d7301f", "line-width": 4]],
             ["id": "circles", "type": "circle", "source": "points", "paint": ["circle-color": "#238b45", "circle-radius": ["get", "size"]]],
+        ]]
+    }
+
+    /// The render suite's glyph PBFs, as a `file://` template both renderers read.
+    static let glyphs: String? = SharedFixtures.url("conformance/render-tests/glyphs").map { "file://" + $0.path + "/{fontstack}/{range}.pbf" }
+
+    /// A label-heavy map: 3,000 point labels (many colliding) over 300 roads labelled along their lines.
+    static func labels() -> JSONValue {
+        var rng = SplitMix64(seed: 11)
+        var points: [JSONValue] = []
+        for i in 0..<3_000 {
+            points.append(["type": "Feature", "properties": ["name": .string("Place \(i)"), "rank": .double(Double(i % 10))],
+                           "geometry": ["type": "Point", "coordinates": [.double(rng.unit() * 340 - 170), .double(rng.unit() * 140 - 70)]]])
+        }
+        var roads: [JSONValue] = []
+        for i in 0..<300 {
+            var x = rng.unit() * 300 - 150, y = rng.unit() * 120 - 60
+            var line: [JSONValue] = []
+            for _ in 0..<12 {
+                line.append([.double(x), .double(y)])
+                x += 2 + rng.unit() * 3
+                y += rng.unit() * 2 - 1
+            }
+            roads.append(["type": "Feature", "properties": ["name": .string("Road \(i)")], "geometry": ["type": "LineString", "coordinates": .array(line)]])
+        }
+        let font: JSONValue = ["Open Sans Semibold", "Arial Unicode MS Bold"]
+        return ["version": 8, "glyphs": .string(glyphs ?? ""), "sources": [
+            "points": ["type": "geojson", "data": ["type": "FeatureCollection", "features": .array(points)]],
+            "roads": ["type": "geojson", "data": ["type": "FeatureCollection", "features": .array(roads)]],
+        ], "layers": [
+            ["id": "bg", "type": "background", "paint": ["background-color": "#ffffff"]],
+            ["id": "roads", "type": "line", "source": "roads", "paint": ["line-color": "#bbbbbb", "line-width": 3]],
+            ["id": "road-labels", "type": "symbol", "source": "roads",
+             "layout": ["symbol-placement": "line", "text-field": ["get", "name"], "text-font": font, "text-size": 12],
+             "paint": ["text-color": "#444444", "text-halo-color": "#ffffff", "text-halo-width": 1]],
+            ["id": "place-labels", "type": "symbol", "source": "points",
+             "layout": ["text-field": ["get", "name"], "text-font": font, "text-size": ["+", 10, ["get", "rank"]],
+                        "symbol-sort-key": ["get", "rank"]],
+             "paint": ["text-color": "#222222", "text-halo-color": "#ffffff", "text-halo-width": 1.5]],
         ]]
     }
 
