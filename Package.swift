@@ -61,7 +61,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "MercatorHTTPTests", dependencies: ["MercatorHTTP", "MercatorTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "MapStyle", "GeoJSON", "MercatorTestSupport"]),
-        .testTarget(name: "MercatorCLITests", dependencies: ["mercator", "MercatorTestSupport"]),
+        .testTarget(name: "MercatorCLITests", dependencies: ["mercator", "MercatorTestSupport", "TileSources", .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v6]
 )
