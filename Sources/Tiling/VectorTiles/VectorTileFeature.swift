@@ -85,8 +85,7 @@ public struct VectorTileFeature: Sendable {
         return s.bytes.withUnsafeBufferPointer { b in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { keyIndices in
                 var n = 0
-                var keys = [String](), values = [JSONValue]()
-                keys.reserveCapacity(capacity)
+                var values = [JSONValue]()
                 values.reserveCapacity(capacity)
                 var r = ProtobufReader(b, from: tagsRange.lowerBound, to: tagsRange.upperBound)
                 // Tags were checked when the feature was opened.
@@ -94,11 +93,17 @@ public struct VectorTileFeature: Sendable {
                     guard let k = try? r.varint(), let v = try? r.varint() else { break }
                     keyIndices[n] = Int(k)
                     n += 1
-                    keys.append(s.keys[Int(k)])
                     values.append(s.jsonValues[Int(v)])
                 }
-                if Self.distinct(UnsafeBufferPointer(rebasing: keyIndices[0..<n]), keyCount: s.keys.count) {
-                    return JSONObject(uniqueKeys: keys, values: values)
+                let used = UnsafeBufferPointer(rebasing: keyIndices[0..<n])
+                if let shared = s.keySets.lookup(used) {
+                    return JSONObject(uniqueKeys: shared.keys, values: values, sharedIndex: shared.index)
+                }
+                var keys = [String]()
+                keys.reserveCapacity(n)
+                for k in used { keys.append(s.keys[k]) }
+                if Self.distinct(used, keyCount: s.keys.count) {
+                    return JSONObject(uniqueKeys: keys, values: values, sharedIndex: s.keySets.remember(used, keys: keys))
                 }
                 var o = JSONObject()
                 for (k, v) in zip(keys, values) { o[k] = v }

@@ -1,3 +1,4 @@
+import Foundation
 import GeoJSON
 
 /// One layer of a ``VectorTile``: name, extent, version, key and value tables, and an index of its
@@ -15,6 +16,8 @@ public struct VectorTileLayer: Sendable, RandomAccessCollection {
         let bytes: ContiguousArray<UInt8>
         /// Start and end offsets of each feature message.
         let featureBounds: ContiguousArray<Int>
+        /// The last key set features asked for (features of a layer mostly share their keys).
+        let keySets = KeySetMemo()
 
         init(name: String, extent: Int, version: Int, keys: [String], values: [VectorTileValue], bytes: ContiguousArray<UInt8>, featureBounds: ContiguousArray<Int>) {
             self.name = name
@@ -98,5 +101,36 @@ public struct VectorTileLayer: Sendable, RandomAccessCollection {
             if let f = try feature(at: i).geoJSONFeature(x: x, y: y, z: z) { out.append(f) }
         }
         return out
+    }
+}
+
+/// The key array and JSON hash index of the last distinct key sequence a layer's features used:
+/// features with the same keys in the same order share them (no per-feature key array, string
+/// retains or hashing). Guarded by a lock that is only tried: a busy memo is skipped, never waited for.
+final class KeySetMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    private var keyIndices: [Int] = []
+    private var keys: [String] = []
+    private var index: [Int32]?
+
+    /// The shared keys and index for `indices`, when they match the memo.
+    @inline(__always)
+    func lookup(_ indices: UnsafeBufferPointer<Int>) -> (keys: [String], index: [Int32]?)? {
+        guard lock.try() else { return nil }
+        defer { lock.unlock() }
+        guard keyIndices.count == indices.count, keyIndices.elementsEqual(indices) else { return nil }
+        return (keys, index)
+    }
+
+    /// Remembers `keys` (built for `indices`) and returns their index.
+    func remember(_ indices: UnsafeBufferPointer<Int>, keys: [String]) -> [Int32]? {
+        let index = JSONObject.hashIndex(forUniqueKeys: keys)
+        if lock.try() {
+            keyIndices = Array(indices)
+            self.keys = keys
+            self.index = index
+            lock.unlock()
+        }
+        return index
     }
 }
