@@ -32,6 +32,8 @@ public final class HTTPClient: @unchecked Sendable {
         cache = HTTPResponseCache(budget: policy.cacheBytes)
     }
 
+    deinit { session.invalidate() }
+
     /// The answer to `GET url`, whatever its status (after retries, the last answer).
     ///
     /// - Parameters:

@@ -24,6 +24,15 @@ extension BoundedDownload {
             }
         }
 
+        /// Lets running tasks finish, then releases the session (which holds this delegate).
+        func invalidate() {
+            let current = lock.withLock { () -> URLSession? in
+                defer { session = nil }
+                return session
+            }
+            current?.finishTasksAndInvalidate()
+        }
+
         private func collector(_ task: URLSessionTask) -> Collector? {
             lock.withLock { collectors[task.taskIdentifier] }
         }
