@@ -104,31 +104,45 @@ public struct VectorTileLayer: Sendable, RandomAccessCollection {
     }
 }
 
-/// The key array and JSON hash index of the last distinct key sequence a layer's features used:
-/// features with the same keys in the same order share them (no per-feature key array, string
-/// retains or hashing). Guarded by a lock that is only tried: a busy memo is skipped, never waited for.
+/// The key arrays and JSON hash indexes of the last few distinct key sequences a layer's features
+/// used: features with the same keys in the same order (most of a layer's features, in a handful of
+/// variants) share them: no per-feature key array, string retains or hashing. Guarded by a lock that
+/// is only tried: a busy memo is skipped, never waited for.
 final class KeySetMemo: @unchecked Sendable {
-    private let lock = NSLock()
-    private var keyIndices: [Int] = []
-    private var keys: [String] = []
-    private var index: [Int32]?
+    private struct Entry {
+        var keyIndices: [Int]
+        var keys: [String]
+        var index: [Int32]?
+    }
 
-    /// The shared keys and index for `indices`, when they match the memo.
+    /// Key sequences remembered per layer.
+    static let capacity = 8
+    private let lock = NSLock()
+    private var entries: [Entry] = []
+    private var next = 0
+
+    /// The shared keys and index for `indices`, when the memo holds them.
     @inline(__always)
     func lookup(_ indices: UnsafeBufferPointer<Int>) -> (keys: [String], index: [Int32]?)? {
         guard lock.try() else { return nil }
         defer { lock.unlock() }
-        guard keyIndices.count == indices.count, keyIndices.elementsEqual(indices) else { return nil }
-        return (keys, index)
+        for entry in entries where entry.keyIndices.count == indices.count && entry.keyIndices.elementsEqual(indices) {
+            return (entry.keys, entry.index)
+        }
+        return nil
     }
 
-    /// Remembers `keys` (built for `indices`) and returns their index.
+    /// Remembers `keys` (built for `indices`), replacing the oldest sequence when full, and returns their index.
     func remember(_ indices: UnsafeBufferPointer<Int>, keys: [String]) -> [Int32]? {
         let index = JSONObject.hashIndex(forUniqueKeys: keys)
         if lock.try() {
-            keyIndices = Array(indices)
-            self.keys = keys
-            self.index = index
+            let entry = Entry(keyIndices: Array(indices), keys: keys, index: index)
+            if entries.count < Self.capacity {
+                entries.append(entry)
+            } else {
+                entries[next] = entry
+                next = (next + 1) % Self.capacity
+            }
             lock.unlock()
         }
         return index
