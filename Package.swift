@@ -25,7 +25,7 @@ let package = Package(
         .systemLibrary(name: "CMercatorImageCodecs", path: "Sources/CMercatorImageCodecs"),
         .target(name: "CMercatorBidi", linkerSettings: [.linkedLibrary("icuuc")]),
         .target(name: "Rendering", dependencies: ["MapStyle", "Tiling", "CMercatorZlib", "CMercatorImageCodecs", "CMercatorBidi"]),
-        .target(name: "MercatorHTTP"),
+        .target(name: "MercatorHTTP", dependencies: ["CMercatorZlib"]),
         .target(name: "TileSources", dependencies: ["MapStyle", "Tiling", "MercatorHTTP", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Venues", dependencies: ["GeoJSON", "MercatorHTTP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(name: "Mercator", dependencies: ["GeoJSON", "Expressions", "FormatStrings", "Tiling", "MapStyle", "TileSources", "Rendering", "Venues"]),
@@ -60,8 +60,9 @@ let package = Package(
         ),
         .testTarget(name: "TileSourcesTests", dependencies: ["TileSources", "MapStyle", "MercatorTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
                     resources: [.copy("Fixtures")]),
+        .testTarget(name: "MercatorHTTPTests", dependencies: ["MercatorHTTP", "MercatorTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "MapStyle", "GeoJSON", "MercatorTestSupport"]),
-        .testTarget(name: "MercatorCLITests", dependencies: ["mercator", "MercatorTestSupport"]),
+        .testTarget(name: "MercatorCLITests", dependencies: ["mercator", "MercatorTestSupport", "TileSources", .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v6]
 )

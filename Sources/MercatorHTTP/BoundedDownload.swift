@@ -41,14 +41,14 @@ public enum BoundedDownload {
         return result.value ?? .failed("no outcome")
     }
 
-    /// An ephemeral session (no cache, cookies or proxies) reporting to `collector`.
-    private static func makeSession(_ collector: Collector) -> URLSession {
+    /// An ephemeral session (no cache, cookies or proxies) reporting to `delegate`.
+    static func makeSession(_ delegate: URLSessionDataDelegate) -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
         configuration.connectionProxyDictionary = [:]
-        return URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
+        return URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
     /// The outcome handed from URLSession's queue to the waiting thread.

@@ -8,7 +8,8 @@ import Darwin
 /// A minimal HTTP/1.1 server on 127.0.0.1 (a free port chosen by the kernel) for client tests.
 ///
 /// One connection at a time, `Connection: close`; requests are bounded (64 KiB of headers, 1 MiB of
-/// body, 30 s of silence). The server runs until `stop()`, however long the tests take to reach it:
+/// body, 30 s of silence). A response may stall (``Response/stall``), declare a longer
+/// `Content-Length` than its body (a cut-off transfer), or serve byte ranges (``Response/ranged(_:request:headers:)``). The server runs until `stop()`, however long the tests take to reach it:
 /// nothing here depends on how busy the machine is.
 public final class LoopbackHTTPServer: @unchecked Sendable {
     public struct Request: Sendable {
@@ -22,11 +23,39 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         public var status: Int
         public var headers: [String: String] = [:]
         public var body: Data = Data()
+        /// Send nothing and hold the connection open until the server stops (a client's timeout test).
+        public var stalls = false
 
         public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
             self.status = status
             self.headers = headers
             self.body = body
+        }
+
+        /// A response that never comes: the connection stays open, silent, until `stop()`.
+        public static var stall: Response {
+            var response = Response(status: 200)
+            response.stalls = true
+            return response
+        }
+
+        /// `data` served with byte-range support: a `Range: bytes=a-b` request gets 206 and the slice
+        /// (416 past the end), any other request 200 and the whole.
+        public static func ranged(_ data: Data, request: Request, headers: [String: String] = [:]) -> Response {
+            var headers = headers
+            headers["Accept-Ranges"] = "bytes"
+            guard let range = request.headers["range"], range.hasPrefix("bytes=") else {
+                return Response(status: 200, headers: headers, body: data)
+            }
+            let bounds = range.dropFirst("bytes=".count).split(separator: "-", omittingEmptySubsequences: false)
+            guard bounds.count == 2, let first = Int(bounds[0]), first < data.count else {
+                headers["Content-Range"] = "bytes */\(data.count)"
+                return Response(status: 416, headers: headers)
+            }
+            let last = min(Int(bounds[1]) ?? (data.count - 1), data.count - 1)
+            guard last >= first else { return Response(status: 416, headers: headers) }
+            headers["Content-Range"] = "bytes \(first)-\(last)/\(data.count)"
+            return Response(status: 206, headers: headers, body: data.subdata(in: first..<(last + 1)))
         }
 
         public static func json(_ text: String, status: Int = 200) -> Response {
@@ -115,7 +144,12 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
                 lock.lock()
                 received.append(request)
                 lock.unlock()
-                write(handler(request, baseURL), to: client)
+                let response = handler(request, baseURL)
+                if response.stalls {
+                    while !isStopped { usleep(10_000) }
+                } else {
+                    write(response, to: client)
+                }
             }
             close(client)
         }

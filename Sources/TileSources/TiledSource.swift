@@ -58,6 +58,9 @@ public struct TiledSourceResolver: Sendable {
             let scheme: TileScheme = source.json["scheme"]?.string == "tms" ? .tms : .xyz
             store = isRemote(first) ? HTTPTileStore(template: first, scheme: scheme)
                 : FileTemplateStore(template: try path(first, source: name), scheme: scheme)
+        } else if let url = source.configurationURL, let archive = remotePMTiles(url) {
+            store = try PMTilesStore(url: archive)
+            tileJSON = store.tileJSON
         } else if let url = source.configurationURL, isRemote(url) {
             // a TileJSON document over HTTP
             guard let data = try HTTPResource.get(url, store: name) else { throw TileStoreError(store: name, "\(url) is not found (HTTP 404)") }
@@ -107,6 +110,17 @@ public struct TiledSourceResolver: Sendable {
                            tileSize: Int(source.tileSize),
                            bounds: b.count == 4 ? (b[0], b[1], b[2], b[3]) : (-180, -90, 180, 90),
                            tileJSON: tileJSON)
+    }
+
+    /// The HTTP(S) URL of a PMTiles archive read with range requests: `pmtiles://https://…`, or an
+    /// `https://…/x.pmtiles` URL, as MapLibre's pmtiles protocol accepts them.
+    func remotePMTiles(_ url: String) -> String? {
+        var rest = url
+        if rest.lowercased().hasPrefix("pmtiles://") { rest = String(rest.dropFirst("pmtiles://".count)) }
+        guard isRemote(rest) else { return nil }
+        if rest != url { return rest }
+        let path = URL(string: rest)?.path ?? rest
+        return path.lowercased().hasSuffix(".pmtiles") ? rest : nil
     }
 
     /// Whether `url` is fetched over HTTP(S) (and not mapped to a local folder).

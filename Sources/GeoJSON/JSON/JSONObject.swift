@@ -38,6 +38,24 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         rebuildIndex()
     }
 
+    /// An object from distinct keys and their values, with the hash index (``hashIndex(forUniqueKeys:)``)
+    /// the caller built once for these keys: decoders that produce many objects with the same keys
+    /// share the key array and the index instead of rebuilding them per object.
+    package init(uniqueKeys keys: [String], values: [JSONValue], sharedIndex: [Int32]?) {
+        precondition(keys.count == values.count, "one value per key")
+        keyStorage = keys
+        valueStorage = values
+        index = sharedIndex
+    }
+
+    /// The hash index an object with these distinct keys uses (nil for small objects).
+    package static func hashIndex(forUniqueKeys keys: [String]) -> [Int32]? {
+        var probe = JSONObject()
+        probe.keyStorage = keys
+        probe.rebuildIndex()
+        return probe.index
+    }
+
     /// An object with room for `capacity` members.
     public init(minimumCapacity capacity: Int) {
         self.init()

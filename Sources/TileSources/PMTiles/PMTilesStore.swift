@@ -1,54 +1,58 @@
 import Foundation
 import GeoJSON
+import MercatorHTTP
 import Tiling
 
-/// Tiles from a PMTiles v3 archive on disk: the header and root directory are read once, leaf
-/// directories on demand (and kept), tiles by offset. HTTP range requests come with the HTTP client.
+/// Tiles from a PMTiles v3 archive, on disk or over HTTP range requests (a ``PMTilesByteSource``):
+/// the header and root directory are read once, leaf directories on demand (and kept), tiles by offset.
 public final class PMTilesStore: TileStore, @unchecked Sendable {
-    /// The file.
+    /// The file path or URL.
     public let path: String
     public let header: PMTilesHeader
     public let tileJSON: TileJSON?
-    private let file: FileHandle
-    private let fileSize: UInt64
+    private let source: any PMTilesByteSource
     private let root: PMTilesDirectory
     private let lock = NSLock()
     private var leaves: [UInt64: PMTilesDirectory] = [:]
     /// The largest directory or tile read (a lying length is refused, not allocated).
     public static let maximumSectionBytes: UInt64 = 64 << 20
 
-    /// Opens `path`.
+    /// Opens the archive at `path`.
     ///
     /// - Throws: `TileStoreError` for a missing file or a malformed archive (with the byte offset).
-    public init(path: String) throws(TileStoreError) {
-        self.path = path
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw TileStoreError(store: path, FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
-        }
-        file = handle
-        do {
-            fileSize = try handle.seekToEnd()
-            let head = try Self.read(handle, 0..<min(UInt64(PMTilesHeader.size), fileSize), fileSize: fileSize)
+    public convenience init(path: String) throws(TileStoreError) {
+        let file = try PMTilesFileSource(path: path)
+        try self.init(source: file, prefix: min(UInt64(PMTilesHeader.size), file.size))
+    }
+
+    /// Opens the archive at an HTTP(S) `url` (range requests).
+    ///
+    /// - Throws: `TileStoreError` when the archive cannot be fetched or is malformed.
+    public convenience init(url: String, client: HTTPClient = .shared) throws(TileStoreError) {
+        try self.init(source: PMTilesHTTPSource(url: url, client: client), prefix: UInt64(PMTilesHeader.size))
+    }
+
+    /// Opens the archive `source` reads, whose first `prefix` bytes hold the header.
+    init(source: any PMTilesByteSource, prefix: UInt64) throws(TileStoreError) {
+        self.source = source
+        path = source.name
+        do throws(PMTilesError) {
+            let head = try Self.read(source, 0..<prefix)
             header = try PMTilesHeader(head)
-            let rootBytes = try Self.read(handle, header.rootDirectory, fileSize: fileSize)
+            let rootBytes = try Self.read(source, header.rootDirectory)
             root = try PMTilesDirectory(Self.decompress(rootBytes, header.internalCompression))
             var metadata = JSONObject()
             if !header.metadata.isEmpty,
-               let bytes = try? Self.decompress(Self.read(handle, header.metadata, fileSize: fileSize), header.internalCompression),
+               let bytes = try? Self.decompress(Self.read(source, header.metadata), header.internalCompression),
                let json = try? JSONValue(parsing: Data(bytes)), let object = json.object {
                 metadata = object
             }
-            tileJSON = Self.tileJSON(header: header, metadata: metadata, url: "pmtiles://" + path)
-        } catch let error as PMTilesError {
-            try? handle.close()
-            throw TileStoreError(store: path, error.description)
+            let shown = source is PMTilesFileSource ? "pmtiles://" + path : path
+            tileJSON = Self.tileJSON(header: header, metadata: metadata, url: shown)
         } catch {
-            try? handle.close()
-            throw TileStoreError(store: path, "cannot read: \(error)")
+            throw TileStoreError(store: source.name, error.description)
         }
     }
-
-    deinit { try? file.close() }
 
     public func tileData(_ tile: TileID) throws(TileStoreError) -> Data? {
         guard let id = PMTilesTileID.id(z: tile.z, x: tile.x, y: tile.y) else { return nil }
@@ -59,7 +63,7 @@ public final class PMTilesStore: TileStore, @unchecked Sendable {
                 guard let entry = directory.find(id) else { return nil }
                 if entry.runLength > 0 {
                     let range = try Self.section(header.tileData.lowerBound, entry)
-                    return try lock.withLock { try Self.read(file, range, fileSize: fileSize) }
+                    return try Self.read(source, range)
                 }
                 directory = try leaf(at: entry)
             }
@@ -76,7 +80,7 @@ public final class PMTilesStore: TileStore, @unchecked Sendable {
         let start = range.lowerBound
         return try lock.withLock {
             if let cached = leaves[start] { return cached }
-            let bytes = try Self.read(file, range, fileSize: fileSize)
+            let bytes = try Self.read(source, range)
             let directory = try PMTilesDirectory(Self.decompress(bytes, header.internalCompression))
             if leaves.count > 256 { leaves.removeAll(keepingCapacity: true) }
             leaves[start] = directory
@@ -93,17 +97,12 @@ public final class PMTilesStore: TileStore, @unchecked Sendable {
         return start..<end
     }
 
-    private static func read(_ handle: FileHandle, _ range: Range<UInt64>, fileSize: UInt64) throws -> Data {
-        guard range.upperBound <= fileSize else {
-            throw PMTilesError(offset: Int(clamping: range.lowerBound), "a section runs past the end of the file (\(fileSize) bytes)")
-        }
+    /// `range` from `source`, refusing sections over the size limit before asking for them.
+    private static func read(_ source: any PMTilesByteSource, _ range: Range<UInt64>) throws(PMTilesError) -> Data {
         guard UInt64(range.count) <= maximumSectionBytes else {
             throw PMTilesError(offset: Int(clamping: range.lowerBound), "a section of \(range.count) bytes is over the \(maximumSectionBytes)-byte limit")
         }
-        try handle.seek(toOffset: range.lowerBound)
-        let data = try handle.read(upToCount: range.count) ?? Data()
-        guard data.count == range.count else { throw PMTilesError(offset: Int(clamping: range.lowerBound), "short read") }
-        return data
+        return try source.read(range)
     }
 
     private static func decompress(_ data: Data, _ compression: PMTilesHeader.Compression) throws(PMTilesError) -> [UInt8] {

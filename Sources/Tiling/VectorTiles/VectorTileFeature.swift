@@ -85,8 +85,7 @@ public struct VectorTileFeature: Sendable {
         return s.bytes.withUnsafeBufferPointer { b in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { keyIndices in
                 var n = 0
-                var keys = [String](), values = [JSONValue]()
-                keys.reserveCapacity(capacity)
+                var values = [JSONValue]()
                 values.reserveCapacity(capacity)
                 var r = ProtobufReader(b, from: tagsRange.lowerBound, to: tagsRange.upperBound)
                 // Tags were checked when the feature was opened.
@@ -94,11 +93,17 @@ public struct VectorTileFeature: Sendable {
                     guard let k = try? r.varint(), let v = try? r.varint() else { break }
                     keyIndices[n] = Int(k)
                     n += 1
-                    keys.append(s.keys[Int(k)])
                     values.append(s.jsonValues[Int(v)])
                 }
-                if Self.distinct(UnsafeBufferPointer(rebasing: keyIndices[0..<n]), keyCount: s.keys.count) {
-                    return JSONObject(uniqueKeys: keys, values: values)
+                let used = UnsafeBufferPointer(rebasing: keyIndices[0..<n])
+                if let shared = s.keySets.lookup(used) {
+                    return JSONObject(uniqueKeys: shared.keys, values: values, sharedIndex: shared.index)
+                }
+                var keys = [String]()
+                keys.reserveCapacity(n)
+                for k in used { keys.append(s.keys[k]) }
+                if Self.distinct(used, keyCount: s.keys.count) {
+                    return JSONObject(uniqueKeys: keys, values: values, sharedIndex: s.keySets.remember(used, keys: keys))
                 }
                 var o = JSONObject()
                 for (k, v) in zip(keys, values) { o[k] = v }
@@ -137,40 +142,72 @@ public struct VectorTileFeature: Sendable {
     }
 
     /// The geometry as rings of tile points (vector-tile-js `loadGeometry`).
+    ///
+    /// Decoded flat first (into scratch memory), then copied into rings of exact capacity: one
+    /// allocation per ring and one for the list.
     public func geometry() throws(VectorTileError) -> [[TilePoint]] {
         let range = geometryRange
+        guard !range.isEmpty else { return [] }
         return try withBytes(layer.storage.bytes) { (b) throws(VectorTileError) in
-            var r = ProtobufReader(b, from: range.lowerBound, to: range.upperBound)
-            var rings = [[TilePoint]](), ring = [TilePoint](), started = false
-            var x: Int32 = 0, y: Int32 = 0
-            while !r.isAtEnd {
-                let at = r.position
-                let command = try r.varint()
-                let id = Int(command & 7), count = command >> 3
-                switch id {
-                case 1, 2:
-                    guard count <= UInt64(r.end - r.position) / 2 else { throw VectorTileError(.commandCountPastEnd, offset: at) }
-                    if id == 2 { ring.reserveCapacity(ring.count + Int(count) + 1) }
-                    for _ in 0..<Int(count) {
-                        x &+= zigzag32(try r.varint())
-                        y &+= zigzag32(try r.varint())
-                        if id == 1 {
-                            if started { rings.append(ring); ring = [] }
-                            started = true
-                        } else if !started {
-                            continue
+            // Every point takes at least two parameter bytes, and each ClosePath (one byte) adds one
+            // point; each MoveTo point starts at most one ring.
+            let maxPoints = range.count, maxRings = range.count / 2 + 2
+            let outcome: Result<[[TilePoint]], VectorTileError> = withUnsafeTemporaryAllocation(of: TilePoint.self, capacity: maxPoints) { points in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: maxRings) { starts in
+                    do throws(VectorTileError) {
+                        let (pointCount, ringCount) = try Self.decodePoints(b, range, points: points, ringStarts: starts)
+                        var rings = [[TilePoint]]()
+                        rings.reserveCapacity(ringCount)
+                        for i in 0..<ringCount {
+                            let from = starts[i], to = i + 1 < ringCount ? starts[i + 1] : pointCount
+                            rings.append(Array(UnsafeBufferPointer(rebasing: points[from..<to])))
                         }
-                        ring.append(TilePoint(x: x, y: y))
+                        return .success(rings)
+                    } catch {
+                        return .failure(error)
                     }
-                case 7:
-                    if let first = ring.first { ring.append(first) }
-                default:
-                    throw VectorTileError(.unknownCommand(id), offset: at)
                 }
             }
-            if started { rings.append(ring) }
-            return rings
+            return try outcome.get()
         }
+    }
+
+    /// Decodes the command stream into `points`, recording where each ring starts; returns the
+    /// point and ring counts. The buffers must hold `range.count` points and `range.count / 2 + 2` rings.
+    static func decodePoints(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, points: UnsafeMutableBufferPointer<TilePoint>,
+                             ringStarts: UnsafeMutableBufferPointer<Int>) throws(VectorTileError) -> (points: Int, rings: Int) {
+        var r = ProtobufReader(b, from: range.lowerBound, to: range.upperBound)
+        var x: Int32 = 0, y: Int32 = 0
+        var n = 0, rings = 0
+        while !r.isAtEnd {
+            let at = r.position
+            let command = try r.varint()
+            let id = Int(command & 7), count = command >> 3
+            switch id {
+            case 1, 2:
+                guard count <= UInt64(r.end - r.position) / 2 else { throw VectorTileError(.commandCountPastEnd, offset: at) }
+                for _ in 0..<Int(count) {
+                    x &+= zigzag32(try r.varint())
+                    y &+= zigzag32(try r.varint())
+                    if id == 1 {
+                        ringStarts[rings] = n
+                        rings += 1
+                    } else if rings == 0 {
+                        continue // LineTo before any MoveTo: ignored, as vector-tile-js
+                    }
+                    points[n] = TilePoint(x: x, y: y)
+                    n += 1
+                }
+            case 7:
+                if rings > 0, n > ringStarts[rings - 1] {
+                    points[n] = points[ringStarts[rings - 1]]
+                    n += 1
+                }
+            default:
+                throw VectorTileError(.unknownCommand(id), offset: at)
+            }
+        }
+        return (n, rings)
     }
 
     static func decode(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into g: inout VectorTileGeometry) throws(VectorTileError) {

@@ -1,3 +1,4 @@
+import Foundation
 import GeoJSON
 
 /// One layer of a ``VectorTile``: name, extent, version, key and value tables, and an index of its
@@ -15,6 +16,8 @@ public struct VectorTileLayer: Sendable, RandomAccessCollection {
         let bytes: ContiguousArray<UInt8>
         /// Start and end offsets of each feature message.
         let featureBounds: ContiguousArray<Int>
+        /// The last key set features asked for (features of a layer mostly share their keys).
+        let keySets = KeySetMemo()
 
         init(name: String, extent: Int, version: Int, keys: [String], values: [VectorTileValue], bytes: ContiguousArray<UInt8>, featureBounds: ContiguousArray<Int>) {
             self.name = name
@@ -98,5 +101,50 @@ public struct VectorTileLayer: Sendable, RandomAccessCollection {
             if let f = try feature(at: i).geoJSONFeature(x: x, y: y, z: z) { out.append(f) }
         }
         return out
+    }
+}
+
+/// The key arrays and JSON hash indexes of the last few distinct key sequences a layer's features
+/// used: features with the same keys in the same order (most of a layer's features, in a handful of
+/// variants) share them: no per-feature key array, string retains or hashing. Guarded by a lock that
+/// is only tried: a busy memo is skipped, never waited for.
+final class KeySetMemo: @unchecked Sendable {
+    private struct Entry {
+        var keyIndices: [Int]
+        var keys: [String]
+        var index: [Int32]?
+    }
+
+    /// Key sequences remembered per layer.
+    static let capacity = 8
+    private let lock = NSLock()
+    private var entries: [Entry] = []
+    private var next = 0
+
+    /// The shared keys and index for `indices`, when the memo holds them.
+    @inline(__always)
+    func lookup(_ indices: UnsafeBufferPointer<Int>) -> (keys: [String], index: [Int32]?)? {
+        guard lock.try() else { return nil }
+        defer { lock.unlock() }
+        for entry in entries where entry.keyIndices.count == indices.count && entry.keyIndices.elementsEqual(indices) {
+            return (entry.keys, entry.index)
+        }
+        return nil
+    }
+
+    /// Remembers `keys` (built for `indices`), replacing the oldest sequence when full, and returns their index.
+    func remember(_ indices: UnsafeBufferPointer<Int>, keys: [String]) -> [Int32]? {
+        let index = JSONObject.hashIndex(forUniqueKeys: keys)
+        if lock.try() {
+            let entry = Entry(keyIndices: Array(indices), keys: keys, index: index)
+            if entries.count < Self.capacity {
+                entries.append(entry)
+            } else {
+                entries[next] = entry
+                next = (next + 1) % Self.capacity
+            }
+            lock.unlock()
+        }
+        return index
     }
 }
