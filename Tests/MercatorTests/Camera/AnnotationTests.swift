@@ -1,5 +1,6 @@
 import Foundation
 import Mercator
+import MercatorTestSupport
 import Testing
 
 @Suite("Annotations: drawn above the style, selectable, the style untouched")
@@ -45,6 +46,32 @@ struct AnnotationTests {
         #expect(id == polygon && map.selectedAnnotation == polygon)
         map.removeAnnotation(polygon)
         #expect(map.selectedAnnotation == nil)
+    }
+
+    @Test("A pin's title is drawn below it in the style's font when the style has glyphs, and not without")
+    func titles() throws {
+        let folder = try #require(SharedFixtures.url("conformance/render-tests/glyphs"))
+        func darkPixelsBelowPin(glyphs: Bool) throws -> Int {
+            var style: JSONObject = [
+                "version": 8, "sources": ["none": ["type": "geojson", "data": ["type": "FeatureCollection", "features": []]]],
+                "layers": [["id": "bg", "type": "background", "paint": ["background-color": "#ffffff"]],
+                           ["id": "labels", "type": "symbol", "source": "none",
+                            "layout": ["text-field": "x", "text-font": ["Open Sans Semibold", "Arial Unicode MS Bold"]]]],
+            ]
+            if glyphs { style["glyphs"] = .string(folder.path + "/{fontstack}/{range}.pbf") }
+            let map = Map(style: try Style(document: StyleDocument(json: .object(style))), camera: MapCamera(zoom: 3),
+                          size: MapSize(width: 200, height: 200))
+            try map.addAnnotation(PointAnnotation(coordinate: map.coordinate(for: Point(100, 100))!, title: "Harbour"))
+            let image = try map.snapshot().image
+            var dark = 0
+            for y in 101..<130 { for x in 50..<150 {
+                let i = 4 * (y * image.width + x)
+                if image.pixels[i] < 120 && image.pixels[i + 1] < 120 && image.pixels[i + 2] < 120 { dark += 1 }
+            } }
+            return dark
+        }
+        #expect(try darkPixelsBelowPin(glyphs: true) > 20)
+        #expect(try darkPixelsBelowPin(glyphs: false) == 0)
     }
 
     @Test("Shapes other than points, lines and polygons are refused with a clear error")
