@@ -11,6 +11,7 @@ public enum CameraFitError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A coordinate or the padding is not a finite number.
     case notFinite
 
+    /// The error in one sentence.
     public var description: String {
         switch self {
         case .paddingExceedsView(let w, let h, let p):

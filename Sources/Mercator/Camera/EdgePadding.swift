@@ -1,9 +1,13 @@
 /// Space in points kept free on each side of a view when fitting a camera (the SDK's `UIEdgeInsets`
 /// edge padding, GL JS's `padding`).
 public struct EdgePadding: Sendable, Hashable {
+    /// Points kept free along the top edge.
     public var top: Double
+    /// Points kept free along the left edge.
     public var left: Double
+    /// Points kept free along the bottom edge.
     public var bottom: Double
+    /// Points kept free along the right edge.
     public var right: Double
 
     /// Padding with one value per side.

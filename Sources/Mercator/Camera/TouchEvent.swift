@@ -12,6 +12,7 @@ public struct TouchEvent: Sendable, Hashable {
         case began, moved, ended, cancelled
     }
 
+    /// What the fingers did.
     public var phase: Phase
     /// The fingers' positions in points from the view's top left.
     public var touches: [Point]
@@ -38,7 +39,9 @@ public struct TouchEvent: Sendable, Hashable {
 /// How quickly a released pan stops (`MLNMapViewDecelerationRate`): the speed is multiplied by
 /// `rawValue` every millisecond, as `UIScrollView.DecelerationRate` does.
 public struct DecelerationRate: Sendable, Hashable, RawRepresentable {
+    /// The factor the speed keeps per millisecond (0 stops at once; below 1).
     public var rawValue: Double
+    /// A rate; values are kept within 0...0.999999.
     public init(rawValue: Double) { self.rawValue = max(0, min(rawValue, 0.999999)) }
 
     /// `UIScrollView.DecelerationRate.normal`: 0.998 per millisecond (`MLNMapViewDecelerationRateNormal`).

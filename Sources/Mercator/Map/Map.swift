@@ -106,11 +106,10 @@ public final class Map: @unchecked Sendable {
         currentTransform.coordinate(at: point).map { LocationCoordinate2D(latitude: $0.latitude, longitude: $0.longitude) }
     }
 
+    /// The unquantized projection, shared with `MapCamera.point(for:in:)` and the gestures.
     private var currentTransform: Transform {
         let (camera, size) = locked { (cameraValue, sizeValue) }
-        var scene = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera)
-        scene.tileQuantization = false
-        return scene.transform
+        return camera.transform(in: size)
     }
 
     // MARK: Rendering
