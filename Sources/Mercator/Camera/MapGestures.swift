@@ -108,7 +108,7 @@ public struct MapGestures: Sendable {
         guard let glide else { return nil }
         let o = glide.offset(at: max(0, time - glide.time))
         let point = Point(x: glide.release.x + o.x, y: glide.release.y + o.y)
-        return constraints.constrain(glide.camera.placing(world: glide.anchor, at: point, in: map.size))
+        return constraints.constrain(glide.camera.placing(world: glide.anchor, at: point, in: map.size), in: map.size)
     }
 
     /// Moves a gliding pan on to `time`, setting the map's camera; returns the camera.
@@ -189,15 +189,15 @@ public struct MapGestures: Sendable {
             return moved(touches, at: time)
         case .panning(let anchor, let last, _):
             guard touches.count == 1 else { return began(touches, at: time) }
-            map.camera = constraints.constrain(map.camera.placing(world: anchor, at: touches[0], in: map.size))
+            map.camera = constraints.constrain(map.camera.placing(world: anchor, at: touches[0], in: map.size), in: map.size)
             state = .panning(anchor: anchor, last: Sample(point: touches[0], time: time), previous: last)
             return output(.pan)
         case .oneFingerZooming(let anchor, let world, let startY, let startZoom):
             guard touches.count == 1 else { return began(touches, at: time) }
             var camera = map.camera
             camera.zoom = startZoom + (startY - touches[0].y) / 75
-            camera = constraints.constrain(camera)
-            map.camera = constraints.constrain(camera.placing(world: world, at: anchor, in: map.size))
+            camera = constraints.constrain(camera, in: map.size)
+            map.camera = constraints.constrain(camera.placing(world: world, at: anchor, in: map.size), in: map.size)
             return output(.oneFingerZoom)
         case .twoTouching(let start, _):
             guard touches.count == 2 else { return began(touches, at: time) }
@@ -221,7 +221,7 @@ public struct MapGestures: Sendable {
             var camera = map.camera
             let dy = ((touches[0].y - previous[0].y) + (touches[1].y - previous[1].y)) / 2
             camera.pitch -= dy / 2
-            map.camera = constraints.constrain(camera)
+            map.camera = constraints.constrain(camera, in: map.size)
             state = .pitching(previous: touches)
             return output(.pitch)
         case .idle, .ignoring:
@@ -244,8 +244,8 @@ public struct MapGestures: Sendable {
             // clockwise, which lowers the bearing.
             camera.bearing -= atan2(v0.x * v1.y - v0.y * v1.x, v0.x * v1.x + v0.y * v1.y) * 180 / .pi
         }
-        camera = constraints.constrain(camera)
-        map.camera = constraints.constrain(camera.placing(world: anchor, at: scrollEnabled ? c1 : c0, in: size))
+        camera = constraints.constrain(camera, in: map.size)
+        map.camera = constraints.constrain(camera.placing(world: anchor, at: scrollEnabled ? c1 : c0, in: size), in: map.size)
     }
 
     private mutating func ended(_ touches: [Point], at time: Double) throws -> GestureOutput {
@@ -268,7 +268,7 @@ public struct MapGestures: Sendable {
         case .panning(let anchor, let last, let previous):
             var last = last, previous = previous
             if let p = touches.first, p != last.point {
-                map.camera = constraints.constrain(map.camera.placing(world: anchor, at: p, in: map.size))
+                map.camera = constraints.constrain(map.camera.placing(world: anchor, at: p, in: map.size), in: map.size)
                 previous = last
                 last = Sample(point: p, time: time)
             }
@@ -306,8 +306,8 @@ public struct MapGestures: Sendable {
         guard let world = map.camera.world(at: point, in: size) else { return }
         var camera = map.camera
         camera.zoom += delta
-        camera = constraints.constrain(camera)
-        map.camera = constraints.constrain(camera.placing(world: world, at: point, in: size))
+        camera = constraints.constrain(camera, in: map.size)
+        map.camera = constraints.constrain(camera.placing(world: world, at: point, in: size), in: map.size)
     }
 
     /// Two fingers moving the same way up or down, side by side, with little change in spread.

@@ -252,6 +252,30 @@ struct GestureTests {
         #expect(map.camera.center.latitude == 30)
     }
 
+    @Test("Height-only constraint (MapLibre Native's default): the world's top edge stops at the view's top")
+    func heightOnly() throws {
+        let map = try F.map(camera: MapCamera(center: F.start.center, zoom: 2))
+        var gestures = MapGestures(map: map)
+        /// Slow drags down the view (no glide: the last sample stands still).
+        func dragDown(times: Int, from t: Double) throws {
+            for i in 0..<times {
+                let t0 = t + Double(i) * 10
+                try gestures.handle(.began(Point(200, 10), at: t0))
+                try gestures.handle(.moved(Point(200, 290), at: t0 + 1))
+                try gestures.handle(.moved(Point(200, 290), at: t0 + 2))
+                try gestures.handle(.ended(at: t0 + 2))
+            }
+        }
+        try dragDown(times: 5, from: 0)
+        // World 2048 points tall, view 300: the centre stays 150 points below the top edge.
+        #expect(F.close(F.world(map.camera.center).y, 150.0 / 2048))
+        #expect(F.close(map.point(for: LocationCoordinate2D(latitude: 85.0511287798066, longitude: 10)).y, 0, 1e-6))
+        // Without it only the latitude bounds hold.
+        gestures.constraints.mode = .none
+        try dragDown(times: 1, from: 100)
+        #expect(F.world(map.camera.center).y < 150.0 / 2048)
+    }
+
     @Test("Single tap: selects the annotation there, else returns the features there")
     func singleTap() throws {
         let map = try F.map()
