@@ -49,6 +49,21 @@ struct CameraFitTests {
         #expect(throws: CameraFitError.self) { try MapCamera.fitting(bounds: BoundingBox(west: 0, south: 0, east: 1, north: 1), in: size, padding: EdgePadding(all: 500)) }
     }
 
+    @Test("Map's SDK-named fitting methods use its size and its (or the given camera's) bearing and pitch")
+    func mapMethods() throws {
+        let size = MapSize(width: 800, height: 600)
+        let box = BoundingBox(west: -10, south: 40, east: 10, north: 50)
+        let map = Map(style: Style(), camera: MapCamera(bearing: 30), size: size)
+        #expect(try map.cameraThatFitsCoordinateBounds(box, edgePadding: EdgePadding(all: 20))
+                == MapCamera.fitting(bounds: box, in: size, padding: EdgePadding(all: 20), bearing: 30))
+        #expect(try map.camera(MapCamera(bearing: 10, pitch: 20), fittingCoordinateBounds: box).pitch == 20)
+        let line = Polyline(coordinates: [LocationCoordinate2D(latitude: 40, longitude: -10), LocationCoordinate2D(latitude: 50, longitude: 10)])
+        #expect(try map.cameraThatFitsShape(line, direction: 30, edgePadding: EdgePadding(all: 20))
+                == MapCamera.fitting(bounds: box, in: size, padding: EdgePadding(all: 20), bearing: 30))
+        let target = MapCamera(center: LocationCoordinate2D(latitude: 45, longitude: 5), zoom: 6)
+        #expect(map.flyAnimation(to: target, duration: 2).camera(at: 2) == target)
+    }
+
     @Test("Across the antimeridian: a box whose west is greater than its east")
     func antimeridian() throws {
         let c = try MapCamera.fitting(bounds: BoundingBox(west: 170, south: -20, east: -170, north: -10), in: MapSize(width: 640, height: 480))
