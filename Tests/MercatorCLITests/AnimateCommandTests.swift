@@ -30,6 +30,24 @@ struct AnimateCommandTests {
         // The first frame is still far from Paris: it differs from the last.
         #expect(try Data(contentsOf: frames.appendingPathComponent("frame-0001.png")) != Data(contentsOf: target))
 
+        // --apng: the same frames as one animated PNG (acTL with 4 frames, fcTL per frame, fdAT after the first).
+        let apng = MapCommandTests.temporary("flight.png")
+        defer { try? FileManager.default.removeItem(at: apng) }
+        let animated = try CLIRunner.run(["animate", style.path, "--fly-to", "2.35,48.855,13", "--duration", "0.5", "--fps", "8",
+                                          "--size", "64x48", "-o", frames.path, "--apng", apng.path])
+        #expect(animated.status == 0, "\(animated.stderr)")
+        let bytes = [UInt8](try Data(contentsOf: apng))
+        var types: [String] = [], i = 8
+        while i + 12 <= bytes.count {
+            let length = Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+            types.append(String(decoding: bytes[(i + 4)..<(i + 8)], as: UTF8.self))
+            if types.last == "acTL" { #expect(bytes[i + 8..<i + 12].elementsEqual([0, 0, 0, 4])) }
+            i += 12 + length
+        }
+        #expect(types.first == "IHDR" && types[1] == "acTL" && types.last == "IEND")
+        #expect(types.filter { $0 == "fcTL" }.count == 4)
+        #expect(types.firstIndex(of: "fdAT")! > types.firstIndex(of: "IDAT")!)
+
         let bad = try CLIRunner.run(["animate", style.path, "--fly-to", "2.35,48.855", "-o", frames.path])
         #expect(bad.status != 0 && bad.stderr.contains("--fly-to must be LON,LAT,ZOOM"))
     }

@@ -28,6 +28,7 @@ struct AnimateCommand: ParsableCommand {
     @Option(help: "Device pixels per point.") var ratio = 1.0
     @Flag(help: "easeTo (a straight move) instead of flyTo.") var ease = false
     @Option(name: .shortAndLong, help: "The folder to write the frames to (created if missing).") var output: String
+    @Option(help: "Also write the frames as one animated PNG (APNG) to this file, looping.") var apng: String?
     @OptionGroup var limits: InputLimitOptions
 
     func run() throws {
@@ -60,14 +61,18 @@ struct AnimateCommand: ParsableCommand {
         let folder = URL(fileURLWithPath: output)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let digits = max(4, String(count).count)
+        var pngs: [Data] = []
         for i in 1...count {
             // The last frame is exactly the target (no rounding of i / fps * fps).
             map.camera = i == count ? animation.target : animation.camera(at: Double(i) / fps)
             let snapshot = try map.snapshot()
             if i == 1 { for e in snapshot.sourceErrors { InputOutput.printError("warning: \(e)") } }
             let name = "frame-" + String(repeating: "0", count: digits - String(i).count) + String(i) + ".png"
-            try snapshot.pngData().write(to: folder.appendingPathComponent(name))
+            let png = snapshot.pngData()
+            try png.write(to: folder.appendingPathComponent(name))
+            if apng != nil { pngs.append(png) }
         }
+        if let apng { try AnimatedPNG.assemble(pngs, fps: fps).write(to: URL(fileURLWithPath: apng)) }
         InputOutput.printError("wrote \(count) frames to \(output) (\(String(format: "%.2f", animation.duration)) s at \(fps) fps)")
     }
 }
