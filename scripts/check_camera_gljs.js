@@ -139,16 +139,42 @@ for (const f of flights) {
   }
 }
 
-const tolerance = { center: 1e-9, zoom: 1e-9, bearing: 1e-9, pitch: 1e-9, duration: 1e-9, progress: 1e-12 };
+// --- screen point <-> coordinate, pitched and rotated -------------------------------------------
+const projections = [
+  { camera: [-79.38, 43.65, 14, 37, 55], size: [640, 480] },
+  { camera: [139.7, 35.68, 11.5, -120, 60], size: [1024, 768] },
+  { camera: [2.35, 48.85, 3, 200, 30], size: [300, 600] },
+  { camera: [-122.4, 37.8, 17, 0, 0], size: [512, 512] },
+];
+worst.screen = 0;
+for (const f of projections) {
+  const [w, h] = f.size;
+  const points = [[0, h - 1], [w / 2, h / 2], [w - 1, h * 0.3], [w * 0.2, h * 0.8], [w * 0.9, h - 1]];
+  const cam = camera(w, h, { lon: f.camera[0], lat: f.camera[1], zoom: f.camera[2], bearing: f.camera[3], pitch: f.camera[4] });
+  const tr = cam.transform;
+  const located = points.map(([x, y]) => tr.screenPointToLocation(new gl.Point(x, y)));
+  const ours = runMercator(['camera', 'project', `--camera=${f.camera.join(',')}`, '--size', f.size.join('x'),
+    `--points=${points.map((p) => p.join(',')).join(';')}`,
+    `--coordinates=${located.map((l) => `${l.lng},${l.lat}`).join(';')}`]);
+  points.forEach(([x, y], i) => {
+    const l = located[i];
+    compare(`project ${f.camera.join(',')} (${x},${y})`, { center: ours.coordinates[i], zoom: 0, bearing: 0, pitch: 0 },
+      { lon: l.lng, lat: l.lat, zoom: 0, bearing: 0, pitch: 0 });
+    const p = tr.locationToScreenPoint(l);
+    worst.screen = Math.max(worst.screen, Math.abs(ours.points[i][0] - p.x), Math.abs(ours.points[i][1] - p.y));
+  });
+}
+
+const tolerance = { center: 1e-9, zoom: 1e-9, bearing: 1e-9, pitch: 1e-9, duration: 1e-9, progress: 1e-12, screen: 1e-6 };
 const failed = Object.keys(tolerance).filter((k) => !(worst[k] <= tolerance[k]));
 if (asJSON) {
   console.log(JSON.stringify({ glVersion: gl.getVersion(), comparisons: rows.length, worst, tolerance, failed }, null, 2));
 } else {
-  console.log(`MapLibre GL JS ${gl.getVersion()} vs Mercator: ${rows.length} cameras compared (${fits.length} fits, ${flights.length} flights x ${sampleCount} samples)`);
+  console.log(`MapLibre GL JS ${gl.getVersion()} vs Mercator: ${rows.length} comparisons (${fits.length} fits, ${flights.length} flights x ${sampleCount} samples, ${projections.length} pitched/rotated cameras x 5 screen points both ways)`);
   for (const r of rows.filter((r) => r.label.startsWith('fit'))) {
     console.log(`  ${r.label}: zoom ${r.ours.zoom.toFixed(12)} vs ${r.theirs.zoom.toFixed(12)}, centre ${r.ours.center.map((v) => v.toFixed(10)).join(',')} vs ${r.theirs.lon.toFixed(10)},${r.theirs.lat.toFixed(10)}`);
   }
   console.log('  largest differences:', Object.entries(worst).map(([k, v]) => `${k} ${v.toExponential(2)}`).join(', '));
-  console.log(failed.length ? `FAILED: ${failed.join(', ')} over tolerance` : 'all within tolerance (1e-9 degrees / zoom levels / seconds)');
+  console.log(failed.length ? `FAILED: ${failed.join(', ')} over tolerance` : 'all within tolerance (1e-9 degrees / zoom levels / seconds, 1e-6 points)');
 }
 process.exit(failed.length ? 1 : 0);

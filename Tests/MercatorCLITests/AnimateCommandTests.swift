@@ -61,6 +61,10 @@ struct AnimateCommandTests {
         #expect(fly.status == 0, "\(fly.stderr)")
         #expect(fly.stdout.contains(#""duration":4.7027306883074"#))
         #expect(fly.stdout.contains(#""center":[2.35,48.85],"zoom":12.0,"bearing":30.0,"pitch":40.0"#))
+        let project = try CLIRunner.run(["camera", "project", "--camera", "-79.38,43.65,14,37,55", "--size", "640x480",
+                                         "--points", "320,240", "--coordinates", "-79.38,43.65"])
+        #expect(project.status == 0, "\(project.stderr)")
+        #expect(project.stdout.contains(#""points":[[320.0,240.0]]"#))
         let padded = try CLIRunner.run(["camera", "fit", "--bounds", "0,0,1,1", "--size", "100x100", "--padding", "60"])
         #expect(padded.status != 0 && padded.stderr.contains("leaves no room"))
     }

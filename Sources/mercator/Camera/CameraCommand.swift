@@ -7,7 +7,7 @@ struct CameraCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "camera",
         abstract: "Print fitted cameras and sampled easeTo/flyTo paths as JSON.",
-        subcommands: [CameraFitCommand.self, CameraFlyCommand.self])
+        subcommands: [CameraFitCommand.self, CameraFlyCommand.self, CameraProjectCommand.self])
 }
 
 /// `mercator camera fit`: the camera that fits a bounding box.
@@ -82,5 +82,43 @@ struct CameraFlyCommand: ParsableCommand {
             CameraArguments.json(animation.camera(at: t), extra: [("time", .double(t)), ("progress", .double(animation.progress(at: t)))])
         }
         print(JSONValue.object(["duration": .double(animation.duration), "frames": .array(frames)]).serialized())
+    }
+}
+
+/// `mercator camera project`: screen points to coordinates and coordinates to screen points for a camera.
+struct CameraProjectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "project",
+        abstract: "Screen points <-> coordinates for a camera (any bearing and pitch), as JSON.",
+        discussion: """
+            Prints {"coordinates": [[lon, lat] or null for each --points entry], "points": [[x, y] for each
+            --coordinates entry]}, in points from the view's top left.
+            """)
+
+    @Option(parsing: .unconditional, help: "The camera: LON,LAT,ZOOM[,BEARING,PITCH].") var camera: String
+    @Option(help: "View size in points, WIDTHxHEIGHT.") var size = "512x512"
+    @Option(parsing: .unconditional, help: "Screen points X,Y separated by semicolons.") var points = ""
+    @Option(parsing: .unconditional, help: "Coordinates LON,LAT separated by semicolons.") var coordinates = ""
+
+    private func pairs(_ text: String, option: String) throws -> [(Double, Double)] {
+        try text.split(separator: ";").map { item in
+            let v = item.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard v.count == 2, v.allSatisfy(\.isFinite) else { throw ValidationError("\(option) entries must be two numbers (found \(item))") }
+            return (v[0], v[1])
+        }
+    }
+
+    func run() throws {
+        let cam = try CameraArguments.camera(camera, option: "--camera")
+        let mapSize = try CameraArguments.size(size)
+        let coords: [JSONValue] = try pairs(points, option: "--points").map { p in
+            guard let c = cam.coordinate(for: Point(x: p.0, y: p.1), in: mapSize) else { return .null }
+            return [.double(c.longitude), .double(c.latitude)]
+        }
+        let screen: [JSONValue] = try pairs(coordinates, option: "--coordinates").map { c in
+            let p = cam.point(for: LocationCoordinate2D(latitude: c.1, longitude: c.0), in: mapSize)
+            return [.double(p.x), .double(p.y)]
+        }
+        print(JSONValue.object(["coordinates": .array(coords), "points": .array(screen)]).serialized())
     }
 }
