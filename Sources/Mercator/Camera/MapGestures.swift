@@ -43,11 +43,36 @@ public struct MapGestures: Sendable {
     public var doubleTapDistance = 40.0
     /// The slowest release (points per second) that still glides; MapLibre Native's threshold.
     public var minimumDecelerationSpeed = 100.0
+    /// How long (seconds) double and two-finger taps take to zoom: 0 changes the camera at once;
+    /// MapLibre Native animates 0.3 s, eased by `UnitBezier(0, 0, 0.25, 1)` (sample with ``advance(to:)``).
+    public var tapZoomDuration = 0.0
 
     private var state = State.idle
     /// The last single tap's place and end time, for double taps and one-finger zoom.
     private var lastTap: (point: Point, time: Double)?
     private var glide: Glide?
+    private var tapZoom: TapZoom?
+
+    /// A double or two-finger tap's zoom in progress.
+    private struct TapZoom: Sendable {
+        var start: MapCamera
+        var delta: Double
+        var world: Point
+        var point: Point
+        var time: Double
+        var duration: Double
+
+        /// MapLibre Native's default transition easing.
+        static let easing = UnitBezier(0, 0, 0.25, 1)
+
+        func camera(at t: Double, size: MapSize, constraints: CameraConstraints) -> MapCamera {
+            let k = TapZoom.easing.solve(min(1, max(0, (t - time) / duration)))
+            var camera = start
+            camera.zoom = start.zoom + delta * k
+            camera = constraints.constrain(camera, in: size)
+            return constraints.constrain(camera.placing(world: world, at: point, in: size), in: size)
+        }
+    }
 
     /// Gestures driving `map`'s camera.
     public init(map: Map) {
@@ -111,9 +136,18 @@ public struct MapGestures: Sendable {
         return constraints.constrain(glide.camera.placing(world: glide.anchor, at: point, in: map.size), in: map.size)
     }
 
-    /// Moves a gliding pan on to `time`, setting the map's camera; returns the camera.
+    /// Whether a gliding pan or a tap's zoom is still moving the camera at `time`.
+    public func isAnimating(at time: Double) -> Bool {
+        isDecelerating(at: time) || tapZoom.map { time - $0.time < $0.duration } == true
+    }
+
+    /// Moves a gliding pan or a tap's zoom on to `time`, setting the map's camera; returns the camera.
     @discardableResult
     public mutating func advance(to time: Double) -> MapCamera {
+        if let zoom = tapZoom {
+            map.camera = zoom.camera(at: time, size: map.size, constraints: constraints)
+            if time - zoom.time >= zoom.duration { tapZoom = nil }
+        }
         if let camera = deceleratingCamera(at: time) {
             map.camera = camera
             if !isDecelerating(at: time) { glide = nil }
@@ -126,10 +160,11 @@ public struct MapGestures: Sendable {
     /// - Throws: what a single tap's feature query throws (`StyleRenderError`, `MapQueryError`).
     @discardableResult
     public mutating func handle(_ event: TouchEvent) throws -> GestureOutput {
-        if glide != nil {
-            // A touch stops the glide where it is.
+        if glide != nil || tapZoom != nil {
+            // A touch stops a glide or a tap's zoom where it is.
             advance(to: event.time)
             glide = nil
+            tapZoom = nil
         }
         let touches = event.touches
         switch event.phase {
@@ -260,7 +295,7 @@ public struct MapGestures: Sendable {
             }
             if secondTap && zoomEnabled {
                 lastTap = nil
-                zoom(by: 1, about: start)
+                zoom(by: 1, about: start, at: time)
                 return output(.doubleTap)
             }
             lastTap = (start, time)
@@ -284,7 +319,7 @@ public struct MapGestures: Sendable {
             let end = touches.count == 2 ? touches : start
             if zoomEnabled, time - startTime <= maximumTapDuration,
                distance(start[0], end[0]) <= tapSlop, distance(start[1], end[1]) <= tapSlop {
-                zoom(by: -1, about: centroid(start))
+                zoom(by: -1, about: centroid(start), at: time)
                 return output(.twoFingerTap)
             }
             return output(nil)
@@ -300,10 +335,15 @@ public struct MapGestures: Sendable {
         }
     }
 
-    /// Changes the zoom by `delta`, keeping the map point under `point` where it is.
-    private mutating func zoom(by delta: Double, about point: Point) {
+    /// Changes the zoom by `delta`, keeping the map point under `point` where it is: at once, or
+    /// over ``tapZoomDuration`` from `time`.
+    private mutating func zoom(by delta: Double, about point: Point, at time: Double) {
         let size = map.size
         guard let world = map.camera.world(at: point, in: size) else { return }
+        if tapZoomDuration > 0 {
+            tapZoom = TapZoom(start: map.camera, delta: delta, world: world, point: point, time: time, duration: tapZoomDuration)
+            return
+        }
         var camera = map.camera
         camera.zoom += delta
         camera = constraints.constrain(camera, in: map.size)

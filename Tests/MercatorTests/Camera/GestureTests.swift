@@ -121,6 +121,27 @@ struct GestureTests {
         #expect(F.close(map.camera.zoom, 6))
     }
 
+    @Test("Animated tap zoom: over tapZoomDuration, eased as MapLibre Native eases, sampled with advance(to:)")
+    func animatedDoubleTap() throws {
+        let map = try F.map()
+        var gestures = MapGestures(map: map)
+        gestures.tapZoomDuration = 0.3
+        let anchor = F.world(under: Point(102, 81), camera: F.start)
+        try gestures.handle(.began(Point(100, 80), at: 0))
+        try gestures.handle(.ended(at: 0.05))
+        try gestures.handle(.began(Point(102, 81), at: 0.2))
+        let tap = try gestures.handle(.ended(at: 0.25))
+        #expect(tap.gesture == .doubleTap && tap.camera == F.start)
+        #expect(gestures.isAnimating(at: 0.4))
+        let k = UnitBezier(0, 0, 0.25, 1).solve(0.5)
+        let mid = gestures.advance(to: 0.4)
+        #expect(F.close(mid.zoom, 5 + k))
+        #expect(F.close(mid.center, F.center(putting: anchor, at: Point(102, 81), zoom: 5 + k)))
+        let end = gestures.advance(to: 2)
+        #expect(!gestures.isAnimating(at: 2))
+        #expect(F.close(end.zoom, 6) && F.close(end.center, F.center(putting: anchor, at: Point(102, 81), zoom: 6)))
+    }
+
     @Test("Two-finger tap zooms out by one about the fingers' centroid")
     func twoFingerTap() throws {
         let map = try F.map()
