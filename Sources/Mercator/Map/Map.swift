@@ -75,6 +75,15 @@ public final class Map: @unchecked Sendable {
         set { locked { sizeValue = newValue } }
     }
 
+    private var settingsValue = Settings()
+
+    /// The SDK settings the map applies (`usesPre4CollisionBehavior`: labels collide only with
+    /// labels of their own source).
+    public var settings: Settings {
+        get { locked { settingsValue } }
+        set { locked { settingsValue = newValue } }
+    }
+
     // MARK: Feature state
 
     /// Merges `state` into the state of feature `id` of `source` (read by `feature-state`).
@@ -188,8 +197,9 @@ public final class Map: @unchecked Sendable {
             }
             if images[DefaultPin.imageName] == nil { images[DefaultPin.imageName] = MapImages.convert([DefaultPin.imageName: DefaultPin.image])[DefaultPin.imageName] }
         }
-        let builder = StyleSceneBuilder(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera,
+        var builder = StyleSceneBuilder(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera,
                                         glyphs: glyphs(), images: MapImages(added: images, sprites: sprites))
+        builder.collidesPerSource = settingsValue.usesPre4CollisionBehavior
         var scene = builder.styleScene(layers: layers, sources: sources, states: states)
         // Sources whose kind is not loaded yet are drawn empty: say so, for the layers that use them.
         for source in style.sources where used.contains(source.identifier) && ![.geojson, .vector, .raster, .rasterDEM, .image].contains(source.kind) {

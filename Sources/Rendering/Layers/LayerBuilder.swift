@@ -63,6 +63,8 @@ struct FeatureEvaluation {
     var images: (any ImageProvider)?
     /// Whether the view is pitched (icons are then sampled bilinearly).
     var pitched = false
+    /// The source tiles labels along lines are laid out in (nil: every tile of the camera's zoom).
+    var labelTiles: LabelTiles?
 
     var zoom: Double { base.zoom ?? 0 }
 

@@ -18,6 +18,8 @@ package struct StyleSceneBuilder: Sendable {
     package var glyphs: (any GlyphProvider)?
     /// Where symbol layers take their icons from.
     package var images: (any ImageProvider)?
+    /// Labels collide only with labels of their own source (the SDK's pre-4.0 collision behaviour).
+    package var collidesPerSource = false
 
     package init(width: Int, height: Int, pixelRatio: Double = 1, camera: MapCamera, glyphs: (any GlyphProvider)? = nil,
                  images: (any ImageProvider)? = nil) {
@@ -85,13 +87,15 @@ package struct StyleSceneBuilder: Sendable {
                     drawable[id] = source.drawable(atZoom: camera.zoom, in: coveredBounds(tileZoom: z))
                 }
                 evaluation = self.evaluation(tileZoom: z, for: compiled)
+                evaluation.labelTiles = labelTiles(tileZoom: z)
                 selected = select(compiled, builder, drawable[id] ?? [], evaluation: evaluation, sourceID: id, states: states)
             }
             scene.layers.append(builder.build(compiled, features: &selected, evaluation: evaluation))
             drawn.append(StyleScene.DrawnLayer(identifier: layer.identifier, sourceIdentifier: sourceID, features: selected.map(\.feature)))
         }
         scene.tileQuantizationMaxZoom = quantizationZoom
-        SymbolPlacement.place(&scene.layers, transform: scene.transform)
+        SymbolPlacement.place(&scene.layers, transform: scene.transform,
+                              collisionGroups: collidesPerSource ? drawn.map { $0.sourceIdentifier ?? "" } : nil)
         return StyleScene(scene: scene, layers: drawn, unsupportedFeatures: unsupported)
     }
 
@@ -105,8 +109,12 @@ package struct StyleSceneBuilder: Sendable {
         for tile in tiles {
             guard let content = tile.layers[sourceLayer], !content.isEmpty else { continue }
             let canonical = CanonicalTileID(z: tile.id.canonical.z, x: tile.id.canonical.x, y: tile.id.canonical.y)
-            let evaluation = FeatureEvaluation(base: EvaluationContext(zoom: camera.zoom, canonical: canonical),
+            var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: camera.zoom, canonical: canonical),
                                                needsGeometry: compiled.needsFeatureGeometry, glyphs: glyphs, images: images, pitched: camera.pitch > 0)
+            // tile features lie on the primary world copy; placement shifts them to the tile's copy
+            let c = tile.id.canonical
+            evaluation.labelTiles = LabelTiles(z: c.z, overscaling: max(1, pow(2, camera.zoom.rounded(.down) - Double(c.z))),
+                                               columns: c.x...c.x, rows: c.y...c.y)
             let drawable = content.map { SourceFeatures.Drawable(feature: $0, geometry: $0.geometry) }
             var selected = select(compiled, builder, drawable, evaluation: evaluation, sourceID: sourceID, states: states)
             if selected.isEmpty { continue }
@@ -119,7 +127,8 @@ package struct StyleSceneBuilder: Sendable {
                 layer = symbols
                 clip = nil
             }
-            pieces.append(TileClippedLayer.Piece(clip: clip, wrap: tile.id.wrap, layer: layer, firstFeature: features.count))
+            pieces.append(TileClippedLayer.Piece(clip: clip, wrap: tile.id.wrap, layer: layer, firstFeature: features.count,
+                                                 tile: (c.z, c.x + tile.id.wrap * (1 << c.z), c.y)))
             features += selected.map(\.feature)
         }
         return (TileClippedLayer(pieces: pieces), features)
@@ -154,6 +163,17 @@ package struct StyleSceneBuilder: Sendable {
         let canonical = CanonicalTileID(z: tile.z, x: tile.x, y: tile.y)
         return FeatureEvaluation(base: EvaluationContext(zoom: camera.zoom, canonical: canonical), needsGeometry: layer.needsFeatureGeometry,
                                  glyphs: glyphs, images: images, pitched: camera.pitch > 0)
+    }
+
+    /// The tiles of zoom `tileZoom` covering the view, in which GeoJSON labels along lines are laid out.
+    func labelTiles(tileZoom z: Int) -> LabelTiles {
+        let t = RenderScene(width: width, height: height, pixelRatio: pixelRatio, camera: camera).transform
+        let xs = t.visibleWorldXRange(), ys = t.visibleWorldYRange()
+        let n = pow(2, Double(z))
+        func index(_ v: Double) -> Int { clampedInt((v * n).rounded(.down), -(1 << 30), 1 << 30) }
+        let columns = index(xs.min)...max(index(xs.min), index(xs.max))
+        let rows = max(0, index(ys.min))...max(max(0, index(ys.min)), min((1 << z) - 1, index(ys.max)))
+        return LabelTiles(z: z, overscaling: max(1, pow(2, camera.zoom.rounded(.down) - Double(z))), columns: columns, rows: rows)
     }
 
     /// The world area of the source tiles MapLibre would draw for this view: the visible area grown

@@ -16,6 +16,8 @@ struct TextShaping {
         /// The section's `font-scale`.
         var scale: Double
         var section: Int
+        /// Laid out upright in vertical writing mode (drawn turned against the label's turn).
+        var vertical = false
     }
 
     /// One section of formatted text: its characters, font stack and scale.
@@ -42,6 +44,11 @@ struct TextShaping {
         var anchor: SymbolAnchorKind
         var justify: Double        // 0 left, 0.5 centre, 1 right
         var offset: (Double, Double)  // text-offset * 24
+        /// Vertical writing mode: glyphs that may stand upright advance one em each.
+        var vertical = false
+        /// Only characters upright in vertical text stand upright (labels along lines, whose
+        /// layer does not ask for vertical placement).
+        var uprightOnly = false
     }
 
     /// Shapes `sections` with glyphs from `lookup` (nil for a missing glyph).
@@ -86,8 +93,10 @@ struct TextShaping {
                 guard let g = lookup(c, sections[s].fontStack) else { continue }
                 let scale = sections[s].scale
                 let baselineOffset = (lineMaxScale - scale) * Self.oneEm
-                positioned.append(PositionedGlyph(glyph: g, x: x, y: y + baselineOffset, scale: scale, section: s))
-                x += Double(g.advance) * scale + spacing
+                let upright = options.vertical && !Self.isWhitespace(c) && !Self.isComplexShaping(c)
+                    && (!options.uprightOnly || Self.hasUprightVerticalOrientation(c))
+                positioned.append(PositionedGlyph(glyph: g, x: x, y: y + baselineOffset, scale: scale, section: s, vertical: upright))
+                x += (upright ? Self.oneEm : Double(g.advance)) * scale + spacing
             }
             if let last = positioned.last {
                 let lineLength = x - spacing
@@ -121,6 +130,59 @@ struct TextShaping {
     }
 
     // MARK: - Line breaking (MapLibre's determineLineBreaks)
+
+    /// Scripts shaped as a whole (Arabic, Indic, Myanmar, Khmer…): never turned upright.
+    static func isComplexShaping(_ c: UInt32) -> Bool {
+        (0x0590...0x08FF).contains(c) || (0x0900...0x0DFF).contains(c) || (0x1000...0x109F).contains(c)
+            || (0x1780...0x17FF).contains(c) || (0xFB1D...0xFDFF).contains(c) || (0xFE70...0xFEFF).contains(c)
+    }
+
+    /// Characters upright in vertical text (CJK ideographs, kana, Hangul, CJK punctuation and
+    /// full-width forms): text with one of them may be laid out vertically.
+    static func hasUprightVerticalOrientation(_ c: UInt32) -> Bool {
+        if c < 0x1100 { return false }
+        if (0x1100...0x11FF).contains(c) { return true }  // Hangul Jamo
+        if (0x2E80...0x2FDF).contains(c) || (0x2FF0...0x9FFF).contains(c) { return true }
+        if (0xA000...0xA4CF).contains(c) || (0xAC00...0xD7AF).contains(c) || (0xF900...0xFAFF).contains(c) { return true }
+        if (0xFE10...0xFE1F).contains(c) || (0xFE30...0xFE4F).contains(c) { return true }
+        if (0xFF00...0xFFEF).contains(c) { return !(0xFF61...0xFF9F).contains(c) }  // full-width, not half-width kana
+        return (0x20000...0x2FFFF).contains(c)
+    }
+
+    /// MapLibre's `verticalizePunctuation`: ASCII and CJK punctuation replaced by their vertical
+    /// presentation forms where the neighbours are not sideways (Latin) characters.
+    static func verticalizingPunctuation(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        func sideways(_ i: Int) -> Bool {
+            guard i >= 0, i < scalars.count else { return false }
+            let c = scalars[i].value
+            return verticalPunctuation[c] == nil && !hasUprightVerticalOrientation(c) && !isWhitespace(c)
+        }
+        var out = String.UnicodeScalarView()
+        for (i, s) in scalars.enumerated() {
+            if let v = verticalPunctuation[s.value], !sideways(i - 1), !sideways(i + 1), let u = Unicode.Scalar(v) {
+                out.append(u)
+            } else {
+                out.append(s)
+            }
+        }
+        return String(out)
+    }
+
+    private static let verticalPunctuation: [UInt32: UInt32] = [
+        0x21: 0xFE15, 0x23: 0xFF03, 0x24: 0xFF04, 0x25: 0xFF05, 0x26: 0xFF06, 0x28: 0xFE35, 0x29: 0xFE36, 0x2A: 0xFF0A,
+        0x2B: 0xFF0B, 0x2C: 0xFE10, 0x2D: 0xFE32, 0x2E: 0x30FB, 0x2F: 0xFF0F, 0x3A: 0xFE13, 0x3B: 0xFE14, 0x3C: 0xFE3F,
+        0x3D: 0xFF1D, 0x3E: 0xFE40, 0x3F: 0xFE16, 0x40: 0xFF20, 0x5B: 0xFE47, 0x5C: 0xFF3C, 0x5D: 0xFE48, 0x5E: 0xFF3E,
+        0x5F: 0xFE33, 0x60: 0xFF40, 0x7B: 0xFE37, 0x7C: 0x2015, 0x7D: 0xFE38, 0x7E: 0xFF5E, 0xA2: 0xFFE0, 0xA3: 0xFFE1,
+        0xA5: 0xFFE5, 0xA6: 0xFFE4, 0xAC: 0xFFE2, 0xAF: 0xFFE3, 0x2013: 0xFE32, 0x2014: 0xFE31, 0x2018: 0xFE43,
+        0x2019: 0xFE44, 0x201C: 0xFE41, 0x201D: 0xFE42, 0x2026: 0xFE19, 0x2027: 0x30FB, 0x20A9: 0xFFE6, 0x3001: 0xFE11,
+        0x3002: 0xFE12, 0x3008: 0xFE3F, 0x3009: 0xFE40, 0x300A: 0xFE3D, 0x300B: 0xFE3E, 0x300C: 0xFE41, 0x300D: 0xFE42,
+        0x300E: 0xFE43, 0x300F: 0xFE44, 0x3010: 0xFE3B, 0x3011: 0xFE3C, 0x3014: 0xFE39, 0x3015: 0xFE3A, 0x3016: 0xFE17,
+        0x3017: 0xFE18, 0xFF01: 0xFE15, 0xFF08: 0xFE35, 0xFF09: 0xFE36, 0xFF0C: 0xFE10, 0xFF0D: 0xFE32, 0xFF0E: 0x30FB,
+        0xFF1A: 0xFE13, 0xFF1B: 0xFE14, 0xFF1C: 0xFE3F, 0xFF1E: 0xFE40, 0xFF1F: 0xFE16, 0xFF3B: 0xFE47, 0xFF3D: 0xFE48,
+        0xFF3F: 0xFE33, 0xFF5B: 0xFE37, 0xFF5C: 0x2015, 0xFF5D: 0xFE38, 0xFF5F: 0xFE35, 0xFF60: 0xFE36, 0xFF61: 0xFE12,
+        0xFF62: 0xFE41, 0xFF63: 0xFE42,
+    ]
 
     static func isWhitespace(_ c: UInt32) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0B || c == 0x0C || c == 0x0D }
 
@@ -161,7 +223,12 @@ struct TextShaping {
 
     /// Indices where lines start (the last is the text length), or none when `maxWidth` is 0.
     static func lineBreaks(_ text: [UInt32], maxWidth: Double, advance: (Int) -> Double) -> Set<Int> {
-        guard maxWidth > 0, !text.isEmpty else { return [] }
+        guard !text.isEmpty else { return [] }
+        guard maxWidth > 0 else {
+            // no wrapping, but newlines still break (MapLibre Native's paragraphs)
+            guard text.contains(0x0A) else { return [] }
+            return Set(text.indices.filter { text[$0] == 0x0A }.map { $0 + 1 } + [text.count])
+        }
         var total = 0.0
         for i in text.indices { total += advance(i) }
         let lineCount = max(1, (total / maxWidth).rounded(.up))

@@ -43,12 +43,16 @@ public struct SymbolLayer: Sendable {
         var allowOverlap: Bool
         var ignorePlacement: Bool
         var optional: Bool
+        /// The icon's laid-out width at `icon-size` 1 (MapLibre's shaped icon, for label spacing along lines).
+        var shapedWidth = 0.0
     }
 
     /// One of a label's variable-anchor placements: its glyphs and collision box.
     struct Variant: Sendable {
         var quads: [GlyphQuad]
         var box: (x0: Double, y0: Double, x1: Double, y1: Double)
+        /// The shift from the centred text to this anchor's side, CSS pixels.
+        var shift = Point(x: 0, y: 0)
     }
 
     /// One label.
@@ -71,17 +75,43 @@ public struct SymbolLayer: Sendable {
         var icon: Icon?
         /// Placements to try in order (`text-variable-anchor`); placement keeps the first that fits.
         var variants: [Variant] = []
+        /// The label in vertical writing mode, when `text-writing-mode` allows it and the text can:
+        /// one placement, or one per variable anchor, tried in order.
+        var vertical: [Variant] = []
         /// Set by placement: whether the text is drawn.
         var placed = true
         /// Set by placement: whether the icon is drawn.
         var iconPlaced = true
         /// Where the anchor was drawn, in CSS pixels (set by placement; for hit tests).
         var screenAnchor: Point?
+        /// For labels along lines: the line followed and how the glyphs sit on it.
+        var path: LinePath?
+        /// Set by placement for labels along lines: each glyph's centre and angle (indexed like `quads`).
+        var placedGlyphs: [PlacedGlyph] = []
+        /// Set by placement for labels along lines: label-plane device pixels per em * 24 unit.
+        var labelScale = 0.0
+        /// Set by placement for icons along lines: the line's angle at the anchor, in the label plane.
+        var iconAngle = 0.0
+        /// Set by placement for labels along lines: their collision circles in CSS pixels (hit tests).
+        var circles: [CollisionGrid.Circle] = []
     }
 
     var symbols: [Symbol]
     var translate = Point(x: 0, y: 0)
     var translateAnchor: TranslateAnchor = .map
+    /// `icon-translate` (CSS pixels) and its anchor: icons move apart from their text.
+    var iconTranslate = Point(x: 0, y: 0)
+    var iconTranslateAnchor: TranslateAnchor = .map
+    /// Point labels turn with the map's bearing (`text-rotation-alignment: map`) and lie in the
+    /// map plane (`text-pitch-alignment: map`); likewise icons.
+    /// `text-writing-mode` asks for vertical labels before horizontal ones.
+    var verticalFirst = false
+    /// `text-writing-mode` allows horizontal labels (it does when unset).
+    var horizontalAllowed = true
+    var textRotateWithMap = false
+    var textPitchWithMap = false
+    var iconRotateWithMap = false
+    var iconPitchWithMap = false
     /// Draw in viewport-y order (lower labels over higher ones), as `symbol-z-order` asks.
     var sortByViewportY = false
     /// Draw each label's halo right before its text (labels ordered by `symbol-sort-key`), rather
@@ -116,9 +146,14 @@ extension SymbolLayer: SceneLayer {
         func meets(_ a: Point, _ b: (x0: Double, y0: Double, x1: Double, y1: Double)) -> Bool {
             a.x + b.x0 <= rect.maxX && a.x + b.x1 >= rect.minX && a.y + b.y0 <= rect.maxY && a.y + b.y1 >= rect.minY
         }
+        func meets(_ c: CollisionGrid.Circle) -> Bool {
+            let dx = max(rect.minX - c.x, 0, c.x - rect.maxX), dy = max(rect.minY - c.y, 0, c.y - rect.maxY)
+            return dx * dx + dy * dy <= c.radius * c.radius
+        }
         for (i, s) in symbols.enumerated().reversed() {
             guard let a = s.screenAnchor else { continue }
-            let text = s.placed && !s.quads.isEmpty && meets(a, s.box)
+            let alongLine = s.path?.textAlongLine == true
+            let text = s.placed && !s.quads.isEmpty && (alongLine ? s.circles.contains(where: meets) : meets(a, s.box))
             let icon = s.iconPlaced && s.icon.map { meets(a, $0.box) } == true
             if text || icon { out.append(i) }
         }

@@ -25,8 +25,10 @@ extension SymbolLayerBuilder {
     static func icon(layout: SymbolLayoutProperties, paint: SymbolPaintProperties, context: EvaluationContext,
                      layoutContext: EvaluationContext, images: (any ImageProvider)?, pitched: Bool,
                      textBox: (left: Double, top: Double, right: Double, bottom: Double)?) -> SymbolLayer.Icon? {
-        guard let name = layout.iconImageName?.evaluate(layoutContext).name, !name.isEmpty,
-              let image = images?.image(named: name) else { return nil }
+        guard var name = layout.iconImageName?.evaluate(layoutContext).name, !name.isEmpty else { return nil }
+        // a plain-string `icon-image` may name properties as `{name}` tokens (legacy syntax)
+        if name.contains("{"), let properties = context.feature?.properties { name = replacingTokens(name, properties) }
+        guard let image = images?.image(named: name) else { return nil }
         let size = layout.iconScale.evaluate(context)
         guard size > 0 else { return nil }
         let o = layout.iconOffset.evaluate(layoutContext)
@@ -40,7 +42,7 @@ extension SymbolLayerBuilder {
         }
         let rotation = layout.iconRotation.evaluate(layoutContext) * .pi / 180
         let padding = layout.iconPadding.evaluate(layoutContext).values
-        return SymbolLayer.Icon(
+        var icon = SymbolLayer.Icon(
             image: image, quads: box.quads(image: image, size: size, rotation: rotation, textFit: fitted), size: size,
             color: RenderColor(paint.iconColor.evaluate(context)).premultiplied(),
             haloColor: RenderColor(paint.iconHaloColor.evaluate(context)).premultiplied(),
@@ -51,26 +53,31 @@ extension SymbolLayerBuilder {
             allowOverlap: layout.iconAllowsOverlap.evaluate(layoutContext),
             ignorePlacement: layout.iconIgnoresPlacement.evaluate(layoutContext),
             optional: layout.isIconOptional.evaluate(layoutContext))
+        icon.shapedWidth = box.right - box.left
+        return icon
     }
 
     /// `{name}` tokens replaced by the feature's property values (missing ones by nothing), as
     /// MapLibre reads a plain-string `text-field`.
     static func replacingTokens(_ text: Formatted, _ properties: JSONObject) -> Formatted {
         var out = text
-        for i in out.sections.indices {
-            let s = out.sections[i].text
-            guard s.contains("{") else { continue }
-            var result = ""
-            var rest = Substring(s)
-            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-                result += rest[..<open]
-                let key = String(rest[rest.index(after: open)..<close])
-                if let v = properties[key] { result += v.string ?? (v.isNull ? "" : v.serialized()) }
-                rest = rest[rest.index(after: close)...]
-            }
-            out.sections[i].text = result + rest
+        for i in out.sections.indices where out.sections[i].text.contains("{") {
+            out.sections[i].text = replacingTokens(out.sections[i].text, properties)
         }
         return out
+    }
+
+    /// `{name}` tokens of one string replaced by the feature's property values.
+    static func replacingTokens(_ s: String, _ properties: JSONObject) -> String {
+        var result = ""
+        var rest = Substring(s)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            result += rest[..<open]
+            let key = String(rest[rest.index(after: open)..<close])
+            if let v = properties[key] { result += v.string ?? (v.isNull ? "" : v.serialized()) }
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
     }
 
 }

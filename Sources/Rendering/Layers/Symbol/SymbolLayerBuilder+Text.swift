@@ -10,11 +10,12 @@ extension SymbolLayerBuilder {
 
     static func shape(_ text: Formatted, layout: SymbolLayoutProperties, context: EvaluationContext,
                       glyphs: inout GlyphCache, anchor anchorOverride: SymbolAnchorKind? = nil,
-                      justify justifyOverride: Double? = nil, offset offsetOverride: (Double, Double)? = nil) -> TextShaping {
+                      justify justifyOverride: Double? = nil, offset offsetOverride: (Double, Double)? = nil,
+                      maxWidth maxWidthOverride: Double? = nil, vertical: Bool = false, uprightOnly: Bool = false) -> TextShaping {
         let transform = layout.textTransform.evaluate(context)
         let stack = layout.textFontNames.evaluate(context)
         let sections = text.sections.map { section -> TextShaping.Section in
-            var s = section.text
+            var s = vertical ? TextShaping.verticalizingPunctuation(section.text) : section.text
             switch transform {
             case .uppercase: s = s.uppercased()
             case .lowercase: s = s.lowercased()
@@ -33,10 +34,10 @@ extension SymbolLayerBuilder {
         }
         if let justifyOverride { justify = justifyOverride }
         let offset = offsetOverride ?? textOffset(layout, context)
-        let options = TextShaping.Options(maxWidth: layout.maximumTextWidth.evaluate(context) * TextShaping.oneEm,
+        let options = TextShaping.Options(maxWidth: maxWidthOverride ?? layout.maximumTextWidth.evaluate(context) * TextShaping.oneEm,
                                           lineHeight: layout.textLineHeight.evaluate(context) * TextShaping.oneEm,
                                           letterSpacing: layout.textLetterSpacing.evaluate(context) * TextShaping.oneEm,
-                                          anchor: anchor, justify: justify, offset: offset)
+                                          anchor: anchor, justify: justify, offset: offset, vertical: vertical, uprightOnly: uprightOnly)
         return TextShaping(sections: sections, options: options) { glyphs.glyph($0, $1) }
     }
 
@@ -112,7 +113,8 @@ extension SymbolLayerBuilder {
                 quads[i].topRight = quads[i].topRight + d
                 quads[i].bottomLeft = quads[i].bottomLeft + d
             }
-            out.append(SymbolLayer.Variant(quads: quads, box: (box.x0 + shift.x, box.y0 + shift.y, box.x1 + shift.x, box.y1 + shift.y)))
+            out.append(SymbolLayer.Variant(quads: quads, box: (box.x0 + shift.x, box.y0 + shift.y, box.x1 + shift.x, box.y1 + shift.y),
+                                           shift: shift))
         }
         return out
     }
@@ -171,5 +173,70 @@ extension SymbolLayerBuilder {
             }
         }
         return out
+    }
+
+    /// A centred label moved to each variable anchor's side of its box (MapLibre's
+    /// `calculateVariableLayoutShift`), for labels shaped once for every anchor (vertical ones).
+    static func shifted(_ centred: SymbolLayer.Variant, anchors: [(SymbolAnchorKind, (Double, Double))],
+                        fontScale: Double) -> [SymbolLayer.Variant] {
+        let b = centred.box
+        return anchors.map { anchor, offset in
+            let (h, v) = anchor.alignment
+            let shift = Point(x: -(h - 0.5) * (b.x1 - b.x0) + offset.0 * fontScale, y: -(v - 0.5) * (b.y1 - b.y0) + offset.1 * fontScale)
+            let d = Point(x: (shift.x / fontScale * 32).rounded() / 32, y: (shift.y / fontScale * 32).rounded() / 32)
+            let quads = centred.quads.map { q in
+                SymbolLayer.GlyphQuad(glyph: q.glyph, topLeft: q.topLeft + d, topRight: q.topRight + d, bottomLeft: q.bottomLeft + d, color: q.color)
+            }
+            return SymbolLayer.Variant(quads: quads, box: (b.x0 + shift.x, b.y0 + shift.y, b.x1 + shift.x, b.y1 + shift.y), shift: shift)
+        }
+    }
+
+    /// The label laid out in vertical writing mode (MapLibre's vertical shaping, left-justified),
+    /// turned a quarter clockwise as MapLibre draws it: upright glyphs are turned back, so CJK
+    /// reads top to bottom; returns nil for text with no character upright in vertical text.
+    static func verticalVariant(_ text: Formatted, layout: SymbolLayoutProperties, context: EvaluationContext,
+                                fontScale: Double, glyphs: inout GlyphCache) -> SymbolLayer.Variant? {
+        let plain = text.sections.map(\.text).joined()
+        guard plain.unicodeScalars.contains(where: { TextShaping.hasUprightVerticalOrientation($0.value) }) else { return nil }
+        let shaping = shape(text, layout: layout, context: context, glyphs: &glyphs, justify: 0, vertical: true)
+        guard !shaping.isEmpty else { return nil }
+        let offset = textOffset(layout, context)
+        let sectionColors = text.sections.map { $0.textColor.map { RenderColor($0).premultiplied() } }
+        let rectBuffer = Double(Glyph.border) + 1
+        // the whole label turns a quarter clockwise: (x, y) -> (-y, x)
+        func turn(_ p: Point) -> Point { Point(x: -p.y, y: p.x) }
+        func q(_ p: Point) -> Point { Point(x: (p.x * 32).rounded() / 32, y: (p.y * 32).rounded() / 32) }
+        var quads: [SymbolLayer.GlyphQuad] = []
+        for line in shaping.lines {
+            for g in line where g.glyph.hasBitmap {
+                let halfAdvance = Double(g.glyph.advance) * g.scale / 2
+                var builtIn = Point(x: g.x + halfAdvance + offset.0, y: g.y + offset.1)
+                var verticalized = Point(x: 0, y: 0)
+                if g.vertical {
+                    verticalized = builtIn
+                    builtIn = Point(x: 0, y: 0)
+                }
+                let x1 = (Double(g.glyph.left) - rectBuffer) * g.scale - halfAdvance + builtIn.x
+                let y1 = (-Double(g.glyph.top) - rectBuffer) * g.scale + builtIn.y
+                let x2 = x1 + Double(g.glyph.bitmapWidth + 2) * g.scale, y2 = y1 + Double(g.glyph.bitmapHeight + 2) * g.scale
+                var corners = [Point(x: x1, y: y1), Point(x: x2, y: y1), Point(x: x1, y: y2)]
+                if g.vertical {
+                    // MapLibre's quads: upright glyphs turn a quarter counter-clockwise about the
+                    // middle of their em box's left edge, then move back onto the line
+                    let center = Point(x: -halfAdvance, y: halfAdvance - TextShaping.yOffset)
+                    let correction = Point(x: 5 - TextShaping.yOffset - (TextShaping.oneEm / 2 - halfAdvance), y: 0)
+                    corners = corners.map { p in
+                        let d = p - center
+                        return Point(x: d.y, y: -d.x) + center + correction + verticalized
+                    }
+                }
+                corners = corners.map { q(turn($0)) }
+                quads.append(SymbolLayer.GlyphQuad(glyph: g.glyph, topLeft: corners[0], topRight: corners[1], bottomLeft: corners[2],
+                                                   color: g.section < sectionColors.count ? sectionColors[g.section] : nil))
+            }
+        }
+        let box = collisionBox((shaping.left, shaping.top, shaping.right, shaping.bottom), scale: fontScale,
+                               padding: [layout.textPadding.evaluate(context)], rotation: .pi / 2)
+        return SymbolLayer.Variant(quads: quads, box: box)
     }
 }

@@ -16,6 +16,7 @@ enum SymbolLayerBuilder: LayerBuilder {
         var glyphs = GlyphCache(provider: evaluation.glyphs)
         var symbols: [SymbolLayer.Symbol] = []
         var kept: [SelectedFeature] = []
+        var pending: [PendingLineLabel] = []
         var context = evaluation.base
         // Layout properties are evaluated at the tile's zoom (MapLibre lays symbols out per tile);
         // paint properties and the drawn text size at the camera's.
@@ -23,6 +24,7 @@ enum SymbolLayerBuilder: LayerBuilder {
         layoutContext.zoom = zoom.rounded(.down)
         // a plain string `text-field` may name properties as `{name}` tokens (legacy syntax)
         let tokens = layout.text.source?.string?.contains("{") ?? false
+        let writingModes = layout.textWritingModes?.evaluate(zoom: zoom) ?? []
         for feature in features {
             evaluation.load(feature, into: &context)
             evaluation.load(feature, into: &layoutContext)
@@ -39,8 +41,12 @@ enum SymbolLayerBuilder: LayerBuilder {
                 ignorePlacement: layout.textIgnoresPlacement.evaluate(layoutContext),
                 textOptional: layout.isTextOptional.evaluate(layoutContext), icon: nil)
             let size = layout.textFontSize.evaluate(context)
-            let variable = variableAnchors(layout, layoutContext)
+            let placement = layout.symbolPlacement.evaluate(layoutContext)
+            let alongLine = placement != .point && layout.textRotationAlignment.evaluate(layoutContext) != .viewport
+            let variable = placement == .point ? variableAnchors(layout, layoutContext) : nil
             var textBounds: (Double, Double, Double, Double)?
+            var glyphOffsets: [Double] = []
+            var verticalQuads: [SymbolLayer.GlyphQuad] = [], verticalOffsets: [Double] = []
             if !text.isEmpty && size > 0, let variable {
                 symbol.fontScale = size / TextShaping.oneEm
                 symbol.variants = variants(text, anchors: variable, layout: layout, context: layoutContext,
@@ -49,8 +55,25 @@ enum SymbolLayerBuilder: LayerBuilder {
                     symbol.quads = first.quads
                     symbol.box = first.box
                 }
+            } else if !text.isEmpty && size > 0 && alongLine {
+                // along a line: glyphs around their own centres, laid out on the line at placement
+                let shaping = shape(text, layout: layout, context: layoutContext, glyphs: &glyphs, offset: (0, 0), maxWidth: 0)
+                if !shaping.isEmpty {
+                    let sectionColors = text.sections.map { $0.textColor.map { RenderColor($0).premultiplied() } }
+                    (symbol.quads, glyphOffsets) = lineGlyphQuads(shaping, sectionColors: sectionColors)
+                    if text.sections.contains(where: { $0.text.unicodeScalars.contains { TextShaping.hasUprightVerticalOrientation($0.value) } }) {
+                        let v = shape(text, layout: layout, context: layoutContext, glyphs: &glyphs, offset: (0, 0), maxWidth: 0,
+                                      vertical: true, uprightOnly: !writingModes.contains(.vertical))
+                        (verticalQuads, verticalOffsets) = lineGlyphQuads(v, sectionColors: sectionColors)
+                    }
+                    symbol.fontScale = size / TextShaping.oneEm
+                    symbol.box = collisionBox((shaping.left, shaping.top, shaping.right, shaping.bottom), scale: symbol.fontScale,
+                                              padding: [layout.textPadding.evaluate(layoutContext)], rotation: 0)
+                    textBounds = (shaping.left, shaping.top, shaping.right, shaping.bottom)
+                }
             } else if !text.isEmpty && size > 0 {
-                let shaping = shape(text, layout: layout, context: layoutContext, glyphs: &glyphs)
+                let shaping = shape(text, layout: layout, context: layoutContext, glyphs: &glyphs,
+                                    maxWidth: placement == .point ? nil : 0)
                 if !shaping.isEmpty {
                     let rotation = layout.textRotation.evaluate(layoutContext) * .pi / 180
                     let offset = textOffset(layout, layoutContext)
@@ -62,11 +85,33 @@ enum SymbolLayerBuilder: LayerBuilder {
                     textBounds = (shaping.left, shaping.top, shaping.right, shaping.bottom)
                 }
             }
+            if placement == .point, !text.isEmpty, size > 0, writingModes.contains(.vertical) {
+                symbol.fontScale = size / TextShaping.oneEm
+                if let v = verticalVariant(text, layout: layout, context: layoutContext, fontScale: symbol.fontScale, glyphs: &glyphs) {
+                    symbol.vertical = variable.map { shifted(v, anchors: $0, fontScale: symbol.fontScale) } ?? [v]
+                }
+            }
             let textBox = textBounds.map { (left: $0.0 * symbol.fontScale, top: $0.1 * symbol.fontScale,
                                             right: $0.2 * symbol.fontScale, bottom: $0.3 * symbol.fontScale) }
             symbol.icon = icon(layout: layout, paint: paint, context: context, layoutContext: layoutContext,
                                images: evaluation.images, pitched: evaluation.pitched, textBox: textBox)
             if symbol.quads.isEmpty && symbol.icon == nil { continue }
+            if placement != .point {
+                let shapedLength = max(textBounds.map { $0.2 - $0.0 } ?? 0, symbol.icon?.shapedWidth ?? 0)
+                let tiles = evaluation.labelTiles ?? LabelTiles.all(zoom: zoom)
+                guard let line = lineLayout(layout, layoutContext, tiles: tiles, shapedLength: shapedLength, hasText: !symbol.quads.isEmpty)
+                else { continue }
+                let o = textOffset(layout, layoutContext)
+                let height = textBounds.map { $0.3 - $0.1 } ?? 0
+                let path = LinePath(points: [], segment: 0, anchor: Point(x: 0, y: 0), glyphOffsets: glyphOffsets,
+                                    lineOffset: Point(x: o.0, y: o.1), keepUpright: line.keepUpright, pitchWithMap: line.pitchWithMap,
+                                    rotateGlyphs: line.rotateGlyphs, textAlongLine: line.textAlongLine, iconAlongLine: line.iconAlongLine,
+                                    circleDiameter: height > 0 ? max(10, height) : 0, padding: layout.textPadding.evaluate(layoutContext),
+                                    verticalQuads: verticalQuads, verticalGlyphOffsets: verticalOffsets)
+                pending.append(PendingLineLabel(symbol: symbol, path: path, layout: line, feature: feature,
+                                                lines: lineStrings(feature.geometry), text: text.sections.map(\.text).joined()))
+                continue
+            }
             for anchor in anchors(feature.geometry) {
                 var s = symbol
                 s.anchor = anchor
@@ -74,10 +119,38 @@ enum SymbolLayerBuilder: LayerBuilder {
                 kept.append(feature)
             }
         }
+        if !pending.isEmpty {
+            let tiles = evaluation.labelTiles ?? LabelTiles.all(zoom: zoom)
+            if pending[0].layout.placement == .line { mergeLines(&pending, tiles: tiles) }
+            var seenText: [String: [Int: [Point]]] = [:]
+            for label in pending {
+                for a in lineAnchors(label.lines, tiles: tiles, layout: label.layout, text: label.text, seen: &seenText) {
+                    var s = label.symbol
+                    s.anchor = Transform.coordinate(mercator: a.anchor)
+                    s.path = label.path
+                    s.path?.points = a.line
+                    s.path?.segment = a.segment
+                    s.path?.anchor = a.anchor
+                    symbols.append(s)
+                    kept.append(label.feature)
+                }
+            }
+        }
         features = kept
         var out = SymbolLayer(symbols: symbols)
         out.translate = paint.textTranslation.point(zoom: zoom)
         out.translateAnchor = paint.textTranslationAnchor.evaluate(zoom: zoom)
+        out.verticalFirst = writingModes.first == .vertical
+        out.horizontalAllowed = writingModes.isEmpty || writingModes.contains(.horizontal)
+        out.iconTranslate = paint.iconTranslation.point(zoom: zoom)
+        out.iconTranslateAnchor = paint.iconTranslationAnchor.evaluate(zoom: zoom)
+        // `auto` is viewport for point labels; pitch alignment `auto` follows the rotation alignment
+        let textRotation = layout.textRotationAlignment.evaluate(zoom: zoom), iconRotation = layout.iconRotationAlignment.evaluate(zoom: zoom)
+        out.textRotateWithMap = textRotation == .map
+        out.iconRotateWithMap = iconRotation == .map
+        let textPitch = layout.textPitchAlignment.evaluate(zoom: zoom), iconPitch = layout.iconPitchAlignment.evaluate(zoom: zoom)
+        out.textPitchWithMap = textPitch == .map || (textPitch == .auto && out.textRotateWithMap)
+        out.iconPitchWithMap = iconPitch == .map || (iconPitch == .auto && out.iconRotateWithMap)
         let zOrder = layout.symbolZOrder.evaluate(zoom: zoom)
         out.haloPerSymbol = layout.symbolSortKey != nil
         out.sortByViewportY = zOrder == .viewportY
@@ -87,17 +160,7 @@ enum SymbolLayerBuilder: LayerBuilder {
     }
 
     static func unsupported(_ layer: CompiledLayer) -> [String] {
-        var out = unsupported(layer, properties: ["text-writing-mode"])
-        if let placement = layer.layer.layout["symbol-placement"]?.string, placement != "point" {
-            out.append("layer \"\(layer.layer.identifier)\": symbol-placement \(placement) is not drawn yet (labels are drawn at points)")
-        }
-        if let pitch = layer.layer.layout["text-pitch-alignment"], pitch == "map" {
-            out.append("layer \"\(layer.layer.identifier)\": text-pitch-alignment map is not drawn yet")
-        }
-        if let rotation = layer.layer.layout["text-rotation-alignment"], rotation == "map" {
-            out.append("layer \"\(layer.layer.identifier)\": text-rotation-alignment map is not drawn yet")
-        }
-        return out
+        return []
     }
 
     // MARK: - Anchors

@@ -11,7 +11,16 @@ extension PaintContext {
         let shift = planeTranslation(layer.translate, anchor: layer.translateAnchor)
         // anchors on screen (device pixels), in drawing order
         var drawn: [(Int, Point)] = []
+        var planes: [Point?] = []
         for (i, s) in layer.symbols.enumerated() where (s.placed && !s.quads.isEmpty) || (s.iconPlaced && s.icon != nil) {
+            if s.path?.textAlongLine == true {
+                // labels along lines are drawn once, where placement laid them out
+                if let a = s.screenAnchor {
+                    drawn.append((i, Point(x: a.x * ratio, y: a.y * ratio)))
+                    planes.append(nil)
+                }
+                continue
+            }
             let reach = 64 * s.fontScale * ratio + 4 * shift.length
             guard let copies = copies(west: s.anchor.longitude, east: s.anchor.longitude, margin: reach) else { continue }
             for copy in copies {
@@ -19,8 +28,12 @@ extension PaintContext {
                 let p = t.screen(plane: plane)
                 guard p.x.isFinite, p.y.isFinite, t.w(plane: plane) > 0 else { continue }
                 drawn.append((i, p))
+                planes.append(plane)
             }
         }
+        // the plane anchor of each drawn anchor, kept through sorting
+        var planeOf: [Point: Point] = [:]
+        for (d, plane) in zip(drawn, planes) { if let plane { planeOf[d.1] = plane } }
         if layer.sortByViewportY {
             // MapLibre sorts by anchor y (rounded, in tile units), later features first on ties
             drawn.sort { a, b in
@@ -30,9 +43,14 @@ extension PaintContext {
         }
         let gammaBase = 0.105 / ratio
         // icons first, as MapLibre draws a symbol layer's icons before its text
+        let iconShift = planeTranslation(layer.iconTranslate, anchor: layer.iconTranslateAnchor) - shift
         for (i, anchor) in drawn {
             guard layer.symbols[i].iconPlaced, let icon = layer.symbols[i].icon else { continue }
-            paintIcon(icon, anchor: anchor, ratio: ratio, gammaBase: gammaBase)
+            let alongLine = layer.symbols[i].path?.iconAlongLine == true
+            let projection = QuadProjection(anchor: anchor + iconShift, plane: planeOf[anchor].map { $0 + iconShift }, scale: ratio,
+                                            rotation: alongLine ? layer.symbols[i].iconAngle : 0,
+                                            rotateWithMap: !alongLine && layer.iconRotateWithMap, pitchWithMap: layer.iconPitchWithMap)
+            paintIcon(icon, projection: projection, gammaBase: gammaBase)
         }
         // (pass, symbol) pairs: all halos then all texts, or halo and text per label
         let passes: [(Bool, (Int, Point))] = layer.haloPerSymbol
@@ -46,17 +64,40 @@ extension PaintContext {
             guard fontScale > 0 else { continue }
             let gamma = halo ? (s.haloBlur * 1.19 / 8 + gammaBase) / fontScale : gammaBase / fontScale
             let buff = halo ? (6 - s.haloWidth / fontScale) / 8 : 0.75
-            for quad in s.quads {
+            let alongLine = s.path?.textAlongLine == true
+            if alongLine && s.placedGlyphs.count != s.quads.count { continue }
+            let projection = QuadProjection(anchor: anchor, plane: planeOf[anchor], scale: fontScale * ratio, rotation: 0,
+                                            rotateWithMap: layer.textRotateWithMap, pitchWithMap: layer.textPitchWithMap)
+            for (q, quad) in s.quads.enumerated() {
                 var color = halo ? s.haloColor : (quad.color ?? s.color)
                 color = color.scaled(Float(max(0, min(1, s.opacity))))
                 if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { continue }
-                paintGlyph(quad, anchor: anchor, scale: fontScale * ratio, color: color, buff: buff, gamma: gamma)
+                let corners = alongLine
+                    ? lineGlyphCorners(quad, s.placedGlyphs[q], scale: s.labelScale, pitchWithMap: s.path?.pitchWithMap == true,
+                                       translate: Point(x: layer.translate.x * ratio, y: layer.translate.y * ratio))
+                    : (projection(quad.topLeft, t), projection(quad.topRight, t), projection(quad.bottomLeft, t))
+                paintGlyph(quad, corners: corners, color: color, buff: buff, gamma: gamma)
             }
         }
     }
 
     /// One icon: an SDF icon tinted like text (halo first), any other sampled as it is.
-    private mutating func paintIcon(_ icon: SymbolLayer.Icon, anchor: Point, ratio: Double, gammaBase: Double) {
+    /// Screen corners (top left, top right, bottom left) of a glyph laid out along a line: the quad
+    /// scaled and turned with the line around the glyph's centre, projected from the label plane.
+    private func lineGlyphCorners(_ quad: SymbolLayer.GlyphQuad, _ placed: PlacedGlyph, scale: Double, pitchWithMap: Bool,
+                                  translate: Point) -> (Point, Point, Point) {
+        let c = cos(placed.angle), s = sin(placed.angle), t = transform
+        func corner(_ v: Point) -> Point {
+            let r = Point(x: (v.x * c - v.y * s) * scale, y: (v.x * s + v.y * c) * scale)
+            let q = placed.point + r
+            return (pitchWithMap ? t.screen(plane: q) : q) + translate
+        }
+        return (corner(quad.topLeft), corner(quad.topRight), corner(quad.bottomLeft))
+    }
+
+    private mutating func paintIcon(_ icon: SymbolLayer.Icon, projection: QuadProjection, gammaBase: Double) {
+        let turned = projection.rotation != 0 || projection.rotateWithMap
+        let transform = self.transform
         guard icon.size > 0 else { return }
         let opacity = Float(max(0, min(1, icon.opacity)))
         let texture = icon.image.image
@@ -68,27 +109,28 @@ extension PaintContext {
             let color = (halo ? icon.haloColor : icon.color).scaled(opacity)
             for quad in icon.quads {
                 let t = quad.texels
-                paintQuad(topLeft: quad.topLeft, topRight: quad.topRight, bottomLeft: quad.bottomLeft, anchor: anchor, scale: ratio) { u, v in
+                paintParallelogram(projection(quad.topLeft, transform), projection(quad.topRight, transform),
+                                   projection(quad.bottomLeft, transform)) { u, v in
                     let tx = t.x0 + u * (t.x1 - t.x0), ty = t.y0 + v * (t.y1 - t.y0)
                     if icon.image.sdf {
                         let distance = Double(texture.sampleBordered(texelX: tx, texelY: ty, linear: true).a)
                         let alpha = smoothstep(buff - gamma, buff + gamma, distance)
                         return alpha > 0 ? color.scaled(Float(alpha)) : nil
                     }
-                    let c = texture.sampleBordered(texelX: tx, texelY: ty, linear: icon.linear)
+                    let c = texture.sampleBordered(texelX: tx, texelY: ty, linear: icon.linear || turned)
                     return c.a > 0 ? c.scaled(opacity) : nil
                 }
             }
         }
     }
 
-    /// Fills the parallelogram `topLeft, topRight, bottomLeft` (scaled by `scale` device pixels per
-    /// unit around `anchor`) with the colour `shade(u, v)` gives at each pixel centre (u, v in 0...1).
-    private mutating func paintQuad(topLeft: Point, topRight: Point, bottomLeft: Point, anchor: Point, scale: Double,
-                                    _ shade: (Double, Double) -> PremultipliedColor?) {
-        let o = Point(x: anchor.x + topLeft.x * scale, y: anchor.y + topLeft.y * scale)
-        let ex = Point(x: (topRight.x - topLeft.x) * scale, y: (topRight.y - topLeft.y) * scale)
-        let ey = Point(x: (bottomLeft.x - topLeft.x) * scale, y: (bottomLeft.y - topLeft.y) * scale)
+    /// Fills the parallelogram with device-pixel corners `topLeft, topRight, bottomLeft` with the
+    /// colour `shade(u, v)` gives at each pixel centre (u, v in 0...1).
+    private mutating func paintParallelogram(_ topLeft: Point, _ topRight: Point, _ bottomLeft: Point,
+                                             _ shade: (Double, Double) -> PremultipliedColor?) {
+        let o = topLeft
+        let ex = topRight - topLeft
+        let ey = bottomLeft - topLeft
         let det = ex.x * ey.y - ex.y * ey.x
         guard det != 0, det.isFinite else { return }
         let xs = [o.x, o.x + ex.x, o.x + ey.x, o.x + ex.x + ey.x], ys = [o.y, o.y + ex.y, o.y + ey.y, o.y + ex.y + ey.y]
@@ -109,7 +151,7 @@ extension PaintContext {
     }
 
     /// One glyph quad, textured with the glyph's SDF in a one-texel zero border.
-    private mutating func paintGlyph(_ quad: SymbolLayer.GlyphQuad, anchor: Point, scale: Double,
+    private mutating func paintGlyph(_ quad: SymbolLayer.GlyphQuad, corners: (Point, Point, Point),
                                      color: PremultipliedColor, buff: Double, gamma: Double) {
         let g = quad.glyph
         guard g.hasBitmap else { return }
@@ -122,7 +164,7 @@ extension PaintContext {
                 guard bi >= 0, bj >= 0, bi < bw, bj < bh else { return 0 }
                 return Double(bitmap[bj * bw + bi]) / 255
             }
-            paintQuad(topLeft: quad.topLeft, topRight: quad.topRight, bottomLeft: quad.bottomLeft, anchor: anchor, scale: scale) { u, v in
+            paintParallelogram(corners.0, corners.1, corners.2) { u, v in
                 let tx = u * texW - 0.5, ty = v * texH - 0.5
                 let fx = tx.rounded(.down), fy = ty.rounded(.down)
                 let i = Int(fx), j = Int(fy)
@@ -133,5 +175,36 @@ extension PaintContext {
                 return alpha > 0 ? color.scaled(Float(alpha)) : nil
             }
         }
+    }
+}
+
+/// Where a symbol's quad corners land on the screen: offsets from the anchor scaled to device
+/// pixels, turned (along a line, or with the map's bearing when the symbol rotates with the map)
+/// and, for symbols pitched with the map, laid in the map plane and projected.
+struct QuadProjection {
+    /// The anchor on the screen (device pixels).
+    var anchor: Point
+    /// The anchor in the map plane (nil for labels placed on the screen).
+    var plane: Point?
+    /// Device pixels per quad unit.
+    var scale: Double
+    /// A turn of its own, in radians (icons along lines).
+    var rotation: Double
+    var rotateWithMap: Bool
+    var pitchWithMap: Bool
+
+    func callAsFunction(_ v: Point, _ t: Transform) -> Point {
+        var r = v * scale
+        if rotation != 0 {
+            let c = cos(rotation), s = sin(rotation)
+            r = Point(x: r.x * c - r.y * s, y: r.x * s + r.y * c)
+        }
+        if rotateWithMap { r = t.rotate(r) }
+        guard let plane, t.isPitched else { return anchor + r }
+        // on the screen, labels far away are drawn smaller, but only halfway as the map shrinks
+        guard pitchWithMap else { return anchor + r * max(0, min(4, 0.5 + 0.5 / max(t.w(plane: plane), 1e-6))) }
+        // MapLibre's symbol shader: pitched labels are drawn halfway between their map and screen size
+        let perspective = max(0, min(4, 0.5 + 0.5 * t.w(plane: plane)))
+        return t.screen(plane: plane + r * perspective)
     }
 }

@@ -1,12 +1,33 @@
+import Foundation
+
 /// Collision detection for labels, as MapLibre places them: layers from the top down, labels in
 /// order within a layer; a label whose box meets one already placed is hidden unless it allows
 /// overlap, and a placed label keeps later ones away unless it ignores placement.
 enum SymbolPlacement {
-    static func place(_ layers: inout [any SceneLayer], transform: Transform) {
-        var placed = CollisionGrid(width: transform.width / transform.pixelRatio, height: transform.height / transform.pixelRatio)
+    /// Places the labels of `layers`, top layer first. With `collisionGroups` (one name per layer,
+    /// its source), labels collide only within their group.
+    static func place(_ layers: inout [any SceneLayer], transform: Transform, collisionGroups: [String]? = nil) {
+        let grid = CollisionGrid(width: transform.width / transform.pixelRatio, height: transform.height / transform.pixelRatio)
+        var grids: [String: CollisionGrid] = [:]
         for index in layers.indices.reversed() {
+            let group = collisionGroups.map { index < $0.count ? $0[index] : "" } ?? ""
+            var placed = grids[group] ?? grid
+            defer { grids[group] = placed }
             if var tiled = layers[index] as? TileClippedLayer {
-                for p in tiled.pieces.indices {
+                // MapLibre places a layer's tiles bottom to top, right to left on the screen
+                let c = cos(transform.camera.bearing * .pi / 180), sn = sin(transform.camera.bearing * .pi / 180)
+                func rotated(_ t: (z: Int, x: Int, y: Int)) -> (Double, Double) {
+                    (Double(t.x) * c - Double(t.y) * sn, Double(t.x) * sn + Double(t.y) * c)
+                }
+                let order = tiled.pieces.indices.sorted { a, b in
+                    let ta = tiled.pieces[a].tile, tb = tiled.pieces[b].tile
+                    if ta.z != tb.z { return ta.z < tb.z }
+                    let ra = rotated(ta), rb = rotated(tb)
+                    if ra.1 != rb.1 { return ra.1 > rb.1 }
+                    if ra.0 != rb.0 { return ra.0 > rb.0 }
+                    return a < b
+                }
+                for p in order {
                     guard var symbols = tiled.pieces[p].layer as? SymbolLayer else { continue }
                     place(&symbols, wrap: tiled.pieces[p].wrap, transform: transform, placed: &placed)
                     tiled.pieces[p].layer = symbols
@@ -24,7 +45,19 @@ enum SymbolPlacement {
                               placed: inout CollisionGrid) {
         let ratio = transform.pixelRatio
         let shift = Point(x: layer.translate.x, y: layer.translate.y)
+        let iconShift = layer.iconTranslate - layer.translate
         for i in layer.symbols.indices {
+            if let path = layer.symbols[i].path {
+                let line = LineLabelPlacement(transform: transform, path: path, copy: wrap ?? 0)
+                if path.iconAlongLine, layer.symbols[i].icon != nil,
+                   let g = line.placeGlyph(offsetX: 0, lineOffset: Point(x: 0, y: 0), flip: false) {
+                    layer.symbols[i].iconAngle = g.placed.angle
+                }
+                if path.textAlongLine {
+                    placeAlongLine(&layer.symbols[i], line, shift: shift, ratio: ratio, placed: &placed)
+                    continue
+                }
+            }
             let s = layer.symbols[i]
             let plane = transform.plane(s.anchor, copy: wrap ?? 0)
             let p = transform.screen(plane: plane)
@@ -35,20 +68,40 @@ enum SymbolPlacement {
             }
             let a = Point(x: p.x / ratio + shift.x, y: p.y / ratio + shift.y)
             layer.symbols[i].screenAnchor = a
+            // MapLibre's perspective ratio: boxes of labels far away shrink halfway as the map does
+            let k = transform.isPitched ? max(0, min(4, 0.5 + 0.5 / max(transform.w(plane: plane), 1e-6))) : 1
             func onScreen(_ b: (x0: Double, y0: Double, x1: Double, y1: Double)) -> (Double, Double, Double, Double) {
-                (a.x + b.x0, a.y + b.y0, a.x + b.x1, a.y + b.y1)
+                (a.x + b.x0 * k, a.y + b.y0 * k, a.x + b.x1 * k, a.y + b.y1 * k)
             }
             func fits(_ box: (Double, Double, Double, Double)) -> Bool { placed.fits(box) }
             let hasText = !s.quads.isEmpty
             var textBox = onScreen(s.box)
-            var placeText = hasText && (s.allowOverlap || fits(textBox))
-            if hasText && !s.variants.isEmpty {
+            var placeText = false
+            // text-writing-mode: the vertical label when it comes first and fits, else the horizontal one,
+            // else the vertical one when it comes second
+            let verticals = s.vertical.map { (variant: $0, box: onScreen($0.box)) }
+            // the first vertical placement that fits (with text-allow-overlap, the first)
+            let fitting = verticals.first { s.allowOverlap || fits($0.box) }
+            var vertical = fitting ?? verticals.first
+            var useVertical = false
+            if vertical != nil, layer.verticalFirst, fitting != nil || !layer.horizontalAllowed {
+                useVertical = true
+                placeText = fitting != nil
+            } else {
+                placeText = hasText && (s.allowOverlap || fits(textBox))
+            }
+            if hasText && !s.variants.isEmpty && !useVertical {
                 // variable anchors: the first that fits; with text-allow-overlap, a second round allows overlap
                 placeText = false
                 let attempts = s.allowOverlap ? 2 * s.variants.count : s.variants.count
                 for attempt in 0..<attempts {
                     let variant = s.variants[attempt % s.variants.count]
-                    let box = onScreen(variant.box)
+                    var box = onScreen(variant.box)
+                    if layer.textRotateWithMap {
+                        // MapLibre keeps collision boxes upright but turns a variable anchor's shift with the map
+                        let turned = transform.rotate(variant.shift) - variant.shift
+                        box = (box.0 + turned.x, box.1 + turned.y, box.2 + turned.x, box.3 + turned.y)
+                    }
                     if attempt >= s.variants.count || fits(box) {
                         layer.symbols[i].quads = variant.quads
                         layer.symbols[i].box = variant.box
@@ -58,24 +111,25 @@ enum SymbolPlacement {
                     }
                 }
             }
+            if !placeText, !useVertical, !layer.verticalFirst, let v = fitting {
+                vertical = v
+                useVertical = true
+                placeText = true
+            }
+            if useVertical, let v = vertical {
+                layer.symbols[i].quads = v.variant.quads
+                layer.symbols[i].box = v.variant.box
+                textBox = v.box
+            }
             var placeIcon = false
             var iconBox: (Double, Double, Double, Double)?
             if let icon = s.icon {
-                let box = onScreen(icon.box)
+                let d = iconShift
+                let box = (a.x + d.x + icon.box.x0 * k, a.y + d.y + icon.box.y0 * k, a.x + d.x + icon.box.x1 * k, a.y + d.y + icon.box.y1 * k)
                 iconBox = box
                 placeIcon = icon.allowOverlap || fits(box)
-                // MapLibre: a symbol with text and icon shows both or neither, unless one is optional
-                if hasText {
-                    if !icon.optional && !s.textOptional {
-                        placeText = placeText && placeIcon
-                        placeIcon = placeText
-                    } else if !s.textOptional {
-                        placeIcon = placeIcon && placeText
-                    } else if !icon.optional {
-                        placeText = placeText && placeIcon
-                    }
-                }
             }
+            combine(&placeText, &placeIcon, hasText: hasText, s)
             // labels wholly outside the view and its margin are not placed (MapLibre's grid bounds)
             if placeText && !placed.isInside(textBox) { placeText = false }
             if placeIcon, let box = iconBox, !placed.isInside(box) { placeIcon = false }
@@ -84,5 +138,64 @@ enum SymbolPlacement {
             if placeText && !s.ignorePlacement { placed.insert(textBox) }
             if placeIcon, let box = iconBox, s.icon?.ignorePlacement == false { placed.insert(box) }
         }
+    }
+
+    /// MapLibre: a symbol with text and icon shows both or neither, unless one is optional.
+    private static func combine(_ placeText: inout Bool, _ placeIcon: inout Bool, hasText: Bool, _ s: SymbolLayer.Symbol) {
+        guard hasText, let icon = s.icon else { return }
+        if !icon.optional && !s.textOptional {
+            placeText = placeText && placeIcon
+            placeIcon = placeText
+        } else if !s.textOptional {
+            placeIcon = placeIcon && placeText
+        } else if !icon.optional {
+            placeText = placeText && placeIcon
+        }
+    }
+
+    /// Places a label along its line: its glyphs laid out on the projected line, its collision
+    /// circles tested and kept, its icon boxed at the anchor.
+    private static func placeAlongLine(_ s: inout SymbolLayer.Symbol, _ line: LineLabelPlacement, shift: Point, ratio: Double,
+                                       placed: inout CollisionGrid) {
+        let t = line.transform
+        let plane = t.plane(worldFraction: line.path.anchor, copy: line.copy)
+        let p = t.screen(plane: plane)
+        guard p.x.isFinite, p.y.isFinite, t.w(plane: plane) > 0 else {
+            s.placed = false
+            s.iconPlaced = false
+            return
+        }
+        let a = Point(x: p.x / ratio + shift.x, y: p.y / ratio + shift.y)
+        s.screenAnchor = a
+        let hasText = !s.quads.isEmpty
+        var placeText = false
+        var circles: [CollisionGrid.Circle] = []
+        if hasText {
+            let fontSize = s.fontScale * TextShaping.oneEm
+            let labelScale = s.fontScale * ratio * line.perspectiveRatio
+            circles = line.collisionCircles(fontSize: fontSize, pixelRatio: ratio).map {
+                CollisionGrid.Circle(x: $0.x + shift.x, y: $0.y + shift.y, radius: $0.radius)
+            }
+            if let (glyphs, vertical) = line.glyphs(fontScale: labelScale), !circles.isEmpty {
+                s.placedGlyphs = glyphs
+                if vertical { s.quads = line.path.verticalQuads }
+                s.labelScale = labelScale
+                let inGrid = circles.contains { placed.isInside($0.bounds) }
+                placeText = inGrid && (s.allowOverlap || circles.allSatisfy { placed.fits($0) })
+            }
+        }
+        var placeIcon = false
+        var iconBox: CollisionGrid.Box?
+        if let icon = s.icon {
+            let box = (a.x + icon.box.x0, a.y + icon.box.y0, a.x + icon.box.x1, a.y + icon.box.y1)
+            iconBox = box
+            placeIcon = placed.isInside(box) && (icon.allowOverlap || placed.fits(box))
+        }
+        combine(&placeText, &placeIcon, hasText: hasText, s)
+        s.placed = placeText
+        s.iconPlaced = placeIcon
+        s.circles = placeText ? circles : []
+        if placeText && !s.ignorePlacement { for c in circles { placed.insert(c) } }
+        if placeIcon, let box = iconBox, s.icon?.ignorePlacement == false { placed.insert(box) }
     }
 }

@@ -12,6 +12,8 @@ struct TileClippedLayer: SceneLayer {
         var layer: any SceneLayer
         /// The index of the piece's first feature in the whole layer.
         var firstFeature: Int
+        /// The source tile (x, y at zoom z) the piece was built from: labels are placed tile by tile.
+        var tile: (z: Int, x: Int, y: Int) = (0, 0, 0)
     }
 
     var pieces: [Piece]

@@ -1,0 +1,211 @@
+import Foundation
+
+/// Where labels go along a line, as MapLibre's symbol layout finds them in one tile: lines clipped
+/// to the tile, anchors every `symbol-spacing` starting half a label (or half a spacing, for lines
+/// continued from a neighbour) in, dropped where the label would run off the line or bend more than
+/// `text-max-angle`; `line-center` puts one anchor at the middle of the line.
+///
+/// Everything here is in tile units: a tile spans ``extent`` units whatever its zoom, and a tile
+/// pixel is ``extent`` / (512 x overscaling) units.
+enum LineLabelAnchors {
+    /// MapLibre's tile extent for laid-out geometry.
+    static let extent = 8192.0
+
+    /// One anchor: its position, the angle of its segment, and the segment's first vertex.
+    struct Anchor: Equatable {
+        var x: Double
+        var y: Double
+        var angle: Double
+        var segment: Int
+    }
+
+    /// The sizes a layout needs, in tile units.
+    struct Metrics {
+        /// `symbol-spacing` x tile pixel ratio.
+        var spacing: Double
+        /// `text-max-angle` in radians.
+        var maxAngle: Double
+        /// The longer of the text's and the icon's width in ems * 24 (MapLibre's shaped label length).
+        var shapedLabelLength: Double
+        /// Whether the label has text (the angle window is measured on text only).
+        var hasText: Bool
+        /// Tile pixel ratio x the text size at zoom 18 / 24 (MapLibre's `textMaxBoxScale`).
+        var boxScale: Double
+        /// 2^(drawn zoom - tile zoom).
+        var overscaling: Double
+    }
+
+    // MARK: - Anchors
+
+    /// `symbol-placement: line` anchors on one clipped line (MapLibre's `getAnchors`).
+    static func anchors(_ line: [Point], _ m: Metrics) -> [Anchor] {
+        let glyphSize = 24.0
+        let angleWindowSize = m.hasText ? 3.0 / 5.0 * glyphSize * m.boxScale : 0
+        let labelLength = m.shapedLabelLength * m.boxScale
+        guard let first = line.first, m.spacing > 0, m.spacing.isFinite, labelLength.isFinite else { return [] }
+        let isLineContinued = first.x == 0 || first.x == extent || first.y == 0 || first.y == extent
+        var spacing = m.spacing
+        // labels long against the spacing keep a quarter spacing between their edges
+        if spacing - labelLength < spacing / 4 { spacing = labelLength + spacing / 4 }
+        let fixedExtraOffset = glyphSize * 2
+        let offset = !isLineContinued
+            ? ((m.shapedLabelLength / 2 + fixedExtraOffset) * m.boxScale * m.overscaling).truncatingRemainder(dividingBy: spacing)
+            : (spacing / 2 * m.overscaling).truncatingRemainder(dividingBy: spacing)
+        return resample(line, offset: offset, spacing: spacing, angleWindowSize: angleWindowSize, maxAngle: m.maxAngle,
+                        labelLength: labelLength, continued: isLineContinued, placeAtMiddle: false)
+    }
+
+    private static func resample(_ line: [Point], offset: Double, spacing: Double, angleWindowSize: Double, maxAngle: Double,
+                                 labelLength: Double, continued: Bool, placeAtMiddle: Bool) -> [Anchor] {
+        let halfLabelLength = labelLength / 2
+        let lineLength = length(line)
+        var distance = 0.0
+        var markedDistance = offset - spacing
+        var out: [Anchor] = []
+        // a line of a billion tiles' length still ends: anchors are bounded by the tile's area
+        let maxAnchors = 100_000
+        for i in 0..<max(0, line.count - 1) {
+            let a = line[i], b = line[i + 1]
+            let segmentDistance = (b - a).length
+            let angle = atan2(b.y - a.y, b.x - a.x)
+            while markedDistance + spacing < distance + segmentDistance {
+                markedDistance += spacing
+                let t = (markedDistance - distance) / segmentDistance
+                let x = a.x + (b.x - a.x) * t, y = a.y + (b.y - a.y) * t
+                if x >= 0, x < extent, y >= 0, y < extent,
+                   markedDistance - halfLabelLength >= 0, markedDistance + halfLabelLength <= lineLength {
+                    let anchor = Anchor(x: x.rounded(), y: y.rounded(), angle: angle, segment: i)
+                    if angleWindowSize == 0 || checkMaxAngle(line, anchor, labelLength: labelLength,
+                                                              windowSize: angleWindowSize, maxAngle: maxAngle) {
+                        out.append(anchor)
+                        if out.count >= maxAnchors { return out }
+                    }
+                }
+            }
+            distance += segmentDistance
+        }
+        if !placeAtMiddle && out.isEmpty && !continued {
+            // short lines (overscaled tiles above all): one try at the middle of the line
+            return resample(line, offset: distance / 2, spacing: spacing, angleWindowSize: angleWindowSize, maxAngle: maxAngle,
+                            labelLength: labelLength, continued: continued, placeAtMiddle: true)
+        }
+        return out
+    }
+
+    /// `symbol-placement: line-center`: the middle of the line, if the label fits there (MapLibre's `getCenterAnchor`).
+    static func centerAnchor(_ line: [Point], _ m: Metrics) -> Anchor? {
+        let angleWindowSize = m.hasText ? 3.0 / 5.0 * 24 * m.boxScale : 0
+        let labelLength = m.shapedLabelLength * m.boxScale
+        let center = length(line) / 2
+        var previous = 0.0
+        for i in 0..<max(0, line.count - 1) {
+            let a = line[i], b = line[i + 1]
+            let segmentDistance = (b - a).length
+            if previous + segmentDistance > center {
+                let t = (center - previous) / segmentDistance
+                let anchor = Anchor(x: (a.x + (b.x - a.x) * t).rounded(), y: (a.y + (b.y - a.y) * t).rounded(),
+                                    angle: atan2(b.y - a.y, b.x - a.x), segment: i)
+                if angleWindowSize == 0 || checkMaxAngle(line, anchor, labelLength: labelLength,
+                                                          windowSize: angleWindowSize, maxAngle: m.maxAngle) {
+                    return anchor
+                }
+                return nil
+            }
+            previous += segmentDistance
+        }
+        return nil
+    }
+
+    /// Whether the line bends less than `maxAngle` within any window of `windowSize` along the label
+    /// (MapLibre's `checkMaxAngle`).
+    static func checkMaxAngle(_ line: [Point], _ anchor: Anchor, labelLength: Double, windowSize: Double, maxAngle: Double) -> Bool {
+        var p = Point(x: anchor.x, y: anchor.y)
+        var index = anchor.segment + 1
+        var anchorDistance = 0.0
+        // back along the line to the first segment the label lies on
+        while anchorDistance > -labelLength / 2 {
+            index -= 1
+            if index < 0 { return false }
+            anchorDistance -= (line[index] - p).length
+            p = line[index]
+        }
+        // only an empty label stays on the anchor's segment end: it fits
+        guard index + 1 < line.count else { return labelLength <= 0 }
+        anchorDistance += (line[index + 1] - line[index]).length
+        index += 1
+        var corners: [(distance: Double, angleDelta: Double)] = []
+        var firstCorner = 0
+        var recentAngleDelta = 0.0
+        while anchorDistance < labelLength / 2 {
+            guard index + 1 < line.count else { return false }
+            let previous = line[index - 1], current = line[index], next = line[index + 1]
+            var angleDelta = atan2(previous.y - current.y, previous.x - current.x) - atan2(current.y - next.y, current.x - next.x)
+            angleDelta = abs((angleDelta + 3 * .pi).truncatingRemainder(dividingBy: 2 * .pi) - .pi)
+            corners.append((anchorDistance, angleDelta))
+            recentAngleDelta += angleDelta
+            while anchorDistance - corners[firstCorner].distance > windowSize {
+                recentAngleDelta -= corners[firstCorner].angleDelta
+                firstCorner += 1
+            }
+            if recentAngleDelta > maxAngle { return false }
+            index += 1
+            anchorDistance += (next - current).length
+        }
+        return true
+    }
+
+    static func length(_ line: [Point]) -> Double {
+        var total = 0.0
+        for i in 0..<max(0, line.count - 1) { total += (line[i + 1] - line[i]).length }
+        return total
+    }
+
+    // MARK: - Clipping
+
+    /// The parts of `line` inside `[0, extent]` on both axes (MapLibre's `clipLine`): a line leaving
+    /// and entering the tile becomes several lines; vertices on the edges stay on them.
+    static func clip(_ line: [Point], min lo: Double = 0, max hi: Double = extent) -> [[Point]] {
+        var lines: [[Point]] = [line]
+        // x then y, each against its low and high edge, as MapLibre clips
+        for axisIsX in [true, false] {
+            for (edge, keepAbove) in [(lo, true), (hi, false)] {
+                var out: [[Point]] = []
+                for l in lines {
+                    out += clip(l, edge: edge, keepAbove: keepAbove, axisIsX: axisIsX)
+                }
+                lines = out
+            }
+        }
+        return lines
+    }
+
+    private static func clip(_ line: [Point], edge: Double, keepAbove: Bool, axisIsX: Bool) -> [[Point]] {
+        func value(_ p: Point) -> Double { axisIsX ? p.x : p.y }
+        func inside(_ v: Double) -> Bool { keepAbove ? v >= edge : v <= edge }
+        func crossing(_ a: Point, _ b: Point) -> Point {
+            let t = (edge - value(a)) / (value(b) - value(a))
+            // MapLibre's geometry is integral: crossings are rounded
+            return axisIsX ? Point(x: edge, y: (a.y + (b.y - a.y) * t).rounded()) : Point(x: (a.x + (b.x - a.x) * t).rounded(), y: edge)
+        }
+        var out: [[Point]] = []
+        var current: [Point] = []
+        for i in 0..<max(0, line.count - 1) {
+            var a = line[i], b = line[i + 1]
+            let ia = inside(value(a)), ib = inside(value(b))
+            if !ia && !ib { continue }
+            if !ia { a = crossing(a, b) }
+            if !ib { b = crossing(a, b) }
+            if current.isEmpty || current.last! != a {
+                if !current.isEmpty { out.append(current) }
+                current = [a]
+            }
+            current.append(b)
+            if !ib {
+                out.append(current)
+                current = []
+            }
+        }
+        if current.count > 1 { out.append(current) }
+        return out.filter { $0.count > 1 }
+    }
+}

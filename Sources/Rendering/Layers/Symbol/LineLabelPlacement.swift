@@ -1,0 +1,172 @@
+import Foundation
+
+/// Lays a label's glyphs out along its projected line, as MapLibre's `placeGlyphsAlongLine` does
+/// each frame: every glyph's centre walks its offset along the line from the anchor and turns with
+/// the segment it lands on; a label that would read upside down is turned around
+/// (`text-keep-upright`), and one whose glyphs run past the line's ends is not drawn.
+///
+/// The label plane is the map plane (device pixels, before perspective) for labels pitched with
+/// the map, the screen (device pixels) otherwise.
+struct LineLabelPlacement {
+    let transform: Transform
+    let path: LinePath
+    /// The world copy the label's line lies on.
+    let copy: Int
+
+    /// A glyph's placement and the line vertices walked to reach it.
+    struct Glyph {
+        var placed: PlacedGlyph
+        var path: [Point]
+    }
+
+    /// The label laid out: its glyphs (label plane) and the scale from ems * 24 to label-plane pixels.
+    struct Result {
+        var glyphs: [PlacedGlyph]
+        var scale: Double
+    }
+
+    /// The label plane position of the line's vertex `i`.
+    func vertex(_ i: Int) -> Point { labelPlane(path.points[i]) }
+
+    func labelPlane(_ world: Point) -> Point {
+        let p = transform.plane(worldFraction: world, copy: copy)
+        return path.pitchWithMap ? p : transform.screen(plane: p)
+    }
+
+    /// Device-pixel screen position of a label plane point.
+    func screen(_ p: Point) -> Point { path.pitchWithMap ? transform.screen(plane: p) : p }
+
+    /// MapLibre's symbol shader perspective ratio at the anchor: labels far away are drawn smaller
+    /// (pitched with the map) or larger (on the screen) than the map around them, but only halfway.
+    var perspectiveRatio: Double {
+        let w = transform.w(plane: transform.plane(worldFraction: path.anchor, copy: copy))
+        let ratio = path.pitchWithMap ? 0.5 + 0.5 * w : 0.5 + 0.5 / max(w, 1e-6)
+        return max(0, min(4, ratio))
+    }
+
+    /// One glyph `offsetX` label-plane pixels along the line from the anchor (MapLibre's `placeGlyphAlongLine`).
+    func placeGlyph(offsetX: Double, lineOffset: Point, flip: Bool) -> Glyph? {
+        let combined = flip ? offsetX - lineOffset.x : offsetX + lineOffset.x
+        var dir = combined > 0 ? 1 : -1
+        var angle = 0.0
+        if flip {
+            dir = -dir
+            angle = .pi
+        }
+        if dir < 0 { angle += .pi }
+        let anchor = labelPlane(path.anchor)
+        var index = dir > 0 ? path.segment : path.segment + 1
+        var current = anchor, previous = anchor
+        var distanceToPrevious = 0.0, segmentDistance = 0.0
+        let target = abs(combined)
+        var walked: [Point] = []
+        while distanceToPrevious + segmentDistance <= target {
+            index += dir
+            guard index >= 0, index < path.points.count else { return nil }
+            previous = current
+            walked.append(previous)
+            current = vertex(index)
+            distanceToPrevious += segmentDistance
+            segmentDistance = (current - previous).length
+        }
+        let t = segmentDistance > 0 ? (target - distanceToPrevious) / segmentDistance : 0
+        let along = current - previous
+        var p = previous + along * t
+        if lineOffset.y != 0 { p = p + along.normalized.perpendicular * (lineOffset.y * Double(dir)) }
+        walked.append(p)
+        let segmentAngle = angle + atan2(current.y - previous.y, current.x - previous.x)
+        return Glyph(placed: PlacedGlyph(point: p, angle: path.rotateGlyphs ? segmentAngle : 0), path: walked)
+    }
+
+    /// The first and last glyphs, unflipped (collision circles run between them), or nil when the
+    /// label does not fit on the line.
+    func firstAndLast(fontScale: Double) -> (Glyph, Glyph)? {
+        guard let firstOffset = path.glyphOffsets.first, let lastOffset = path.glyphOffsets.last else { return nil }
+        let lineOffset = path.lineOffset * fontScale
+        guard let first = placeGlyph(offsetX: firstOffset * fontScale, lineOffset: lineOffset, flip: false),
+              let last = placeGlyph(offsetX: lastOffset * fontScale, lineOffset: lineOffset, flip: false) else { return nil }
+        return (first, last)
+    }
+
+    /// Every glyph, turned around when it would read upside down, and whether the label's vertical
+    /// form is drawn (text with CJK where the line rises more than it runs); nil when it does not fit.
+    func glyphs(fontScale: Double) -> (glyphs: [PlacedGlyph], vertical: Bool)? {
+        let lineOffset = path.lineOffset * fontScale
+        enum Orientation { case fits, needsFlipping, useVertical, noRoom }
+        func orientation(_ offsets: [Double], vertical: Bool) -> Orientation {
+            let a: Point, b: Point
+            if offsets.count > 1 {
+                guard let first = placeGlyph(offsetX: offsets[0] * fontScale, lineOffset: lineOffset, flip: false),
+                      let last = placeGlyph(offsetX: offsets[offsets.count - 1] * fontScale, lineOffset: lineOffset, flip: false)
+                else { return .noRoom }
+                (a, b) = (screen(first.placed.point), screen(last.placed.point))
+            } else {
+                a = screen(labelPlane(path.anchor))
+                b = path.segment + 1 < path.points.count ? screen(vertex(path.segment + 1)) : a
+            }
+            if !vertical && !path.verticalQuads.isEmpty && abs(b.y - a.y) > abs(b.x - a.x) { return .useVertical }
+            guard path.keepUpright else { return .fits }
+            return (vertical ? a.y > b.y : a.x > b.x) ? .needsFlipping : .fits
+        }
+        func place(_ offsets: [Double], flip: Bool) -> [PlacedGlyph]? {
+            var out: [PlacedGlyph] = []
+            out.reserveCapacity(offsets.count)
+            for offset in offsets {
+                guard let g = placeGlyph(offsetX: offset * fontScale, lineOffset: lineOffset, flip: flip) else { return nil }
+                out.append(g.placed)
+            }
+            return out
+        }
+        guard !path.glyphOffsets.isEmpty else { return ([], false) }
+        switch orientation(path.glyphOffsets, vertical: false) {
+        case .noRoom: return nil
+        case .fits: return place(path.glyphOffsets, flip: false).map { ($0, false) }
+        case .needsFlipping: return place(path.glyphOffsets, flip: true).map { ($0, false) }
+        case .useVertical:
+            let offsets = path.verticalGlyphOffsets
+            switch orientation(offsets, vertical: true) {
+            case .noRoom, .useVertical: return nil
+            case .fits: return place(offsets, flip: false).map { ($0, true) }
+            case .needsFlipping: return place(offsets, flip: true).map { ($0, true) }
+            }
+        }
+    }
+
+    /// The label's collision circles on the screen (CSS pixels), spaced along the projected line
+    /// between its first and last glyph (MapLibre's `placeCollisionCircles`); empty when it does not fit.
+    func collisionCircles(fontSize: Double, pixelRatio: Double) -> [CollisionGrid.Circle] {
+        let labelScale = fontSize / 24 * pixelRatio * perspectiveRatio
+        guard path.circleDiameter > 0, let (first, last) = firstAndLast(fontScale: labelScale) else { return [] }
+        var line: [Point] = []
+        for p in first.path.dropFirst().reversed() { line.append(screen(p)) }
+        for p in last.path.dropFirst() { line.append(screen(p)) }
+        line = line.map { Point(x: $0.x / pixelRatio, y: $0.y / pixelRatio) }
+        let w = transform.w(plane: transform.plane(worldFraction: path.anchor, copy: copy))
+        let collisionPerspective = 0.5 + 0.5 / max(w, 1e-6)
+        let radius = path.circleDiameter * fontSize / 24 * 0.5 * collisionPerspective + path.padding
+        guard radius > 0, radius.isFinite, !line.isEmpty else { return [] }
+        let padding = radius * 0.25
+        var cumulative: [Double] = [0]
+        for i in 1..<max(1, line.count) { cumulative.append(cumulative[i - 1] + (line[i] - line[i - 1]).length) }
+        let length = cumulative.last ?? 0
+        let paddedLength = length + 2 * padding
+        let count = length <= 0.5 * radius ? 1 : Int(min(10_000, (paddedLength / (radius * 2.5)).rounded(.up))) + 1
+        var circles: [CollisionGrid.Circle] = []
+        var segment = 0
+        for i in 0..<count {
+            let t = Double(i) / Double(max(count - 1, 1))
+            let distance = paddedLength * t - padding
+            while segment + 2 < line.count && distance > cumulative[segment + 1] { segment += 1 }
+            let p: Point
+            if line.count == 1 {
+                p = line[0]
+            } else {
+                let a = line[segment], b = line[segment + 1]
+                let l = cumulative[segment + 1] - cumulative[segment]
+                p = l > 0 ? a + (b - a) * ((distance - cumulative[segment]) / l) : a
+            }
+            circles.append(CollisionGrid.Circle(x: p.x, y: p.y, radius: radius))
+        }
+        return circles
+    }
+}

@@ -1,0 +1,38 @@
+/// How a label follows a line: the line (world units), where its anchor lies on it, and where each
+/// glyph sits along it, fixed at layout; placement lays the glyphs out on the projected line.
+struct LinePath: Sendable {
+    /// The line as the label's tile cut it, in world units (x on the tile's world copy).
+    var points: [Point]
+    /// The anchor lies between `points[segment]` and `points[segment + 1]`.
+    var segment: Int
+    /// The anchor, in world units.
+    var anchor: Point
+    /// Each glyph's centre along the line from the anchor, in ems * 24 (indexed like the quads).
+    var glyphOffsets: [Double]
+    /// `text-offset` in ems * 24: along the line, then across it.
+    var lineOffset: Point
+    /// `text-keep-upright`: labels that would read upside down are turned around.
+    var keepUpright: Bool
+    /// Glyphs are laid out in the map plane (pitched with the map) rather than on the screen.
+    var pitchWithMap: Bool
+    /// Glyphs turn with the line (not with `text-rotation-alignment: viewport-glyph`).
+    var rotateGlyphs: Bool
+    /// Text follows the line; otherwise the label is a point label at the line anchor.
+    var textAlongLine: Bool
+    /// The icon turns with the line at the anchor.
+    var iconAlongLine: Bool
+    /// The diameter of the label's collision circles in ems * 24 (the text's height, at least 10).
+    var circleDiameter: Double
+    /// `text-padding` in CSS pixels.
+    var padding: Double
+    /// The label in vertical writing mode (text with CJK), drawn instead where the line is steep:
+    /// its glyph quads and their offsets along the line.
+    var verticalQuads: [SymbolLayer.GlyphQuad] = []
+    var verticalGlyphOffsets: [Double] = []
+}
+
+/// A glyph laid out along a line: its centre in the label plane (device pixels) and its angle.
+struct PlacedGlyph: Sendable {
+    var point: Point
+    var angle: Double
+}

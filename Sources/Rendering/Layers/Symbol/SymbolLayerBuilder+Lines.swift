@@ -1,0 +1,245 @@
+import Foundation
+import Expressions
+import GeoJSON
+import MapStyle
+
+/// The source tiles line labels are laid out in: MapLibre lays symbols out per tile, so where a
+/// label goes along a line depends on the tile grid (lines are cut at tile edges, anchors start
+/// from a tile's edge).
+struct LabelTiles {
+    /// The tiles' zoom (the data's zoom: a tile past the source's `maxzoom` is overscaled).
+    var z: Int
+    /// 2^(drawn zoom - z), at least 1.
+    var overscaling: Double
+    /// Tile columns, unwrapped (a column outside `0..<2^z` is a tile of another world copy).
+    var columns: ClosedRange<Int>
+    var rows: ClosedRange<Int>
+
+    /// Tile pixels per tile unit: 512 pixels (times overscaling) span the extent.
+    var tilePixelRatio: Double { LineLabelAnchors.extent / (512 * overscaling) }
+
+    /// Every tile of the camera's integer zoom (when the caller names no tiles).
+    static func all(zoom: Double) -> LabelTiles {
+        let z = Int(max(0, min(24, zoom.rounded(.down))))
+        return LabelTiles(z: z, overscaling: 1, columns: -(1 << z)...(2 << z), rows: 0...((1 << z) - 1))
+    }
+}
+
+/// Labels along lines (`symbol-placement: line` and `line-center`): anchors found per tile as
+/// MapLibre's layout finds them, glyphs laid out to follow the line at placement.
+extension SymbolLayerBuilder {
+    /// How a label follows its line, fixed at layout.
+    struct LineLayout {
+        var placement: MapStyle.SymbolPlacement
+        /// Text follows the line (`text-rotation-alignment` map, or auto); else point labels at line anchors.
+        var textAlongLine: Bool
+        /// Glyphs turn with the line (not with `viewport-glyph`).
+        var rotateGlyphs: Bool
+        var keepUpright: Bool
+        /// Glyphs are laid out in the map plane (`text-pitch-alignment` map, or auto following rotation).
+        var pitchWithMap: Bool
+        var iconAlongLine: Bool
+        var metrics: LineLabelAnchors.Metrics
+        var repeatDistance: Double
+    }
+
+    static func lineLayout(_ layout: SymbolLayoutProperties, _ context: EvaluationContext, tiles: LabelTiles,
+                           shapedLength: Double, hasText: Bool) -> LineLayout? {
+        let placement = layout.symbolPlacement.evaluate(context)
+        guard placement != .point else { return nil }
+        let rotation = layout.textRotationAlignment.evaluate(context)
+        let alongLine = rotation != .viewport
+        let pitch = layout.textPitchAlignment.evaluate(context)
+        let pitchWithMap = pitch == .map || (pitch == .auto && rotation != .viewport && rotation != .viewportGlyph)
+        var maxSizeContext = context
+        maxSizeContext.zoom = 18
+        let textMaxSize = layout.textFontSize.evaluate(maxSizeContext)
+        let ratio = tiles.tilePixelRatio
+        let spacing = layout.symbolSpacing.evaluate(context) * ratio
+        let metrics = LineLabelAnchors.Metrics(spacing: spacing, maxAngle: layout.maximumTextAngle.evaluate(context) * .pi / 180,
+                                               shapedLabelLength: shapedLength, hasText: hasText,
+                                               boxScale: ratio * textMaxSize / TextShaping.oneEm, overscaling: tiles.overscaling)
+        return LineLayout(placement: placement, textAlongLine: alongLine, rotateGlyphs: rotation != .viewportGlyph,
+                          keepUpright: layout.keepsTextUpright.evaluate(context), pitchWithMap: pitchWithMap,
+                          iconAlongLine: layout.iconRotationAlignment.evaluate(context) != .viewport,
+                          metrics: metrics, repeatDistance: spacing / 2)
+    }
+
+    /// One label anchor on a line: where it is and the line it follows, in world units.
+    struct LineAnchor {
+        var anchor: Point
+        var line: [Point]
+        var segment: Int
+        var angle: Double
+    }
+
+    /// A label waiting for its anchors: its feature's lines may first be merged with others'.
+    struct PendingLineLabel {
+        var symbol: SymbolLayer.Symbol
+        /// Everything of the label's path but where it lies.
+        var path: LinePath
+        var layout: LineLayout
+        var feature: SelectedFeature
+        /// The feature's lines in world units.
+        var lines: [[Point]]
+        var text: String
+    }
+
+    /// MapLibre's `mergeLines`: labels with the same text whose first lines meet end to start
+    /// become one label along the joined line, so that a road cut into pieces is labelled as one.
+    static func mergeLines(_ labels: inout [PendingLineLabel], tiles: LabelTiles) {
+        let scale = pow(2, Double(tiles.z)) * LineLabelAnchors.extent
+        func key(_ text: String, _ p: Point) -> String { "\(text):\((p.x * scale).rounded()):\((p.y * scale).rounded())" }
+        var merged: [PendingLineLabel?] = []
+        var leftIndex: [String: Int] = [:], rightIndex: [String: Int] = [:]
+        func mergeFromRight(_ leftKey: String, _ rightKey: String, _ line: [Point]) -> Int {
+            let i = rightIndex.removeValue(forKey: leftKey)!
+            rightIndex[rightKey] = i
+            merged[i]!.lines[0].removeLast()
+            merged[i]!.lines[0] += line
+            return i
+        }
+        func mergeFromLeft(_ leftKey: String, _ rightKey: String, _ line: [Point]) -> Int {
+            let i = leftIndex.removeValue(forKey: rightKey)!
+            leftIndex[leftKey] = i
+            merged[i]!.lines[0].removeFirst()
+            merged[i]!.lines[0] = line + merged[i]!.lines[0]
+            return i
+        }
+        for label in labels {
+            guard !label.text.isEmpty, let line = label.lines.first, let first = line.first, let last = line.last else {
+                merged.append(label)
+                continue
+            }
+            let leftKey = key(label.text, first), rightKey = key(label.text, last)
+            if let r = rightIndex[leftKey], let l = leftIndex[rightKey], r != l {
+                // lines with the same text at both ends: all three become one
+                let j = mergeFromLeft(leftKey, rightKey, line)
+                let i = mergeFromRight(leftKey, rightKey, merged[j]!.lines[0])
+                leftIndex.removeValue(forKey: leftKey)
+                rightIndex.removeValue(forKey: rightKey)
+                if let end = merged[i]!.lines[0].last { rightIndex[key(label.text, end)] = i }
+                merged[j] = nil
+            } else if rightIndex[leftKey] != nil {
+                _ = mergeFromRight(leftKey, rightKey, line)
+            } else if leftIndex[rightKey] != nil {
+                _ = mergeFromLeft(leftKey, rightKey, line)
+            } else {
+                merged.append(label)
+                leftIndex[leftKey] = merged.count - 1
+                rightIndex[rightKey] = merged.count - 1
+            }
+        }
+        labels = merged.compactMap { $0 }
+    }
+
+    /// The anchors of `lines` (world units) in every tile of `tiles`. `seen` holds, per label text,
+    /// the anchors already laid out in each tile (MapLibre drops a label that repeats the same text
+    /// within half the spacing).
+    static func lineAnchors(_ lines: [[Point]], tiles: LabelTiles, layout: LineLayout, text: String,
+                            seen: inout [String: [Int: [Point]]]) -> [LineAnchor] {
+        guard !lines.isEmpty else { return [] }
+        let n = Double(1 << max(0, min(30, tiles.z)))
+        let e = LineLabelAnchors.extent
+        var out: [LineAnchor] = []
+        // `line-center` labels the middle of each tile's piece of the line, the piece cut with the
+        // tile's buffer (128 of 512 pixels) as geojson-vt cuts it; `line` anchors lie in the tile
+        let center = layout.placement == .lineCenter
+        let buffer = center ? e / 4 : 0
+        for world in lines where world.count > 1 {
+            var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+            for p in world {
+                minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+            }
+            guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { continue }
+            func index(_ v: Double) -> Int { clampedInt((v * n).rounded(.down), -(1 << 40), 1 << 40) }
+            let margin = buffer / e / n
+            let x0 = max(tiles.columns.lowerBound, index(minX - margin)), x1 = min(tiles.columns.upperBound, index(maxX + margin))
+            let y0 = max(tiles.rows.lowerBound, index(minY - margin)), y1 = min(tiles.rows.upperBound, index(maxY + margin))
+            guard x0 <= x1, y0 <= y1 else { continue }
+            let columns = x0...x1, rows = y0...y1
+            for tx in columns {
+                for ty in rows {
+                    let ox = Double(tx), oy = Double(ty)
+                    let units = world.map { Point(x: (($0.x * n - ox) * e).rounded(), y: (($0.y * n - oy) * e).rounded()) }
+                    let tileKey = tx &* 1_000_003 &+ ty
+                    for part in LineLabelAnchors.clip(units, min: -buffer, max: e + buffer) {
+                        let back = part.map { Point(x: ($0.x / e + ox) / n, y: ($0.y / e + oy) / n) }
+                        let anchors = center
+                            ? LineLabelAnchors.centerAnchor(part, layout.metrics).map { [$0] } ?? []
+                            : LineLabelAnchors.anchors(part, layout.metrics)
+                        for a in anchors {
+                            let p = Point(x: a.x, y: a.y)
+                            if !text.isEmpty, !center, let others = seen[text]?[tileKey],
+                               others.contains(where: { ($0 - p).length < layout.repeatDistance }) { continue }
+                            if !text.isEmpty { seen[text, default: [:]][tileKey, default: []].append(p) }
+                            out.append(LineAnchor(anchor: Point(x: (a.x / e + ox) / n, y: (a.y / e + oy) / n), line: back,
+                                                  segment: a.segment, angle: a.angle))
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The lines of a geometry in world units (polygon rings are lines too, as MapLibre lays them out).
+    static func lineStrings(_ g: Geometry?) -> [[Point]] {
+        func world(_ l: PositionList) -> [Point] {
+            GeometryConversion.coordinates(l).map { Transform.mercator($0) }
+        }
+        // rings wound as vector tiles wind them (MapLibre rewinds GeoJSON polygons): outer rings
+        // clockwise on the screen, holes counter-clockwise; where a label starts depends on it
+        func rings(_ rings: [PositionList]) -> [[Point]] {
+            rings.enumerated().map { i, ring in
+                let r = world(ring)
+                var area = 0.0
+                for j in 0..<max(0, r.count - 1) { area += r[j].x * r[j + 1].y - r[j + 1].x * r[j].y }
+                return (i == 0) == (area < 0) ? r.reversed() : r
+            }
+        }
+        switch g {
+        case .lineString(let l)?: return [world(l)]
+        case .multiLineString(let ls)?: return ls.map(world)
+        case .polygon(let rs)?: return rings(rs)
+        case .multiPolygon(let ps)?: return ps.flatMap { rings($0) }
+        case .geometryCollection(let c)?: return c.geometries.flatMap { lineStrings($0) }
+        default: return []
+        }
+    }
+
+    /// Glyph quads of a label along a line, each around its own centre, with that centre's offset
+    /// along the line (MapLibre's `getGlyphQuads` with `alongLine`): x from the label's anchor, y
+    /// (the line's baseline shift) kept in the quad.
+    static func lineGlyphQuads(_ shaping: TextShaping, sectionColors: [PremultipliedColor?]) -> (quads: [SymbolLayer.GlyphQuad], offsets: [Double]) {
+        var quads: [SymbolLayer.GlyphQuad] = []
+        var offsets: [Double] = []
+        let rectBuffer = Double(Glyph.border) + 1
+        func q(_ v: Double) -> Double { (v * 32).rounded() / 32 }
+        for line in shaping.lines {
+            for g in line where g.glyph.hasBitmap {
+                let halfAdvance = Double(g.glyph.advance) * g.scale / 2
+                let x1 = (Double(g.glyph.left) - rectBuffer) * g.scale - halfAdvance
+                let y1 = (-Double(g.glyph.top) - rectBuffer) * g.scale
+                let x2 = x1 + Double(g.glyph.bitmapWidth + 2) * g.scale
+                let y2 = y1 + Double(g.glyph.bitmapHeight + 2) * g.scale
+                var corners = [Point(x: x1, y: y1), Point(x: x2, y: y1), Point(x: x1, y: y2)]
+                // the line's baseline shift (y) comes after the glyph's own turn, as in MapLibre's vertex buffers
+                if g.vertical {
+                    // upright glyphs of vertical text turn a quarter counter-clockwise (MapLibre's quads)
+                    let center = Point(x: -halfAdvance, y: halfAdvance - TextShaping.yOffset)
+                    let correction = Point(x: 5 - TextShaping.yOffset - (TextShaping.oneEm / 2 - halfAdvance), y: 0)
+                    corners = corners.map { p in
+                        let d = p - center
+                        return Point(x: d.y, y: -d.x) + center + correction
+                    }
+                }
+                corners = corners.map { Point(x: q($0.x), y: q($0.y + g.y)) }
+                quads.append(SymbolLayer.GlyphQuad(glyph: g.glyph, topLeft: corners[0], topRight: corners[1], bottomLeft: corners[2],
+                                                   color: g.section < sectionColors.count ? sectionColors[g.section] : nil))
+                offsets.append(g.x + halfAdvance)
+            }
+        }
+        return (quads, offsets)
+    }
+}
