@@ -72,6 +72,8 @@ extension Map {
         for hit in SceneHitTester(scene: built.scene).hits(in: clipped) {
             let layer = built.layers[hit.layerIndex]
             if let ids = styleLayerIdentifiers, !ids.contains(layer.identifier) { continue }
+            // Annotations are not the style's features (`annotation(at:)` finds them).
+            if layer.sourceIdentifier == AnnotationStore.sourceIdentifier && layer.identifier.hasPrefix(AnnotationStore.layerPrefix) { continue }
             let f = layer.features[hit.featureIndex]
             if layer.isTiled, let id = f.identifier, !seen.insert(TiledHit(layer: hit.layerIndex, id: id)).inserted { continue }
             if let filter, !filter.evaluate(f, zoom: zoom) { continue }

@@ -35,6 +35,9 @@ public final class Map: @unchecked Sendable {
     private var session = RenderSession()
     /// PNG encoding buffers shared by this map's snapshots (megabytes each: reused, not re-faulted).
     private let encoderBuffers = PNGBufferPool()
+    /// Annotations added with `addAnnotation(_:)`, drawn above the style.
+    let annotationStore = AnnotationStore()
+    private var annotationFeatures: (StyleSource, SourceFeatures)?
 
     /// A map showing `style`.
     /// - Parameters:
@@ -112,11 +115,10 @@ public final class Map: @unchecked Sendable {
         currentTransform.coordinate(at: point).map { LocationCoordinate2D(latitude: $0.latitude, longitude: $0.longitude) }
     }
 
+    /// The unquantized projection, shared with `MapCamera.point(for:in:)` and the gestures.
     private var currentTransform: Transform {
         let (camera, size) = locked { (cameraValue, sizeValue) }
-        var scene = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera)
-        scene.tileQuantization = false
-        return scene.transform
+        return camera.transform(in: size)
     }
 
     // MARK: Rendering
@@ -183,15 +185,35 @@ public final class Map: @unchecked Sendable {
         }
         let sprites = self.sprites(pixelRatio: size.pixelRatio)
         if let sprites { errors += sprites.errors.map { SourceLoadError(source: "sprite", $0) } }
+        var images = added()
+        var layers = try style.compiledLayers()
+        // Annotations: their own source and layers, drawn above the style (which is left as it is).
+        if let overlay = annotationStore.overlay(font: annotationTitleFont()) {
+            layers += try overlay.style.compiledLayers()
+            do {
+                sources[AnnotationStore.sourceIdentifier] = try annotationSource(overlay.source)
+            } catch {
+                errors.append(error)
+            }
+            if images[DefaultPin.imageName] == nil { images[DefaultPin.imageName] = MapImages.convert([DefaultPin.imageName: DefaultPin.image])[DefaultPin.imageName] }
+        }
         var builder = StyleSceneBuilder(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera,
-                                        glyphs: glyphs(), images: MapImages(added: added(), sprites: sprites))
+                                        glyphs: glyphs(), images: MapImages(added: images, sprites: sprites))
         builder.collidesPerSource = settingsValue.usesPre4CollisionBehavior
-        var scene = builder.styleScene(layers: try style.compiledLayers(), sources: sources, states: states)
+        var scene = builder.styleScene(layers: layers, sources: sources, states: states)
         // Sources whose kind is not loaded yet are drawn empty: say so, for the layers that use them.
         for source in style.sources where used.contains(source.identifier) && ![.geojson, .vector, .raster, .rasterDEM, .image].contains(source.kind) {
             scene.unsupportedFeatures.append("source \"\(source.identifier)\": \(source.kind.rawValue) sources are not loaded yet")
         }
         return (scene, errors)
+    }
+
+    /// The annotation overlay's features, parsed once per version of the overlay's source.
+    private func annotationSource(_ source: StyleSource) throws(SourceLoadError) -> SourceFeatures {
+        if let cached = locked({ annotationFeatures }), cached.0 == source { return cached.1 }
+        let features = try loader.load(source)
+        locked { annotationFeatures = (source, features) }
+        return features
     }
 
     /// The glyphs of the style's current `glyphs` template, or nil when it has none.

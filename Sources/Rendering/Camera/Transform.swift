@@ -205,6 +205,19 @@ public struct Transform: Sendable {
         return c
     }
 
+    /// The Web Mercator position (fractions of the world, x not wrapped) under a screen position in
+    /// CSS pixels, or `nil` above a pitched horizon.
+    public func worldPosition(atScreen screenPoint: Point) -> Point? {
+        guard let p = plane(screen: Point(x: screenPoint.x * pixelRatio, y: screenPoint.y * pixelRatio)) else { return nil }
+        return worldFraction(plane: p)
+    }
+
+    /// The screen position in CSS pixels of a Web Mercator position (fractions of the world).
+    public func screenPoint(forWorld position: Point) -> Point {
+        let s = screen(plane: plane(worldFraction: position))
+        return Point(x: s.x / pixelRatio, y: s.y / pixelRatio)
+    }
+
     /// The corners of the visible area on the map plane in world units (0...1 spans the Mercator
     /// square; x leaves it on other world copies): top left, top right, bottom right, bottom left.
     /// Above a pitched horizon the top is cut at a few screen sizes' distance, as tile covers are.

@@ -1,0 +1,369 @@
+import Foundation
+import GeoJSON
+import Rendering
+
+/// The map view's built-in gestures as a headless, deterministic model: touch events in, camera
+/// changes on a ``Map`` out (the SDK's gesture recognizers and their switches).
+///
+/// | gesture | camera change | switch |
+/// |---|---|---|
+/// | pan | the map point under the finger stays under it; released at speed, it glides on, slowed by ``decelerationRate`` | ``scrollEnabled`` |
+/// | pinch | zoom by log2 of the change in finger distance, about the fingers' centroid (the point under it stays under it) | ``zoomEnabled`` |
+/// | rotation | bearing turned with the fingers, about the centroid | ``rotateEnabled`` |
+/// | two-finger vertical drag | pitch up 0.5° per point dragged up, about the centre | ``pitchEnabled`` |
+/// | double tap | zoom in by 1 about the tap | ``zoomEnabled`` |
+/// | two-finger tap | zoom out by 1 about the fingers' centroid | ``zoomEnabled`` |
+/// | one-finger zoom (tap, then touch and drag) | zoom in 1 per 75 points dragged up (out when down), about the touch | ``zoomEnabled`` |
+/// | single tap | selects the annotation there, or returns the features there | |
+///
+/// Every camera is kept within ``constraints``. Time is an input (each event's `time`, and
+/// ``advance(to:)`` for a decelerating pan); nothing reads a clock.
+public struct MapGestures: Sendable {
+    /// The map whose camera the gestures move.
+    public let map: Map
+    /// Whether pinching, double taps, two-finger taps and one-finger zoom change the zoom (`zoomEnabled`).
+    public var zoomEnabled = true
+    /// Whether dragging one finger pans (`scrollEnabled`).
+    public var scrollEnabled = true
+    /// Whether turning two fingers rotates (`rotateEnabled`).
+    public var rotateEnabled = true
+    /// Whether dragging two fingers vertically tilts (`pitchEnabled`).
+    public var pitchEnabled = true
+    /// How quickly a released pan stops (`decelerationRate`).
+    public var decelerationRate = DecelerationRate.normal
+    /// The limits every camera is kept within.
+    public var constraints = CameraConstraints()
+    /// How far (points) a finger may move and still tap.
+    public var tapSlop = 10.0
+    /// The longest touch (seconds) that is still a tap.
+    public var maximumTapDuration = 0.5
+    /// The longest pause (seconds) between the taps of a double tap or a one-finger zoom.
+    public var doubleTapInterval = 0.3
+    /// How far apart (points) the two taps of a double tap may be.
+    public var doubleTapDistance = 40.0
+    /// The slowest release (points per second) that still glides; MapLibre Native's threshold.
+    public var minimumDecelerationSpeed = 100.0
+    /// How long (seconds) double and two-finger taps take to zoom: 0 changes the camera at once;
+    /// MapLibre Native animates 0.3 s, eased by `UnitBezier(0, 0, 0.25, 1)` (sample with ``advance(to:)``).
+    public var tapZoomDuration = 0.0
+
+    private var state = State.idle
+    /// The last single tap's place and end time, for double taps and one-finger zoom.
+    private var lastTap: (point: Point, time: Double)?
+    private var glide: Glide?
+    private var tapZoom: TapZoom?
+
+    /// A double or two-finger tap's zoom in progress.
+    private struct TapZoom: Sendable {
+        var start: MapCamera
+        var delta: Double
+        var world: Point
+        var point: Point
+        var time: Double
+        var duration: Double
+
+        /// MapLibre Native's default transition easing.
+        static let easing = UnitBezier(0, 0, 0.25, 1)
+
+        func camera(at t: Double, size: MapSize, constraints: CameraConstraints) -> MapCamera {
+            let k = TapZoom.easing.solve(min(1, max(0, (t - time) / duration)))
+            var camera = start
+            camera.zoom = start.zoom + delta * k
+            camera = constraints.constrain(camera, in: size)
+            return constraints.constrain(camera.placing(world: world, at: point, in: size), in: size)
+        }
+    }
+
+    /// Gestures driving `map`'s camera.
+    public init(map: Map) {
+        self.map = map
+    }
+
+    private enum State: Sendable {
+        case idle
+        /// One finger down, not moved past the slop yet; `secondTap` when it follows a tap closely.
+        case touching(start: Point, time: Double, secondTap: Bool)
+        /// Panning: the world position that stays under the finger and the last two samples.
+        case panning(anchor: Point, last: Sample, previous: Sample)
+        /// Two fingers down, not yet moved past the slop.
+        case twoTouching(start: [Point], time: Double)
+        case pinching(previous: [Point])
+        case pitching(previous: [Point])
+        case oneFingerZooming(anchor: Point, anchorWorld: Point, startY: Double, startZoom: Double)
+        /// Fingers down after a gesture was decided against (switched off, or too many fingers).
+        case ignoring
+    }
+
+    private struct Sample: Sendable {
+        var point: Point
+        var time: Double
+    }
+
+    /// A released pan gliding to a stop.
+    private struct Glide: Sendable {
+        var camera: MapCamera
+        var anchor: Point
+        var release: Point
+        var velocity: Point
+        var time: Double
+        var rate: Double
+
+        /// How far the finger would have travelled `t` seconds after release.
+        func offset(at t: Double) -> Point {
+            let lnr = log(rate)
+            let f = (pow(rate, 1000 * min(t, duration)) - 1) / (1000 * lnr)
+            return Point(x: velocity.x * f, y: velocity.y * f)
+        }
+
+        /// Seconds until the speed falls under one point per second.
+        var duration: Double {
+            let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
+            return speed <= 1 ? 0 : log(1 / speed) / (1000 * log(rate))
+        }
+    }
+
+    /// Whether a released pan is still gliding at `time`.
+    public func isDecelerating(at time: Double) -> Bool {
+        guard let glide else { return false }
+        return time - glide.time < glide.duration
+    }
+
+    /// The camera of a gliding pan `time` seconds on the events' clock, or `nil` when nothing glides.
+    public func deceleratingCamera(at time: Double) -> MapCamera? {
+        guard let glide else { return nil }
+        let o = glide.offset(at: max(0, time - glide.time))
+        let point = Point(x: glide.release.x + o.x, y: glide.release.y + o.y)
+        return constraints.constrain(glide.camera.placing(world: glide.anchor, at: point, in: map.size), in: map.size)
+    }
+
+    /// Whether a gliding pan or a tap's zoom is still moving the camera at `time`.
+    public func isAnimating(at time: Double) -> Bool {
+        isDecelerating(at: time) || tapZoom.map { time - $0.time < $0.duration } == true
+    }
+
+    /// Moves a gliding pan or a tap's zoom on to `time`, setting the map's camera; returns the camera.
+    @discardableResult
+    public mutating func advance(to time: Double) -> MapCamera {
+        if let zoom = tapZoom {
+            map.camera = zoom.camera(at: time, size: map.size, constraints: constraints)
+            if time - zoom.time >= zoom.duration { tapZoom = nil }
+        }
+        if let camera = deceleratingCamera(at: time) {
+            map.camera = camera
+            if !isDecelerating(at: time) { glide = nil }
+        }
+        return map.camera
+    }
+
+    /// Handles one event, changing the map's camera as the gesture asks.
+    ///
+    /// - Throws: what a single tap's feature query throws (`StyleRenderError`, `MapQueryError`).
+    @discardableResult
+    public mutating func handle(_ event: TouchEvent) throws -> GestureOutput {
+        if glide != nil || tapZoom != nil {
+            // A touch stops a glide or a tap's zoom where it is.
+            advance(to: event.time)
+            glide = nil
+            tapZoom = nil
+        }
+        let touches = event.touches
+        switch event.phase {
+        case .cancelled:
+            state = .idle
+            return output(nil)
+        case .began:
+            return began(touches, at: event.time)
+        case .moved:
+            return moved(touches, at: event.time)
+        case .ended:
+            return try ended(touches, at: event.time)
+        }
+    }
+
+    private func output(_ gesture: RecognizedGesture?, tap: TapResult? = nil) -> GestureOutput {
+        GestureOutput(gesture: gesture, camera: map.camera, tap: tap)
+    }
+
+    private mutating func began(_ touches: [Point], at time: Double) -> GestureOutput {
+        switch touches.count {
+        case 1:
+            var second = false
+            if let tap = lastTap, time - tap.time <= doubleTapInterval, distance(tap.point, touches[0]) <= doubleTapDistance {
+                second = true
+            }
+            state = .touching(start: touches[0], time: time, secondTap: second)
+        case 2:
+            lastTap = nil
+            state = .twoTouching(start: touches, time: time)
+        default:
+            state = .ignoring
+        }
+        return output(nil)
+    }
+
+    private mutating func moved(_ touches: [Point], at time: Double) -> GestureOutput {
+        switch state {
+        case .touching(let start, let startTime, let secondTap):
+            guard touches.count == 1 else { return began(touches, at: time) }
+            let p = touches[0]
+            if distance(start, p) <= tapSlop { return output(nil) }
+            lastTap = nil
+            if secondTap {
+                guard zoomEnabled, let world = map.camera.world(at: start, in: map.size) else {
+                    state = .ignoring
+                    return output(nil)
+                }
+                state = .oneFingerZooming(anchor: start, anchorWorld: world, startY: start.y, startZoom: map.camera.zoom)
+                return moved(touches, at: time)
+            }
+            guard scrollEnabled, let world = map.camera.world(at: start, in: map.size) else {
+                state = .ignoring
+                return output(nil)
+            }
+            state = .panning(anchor: world, last: Sample(point: start, time: startTime), previous: Sample(point: start, time: startTime))
+            return moved(touches, at: time)
+        case .panning(let anchor, let last, _):
+            guard touches.count == 1 else { return began(touches, at: time) }
+            map.camera = constraints.constrain(map.camera.placing(world: anchor, at: touches[0], in: map.size), in: map.size)
+            state = .panning(anchor: anchor, last: Sample(point: touches[0], time: time), previous: last)
+            return output(.pan)
+        case .oneFingerZooming(let anchor, let world, let startY, let startZoom):
+            guard touches.count == 1 else { return began(touches, at: time) }
+            var camera = map.camera
+            camera.zoom = startZoom + (startY - touches[0].y) / 75
+            camera = constraints.constrain(camera, in: map.size)
+            map.camera = constraints.constrain(camera.placing(world: world, at: anchor, in: map.size), in: map.size)
+            return output(.oneFingerZoom)
+        case .twoTouching(let start, _):
+            guard touches.count == 2 else { return began(touches, at: time) }
+            if distance(start[0], touches[0]) <= tapSlop && distance(start[1], touches[1]) <= tapSlop { return output(nil) }
+            if isVerticalDrag(from: start, to: touches) && pitchEnabled {
+                state = .pitching(previous: start)
+            } else if zoomEnabled || rotateEnabled || scrollEnabled {
+                state = .pinching(previous: start)
+            } else {
+                state = .ignoring
+                return output(nil)
+            }
+            return moved(touches, at: time)
+        case .pinching(let previous):
+            guard touches.count == 2 else { return began(touches, at: time) }
+            pinch(from: previous, to: touches)
+            state = .pinching(previous: touches)
+            return output(.pinch)
+        case .pitching(let previous):
+            guard touches.count == 2 else { return began(touches, at: time) }
+            var camera = map.camera
+            let dy = ((touches[0].y - previous[0].y) + (touches[1].y - previous[1].y)) / 2
+            camera.pitch -= dy / 2
+            map.camera = constraints.constrain(camera, in: map.size)
+            state = .pitching(previous: touches)
+            return output(.pitch)
+        case .idle, .ignoring:
+            return output(nil)
+        }
+    }
+
+    /// Zoom, rotation and the centroid's move from one pair of finger positions to the next.
+    private mutating func pinch(from previous: [Point], to current: [Point]) {
+        let size = map.size
+        let c0 = centroid(previous), c1 = centroid(current)
+        guard let anchor = map.camera.world(at: c0, in: size) else { return }
+        var camera = map.camera
+        let v0 = Point(x: previous[1].x - previous[0].x, y: previous[1].y - previous[0].y)
+        let v1 = Point(x: current[1].x - current[0].x, y: current[1].y - current[0].y)
+        let d0 = (v0.x * v0.x + v0.y * v0.y).squareRoot(), d1 = (v1.x * v1.x + v1.y * v1.y).squareRoot()
+        if zoomEnabled, d0 > 0, d1 > 0 { camera.zoom += log2(d1 / d0) }
+        if rotateEnabled, d0 > 0, d1 > 0 {
+            // Screen angles grow clockwise (y down); turning the fingers clockwise turns the map
+            // clockwise, which lowers the bearing.
+            camera.bearing -= atan2(v0.x * v1.y - v0.y * v1.x, v0.x * v1.x + v0.y * v1.y) * 180 / .pi
+        }
+        camera = constraints.constrain(camera, in: map.size)
+        map.camera = constraints.constrain(camera.placing(world: anchor, at: scrollEnabled ? c1 : c0, in: size), in: map.size)
+    }
+
+    private mutating func ended(_ touches: [Point], at time: Double) throws -> GestureOutput {
+        let current = state
+        state = .idle
+        switch current {
+        case .touching(let start, let startTime, let secondTap):
+            let p = touches.first ?? start
+            guard distance(start, p) <= tapSlop, time - startTime <= maximumTapDuration else {
+                lastTap = nil
+                return output(nil)
+            }
+            if secondTap && zoomEnabled {
+                lastTap = nil
+                zoom(by: 1, about: start, at: time)
+                return output(.doubleTap)
+            }
+            lastTap = (start, time)
+            return output(.singleTap, tap: try map.tap(at: start))
+        case .panning(let anchor, let last, let previous):
+            var last = last, previous = previous
+            if let p = touches.first, p != last.point {
+                map.camera = constraints.constrain(map.camera.placing(world: anchor, at: p, in: map.size), in: map.size)
+                previous = last
+                last = Sample(point: p, time: time)
+            }
+            let dt = last.time - previous.time
+            let velocity = dt > 0 ? Point(x: (last.point.x - previous.point.x) / dt, y: (last.point.y - previous.point.y) / dt) : Point(x: 0, y: 0)
+            let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
+            if decelerationRate.rawValue > 0, speed >= minimumDecelerationSpeed {
+                glide = Glide(camera: map.camera, anchor: anchor, release: last.point, velocity: velocity, time: time,
+                              rate: decelerationRate.rawValue)
+            }
+            return output(.pan)
+        case .twoTouching(let start, let startTime):
+            let end = touches.count == 2 ? touches : start
+            if zoomEnabled, time - startTime <= maximumTapDuration,
+               distance(start[0], end[0]) <= tapSlop, distance(start[1], end[1]) <= tapSlop {
+                zoom(by: -1, about: centroid(start), at: time)
+                return output(.twoFingerTap)
+            }
+            return output(nil)
+        case .pinching(let previous):
+            if touches.count == 2 { pinch(from: previous, to: touches) }
+            return output(.pinch)
+        case .pitching:
+            return output(.pitch)
+        case .oneFingerZooming:
+            return output(.oneFingerZoom)
+        case .idle, .ignoring:
+            return output(nil)
+        }
+    }
+
+    /// Changes the zoom by `delta`, keeping the map point under `point` where it is: at once, or
+    /// over ``tapZoomDuration`` from `time`.
+    private mutating func zoom(by delta: Double, about point: Point, at time: Double) {
+        let size = map.size
+        guard let world = map.camera.world(at: point, in: size) else { return }
+        if tapZoomDuration > 0 {
+            tapZoom = TapZoom(start: map.camera, delta: delta, world: world, point: point, time: time, duration: tapZoomDuration)
+            return
+        }
+        var camera = map.camera
+        camera.zoom += delta
+        camera = constraints.constrain(camera, in: map.size)
+        map.camera = constraints.constrain(camera.placing(world: world, at: point, in: size), in: map.size)
+    }
+
+    /// Two fingers moving the same way up or down, side by side, with little change in spread.
+    private func isVerticalDrag(from start: [Point], to current: [Point]) -> Bool {
+        let d0 = Point(x: current[0].x - start[0].x, y: current[0].y - start[0].y)
+        let d1 = Point(x: current[1].x - start[1].x, y: current[1].y - start[1].y)
+        guard d0.y * d1.y > 0, abs(d0.y) > 2 * abs(d0.x), abs(d1.y) > 2 * abs(d1.x) else { return false }
+        let across = Point(x: start[1].x - start[0].x, y: start[1].y - start[0].y)
+        return abs(across.x) > abs(across.y)
+    }
+
+    private func centroid(_ p: [Point]) -> Point {
+        Point(x: (p[0].x + p[1].x) / 2, y: (p[0].y + p[1].y) / 2)
+    }
+
+    private func distance(_ a: Point, _ b: Point) -> Double {
+        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+    }
+}
