@@ -28,6 +28,8 @@ public final class Map: @unchecked Sendable {
     private let resources: ResourceReader
     /// The glyphs of the style's `glyphs` template, read once (replaced when the template changes).
     private var glyphFiles: GlyphFiles?
+    /// Glyphs rasterized from installed fonts (nil when client-side fonts are off).
+    private let installedGlyphs: InstalledFontGlyphs?
     /// The style's sprites, read once (replaced when `sprite` or the pixel ratio changes).
     private var spriteFiles: SpriteFiles?
     /// Images added to the style at run time, converted once per change of that set.
@@ -42,9 +44,12 @@ public final class Map: @unchecked Sendable {
     ///   - localRoot: the folder `local://` URLs resolve against.
     ///   - localServers: URL prefixes served from local folders instead (`http://localhost:2900/`
     ///     for the render tests' fixtures).
+    ///   - clientFonts: which labels are drawn with installed fonts (fontconfig) rather than the style's glyphs.
     public init(style: Style, camera: MapCamera = MapCamera(), size: MapSize = MapSize(width: 512, height: 512),
-                styleDirectory: URL? = nil, localRoot: URL? = nil, localServers: [(prefix: String, folder: URL)] = []) {
+                styleDirectory: URL? = nil, localRoot: URL? = nil, localServers: [(prefix: String, folder: URL)] = [],
+                clientFonts: ClientFontOptions = ClientFontOptions()) {
         self.style = style
+        installedGlyphs = clientFonts == .disabled ? nil : InstalledFontGlyphs(options: clientFonts)
         cameraValue = camera
         sizeValue = size
         loader = SourceLoader(styleDirectory: styleDirectory, localRoot: localRoot)
@@ -184,8 +189,15 @@ public final class Map: @unchecked Sendable {
         return (scene, errors)
     }
 
+    /// The style's glyphs, then installed fonts; nil when there are neither.
+    private func glyphs() -> MapGlyphs? {
+        let files = styleGlyphFiles()
+        guard files != nil || installedGlyphs != nil else { return nil }
+        return MapGlyphs(files: files, installed: installedGlyphs)
+    }
+
     /// The glyphs of the style's current `glyphs` template, or nil when it has none.
-    private func glyphs() -> GlyphFiles? {
+    private func styleGlyphFiles() -> GlyphFiles? {
         guard let template = style.glyphsURL else { return nil }
         return locked {
             if let files = glyphFiles, files.template == template { return files }

@@ -27,21 +27,20 @@ struct GlyphsCommand: ParsableCommand {
         }
         let name = stack ?? face.displayName
         guard !name.isEmpty, !name.contains("/") else { throw ValidationError("--stack must be a non-empty name without '/'") }
-        let written = try GlyphsWriter.write(face: face, stack: name, codePoints: bounds[0]...bounds[1],
-                                             to: URL(fileURLWithPath: output))
+        let ranges = Set(face.codePoints.filter { (bounds[0]...bounds[1]).contains($0) }.map { Int($0 / 256) })
+        let written = try GlyphsWriter.write(face: face, stack: name, ranges: ranges, to: URL(fileURLWithPath: output))
         print("\(output)/\(name): \(written.files) ranges, \(written.glyphs) glyphs")
     }
 }
 
-/// Writes a font's glyph PBFs into `DIR/STACK/`, one file per 256-code-point range that has glyphs.
+/// Writes a font's glyph PBFs into `DIR/STACK/START-END.pbf`, one file per 256-code-point range that has glyphs.
 enum GlyphsWriter {
-    static func write(face: FontFace, stack: String, codePoints: ClosedRange<UInt32>, to folder: URL) throws -> (files: Int, glyphs: Int) {
+    static func write(face: FontFace, stack: String, ranges: Set<Int>, to folder: URL) throws -> (files: Int, glyphs: Int) {
         let directory = folder.appendingPathComponent(stack, isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let covered = Set(face.codePoints.filter { codePoints.contains($0) }.map { Int($0 / 256) })
         let rasterizer = GlyphRasterizer()
         var files = 0, count = 0
-        for range in covered.sorted() {
+        for range in ranges.sorted() {
             let glyphs = rasterizer.glyphs(range: range, in: face)
             guard !glyphs.isEmpty else { continue }
             let data = GlyphPBFEncoder.encode(Array(glyphs.values), fontStack: stack, range: range)

@@ -1,0 +1,70 @@
+import Foundation
+import MapStyle
+import Rendering
+
+/// Glyphs rasterized at run time from installed fonts (``ClientFontOptions``): a font stack's fonts
+/// matched by name through fontconfig, and CJK ideographs from the ideographic fallback fonts.
+/// Faces and rasterized ranges are kept once made.
+package final class InstalledFontGlyphs: @unchecked Sendable {
+    package let options: ClientFontOptions
+    private let rasterizer = GlyphRasterizer()
+    private let lock = NSLock()
+    /// Guarded by `lock`: opened faces by path (nil when the file would not open).
+    private var faces: [String: FontFace?] = [:]
+    /// Guarded by `lock`: rasterized ranges by font stack and range.
+    private var stackRanges: [[String]: [Int: [UInt32: Glyph]]] = [:]
+    /// Guarded by `lock`: rasterized ideographs by range.
+    private var ideographRanges: [Int: [UInt32: Glyph]] = [:]
+
+    package init(options: ClientFontOptions) {
+        self.options = options
+    }
+
+    /// The glyphs of `range` for `fontStack` from installed fonts: every font of the stack that is
+    /// installed, in order (an earlier font's glyph wins), else fontconfig's substitute for the first name.
+    package func glyphs(fontStack: [String], range: Int) -> [UInt32: Glyph] {
+        guard options.fallsBackToInstalledFonts, range >= 0, range < 256 else { return [:] }
+        if let cached = lock.withLock({ stackRanges[fontStack]?[range] }) { return cached }
+        var fonts = fontStack.compactMap(SystemFonts.font(named:))
+        if fonts.isEmpty, let substitute = SystemFonts.bestMatch(for: fontStack.first ?? "sans-serif") { fonts = [substitute] }
+        var out: [UInt32: Glyph] = [:]
+        for font in fonts {
+            guard let face = face(font) else { continue }
+            out.merge(rasterizer.glyphs(range: range, in: face)) { first, _ in first }
+        }
+        lock.withLock { stackRanges[fontStack, default: [:]][range] = out }
+        return out
+    }
+
+    /// The CJK ideographs of `range` from the ideographic fallback fonts; empty when that fallback is
+    /// disabled, the range has none, or no installed font has them.
+    package func ideographs(range: Int) -> [UInt32: Glyph] {
+        guard options.ideographs != .disabled, range >= 0, range < 256 else { return [:] }
+        let codes = Ideographs.codePoints(inRange: range)
+        guard !codes.isEmpty else { return [:] }
+        if let cached = lock.withLock({ ideographRanges[range] }) { return cached }
+        let fonts: [InstalledFont]
+        switch options.ideographs {
+        case .fonts(let names): fonts = names.compactMap(SystemFonts.font(named:))
+        case .systemDefault: fonts = SystemFonts.bestMatch(for: "sans-serif", containing: codes[0]).map { [$0] } ?? []
+        case .disabled: fonts = []
+        }
+        var out: [UInt32: Glyph] = [:]
+        for font in fonts {
+            guard let face = face(font) else { continue }
+            for code in codes where out[code] == nil {
+                if let glyph = rasterizer.glyph(code, in: face) { out[code] = glyph }
+            }
+        }
+        lock.withLock { ideographRanges[range] = out }
+        return out
+    }
+
+    private func face(_ font: InstalledFont) -> FontFace? {
+        let key = "\(font.path)#\(font.index)"
+        if let cached = lock.withLock({ faces[key] }) { return cached }
+        let opened = try? font.open()
+        lock.withLock { faces[key] = .some(opened) }
+        return opened
+    }
+}
