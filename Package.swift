@@ -66,7 +66,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "FontsTests", dependencies: ["Fonts", "Rendering", "MercatorTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "MapStyle", "GeoJSON", "MercatorTestSupport"]),
-        .testTarget(name: "MercatorCLITests", dependencies: ["mercator", "MercatorTestSupport"]),
+        .testTarget(name: "MercatorCLITests", dependencies: ["mercator", "Rendering", "MercatorTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
