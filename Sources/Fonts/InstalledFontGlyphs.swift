@@ -4,13 +4,11 @@ import Rendering
 
 /// Glyphs rasterized at run time from installed fonts (``ClientFontOptions``): a font stack's fonts
 /// matched by name through fontconfig, and CJK ideographs from the ideographic fallback fonts.
-/// Faces and rasterized ranges are kept once made.
+/// Rasterized ranges are kept once made, per map; opened faces and their rasterized ranges are
+/// shared by every map of the process (``InstalledFaces``).
 package final class InstalledFontGlyphs: @unchecked Sendable {
     package let options: ClientFontOptions
-    private let rasterizer = GlyphRasterizer()
     private let lock = NSLock()
-    /// Guarded by `lock`: opened faces by path (nil when the file would not open).
-    private var faces: [String: FontFace?] = [:]
     /// Guarded by `lock`: rasterized ranges by font stack and range.
     private var stackRanges: [[String]: [Int: [UInt32: Glyph]]] = [:]
     /// Guarded by `lock`: rasterized ideographs by range.
@@ -29,8 +27,7 @@ package final class InstalledFontGlyphs: @unchecked Sendable {
         if fonts.isEmpty, let substitute = SystemFonts.bestMatch(for: fontStack.first ?? "sans-serif") { fonts = [substitute] }
         var out: [UInt32: Glyph] = [:]
         for font in fonts {
-            guard let face = face(font) else { continue }
-            out.merge(rasterizer.glyphs(range: range, in: face)) { first, _ in first }
+            out.merge(InstalledFaces.shared.glyphs(font, range: range)) { first, _ in first }
         }
         lock.withLock { stackRanges[fontStack, default: [:]][range] = out }
         return out
@@ -51,20 +48,10 @@ package final class InstalledFontGlyphs: @unchecked Sendable {
         }
         var out: [UInt32: Glyph] = [:]
         for font in fonts {
-            guard let face = face(font) else { continue }
-            for code in codes where out[code] == nil {
-                if let glyph = rasterizer.glyph(code, in: face) { out[code] = glyph }
-            }
+            let set = InstalledFaces.shared.glyphs(font, range: range)
+            for code in codes where out[code] == nil { out[code] = set[code] }
         }
         lock.withLock { ideographRanges[range] = out }
         return out
-    }
-
-    private func face(_ font: InstalledFont) -> FontFace? {
-        let key = "\(font.path)#\(font.index)"
-        if let cached = lock.withLock({ faces[key] }) { return cached }
-        let opened = try? font.open()
-        lock.withLock { faces[key] = .some(opened) }
-        return opened
     }
 }
