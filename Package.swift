@@ -31,7 +31,10 @@ let package = Package(
         .target(name: "MercatorHTTP"),
         .target(name: "TileSources", dependencies: ["MapStyle", "Tiling", "MercatorHTTP", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Venues", dependencies: ["GeoJSON", "MercatorHTTP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .target(name: "Fonts", dependencies: ["Rendering", "MapStyle", "CMercatorFreeType", "CMercatorFontconfig"]),
+        // FreeType and fontconfig on Linux; on Apple platforms the module builds without them (no installed fonts yet: Core Text is to come)
+        .target(name: "Fonts", dependencies: ["Rendering", "MapStyle",
+                                              .target(name: "CMercatorFreeType", condition: .when(platforms: [.linux])),
+                                              .target(name: "CMercatorFontconfig", condition: .when(platforms: [.linux]))]),
         .target(name: "Mercator", dependencies: ["GeoJSON", "Expressions", "FormatStrings", "Tiling", "MapStyle", "TileSources", "Rendering", "Fonts", "Venues"]),
         .target(name: "MercatorConformance", dependencies: ["Mercator"]),
         .executableTarget(

@@ -1,5 +1,6 @@
-import CMercatorFreeType
 import Foundation
+#if canImport(CMercatorFreeType)
+import CMercatorFreeType
 
 /// An open TrueType or OpenType font file (one face of it), sized at the glyph PBFs' 24 px.
 ///
@@ -107,6 +108,40 @@ public final class FontFace: @unchecked Sendable {
         }
     }
 }
+
+#else
+/// An open TrueType or OpenType font file. Without FreeType (Apple platforms, for now) no font opens.
+public final class FontFace: @unchecked Sendable {
+    /// The file the face was read from.
+    public let path: String
+    /// The face's index in the file.
+    public let index: Int
+    /// The family name.
+    public let familyName = ""
+    /// The style name.
+    public let styleName = ""
+    /// The PostScript name.
+    public let postScriptName: String? = nil
+    /// The pixel size glyphs are rendered at.
+    public let pixelSize: Int
+
+    /// Always throws ``FontError/freeTypeUnavailable(code:)`` on this platform.
+    public init(contentsOf path: String, index: Int = 0, pixelSize: Int = 24) throws(FontError) {
+        self.path = path
+        self.index = index
+        self.pixelSize = pixelSize
+        throw .freeTypeUnavailable(code: -1)
+    }
+
+    /// The name a glyph server would use for this face.
+    public var displayName: String { familyName }
+    /// Whether the font maps `codePoint` to a glyph.
+    public func hasGlyph(_ codePoint: UInt32) -> Bool { false }
+    /// Every code point the font covers.
+    public var codePoints: [UInt32] { [] }
+    func render(_ codePoint: UInt32) -> RenderedGlyph? { nil }
+}
+#endif
 
 /// One glyph as FreeType renders it: 8-bit coverage and the metrics node-fontnik reads.
 struct RenderedGlyph: Sendable {

@@ -1,5 +1,7 @@
-import CMercatorFontconfig
 import Foundation
+#if canImport(CMercatorFontconfig)
+import CMercatorFontconfig
+#endif
 
 /// One installed font as fontconfig lists it.
 public struct InstalledFont: Sendable, Hashable {
@@ -44,6 +46,7 @@ public enum SystemFonts {
     /// The font fontconfig substitutes for `name` (its best match, e.g. the default sans-serif face),
     /// optionally one whose character set covers `codePoint`.
     public static func bestMatch(for name: String, containing codePoint: UInt32? = nil) -> InstalledFont? {
+        #if canImport(CMercatorFontconfig)
         lock.withLock {
             guard let pattern = FcPatternCreate() else { return nil }
             defer { FcPatternDestroy(pattern) }
@@ -62,12 +65,16 @@ public enum SystemFonts {
             defer { FcPatternDestroy(match) }
             return font(match)
         }
+        #else
+        return nil
+        #endif
     }
 
     /// fontconfig's calls are serialised: its default configuration is shared.
     private static let lock = NSLock()
 
     private static func list() -> [InstalledFont] {
+        #if canImport(CMercatorFontconfig)
         lock.withLock {
             guard FcInit() != 0, let pattern = FcPatternCreate() else { return [] }
             defer { FcPatternDestroy(pattern) }
@@ -83,8 +90,12 @@ public enum SystemFonts {
             // a stable order: fontconfig's listing order depends on its cache
             return out.sorted { ($0.path, $0.index) < ($1.path, $1.index) }
         }
+        #else
+        return []
+        #endif
     }
 
+    #if canImport(CMercatorFontconfig)
     private static func font(_ pattern: OpaquePointer) -> InstalledFont? {
         guard let path = strings(pattern, FC_FILE).first else { return nil }
         var index: Int32 = 0
@@ -104,6 +115,7 @@ public enum SystemFonts {
         }
         return out
     }
+    #endif
 
     private static func normalized(_ name: String) -> String {
         String(name.lowercased().unicodeScalars.filter { !CharacterSet.whitespaces.contains($0) && $0 != "-" && $0 != "_" })
