@@ -2,8 +2,8 @@ import Foundation
 import MapStyle
 import Rendering
 
-/// Glyphs rasterized at run time from installed fonts (``ClientFontOptions``): a font stack's fonts
-/// matched by name through fontconfig, and CJK ideographs from the ideographic fallback fonts.
+/// Glyphs rasterized at run time from installed fonts: a font stack's fonts matched by name through
+/// fontconfig (``ClientFontOptions``), and CJK ideographs from the ideographic fallback fonts (`Settings`).
 /// Rasterized ranges are kept once made, per map; opened faces and their rasterized ranges are
 /// shared by every map of the process (``InstalledFaces``).
 package final class InstalledFontGlyphs: @unchecked Sendable {
@@ -11,8 +11,8 @@ package final class InstalledFontGlyphs: @unchecked Sendable {
     private let lock = NSLock()
     /// Guarded by `lock`: rasterized ranges by font stack and range.
     private var stackRanges: [[String]: [Int: [UInt32: Glyph]]] = [:]
-    /// Guarded by `lock`: rasterized ideographs by range.
-    private var ideographRanges: [Int: [UInt32: Glyph]] = [:]
+    /// Guarded by `lock`: rasterized ideographs by fallback and range.
+    private var ideographRanges: [Settings.IdeographicFontFallback: [Int: [UInt32: Glyph]]] = [:]
 
     package init(options: ClientFontOptions) {
         self.options = options
@@ -33,15 +33,15 @@ package final class InstalledFontGlyphs: @unchecked Sendable {
         return out
     }
 
-    /// The CJK ideographs of `range` from the ideographic fallback fonts; empty when that fallback is
-    /// disabled, the range has none, or no installed font has them.
-    package func ideographs(range: Int) -> [UInt32: Glyph] {
-        guard options.ideographs != .disabled, range >= 0, range < 256 else { return [:] }
+    /// The CJK ideographs of `range` from the fonts `fallback` names (the system's choice for
+    /// `.systemDefault`); empty when it is `.disabled`, the range has none, or no installed font has them.
+    package func ideographs(range: Int, fallback: Settings.IdeographicFontFallback) -> [UInt32: Glyph] {
+        guard fallback != .disabled, range >= 0, range < 256 else { return [:] }
         let codes = Ideographs.codePoints(inRange: range)
         guard !codes.isEmpty else { return [:] }
-        if let cached = lock.withLock({ ideographRanges[range] }) { return cached }
+        if let cached = lock.withLock({ ideographRanges[fallback]?[range] }) { return cached }
         let fonts: [InstalledFont]
-        switch options.ideographs {
+        switch fallback {
         case .fonts(let names): fonts = names.compactMap(SystemFonts.font(named:))
         case .systemDefault: fonts = SystemFonts.bestMatch(for: "sans-serif", containing: codes[0]).map { [$0] } ?? []
         case .disabled: fonts = []
@@ -51,7 +51,7 @@ package final class InstalledFontGlyphs: @unchecked Sendable {
             let set = InstalledFaces.shared.glyphs(font, range: range)
             for code in codes where out[code] == nil { out[code] = set[code] }
         }
-        lock.withLock { ideographRanges[range] = out }
+        lock.withLock { ideographRanges[fallback, default: [:]][range] = out }
         return out
     }
 }

@@ -14,15 +14,14 @@ import Testing
         #expect(InstalledFontGlyphs(options: .disabled).glyphs(fontStack: ["DejaVu Sans"], range: 0).isEmpty)
     }
 
-    @Test func ideographsFollowTheSettings() throws {
+    @Test func ideographsFollowTheFallback() {
         #expect(Ideographs.codePoints(inRange: 0).isEmpty)
         #expect(Ideographs.codePoints(inRange: 0x4E).count == 256)
         #expect(Ideographs.codePoints(inRange: 0x30).count == 192)  // Hiragana and Katakana from U+3040
-        #expect(InstalledFontGlyphs(options: ClientFontOptions(ideographs: .disabled)).ideographs(range: 0x4E).isEmpty)
+        let glyphs = InstalledFontGlyphs(options: ClientFontOptions())
+        #expect(glyphs.ideographs(range: 0x4E, fallback: .disabled).isEmpty)
+        #expect(glyphs.ideographs(range: 0, fallback: .systemDefault).isEmpty)  // no ideographs in Basic Latin
         // DejaVu has no ideographs: nothing is made up
-        #expect(InstalledFontGlyphs(options: ClientFontOptions(ideographs: .fonts(["DejaVu Sans"]))).ideographs(range: 0x4E).isEmpty)
-        var settings = Settings()
-        try settings.apply(environment: ["MERCATOR_IDEOGRAPHIC_FONT_FAMILY": "false"])
-        #expect(ClientFontOptions(settings: settings).ideographs == .disabled)
+        #expect(glyphs.ideographs(range: 0x4E, fallback: .fonts(["DejaVu Sans"])).isEmpty)
     }
 }

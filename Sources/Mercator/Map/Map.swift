@@ -28,8 +28,8 @@ public final class Map: @unchecked Sendable {
     private let resources: ResourceReader
     /// The glyphs of the style's `glyphs` template, read once (replaced when the template changes).
     private var glyphFiles: GlyphFiles?
-    /// Glyphs rasterized from installed fonts (nil when client-side fonts are off).
-    private let installedGlyphs: InstalledFontGlyphs?
+    /// Glyphs rasterized from installed fonts.
+    private let installedGlyphs: InstalledFontGlyphs
     /// The style's sprites, read once (replaced when `sprite` or the pixel ratio changes).
     private var spriteFiles: SpriteFiles?
     /// Images added to the style at run time, converted once per change of that set.
@@ -44,12 +44,13 @@ public final class Map: @unchecked Sendable {
     ///   - localRoot: the folder `local://` URLs resolve against.
     ///   - localServers: URL prefixes served from local folders instead (`http://localhost:2900/`
     ///     for the render tests' fixtures).
-    ///   - clientFonts: which labels are drawn with installed fonts (fontconfig) rather than the style's glyphs.
+    ///   - clientFonts: whether font stacks the style's glyphs do not serve are drawn with installed fonts
+    ///     (fontconfig); CJK ideographs follow ``settings`` (`ideographicFontFallback`).
     public init(style: Style, camera: MapCamera = MapCamera(), size: MapSize = MapSize(width: 512, height: 512),
                 styleDirectory: URL? = nil, localRoot: URL? = nil, localServers: [(prefix: String, folder: URL)] = [],
                 clientFonts: ClientFontOptions = ClientFontOptions()) {
         self.style = style
-        installedGlyphs = clientFonts == .disabled ? nil : InstalledFontGlyphs(options: clientFonts)
+        installedGlyphs = InstalledFontGlyphs(options: clientFonts)
         cameraValue = camera
         sizeValue = size
         loader = SourceLoader(styleDirectory: styleDirectory, localRoot: localRoot)
@@ -75,6 +76,15 @@ public final class Map: @unchecked Sendable {
     public var size: MapSize {
         get { locked { sizeValue } }
         set { locked { sizeValue = newValue } }
+    }
+
+    private var settingsValue = Settings()
+
+    /// The SDK settings the map applies (`usesPre4CollisionBehavior`: labels collide only with
+    /// labels of their own source; `ideographicFontFallback`: CJK ideographs from installed fonts).
+    public var settings: Settings {
+        get { locked { settingsValue } }
+        set { locked { settingsValue = newValue } }
     }
 
     // MARK: Feature state
@@ -179,8 +189,9 @@ public final class Map: @unchecked Sendable {
         }
         let sprites = self.sprites(pixelRatio: size.pixelRatio)
         if let sprites { errors += sprites.errors.map { SourceLoadError(source: "sprite", $0) } }
-        let builder = StyleSceneBuilder(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera,
+        var builder = StyleSceneBuilder(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera,
                                         glyphs: glyphs(), images: MapImages(added: added(), sprites: sprites))
+        builder.collidesPerSource = settingsValue.usesPre4CollisionBehavior
         var scene = builder.styleScene(layers: try style.compiledLayers(), sources: sources, states: states)
         // Sources whose kind is not loaded yet are drawn empty: say so, for the layers that use them.
         for source in style.sources where used.contains(source.identifier) && ![.geojson, .vector, .raster, .rasterDEM, .image].contains(source.kind) {
@@ -192,8 +203,9 @@ public final class Map: @unchecked Sendable {
     /// The style's glyphs, then installed fonts; nil when there are neither.
     private func glyphs() -> MapGlyphs? {
         let files = styleGlyphFiles()
-        guard files != nil || installedGlyphs != nil else { return nil }
-        return MapGlyphs(files: files, installed: installedGlyphs)
+        let ideographs = locked { settingsValue.ideographicFontFallback }
+        guard files != nil || installedGlyphs.options.fallsBackToInstalledFonts || ideographs != .disabled else { return nil }
+        return MapGlyphs(files: files, installed: installedGlyphs, ideographicFallback: ideographs)
     }
 
     /// The glyphs of the style's current `glyphs` template, or nil when it has none.

@@ -18,6 +18,8 @@ package struct StyleSceneBuilder: Sendable {
     package var glyphs: (any GlyphProvider)?
     /// Where symbol layers take their icons from.
     package var images: (any ImageProvider)?
+    /// Labels collide only with labels of their own source (the SDK's pre-4.0 collision behaviour).
+    package var collidesPerSource = false
 
     package init(width: Int, height: Int, pixelRatio: Double = 1, camera: MapCamera, glyphs: (any GlyphProvider)? = nil,
                  images: (any ImageProvider)? = nil) {
@@ -92,7 +94,8 @@ package struct StyleSceneBuilder: Sendable {
             drawn.append(StyleScene.DrawnLayer(identifier: layer.identifier, sourceIdentifier: sourceID, features: selected.map(\.feature)))
         }
         scene.tileQuantizationMaxZoom = quantizationZoom
-        SymbolPlacement.place(&scene.layers, transform: scene.transform)
+        SymbolPlacement.place(&scene.layers, transform: scene.transform,
+                              collisionGroups: collidesPerSource ? drawn.map { $0.sourceIdentifier ?? "" } : nil)
         return StyleScene(scene: scene, layers: drawn, unsupportedFeatures: unsupported)
     }
 

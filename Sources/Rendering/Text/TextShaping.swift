@@ -64,14 +64,18 @@ struct TextShaping {
             return Double(g.advance) * sections[s].scale + options.letterSpacing
         }
         let breaks = Self.lineBreaks(chars.map(\.0), maxWidth: options.maxWidth, advance: advance)
-        var logicalLines: [[(UInt32, Int)]] = []
+        var ranges: [Range<Int>] = []
         var start = 0
         for b in breaks.sorted() where b > start || b == chars.count {
-            logicalLines.append(Array(chars[start..<min(b, chars.count)]))
+            ranges.append(start..<min(b, chars.count))
             start = b
         }
-        if start < chars.count { logicalLines.append(Array(chars[start...])) }
-        if logicalLines.isEmpty { logicalLines = [chars] }
+        if start < chars.count { ranges.append(start..<chars.count) }
+        if ranges.isEmpty { ranges = [0..<chars.count] }
+        // lines broken in logical order, then each put in visual order (right-to-left runs reversed)
+        let logicalLines: [[(UInt32, Int)]] = BidiText.visualLines(chars.map(\.0), lines: ranges).map { line in
+            line.map { ($0.character, chars[$0.index].1) }
+        }
 
         var x = 0.0
         var y = Self.yOffset

@@ -41,7 +41,8 @@ struct VenueRenderCommand: ParsableCommand {
         // titles come from the bundled font through the client-side font path, not a glyph server
         options.glyphs = nil
         options.fontStack = VenueStyleOptions.bundledFontStack
-        let map = try Map(venue: venue, floor: selected, options: options, pixelRatio: ratio, clientFonts: InputOutput.clientFonts)
+        let map = try Map(venue: venue, floor: selected, options: options, pixelRatio: ratio)
+        map.settings = InputOutput.settings
         try InputOutput.write(map.snapshot().pngData(), to: output)
         print("\(output): floor \(selected.elevation) (\(selected.name)), \(chosenLook.rawValue) look, \(parts[0])x\(parts[1])")
     }

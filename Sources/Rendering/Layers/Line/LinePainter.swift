@@ -212,10 +212,12 @@ struct LineStroke {
     }
 }
 
-/// A dash pattern in device pixels (MapLibre scales `line-dasharray` by the line width).
+/// A dash pattern in device pixels (MapLibre scales `line-dasharray` by the line width), laid out
+/// as MapLibre's line atlas lays it out: an odd list's last dash joins its first, zero-length parts
+/// vanish and the parts they separated join.
 struct DashPattern {
-    /// Boundaries of dashes and gaps, cumulative, starting with the first dash's end.
-    private var stops: [Double] = []
+    /// The dashes as `[left, right]` ranges within one period (left may be negative: a dash wrapping round).
+    private var dashes: [(left: Double, right: Double)] = []
     let period: Double
     /// Half the width of the linear edge ramp, in device pixels: one tile pixel (fitted to MapLibre's SDF dashes).
     let halfRamp: Double
@@ -224,40 +226,47 @@ struct DashPattern {
     init(_ array: [Double], width: Double, scale tileScale: Double = 1) {
         halfRamp = tileScale
         let scale = max(width, 1) * tileScale
-        var acc = 0.0
-        for v in array {
-            acc += max(0, v) * scale
-            stops.append(acc)
+        let values = array.map { max(0, $0) }
+        period = values.reduce(0, +) * scale
+        guard let first = values.first else { return }
+        // MapLibre's getDashRanges: alternating dash and gap ranges
+        var ranges: [(left: Double, right: Double, isDash: Bool, zero: Bool)] = []
+        var current = first * scale
+        ranges.append((values.count % 2 == 1 ? -(values.last ?? 0) * scale : 0, current, true, first == 0))
+        for (i, v) in values.enumerated().dropFirst() {
+            let left = current
+            current += v * scale
+            ranges.append((left, current, i % 2 == 0, v == 0))
         }
-        if stops.count % 2 == 1 {
-            // An odd list repeats, as in the style spec.
-            for v in array {
-                acc += max(0, v) * scale
-                stops.append(acc)
+        // zero-length parts vanish; neighbours of one kind join
+        var i = ranges.count - 1
+        while i >= 0 {
+            if ranges[i].zero {
+                ranges.remove(at: i)
+            } else if i + 1 < ranges.count, ranges[i + 1].isDash == ranges[i].isDash {
+                ranges[i + 1].left = ranges[i].left
+                ranges.remove(at: i)
             }
+            i -= 1
         }
-        period = acc
+        dashes = ranges.filter(\.isDash).map { ($0.left, $0.right) }
     }
 
     /// Coverage of the pattern at distance `along`: 1 inside a dash, 0 inside a gap, a smooth ramp
     /// about one tile pixel wide between.
     func alpha(at along: Double, gamma: Double) -> Double {
         guard period > 0 else { return 1 }
+        guard !dashes.isEmpty else { return 0 }
         var u = along.truncatingRemainder(dividingBy: period)
         if u < 0 { u += period }
-        var start = 0.0
         var signed = -Double.infinity
-        for k in stride(from: 0, to: stops.count, by: 2) {
-            let end = stops[k]
-            let nextStart = stops[k + 1]
-            // Signed distance to this dash [start, end], also its copies one period away.
+        for dash in dashes {
+            // signed distance to this dash, also its copies one period away
             var shift = -period
             while shift <= period {
-                let d = min(u - (start + shift), end + shift - u)
-                signed = max(signed, d)
+                signed = max(signed, min(u - (dash.left + shift), dash.right + shift - u))
                 shift += period
             }
-            start = nextStart
         }
         return max(0, min(1, signed / gamma / (2 * halfRamp) + 0.5))
     }

@@ -15,7 +15,7 @@ extension SymbolLayerBuilder {
         let transform = layout.textTransform.evaluate(context)
         let stack = layout.textFontNames.evaluate(context)
         let sections = text.sections.map { section -> TextShaping.Section in
-            var s = vertical ? TextShaping.verticalizingPunctuation(section.text) : section.text
+            var s = BidiText.shapingArabic(vertical ? TextShaping.verticalizingPunctuation(section.text) : section.text)
             switch transform {
             case .uppercase: s = s.uppercased()
             case .lowercase: s = s.lowercased()

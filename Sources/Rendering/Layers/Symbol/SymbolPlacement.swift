@@ -1,10 +1,18 @@
+import Foundation
+
 /// Collision detection for labels, as MapLibre places them: layers from the top down, labels in
 /// order within a layer; a label whose box meets one already placed is hidden unless it allows
 /// overlap, and a placed label keeps later ones away unless it ignores placement.
 enum SymbolPlacement {
-    static func place(_ layers: inout [any SceneLayer], transform: Transform) {
-        var placed = CollisionGrid(width: transform.width / transform.pixelRatio, height: transform.height / transform.pixelRatio)
+    /// Places the labels of `layers`, top layer first. With `collisionGroups` (one name per layer,
+    /// its source), labels collide only within their group.
+    static func place(_ layers: inout [any SceneLayer], transform: Transform, collisionGroups: [String]? = nil) {
+        let grid = CollisionGrid(width: transform.width / transform.pixelRatio, height: transform.height / transform.pixelRatio)
+        var grids: [String: CollisionGrid] = [:]
         for index in layers.indices.reversed() {
+            let group = collisionGroups.map { index < $0.count ? $0[index] : "" } ?? ""
+            var placed = grids[group] ?? grid
+            defer { grids[group] = placed }
             if var tiled = layers[index] as? TileClippedLayer {
                 for p in tiled.pieces.indices {
                     guard var symbols = tiled.pieces[p].layer as? SymbolLayer else { continue }

@@ -1,0 +1,62 @@
+import CMercatorBidi
+
+/// Right-to-left text as MapLibre Native lays it out, through the system's ICU: Arabic letters
+/// joined into their contextual forms, and each line of a label put in visual order by the Unicode
+/// bidirectional algorithm (characters of right-to-left runs mirrored).
+enum BidiText {
+    /// Whether `c` is written right to left (Hebrew, Arabic, Syriac, Thaana, N'Ko… and their forms).
+    static func isRightToLeft(_ c: UInt32) -> Bool {
+        (0x0590...0x08FF).contains(c) || (0xFB1D...0xFDFF).contains(c) || (0xFE70...0xFEFF).contains(c)
+    }
+
+    /// `text` with Arabic letters replaced by their joined presentation forms (ICU's `u_shapeArabic`).
+    static func shapingArabic(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { (0x0600...0x08FF).contains($0.value) }) else { return text }
+        let input = Array(text.utf16)
+        var output = [UInt16](repeating: 0, count: input.count * 2 + 4)
+        let length = mercator_shape_arabic(input, Int32(input.count), &output, Int32(output.count))
+        guard length >= 0, Int(length) <= output.count else { return text }
+        return String(decoding: output[0..<Int(length)], as: UTF16.self)
+    }
+
+    /// The lines of `scalars` (ranges of indices) in visual order: for each line the logical
+    /// indices left to right, each with the character to draw (mirrored in right-to-left runs).
+    /// Text with nothing written right to left keeps its order.
+    static func visualLines(_ scalars: [UInt32], lines: [Range<Int>]) -> [[(index: Int, character: UInt32)]] {
+        guard scalars.contains(where: isRightToLeft) else {
+            return lines.map { $0.map { ($0, scalars[$0]) } }
+        }
+        // UTF-16 for ICU, with the scalar behind each code unit
+        var units: [UInt16] = [], scalarOfUnit: [Int] = [], firstUnit: [Int] = []
+        for (i, s) in scalars.enumerated() {
+            firstUnit.append(units.count)
+            for u in String(Unicode.Scalar(s).map(Character.init) ?? " ").utf16 {
+                units.append(u)
+                scalarOfUnit.append(i)
+            }
+        }
+        firstUnit.append(units.count)
+        return lines.map { line in
+            guard !line.isEmpty else { return [] }
+            let start = firstUnit[line.lowerBound], limit = firstUnit[line.upperBound]
+            var map = [Int32](repeating: 0, count: limit - start)
+            var levels = [UInt8](repeating: 0, count: limit - start)
+            guard mercator_bidi_line(units, Int32(units.count), Int32(start), Int32(limit), &map, &levels) == 1 else {
+                return line.map { ($0, scalars[$0]) }
+            }
+            var out: [(index: Int, character: UInt32)] = []
+            var previous = -1
+            for logical in map {
+                let unit = start + Int(logical)
+                let index = scalarOfUnit[unit]
+                // a surrogate pair's two units name one scalar: keep it once
+                if index == previous { continue }
+                previous = index
+                let c = scalars[index]
+                let mirrored = levels[Int(logical)] & 1 == 1 ? UInt32(mercator_char_mirror(Int32(c))) : c
+                out.append((index, mirrored))
+            }
+            return out
+        }
+    }
+}
