@@ -16,8 +16,9 @@ struct GlyphsCommand: ParsableCommand {
 
     func run() throws {
         let bounds = ranges.split(separator: "-").compactMap { UInt32($0) }
-        guard bounds.count == 2, bounds[0] <= bounds[1], bounds[1] <= 0x10FFFF else {
-            throw ValidationError("--ranges must be START-END with 0 <= START <= END <= 1114111, e.g. 0-65535")
+        // MapLibre asks for glyph ranges of the Basic Multilingual Plane only
+        guard bounds.count == 2, bounds[0] <= bounds[1], bounds[1] <= 65535 else {
+            throw ValidationError("--ranges must be START-END with 0 <= START <= END <= 65535, e.g. 0-65535")
         }
         let face: FontFace
         do {
