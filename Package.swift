@@ -23,12 +23,20 @@ let package = Package(
         .target(name: "MapStyle", dependencies: ["Expressions", "FormatStrings", "Tiling"]),
         .systemLibrary(name: "CMercatorZlib", path: "Sources/CMercatorZlib"),
         .systemLibrary(name: "CMercatorImageCodecs", path: "Sources/CMercatorImageCodecs"),
+        .systemLibrary(name: "CMercatorFreeType", path: "Sources/CMercatorFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CMercatorFontconfig", path: "Sources/CMercatorFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
         .target(name: "CMercatorBidi", linkerSettings: [.linkedLibrary("icuuc")]),
         .target(name: "Rendering", dependencies: ["MapStyle", "Tiling", "CMercatorZlib", "CMercatorImageCodecs", "CMercatorBidi"]),
         .target(name: "MercatorHTTP", dependencies: ["CMercatorZlib"]),
         .target(name: "TileSources", dependencies: ["MapStyle", "Tiling", "MercatorHTTP", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Venues", dependencies: ["GeoJSON", "MercatorHTTP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .target(name: "Mercator", dependencies: ["GeoJSON", "Expressions", "FormatStrings", "Tiling", "MapStyle", "TileSources", "Rendering", "Venues"]),
+        // FreeType and fontconfig on Linux; on Apple platforms the module builds without them (no installed fonts yet: Core Text is to come)
+        .target(name: "Fonts", dependencies: ["Rendering", "MapStyle",
+                                              .target(name: "CMercatorFreeType", condition: .when(platforms: [.linux])),
+                                              .target(name: "CMercatorFontconfig", condition: .when(platforms: [.linux]))]),
+        .target(name: "Mercator", dependencies: ["GeoJSON", "Expressions", "FormatStrings", "Tiling", "MapStyle", "TileSources", "Rendering", "Fonts", "Venues"]),
         .target(name: "MercatorConformance", dependencies: ["Mercator"]),
         .executableTarget(
             name: "mercator",
@@ -61,8 +69,9 @@ let package = Package(
         .testTarget(name: "TileSourcesTests", dependencies: ["TileSources", "MapStyle", "MercatorTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "MercatorHTTPTests", dependencies: ["MercatorHTTP", "MercatorTestSupport"]),
+        .testTarget(name: "FontsTests", dependencies: ["Fonts", "Rendering", "MercatorTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "MapStyle", "GeoJSON", "MercatorTestSupport"]),
-        .testTarget(name: "MercatorCLITests", dependencies: ["mercator", "MercatorTestSupport", "TileSources", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "MercatorCLITests", dependencies: ["mercator", "Rendering", "MercatorTestSupport", "TileSources", .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v6]
 )

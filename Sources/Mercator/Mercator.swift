@@ -1,4 +1,5 @@
 @_exported import Expressions
+@_exported import Fonts
 @_exported import FormatStrings
 @_exported import GeoJSON
 @_exported import MapStyle

@@ -28,6 +28,8 @@ public final class Map: @unchecked Sendable {
     private let resources: ResourceReader
     /// The glyphs of the style's `glyphs` template, read once (replaced when the template changes).
     private var glyphFiles: GlyphFiles?
+    /// Glyphs rasterized from installed fonts.
+    private let installedGlyphs: InstalledFontGlyphs
     /// The style's sprites, read once (replaced when `sprite` or the pixel ratio changes).
     private var spriteFiles: SpriteFiles?
     /// Images added to the style at run time, converted once per change of that set.
@@ -45,9 +47,13 @@ public final class Map: @unchecked Sendable {
     ///   - localRoot: the folder `local://` URLs resolve against.
     ///   - localServers: URL prefixes served from local folders instead (`http://localhost:2900/`
     ///     for the render tests' fixtures).
+    ///   - clientFonts: whether font stacks the style's glyphs do not serve are drawn with installed fonts
+    ///     (fontconfig); CJK ideographs follow ``settings`` (`ideographicFontFallback`).
     public init(style: Style, camera: MapCamera = MapCamera(), size: MapSize = MapSize(width: 512, height: 512),
-                styleDirectory: URL? = nil, localRoot: URL? = nil, localServers: [(prefix: String, folder: URL)] = []) {
+                styleDirectory: URL? = nil, localRoot: URL? = nil, localServers: [(prefix: String, folder: URL)] = [],
+                clientFonts: ClientFontOptions = ClientFontOptions()) {
         self.style = style
+        installedGlyphs = InstalledFontGlyphs(options: clientFonts)
         cameraValue = camera
         sizeValue = size
         loader = SourceLoader(styleDirectory: styleDirectory, localRoot: localRoot)
@@ -78,7 +84,7 @@ public final class Map: @unchecked Sendable {
     private var settingsValue = Settings()
 
     /// The SDK settings the map applies (`usesPre4CollisionBehavior`: labels collide only with
-    /// labels of their own source).
+    /// labels of their own source; `ideographicFontFallback`: CJK ideographs from installed fonts).
     public var settings: Settings {
         get { locked { settingsValue } }
         set { locked { settingsValue = newValue } }
@@ -216,8 +222,16 @@ public final class Map: @unchecked Sendable {
         return features
     }
 
+    /// The style's glyphs, then installed fonts; nil when there are neither.
+    private func glyphs() -> MapGlyphs? {
+        let files = styleGlyphFiles()
+        let ideographs = locked { settingsValue.ideographicFontFallback }
+        guard files != nil || installedGlyphs.options.fallsBackToInstalledFonts || ideographs != .disabled else { return nil }
+        return MapGlyphs(files: files, installed: installedGlyphs, ideographicFallback: ideographs)
+    }
+
     /// The glyphs of the style's current `glyphs` template, or nil when it has none.
-    private func glyphs() -> GlyphFiles? {
+    private func styleGlyphFiles() -> GlyphFiles? {
         guard let template = style.glyphsURL else { return nil }
         return locked {
             if let files = glyphFiles, files.template == template { return files }

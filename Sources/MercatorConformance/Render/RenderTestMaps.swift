@@ -12,9 +12,13 @@ enum RenderTestMaps {
     static func map(json: JSONValue, metadata: RenderTestMetadata, directory: URL, root: URL) throws -> Map {
         let document = try StyleDocument(json: json)
         let style = try Style(document: document)
-        return Map(style: style, camera: MapCamera(style: document),
+        let map = Map(style: style, camera: MapCamera(style: document),
                    size: MapSize(width: metadata.width, height: metadata.height, pixelRatio: metadata.pixelRatio),
-                   styleDirectory: directory, localRoot: root, localServers: [(localServer, root)])
+                   styleDirectory: directory, localRoot: root, localServers: [(localServer, root)],
+                   clientFonts: .disabled)
+        // MapLibre's harness draws only the fixtures' glyphs: no installed fonts, CJK included
+        map.settings.ideographicFontFallback = .disabled
+        return map
     }
 
     struct Failure: Error, CustomStringConvertible {

@@ -50,17 +50,18 @@ struct VenueStyleBuilder {
         }
         let camera = venue.camera(for: floor, framing: options.framing, width: options.width, height: options.height)
         let title = venue.name.isEmpty ? floor.name : "\(venue.name) — \(floor.name)"
-        return [
+        var style: JSONObject = [
             "version": 8,
             "name": .string(title),
             "metadata": ["mercator:venue": .string(venue.name), "mercator:floor": .string(floor.id),
                          "mercator:elevation": .int(Int64(floor.elevation)), "mercator:look": .string(options.look.rawValue)],
             "center": GeoJSONEncoding.jsonValue(Position(camera.center.longitude, camera.center.latitude)),
             "zoom": .double(camera.zoom),
-            "glyphs": .string(options.glyphs),
             "sources": .object(sources),
             "layers": .array(layers),
         ]
+        if let glyphs = options.glyphs { style["glyphs"] = .string(glyphs) }
+        return .object(style)
     }
 
     private mutating func addSource(_ id: String, _ features: [JSONValue]) {

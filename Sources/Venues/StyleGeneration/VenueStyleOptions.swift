@@ -25,8 +25,9 @@ public struct VenueStyleOptions: Sendable, Hashable {
     public var width: Int
     /// The viewport height in pixels the camera is computed for.
     public var height: Int
-    /// The style's `glyphs` URL template (text layers need one).
-    public var glyphs: String
+    /// The style's `glyphs` URL template; nil writes none (a map then draws labels with installed
+    /// fonts matched by the font stack's names, ``fontStack``).
+    public var glyphs: String?
     /// The `text-font` stack of label layers.
     public var fontStack: [String]
     /// The colour behind the venue.
@@ -35,7 +36,7 @@ public struct VenueStyleOptions: Sendable, Hashable {
     /// Creates options; the defaults are the seed's look, a 100 m region and a 1024 x 768 viewport.
     public init(
         look: VenueLook = .seed, framing: VenueFraming = .region(meters: 100), width: Int = 1024, height: Int = 768,
-        glyphs: String = "https://demotiles.maplibre.org/font/{fontstack}/{range}.pbf",
+        glyphs: String? = "https://demotiles.maplibre.org/font/{fontstack}/{range}.pbf",
         fontStack: [String] = ["Open Sans Semibold"], backgroundColor: VenueColor = VenueColor(red: 255, green: 255, blue: 255)
     ) {
         self.look = look
@@ -46,4 +47,8 @@ public struct VenueStyleOptions: Sendable, Hashable {
         self.fontStack = fontStack
         self.backgroundColor = backgroundColor
     }
+
+    /// The bundled font stack titles use for offline rendering: DejaVu Sans (Debian's fonts-dejavu-core),
+    /// named as a glyph server names its PBFs.
+    public static let bundledFontStack = ["DejaVu Sans Book"]
 }

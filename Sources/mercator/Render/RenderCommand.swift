@@ -130,7 +130,9 @@ enum MapLoading {
         let style = try Style(document: StyleDocument(json: DefaultStyle.json(for: object)))
         var camera = MapCamera()
         if let bounds = GeoJSONSummary(object).bounds { camera = .fitting(bounds, in: size) }
-        return Map(style: style, camera: try options.apply(to: camera), size: size, styleDirectory: styleDirectory)
+        let map = Map(style: style, camera: try options.apply(to: camera), size: size, styleDirectory: styleDirectory)
+        map.settings = InputOutput.settings
+        return map
     }
 
     static func styleMap(json: JSONValue, data: Data, name: String, size: MapSize, camera options: CameraOptions, styleDirectory: URL?) throws -> Map {
@@ -141,6 +143,8 @@ enum MapLoading {
         }
         let document = try StyleDocument(json: json)
         let style = try Style(document: document)
-        return Map(style: style, camera: try options.apply(to: MapCamera(style: document)), size: size, styleDirectory: styleDirectory)
+        let map = Map(style: style, camera: try options.apply(to: MapCamera(style: document)), size: size, styleDirectory: styleDirectory)
+        map.settings = InputOutput.settings
+        return map
     }
 }

@@ -7,7 +7,7 @@ struct VenueRenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render one floor of a venue bundle to PNG.",
-        discussion: "Labels (the symbol layer of the style) are not drawn: text rendering is not built yet.")
+        discussion: "Titles are drawn with DejaVu Sans (Debian's fonts-dejavu-core) found through fontconfig: no network is needed.")
 
     @Argument(help: "A bundle: a .zip file or an extracted folder.") var bundle: String
     @Option(help: "The floor: an elevation (0 = ground), a floor id, externalId or name. Default: elevation 0.") var floor: String?
@@ -36,9 +36,13 @@ struct VenueRenderCommand: ParsableCommand {
             let known = venue.floors.map { "\($0.elevation) (\($0.name))" }.joined(separator: ", ")
             throw ValidationError("no floor '\(floor ?? "0")'; floors: \(known.isEmpty ? "none" : known)")
         }
-        let options = VenueStyleOptions(look: chosenLook, framing: fit ? .fitOutline(padding: 20) : .region(meters: 100),
+        var options = VenueStyleOptions(look: chosenLook, framing: fit ? .fitOutline(padding: 20) : .region(meters: 100),
                                         width: parts[0], height: parts[1])
+        // titles come from the bundled font through the client-side font path, not a glyph server
+        options.glyphs = nil
+        options.fontStack = VenueStyleOptions.bundledFontStack
         let map = try Map(venue: venue, floor: selected, options: options, pixelRatio: ratio)
+        map.settings = InputOutput.settings
         try InputOutput.write(map.snapshot().pngData(), to: output)
         print("\(output): floor \(selected.elevation) (\(selected.name)), \(chosenLook.rawValue) look, \(parts[0])x\(parts[1])")
     }

@@ -26,6 +26,9 @@ struct VenueStyleCommand: ParsableCommand {
     @Option(help: "The style's glyphs URL template.")
     var glyphs: String?
 
+    @Option(help: "Write the titles' glyph PBFs (DejaVu Sans, from the system) into this folder and point the style's glyphs at it (file:// unless --glyphs is given).")
+    var glyphsDir: String?
+
     @Option(name: .shortAndLong, help: "The style JSON file to write.")
     var output: String
 
@@ -46,8 +49,32 @@ struct VenueStyleCommand: ParsableCommand {
         }
         var options = VenueStyleOptions(look: chosenLook, framing: fit ? .fitOutline(padding: 20) : .region(meters: 100),
                                         width: parts[0], height: parts[1])
-        if let glyphs { options.glyphs = glyphs }
+        if let glyphsDir {
+            options.fontStack = VenueStyleOptions.bundledFontStack
+            options.glyphs = glyphs ?? "file://\(URL(fileURLWithPath: glyphsDir).standardizedFileURL.path)/{fontstack}/{range}.pbf"
+        } else if let glyphs {
+            options.glyphs = glyphs
+        }
         let style = venue.mapStyle(for: selected, options: options)
+        if let glyphsDir {
+            let stack = options.fontStack.joined(separator: ",")
+            guard let font = SystemFonts.font(named: stack) else { throw CLIError("\(FontError.notInstalled(name: stack)): install fonts-dejavu-core") }
+            let face: FontFace
+            do { face = try font.open() } catch { throw CLIError("\(error)") }
+            // the ranges of every character the style's strings use (titles among them), and Basic Latin
+            var ranges: Set<Int> = [0]
+            func collect(_ value: JSONValue) {
+                switch value {
+                case .string(let s): for scalar in s.unicodeScalars { ranges.insert(Int(scalar.value / 256)) }
+                case .array(let a): a.forEach(collect)
+                case .object(let o): for (_, v) in o { collect(v) }
+                default: break
+                }
+            }
+            collect(style)
+            let written = try GlyphsWriter.write(face: face, stack: stack, ranges: ranges, to: URL(fileURLWithPath: glyphsDir))
+            print("\(glyphsDir)/\(stack): \(written.files) ranges, \(written.glyphs) glyphs")
+        }
         try Data(style.serialized(JSONWriteOptions(pretty: true, sortedKeys: false)).utf8)
             .write(to: URL(fileURLWithPath: output), options: .atomic)
         print("\(output): floor \(selected.elevation) (\(selected.name)), \(chosenLook.rawValue) look, \(style["layers"]?.array?.count ?? 0) layers")
