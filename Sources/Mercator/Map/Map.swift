@@ -175,7 +175,8 @@ public final class Map: @unchecked Sendable {
         let sprites = self.sprites(pixelRatio: size.pixelRatio)
         if let sprites { errors += sprites.errors.map { SourceLoadError(source: "sprite", $0) } }
         let builder = StyleSceneBuilder(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera,
-                                        glyphs: glyphs(), images: MapImages(added: added(), sprites: sprites))
+                                        glyphs: glyphs(), images: MapImages(added: added(), sprites: sprites),
+                                        light: style.styleDocument.members["light"])
         var scene = builder.styleScene(layers: try style.compiledLayers(), sources: sources, states: states)
         // Sources whose kind is not loaded yet are drawn empty: say so, for the layers that use them.
         for source in style.sources where used.contains(source.identifier) && ![.geojson, .vector, .raster, .rasterDEM, .image].contains(source.kind) {

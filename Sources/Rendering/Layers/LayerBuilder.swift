@@ -33,8 +33,9 @@ enum LayerBuilders {
         case .circle: return CircleLayerBuilder.self
         case .symbol: return SymbolLayerBuilder.self
         case .heatmap: return HeatmapLayerBuilder.self
+        case .fillExtrusion: return FillExtrusionLayerBuilder.self
         // raster layers have no features: `RasterLayerBuilder` builds them from the source's images
-        case .fillExtrusion, .raster, .hillshade, .colorRelief: return nil
+        case .raster, .hillshade, .colorRelief: return nil
         }
     }
 }
@@ -63,6 +64,8 @@ struct FeatureEvaluation {
     var images: (any ImageProvider)?
     /// Whether the view is pitched (icons are then sampled bilinearly).
     var pitched = false
+    /// The style's light (fill-extrusion layers are shaded by it).
+    var light = ExtrusionLight()
 
     var zoom: Double { base.zoom ?? 0 }
 
