@@ -1,21 +1,25 @@
 import Foundation
 import GeoJSON
 
-/// The pixels a fill-extrusion layer covers inside one band, before they are composited: per pixel
-/// the inverse depth of the nearest surface drawn (0 where none is) and its colour.
+/// The pixels a fill-extrusion layer covers inside one band, before they are composited: the depth
+/// buffer (shared with the band's other extrusion layers) and, per pixel, whether the layer drew it
+/// and the colour of its nearest surface.
 struct ExtrusionBuffer {
     let clip: PixelClip
     let width: Int
     /// `1 / depth` of the nearest surface per pixel (larger is nearer), 0 where nothing is drawn.
     var inverseDepth: [Float]
+    /// Whether this layer drew the pixel.
+    var covered: [Bool]
     /// Straight RGB of the nearest surface per pixel.
     var colors: [Float]
 
-    init(clip: PixelClip) {
+    init(clip: PixelClip, depth: [Float]) {
         self.clip = clip
         width = clip.x1 - clip.x0
         let count = width * (clip.y1 - clip.y0)
-        inverseDepth = Array(repeating: 0, count: count)
+        inverseDepth = depth.count == count ? depth : Array(repeating: 0, count: count)
+        covered = Array(repeating: false, count: count)
         colors = Array(repeating: 0, count: 3 * count)
     }
 
@@ -25,6 +29,7 @@ struct ExtrusionBuffer {
         let i = (y - clip.y0) * width + (x - clip.x0)
         guard q > 0, q >= inverseDepth[i] else { return }
         inverseDepth[i] = q
+        covered[i] = true
         colors[3 * i] = r
         colors[3 * i + 1] = g
         colors[3 * i + 2] = b
@@ -44,7 +49,8 @@ extension PaintContext {
     mutating func paintFillExtrusion(_ layer: FillExtrusionLayer) {
         let opacity = Float(max(0, min(1, layer.opacity.isNaN ? 0 : layer.opacity)))
         guard opacity > 0, !clip.isEmpty, !layer.features.isEmpty else { return }
-        var buffer = ExtrusionBuffer(clip: clip)
+        var buffer = ExtrusionBuffer(clip: clip, depth: extrusionDepth)
+        extrusionDepth = []
         let t = transform
         let shift = planeTranslation(layer.translate, anchor: layer.translateAnchor)
         let light = layer.light.direction(bearing: t.camera.bearing)
@@ -81,6 +87,7 @@ extension PaintContext {
             }
         }
         composite(buffer, opacity: opacity)
+        extrusionDepth = buffer.inverseDepth
     }
 
     /// A polygon's rings in plane space, without their closing point, wound as MapLibre winds them
@@ -241,7 +248,7 @@ extension PaintContext {
         for y in clip.y0..<clip.y1 {
             for x in clip.x0..<clip.x1 {
                 let i = (y - clip.y0) * buffer.width + (x - clip.x0)
-                guard buffer.inverseDepth[i] > 0 else { continue }
+                guard buffer.covered[i] else { continue }
                 let c = PremultipliedColor(r: buffer.colors[3 * i] * opacity, g: buffer.colors[3 * i + 1] * opacity,
                                            b: buffer.colors[3 * i + 2] * opacity, a: opacity)
                 Canvas.blendPixel(px, offset: 4 * (y * w + x), color: c, alpha: 1)
