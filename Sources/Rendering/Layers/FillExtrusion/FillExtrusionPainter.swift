@@ -292,7 +292,7 @@ struct ExtrusionShading {
         var directional = max(0, min(1, dot))
         let low = 1 - intensity, high = max(1 - luminance + intensity, 1)
         directional = low + (high - low) * directional
-        if normal.1 != 0 {
+        if normal.2 == 0 {  // every wall darkens towards its foot (as MapLibre Native renders, whichever way it faces)
             let gradient = verticalGradient ? 1.0 : 0.0
             let floor = 0.7 + (0.98 - 0.7) * (1 - intensity)
             let along = max(floor, min(1, (t + base) * (height / 150).squareRoot()))
