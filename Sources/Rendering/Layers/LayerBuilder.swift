@@ -11,10 +11,13 @@ protocol LayerBuilder {
     static func build(_ layer: CompiledLayer, features: inout [SelectedFeature], evaluation: FeatureEvaluation) -> any SceneLayer
     /// What the layer asks for that this builder does not draw yet (`fill-pattern`, …), one sentence each.
     static func unsupported(_ layer: CompiledLayer) -> [String]
+    /// The same, knowing what the layer is evaluated with (the map's images, the zoom).
+    static func unsupported(_ layer: CompiledLayer, evaluation: FeatureEvaluation) -> [String]
 }
 
 extension LayerBuilder {
     static func unsupported(_ layer: CompiledLayer) -> [String] { [] }
+    static func unsupported(_ layer: CompiledLayer, evaluation: FeatureEvaluation) -> [String] { unsupported(layer) }
 
     /// "layer "x": fill-pattern is not drawn yet" for each named property the layer sets.
     static func unsupported(_ layer: CompiledLayer, properties: [String]) -> [String] {

@@ -68,11 +68,11 @@ package struct StyleSceneBuilder: Sendable {
                 unsupported.append("layer \"\(layer.identifier)\": \(layer.type.rawValue) layers are not drawn yet")
                 continue
             }
-            unsupported += builder.unsupported(compiled)
             var selected: [SelectedFeature] = []
             var sourceID: String?
             var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: zoom), needsGeometry: compiled.needsFeatureGeometry,
                                                glyphs: glyphs, images: images, pitched: camera.pitch > 0, light: extrusionLight)
+            unsupported += builder.unsupported(compiled, evaluation: evaluation)
             if layer.type.usesSource, let id = layer.sourceIdentifier, let tiles = sources[id]?.vectorTiles {
                 let (sceneLayer, features) = tiledLayer(compiled, builder, tiles: tiles, sourceID: id, states: states)
                 scene.layers.append(sceneLayer)
