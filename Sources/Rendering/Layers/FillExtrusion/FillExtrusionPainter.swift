@@ -71,7 +71,7 @@ extension PaintContext {
                     copies = wrap...wrap
                 } else {
                     let (west, east) = PaintContext.longitudeBounds(exterior)
-                    guard let c = self.copies(west: west, east: east, margin: 2 + shift.length + zTop) else { continue }
+                    guard let c = self.copies(west: west, east: east, margin: 2 + shift.length + min(zTop, t.worldSize)) else { continue }
                     copies = c
                 }
                 for copy in copies {
