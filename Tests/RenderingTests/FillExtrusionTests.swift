@@ -78,6 +78,21 @@ import Testing
         }
     }
 
+    /// A patterned extrusion shows its pattern (lit), not its colour; a feature whose image is missing draws nothing.
+    @Test func patternsReplaceTheColour() throws {
+        let green = RGBAImage(width: 4, height: 4, pixels: Array(repeating: [0, 255, 0, 255], count: 16).flatMap { $0 })
+        var building = FillExtrusionLayer(features: [Self.square(0, 0, 0.00005), Self.square(0.0002, 0, 0.00003)])
+        building.height = .constant(10)
+        building.color = .constant(RenderColor(red: 1, green: 0, blue: 0))
+        building.patterns = [StyleImage(image: RasterImage(green)), nil]
+        let scene = Self.scene([building])
+        let canvas = try Renderer.render(scene)
+        let centre = 4 * (64 * canvas.width + 64)
+        #expect(canvas.pixels[centre + 1] > 0.5 && canvas.pixels[centre] == 0, "the roof is the lit green pattern")
+        let other = scene.transform.screenPoint(for: LocationCoordinate2D(latitude: 0, longitude: 0.0002))
+        if other.x < 127 { #expect(Self.alpha(canvas, Int(other.x), Int(other.y)) == 0) }
+    }
+
     /// Non-finite, negative and enormous heights, bases above heights, and any camera draw without
     /// crashing or hanging.
     @Test func hostileHeightsDoNotCrash() throws {

@@ -11,7 +11,7 @@ struct ExtrusionBuffer {
     var inverseDepth: [Float]
     /// Whether this layer drew the pixel.
     var covered: [Bool]
-    /// Straight RGB of the nearest surface per pixel.
+    /// Premultiplied RGBA of the nearest surface per pixel (alpha below 1 only where a pattern is).
     var colors: [Float]
 
     init(clip: PixelClip, depth: [Float]) {
@@ -20,19 +20,20 @@ struct ExtrusionBuffer {
         let count = width * (clip.y1 - clip.y0)
         inverseDepth = depth.count == count ? depth : Array(repeating: 0, count: count)
         covered = Array(repeating: false, count: count)
-        colors = Array(repeating: 0, count: 3 * count)
+        colors = Array(repeating: 0, count: 4 * count)
     }
 
     /// Draws a fragment when it is at least as near as what the pixel holds (GL's `LEQUAL` test).
     @inline(__always)
-    mutating func write(x: Int, y: Int, inverseDepth q: Float, r: Float, g: Float, b: Float) {
+    mutating func write(x: Int, y: Int, inverseDepth q: Float, r: Float, g: Float, b: Float, a: Float = 1) {
         let i = (y - clip.y0) * width + (x - clip.x0)
         guard q > 0, q >= inverseDepth[i] else { return }
         inverseDepth[i] = q
         covered[i] = true
-        colors[3 * i] = r
-        colors[3 * i + 1] = g
-        colors[3 * i + 2] = b
+        colors[4 * i] = r
+        colors[4 * i + 1] = g
+        colors[4 * i + 2] = b
+        colors[4 * i + 3] = a
     }
 }
 
@@ -40,6 +41,9 @@ struct ExtrusionBuffer {
 struct ExtrusionVertex {
     var point: CameraPoint
     var t: Double
+    /// Pattern position (pixels at the integer zoom): along the ring and up the wall.
+    var u: Double = 0
+    var v: Double = 0
 }
 
 extension PaintContext {
@@ -60,6 +64,7 @@ extension PaintContext {
         let cameraHeight = t.cameraPosition.z
         for (i, feature) in layer.features.enumerated() {
             if let patterns = layer.patterns, patterns[i] == nil { continue }  // its pattern is missing: nothing drawn
+            let pattern = layer.patterns?[i] ?? nil
             let base = ExtrusionShading.sanitized(layer.base[i]), height = ExtrusionShading.sanitized(layer.height[i])
             let color = layer.color[i].premultiplied()
             let zBase = base * metres, zTop = height * metres
@@ -76,6 +81,16 @@ extension PaintContext {
                 }
                 for copy in copies {
                     let rings = extrusionRings(polygon, copy: copy, shift: shift)
+                    if let pattern {
+                        if zTop < cameraHeight {
+                            paintPatternRoof(rings, z: zTop, pattern: pattern, lighting: shading.patternRoof(), shift: shift, into: &buffer)
+                        }
+                        for ring in rings {
+                            paintWalls(ring, zBase: zBase, zTop: zTop, base: base, height: height, color: color,
+                                       shading: shading, pattern: pattern, shift: shift, into: &buffer)
+                        }
+                        continue
+                    }
                     if zTop < cameraHeight {
                         paintRoof(rings, z: zTop, color: roofColor, into: &buffer)
                     }
@@ -147,16 +162,82 @@ extension PaintContext {
         swap(&scanner, &self.scanner)
     }
 
+    /// A patterned roof: each pixel samples the pattern where its ray meets the roof (world position
+    /// at the integer zoom, as MapLibre lays patterns out from the tile's pixel origin), lit as a roof.
+    private mutating func paintPatternRoof(_ rings: [[Point]], z: Double, pattern: StyleImage, lighting: (Float, Float, Float),
+                                           shift: Point, into buffer: inout ExtrusionBuffer) {
+        let t = transform
+        let near = t.nearDepth, far = t.farDepth
+        var screen: [[Point]] = []
+        for ring in rings {
+            let clipped = PaintContext.clipToDepth(ring.map { ExtrusionVertex(point: t.cameraPoint(plane: $0, z: z), t: 1) },
+                                                   near: near, far: far)
+            if clipped.count >= 3 { screen.append(clipped.map { t.screen(camera: $0.point) }) }
+        }
+        let (w, h) = pattern.displaySize
+        guard !screen.isEmpty, w > 0, h > 0 else { return }
+        let scale = 512 * pow(2, t.camera.zoom.rounded(.down))
+        var scanner = PixelCenterScanner()
+        swap(&scanner, &self.scanner)
+        var row = -1
+        var q: Float = 0
+        scanner.scan(rings: screen, rule: .evenOdd, clip: clip) { y, x0, x1 in
+            if y != row {
+                row = y
+                let depth = t.depth(ofPlaneAt: z, rowCenter: Double(y) + 0.5)
+                q = depth > 0 ? Float(1 / depth) : 0
+            }
+            for x in x0..<x1 {
+                guard let p = t.plane(screen: Point(x: Double(x) + 0.5, y: Double(y) + 0.5), z: z) else { continue }
+                let wf = t.worldFraction(plane: Point(x: p.x - shift.x, y: p.y - shift.y))
+                let c = PaintContext.patternSample(pattern, wf.x * scale / w, wf.y * scale / h)
+                buffer.write(x: x, y: y, inverseDepth: q, r: c.r * lighting.0, g: c.g * lighting.1, b: c.b * lighting.2, a: c.a)
+            }
+        }
+        swap(&scanner, &self.scanner)
+    }
+
+    /// A pattern's premultiplied colour at pattern coordinates (`u`, `v` in images, repeating).
+    static func patternSample(_ image: StyleImage, _ u: Double, _ v: Double) -> PremultipliedColor {
+        guard u.isFinite, v.isFinite else { return PremultipliedColor(r: 0, g: 0, b: 0, a: 0) }
+        var fu = u.truncatingRemainder(dividingBy: 1), fv = v.truncatingRemainder(dividingBy: 1)
+        if fu < 0 { fu += 1 }
+        if fv < 0 { fv += 1 }
+        return image.image.sampleWrapped(u: fu, v: fv)
+    }
+
     /// The walls of one ring: a quad per edge from `zBase` to `zTop`, culled when it faces away from the camera.
     private func paintWalls(_ ring: [Point], zBase: Double, zTop: Double, base: Double, height: Double,
-                            color: PremultipliedColor, shading: ExtrusionShading, into buffer: inout ExtrusionBuffer) {
+                            color: PremultipliedColor, shading: ExtrusionShading, pattern: StyleImage? = nil, shift: Point = Point(x: 0, y: 0),
+                            into buffer: inout ExtrusionBuffer) {
         guard zTop > zBase || zTop < zBase else { return }
         let t = transform
+        // Patterns on walls: along the ring by MapLibre's edge distance (whole tile units, from the
+        // ring's first point), up the wall by height, from the origin of the tile holding the ring.
+        let patternZoom = transform.camera.zoom.rounded(.down)
+        let patternScale = 512 * pow(2, patternZoom)
+        var edgeStart: [Double] = []
+        var tileOrigin = Point(x: 0, y: 0)
+        if pattern != nil {
+            let world = ring.map { t.worldFraction(plane: Point(x: $0.x - shift.x, y: $0.y - shift.y)) }
+            tileOrigin = Point(x: (world[0].x * pow(2, patternZoom)).rounded(.down) * 512,
+                               y: (world[0].y * pow(2, patternZoom)).rounded(.down) * 512)
+            // edgeStart[k]: the distance where the edge ending at ring[k] starts (MapLibre's order)
+            edgeStart = Array(repeating: 0, count: ring.count)
+            var total = 0.0
+            for k in 1...ring.count {
+                let p = world[k - 1], q = world[k % ring.count]
+                let units = (((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot() * patternScale * 16).rounded(.towardZero)
+                edgeStart[k % ring.count] = total
+                total += units / 16
+            }
+        }
+        let heightScale = pow(2, patternZoom) / 65536
         let cameraY = t.cameraPosition.y
         let near = t.nearDepth, far = t.farDepth
         let upright = zTop > zBase
         var a = ring[ring.count - 1]
-        for b in ring {
+        for (index, b) in ring.enumerated() {
             defer { a = b }
             // the edge runs a -> b with the solid on its right-hand side (y down): its outward normal
             let ex = b.x - a.x, ey = b.y - a.y
@@ -170,18 +251,28 @@ extension PaintContext {
             let length = (w.x * w.x + w.y * w.y).squareRoot()
             guard length > 0 else { continue }
             let nx = -w.y / length, ny = w.x / length
-            let bottom = shading.wall(color, nx: nx, ny: ny, t: 0, base: base, height: height)
-            let top = shading.wall(color, nx: nx, ny: ny, t: 1, base: base, height: height)
-            let quad = [ExtrusionVertex(point: t.cameraPoint(plane: a, z: zBase), t: 0),
-                        ExtrusionVertex(point: t.cameraPoint(plane: b, z: zBase), t: 0),
-                        ExtrusionVertex(point: t.cameraPoint(plane: b, z: zTop), t: 1),
-                        ExtrusionVertex(point: t.cameraPoint(plane: a, z: zTop), t: 1)]
+            let bottom = pattern == nil ? shading.wall(color, nx: nx, ny: ny, t: 0, base: base, height: height)
+                                        : shading.patternWall(nx: nx, ny: ny, t: 0, base: base, height: height)
+            let top = pattern == nil ? shading.wall(color, nx: nx, ny: ny, t: 1, base: base, height: height)
+                                     : shading.patternWall(nx: nx, ny: ny, t: 1, base: base, height: height)
+            var uA = 0.0, uB = 0.0, vBase = 0.0, vTop = 0.0
+            if pattern != nil {
+                uB = tileOrigin.x + edgeStart[index]
+                let units = ((ex * ex + ey * ey).squareRoot() / t.worldSize * patternScale * 16).rounded(.towardZero)
+                uA = uB + units / 16
+                vBase = tileOrigin.y - base * heightScale
+                vTop = tileOrigin.y - height * heightScale
+            }
+            let quad = [ExtrusionVertex(point: t.cameraPoint(plane: a, z: zBase), t: 0, u: uA, v: vBase),
+                        ExtrusionVertex(point: t.cameraPoint(plane: b, z: zBase), t: 0, u: uB, v: vBase),
+                        ExtrusionVertex(point: t.cameraPoint(plane: b, z: zTop), t: 1, u: uB, v: vTop),
+                        ExtrusionVertex(point: t.cameraPoint(plane: a, z: zTop), t: 1, u: uA, v: vTop)]
             let clipped = PaintContext.clipToDepth(quad, near: near, far: far)
             guard clipped.count >= 3 else { continue }
             let screen = clipped.map { t.screen(camera: $0.point) }
             for k in 1..<(clipped.count - 1) {
                 rasterizeWallTriangle((screen[0], clipped[0]), (screen[k], clipped[k]), (screen[k + 1], clipped[k + 1]),
-                                      bottom: bottom, top: top, into: &buffer)
+                                      bottom: bottom, top: top, pattern: pattern, into: &buffer)
             }
         }
     }
@@ -189,7 +280,7 @@ extension PaintContext {
     /// One wall triangle: inverse depth and `t / depth` are affine on screen, so both are interpolated
     /// exactly (perspective-correct) from the corners; the colour is mixed from bottom to top by `t`.
     private func rasterizeWallTriangle(_ p0: (Point, ExtrusionVertex), _ p1: (Point, ExtrusionVertex), _ p2: (Point, ExtrusionVertex),
-                                       bottom: (Float, Float, Float), top: (Float, Float, Float),
+                                       bottom: (Float, Float, Float), top: (Float, Float, Float), pattern: StyleImage? = nil,
                                        into buffer: inout ExtrusionBuffer) {
         let (s0, v0) = p0, (s1, v1) = p1, (s2, v2) = p2
         let det = (s1.x - s0.x) * (s2.y - s0.y) - (s2.x - s0.x) * (s1.y - s0.y)
@@ -204,6 +295,27 @@ extension PaintContext {
         let (qx, qy) = gradient(q0, q1, q2)
         let (rx, ry) = gradient(v0.t * q0, v1.t * q1, v2.t * q2)
         let r0 = v0.t * q0
+        if let pattern {
+            let (ux, uy) = gradient(v0.u * q0, v1.u * q1, v2.u * q2), (vx, vy) = gradient(v0.v * q0, v1.v * q1, v2.v * q2)
+            let u0 = v0.u * q0, w0 = v0.v * q0
+            let (w, h) = pattern.displaySize
+            guard w > 0, h > 0 else { return }
+            PixelCenterScanner.scanTriangle(s0, s1, s2, clip: clip) { y, x0, x1 in
+                let dy = Double(y) + 0.5 - s0.y
+                for x in x0..<x1 {
+                    let dx = Double(x) + 0.5 - s0.x
+                    let q = q0 + qx * dx + qy * dy
+                    guard q > 0 else { continue }
+                    let f = Float(max(0, min(1, (r0 + rx * dx + ry * dy) / q)))
+                    let u = (u0 + ux * dx + uy * dy) / q, v = (w0 + vx * dx + vy * dy) / q
+                    let c = PaintContext.patternSample(pattern, u / w, v / h)
+                    buffer.write(x: x, y: y, inverseDepth: Float(q),
+                                 r: c.r * (bottom.0 + (top.0 - bottom.0) * f), g: c.g * (bottom.1 + (top.1 - bottom.1) * f),
+                                 b: c.b * (bottom.2 + (top.2 - bottom.2) * f), a: c.a)
+                }
+            }
+            return
+        }
         PixelCenterScanner.scanTriangle(s0, s1, s2, clip: clip) { y, x0, x1 in
             let dy = Double(y) + 0.5 - s0.y
             for x in x0..<x1 {
@@ -231,7 +343,8 @@ extension PaintContext {
                     func lerp(_ a: Double, _ b: Double) -> Double { a + (b - a) * f }
                     out.append(ExtrusionVertex(point: CameraPoint(x: lerp(previous.point.x, current.point.x),
                                                                   y: lerp(previous.point.y, current.point.y), depth: limit),
-                                               t: lerp(previous.t, current.t)))
+                                               t: lerp(previous.t, current.t), u: lerp(previous.u, current.u),
+                                               v: lerp(previous.v, current.v)))
                 }
                 if inside { out.append(current) }
                 previous = current
@@ -249,8 +362,8 @@ extension PaintContext {
             for x in clip.x0..<clip.x1 {
                 let i = (y - clip.y0) * buffer.width + (x - clip.x0)
                 guard buffer.covered[i] else { continue }
-                let c = PremultipliedColor(r: buffer.colors[3 * i] * opacity, g: buffer.colors[3 * i + 1] * opacity,
-                                           b: buffer.colors[3 * i + 2] * opacity, a: opacity)
+                let c = PremultipliedColor(r: buffer.colors[4 * i] * opacity, g: buffer.colors[4 * i + 1] * opacity,
+                                           b: buffer.colors[4 * i + 2] * opacity, a: buffer.colors[4 * i + 3] * opacity)
                 Canvas.blendPixel(px, offset: 4 * (y * w + x), color: c, alpha: 1)
             }
         }
@@ -281,6 +394,31 @@ struct ExtrusionShading {
         let packedX = (nx * 8192).rounded(.down) * 2 + t
         let packedY = (ny * 16384).rounded(.towardZero)
         return shade(color, normal: (packedX, packedY, 0), t: t, base: base, height: height)
+    }
+
+    /// The pattern shader's lighting of a roof vertex (multiplies the pattern's colour).
+    func patternRoof() -> (Float, Float, Float) { patternLighting(normal: (1, 0, 16384), t: 1, base: 0, height: 0) }
+
+    /// The pattern shader's lighting of a wall vertex.
+    func patternWall(nx: Double, ny: Double, t: Double, base: Double, height: Double) -> (Float, Float, Float) {
+        let packedX = (nx * 8192).rounded(.down) * 2 + t
+        let packedY = (ny * 16384).rounded(.towardZero)
+        return patternLighting(normal: (packedX, packedY, 0), t: t, base: base, height: height)
+    }
+
+    private func patternLighting(normal: (Double, Double, Double), t: Double, base: Double, height: Double) -> (Float, Float, Float) {
+        let dot = (normal.0 * light.x + normal.1 * light.y + normal.2 * light.z) / 16384
+        var directional = max(0, min(1, dot))
+        let low = 1 - intensity, high = max(0.5 + intensity, 1)
+        directional = low + (high - low) * directional
+        if normal.2 == 0 {
+            let gradient = verticalGradient ? 1.0 : 0.0
+            let floor = 0.7 + (0.98 - 0.7) * (1 - intensity)
+            let along = max(floor, min(1, (t + base) * (height / 150).squareRoot()))
+            directional *= (1 - gradient) + gradient * along
+        }
+        func channel(_ l: Float) -> Float { Float(max(0.3 * (1 - Double(l)), min(1, directional * Double(l)))) }
+        return (channel(lightColor.red), channel(lightColor.green), channel(lightColor.blue))
     }
 
     /// The vertex shader's colour for a packed normal (components scaled by 16384).
