@@ -47,9 +47,11 @@ struct RenderConformanceTests {
         let runner = RenderTestRunner(root: root)
         #expect(runner.skipped.count >= 20)
         let extrusion = try #require(RenderTest.discover(in: root, filter: "fill-extrusion-color/default").first)
-        let result = runner.run(extrusion)
+        #expect(runner.run(extrusion).passed)
+        let lineLabels = try #require(RenderTest.discover(in: root, filter: "combinations/symbol-translucent--fill-extrusion-translucent").first)
+        let result = runner.run(lineLabels)
         #expect(!result.passed)
-        #expect(result.error?.contains("fill-extrusion layers are not drawn yet") == true)
+        #expect(result.error?.contains("is not drawn yet") == true)
         #expect(result.layerTypes.contains("fill-extrusion"))
     }
 }
