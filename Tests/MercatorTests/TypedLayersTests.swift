@@ -107,9 +107,12 @@ struct TypedLayersTests {
     @Test("layer types not drawn yet are reported on the snapshot")
     func unsupportedLayers() throws {
         let map = try MapQueryTests.makeMap()
+        try map.style.addSource(StyleSource(identifier: "dem", json: ["type": "raster-dem", "tiles": ["file:///nonexistent/{z}/{x}/{y}.png"]]))
+        let relief = ColorReliefStyleLayer(identifier: "relief", source: "dem")
+        try map.style.addLayer(relief.layer)
         let extrusion = FillExtrusionStyleLayer(identifier: "blocks", source: "data")
         try map.style.addLayer(extrusion.layer)
         let snapshot = try map.snapshot()
-        #expect(snapshot.unsupportedFeatures == ["layer \"blocks\": fill-extrusion layers are not drawn yet"])
+        #expect(snapshot.unsupportedFeatures == ["layer \"relief\": color-relief layers are not drawn yet"])
     }
 }

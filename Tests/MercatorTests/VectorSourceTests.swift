@@ -58,6 +58,32 @@ struct VectorSourceTests {
         }
     }
 
+    @Test("an extrusion across four tiles is one solid: one translucent roof colour across the tile edges, one hit")
+    func extrusionAcrossTiles() throws {
+        let folder = try Self.writeTiles()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let style: JSONValue = [
+            "version": 8,
+            "sources": ["tiles": ["type": "vector", "tiles": .array([.string(folder.path + "/{z}-{x}-{y}.mvt")]), "maxzoom": 2]],
+            "layers": [
+                ["id": "bg", "type": "background", "paint": ["background-color": "white"]],
+                ["id": "solid", "type": "fill-extrusion", "source": "tiles", "source-layer": "shapes",
+                 "paint": ["fill-extrusion-color": "blue", "fill-extrusion-height": 2_000_000, "fill-extrusion-opacity": 0.5]],
+            ],
+        ]
+        let map = Map(style: try Style(document: StyleDocument(json: style)), camera: MapCamera(zoom: 1, bearing: 20, pitch: 40),
+                      size: MapSize(width: 256, height: 256))
+        let snapshot = try map.snapshot()
+        #expect(snapshot.sourceErrors.isEmpty && snapshot.unsupportedFeatures.isEmpty)
+        let image = snapshot.image
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(image.pixels[(4 * (y * image.width + x))..<(4 * (y * image.width + x) + 4)]) }
+        let roof = [pixel(128, 100), pixel(127, 99), pixel(120, 104), pixel(135, 96), pixel(128, 110)]
+        #expect(Set(roof).count == 1, "\(roof)")
+        #expect(roof[0][2] > roof[0][0] && roof[0][0] > 60, "half-transparent blue over white: \(roof[0])")
+        let hits = try map.visibleFeatures(at: Point(x: 128, y: 100))
+        #expect(hits.count == 1)
+    }
+
     @Test("the same drawing at every zoom, overzoomed past maxzoom")
     func overzoom() throws {
         let folder = try Self.writeTiles()

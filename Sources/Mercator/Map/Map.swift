@@ -204,7 +204,8 @@ public final class Map: @unchecked Sendable {
             if images[DefaultPin.imageName] == nil { images[DefaultPin.imageName] = MapImages.convert([DefaultPin.imageName: DefaultPin.image])[DefaultPin.imageName] }
         }
         var builder = StyleSceneBuilder(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera,
-                                        glyphs: glyphs(), images: MapImages(added: images, sprites: sprites))
+                                        glyphs: glyphs(), images: MapImages(added: images, sprites: sprites),
+                                        light: style.styleDocument.members["light"])
         builder.collidesPerSource = settingsValue.usesPre4CollisionBehavior
         var scene = builder.styleScene(layers: layers, sources: sources, states: states)
         // Sources whose kind is not loaded yet are drawn empty: say so, for the layers that use them.

@@ -11,10 +11,13 @@ protocol LayerBuilder {
     static func build(_ layer: CompiledLayer, features: inout [SelectedFeature], evaluation: FeatureEvaluation) -> any SceneLayer
     /// What the layer asks for that this builder does not draw yet (`fill-pattern`, …), one sentence each.
     static func unsupported(_ layer: CompiledLayer) -> [String]
+    /// The same, knowing what the layer is evaluated with (the map's images, the zoom).
+    static func unsupported(_ layer: CompiledLayer, evaluation: FeatureEvaluation) -> [String]
 }
 
 extension LayerBuilder {
     static func unsupported(_ layer: CompiledLayer) -> [String] { [] }
+    static func unsupported(_ layer: CompiledLayer, evaluation: FeatureEvaluation) -> [String] { unsupported(layer) }
 
     /// "layer "x": fill-pattern is not drawn yet" for each named property the layer sets.
     static func unsupported(_ layer: CompiledLayer, properties: [String]) -> [String] {
@@ -33,8 +36,9 @@ enum LayerBuilders {
         case .circle: return CircleLayerBuilder.self
         case .symbol: return SymbolLayerBuilder.self
         case .heatmap: return HeatmapLayerBuilder.self
+        case .fillExtrusion: return FillExtrusionLayerBuilder.self
         // raster layers have no features: `RasterLayerBuilder` builds them from the source's images
-        case .fillExtrusion, .raster, .hillshade, .colorRelief: return nil
+        case .raster, .hillshade, .colorRelief: return nil
         }
     }
 }
@@ -65,6 +69,8 @@ struct FeatureEvaluation {
     var pitched = false
     /// The source tiles labels along lines are laid out in (nil: every tile of the camera's zoom).
     var labelTiles: LabelTiles?
+    /// The style's light (fill-extrusion layers are shaded by it).
+    var light = ExtrusionLight()
 
     var zoom: Double { base.zoom ?? 0 }
 

@@ -25,6 +25,10 @@ public struct PaintContext {
     var screenRings: [[Point]] = []
     /// Scratch buffer for line mesh vertex positions.
     var meshPositions: [Point] = []
+    /// The depth buffer fill-extrusion layers share (`1 / depth` per pixel of the clip, 0 where none
+    /// is drawn): allocated by the first extrusion layer, kept for the later ones, as MapLibre's 3D pass
+    /// shares its depth buffer between them.
+    var extrusionDepth: [Float] = []
 
     /// A context painting `pixels` (a `canvasWidth x canvasHeight` canvas) within `clip`.
     init(transform: Transform, pixels: UnsafeMutablePointer<Float>, canvasWidth: Int, canvasHeight: Int, clip: PixelClip) {

@@ -20,9 +20,12 @@ package struct StyleSceneBuilder: Sendable {
     package var images: (any ImageProvider)?
     /// Labels collide only with labels of their own source (the SDK's pre-4.0 collision behaviour).
     package var collidesPerSource = false
+    /// The style's `light` member (fill-extrusion layers are shaded by it).
+    package var light: JSONValue?
 
     package init(width: Int, height: Int, pixelRatio: Double = 1, camera: MapCamera, glyphs: (any GlyphProvider)? = nil,
-                 images: (any ImageProvider)? = nil) {
+                 images: (any ImageProvider)? = nil, light: JSONValue? = nil) {
+        self.light = light
         self.width = width
         self.height = height
         self.pixelRatio = pixelRatio
@@ -67,11 +70,11 @@ package struct StyleSceneBuilder: Sendable {
                 unsupported.append("layer \"\(layer.identifier)\": \(layer.type.rawValue) layers are not drawn yet")
                 continue
             }
-            unsupported += builder.unsupported(compiled)
             var selected: [SelectedFeature] = []
             var sourceID: String?
             var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: zoom), needsGeometry: compiled.needsFeatureGeometry,
-                                               glyphs: glyphs, images: images, pitched: camera.pitch > 0)
+                                               glyphs: glyphs, images: images, pitched: camera.pitch > 0, light: extrusionLight)
+            unsupported += builder.unsupported(compiled, evaluation: evaluation)
             if layer.type.usesSource, let id = layer.sourceIdentifier, let tiles = sources[id]?.vectorTiles {
                 let (sceneLayer, features) = tiledLayer(compiled, builder, tiles: tiles, sourceID: id, states: states)
                 scene.layers.append(sceneLayer)
@@ -105,12 +108,15 @@ package struct StyleSceneBuilder: Sendable {
                             sourceID: String, states: FeatureStates) -> (any SceneLayer, [GeoJSONFeature]) {
         var pieces: [TileClippedLayer.Piece] = []
         var features: [GeoJSONFeature] = []
+        // Extrusions are not clipped to tiles (MapLibre draws 3D layers without the stencil clip):
+        // every tile's solids go into one layer sharing one depth buffer.
+        var extrusions: FillExtrusionLayer?
         let sourceLayer = compiled.layer.sourceLayerIdentifier ?? ""
         for tile in tiles {
             guard let content = tile.layers[sourceLayer], !content.isEmpty else { continue }
             let canonical = CanonicalTileID(z: tile.id.canonical.z, x: tile.id.canonical.x, y: tile.id.canonical.y)
             var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: camera.zoom, canonical: canonical),
-                                               needsGeometry: compiled.needsFeatureGeometry, glyphs: glyphs, images: images, pitched: camera.pitch > 0)
+                                               needsGeometry: compiled.needsFeatureGeometry, glyphs: glyphs, images: images, pitched: camera.pitch > 0, light: extrusionLight)
             // tile features lie on the primary world copy; placement shifts them to the tile's copy
             let c = tile.id.canonical
             evaluation.labelTiles = LabelTiles(z: c.z, overscaling: max(1, pow(2, camera.zoom.rounded(.down) - Double(c.z))),
@@ -119,6 +125,12 @@ package struct StyleSceneBuilder: Sendable {
             var selected = select(compiled, builder, drawable, evaluation: evaluation, sourceID: sourceID, states: states)
             if selected.isEmpty { continue }
             var layer = builder.build(compiled, features: &selected, evaluation: evaluation)
+            if let solids = layer as? FillExtrusionLayer {
+                if extrusions == nil { extrusions = solids; extrusions?.features = [] }
+                extrusions?.append(solids, wrap: tile.id.wrap)
+                features += selected.map(\.feature)
+                continue
+            }
             var clip: TileClip? = tile.clip
             if var symbols = layer as? SymbolLayer {
                 // Labels are not clipped: each is drawn whole by the tile its anchor lies in (tiles'
@@ -130,8 +142,12 @@ package struct StyleSceneBuilder: Sendable {
             pieces.append(TileClippedLayer.Piece(clip: clip, wrap: tile.id.wrap, layer: layer, firstFeature: features.count))
             features += selected.map(\.feature)
         }
+        if let extrusions { return (extrusions, features) }
         return (TileClippedLayer(pieces: pieces), features)
     }
+
+    /// The style's light at the camera's zoom.
+    private var extrusionLight: ExtrusionLight { ExtrusionLight(json: light, zoom: camera.zoom) }
 
     // MARK: - Selection
 
@@ -161,7 +177,7 @@ package struct StyleSceneBuilder: Sendable {
         let tile = WebMercator.tile(containing: Position(camera.center.longitude, camera.center.latitude), zoom: z)
         let canonical = CanonicalTileID(z: tile.z, x: tile.x, y: tile.y)
         return FeatureEvaluation(base: EvaluationContext(zoom: camera.zoom, canonical: canonical), needsGeometry: layer.needsFeatureGeometry,
-                                 glyphs: glyphs, images: images, pitched: camera.pitch > 0)
+                                 glyphs: glyphs, images: images, pitched: camera.pitch > 0, light: extrusionLight)
     }
 
     /// The tiles of zoom `tileZoom` covering the view, in which GeoJSON labels along lines are laid out.

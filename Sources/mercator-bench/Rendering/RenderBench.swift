@@ -3,15 +3,16 @@ import ArgumentParser
 import Foundation
 import Mercator
 
-/// `mercator-bench render`: warm snapshot time (style -> PNG) for a small and a heavy style at
-/// 512x512 and 1024x1024, and MapLibre Native's time for the same style JSON in the same run.
+/// `mercator-bench render`: warm snapshot time (style -> PNG) for a small and a heavy style and a
+/// pitched fill-extrusion city block at 512x512 and 1024x1024, and MapLibre Native's time for the same
+/// style JSON and camera in the same run.
 struct RenderBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Warm render time (incl. PNG) of a small and a heavy style vs MapLibre Native.")
+        abstract: "Warm render time (incl. PNG) of a small and a heavy style and a 3D city block vs MapLibre Native.")
 
     @Option(help: "Measured runs per case (after a warm-up).") var runs = 9
-    @Option(help: "Styles to run (small, heavy, labels), comma-separated.") var styles = "small,heavy,labels"
+    @Option(help: "Styles to run (small, heavy, labels, extrusion), comma-separated.") var styles = "small,heavy,labels,extrusion"
     @Option(help: "Sizes to run, comma-separated.") var sizes = "512,1024"
     @OptionGroup var output: ReferenceOptions
 
@@ -22,13 +23,13 @@ struct RenderBench: ParsableCommand {
             throw ValidationError("the labels style needs the render suite's glyphs under ../shared/conformance/render-tests/glyphs")
         }
         let names = Set(styles.split(separator: ",").map(String.init))
-        let chosen = [("small", BenchStyles.small), ("heavy", BenchStyles.heavy), ("labels", BenchStyles.labels)]
-            .filter { names.contains($0.0) }
-        for (name, makeStyle) in chosen {
+        let world = MapCamera(center: LocationCoordinate2D(latitude: 0, longitude: 0), zoom: 2)
+        let chosen = [("small", BenchStyles.small, world), ("heavy", BenchStyles.heavy, world), ("labels", BenchStyles.labels, world),
+                      ("extrusion", BenchStyles.extrusion, BenchStyles.extrusionCamera)].filter { names.contains($0.0) }
+        for (name, makeStyle, camera) in chosen {
             let style = makeStyle()
             for size in sizes.split(separator: ",").compactMap({ Int($0) }) {
-                let map = Map(style: try Style(document: StyleDocument(json: style)),
-                              camera: MapCamera(center: LocationCoordinate2D(latitude: 0, longitude: 0), zoom: 2),
+                let map = Map(style: try Style(document: StyleDocument(json: style)), camera: camera,
                               size: MapSize(width: size, height: size))
                 _ = try map.snapshot().pngData()
                 var times: [Double] = []
@@ -37,7 +38,9 @@ struct RenderBench: ParsableCommand {
                     for _ in 0..<runs { times.append(try Measure.seconds { _ = try map.snapshot().pngData() } * 1000) }
                 }
                 let ms = Measure.median(times)
-                let ref = try reference?.medianMilliseconds(style: style, width: size, height: size, longitude: 0, latitude: 0, zoom: 2, runs: runs)
+                let ref = try reference?.medianMilliseconds(style: style, width: size, height: size, longitude: camera.center.longitude,
+                                                            latitude: camera.center.latitude, zoom: camera.zoom, runs: runs,
+                                                            bearing: camera.bearing, pitch: camera.pitch)
                 if json {
                     Measure.printJSON([("bench", "render-\(name)"), ("size", size), ("mercator_ms", ms),
                                        ("properties_compiled_while_timed", Double(compilations.value)),
@@ -114,6 +117,46 @@ enum BenchStyles {
         ]]
     }
 
+    /// The camera over the extrusion city block: pitched and turned.
+    static let extrusionCamera = MapCamera(center: LocationCoordinate2D(latitude: 0.0015, longitude: 0.0015), zoom: 16.5, bearing: 30, pitch: 60)
+
+    /// A city block in 3D: a 24 x 24 grid of buildings (some L-shaped, with a courtyard hole every
+    /// seventh) of data-driven heights and colours, lit by a map-anchored light.
+    static func extrusion() -> JSONValue {
+        var rng = SplitMix64(seed: 11)
+        var buildings: [JSONValue] = []
+        let step = 0.000125, size = 0.00009
+        for i in 0..<24 {
+            for j in 0..<24 {
+                let x = Double(i) * step, y = Double(j) * step
+                func point(_ dx: Double, _ dy: Double) -> JSONValue { [.double(x + dx), .double(y + dy)] }
+                let k = i * 24 + j
+                var rings: [JSONValue]
+                if k % 5 == 0 {
+                    rings = [[point(0, 0), point(size, 0), point(size, size / 2), point(size / 2, size / 2),
+                              point(size / 2, size), point(0, size), point(0, 0)]]
+                } else {
+                    rings = [[point(0, 0), point(size, 0), point(size, size), point(0, size), point(0, 0)]]
+                    if k % 7 == 0 {
+                        let a = size / 3, b = 2 * size / 3
+                        rings.append([point(a, a), point(a, b), point(b, b), point(b, a), point(a, a)])
+                    }
+                }
+                buildings.append(["type": "Feature", "properties": ["h": .double(10 + rng.unit() * 90), "v": .double(rng.unit())],
+                                  "geometry": ["type": "Polygon", "coordinates": .array(rings)]])
+            }
+        }
+        return ["version": 8, "light": ["anchor": "map", "position": [1.2, 240, 40], "intensity": 0.45],
+                "sources": ["city": ["type": "geojson", "data": ["type": "FeatureCollection", "features": .array(buildings)]]],
+                "layers": [
+                    ["id": "bg", "type": "background", "paint": ["background-color": "#f4f1ea"]],
+                    ["id": "buildings", "type": "fill-extrusion", "source": "city",
+                     "paint": ["fill-extrusion-height": ["get", "h"],
+                               "fill-extrusion-color": ["interpolate", ["linear"], ["get", "v"], 0, "#d9d4c7", 1, "#8c96a8"],
+                               "fill-extrusion-opacity": 0.9]],
+                ]]
+    }
+
     /// 10,000 points as circles and 2,000 polygons.
     static func heavy() -> JSONValue {
         var rng = SplitMix64(seed: 7)
@@ -180,13 +223,15 @@ struct MapLibreReference {
     }
 
     /// MapLibre Native's median warm render time (incl. PNG) for `style`, or nil if it failed.
-    func medianMilliseconds(style: JSONValue, width: Int, height: Int, longitude: Double, latitude: Double, zoom: Double, runs: Int) throws -> Double? {
+    func medianMilliseconds(style: JSONValue, width: Int, height: Int, longitude: Double, latitude: Double, zoom: Double, runs: Int,
+                            bearing: Double = 0, pitch: Double = 0) throws -> Double? {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("mercator-bench-\(UUID().uuidString).json")
         try Data(style.serialized().utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: python)
-        p.arguments = [script, file.path, "\(width)", "\(height)", "\(longitude)", "\(latitude)", "\(zoom)", "\(runs)"]
+        p.arguments = [script, file.path, "\(width)", "\(height)", "\(longitude)", "\(latitude)", "\(zoom)", "\(runs)",
+                       "\(bearing)", "\(pitch)"]
         p.environment = ProcessInfo.processInfo.environment.merging(["EGL_PLATFORM": "surfaceless"]) { a, _ in a }
         let out = Pipe()
         p.standardOutput = out

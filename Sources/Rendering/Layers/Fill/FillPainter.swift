@@ -93,6 +93,18 @@ extension PaintContext {
         if dx == 0 && dy == 0 { return }
         guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
         let px = pixels
+        // Pitched views: the shader's `v_pos` varying is interpolated perspective-correctly along the
+        // edge, so the position a fragment compares itself with slides along the edge towards the
+        // nearer end (w is the perspective divisor of each end).
+        let t = transform
+        let pitched = t.isPitched
+        let wa = pitched ? (t.plane(screen: a).map { t.w(plane: $0) } ?? 1) : 1
+        let wb = pitched ? (t.plane(screen: b).map { t.w(plane: $0) } ?? 1) : 1
+        @inline(__always) func interpolated(_ s: Double) -> Point {
+            guard pitched, wa > 0, wb > 0 else { return Point(x: a.x + dx * s, y: a.y + dy * s) }
+            let u = (s / wb) / ((1 - s) / wa + s / wb)
+            return Point(x: a.x + dx * u, y: a.y + dy * u)
+        }
         // one pixel at `distance` from the edge along the minor axis: the colour (or pattern) faded out
         func blendOutline(_ x: Int, _ y: Int, distance d: Double) {
             if d >= 1 || !inTile(x, y) { return }
@@ -116,6 +128,14 @@ extension PaintContext {
                 let y0 = clampedInt((ly - 1.5).rounded(.down) + 1, clip.y0, clip.y1)
                 let y1 = clampedInt((ly + 0.5).rounded(.up), clip.y0, clip.y1)
                 if y0 >= y1 { continue }
+                if pitched {
+                    let v = interpolated((cx - a.x) / dx)
+                    for y in y0..<y1 {
+                        let ddx = v.x - cx, ddy = v.y - (Double(y) + 0.5)
+                        blendOutline(x, y, distance: (ddx * ddx + ddy * ddy).squareRoot())
+                    }
+                    continue
+                }
                 for y in y0..<y1 {
                     blendOutline(x, y, distance: abs(Double(y) + 0.5 - ly))
                 }
@@ -132,6 +152,14 @@ extension PaintContext {
                 let x0 = clampedInt((lx - 1.5).rounded(.down) + 1, clip.x0, clip.x1)
                 let x1 = clampedInt((lx + 0.5).rounded(.up), clip.x0, clip.x1)
                 if x0 >= x1 { continue }
+                if pitched {
+                    let v = interpolated((cy - a.y) / dy)
+                    for x in x0..<x1 {
+                        let ddx = v.x - (Double(x) + 0.5), ddy = v.y - cy
+                        blendOutline(x, y, distance: (ddx * ddx + ddy * ddy).squareRoot())
+                    }
+                    continue
+                }
                 for x in x0..<x1 {
                     blendOutline(x, y, distance: abs(Double(x) + 0.5 - lx))
                 }

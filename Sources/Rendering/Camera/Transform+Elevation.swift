@@ -1,0 +1,75 @@
+import Foundation
+
+/// A point in camera space (device pixels): `x` right, `y` down on screen, `depth` along the view
+/// direction from the camera. It lands on screen at `(width / 2 + d * x / depth, height / 2 + d * y / depth)`,
+/// `d` being the camera-to-centre distance.
+struct CameraPoint: Sendable {
+    var x: Double
+    var y: Double
+    var depth: Double
+}
+
+extension Transform {
+    /// Device pixels per metre of height, as MapLibre's projection matrix scales `z`: by the metres
+    /// per pixel at the camera centre's latitude (one scale for the whole view).
+    var pixelsPerMeter: Double {
+        let lat = camera.center.latitude * .pi / 180
+        return worldSize / (max(cos(lat), 1e-9) * 2 * .pi * 6378137)
+    }
+
+    /// The camera-space position of a plane point raised `z` device pixels above the map.
+    ///
+    /// The camera sits `cameraToCenterDistance` from the centre, tilted by the pitch towards the
+    /// bottom of the view; at zero height this agrees with ``screen(plane:)``.
+    @inline(__always)
+    func cameraPoint(plane p: Point, z: Double) -> CameraPoint {
+        CameraPoint(x: p.x, y: p.y * cosPitch - z * sinPitch,
+                    depth: cameraToCenterDistance - p.y * sinPitch - z * cosPitch)
+    }
+
+    /// The screen position (device pixels) of a camera-space point in front of the camera.
+    @inline(__always)
+    func screen(camera c: CameraPoint) -> Point {
+        let k = cameraToCenterDistance / c.depth
+        return Point(x: width / 2 + c.x * k, y: height / 2 + c.y * k)
+    }
+
+    /// The depth of the horizontal plane `z` device pixels up, seen through the centre of screen row
+    /// `rowCenter` (device pixels): a horizontal plane's depth is the same along a screen row.
+    @inline(__always)
+    func depth(ofPlaneAt z: Double, rowCenter: Double) -> Double {
+        let d = cameraToCenterDistance
+        let v = rowCenter - height / 2
+        let denominator = d * cosPitch + v * sinPitch
+        let y = (v * (d - z * cosPitch) + d * z * sinPitch) / denominator
+        return d - y * sinPitch - z * cosPitch
+    }
+
+    /// The plane point raised `z` under screen position `s`, on the horizontal plane at that height
+    /// (nil when the ray through `s` does not meet it in front of the camera).
+    func plane(screen s: Point, z: Double) -> Point? {
+        let d = cameraToCenterDistance
+        let u = s.x - width / 2, v = s.y - height / 2
+        let denominator = d * cosPitch + v * sinPitch
+        guard abs(denominator) > 1e-12 else { return nil }
+        let y = (v * (d - z * cosPitch) + d * z * sinPitch) / denominator
+        let depth = d - y * sinPitch - z * cosPitch
+        guard depth > 0 else { return nil }
+        return Point(x: u * depth / d, y: y)
+    }
+
+    /// The near clipping distance of MapLibre's projection for 3D layers (a tenth of the camera-to-centre
+    /// distance), in device pixels.
+    var nearDepth: Double { 0.1 * cameraToCenterDistance }
+
+    /// MapLibre's far clipping distance: a little past the farthest visible point of the map plane.
+    var farDepth: Double {
+        let halfFov = Transform.fieldOfView / 2
+        let groundAngle = Double.pi / 2 + camera.pitch * .pi / 180
+        let topHalf = sin(halfFov) * cameraToCenterDistance / sin(max(1e-9, .pi - groundAngle - halfFov))
+        return (cos(Double.pi / 2 - camera.pitch * .pi / 180) * topHalf + cameraToCenterDistance) * 1.01
+    }
+
+    /// The camera's position above the plane: `(plane y, height)` in device pixels (plane x is 0).
+    var cameraPosition: (y: Double, z: Double) { (cameraToCenterDistance * sinPitch, cameraToCenterDistance * cosPitch) }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import GeoJSON
+
+extension FillExtrusionLayer: SceneLayer {
+    public var featureCount: Int { features.count }
+
+    public func validate(layerIndex i: Int) throws(RenderError) {
+        try check(color, "fill-extrusion-color", layerIndex: i)
+        try check(height, "fill-extrusion-height", layerIndex: i)
+        try check(base, "fill-extrusion-base", layerIndex: i)
+    }
+
+    public func paint(in context: inout PaintContext) { context.paintFillExtrusion(self) }
+
+    /// Features whose solid, as projected on screen (roof and walls), touches the query, nearest first:
+    /// the query's distance to a face is read off the face's plane, as MapLibre GL JS sorts extrusions.
+    public func hits(in rect: ScreenRect, _ g: HitTestGeometry) -> [Int] {
+        let t = g.transform
+        let ratio = t.pixelRatio
+        let query = ExtrusionQuery(minX: rect.minX * ratio, minY: rect.minY * ratio, maxX: rect.maxX * ratio, maxY: rect.maxY * ratio)
+        let shift: Point = {
+            let v = Point(x: translate.x * ratio, y: translate.y * ratio)
+            return translateAnchor == .map ? t.rotate(v) : v
+        }()
+        let metres = t.pixelsPerMeter
+        var found: [(index: Int, distance: Double)] = []
+        for (i, feature) in features.enumerated() {
+            let zBase = ExtrusionShading.sanitized(base[i]) * metres, zTop = ExtrusionShading.sanitized(height[i]) * metres
+            let offsets = feature.wrap.map { [Double($0) * 360] } ?? g.copyOffsets
+            var best = Double.infinity
+            for offset in offsets {
+                for polygon in feature.polygons {
+                    let copy = Int((offset / 360).rounded())
+                    let planes = polygon.map { ring in ring.map { t.plane($0, copy: copy) + shift } }
+                    best = min(best, query.distance(to: planes, zBase: zBase, zTop: zTop, transform: t))
+                }
+            }
+            if best < .infinity { found.append((i, best)) }
+        }
+        return found.sorted { $0.distance < $1.distance || ($0.distance == $1.distance && $0.index > $1.index) }.map(\.index)
+    }
+}
+
+/// A query rectangle in device pixels tested against projected extrusions.
+struct ExtrusionQuery {
+    var minX: Double, minY: Double, maxX: Double, maxY: Double
+
+    var isPoint: Bool { minX == maxX && minY == maxY }
+
+    /// How far (inverse-depth order: smaller is nearer) the nearest face of the solid under the query
+    /// is, or infinity when the query misses it: the roof (all rings) and each wall are tested.
+    func distance(to rings: [[Point]], zBase: Double, zTop: Double, transform t: Transform) -> Double {
+        func project(_ p: Point, _ z: Double) -> (Point, Double)? {
+            let c = t.cameraPoint(plane: p, z: z)
+            guard c.depth > 1e-9, c.depth.isFinite else { return nil }
+            return (t.screen(camera: c), -1 / c.depth)
+        }
+        var top: [[(Point, Double)]] = [], bottom: [[(Point, Double)]] = []
+        for ring in rings {
+            let ts = ring.compactMap { project($0, zTop) }, bs = ring.compactMap { project($0, zBase) }
+            guard ts.count == ring.count, bs.count == ring.count, ring.count >= 3 else { return .infinity }
+            top.append(ts)
+            bottom.append(bs)
+        }
+        guard !top.isEmpty else { return .infinity }
+        var best = Double.infinity
+        if intersects(top.map { $0.map(\.0) }) { best = faceDistance(top[0]) }
+        for (r, ring) in top.enumerated() {
+            let base = bottom[r]
+            for k in ring.indices {
+                let next = (k + 1) % ring.count
+                let face = [ring[k], ring[next], base[next], base[k]]
+                if intersects([face.map(\.0)]) { best = min(best, faceDistance(face)) }
+            }
+        }
+        return best
+    }
+
+    /// Whether the query touches the polygon (even-odd over `rings`).
+    private func intersects(_ rings: [[Point]]) -> Bool {
+        let corners = [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: maxX, y: maxY), Point(x: minX, y: maxY)]
+        if corners.contains(where: { contains(rings, $0) }) { return true }
+        for ring in rings {
+            for k in ring.indices {
+                let a = ring[k], b = ring[(k + 1) % ring.count]
+                if a.x >= minX && a.x <= maxX && a.y >= minY && a.y <= maxY { return true }
+                if !isPoint {
+                    for e in 0..<4 where segmentsIntersect(a, b, corners[e], corners[(e + 1) % 4]) { return true }
+                }
+            }
+        }
+        return false
+    }
+
+    private func contains(_ rings: [[Point]], _ p: Point) -> Bool {
+        var inside = false
+        for ring in rings where ring.count > 2 {
+            var j = ring.count - 1
+            for i in ring.indices {
+                let a = ring[i], b = ring[j]
+                if (a.y > p.y) != (b.y > p.y), p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
+                j = i
+            }
+        }
+        return inside
+    }
+
+    private func segmentsIntersect(_ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Bool {
+        func cross(_ o: Point, _ p: Point, _ q: Point) -> Double { (p.x - o.x) * (q.y - o.y) - (p.y - o.y) * (q.x - o.x) }
+        let d1 = cross(c, d, a), d2 = cross(c, d, b), d3 = cross(a, b, c), d4 = cross(a, b, d)
+        return ((d1 > 0) != (d2 > 0)) && ((d3 > 0) != (d4 > 0))
+    }
+
+    /// The face's depth key at the query point (barycentric over its first non-degenerate corners),
+    /// or for a box the nearest corner's.
+    private func faceDistance(_ face: [(Point, Double)]) -> Double {
+        guard isPoint else { return face.map(\.1).min() ?? .infinity }
+        let p = Point(x: minX, y: minY)
+        let a = face[0]
+        var i = 1
+        while i < face.count, face[i].0.x == a.0.x, face[i].0.y == a.0.y { i += 1 }
+        guard i < face.count else { return .infinity }
+        let b = face[i]
+        for c in face[(i + 1)...] {
+            let ab = Point(x: b.0.x - a.0.x, y: b.0.y - a.0.y), ac = Point(x: c.0.x - a.0.x, y: c.0.y - a.0.y)
+            let ap = Point(x: p.x - a.0.x, y: p.y - a.0.y)
+            let abab = ab.x * ab.x + ab.y * ab.y, abac = ab.x * ac.x + ab.y * ac.y, acac = ac.x * ac.x + ac.y * ac.y
+            let abap = ab.x * ap.x + ab.y * ap.y, acap = ac.x * ap.x + ac.y * ap.y
+            let denominator = abab * acac - abac * abac
+            let v = (acac * abap - abac * acap) / denominator
+            let w = (abab * acap - abac * abap) / denominator
+            let distance = a.1 * (1 - v - w) + b.1 * v + c.1 * w
+            if distance.isFinite { return distance }
+        }
+        return .infinity
+    }
+}

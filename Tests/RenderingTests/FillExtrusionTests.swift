@@ -1,0 +1,144 @@
+import GeoJSON
+import MapStyle
+import Testing
+@testable import Rendering
+
+@Suite struct FillExtrusionTests {
+    /// A square of `half` degrees around (`lon`, `lat`).
+    static func square(_ lon: Double, _ lat: Double, _ half: Double) -> FillExtrusionFeature {
+        let ring = [LocationCoordinate2D(longitude: lon - half, latitude: lat - half),
+                    LocationCoordinate2D(longitude: lon + half, latitude: lat - half),
+                    LocationCoordinate2D(longitude: lon + half, latitude: lat + half),
+                    LocationCoordinate2D(longitude: lon - half, latitude: lat + half),
+                    LocationCoordinate2D(longitude: lon - half, latitude: lat - half)]
+        return FillExtrusionFeature(polygons: [[ring]])
+    }
+
+    static func alpha(_ canvas: Canvas, _ x: Int, _ y: Int) -> Float { canvas.pixels[4 * (y * canvas.width + x) + 3] }
+
+    static func scene(_ layers: [any SceneLayer], pitch: Double = 60, bearing: Double = 0) -> RenderScene {
+        RenderScene(width: 128, height: 128, pixelRatio: 1,
+                    camera: MapCamera(center: LocationCoordinate2D(latitude: 0, longitude: 0), zoom: 18, bearing: bearing, pitch: pitch),
+                    layers: layers)
+    }
+
+    /// Pitched, a building's walls and roof rise above its footprint: pixels above the footprint's far
+    /// edge are painted, and the flat footprint alone would not reach them.
+    @Test func pitchedExtrusionRisesAboveItsFootprint() throws {
+        var building = FillExtrusionLayer(features: [Self.square(0, 0, 0.00005)])
+        building.height = .constant(10)
+        building.color = .constant(RenderColor(red: 1, green: 0, blue: 0))
+        let scene = Self.scene([building])
+        let footprintTop = scene.transform.screenPoint(for: LocationCoordinate2D(latitude: 0.00005, longitude: 0)).y
+        let canvas = try Renderer.render(scene)
+        #expect(Self.alpha(canvas, 64, Int(footprintTop) - 10) == 1)
+        #expect(Self.alpha(canvas, 64, 2) == 0)
+        // a flat extrusion (height 0) covers only its footprint
+        building.height = .constant(0)
+        let flat = try Renderer.render(Self.scene([building]))
+        #expect(Self.alpha(flat, 64, Int(footprintTop) - 10) == 0)
+        #expect(Self.alpha(flat, 64, 64) == 1)
+    }
+
+    /// The nearer building hides the farther one whatever their order in the layer, and so does an
+    /// earlier extrusion layer's (the depth buffer is shared between extrusion layers).
+    @Test func depthOrderingDoesNotDependOnDrawOrder() throws {
+        let near = Self.square(0, -0.0001, 0.00005), far = Self.square(0, 0.0001, 0.00005)
+        func layer(_ features: [FillExtrusionFeature], _ colors: [RenderColor]) -> FillExtrusionLayer {
+            var l = FillExtrusionLayer(features: features)
+            l.height = .constant(40)
+            l.color = .perFeature(colors)
+            return l
+        }
+        let red = RenderColor(red: 1, green: 0, blue: 0), blue = RenderColor(red: 0, green: 0, blue: 1)
+        let a = try Renderer.render(Self.scene([layer([near, far], [red, blue])]))
+        let b = try Renderer.render(Self.scene([layer([far, near], [blue, red])]))
+        #expect(a.pixels == b.pixels)
+        let split = try Renderer.render(Self.scene([layer([near], [red]), layer([far], [blue])]))
+        let splitReversed = try Renderer.render(Self.scene([layer([far], [blue]), layer([near], [red])]))
+        #expect(split.pixels == a.pixels)
+        #expect(splitReversed.pixels == a.pixels)
+        // and the near building is in front: the centre column shows red where both project
+        let nearTop = Self.scene([]).transform.screenPoint(for: LocationCoordinate2D(latitude: -0.00005, longitude: 0)).y
+        let i = 4 * ((Int(nearTop) - 5) * a.width + 64)
+        #expect(a.pixels[i] > a.pixels[i + 2])
+    }
+
+    /// A translucent layer composites its nearest surfaces once: inner walls behind the front ones
+    /// do not show through.
+    @Test func opacityAppliesToTheLayerAsAWhole() throws {
+        var building = FillExtrusionLayer(features: [Self.square(0, 0, 0.0001)])
+        building.height = .constant(30)
+        building.color = .constant(RenderColor(red: 1, green: 1, blue: 1))
+        building.opacity = 0.5
+        let canvas = try Renderer.render(Self.scene([building]))
+        for y in stride(from: 0, to: 128, by: 4) {
+            let a = Self.alpha(canvas, 64, y)
+            #expect(a == 0 || abs(a - 0.5) < 1e-6)
+        }
+    }
+
+    /// A patterned extrusion shows its pattern (lit), not its colour; a feature whose image is missing draws nothing.
+    @Test func patternsReplaceTheColour() throws {
+        let green = RGBAImage(width: 4, height: 4, pixels: Array(repeating: [0, 255, 0, 255], count: 16).flatMap { $0 })
+        var building = FillExtrusionLayer(features: [Self.square(0, 0, 0.00005), Self.square(0.0002, 0, 0.00003)])
+        building.height = .constant(10)
+        building.color = .constant(RenderColor(red: 1, green: 0, blue: 0))
+        building.patterns = [StyleImage(image: RasterImage(green)), nil]
+        let scene = Self.scene([building])
+        let canvas = try Renderer.render(scene)
+        let centre = 4 * (64 * canvas.width + 64)
+        #expect(canvas.pixels[centre + 1] > 0.5 && canvas.pixels[centre] == 0, "the roof is the lit green pattern")
+        let other = scene.transform.screenPoint(for: LocationCoordinate2D(latitude: 0, longitude: 0.0002))
+        if other.x < 127 { #expect(Self.alpha(canvas, Int(other.x), Int(other.y)) == 0) }
+    }
+
+    /// Non-finite, negative and enormous heights, bases above heights, and any camera draw without
+    /// crashing or hanging.
+    @Test func hostileHeightsDoNotCrash() throws {
+        let values: [Double] = [.nan, .infinity, -.infinity, 1e308, -1e308, -10, 0, 30, 1e7]
+        var features: [FillExtrusionFeature] = []
+        var heights: [Double] = [], bases: [Double] = []
+        for h in values {
+            for b in values {
+                features.append(Self.square(0, 0, 0.0001))
+                heights.append(h)
+                bases.append(b)
+            }
+        }
+        features.append(FillExtrusionFeature(polygons: [[[LocationCoordinate2D(longitude: .nan, latitude: 1e300),
+                                                          LocationCoordinate2D(longitude: 0, latitude: .infinity),
+                                                          LocationCoordinate2D(longitude: 0, latitude: 0)]], [[]], []]))
+        heights.append(10)
+        bases.append(0)
+        var layer = FillExtrusionLayer(features: features)
+        layer.height = .perFeature(heights)
+        layer.base = .perFeature(bases)
+        layer.translate = Point(x: .nan, y: 1e300)
+        for (pitch, bearing) in [(0.0, 0.0), (60, 0), (60, 135), (30, .nan)] {
+            let scene = Self.scene([layer], pitch: pitch, bearing: bearing)
+            let png = try Renderer.renderPNG(scene)
+            #expect(try PNGDecoder.decode(png).width == 128)
+            _ = SceneHitTester(scene: scene).hits(at: Point(x: 64, y: 40))
+        }
+        layer.opacity = .nan
+        _ = try Renderer.render(Self.scene([layer]))
+    }
+
+    /// Queries hit the solid as drawn: a wall above the footprint is a hit, the ground in front of
+    /// the building is not; nearer buildings come first.
+    @Test func hitTestFollowsTheProjectedSolid() throws {
+        var layer = FillExtrusionLayer(features: [Self.square(0, 0.0001, 0.00005), Self.square(0, -0.0001, 0.00005)])
+        layer.height = .constant(6)
+        let scene = Self.scene([layer])
+        let tester = SceneHitTester(scene: scene)
+        let farTop = scene.transform.screenPoint(for: LocationCoordinate2D(latitude: 0.00015, longitude: 0)).y
+        // above the far building's footprint: only its raised walls and roof are there
+        #expect(tester.hits(at: Point(x: 64, y: farTop - 5)).map(\.featureIndex) == [0])
+        // where the near building stands in front of the far one, the near one comes first
+        let nearTop = scene.transform.screenPoint(for: LocationCoordinate2D(latitude: -0.00005, longitude: 0)).y
+        let both = tester.hits(at: Point(x: 64, y: nearTop - 8)).map(\.featureIndex)
+        #expect(both.first == 1)
+        #expect(tester.hits(at: Point(x: 64, y: 126)).isEmpty)
+    }
+}
