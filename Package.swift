@@ -77,7 +77,8 @@ let package = Package(
         .testTarget(name: "MercatorCLITests", dependencies: ["mercator", "MercatorTestSupport"]),
         .testTarget(
             name: "MercatorServerTests",
-            dependencies: ["MercatorServer", "Mercator", "MercatorTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")]
+            dependencies: ["MercatorServer", "Mercator", "MercatorTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]
         ),
     ],
     swiftLanguageModes: [.v6]

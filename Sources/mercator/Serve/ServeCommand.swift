@@ -56,8 +56,7 @@ struct ServeCommand: AsyncParsableCommand {
         let server = MercatorServer(catalog: catalog, options: options)
         let styles = catalog.styles.count, data = catalog.data.count
         try await server.run { port in
-            print("mercator serve: \(styles) styles, \(data) data sets on http://\(host):\(port)/")
-            fflush(stdout)
+            FileHandle.standardOutput.write(Data("mercator serve: \(styles) styles, \(data) data sets on http://\(host):\(port)/\n".utf8))
         }
     }
 
