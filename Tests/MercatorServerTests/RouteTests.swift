@@ -28,7 +28,7 @@ import Testing
             #expect(response.status == .ok)
             #expect(response.headers[.cacheControl] != nil)
             let style = try JSONValue(parsing: response.data)
-            let base = "http://localhost:\(client.port!)"
+            let base = "http://localhost"  // the test client sends Host: localhost
             #expect(style["glyphs"]?.string == "\(base)/fonts/{fontstack}/{range}.pbf")
             #expect(style["sprite"]?.string == "\(base)/styles/cities/sprite")
             #expect(style["sources"]?["leaves"]?["url"]?.string == "\(base)/data/leaves.json")
@@ -50,7 +50,7 @@ import Testing
         try await TestServer.server().application().test(.live) { client in
             let cities = try JSONValue(parsing: try await client.execute(uri: "/data/cities.json", method: .get).data)
             #expect(cities["tilejson"]?.string == "3.0.0")
-            #expect(cities["tiles"]?.array?.first?.string == "http://localhost:\(client.port!)/data/cities/{z}/{x}/{y}.pbf")
+            #expect(cities["tiles"]?.array?.first?.string == "http://localhost/data/cities/{z}/{x}/{y}.pbf")
             #expect(cities["vector_layers"]?.array?.first?["id"]?.string == "cities")
             let leaves = try JSONValue(parsing: try await client.execute(uri: "/data/leaves.json", method: .get).data)
             #expect(leaves["format"]?.string == "pbf")
@@ -98,9 +98,14 @@ import Testing
         try await TestServer.server().application().test(.live) { client in
             let response = try await client.execute(uri: "/data/leaves/\(id.z)/\(id.x)/\(id.y).pbf", method: .get, headers: [.acceptEncoding: "gzip"])
             #expect(response.status == .ok)
-            if Array(stored.prefix(2)) == [0x1f, 0x8b] { #expect(response.data == stored) }
+            #expect(response.headers[.contentEncoding] == "gzip")
+            let storedBytes = ContiguousArray(stored)
+            let inflated = Gzip.isCompressed(storedBytes) ? Data(try Gzip.inflate(storedBytes, limit: 1 << 26)) : stored
+            if Gzip.isCompressed(storedBytes) { #expect(response.data == stored) }  // passed through as stored
+            #expect(Data(try Gzip.inflate(ContiguousArray(response.data), limit: 1 << 26)) == inflated)
             let plain = try await client.execute(uri: "/data/leaves/\(id.z)/\(id.x)/\(id.y).pbf", method: .get)
-            #expect(try VectorTile(data: plain.data).layers().count == (try VectorTile(data: stored).layers().count))
+            #expect(plain.headers[.contentEncoding] == nil)
+            #expect(plain.data == inflated)
             // Past the archive's zooms: 404.
             #expect(try await client.execute(uri: "/data/leaves/\(set.maxZoom + 1)/0/0.pbf", method: .get).status == .notFound)
         }
@@ -137,8 +142,8 @@ import Testing
             let cases = [("/styles/cities/static/0,20,1/300x200.png", 300, 200),
                          ("/styles/cities/static/10,20,2@30,20/300x200@2x.png", 600, 400),
                          ("/styles/cities/static/-10,-10,10,10/128x64.png", 128, 64),
-                         ("/styles/cities/static/auto/200x200.png?path=-10,0|10,5|12,20&stroke=red&width=4&marker=2,3|color:blue", 200, 200),
-                         ("/styles/cities/static/auto/200x100.png?path=stroke:%23ff0000|fill:rgba(0,0,255,0.5)|0,0|1,0|1,1&latlng=1", 200, 100),
+                         ("/styles/cities/static/auto/200x200.png?path=-10,0%7C10,5%7C12,20&stroke=red&width=4&marker=2,3%7Ccolor:blue", 200, 200),
+                         ("/styles/cities/static/auto/200x100.png?path=stroke:%23ff0000%7Cfill:rgba(0,0,255,0.5)%7C0,0%7C1,0%7C1,1&latlng=1", 200, 100),
                          ("/styles/mall-1/static/auto/256x256.png?marker=-79.3832,43.6532", 256, 256)]
             for (uri, w, h) in cases {
                 let response = try await client.execute(uri: uri, method: .get)
@@ -148,7 +153,7 @@ import Testing
                 #expect(image.width == w && image.height == h, "\(uri)")
             }
             // The overlay is drawn: a red line across a grey background leaves red pixels.
-            let drawn = try await client.execute(uri: "/styles/cities/static/auto/100x100.png?path=-20,-20|20,20&stroke=%23ff0000&width=8", method: .get)
+            let drawn = try await client.execute(uri: "/styles/cities/static/auto/100x100.png?path=-20,-20%7C20,20&stroke=%23ff0000&width=8", method: .get)
             let image = try PNGDecoder.decode([UInt8](drawn.data))
             let red = stride(from: 0, to: image.pixels.count, by: 4).filter { image.pixels[$0] > 200 && image.pixels[$0 + 1] < 60 && image.pixels[$0 + 2] < 60 }
             #expect(red.count > 100)
@@ -165,8 +170,8 @@ import Testing
                          "/styles/cities/static/0,0,3/100x100.jpg": "PNG",
                          "/styles/cities/static/auto/100x100.png": "auto needs",
                          "/styles/cities/static/a,b,c/100x100.png": "static position",
-                         "/styles/cities/static/0,0,1/100x100.png?path=0,0|x,y": "not a coordinate",
-                         "/styles/cities/static/0,0,1/100x100.png?path=stroke:nocolour|0,0|1,1": "CSS colour"]
+                         "/styles/cities/static/0,0,1/100x100.png?path=0,0%7Cx,y": "not a coordinate",
+                         "/styles/cities/static/0,0,1/100x100.png?path=stroke:nocolour%7C0,0%7C1,1": "CSS colour"]
             for (uri, words) in cases {
                 let response = try await client.execute(uri: uri, method: .get)
                 #expect(response.status == .badRequest, "\(uri)")
@@ -222,7 +227,7 @@ import Testing
             for uri in attempts {
                 let response = try await client.execute(uri: uri, method: .get)
                 #expect((400..<500).contains(Int(response.status.code)), "\(uri): \(response.status)")
-                #expect(!response.text.contains("secret") || response.text.contains("no "), "\(uri)")
+                #expect(!response.text.contains("TOP-SECRET-CONTENT"), "\(uri)")
                 #expect(!response.text.contains("root:"), "\(uri)")
                 #expect(!response.text.contains("PackageDescription"), "\(uri)")
             }

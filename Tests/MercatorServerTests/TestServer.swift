@@ -23,7 +23,7 @@ enum TestServer {
         try! Data(PNGEncoder.encode(icon)).write(to: dir.appendingPathComponent("sprite@2x.png"))
         try! Data(#"{"dot":{"x":0,"y":0,"width":4,"height":4,"pixelRatio":1}}"#.utf8).write(to: dir.appendingPathComponent("sprite.json"))
         try! Data(#"{"dot":{"x":0,"y":0,"width":4,"height":4,"pixelRatio":2}}"#.utf8).write(to: dir.appendingPathComponent("sprite@2x.json"))
-        try! Data("secret".utf8).write(to: dir.appendingPathComponent("secret.txt"))
+        try! Data("TOP-SECRET-CONTENT".utf8).write(to: dir.appendingPathComponent("secret.txt"))
         let cities = repository.appendingPathComponent("Samples/world-cities.geojson").path
         let style = """
             {"version": 8, "name": "Cities", "center": [0, 20], "zoom": 1, "sprite": "sprite", "glyphs": "fonts/{fontstack}/{range}.pbf",
