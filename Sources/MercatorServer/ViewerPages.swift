@@ -64,9 +64,14 @@ enum ViewerPages {
             const raster = new maplibregl.Map(Object.assign({container: 'mercator', attributionControl: false, style: {
               version: 8, sources: {mercator: {type: 'raster', tiles: [location.origin + '/styles/\(id)/{z}/{x}/{y}.png'], tileSize: 256}},
               layers: [{id: 'mercator', type: 'raster', source: 'mercator'}]}}, camera));
-            gl.on('idle', () => { window.mercatorViewer.glLoaded = true; });
-            raster.on('idle', () => { window.mercatorViewer.rasterLoaded = true; });
-            for (const m of [gl, raster]) m.on('error', e => window.mercatorViewer.errors.push(String(e.error && e.error.message || e)));
+            // State for people and for scripts/server-browser-check.sh (which reads the body's data attributes).
+            gl.on('idle', () => { window.mercatorViewer.glLoaded = true; document.body.dataset.glLoaded = 'true'; });
+            raster.on('idle', () => { window.mercatorViewer.rasterLoaded = true; document.body.dataset.rasterLoaded = 'true'; });
+            for (const m of [gl, raster]) m.on('error', e => {
+              const message = String(e.error && e.error.message || e);
+              window.mercatorViewer.errors.push(message);
+              document.body.dataset.errors = window.mercatorViewer.errors.join(' | ');
+            });
             let syncing = false;
             function sync(from, to) {
               from.on('move', () => {
