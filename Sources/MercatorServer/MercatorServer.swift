@@ -281,7 +281,8 @@ struct MetricsMiddleware: RouterMiddleware {
         let clock = ContinuousClock(), start = clock.now
         let route = ServerMetrics.route(of: request.uri.path)
         do {
-            let response = try await next(request, context)
+            var response = try await next(request, context)
+            response.headers[.accessControlAllowOrigin] = "*"  // maps on other origins may use the tiles, as with tileserver-gl
             metrics.request(route: route, status: Int(response.status.code), duration: clock.now - start)
             let load = pool.load
             metrics.pool(running: load.running, waiting: load.waiting)

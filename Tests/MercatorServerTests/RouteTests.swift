@@ -239,6 +239,7 @@ import Testing
             let health = try await client.execute(uri: "/health", method: .get)
             #expect(health.status == .ok)
             #expect(try JSONValue(parsing: health.data)["status"]?.string == "ok")
+            #expect(health.headers[.accessControlAllowOrigin] == "*")
             _ = try await client.execute(uri: "/styles/cities/static/0,0,1/64x64.png", method: .get)
             _ = try await client.execute(uri: "/styles/nope/style.json", method: .get)
             let metrics = try await client.execute(uri: "/metrics", method: .get)
