@@ -13,8 +13,12 @@ DURATION="${3:-30s}"
 ID="$(basename "${DATA%.*}" | tr -c 'A-Za-z0-9_.\n-' '-')"
 REFERENCE_PYTHON="${REFERENCE_PYTHON:-$HOME/.cache/mercator-reference/bin/python}"
 command -v wrk >/dev/null || { echo "server-load: wrk is not installed (apt-get install wrk)" >&2; exit 1; }
-swift build -c release --product mercator >/dev/null
-BIN=.build/release/mercator
+if [ -n "${MERCATOR_BIN:-}" ]; then
+    BIN="$MERCATOR_BIN"
+else
+    swift build -c release --product mercator >/dev/null
+    BIN=.build/release/mercator
+fi
 PIDS=()
 trap 'for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done' EXIT
 
