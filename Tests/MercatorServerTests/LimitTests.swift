@@ -18,7 +18,7 @@ import Testing
             $0.queueLimit = 0
         }
         try await server.pool.acquire()  // the only slot is busy
-        try await server.application().test(.live) { client in
+        try await server.application(logger: TestServer.quiet).test(.live) { client in
             let response = try await client.execute(uri: "/styles/cities/static/0,0,1/64x64.png", method: .get)
             #expect(response.status == .serviceUnavailable)
             #expect(response.headers[.retryAfter] == "1")
@@ -37,7 +37,7 @@ import Testing
             $0.requestTimeout = 0.3
         }
         try await server.pool.acquire()  // held for the whole request: it waits in the queue until its limit
-        try await server.application().test(.live) { client in
+        try await server.application(logger: TestServer.quiet).test(.live) { client in
             let response = try await client.execute(uri: "/styles/cities/static/0,0,1/64x64.png", method: .get)
             #expect(response.status == .serviceUnavailable)
             #expect(response.headers[.retryAfter] != nil)

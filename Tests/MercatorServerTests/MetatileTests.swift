@@ -43,7 +43,7 @@ import Testing
             print("MetatileTests: skipped: ../shared/conformance/render-tests/glyphs is not present")
             return
         }
-        try await server.application().test(.live) { client in
+        try await server.application(logger: TestServer.quiet).test(.live) { client in
             let left = try PNGDecoder.decode([UInt8](try await client.execute(uri: "/styles/labels/2/0/1.png", method: .get).data))
             let right = try PNGDecoder.decode([UInt8](try await client.execute(uri: "/styles/labels/2/1/1.png", method: .get).data))
             #expect(Self.dark(left, columns: 216..<256) > 30)   // the label's left half, up to the edge

@@ -8,7 +8,7 @@ import Testing
 /// Every route on a live loopback server.
 @Suite struct RouteTests {
     @Test func listsStylesAndData() async throws {
-        try await TestServer.server().application().test(.live) { client in
+        try await TestServer.server().application(logger: TestServer.quiet).test(.live) { client in
             let styles = try await client.execute(uri: "/styles.json", method: .get)
             #expect(styles.status == .ok)
             let list = try JSONValue(parsing: styles.data).array ?? []
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func styleURLsPointAtTheServer() async throws {
-        try await TestServer.server().application().test(.live) { client in
+        try await TestServer.server().application(logger: TestServer.quiet).test(.live) { client in
             let response = try await client.execute(uri: "/styles/cities/style.json", method: .get)
             #expect(response.status == .ok)
             #expect(response.headers[.cacheControl] != nil)
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func tileJSON() async throws {
-        try await TestServer.server().application().test(.live) { client in
+        try await TestServer.server().application(logger: TestServer.quiet).test(.live) { client in
             let cities = try JSONValue(parsing: try await client.execute(uri: "/data/cities.json", method: .get).data)
             #expect(cities["tilejson"]?.string == "3.0.0")
             #expect(cities["tiles"]?.array?.first?.string == "http://localhost/data/cities/{z}/{x}/{y}.pbf")
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func geoJSONVectorTilesGzipAsAccepted() async throws {
-        try await TestServer.server().application().test(.live) { client in
+        try await TestServer.server().application(logger: TestServer.quiet).test(.live) { client in
             let plain = try await client.execute(uri: "/data/cities/0/0/0.pbf", method: .get)
             #expect(plain.status == .ok)
             #expect(plain.headers[.contentEncoding] == nil)
@@ -95,7 +95,7 @@ import Testing
             }
         }
         let (id, stored) = try #require(found)
-        try await TestServer.server().application().test(.live) { client in
+        try await TestServer.server().application(logger: TestServer.quiet).test(.live) { client in
             let response = try await client.execute(uri: "/data/leaves/\(id.z)/\(id.x)/\(id.y).pbf", method: .get, headers: [.acceptEncoding: "gzip"])
             #expect(response.status == .ok)
             #expect(response.headers[.contentEncoding] == "gzip")
@@ -112,7 +112,7 @@ import Testing
     }
 
     @Test func rasterTiles() async throws {
-        try await TestServer.server().application().test(.live) { client in
+        try await TestServer.server().application(logger: TestServer.quiet).test(.live) { client in
             for (uri, side) in [("/styles/cities/1/1/0.png", 256), ("/styles/cities/1/1/0@2x.png", 512), ("/styles/cities/512/1/1/0.png", 512),
                                 ("/styles/cities/0/0/0.png", 256), (Self.mallTile, 256)] {
                 let response = try await client.execute(uri: uri, method: .get)
@@ -138,7 +138,7 @@ import Testing
     }
 
     @Test func staticImages() async throws {
-        try await TestServer.server().application().test(.live) { client in
+        try await TestServer.server().application(logger: TestServer.quiet).test(.live) { client in
             let cases = [("/styles/cities/static/0,20,1/300x200.png", 300, 200),
                          ("/styles/cities/static/10,20,2@30,20/300x200@2x.png", 600, 400),
                          ("/styles/cities/static/-10,-10,10,10/128x64.png", 128, 64),
@@ -161,7 +161,7 @@ import Testing
     }
 
     @Test func badRequestsSayWhy() async throws {
-        try await TestServer.server { $0.maxImageSize = 1024 }.application().test(.live) { client in
+        try await TestServer.server { $0.maxImageSize = 1024 }.application(logger: TestServer.quiet).test(.live) { client in
             let cases = ["/styles/cities/static/0,0,1/5000x100.png": "out of range",
                          "/styles/cities/static/0,0,1/0x100.png": "out of range",
                          "/styles/cities/static/0,0,30/100x100.png": "zoom",
@@ -181,7 +181,7 @@ import Testing
     }
 
     @Test func unknownThingsAre404() async throws {
-        try await TestServer.server().application().test(.live) { client in
+        try await TestServer.server().application(logger: TestServer.quiet).test(.live) { client in
             for uri in ["/styles/nope/style.json", "/styles/nope.json", "/data/nope.json", "/data/nope/0/0/0.pbf", "/nothing/here",
                         "/styles/cities/sprite.svg", "/styles/mall-0/sprite.json", "/fonts/No Such Font/0-255.pbf", "/viewer/nope",
                         "/assets/index.swift", "/styles/nope/static/0,0,1/10x10.png"] {
@@ -192,7 +192,7 @@ import Testing
     }
 
     @Test func fontsCombineTheStack() async throws {
-        try await TestServer.server().application().test(.live) { client in
+        try await TestServer.server().application(logger: TestServer.quiet).test(.live) { client in
             let response = try await client.execute(uri: "/fonts/Font%20A,Font%20B/0-255.pbf", method: .get)
             #expect(response.status == .ok)
             let glyphs = GlyphStacks.glyphMessages(in: [UInt8](response.data))
@@ -204,7 +204,7 @@ import Testing
     }
 
     @Test func sprites() async throws {
-        try await TestServer.server().application().test(.live) { client in
+        try await TestServer.server().application(logger: TestServer.quiet).test(.live) { client in
             let json = try await client.execute(uri: "/styles/cities/sprite.json", method: .get)
             #expect(json.status == .ok)
             #expect(try JSONValue(parsing: json.data)["dot"]?["pixelRatio"]?.number == 1)
@@ -217,7 +217,7 @@ import Testing
     }
 
     @Test func pathTraversalReadsNothingOutside() async throws {
-        try await TestServer.server().application().test(.live) { client in
+        try await TestServer.server().application(logger: TestServer.quiet).test(.live) { client in
             let attempts = ["/fonts/..%2F..%2F..%2F..%2Fetc/passwd", "/fonts/..%2F..%2F..%2F..%2Fetc%2Fpasswd%00/0-255.pbf",
                             "/fonts/../../../../etc/passwd/0-255.pbf", "/fonts/..%2Fsecret.txt%00/0-255.pbf", "/fonts/%2E%2E/0-255.pbf",
                             "/styles/..%2Fsecret.txt/style.json", "/styles/cities/..%2F..%2Fsecret.txt", "/styles/cities/sprite..%2Fsecret.txt",
@@ -235,7 +235,7 @@ import Testing
     }
 
     @Test func healthMetricsAndPages() async throws {
-        try await TestServer.server().application().test(.live) { client in
+        try await TestServer.server().application(logger: TestServer.quiet).test(.live) { client in
             let health = try await client.execute(uri: "/health", method: .get)
             #expect(health.status == .ok)
             #expect(try JSONValue(parsing: health.data)["status"]?.string == "ok")

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import Mercator
 @testable import MercatorServer
 
@@ -44,6 +45,13 @@ enum TestServer {
     }()
 
     static let catalog: ServerCatalog = try! ServerCatalog.load(inputs: [folder.appendingPathComponent("config.json").path])
+
+    /// A logger that keeps the test output to failures.
+    static var quiet: Logger {
+        var logger = Logger(label: "mercator.server.tests")
+        logger.logLevel = .critical
+        return logger
+    }
 
     /// A server on a free loopback port.
     static func server(_ configure: (inout ServerOptions) -> Void = { _ in }) -> MercatorServer {
