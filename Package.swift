@@ -13,6 +13,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .target(name: "GeoJSON"),
@@ -38,9 +41,20 @@ let package = Package(
                                               .target(name: "CMercatorFontconfig", condition: .when(platforms: [.linux]))]),
         .target(name: "Mercator", dependencies: ["GeoJSON", "Expressions", "FormatStrings", "Tiling", "MapStyle", "TileSources", "Rendering", "Fonts", "Venues"]),
         .target(name: "MercatorConformance", dependencies: ["Mercator"]),
+        .target(
+            name: "MercatorServer",
+            dependencies: [
+                "Mercator",
+                "TileSources",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            resources: [.copy("Resources/viewer")]
+        ),
         .executableTarget(
             name: "mercator",
-            dependencies: ["Mercator", "MercatorConformance", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Mercator", "MercatorConformance", "MercatorServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "mercator-bench",
@@ -72,6 +86,11 @@ let package = Package(
         .testTarget(name: "FontsTests", dependencies: ["Fonts", "Rendering", "MercatorTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "MapStyle", "GeoJSON", "MercatorTestSupport"]),
         .testTarget(name: "MercatorCLITests", dependencies: ["mercator", "Rendering", "MercatorTestSupport", "TileSources", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "MercatorServerTests",
+            dependencies: ["MercatorServer", "Mercator", "MercatorTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

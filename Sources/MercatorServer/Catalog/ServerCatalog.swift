@@ -1,0 +1,263 @@
+import Foundation
+import Mercator
+
+/// What a server publishes: styles, data sets and the fonts folder, read once at start-up from a
+/// configuration file or from bare files.
+public struct ServerCatalog: Sendable {
+    /// Styles in the order they were configured.
+    public private(set) var styles: [ServedStyle] = []
+    /// Data sets in the order they were configured.
+    public private(set) var data: [ServedData] = []
+    /// The folder of glyph PBFs (`{fontstack}/{start}-{end}.pbf`), if any.
+    public var fontsDirectory: URL?
+
+    /// An empty catalog.
+    public init(fontsDirectory: URL? = nil) {
+        self.fontsDirectory = fontsDirectory
+    }
+
+    /// The style named `id`.
+    public func style(_ id: String) -> ServedStyle? { styles.first { $0.id == id } }
+    /// The data set named `id`.
+    public func dataSet(_ id: String) -> ServedData? { data.first { $0.id == id } }
+
+    /// A catalog from command-line inputs: one configuration JSON file, or style, GeoJSON, MBTiles,
+    /// PMTiles and venue (.zip) files, each published with a default style where it has none.
+    public static func load(inputs: [String], fontsDirectory: URL? = nil) throws(CatalogError) -> ServerCatalog {
+        var catalog = ServerCatalog(fontsDirectory: fontsDirectory)
+        if inputs.count == 1, inputs[0].lowercased().hasSuffix(".json"), let json = try? readJSON(inputs[0]),
+           json["styles"]?.object != nil || json["data"]?.object != nil || json["options"] != nil || json["venues"] != nil {
+            try catalog.addConfiguration(json, directory: URL(fileURLWithPath: inputs[0]).deletingLastPathComponent())
+            return catalog
+        }
+        for input in inputs { try catalog.addFile(input) }
+        return catalog
+    }
+
+    /// Adds one bare file: a style, GeoJSON, MBTiles, PMTiles or venue bundle.
+    public mutating func addFile(_ input: String) throws(CatalogError) {
+        let url = URL(fileURLWithPath: input)
+        let id = uniqueID(Self.identifier(url.deletingPathExtension().lastPathComponent))
+        switch url.pathExtension.lowercased() {
+        case "mbtiles", "pmtiles":
+            let set = try ServedData.archive(id: uniqueDataID(id), path: url.path)
+            data.append(set)
+            styles.append(DefaultStyles.style(for: set, id: id, fonts: fontsDirectory))
+        case "geojson":
+            let set = try ServedData.geojson(id: uniqueDataID(id), path: url.path)
+            data.append(set)
+            styles.append(DefaultStyles.style(for: set, id: id, fonts: fontsDirectory))
+        case "zip":
+            try addVenue(path: url.path, id: id, look: .styled)
+        case "json":
+            let json = try Self.readJSON(input)
+            if json["layers"] != nil || json["version"] != nil {
+                try addStyle(json, id: id, name: json["name"]?.string ?? id, directory: url.deletingLastPathComponent())
+            } else {
+                let set = try ServedData.geojson(id: uniqueDataID(id), path: url.path)
+                data.append(set)
+                styles.append(DefaultStyles.style(for: set, id: id, fonts: fontsDirectory))
+            }
+        default:
+            throw CatalogError("\(input): expected a configuration or style .json, .geojson, .mbtiles, .pmtiles or venue .zip file")
+        }
+    }
+
+    /// Adds what a tileserver-gl-like configuration names: `options.paths`, `styles`, `data`, `venues`.
+    mutating func addConfiguration(_ json: JSONValue, directory: URL) throws(CatalogError) {
+        let paths = json["options"]?["paths"]
+        let root = Self.resolve(paths?["root"]?.string ?? "", against: directory)
+        func folder(_ key: String) -> URL { Self.resolve(paths?[key]?.string ?? "", against: root) }
+        if let fonts = paths?["fonts"]?.string { fontsDirectory = Self.resolve(fonts, against: root) }
+        for (id, entry) in json["data"]?.object ?? JSONObject() {
+            let safe = Self.identifier(id)
+            guard safe == id else { throw CatalogError("data \"\(id)\": identifiers may hold letters, digits, '-', '_' and '.' only") }
+            if let file = entry["mbtiles"]?.string {
+                data.append(try ServedData.archive(id: id, path: Self.resolve(file, against: folder("mbtiles")).path))
+            } else if let file = entry["pmtiles"]?.string {
+                data.append(try ServedData.archive(id: id, path: Self.resolve(file, against: folder("pmtiles")).path))
+            } else if let file = entry["geojson"]?.string {
+                data.append(try ServedData.geojson(id: id, path: Self.resolve(file, against: folder("geojson")).path,
+                                                   maxZoom: entry["maxzoom"]?.number.map { Int($0) } ?? 14))
+            } else {
+                throw CatalogError("data \"\(id)\": give \"mbtiles\", \"pmtiles\" or \"geojson\"")
+            }
+        }
+        for (id, entry) in json["styles"]?.object ?? JSONObject() {
+            guard Self.identifier(id) == id else { throw CatalogError("style \"\(id)\": identifiers may hold letters, digits, '-', '_' and '.' only") }
+            guard let file = entry["style"]?.string else { throw CatalogError("style \"\(id)\": give \"style\", the style JSON file") }
+            let url = Self.resolve(file, against: folder("styles"))
+            let style = try Self.readJSON(url.path)
+            try addStyle(style, id: id, name: entry["name"]?.string ?? style["name"]?.string ?? id, directory: url.deletingLastPathComponent())
+        }
+        for (id, entry) in json["venues"]?.object ?? JSONObject() {
+            guard Self.identifier(id) == id else { throw CatalogError("venue \"\(id)\": identifiers may hold letters, digits, '-', '_' and '.' only") }
+            guard let file = entry["bundle"]?.string else { throw CatalogError("venue \"\(id)\": give \"bundle\", the MVF .zip") }
+            let look = VenueLook(rawValue: entry["look"]?.string ?? "styled") ?? .styled
+            try addVenue(path: Self.resolve(file, against: root).path, id: id, look: look)
+        }
+    }
+
+    /// Adds a style document read from `directory`, rewriting its sources, glyphs and sprite.
+    mutating func addStyle(_ json: JSONValue, id: String, name: String, directory: URL) throws(CatalogError) {
+        guard var render = json.object else { throw CatalogError("style \(id): not a JSON object") }
+        var published = render
+        var renderSources = JSONObject(), publicSources = JSONObject()
+        for (sourceID, source) in render["sources"]?.object ?? JSONObject() {
+            var r = source.object ?? JSONObject(), p = r
+            if let url = source["url"]?.string, let scheme = ["mbtiles://", "pmtiles://"].first(where: { url.lowercased().hasPrefix($0) }) {
+                let rest = String(url.dropFirst(scheme.count))
+                let set: ServedData
+                if rest.hasPrefix("{"), rest.hasSuffix("}") {
+                    let dataID = String(rest.dropFirst().dropLast())
+                    guard let found = dataSet(dataID) else { throw CatalogError("style \(id): source \(sourceID) names data \"\(dataID)\", which is not configured") }
+                    set = found
+                } else {
+                    let path = Self.resolve(rest, against: directory).path
+                    if let found = data.first(where: { if case .archive(_, let p) = $0.kind { return p == path } else { return false } }) {
+                        set = found
+                    } else {
+                        set = try ServedData.archive(id: uniqueDataID(Self.identifier(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)), path: path)
+                        data.append(set)
+                    }
+                }
+                r["url"] = set.renderSource["url"]
+                p["url"] = .string("\(ServedStyle.basePlaceholder)/data/\(set.id).json")
+            } else if source["type"]?.string == "geojson", let file = source["data"]?.string, !Self.isRemote(file) {
+                let path = Self.resolve(file, against: directory).path
+                let set: ServedData
+                if let found = data.first(where: { if case .geojson(_, let p) = $0.kind { return p == path } else { return false } }) {
+                    set = found
+                } else {
+                    set = try ServedData.geojson(id: uniqueDataID(Self.identifier(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)), path: path)
+                    data.append(set)
+                }
+                r["data"] = .string(path)
+                p["data"] = .string("\(ServedStyle.basePlaceholder)/data/\(set.id).geojson")
+            }
+            renderSources[sourceID] = .object(r)
+            publicSources[sourceID] = .object(p)
+        }
+        render["sources"] = .object(renderSources)
+        published["sources"] = .object(publicSources)
+        // Glyphs: local fonts for rendering, this server's /fonts for clients.
+        if let glyphs = render["glyphs"]?.string, !Self.isRemote(glyphs), fontsDirectory == nil,
+           let range = glyphs.range(of: "{fontstack}") {
+            let folder = String(glyphs[..<range.lowerBound])
+            fontsDirectory = Self.resolve(folder.isEmpty ? "." : folder, against: directory)
+        }
+        if let fonts = fontsDirectory {
+            if render["glyphs"] != nil || Self.hasText(render) {
+                render["glyphs"] = .string(Self.fontTemplate(fonts))
+                published["glyphs"] = .string("\(ServedStyle.basePlaceholder)/fonts/{fontstack}/{range}.pbf")
+            }
+        }
+        var spritePath: String?
+        if let sprite = render["sprite"]?.string, !Self.isRemote(sprite) {
+            let path = Self.resolve(sprite, against: directory).path
+            spritePath = path
+            render["sprite"] = .string(path)
+            published["sprite"] = .string("\(ServedStyle.basePlaceholder)/styles/\(id)/sprite")
+        }
+        let document: StyleDocument
+        do {
+            document = try StyleDocument(json: .object(render))
+        } catch {
+            throw CatalogError("style \(id): \(error)")
+        }
+        styles.append(ServedStyle(id: id, name: name, renderJSON: .object(render), publicJSON: .object(published), directory: directory,
+                                  spritePath: spritePath, camera: MapCamera(style: document)))
+    }
+
+    /// Adds every floor of a venue bundle as a style `{id}-{elevation}`.
+    mutating func addVenue(path: String, id: String, look: VenueLook) throws(CatalogError) {
+        let venue: Venue
+        do {
+            venue = try Venue.open(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CatalogError("\(path): \(error)")
+        }
+        var options = VenueStyleOptions(look: look, framing: .region(meters: 100), width: 1024, height: 768)
+        if let fonts = fontsDirectory {
+            options.glyphs = Self.fontTemplate(fonts)
+            let stacks = (try? FileManager.default.contentsOfDirectory(atPath: fonts.path))?.sorted() ?? []
+            if let font = stacks.first(where: { $0.contains("Noto Sans") || $0.contains("Open Sans") }) ?? stacks.first {
+                options.fontStack = [font]
+            }
+        }
+        for floor in venue.floors.sorted(by: { $0.elevation < $1.elevation }) {
+            let style = venue.mapStyle(for: floor, options: options)
+            let styleID = uniqueID("\(id)-\(floor.elevation)")
+            var published = style.object ?? JSONObject()
+            if fontsDirectory != nil { published["glyphs"] = .string("\(ServedStyle.basePlaceholder)/fonts/{fontstack}/{range}.pbf") }
+            let document: StyleDocument
+            do {
+                document = try StyleDocument(json: style)
+            } catch {
+                throw CatalogError("\(path): floor \(floor.elevation): \(error)")
+            }
+            styles.append(ServedStyle(id: styleID, name: "\(venue.name): \(floor.name)", renderJSON: style, publicJSON: .object(published),
+                                      directory: nil, spritePath: nil, camera: MapCamera(style: document)))
+        }
+    }
+
+    // MARK: Helpers
+
+    /// A `file://` glyph template in `fonts`.
+    static func fontTemplate(_ fonts: URL) -> String { fonts.standardizedFileURL.absoluteString.trimmingSuffix("/") + "/{fontstack}/{range}.pbf" }
+
+    /// Whether a style has symbol layers with text.
+    static func hasText(_ style: JSONObject) -> Bool {
+        style["layers"]?.array?.contains { $0["type"]?.string == "symbol" && $0["layout"]?["text-field"] != nil } ?? false
+    }
+
+    static func isRemote(_ url: String) -> Bool {
+        let lower = url.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
+    /// `path` (absolute, `file://`, or relative) against `directory`.
+    static func resolve(_ path: String, against directory: URL) -> URL {
+        var p = path
+        if p.hasPrefix("file://") { p = URL(string: p)?.path ?? String(p.dropFirst(7)) }
+        if p.hasPrefix("/") { return URL(fileURLWithPath: p).standardizedFileURL }
+        if p.isEmpty { return directory.standardizedFileURL }
+        return directory.appendingPathComponent(p).standardizedFileURL
+    }
+
+    /// A file name made safe for URLs: letters, digits, `-`, `_` and `.`; others become `-`.
+    static func identifier(_ name: String) -> String {
+        let safe = String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") ? $0 : "-" })
+        return safe.isEmpty || safe.allSatisfy({ $0 == "." }) ? "data" : safe
+    }
+
+    private func uniqueID(_ id: String) -> String {
+        var candidate = id, n = 2
+        while style(candidate) != nil { candidate = "\(id)-\(n)"; n += 1 }
+        return candidate
+    }
+
+    private func uniqueDataID(_ id: String) -> String {
+        var candidate = id, n = 2
+        while dataSet(candidate) != nil { candidate = "\(id)-\(n)"; n += 1 }
+        return candidate
+    }
+
+    static func readJSON(_ path: String) throws(CatalogError) -> JSONValue {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CatalogError("\(path): cannot be read")
+        }
+        do {
+            return try JSONValue(parsing: data)
+        } catch {
+            throw CatalogError("\(path):\(error.location.line):\(error.location.column): \(error.message)")
+        }
+    }
+}
+
+extension String {
+    func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
+}

@@ -1,0 +1,296 @@
+import Foundation
+import Hummingbird
+import Logging
+import Mercator
+import ServiceLifecycle
+
+/// A tile, style and static-image server for a ``ServerCatalog`` (tileserver-gl's routes), on
+/// Hummingbird.
+public final class MercatorServer: Sendable {
+    /// What is served.
+    public let catalog: ServerCatalog
+    /// Limits and address.
+    public let options: ServerOptions
+    /// Request and render metrics (`/metrics`).
+    public let metrics = ServerMetrics()
+    /// The bounded pool renders run on.
+    public let pool: RenderPool
+    let maps = MapPool()
+    let rasterTiles: RasterTileRenderer
+
+    public init(catalog: ServerCatalog, options: ServerOptions = ServerOptions()) {
+        self.catalog = catalog
+        self.options = options
+        pool = RenderPool(capacity: options.renderThreads, queueLimit: options.queueLimit)
+        rasterTiles = RasterTileRenderer(maps: maps, pool: pool, metatile: options.metatile, cacheBytes: options.tileCacheBytes)
+    }
+
+    /// A logger printing notices and worse (start, stop, failures), not every request.
+    public static var defaultLogger: Logger {
+        var logger = Logger(label: "mercator.server")
+        logger.logLevel = .notice
+        return logger
+    }
+
+    /// The Hummingbird application serving every route.
+    public func application(logger: Logger = MercatorServer.defaultLogger,
+                            onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        Application(router: router(), configuration: .init(address: .hostname(options.host, port: options.port), serverName: "Mercator"),
+                    onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) }, logger: logger)
+    }
+
+    /// Runs until SIGINT or SIGTERM, then stops taking connections and finishes the requests under way.
+    public func run(logger: Logger = MercatorServer.defaultLogger,
+                    onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }) async throws {
+        let app = application(logger: logger, onServerRunning: onServerRunning)
+        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+    }
+
+    /// The router: every route of `docs/server.md`.
+    public func router() -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: MetricsMiddleware(metrics: metrics, pool: pool))
+        router.get("/") { request, _ in self.answer(request) { Responses.body(Data(ViewerPages.index(self.catalog).utf8), type: "text/html; charset=utf-8", request: request, cacheControl: "no-cache") } }
+        router.get("/health") { request, _ in
+            self.answer(request) {
+                let load = self.pool.load
+                return Responses.json("{\"status\":\"ok\",\"styles\":\(self.catalog.styles.count),\"data\":\(self.catalog.data.count),\"rendersRunning\":\(load.running),\"rendersWaiting\":\(load.waiting)}", request: request, cacheControl: "no-store")
+            }
+        }
+        router.get("/metrics") { request, _ in
+            self.answer(request) {
+                Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+                         body: ResponseBody(byteBuffer: ByteBuffer(string: self.metrics.text())))
+            }
+        }
+        router.get("/styles.json") { request, _ in
+            self.answer(request) {
+                let base = self.base(request)
+                let list: [JSONValue] = self.catalog.styles.map {
+                    ["version": 8, "name": .string($0.name), "id": .string($0.id), "url": .string("\(base)/styles/\($0.id)/style.json")]
+                }
+                return Responses.json(JSONValue.array(list).serialized(), request: request)
+            }
+        }
+        router.get("/data.json") { request, _ in
+            self.answer(request) {
+                let base = self.base(request)
+                let list: [JSONValue] = self.catalog.data.map {
+                    ["id": .string($0.id), "name": .string($0.name), "format": .string($0.format), "url": .string("\(base)/data/\($0.id).json")]
+                }
+                return Responses.json(JSONValue.array(list).serialized(), request: request)
+            }
+        }
+        router.get("/styles/**") { request, context in try await self.answerAsync(request) { try await self.styles(request, context.parameters.getCatchAll()) } }
+        router.get("/data/**") { request, context in try await self.answerAsync(request) { try self.data(request, context.parameters.getCatchAll()) } }
+        router.get("/fonts/**") { request, context in try await self.answerAsync(request) { try self.fonts(request, context.parameters.getCatchAll()) } }
+        router.get("/viewer/**") { request, context in try await self.answerAsync(request) { try self.viewer(request, context.parameters.getCatchAll()) } }
+        router.get("/assets/**") { request, context in try await self.answerAsync(request) { try self.asset(request, context.parameters.getCatchAll()) } }
+        return router
+    }
+
+    // MARK: Handlers
+
+    private func answer(_ request: Request, _ body: () throws -> Response) -> Response {
+        do {
+            return try body()
+        } catch {
+            return Responses.error(error)
+        }
+    }
+
+    private func answerAsync(_ request: Request, _ body: @escaping @Sendable () async throws -> Response) async throws -> Response {
+        do {
+            return try await withTimeLimit(options.requestTimeout, body)
+        } catch {
+            return Responses.error(error)
+        }
+    }
+
+    /// `http://host:port` as the client reached this server (from `Host`, when it is a plain host name).
+    func base(_ request: Request) -> String {
+        if let host = request.head.authority, !host.isEmpty, host.count < 256,
+           host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]_".contains($0)) }) {
+            return "http://\(host)"
+        }
+        return "http://\(options.host):\(options.port)"
+    }
+
+    private func style(_ raw: Substring) throws(ServerError) -> ServedStyle {
+        guard let id = RequestParsing.component(raw), let style = catalog.style(id) else { throw .notFound("no style \"\(raw)\"") }
+        return style
+    }
+
+    /// `/styles/…`: style JSON, sprites, raster TileJSON, raster tiles and static images.
+    private func styles(_ request: Request, _ parts: [Substring]) async throws -> Response {
+        guard let first = parts.first else { throw ServerError.notFound("no such route") }
+        if parts.count == 1 {
+            // /styles/{id}.json: TileJSON for the raster tiles.
+            guard first.hasSuffix(".json") else { throw ServerError.notFound("no such route") }
+            let style = try style(first.dropLast(5))
+            let base = base(request)
+            let tileJSON: JSONValue = ["tilejson": "3.0.0", "name": .string(style.name), "id": .string(style.id), "format": "png",
+                                       "scheme": "xyz", "minzoom": 0, "maxzoom": .int(Int64(options.maxZoom)), "tileSize": 256,
+                                       "tiles": [.string("\(base)/styles/\(style.id)/{z}/{x}/{y}.png")],
+                                       "center": [.double(style.camera.center.longitude), .double(style.camera.center.latitude), .double(style.camera.zoom.rounded())]]
+            return Responses.json(tileJSON.serialized(), request: request, cacheControl: Responses.styleCache)
+        }
+        let style = try style(first)
+        let rest = Array(parts.dropFirst())
+        if rest.count == 1 && rest[0] == "style.json" {
+            return Responses.json(style.publicText(base: base(request)), request: request, cacheControl: Responses.styleCache)
+        }
+        if rest.count == 1 && rest[0].hasPrefix("sprite") {
+            return try sprite(style, String(rest[0]), request: request)
+        }
+        if rest.count == 3 && rest[0] == "static" {
+            return try await staticImage(style, framing: rest[1], size: rest[2], request: request)
+        }
+        var tileParts = rest[...]
+        var tileSize = 256
+        if tileParts.count == 4 {
+            guard let size = Int(tileParts.first!), size == 256 || size == 512 else {
+                throw ServerError.badRequest("tile size must be 256 or 512 (found \(tileParts.first!))")
+            }
+            tileSize = size
+            tileParts = tileParts.dropFirst()
+        }
+        guard tileParts.count == 3 else { throw ServerError.notFound("no such route under /styles/\(style.id)/") }
+        let p = Array(tileParts)
+        let (tile, scale, ext) = try RequestParsing.tile(z: p[0], x: p[1], last: p[2], maxZoom: options.maxZoom)
+        guard ext == "png" else { throw ServerError.badRequest("raster tiles are PNG: use .png (found .\(ext))") }
+        let metrics = self.metrics
+        let png = try await rasterTiles.tile(RasterTileKey(style: style.id, tile: tile, tileSize: tileSize, scale: scale), style: style) {
+            metrics.render(kind: "metatile", duration: $0)
+        }
+        return Responses.body(png, type: "image/png", request: request, cacheControl: Responses.tileCache)
+    }
+
+    private func sprite(_ style: ServedStyle, _ name: String, request: Request) throws -> Response {
+        let allowed = ["sprite.json", "sprite.png", "sprite@2x.json", "sprite@2x.png"]
+        guard allowed.contains(name) else { throw ServerError.notFound("no sprite file \"\(name)\": sprite[@2x].json or .png") }
+        guard let path = style.spritePath else { throw ServerError.notFound("style \(style.id) has no local sprite") }
+        let file = path + String(name.dropFirst("sprite".count))
+        guard let data = FileManager.default.contents(atPath: file) else { throw ServerError.notFound("style \(style.id) has no \(name)") }
+        return Responses.body(data, type: name.hasSuffix(".png") ? "image/png" : "application/json", request: request, cacheControl: Responses.styleCache)
+    }
+
+    private func staticImage(_ style: ServedStyle, framing: Substring, size: Substring, request: Request) async throws -> Response {
+        let (width, height, scale) = try RequestParsing.imageSize(size, maxSize: options.maxImageSize)
+        let framing = try RequestParsing.framing(framing, maxZoom: Double(options.maxZoom))
+        let query = RequestParsing.query(request.uri.query)
+        let overlay = try StaticOverlay(query: query)
+        let mapSize = MapSize(width: width, height: height, pixelRatio: Double(scale))
+        var padding = 20.0
+        if let p = query.last(where: { $0.0 == "padding" })?.1 {
+            guard let n = Double(p), n >= 0, n < Double(min(width, height)) / 2 else {
+                throw ServerError.badRequest("padding must be a number of points from 0 to half the smaller side (found \(p))")
+            }
+            padding = n
+        }
+        let camera: MapCamera
+        switch framing {
+        case .center(let lon, let lat, let zoom, let bearing, let pitch):
+            camera = MapCamera(center: LocationCoordinate2D(latitude: lat, longitude: lon), zoom: zoom, bearing: bearing, pitch: pitch)
+        case .bounds(let box):
+            camera = .fitting(box, in: mapSize, padding: 0, maximumZoom: Double(options.maxZoom))
+        case .auto:
+            guard let box = overlay.bounds else { throw ServerError.badRequest("auto needs a path or marker to fit (query parameters path= or marker=)") }
+            camera = .fitting(box, in: mapSize, padding: padding, maximumZoom: min(Double(options.maxZoom), 18))
+        }
+        let maps = self.maps, metrics = self.metrics
+        let png = try await pool.run {
+            let clock = ContinuousClock(), start = clock.now
+            let data = try maps.render(style, camera: camera, size: mapSize, overlay: overlay).pngData()
+            metrics.render(kind: "static", duration: clock.now - start)
+            return data
+        }
+        return Responses.body(png, type: "image/png", request: request, cacheControl: Responses.tileCache)
+    }
+
+    /// `/data/{id}.json`, `/data/{id}.geojson`, `/data/{id}/{z}/{x}/{y}.{format}`.
+    private func data(_ request: Request, _ parts: [Substring]) throws -> Response {
+        if parts.count == 1, let dot = parts[0].lastIndex(of: ".") {
+            let name = parts[0][..<dot], ext = parts[0][parts[0].index(after: dot)...]
+            guard let id = RequestParsing.component(name), let set = catalog.dataSet(id) else { throw ServerError.notFound("no data \"\(name)\"") }
+            switch ext {
+            case "json":
+                return Responses.json(set.tileJSON(base: base(request)).serialized(), request: request, cacheControl: Responses.styleCache)
+            case "geojson":
+                guard case .geojson(_, let path) = set.kind, let bytes = FileManager.default.contents(atPath: path) else {
+                    throw ServerError.notFound("data \(id) is not GeoJSON")
+                }
+                return Responses.body(bytes, type: "application/geo+json", request: request, cacheControl: Responses.styleCache)
+            default:
+                throw ServerError.notFound("no such route: /data/{id}.json or /data/{id}.geojson")
+            }
+        }
+        guard parts.count == 4 else { throw ServerError.notFound("no such route: /data/{id}/{z}/{x}/{y}.pbf") }
+        guard let id = RequestParsing.component(parts[0]), let set = catalog.dataSet(id) else { throw ServerError.notFound("no data \"\(parts[0])\"") }
+        let (tile, scale, ext) = try RequestParsing.tile(z: parts[1], x: parts[2], last: parts[3], maxZoom: TileID.maximumZoom)
+        guard scale == 1, ext == set.format || (ext == "mvt" && set.isVector) else {
+            throw ServerError.badRequest("data \(id) has \(set.format) tiles: use .\(set.format)")
+        }
+        guard tile.z >= set.minZoom, tile.z <= set.maxZoom else {
+            throw ServerError.notFound("data \(id) has tiles from zoom \(set.minZoom) to \(set.maxZoom), not \(tile.z)")
+        }
+        guard let bytes = try set.tile(tile) else {
+            if case .geojson = set.kind { return Response(status: .noContent, headers: [.cacheControl: Responses.tileCache]) }
+            throw ServerError.notFound("data \(id) has no tile \(tile)")
+        }
+        if set.isVector { return Responses.vectorTile(bytes, request: request) }
+        let type = ["png": "image/png", "jpg": "image/jpeg", "webp": "image/webp"][set.format] ?? "application/octet-stream"
+        return Responses.body(bytes, type: type, request: request, cacheControl: Responses.tileCache)
+    }
+
+    /// `/fonts/{fontstack}/{range}.pbf`.
+    private func fonts(_ request: Request, _ parts: [Substring]) throws -> Response {
+        guard parts.count == 2, parts[1].hasSuffix(".pbf") else { throw ServerError.notFound("no such route: /fonts/{fontstack}/{range}.pbf") }
+        guard let fonts = catalog.fontsDirectory else { throw ServerError.notFound("this server has no fonts") }
+        guard let stack = RequestParsing.component(parts[0]) else { throw ServerError.badRequest("font stack \"\(parts[0])\" is not allowed") }
+        let data = try GlyphStacks.pbf(stack: stack, range: String(parts[1].dropLast(4)), fonts: fonts)
+        return Responses.body(data, type: "application/x-protobuf", request: request, cacheControl: Responses.tileCache)
+    }
+
+    /// `/viewer/{style}`: MapLibre GL JS and Mercator's raster tiles side by side.
+    private func viewer(_ request: Request, _ parts: [Substring]) throws -> Response {
+        guard parts.count == 1 else { throw ServerError.notFound("no such route: /viewer/{style}") }
+        let style = try style(parts[0])
+        return Responses.body(Data(ViewerPages.viewer(style).utf8), type: "text/html; charset=utf-8", request: request, cacheControl: "no-cache")
+    }
+
+    /// `/assets/maplibre-gl.js`, `.css`, `LICENSE.txt`.
+    private func asset(_ request: Request, _ parts: [Substring]) throws -> Response {
+        let types = ["maplibre-gl.js": "text/javascript; charset=utf-8", "maplibre-gl.css": "text/css; charset=utf-8",
+                     "LICENSE.txt": "text/plain; charset=utf-8"]
+        guard parts.count == 1, let type = types[String(parts[0])], let data = ViewerPages.asset(String(parts[0])) else {
+            throw ServerError.notFound("no asset \(parts.joined(separator: "/"))")
+        }
+        return Responses.body(data, type: type, request: request, cacheControl: "public, max-age=86400")
+    }
+}
+
+/// Counts and times every request for `/metrics`.
+struct MetricsMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let metrics: ServerMetrics
+    let pool: RenderPool
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let clock = ContinuousClock(), start = clock.now
+        let route = ServerMetrics.route(of: request.uri.path)
+        do {
+            var response = try await next(request, context)
+            response.headers[.accessControlAllowOrigin] = "*"  // maps on other origins may use the tiles, as with tileserver-gl
+            metrics.request(route: route, status: Int(response.status.code), duration: clock.now - start)
+            let load = pool.load
+            metrics.pool(running: load.running, waiting: load.waiting)
+            return response
+        } catch {
+            let response = Responses.error(error)
+            metrics.request(route: route, status: Int(response.status.code), duration: clock.now - start)
+            return response
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Mercator
+
+/// Maps kept per style between renders, so that sources are read and indexed once per map: a
+/// render checks one out (it alone moves its camera), draws, and gives it back.
+final class MapPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var idle: [String: [Map]] = [:]
+
+    /// A map of `style` (an idle one, or a new one).
+    func checkOut(_ style: ServedStyle) throws(ServerError) -> Map {
+        if let map = lock.withLock({ idle[style.id]?.popLast() }) { return map }
+        return Map(style: try style.makeStyle(), camera: style.camera, size: MapSize(width: 256, height: 256), styleDirectory: style.directory)
+    }
+
+    /// Gives a map back.
+    func checkIn(_ map: Map, style: String) {
+        lock.withLock { idle[style, default: []].append(map) }
+    }
+
+    /// Renders `style` with `camera` at `size`, drawing `overlay` (a GeoJSON source and its layers) on top.
+    func render(_ style: ServedStyle, camera: MapCamera, size: MapSize, overlay: StaticOverlay? = nil) throws -> MapSnapshot {
+        let map = try checkOut(style)
+        defer { checkIn(map, style: style.id) }
+        map.camera = camera
+        map.size = size
+        guard let overlay, !overlay.isEmpty else { return try map.snapshot() }
+        let added = try overlay.add(to: map.style)
+        defer { overlay.remove(added, from: map.style) }
+        return try map.snapshot()
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// `mercator serve`: starts, answers, and exits cleanly on SIGTERM and SIGINT.
+@Suite struct ServeCommandTests {
+    /// Starts `mercator serve ARGS --port 0` and returns the process, its port and its output pipe.
+    static func start(_ arguments: [String]) throws -> (Process, Int) {
+        let process = Process()
+        process.executableURL = CLIRunner.executable
+        process.arguments = ["serve"] + arguments + ["--port", "0"]
+        process.currentDirectoryURL = CLIRunner.repository
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var text = ""
+        while !text.contains("/\n") {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        let port = text.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
+        return (process, port)
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func stopsGracefullyOnSignal(_ signal: Int32) async throws {
+        let (process, port) = try Self.start(["Samples/world-cities.geojson"])
+        #expect(port > 0)
+        let (data, response) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/health")!)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(String(decoding: data, as: UTF8.self).contains("\"styles\":1"))
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test func refusesWhatItCannotServe() throws {
+        let result = try CLIRunner.run(["serve", "notes.txt", "--port", "0"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("notes.txt"))
+        let missing = try CLIRunner.run(["serve", "/nonexistent/x.geojson", "--port", "0"])
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("/nonexistent/x.geojson"))
+    }
+}

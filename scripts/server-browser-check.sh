@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# The server's viewer in a real browser: starts `mercator serve` on a loopback port and headless
+# Chromium (Debian's `chromium`), opens /viewer/{style}, waits until MapLibre GL JS (vector tiles)
+# and the Mercator raster-tile map have both drawn, and checks the screenshot shows the map on
+# both sides (the data's colour present, not a blank or error page).
+# Usage: scripts/server-browser-check.sh [DATA_FILE] [STYLE_ID] [OUT.png]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DATA="${1:-Samples/world-cities.geojson}"
+STYLE="${2:-world-cities}"
+OUT="${3:-${TMPDIR:-/tmp}/mercator-viewer.png}"
+CHROMIUM="$(command -v chromium || command -v chromium-browser || true)"
+if [ -z "$CHROMIUM" ]; then
+    echo "server-browser-check: chromium is not installed (apt-get install chromium); .ci/run installs it" >&2
+    exit 1
+fi
+swift build --product mercator >/dev/null
+LOG="$(mktemp)"
+PROFILE="$(mktemp -d)"
+.build/debug/mercator serve "$DATA" --port 0 >"$LOG" 2>&1 &
+SERVER=$!
+trap 'kill $SERVER 2>/dev/null || true; wait $SERVER 2>/dev/null || true; rm -rf "$PROFILE" "$LOG"' EXIT
+for _ in $(seq 1 600); do
+    grep -q "on http://" "$LOG" && break
+    sleep 0.1
+done
+URL="$(grep -o 'http://[0-9.]*:[0-9]*' "$LOG" | head -1)/viewer/$STYLE"
+echo "server-browser-check: $URL"
+FLAGS=(--headless=new --no-sandbox --disable-gpu --use-angle=swiftshader --enable-unsafe-swiftshader --hide-scrollbars
+       --user-data-dir="$PROFILE" --window-size=1200,600 --virtual-time-budget=30000 --run-all-compositor-stages-before-draw)
+DOM="$("$CHROMIUM" "${FLAGS[@]}" --dump-dom "$URL" 2>/dev/null)"
+"$CHROMIUM" "${FLAGS[@]}" --screenshot="$OUT" "$URL" >/dev/null 2>&1
+python3 - "$OUT" "$DOM" <<'PY'
+import re, struct, sys, zlib
+
+path, dom = sys.argv[1], sys.argv[2]
+body = re.search(r"<body[^>]*>", dom)
+body = body.group(0) if body else ""
+problems = []
+if 'data-gl-loaded="true"' not in body: problems.append("MapLibre GL JS did not finish drawing")
+if 'data-raster-loaded="true"' not in body: problems.append("the Mercator raster map did not finish drawing")
+errors = re.search(r'data-errors="([^"]*)"', body)
+if errors: problems.append("map errors: " + errors.group(1))
+
+def read_png(p):
+    data = open(p, "rb").read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    i, idat, w = 8, b"", 0
+    while i < len(data):
+        n, kind = struct.unpack(">I4s", data[i:i + 8])
+        chunk = data[i + 8:i + 8 + n]
+        if kind == b"IHDR": w, h, depth, ctype = struct.unpack(">IIBB", chunk[:10])
+        if kind == b"IDAT": idat += chunk
+        i += 12 + n
+    bpp = {2: 3, 6: 4}[ctype]
+    raw, stride, rows, prev = zlib.decompress(idat), w * bpp, [], bytearray(w * bpp)
+    for y in range(h):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for x in range(stride):
+            a = line[x - bpp] if x >= bpp else 0
+            b, c = prev[x], prev[x - bpp] if x >= bpp else 0
+            if f == 1: line[x] = (line[x] + a) & 255
+            elif f == 2: line[x] = (line[x] + b) & 255
+            elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
+            elif f == 4:
+                p_ = a + b - c; pa, pb, pc = abs(p_ - a), abs(p_ - b), abs(p_ - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(line); prev = line
+    return w, h, bpp, rows
+
+w, h, bpp, rows = read_png(path)
+def half(x0, x1):
+    colours, data = set(), 0
+    for y in range(40, h, 3):
+        r = rows[y]
+        for x in range(x0, x1, 3):
+            px = tuple(r[x * bpp:x * bpp + 3]); colours.add(px)
+            # the default style's first colour, #3d6fa0, drawn by both maps (circles, antialiased)
+            if abs(px[0] - 61) < 40 and abs(px[1] - 111) < 40 and abs(px[2] - 160) < 40: data += 1
+    return len(colours), data
+left, right = half(5, w // 2 - 5), half(w // 2 + 5, w - 5)
+print(f"server-browser-check: {w}x{h} screenshot; MapLibre GL JS side {left[0]} colours, {left[1]} data pixels; "
+      f"Mercator side {right[0]} colours, {right[1]} data pixels")
+if left[0] < 5 or left[1] < 20: problems.append("the MapLibre GL JS side is blank")
+if right[0] < 5 or right[1] < 20: problems.append("the Mercator side is blank")
+if problems:
+    print("server-browser-check: FAILED: " + "; ".join(problems), file=sys.stderr); sys.exit(1)
+print(f"server-browser-check: ok ({path})")
+PY
