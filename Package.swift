@@ -32,7 +32,7 @@ let package = Package(
                        providers: [.apt(["libfontconfig-dev"])]),
         .target(name: "CMercatorBidi", linkerSettings: [.linkedLibrary("icuuc")]),
         .target(name: "Rendering", dependencies: ["MapStyle", "Tiling", "CMercatorZlib", "CMercatorImageCodecs", "CMercatorBidi"]),
-        .target(name: "MercatorHTTP", dependencies: ["CMercatorZlib"]),
+        .target(name: "MercatorHTTP", dependencies: ["Tiling"]),
         .target(name: "TileSources", dependencies: ["MapStyle", "Tiling", "MercatorHTTP", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Venues", dependencies: ["GeoJSON", "MercatorHTTP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // FreeType and fontconfig on Linux; on Apple platforms the module builds without them (no installed fonts yet: Core Text is to come)

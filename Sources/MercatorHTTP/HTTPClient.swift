@@ -1,4 +1,5 @@
 import Foundation
+import Tiling
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -131,11 +132,13 @@ public final class HTTPClient: @unchecked Sendable {
                 throw HTTPError(url: url, .truncated(received: data.count, declared: declared))
             }
             var body = data
-            if encoding.contains("gzip"), GzipBody.isCompressed(data) {
-                do throws(GzipBody.Failure) {
-                    body = try GzipBody.inflate(data, limit: limit)
+            // URLSession inflates gzip itself; a body still compressed goes through the package's one inflater
+            let bytes = ContiguousArray(data)
+            if encoding.contains("gzip"), Gzip.isCompressed(bytes) {
+                do throws(VectorTileError) {
+                    body = Data(try Gzip.inflate(bytes, limit: limit))
                 } catch {
-                    throw HTTPError(url: url, .badEncoding("the gzip body does not inflate: \(error.reason)"))
+                    throw HTTPError(url: url, .badEncoding("the gzip body does not inflate: \(error)"))
                 }
             }
             return HTTPResult(url: url, status: response.statusCode, headers: headers, body: body)
