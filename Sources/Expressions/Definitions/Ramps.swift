@@ -92,40 +92,6 @@ func exponentialInterpolation(_ input: Double, _ base: Double, _ lower: Double, 
     return (jsPow(base, progress) - 1) / (jsPow(base, difference) - 1)
 }
 
-/// Port of `@mapbox/unitbezier`.
-struct UnitBezier {
-    let cx, bx, ax, cy, by, ay: Double
-    init(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2y: Double) {
-        cx = 3.0 * p1x; bx = 3.0 * (p2x - p1x) - cx; ax = 1.0 - cx - bx
-        cy = 3.0 * p1y; by = 3.0 * (p2y - p1y) - cy; ay = 1.0 - cy - by
-    }
-    func sampleCurveX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
-    func sampleCurveY(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
-    func sampleCurveDerivativeX(_ t: Double) -> Double { (3.0 * ax * t + 2.0 * bx) * t + cx }
-    func solveCurveX(_ x: Double, _ epsilon: Double = 1e-6) -> Double {
-        if x < 0 { return 0 }
-        if x > 1 { return 1 }
-        var t = x
-        for _ in 0..<8 {
-            let x2 = sampleCurveX(t) - x
-            if abs(x2) < epsilon { return t }
-            let d2 = sampleCurveDerivativeX(t)
-            if abs(d2) < 1e-6 { break }
-            t = t - x2 / d2
-        }
-        var t0 = 0.0, t1 = 1.0
-        t = x
-        for _ in 0..<20 {
-            let x2 = sampleCurveX(t)
-            if abs(x2 - x) < epsilon { break }
-            if x > x2 { t0 = t } else { t1 = t }
-            t = (t1 - t0) * 0.5 + t0
-        }
-        return t
-    }
-    func solve(_ x: Double, _ epsilon: Double = 1e-6) -> Double { sampleCurveY(solveCurveX(x, epsilon)) }
-}
-
 /// `interpolate`, `interpolate-hcl`, `interpolate-lab`.
 final class InterpolateExpr: Expr, @unchecked Sendable {
     enum Operator: String { case rgb = "interpolate", hcl = "interpolate-hcl", lab = "interpolate-lab" }

@@ -159,3 +159,8 @@ public struct CameraAnimation: Sendable {
         return b
     }
 }
+
+extension UnitBezier {
+    /// GL JS's default easing, `bezier(0.25, 0.1, 0.25, 1)` (CSS `ease`), used by `easeTo` and `flyTo`.
+    public static let ease = UnitBezier(0.25, 0.1, 0.25, 1)
+}

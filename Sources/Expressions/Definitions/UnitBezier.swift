@@ -1,5 +1,6 @@
 /// A cubic Bézier timing curve from (0, 0) to (1, 1) through two control points, solved as
-/// WebKit's `UnitBezier` does (Newton steps, then bisection); GL JS and MapLibre Native ease with it.
+/// `@mapbox/unitbezier` (WebKit's `UnitBezier`) does: Newton steps, then bisection. The
+/// `cubic-bezier` interpolation of expressions and the camera's easing both use it.
 public struct UnitBezier: Sendable, Hashable {
     let cx, bx, ax, cy, by, ay: Double
 
@@ -12,9 +13,6 @@ public struct UnitBezier: Sendable, Hashable {
         by = 3 * (y2 - y1) - cy
         ay = 1 - cy - by
     }
-
-    /// GL JS's default easing, `bezier(0.25, 0.1, 0.25, 1)` (CSS `ease`), used by `easeTo` and `flyTo`.
-    public static let ease = UnitBezier(0.25, 0.1, 0.25, 1)
 
     /// The curve's progress at time fraction `x` (0...1).
     public func solve(_ x: Double, epsilon: Double = 1e-6) -> Double {
