@@ -106,12 +106,6 @@ public struct HitTestGeometry: Sendable {
         return (dx * dx + dy * dy).squareRoot()
     }
 
-    private func segmentsIntersect(_ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Bool {
-        func cross(_ o: Point, _ p: Point, _ q: Point) -> Double { (p.x - o.x) * (q.y - o.y) - (p.y - o.y) * (q.x - o.x) }
-        let d1 = cross(c, d, a), d2 = cross(c, d, b), d3 = cross(a, b, c), d4 = cross(a, b, d)
-        return ((d1 > 0) != (d2 > 0)) && ((d3 > 0) != (d4 > 0))
-    }
-
     private func corners(_ r: ScreenRect) -> [Point] {
         [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
     }
@@ -120,7 +114,7 @@ public struct HitTestGeometry: Sendable {
     private func distance(_ r: ScreenRect, _ a: Point, _ b: Point) -> Double {
         if distance(r, a) == 0 || distance(r, b) == 0 { return 0 }
         let k = corners(r)
-        for i in 0..<4 where segmentsIntersect(a, b, k[i], k[(i + 1) % 4]) { return 0 }
+        for i in 0..<4 where PlaneGeometry.segmentsIntersect(a, b, k[i], k[(i + 1) % 4]) { return 0 }
         var best = min(distance(r, a), distance(r, b))
         for c in k { best = min(best, distance(c, a, b)) }
         return best
@@ -139,25 +133,11 @@ public struct HitTestGeometry: Sendable {
         return false
     }
 
-    /// Even-odd containment over all rings of a polygon.
-    private func contains(_ rings: [[Point]], _ p: Point) -> Bool {
-        var inside = false
-        for ring in rings where ring.count > 2 {
-            var j = ring.count - 1
-            for i in ring.indices {
-                let a = ring[i], b = ring[j]
-                if (a.y > p.y) != (b.y > p.y), p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
-                j = i
-            }
-        }
-        return inside
-    }
-
     func polygonsTouch(_ polygons: [[[LocationCoordinate2D]]], _ r: ScreenRect, shift: Point) -> Bool {
         for copy in copyOffsets {
             for polygon in polygons {
                 let rings = polygon.map { project($0, copy: copy, shift: shift) }
-                if corners(r).contains(where: { contains(rings, $0) }) { return true }
+                if corners(r).contains(where: { PlaneGeometry.contains(rings, $0) }) { return true }
                 for ring in rings where !ring.isEmpty {
                     if ring.contains(where: { distance(r, $0) == 0 }) { return true }
                     for j in ring.indices where distance(r, ring[j], ring[(j + 1) % ring.count]) == 0 { return true }

@@ -90,7 +90,7 @@ package struct StyleSceneBuilder: Sendable {
                     drawable[id] = source.drawable(atZoom: camera.zoom, in: coveredBounds(tileZoom: z))
                 }
                 evaluation = self.evaluation(tileZoom: z, for: compiled)
-                evaluation.labelTiles = labelTiles(tileZoom: z)
+                evaluation.labelTiles = labelTiles(tileZoom: z, transform: scene.transform)
                 selected = select(compiled, builder, drawable[id] ?? [], evaluation: evaluation, sourceID: id, states: states)
             }
             scene.layers.append(builder.build(compiled, features: &selected, evaluation: evaluation))
@@ -181,8 +181,7 @@ package struct StyleSceneBuilder: Sendable {
     }
 
     /// The tiles of zoom `tileZoom` covering the view, in which GeoJSON labels along lines are laid out.
-    func labelTiles(tileZoom z: Int) -> LabelTiles {
-        let t = RenderScene(width: width, height: height, pixelRatio: pixelRatio, camera: camera).transform
+    func labelTiles(tileZoom z: Int, transform t: Transform) -> LabelTiles {
         let xs = t.visibleWorldXRange(), ys = t.visibleWorldYRange()
         let n = pow(2, Double(z))
         func index(_ v: Double) -> Int { clampedInt((v * n).rounded(.down), -(1 << 30), 1 << 30) }

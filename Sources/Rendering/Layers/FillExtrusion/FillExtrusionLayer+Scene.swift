@@ -79,36 +79,17 @@ struct ExtrusionQuery {
     /// Whether the query touches the polygon (even-odd over `rings`).
     private func intersects(_ rings: [[Point]]) -> Bool {
         let corners = [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: maxX, y: maxY), Point(x: minX, y: maxY)]
-        if corners.contains(where: { contains(rings, $0) }) { return true }
+        if corners.contains(where: { PlaneGeometry.contains(rings, $0) }) { return true }
         for ring in rings {
             for k in ring.indices {
                 let a = ring[k], b = ring[(k + 1) % ring.count]
                 if a.x >= minX && a.x <= maxX && a.y >= minY && a.y <= maxY { return true }
                 if !isPoint {
-                    for e in 0..<4 where segmentsIntersect(a, b, corners[e], corners[(e + 1) % 4]) { return true }
+                    for e in 0..<4 where PlaneGeometry.segmentsIntersect(a, b, corners[e], corners[(e + 1) % 4]) { return true }
                 }
             }
         }
         return false
-    }
-
-    private func contains(_ rings: [[Point]], _ p: Point) -> Bool {
-        var inside = false
-        for ring in rings where ring.count > 2 {
-            var j = ring.count - 1
-            for i in ring.indices {
-                let a = ring[i], b = ring[j]
-                if (a.y > p.y) != (b.y > p.y), p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
-                j = i
-            }
-        }
-        return inside
-    }
-
-    private func segmentsIntersect(_ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Bool {
-        func cross(_ o: Point, _ p: Point, _ q: Point) -> Double { (p.x - o.x) * (q.y - o.y) - (p.y - o.y) * (q.x - o.x) }
-        let d1 = cross(c, d, a), d2 = cross(c, d, b), d3 = cross(a, b, c), d4 = cross(a, b, d)
-        return ((d1 > 0) != (d2 > 0)) && ((d3 > 0) != (d4 > 0))
     }
 
     /// The face's depth key at the query point (barycentric over its first non-degenerate corners),

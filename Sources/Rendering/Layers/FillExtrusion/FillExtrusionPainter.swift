@@ -138,6 +138,33 @@ extension PaintContext {
     /// The roof: the rings at height `z`, clipped to the view's depth range, filled (even-odd) with
     /// one colour; a horizontal plane's depth is the same along a screen row.
     private mutating func paintRoof(_ rings: [[Point]], z: Double, color: (Float, Float, Float), into buffer: inout ExtrusionBuffer) {
+        scanRoof(rings, z: z) { y, x0, x1, q in
+            for x in x0..<x1 { buffer.write(x: x, y: y, inverseDepth: q, r: color.0, g: color.1, b: color.2) }
+        }
+    }
+
+    /// A patterned roof: each pixel samples the pattern where its ray meets the roof (world position
+    /// at the integer zoom, as MapLibre lays patterns out from the tile's pixel origin), lit as a roof.
+    private mutating func paintPatternRoof(_ rings: [[Point]], z: Double, pattern: StyleImage, lighting: (Float, Float, Float),
+                                           shift: Point, into buffer: inout ExtrusionBuffer) {
+        let (w, h) = pattern.displaySize
+        guard w > 0, h > 0 else { return }
+        let t = transform
+        let scale = 512 * pow(2, t.camera.zoom.rounded(.down))
+        scanRoof(rings, z: z) { y, x0, x1, q in
+            for x in x0..<x1 {
+                guard let p = t.plane(screen: Point(x: Double(x) + 0.5, y: Double(y) + 0.5), z: z) else { continue }
+                let wf = t.worldFraction(plane: Point(x: p.x - shift.x, y: p.y - shift.y))
+                let c = PaintContext.patternSample(pattern, wf.x * scale / w, wf.y * scale / h)
+                buffer.write(x: x, y: y, inverseDepth: q, r: c.r * lighting.0, g: c.g * lighting.1, b: c.b * lighting.2, a: c.a)
+            }
+        }
+    }
+
+    /// The pixel spans of a roof at height `z`: its rings cut to the near and far planes, projected
+    /// and scanned; each span comes with the roof's inverse depth on its row (a flat roof has one
+    /// depth along a screen row).
+    private mutating func scanRoof(_ rings: [[Point]], z: Double, _ span: (_ y: Int, _ x0: Int, _ x1: Int, _ inverseDepth: Float) -> Void) {
         let t = transform
         let near = t.nearDepth, far = t.farDepth
         var screen: [[Point]] = []
@@ -157,42 +184,7 @@ extension PaintContext {
                 let depth = t.depth(ofPlaneAt: z, rowCenter: Double(y) + 0.5)
                 q = depth > 0 ? Float(1 / depth) : 0
             }
-            for x in x0..<x1 { buffer.write(x: x, y: y, inverseDepth: q, r: color.0, g: color.1, b: color.2) }
-        }
-        swap(&scanner, &self.scanner)
-    }
-
-    /// A patterned roof: each pixel samples the pattern where its ray meets the roof (world position
-    /// at the integer zoom, as MapLibre lays patterns out from the tile's pixel origin), lit as a roof.
-    private mutating func paintPatternRoof(_ rings: [[Point]], z: Double, pattern: StyleImage, lighting: (Float, Float, Float),
-                                           shift: Point, into buffer: inout ExtrusionBuffer) {
-        let t = transform
-        let near = t.nearDepth, far = t.farDepth
-        var screen: [[Point]] = []
-        for ring in rings {
-            let clipped = PaintContext.clipToDepth(ring.map { ExtrusionVertex(point: t.cameraPoint(plane: $0, z: z), t: 1) },
-                                                   near: near, far: far)
-            if clipped.count >= 3 { screen.append(clipped.map { t.screen(camera: $0.point) }) }
-        }
-        let (w, h) = pattern.displaySize
-        guard !screen.isEmpty, w > 0, h > 0 else { return }
-        let scale = 512 * pow(2, t.camera.zoom.rounded(.down))
-        var scanner = PixelCenterScanner()
-        swap(&scanner, &self.scanner)
-        var row = -1
-        var q: Float = 0
-        scanner.scan(rings: screen, rule: .evenOdd, clip: clip) { y, x0, x1 in
-            if y != row {
-                row = y
-                let depth = t.depth(ofPlaneAt: z, rowCenter: Double(y) + 0.5)
-                q = depth > 0 ? Float(1 / depth) : 0
-            }
-            for x in x0..<x1 {
-                guard let p = t.plane(screen: Point(x: Double(x) + 0.5, y: Double(y) + 0.5), z: z) else { continue }
-                let wf = t.worldFraction(plane: Point(x: p.x - shift.x, y: p.y - shift.y))
-                let c = PaintContext.patternSample(pattern, wf.x * scale / w, wf.y * scale / h)
-                buffer.write(x: x, y: y, inverseDepth: q, r: c.r * lighting.0, g: c.g * lighting.1, b: c.b * lighting.2, a: c.a)
-            }
+            span(y, x0, x1, q)
         }
         swap(&scanner, &self.scanner)
     }

@@ -225,15 +225,7 @@ extension SymbolLayerBuilder {
                 let y2 = y1 + Double(g.glyph.bitmapHeight + 2) * g.scale
                 var corners = [Point(x: x1, y: y1), Point(x: x2, y: y1), Point(x: x1, y: y2)]
                 // the line's baseline shift (y) comes after the glyph's own turn, as in MapLibre's vertex buffers
-                if g.vertical {
-                    // upright glyphs of vertical text turn a quarter counter-clockwise (MapLibre's quads)
-                    let center = Point(x: -halfAdvance, y: halfAdvance - TextShaping.yOffset)
-                    let correction = Point(x: 5 - TextShaping.yOffset - (TextShaping.oneEm / 2 - halfAdvance), y: 0)
-                    corners = corners.map { p in
-                        let d = p - center
-                        return Point(x: d.y, y: -d.x) + center + correction
-                    }
-                }
+                if g.vertical { corners = uprightCorners(corners, halfAdvance: halfAdvance) }
                 corners = corners.map { Point(x: q($0.x), y: q($0.y + g.y)) }
                 quads.append(SymbolLayer.GlyphQuad(glyph: g.glyph, topLeft: corners[0], topRight: corners[1], bottomLeft: corners[2],
                                                    color: g.section < sectionColors.count ? sectionColors[g.section] : nil))
@@ -241,5 +233,17 @@ extension SymbolLayerBuilder {
             }
         }
         return (quads, offsets)
+    }
+
+    /// MapLibre's quads for a glyph standing upright in vertical text: the corners turned a quarter
+    /// counter-clockwise about the middle of the glyph's em box's left edge, then moved back onto
+    /// the line, plus `offset` (the label's built-in offset, for point labels).
+    static func uprightCorners(_ corners: [Point], halfAdvance: Double, offset: Point = Point(x: 0, y: 0)) -> [Point] {
+        let center = Point(x: -halfAdvance, y: halfAdvance - TextShaping.yOffset)
+        let correction = Point(x: 5 - TextShaping.yOffset - (TextShaping.oneEm / 2 - halfAdvance), y: 0)
+        return corners.map { p in
+            let d = p - center
+            return Point(x: d.y, y: -d.x) + center + correction + offset
+        }
     }
 }

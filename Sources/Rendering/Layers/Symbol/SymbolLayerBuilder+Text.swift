@@ -220,16 +220,7 @@ extension SymbolLayerBuilder {
                 let y1 = (-Double(g.glyph.top) - rectBuffer) * g.scale + builtIn.y
                 let x2 = x1 + Double(g.glyph.bitmapWidth + 2) * g.scale, y2 = y1 + Double(g.glyph.bitmapHeight + 2) * g.scale
                 var corners = [Point(x: x1, y: y1), Point(x: x2, y: y1), Point(x: x1, y: y2)]
-                if g.vertical {
-                    // MapLibre's quads: upright glyphs turn a quarter counter-clockwise about the
-                    // middle of their em box's left edge, then move back onto the line
-                    let center = Point(x: -halfAdvance, y: halfAdvance - TextShaping.yOffset)
-                    let correction = Point(x: 5 - TextShaping.yOffset - (TextShaping.oneEm / 2 - halfAdvance), y: 0)
-                    corners = corners.map { p in
-                        let d = p - center
-                        return Point(x: d.y, y: -d.x) + center + correction + verticalized
-                    }
-                }
+                if g.vertical { corners = uprightCorners(corners, halfAdvance: halfAdvance, offset: verticalized) }
                 corners = corners.map { q(turn($0)) }
                 quads.append(SymbolLayer.GlyphQuad(glyph: g.glyph, topLeft: corners[0], topRight: corners[1], bottomLeft: corners[2],
                                                    color: g.section < sectionColors.count ? sectionColors[g.section] : nil))
