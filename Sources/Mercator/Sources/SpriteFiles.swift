@@ -92,7 +92,9 @@ final class SpriteFiles: ImageProvider, @unchecked Sendable {
                 out[name] = StyleImage(image: RasterImage(RGBAImage(width: Int(w), height: Int(h), pixels: pixels)),
                                        pixelRatio: entry["pixelRatio"]?.number ?? 1, sdf: entry["sdf"]?.bool ?? false,
                                        stretchX: zones("stretchX"), stretchY: zones("stretchY"),
-                                       content: content?.count == 4 ? (content![0], content![1], content![2], content![3]) : nil)
+                                       content: content?.count == 4 ? (content![0], content![1], content![2], content![3]) : nil,
+                                       textFitWidth: entry["textFitWidth"]?.string.flatMap(StyleImage.TextFit.init(rawValue:)),
+                                       textFitHeight: entry["textFitHeight"]?.string.flatMap(StyleImage.TextFit.init(rawValue:)))
             }
             return out
         }

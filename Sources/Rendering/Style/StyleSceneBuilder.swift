@@ -72,7 +72,7 @@ package struct StyleSceneBuilder: Sendable {
             }
             var selected: [SelectedFeature] = []
             var sourceID: String?
-            var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: zoom), needsGeometry: compiled.needsFeatureGeometry,
+            var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: zoom, isSupportedScript: ScriptSupport.isSupported), needsGeometry: compiled.needsFeatureGeometry,
                                                glyphs: glyphs, images: images, pitched: camera.pitch > 0, light: extrusionLight)
             unsupported += builder.unsupported(compiled, evaluation: evaluation)
             if layer.type.usesSource, let id = layer.sourceIdentifier, let tiles = sources[id]?.vectorTiles {
@@ -115,7 +115,7 @@ package struct StyleSceneBuilder: Sendable {
         for tile in tiles {
             guard let content = tile.layers[sourceLayer], !content.isEmpty else { continue }
             let canonical = CanonicalTileID(z: tile.id.canonical.z, x: tile.id.canonical.x, y: tile.id.canonical.y)
-            var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: camera.zoom, canonical: canonical),
+            var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: camera.zoom, canonical: canonical, isSupportedScript: ScriptSupport.isSupported),
                                                needsGeometry: compiled.needsFeatureGeometry, glyphs: glyphs, images: images, pitched: camera.pitch > 0, light: extrusionLight)
             // tile features lie on the primary world copy; placement shifts them to the tile's copy
             let c = tile.id.canonical
@@ -176,7 +176,7 @@ package struct StyleSceneBuilder: Sendable {
     private func evaluation(tileZoom z: Int, for layer: CompiledLayer) -> FeatureEvaluation {
         let tile = WebMercator.tile(containing: Position(camera.center.longitude, camera.center.latitude), zoom: z)
         let canonical = CanonicalTileID(z: tile.z, x: tile.x, y: tile.y)
-        return FeatureEvaluation(base: EvaluationContext(zoom: camera.zoom, canonical: canonical), needsGeometry: layer.needsFeatureGeometry,
+        return FeatureEvaluation(base: EvaluationContext(zoom: camera.zoom, canonical: canonical, isSupportedScript: ScriptSupport.isSupported), needsGeometry: layer.needsFeatureGeometry,
                                  glyphs: glyphs, images: images, pitched: camera.pitch > 0, light: extrusionLight)
     }
 

@@ -13,15 +13,32 @@ public struct StyleImage: Sendable {
     public var stretchY: [(Double, Double)]
     /// The part text fits into (left, top, right, bottom in image pixels).
     public var content: (left: Double, top: Double, right: Double, bottom: Double)?
+    /// How the content's width follows the text under `icon-text-fit` (the sprite's `textFitWidth`).
+    public var textFitWidth: TextFit?
+    /// How the content's height follows the text under `icon-text-fit` (the sprite's `textFitHeight`).
+    public var textFitHeight: TextFit?
+
+    /// How an icon's content box follows its text under `icon-text-fit` (sprite metadata).
+    public enum TextFit: String, Sendable {
+        /// The content stretches or shrinks to the text (the default).
+        case stretchOrShrink
+        /// The content only stretches; it never shrinks below its own size on this axis.
+        case stretchOnly
+        /// The content keeps its aspect ratio, following the other axis.
+        case proportional
+    }
 
     public init(image: RasterImage, pixelRatio: Double = 1, sdf: Bool = false, stretchX: [(Double, Double)] = [],
-                stretchY: [(Double, Double)] = [], content: (left: Double, top: Double, right: Double, bottom: Double)? = nil) {
+                stretchY: [(Double, Double)] = [], content: (left: Double, top: Double, right: Double, bottom: Double)? = nil,
+                textFitWidth: TextFit? = nil, textFitHeight: TextFit? = nil) {
         self.image = image
         self.pixelRatio = pixelRatio > 0 ? pixelRatio : 1
         self.sdf = sdf
         self.stretchX = stretchX
         self.stretchY = stretchY
         self.content = content
+        self.textFitWidth = textFitWidth
+        self.textFitHeight = textFitHeight
     }
 
     /// Width and height in CSS pixels.

@@ -18,13 +18,34 @@ struct TextShaping {
         var section: Int
         /// Laid out upright in vertical writing mode (drawn turned against the label's turn).
         var vertical = false
+        /// The image of an image section, drawn inline (then `glyph` only holds its code point).
+        var image: StyleImage?
+
+        /// The pen advance in ems * 24 before `scale`.
+        var advance: Double { image?.displaySize.0 ?? Double(glyph.advance) }
     }
 
-    /// One section of formatted text: its characters, font stack and scale.
+    /// One section of formatted text: its characters, font stack and scale, or an image.
     struct Section {
         var text: String
         var fontStack: [String]
         var scale: Double
+        /// An image section (`["image", name]` in `format`): one character drawn as the image.
+        var image: StyleImage?
+
+        init(text: String, fontStack: [String], scale: Double) {
+            self.text = text
+            self.fontStack = fontStack
+            self.scale = scale
+        }
+
+        /// An image section: one private-use character standing for the image.
+        init(image: StyleImage, scale: Double) {
+            self.text = "\u{E000}"
+            self.fontStack = []
+            self.scale = scale
+            self.image = image
+        }
     }
 
     var lines: [[PositionedGlyph]] = []
@@ -49,6 +70,9 @@ struct TextShaping {
         /// Only characters upright in vertical text stand upright (labels along lines, whose
         /// layer does not ask for vertical placement).
         var uprightOnly = false
+        /// Ems * 24 per CSS pixel of inline images: 24 / the layout text size (MapLibre's
+        /// `ONE_EM / layoutTextSize`), so images keep their size at the layout zoom.
+        var imageScale = 1.0
     }
 
     /// Shapes `sections` with glyphs from `lookup` (nil for a missing glyph).
@@ -60,10 +84,12 @@ struct TextShaping {
         }
         let advance: (Int) -> Double = { index in
             let (c, s) = chars[index]
+            if let image = sections[s].image { return image.displaySize.0 * sections[s].scale * options.imageScale + options.letterSpacing }
             guard let g = lookup(c, sections[s].fontStack) else { return 0 }
             return Double(g.advance) * sections[s].scale + options.letterSpacing
         }
-        let breaks = Self.lineBreaks(chars.map(\.0), maxWidth: options.maxWidth, advance: advance)
+        let breaks = Self.lineBreaks(chars.map(\.0), maxWidth: options.maxWidth, advance: advance,
+                                     breaksAfter: { sections[chars[$0].1].image != nil })
         var ranges: [Range<Int>] = []
         var start = 0
         for b in breaks.sorted() where b > start || b == chars.count {
@@ -88,12 +114,25 @@ struct TextShaping {
             while let l = line.last, Self.isWhitespace(l.0) { line.removeLast() }
             let lineMaxScale = line.map { sections[$0.1].scale }.max() ?? 1
             var positioned: [PositionedGlyph] = []
+            // how far images taller than the line push the next line down
+            var imageOffset = 0.0
             if line.isEmpty {
                 y += options.lineHeight
                 lines.append([])
                 continue
             }
             for (c, s) in line {
+                if let image = sections[s].image {
+                    // MapLibre: the image's bottom sits on the baseline; it keeps its CSS size at the layout text size
+                    let scale = sections[s].scale * options.imageScale
+                    let (w, h) = image.displaySize
+                    let baselineOffset = (lineMaxScale - 1) * Self.oneEm + Self.oneEm - h * scale
+                    let placeholder = Glyph(codePoint: c, width: 0, height: 0, left: 0, top: 0, advance: Int(w.rounded()), bitmap: [])
+                    positioned.append(PositionedGlyph(glyph: placeholder, x: x, y: y + baselineOffset, scale: scale, section: s, image: image))
+                    imageOffset = max(imageOffset, h * scale - Self.oneEm * lineMaxScale)
+                    x += w * scale + spacing
+                    continue
+                }
                 guard let g = lookup(c, sections[s].fontStack) else { continue }
                 let scale = sections[s].scale
                 let baselineOffset = (lineMaxScale - scale) * Self.oneEm
@@ -106,10 +145,10 @@ struct TextShaping {
                 let lineLength = x - spacing
                 maxLineLength = max(lineLength, maxLineLength)
                 // justify: shift the line by its length times the justification
-                let indent = (last.x + Double(last.glyph.advance) * last.scale) * options.justify
+                let indent = (last.x + last.advance * last.scale) * options.justify
                 if indent != 0 { for i in positioned.indices { positioned[i].x -= indent } }
             }
-            let currentLineHeight = options.lineHeight * lineMaxScale
+            let currentLineHeight = options.lineHeight * lineMaxScale + imageOffset
             x = 0
             y += currentLineHeight
             maxLineHeight = max(currentLineHeight, maxLineHeight)
@@ -226,7 +265,8 @@ struct TextShaping {
     }
 
     /// Indices where lines start (the last is the text length), or none when `maxWidth` is 0.
-    static func lineBreaks(_ text: [UInt32], maxWidth: Double, advance: (Int) -> Double) -> Set<Int> {
+    static func lineBreaks(_ text: [UInt32], maxWidth: Double, advance: (Int) -> Double,
+                           breaksAfter: (Int) -> Bool = { _ in false }) -> Set<Int> {
         guard !text.isEmpty else { return [] }
         guard maxWidth > 0 else {
             // no wrapping, but newlines still break (MapLibre Native's paragraphs)
@@ -261,7 +301,7 @@ struct TextShaping {
             if !isWhitespace(c) { x += advance(i) }
             if i < text.count - 1 {
                 let ideographic = allowsIdeographicBreaking(c)
-                if ideographic || allowsWordBreaking(c) {
+                if ideographic || allowsWordBreaking(c) || breaksAfter(i) {
                     breaks.append(evaluate(i + 1, x, penalty(c, text[i + 1], ideographic: ideographic && serverBreaks), last: false))
                 }
             }

@@ -40,6 +40,29 @@ struct IconLayout {
         }
     }
 
+    /// The box under the image's `textFitWidth`/`textFitHeight` (MapLibre's `applyTextFit`): a
+    /// proportional axis pushes the box back out to the content's aspect ratio, around the anchor.
+    private func proportionalBox(image: StyleImage, content: (left: Double, top: Double, right: Double, bottom: Double))
+        -> (left: Double, top: Double, width: Double, height: Double) {
+        var left = left, top = top, width = right - left, height = bottom - top
+        let fitWidth = image.textFitWidth ?? .stretchOrShrink, fitHeight = image.textFitHeight ?? .stretchOrShrink
+        let aspect = (content.right - content.left) / (content.bottom - content.top)
+        if fitHeight == .proportional {
+            if (fitWidth == .stretchOnly && width / height < aspect) || fitWidth == .proportional {
+                let newWidth = (height * aspect).rounded(.up)
+                left *= newWidth / width
+                width = newWidth
+            }
+        } else if fitWidth == .proportional {
+            if fitHeight == .stretchOnly && aspect != 0 && width / height > aspect {
+                let newHeight = (width / aspect).rounded(.up)
+                top *= newHeight / height
+                height = newHeight
+            }
+        }
+        return (left, top, width, height)
+    }
+
     /// The quads: corners in CSS pixels around the anchor at `size`, rotated by `rotation`, each with
     /// the image texels it shows (in the image framed by one transparent texel, so 0 is the frame).
     func quads(image: StyleImage, size: Double, rotation: Double, textFit: Bool) -> [SymbolLayer.IconQuad] {
@@ -52,7 +75,11 @@ struct IconLayout {
         let fixedWidth = imageWidth - stretchWidth, fixedHeight = imageHeight - stretchHeight
         var stretchOffsetX = 0.0, stretchContentWidth = stretchWidth, stretchOffsetY = 0.0, stretchContentHeight = stretchHeight
         var fixedOffsetX = 0.0, fixedContentWidth = fixedWidth, fixedOffsetY = 0.0, fixedContentHeight = fixedHeight
+        var left = left, top = top, iconWidth = right - left, iconHeight = bottom - top
         if textFit, let content = image.content {
+            if image.textFitWidth != nil || image.textFitHeight != nil {
+                (left, top, iconWidth, iconHeight) = proportionalBox(image: image, content: content)
+            }
             func within(_ zones: [(Double, Double)], _ lo: Double, _ hi: Double) -> Double {
                 zones.reduce(0) { $0 + max(lo, min(hi, $1.1)) - max(lo, min(hi, $1.0)) }
             }
@@ -65,7 +92,6 @@ struct IconLayout {
             fixedContentWidth = (content.right - content.left) - stretchContentWidth
             fixedContentHeight = (content.bottom - content.top) - stretchContentHeight
         }
-        let iconWidth = right - left, iconHeight = bottom - top
         let c = cos(rotation), s = sin(rotation)
         func em(_ stretch: Double, _ stretchSize: Double, _ iconSize: Double, _ iconOffset: Double) -> Double {
             stretchSize == 0 ? iconOffset : iconOffset + iconSize * stretch / stretchSize

@@ -13,6 +13,8 @@ public struct SymbolLayer: Sendable {
         var bottomLeft: Point
         /// A `format` section's colour, if it sets one.
         var color: PremultipliedColor?
+        /// The image of an image section (`glyph` is then a placeholder without a bitmap).
+        var image: StyleImage?
     }
 
     /// One quad of an icon: corners in CSS pixels around the anchor at the drawn `icon-size`

@@ -14,7 +14,12 @@ extension SymbolLayerBuilder {
                       maxWidth maxWidthOverride: Double? = nil, vertical: Bool = false, uprightOnly: Bool = false) -> TextShaping {
         let transform = layout.textTransform.evaluate(context)
         let stack = layout.textFontNames.evaluate(context)
-        let sections = text.sections.map { section -> TextShaping.Section in
+        let sections = text.sections.compactMap { section -> TextShaping.Section? in
+            if let name = section.image?.name {
+                // an image section: drawn when the style has the image, left out otherwise (as MapLibre)
+                guard !vertical, let image = glyphs.images?.image(named: name) else { return nil }
+                return TextShaping.Section(image: image, scale: section.scale ?? 1)
+            }
             var s = BidiText.shapingArabic(vertical ? TextShaping.verticalizingPunctuation(section.text) : section.text)
             switch transform {
             case .uppercase: s = s.uppercased()
@@ -34,10 +39,15 @@ extension SymbolLayerBuilder {
         }
         if let justifyOverride { justify = justifyOverride }
         let offset = offsetOverride ?? textOffset(layout, context)
-        let options = TextShaping.Options(maxWidth: maxWidthOverride ?? layout.maximumTextWidth.evaluate(context) * TextShaping.oneEm,
+        // MapLibre sizes inline images by the text size one zoom level up (its layout size)
+        var layoutZoom = context
+        layoutZoom.zoom = (context.zoom ?? 0) + 1
+        let layoutTextSize = layout.textFontSize.evaluate(layoutZoom)
+        var options = TextShaping.Options(maxWidth: maxWidthOverride ?? layout.maximumTextWidth.evaluate(context) * TextShaping.oneEm,
                                           lineHeight: layout.textLineHeight.evaluate(context) * TextShaping.oneEm,
                                           letterSpacing: layout.textLetterSpacing.evaluate(context) * TextShaping.oneEm,
                                           anchor: anchor, justify: justify, offset: offset, vertical: vertical, uprightOnly: uprightOnly)
+        if layoutTextSize > 0 { options.imageScale = TextShaping.oneEm / layoutTextSize }
         return TextShaping(sections: sections, options: options) { glyphs.glyph($0, $1) }
     }
 
@@ -162,6 +172,11 @@ extension SymbolLayerBuilder {
             return Point(x: (r.x * 32).rounded() / 32, y: (r.y * 32).rounded() / 32)
         }
         for line in shaping.lines {
+            for g in line where g.image != nil {
+                let (x1, y1, x2, y2) = imageQuadBox(g, offset: offset)
+                out.append(SymbolLayer.GlyphQuad(glyph: g.glyph, topLeft: place(Point(x: x1, y: y1)), topRight: place(Point(x: x2, y: y1)),
+                                                 bottomLeft: place(Point(x: x1, y: y2)), color: nil, image: g.image))
+            }
             for g in line where g.glyph.hasBitmap {
                 let x1 = (Double(g.glyph.left) - rectBuffer) * g.scale + g.x + offset.0
                 let y1 = (-Double(g.glyph.top) - rectBuffer) * g.scale + g.y + offset.1
@@ -175,6 +190,16 @@ extension SymbolLayerBuilder {
         return out
     }
 
+    /// The quad of an inline image in ems * 24 (MapLibre's `getGlyphQuads` with image metrics: left
+    /// one texel of padding, top the glyph border, the padded image at the section's scale).
+    static func imageQuadBox(_ g: TextShaping.PositionedGlyph, offset: (Double, Double)) -> (Double, Double, Double, Double) {
+        guard let image = g.image else { return (0, 0, 0, 0) }
+        let ratio = image.pixelRatio, rectBuffer = 1 / ratio
+        let x1 = (1 - rectBuffer) * g.scale + g.x + offset.0
+        let y1 = (Double(Glyph.border) - rectBuffer) * g.scale + g.y + offset.1
+        return (x1, y1, x1 + Double(image.image.width + 2) * g.scale / ratio, y1 + Double(image.image.height + 2) * g.scale / ratio)
+    }
+
     /// A centred label moved to each variable anchor's side of its box (MapLibre's
     /// `calculateVariableLayoutShift`), for labels shaped once for every anchor (vertical ones).
     static func shifted(_ centred: SymbolLayer.Variant, anchors: [(SymbolAnchorKind, (Double, Double))],
@@ -185,7 +210,8 @@ extension SymbolLayerBuilder {
             let shift = Point(x: -(h - 0.5) * (b.x1 - b.x0) + offset.0 * fontScale, y: -(v - 0.5) * (b.y1 - b.y0) + offset.1 * fontScale)
             let d = Point(x: (shift.x / fontScale * 32).rounded() / 32, y: (shift.y / fontScale * 32).rounded() / 32)
             let quads = centred.quads.map { q in
-                SymbolLayer.GlyphQuad(glyph: q.glyph, topLeft: q.topLeft + d, topRight: q.topRight + d, bottomLeft: q.bottomLeft + d, color: q.color)
+                SymbolLayer.GlyphQuad(glyph: q.glyph, topLeft: q.topLeft + d, topRight: q.topRight + d, bottomLeft: q.bottomLeft + d,
+                                      color: q.color, image: q.image)
             }
             return SymbolLayer.Variant(quads: quads, box: (b.x0 + shift.x, b.y0 + shift.y, b.x1 + shift.x, b.y1 + shift.y), shift: shift)
         }

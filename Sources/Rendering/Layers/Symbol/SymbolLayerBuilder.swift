@@ -13,7 +13,7 @@ enum SymbolLayerBuilder: LayerBuilder {
               let layout = layer.layout(as: SymbolLayoutProperties.self) else { return EmptySceneLayer() }
         let zoom = evaluation.zoom
         sortByKey(layout.symbolSortKey, &features, evaluation)
-        var glyphs = GlyphCache(provider: evaluation.glyphs)
+        var glyphs = GlyphCache(provider: evaluation.glyphs, images: evaluation.images)
         var symbols: [SymbolLayer.Symbol] = []
         var kept: [SelectedFeature] = []
         var pending: [PendingLineLabel] = []
@@ -200,9 +200,14 @@ extension SymbolAnchorKind {
 /// Glyph ranges fetched from the map's provider once per build.
 struct GlyphCache {
     let provider: (any GlyphProvider)?
+    /// The map's images, for image sections of formatted text.
+    let images: (any ImageProvider)?
     private var ranges: [String: [Int: [UInt32: Glyph]]] = [:]
 
-    init(provider: (any GlyphProvider)?) { self.provider = provider }
+    init(provider: (any GlyphProvider)?, images: (any ImageProvider)? = nil) {
+        self.provider = provider
+        self.images = images
+    }
 
     mutating func glyph(_ codePoint: UInt32, _ stack: [String]) -> Glyph? {
         guard let provider else { return nil }

@@ -69,6 +69,14 @@ extension PaintContext {
             let projection = QuadProjection(anchor: anchor, plane: planeOf[anchor], scale: fontScale * ratio, rotation: 0,
                                             rotateWithMap: layer.textRotateWithMap, pitchWithMap: layer.textPitchWithMap)
             for (q, quad) in s.quads.enumerated() {
+                if let image = quad.image {
+                    // inline images are drawn in both passes, as MapLibre's text-and-icon shader draws them
+                    if halo && s.haloWidth <= 0 { continue }
+                    let corners = (projection(quad.topLeft, t), projection(quad.topRight, t), projection(quad.bottomLeft, t))
+                    paintInlineImage(image, corners: corners, opacity: max(0, min(1, s.opacity)), color: quad.color ?? s.color,
+                                     buff: buff, gamma: gamma)
+                    continue
+                }
                 var color = halo ? s.haloColor : (quad.color ?? s.color)
                 color = color.scaled(Float(max(0, min(1, s.opacity))))
                 if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { continue }
@@ -101,6 +109,8 @@ extension PaintContext {
         guard icon.size > 0 else { return }
         let opacity = Float(max(0, min(1, icon.opacity)))
         let texture = icon.image.image
+        // MapLibre samples icons linearly when the image's pixel ratio is not the map's
+        let linear = icon.linear || turned || icon.image.pixelRatio != transform.pixelRatio
         for halo in icon.image.sdf ? [true, false] : [false] {
             if halo && (icon.haloWidth <= 0 || icon.haloColor.a <= 0) { continue }
             let fontScale = icon.size
@@ -117,10 +127,27 @@ extension PaintContext {
                         let alpha = smoothstep(buff - gamma, buff + gamma, distance)
                         return alpha > 0 ? color.scaled(Float(alpha)) : nil
                     }
-                    let c = texture.sampleBordered(texelX: tx, texelY: ty, linear: icon.linear || turned)
+                    let c = texture.sampleBordered(texelX: tx, texelY: ty, linear: linear)
                     return c.a > 0 ? c.scaled(opacity) : nil
                 }
             }
+        }
+    }
+
+    /// An image of formatted text: sampled bilinearly over its padded rectangle (an SDF image
+    /// tinted like the text), at the text's opacity.
+    private mutating func paintInlineImage(_ image: StyleImage, corners: (Point, Point, Point), opacity: Double,
+                                           color: PremultipliedColor, buff: Double, gamma: Double) {
+        let texture = image.image
+        let w = Double(texture.width + 2), h = Double(texture.height + 2)
+        let tint = color.scaled(Float(opacity))
+        paintParallelogram(corners.0, corners.1, corners.2) { u, v in
+            let c = texture.sampleBordered(texelX: u * w, texelY: v * h, linear: true)
+            if image.sdf {
+                let alpha = smoothstep(buff - gamma, buff + gamma, Double(c.a))
+                return alpha > 0 ? tint.scaled(Float(alpha)) : nil
+            }
+            return c.a > 0 ? c.scaled(Float(opacity)) : nil
         }
     }
 
