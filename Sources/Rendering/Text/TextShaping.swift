@@ -70,9 +70,11 @@ struct TextShaping {
         /// Only characters upright in vertical text stand upright (labels along lines, whose
         /// layer does not ask for vertical placement).
         var uprightOnly = false
-        /// Ems * 24 per CSS pixel of inline images: 24 / the layout text size (MapLibre's
-        /// `ONE_EM / layoutTextSize`), so images keep their size at the layout zoom.
+        /// Ems * 24 per CSS pixel of inline images: 24 / the text size at the layout zoom (MapLibre's
+        /// `ONE_EM / layoutTextSizeAtBucketZoomLevel`), so images keep their size at that zoom.
         var imageScale = 1.0
+        /// The same for line breaking, which MapLibre measures at the text size one zoom level up.
+        var breakingImageScale = 1.0
     }
 
     /// Shapes `sections` with glyphs from `lookup` (nil for a missing glyph).
@@ -84,7 +86,9 @@ struct TextShaping {
         }
         let advance: (Int) -> Double = { index in
             let (c, s) = chars[index]
-            if let image = sections[s].image { return image.displaySize.0 * sections[s].scale * options.imageScale + options.letterSpacing }
+            if let image = sections[s].image {
+                return image.displaySize.0 * sections[s].scale * options.breakingImageScale + options.letterSpacing
+            }
             guard let g = lookup(c, sections[s].fontStack) else { return 0 }
             return Double(g.advance) * sections[s].scale + options.letterSpacing
         }
@@ -146,7 +150,11 @@ struct TextShaping {
                 maxLineLength = max(lineLength, maxLineLength)
                 // justify: shift the line by its length times the justification
                 let indent = (last.x + last.advance * last.scale) * options.justify
-                if indent != 0 { for i in positioned.indices { positioned[i].x -= indent } }
+                // MapLibre Native's justifyLine also pushes the line down below its tallest image
+                for i in positioned.indices {
+                    positioned[i].x -= indent
+                    positioned[i].y += imageOffset
+                }
             }
             let currentLineHeight = options.lineHeight * lineMaxScale + imageOffset
             x = 0

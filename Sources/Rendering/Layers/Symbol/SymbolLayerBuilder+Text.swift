@@ -47,7 +47,9 @@ extension SymbolLayerBuilder {
                                           lineHeight: layout.textLineHeight.evaluate(context) * TextShaping.oneEm,
                                           letterSpacing: layout.textLetterSpacing.evaluate(context) * TextShaping.oneEm,
                                           anchor: anchor, justify: justify, offset: offset, vertical: vertical, uprightOnly: uprightOnly)
-        if layoutTextSize > 0 { options.imageScale = TextShaping.oneEm / layoutTextSize }
+        let bucketTextSize = layout.textFontSize.evaluate(context)
+        if bucketTextSize > 0 { options.imageScale = TextShaping.oneEm / bucketTextSize }
+        if layoutTextSize > 0 { options.breakingImageScale = TextShaping.oneEm / layoutTextSize }
         return TextShaping(sections: sections, options: options) { glyphs.glyph($0, $1) }
     }
 

@@ -141,8 +141,12 @@ extension PaintContext {
         let texture = image.image
         let w = Double(texture.width + 2), h = Double(texture.height + 2)
         let tint = color.scaled(Float(opacity))
+        // MapLibre Native samples inline images nearest (the suite's @2x images at ratio 1 show it);
+        // bilinear for SDF images and turned quads
+        let edge = corners.1 - corners.0
+        let linear = image.sdf || abs(edge.y) > 1e-3
         paintParallelogram(corners.0, corners.1, corners.2) { u, v in
-            let c = texture.sampleBordered(texelX: u * w, texelY: v * h, linear: true)
+            let c = texture.sampleBordered(texelX: u * w, texelY: v * h, linear: linear)
             if image.sdf {
                 let alpha = smoothstep(buff - gamma, buff + gamma, Double(c.a))
                 return alpha > 0 ? tint.scaled(Float(alpha)) : nil
