@@ -217,8 +217,17 @@ extension SymbolLayerBuilder {
         let rectBuffer = Double(Glyph.border) + 1
         func q(_ v: Double) -> Double { (v * 32).rounded() / 32 }
         for line in shaping.lines {
-            for g in line where g.glyph.hasBitmap {
-                let halfAdvance = Double(g.glyph.advance) * g.scale / 2
+            for g in line where g.glyph.hasBitmap || g.image != nil {
+                let halfAdvance = g.advance * g.scale / 2
+                if g.image != nil {
+                    let box = imageQuadBox(g, offset: (-g.x - halfAdvance, -g.y))
+                    let corners = [Point(x: box.0, y: box.1), Point(x: box.2, y: box.1), Point(x: box.0, y: box.3)]
+                        .map { Point(x: q($0.x), y: q($0.y + g.y)) }
+                    quads.append(SymbolLayer.GlyphQuad(glyph: g.glyph, topLeft: corners[0], topRight: corners[1], bottomLeft: corners[2],
+                                                       color: nil, image: g.image))
+                    offsets.append(g.x + halfAdvance)
+                    continue
+                }
                 let x1 = (Double(g.glyph.left) - rectBuffer) * g.scale - halfAdvance
                 let y1 = (-Double(g.glyph.top) - rectBuffer) * g.scale
                 let x2 = x1 + Double(g.glyph.bitmapWidth + 2) * g.scale

@@ -72,7 +72,10 @@ extension PaintContext {
                 if let image = quad.image {
                     // inline images are drawn in both passes, as MapLibre's text-and-icon shader draws them
                     if halo && s.haloWidth <= 0 { continue }
-                    let corners = (projection(quad.topLeft, t), projection(quad.topRight, t), projection(quad.bottomLeft, t))
+                    let corners = alongLine
+                        ? lineGlyphCorners(quad, s.placedGlyphs[q], scale: s.labelScale, pitchWithMap: s.path?.pitchWithMap == true,
+                                           translate: Point(x: layer.translate.x * ratio, y: layer.translate.y * ratio))
+                        : (projection(quad.topLeft, t), projection(quad.topRight, t), projection(quad.bottomLeft, t))
                     paintInlineImage(image, corners: corners, opacity: max(0, min(1, s.opacity)), color: quad.color ?? s.color,
                                      buff: buff, gamma: gamma)
                     continue
