@@ -90,6 +90,14 @@ public final class Map: @unchecked Sendable {
         set { locked { settingsValue = newValue } }
     }
 
+    private var debugOptionsValue: MapDebugOptions = []
+
+    /// Debug overlays drawn over the map's content (collision boxes).
+    public var debugOptions: MapDebugOptions {
+        get { locked { debugOptionsValue } }
+        set { locked { debugOptionsValue = newValue } }
+    }
+
     // MARK: Feature state
 
     /// Merges `state` into the state of feature `id` of `source` (read by `feature-state`).
@@ -207,6 +215,7 @@ public final class Map: @unchecked Sendable {
                                         glyphs: glyphs(), images: MapImages(added: images, sprites: sprites),
                                         light: style.styleDocument.members["light"])
         builder.collidesPerSource = settingsValue.usesPre4CollisionBehavior
+        builder.showsCollisionBoxes = debugOptionsValue.contains(.collisionBoxes)
         var scene = builder.styleScene(layers: layers, sources: sources, states: states)
         // Sources whose kind is not loaded yet are drawn empty: say so, for the layers that use them.
         for source in style.sources where used.contains(source.identifier) && ![.geojson, .vector, .raster, .rasterDEM, .image].contains(source.kind) {

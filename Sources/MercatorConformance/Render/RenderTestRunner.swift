@@ -34,7 +34,8 @@ public struct RenderTestRunner: Sendable {
             let map = try RenderTestMaps.map(json: json, metadata: metadata, directory: test.directory, root: root)
             var unsupported = try RenderTestMaps.apply(metadata.operations, to: map, root: root)
             // Debug overlays (tile borders, collision boxes, overdraw) are drawn into the expected images.
-            for flag in ["debug", "collisionDebug", "showOverdrawInspector"] where json["metadata"]?["test"]?[flag]?.bool == true {
+            if json["metadata"]?["test"]?["collisionDebug"]?.bool == true { map.debugOptions.insert(.collisionBoxes) }
+            for flag in ["debug", "showOverdrawInspector"] where json["metadata"]?["test"]?[flag]?.bool == true {
                 unsupported.append("the \(flag) overlay")
             }
             let snapshot = try map.snapshot()

@@ -20,6 +20,8 @@ package struct StyleSceneBuilder: Sendable {
     package var images: (any ImageProvider)?
     /// Labels collide only with labels of their own source (the SDK's pre-4.0 collision behaviour).
     package var collidesPerSource = false
+    /// Draw labels' collision boxes (the SDK's collision-box debug option).
+    package var showsCollisionBoxes = false
     /// The style's `light` member (fill-extrusion layers are shaded by it).
     package var light: JSONValue?
 
@@ -98,7 +100,8 @@ package struct StyleSceneBuilder: Sendable {
         }
         scene.tileQuantizationMaxZoom = quantizationZoom
         SymbolPlacement.place(&scene.layers, transform: scene.transform,
-                              collisionGroups: collidesPerSource ? drawn.map { $0.sourceIdentifier ?? "" } : nil)
+                              collisionGroups: collidesPerSource ? drawn.map { $0.sourceIdentifier ?? "" } : nil,
+                              showsCollisionBoxes: showsCollisionBoxes)
         return StyleScene(scene: scene, layers: drawn, unsupportedFeatures: unsupported)
     }
 

@@ -96,6 +96,15 @@ public struct SymbolLayer: Sendable {
         var iconAngle = 0.0
         /// Set by placement for labels along lines: their collision circles in CSS pixels (hit tests).
         var circles: [CollisionGrid.Circle] = []
+        /// Set by placement when collision boxes are shown: the text and icon boxes tried, on the screen.
+        var collisionBoxes: [CollisionBoxOutline] = []
+    }
+
+    /// A collision box as the debug overlay draws it: CSS pixels on the screen, and whether its
+    /// label was placed (blue) or hidden by a collision (red).
+    struct CollisionBoxOutline: Sendable {
+        var box: CollisionGrid.Box
+        var placed: Bool
     }
 
     var symbols: [Symbol]
@@ -114,6 +123,8 @@ public struct SymbolLayer: Sendable {
     var textPitchWithMap = false
     var iconRotateWithMap = false
     var iconPitchWithMap = false
+    /// Draw the collision boxes over the layer (the SDK's collision-box debug option).
+    var showsCollisionBoxes = false
     /// Draw in viewport-y order (lower labels over higher ones), as `symbol-z-order` asks.
     var sortByViewportY = false
     /// Draw each label's halo right before its text (labels ordered by `symbol-sort-key`), rather

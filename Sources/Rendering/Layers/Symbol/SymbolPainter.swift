@@ -90,6 +90,43 @@ extension PaintContext {
                 paintGlyph(quad, corners: corners, color: color, buff: buff, gamma: gamma)
             }
         }
+        if layer.showsCollisionBoxes {
+            for s in layer.symbols { for outline in s.collisionBoxes { paintCollisionBox(outline) } }
+        }
+    }
+
+    /// A collision box outlined as MapLibre's collision-box shader draws it: one-pixel lines, half
+    /// transparent blue for placed labels, red for hidden ones.
+    private mutating func paintCollisionBox(_ outline: SymbolLayer.CollisionBoxOutline) {
+        let color = outline.placed ? PremultipliedColor(r: 0, g: 0, b: 0.5, a: 0.25) : PremultipliedColor(r: 0.5, g: 0, b: 0, a: 0.5)
+        let r = transform.pixelRatio
+        let (x0, y0, x1, y1) = (outline.box.0 * r, outline.box.1 * r, outline.box.2 * r, outline.box.3 * r)
+        // the four edges in MapLibre's vertex order: top, right, bottom, left
+        paintAxisLine(from: x0, to: x1, at: y0, horizontal: true, color: color)
+        paintAxisLine(from: y0, to: y1, at: x1, horizontal: false, color: color)
+        paintAxisLine(from: x1, to: x0, at: y1, horizontal: true, color: color)
+        paintAxisLine(from: y1, to: y0, at: x0, horizontal: false, color: color)
+    }
+
+    /// A one-pixel axis-aligned line from `a` to `b` at `c` (device pixels), lit by GL's
+    /// diamond-exit rule: each pixel whose diamond the segment leaves.
+    private mutating func paintAxisLine(from a: Double, to b: Double, at c: Double, horizontal: Bool, color: PremultipliedColor) {
+        guard a.isFinite, b.isFinite, c.isFinite, a != b else { return }
+        let across = Int(c.rounded(.up)) - 1  // on a pixel edge, the pixel before it (GL's diamond corners)
+        let d = abs(c - (Double(across) + 0.5))
+        let half = 0.5 - d
+        let lo = min(a, b), hi = max(a, b)
+        let limit = horizontal ? canvasWidth : canvasHeight
+        guard across >= 0, across < (horizontal ? canvasHeight : canvasWidth), hi > 0, lo < Double(limit) else { return }
+        let first = max(0, Int((lo - 1).rounded(.down))), last = min(limit - 1, Int((hi + 1).rounded(.up)))
+        guard first <= last else { return }
+        for i in first...last {
+            let center = Double(i) + 0.5
+            let exits = a < b ? (a < center + half && b >= center + half) : (a > center - half && b <= center - half)
+            guard exits else { continue }
+            let (x, y) = horizontal ? (i, across) : (across, i)
+            Canvas.blendPixel(pixels, offset: 4 * (y * canvasWidth + x), color: color, alpha: 1)
+        }
     }
 
     /// One icon: an SDF icon tinted like text (halo first), any other sampled as it is.

@@ -6,7 +6,9 @@ import Foundation
 enum SymbolPlacement {
     /// Places the labels of `layers`, top layer first. With `collisionGroups` (one name per layer,
     /// its source), labels collide only within their group.
-    static func place(_ layers: inout [any SceneLayer], transform: Transform, collisionGroups: [String]? = nil) {
+    /// With `showsCollisionBoxes`, each label keeps the boxes it tried for the debug overlay.
+    static func place(_ layers: inout [any SceneLayer], transform: Transform, collisionGroups: [String]? = nil,
+                      showsCollisionBoxes: Bool = false) {
         let grid = CollisionGrid(width: transform.width / transform.pixelRatio, height: transform.height / transform.pixelRatio)
         var grids: [String: CollisionGrid] = [:]
         for index in layers.indices.reversed() {
@@ -16,11 +18,13 @@ enum SymbolPlacement {
             if var tiled = layers[index] as? TileClippedLayer {
                 for p in tiled.pieces.indices {
                     guard var symbols = tiled.pieces[p].layer as? SymbolLayer else { continue }
+                    symbols.showsCollisionBoxes = showsCollisionBoxes
                     place(&symbols, wrap: tiled.pieces[p].wrap, transform: transform, placed: &placed)
                     tiled.pieces[p].layer = symbols
                 }
                 layers[index] = tiled
             } else if var symbols = layers[index] as? SymbolLayer {
+                symbols.showsCollisionBoxes = showsCollisionBoxes
                 place(&symbols, wrap: nil, transform: transform, placed: &placed)
                 layers[index] = symbols
             }
@@ -122,6 +126,10 @@ enum SymbolPlacement {
             if placeIcon, let box = iconBox, !placed.isInside(box) { placeIcon = false }
             layer.symbols[i].placed = placeText
             layer.symbols[i].iconPlaced = placeIcon
+            if layer.showsCollisionBoxes {
+                if hasText { layer.symbols[i].collisionBoxes.append(.init(box: textBox, placed: placeText)) }
+                if let iconBox { layer.symbols[i].collisionBoxes.append(.init(box: iconBox, placed: placeIcon)) }
+            }
             if placeText && !s.ignorePlacement { placed.insert(textBox) }
             if placeIcon, let box = iconBox, s.icon?.ignorePlacement == false { placed.insert(box) }
         }
