@@ -47,6 +47,10 @@ public struct SymbolLayer: Sendable {
         var optional: Bool
         /// The icon's laid-out width at `icon-size` 1 (MapLibre's shaped icon, for label spacing along lines).
         var shapedWidth = 0.0
+        /// Fitted to text with variable anchors: the icon moves with the anchor the text is placed at.
+        var followsTextAnchor = false
+        /// False for an icon that only takes part in collisions (fitted to variable-anchor text that is empty).
+        var isDrawn = true
     }
 
     /// One of a label's variable-anchor placements: its glyphs and collision box.
@@ -167,7 +171,7 @@ extension SymbolLayer: SceneLayer {
             guard let a = s.screenAnchor else { continue }
             let alongLine = s.path?.textAlongLine == true
             let text = s.placed && !s.quads.isEmpty && (alongLine ? s.circles.contains(where: meets) : meets(a, s.box))
-            let icon = s.iconPlaced && s.icon.map { meets(a, $0.box) } == true
+            let icon = s.iconPlaced && s.icon.map { $0.isDrawn && meets(a, $0.box) } == true
             if text || icon { out.append(i) }
         }
         return out

@@ -55,6 +55,12 @@ enum SymbolLayerBuilder: LayerBuilder {
                     symbol.quads = first.quads
                     symbol.box = first.box
                 }
+                if layout.iconTextFit.evaluate(layoutContext) != .none {
+                    // the icon is fitted to the centred text, then moves with the anchor placement picks
+                    let centred = shape(text, layout: layout, context: layoutContext, glyphs: &glyphs, anchor: .center,
+                                        justify: 0.5, offset: (0, 0))
+                    if !centred.isEmpty { textBounds = (centred.left, centred.top, centred.right, centred.bottom) }
+                }
             } else if !text.isEmpty && size > 0 && alongLine {
                 // along a line: glyphs around their own centres, laid out on the line at placement
                 let shaping = shape(text, layout: layout, context: layoutContext, glyphs: &glyphs, offset: (0, 0), maxWidth: 0)
@@ -95,6 +101,11 @@ enum SymbolLayerBuilder: LayerBuilder {
                                             right: $0.2 * symbol.fontScale, bottom: $0.3 * symbol.fontScale) }
             symbol.icon = icon(layout: layout, paint: paint, context: context, layoutContext: layoutContext,
                                images: evaluation.images, pitched: evaluation.pitched, textBox: textBox)
+            if variable != nil, layout.iconTextFit.evaluate(layoutContext) != .none {
+                // MapLibre Native moves such an icon with the text's anchor; without text it keeps its
+                // collision box but is not drawn
+                if textBox == nil { symbol.icon?.isDrawn = false } else { symbol.icon?.followsTextAnchor = true }
+            }
             if symbol.quads.isEmpty && symbol.icon == nil { continue }
             if placement != .point {
                 let shapedLength = max(textBounds.map { $0.2 - $0.0 } ?? 0, symbol.icon?.shapedWidth ?? 0)

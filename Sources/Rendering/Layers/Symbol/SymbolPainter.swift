@@ -45,7 +45,7 @@ extension PaintContext {
         // icons first, as MapLibre draws a symbol layer's icons before its text
         let iconShift = planeTranslation(layer.iconTranslate, anchor: layer.iconTranslateAnchor) - shift
         for (i, anchor) in drawn {
-            guard layer.symbols[i].iconPlaced, let icon = layer.symbols[i].icon else { continue }
+            guard layer.symbols[i].iconPlaced, let icon = layer.symbols[i].icon, icon.isDrawn else { continue }
             let alongLine = layer.symbols[i].path?.iconAlongLine == true
             let projection = QuadProjection(anchor: anchor + iconShift, plane: planeOf[anchor].map { $0 + iconShift }, scale: ratio,
                                             rotation: alongLine ? layer.symbols[i].iconAngle : 0,

@@ -81,6 +81,14 @@ enum SymbolPlacement {
             } else {
                 placeText = hasText && (s.allowOverlap || fits(textBox))
             }
+            // an icon fitted to text with variable anchors moves with the text (MapLibre's shifted icon boxes)
+            let iconFollows = s.icon?.followsTextAnchor == true
+            var iconShiftForText = Point(x: 0, y: 0)
+            func shiftedIconBox(_ shift: Point) -> (Double, Double, Double, Double)? {
+                guard let icon = s.icon else { return nil }
+                let d = iconShift + shift
+                return (a.x + d.x + icon.box.x0 * k, a.y + d.y + icon.box.y0 * k, a.x + d.x + icon.box.x1 * k, a.y + d.y + icon.box.y1 * k)
+            }
             if hasText && !s.variants.isEmpty && !useVertical {
                 // variable anchors: the first that fits; with text-allow-overlap, a second round allows overlap
                 placeText = false
@@ -93,7 +101,9 @@ enum SymbolPlacement {
                         let turned = transform.rotate(variant.shift) - variant.shift
                         box = (box.0 + turned.x, box.1 + turned.y, box.2 + turned.x, box.3 + turned.y)
                     }
-                    if attempt >= s.variants.count || fits(box) {
+                    let iconFits = !iconFollows || s.icon?.allowOverlap == true || shiftedIconBox(variant.shift).map(fits) == true
+                    if attempt >= s.variants.count || (fits(box) && iconFits) {
+                        if iconFollows { iconShiftForText = variant.shift }
                         layer.symbols[i].quads = variant.quads
                         layer.symbols[i].box = variant.box
                         textBox = box
@@ -114,11 +124,15 @@ enum SymbolPlacement {
             }
             var placeIcon = false
             var iconBox: (Double, Double, Double, Double)?
-            if let icon = s.icon {
-                let d = iconShift
-                let box = (a.x + d.x + icon.box.x0 * k, a.y + d.y + icon.box.y0 * k, a.x + d.x + icon.box.x1 * k, a.y + d.y + icon.box.y1 * k)
+            if let icon = s.icon, let box = shiftedIconBox(iconShiftForText) {
                 iconBox = box
                 placeIcon = icon.allowOverlap || fits(box)
+                if iconShiftForText != Point(x: 0, y: 0) {
+                    let d = iconShiftForText
+                    layer.symbols[i].icon?.quads = icon.quads.map { q in
+                        SymbolLayer.IconQuad(topLeft: q.topLeft + d, topRight: q.topRight + d, bottomLeft: q.bottomLeft + d, texels: q.texels)
+                    }
+                }
             }
             combine(&placeText, &placeIcon, hasText: hasText, s)
             // labels wholly outside the view and its margin are not placed (MapLibre's grid bounds)
