@@ -93,6 +93,10 @@ struct IconLayout {
             fixedContentHeight = (content.bottom - content.top) - stretchContentHeight
         }
         let c = cos(rotation), s = sin(rotation)
+        // MapLibre's shader scales the stretched part at least enough for the fixed parts to fit
+        // (`a_minFontScale`): an icon fitted to text narrower than its fixed zones grows instead
+        let scaleX = max(size, iconWidth > 0 ? fixedContentWidth / pixelRatio / iconWidth : 0)
+        let scaleY = max(size, iconHeight > 0 ? fixedContentHeight / pixelRatio / iconHeight : 0)
         func em(_ stretch: Double, _ stretchSize: Double, _ iconSize: Double, _ iconOffset: Double) -> Double {
             stretchSize == 0 ? iconOffset : iconOffset + iconSize * stretch / stretchSize
         }
@@ -111,7 +115,7 @@ struct IconLayout {
             let bottomPx = px(b.fixed - fixedOffsetY, fixedContentHeight, b.stretch, stretchHeight)
             // the em part scales with icon-size, the pixel part (fixed zones) does not; both rotate
             func corner(_ ex: Double, _ ey: Double, _ pxX: Double, _ pxY: Double) -> Point {
-                let qx = (ex * 32).rounded() / 32 * size, qy = (ey * 32).rounded() / 32 * size
+                let qx = (ex * 32).rounded() / 32 * scaleX, qy = (ey * 32).rounded() / 32 * scaleY
                 let x = qx + pxX / pixelRatio, y = qy + pxY / pixelRatio
                 return rotation == 0 ? Point(x: x, y: y) : Point(x: c * x - s * y, y: s * x + c * y)
             }
