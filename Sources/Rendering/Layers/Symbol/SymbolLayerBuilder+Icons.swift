@@ -42,6 +42,13 @@ extension SymbolLayerBuilder {
         }
         let rotation = layout.iconRotation.evaluate(layoutContext) * .pi / 180
         let padding = layout.iconPadding.evaluate(layoutContext).values
+        // an icon fitted to text by its content area collides with all of it (MapLibre's collisionPadding)
+        var collisionBox = (box.left, box.top, box.right, box.bottom)
+        if fitted, let content = image.content {
+            let r = image.pixelRatio, (w, h) = image.displaySize
+            collisionBox = (box.left - content.left / r, box.top - content.top / r,
+                            box.right + w - content.right / r, box.bottom + h - content.bottom / r)
+        }
         var icon = SymbolLayer.Icon(
             image: image, quads: box.quads(image: image, size: size, rotation: rotation, textFit: fitted), size: size,
             color: RenderColor(paint.iconColor.evaluate(context)).premultiplied(),
@@ -49,7 +56,7 @@ extension SymbolLayerBuilder {
             haloWidth: max(0, paint.iconHaloWidth.evaluate(context)), haloBlur: max(0, paint.iconHaloBlur.evaluate(context)),
             opacity: paint.iconOpacity.evaluate(context),
             linear: image.sdf || size != 1 || rotation != 0 || pitched,
-            box: collisionBox((box.left, box.top, box.right, box.bottom), scale: size, padding: padding, rotation: rotation),
+            box: Self.collisionBox(collisionBox, scale: size, padding: padding, rotation: rotation),
             allowOverlap: layout.iconAllowsOverlap.evaluate(layoutContext),
             ignorePlacement: layout.iconIgnoresPlacement.evaluate(layoutContext),
             optional: layout.isIconOptional.evaluate(layoutContext))
