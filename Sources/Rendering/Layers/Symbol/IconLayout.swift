@@ -42,7 +42,7 @@ struct IconLayout {
 
     /// The box under the image's `textFitWidth`/`textFitHeight` (MapLibre's `applyTextFit`): a
     /// proportional axis pushes the box back out to the content's aspect ratio, around the anchor.
-    private func proportionalBox(image: StyleImage, content: (left: Double, top: Double, right: Double, bottom: Double))
+    func proportionalBox(image: StyleImage, content: (left: Double, top: Double, right: Double, bottom: Double))
         -> (left: Double, top: Double, width: Double, height: Double) {
         var left = left, top = top, width = right - left, height = bottom - top
         let fitWidth = image.textFitWidth ?? .stretchOrShrink, fitHeight = image.textFitHeight ?? .stretchOrShrink

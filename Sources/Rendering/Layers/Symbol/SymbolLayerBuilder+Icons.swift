@@ -46,8 +46,13 @@ extension SymbolLayerBuilder {
         var collisionBox = (box.left, box.top, box.right, box.bottom)
         if fitted, let content = image.content {
             let r = image.pixelRatio, (w, h) = image.displaySize
-            collisionBox = (box.left - content.left / r, box.top - content.top / r,
-                            box.right + w - content.right / r, box.bottom + h - content.bottom / r)
+            var fittedBox = (box.left, box.top, box.right, box.bottom)
+            if image.textFitWidth != nil || image.textFitHeight != nil {
+                let p = box.proportionalBox(image: image, content: content)
+                fittedBox = (p.left, p.top, p.left + p.width, p.top + p.height)
+            }
+            collisionBox = (fittedBox.0 - content.left / r, fittedBox.1 - content.top / r,
+                            fittedBox.2 + w - content.right / r, fittedBox.3 + h - content.bottom / r)
         }
         var icon = SymbolLayer.Icon(
             image: image, quads: box.quads(image: image, size: size, rotation: rotation, textFit: fitted), size: size,
