@@ -143,19 +143,34 @@ package struct ImageOverlay: Sendable {
 }
 
 /// Per-feature state set at run time (`feature-state` expressions read it), by source and feature id.
+/// Ids are compared as MapLibre compares them, by their string form: `4612696` and `"4612696"` name
+/// the same feature.
 package struct FeatureStates: Sendable {
-    private var states: [String: [FeatureIdentifier: JSONObject]] = [:]
+    private var states: [String: [String: JSONObject]] = [:]
 
     package init() {}
 
+    /// The key of an id: its string form (integral numbers without a fraction).
+    private static func key(_ id: FeatureIdentifier) -> String {
+        switch id {
+        case .int(let v): return String(v)
+        case .uint(let v): return String(v)
+        case .double(let v):
+            if v.rounded() == v, abs(v) < 9.007199254740992e15 { return String(Int64(v)) }
+            return String(v)
+        case .string(let s): return s
+        }
+    }
+
     /// The state of feature `id` in `source`.
-    package func state(source: String, id: FeatureIdentifier) -> JSONObject? { states[source]?[id] }
+    package func state(source: String, id: FeatureIdentifier) -> JSONObject? { states[source]?[Self.key(id)] }
 
     /// Merges `state` into the feature's state.
     package mutating func set(_ state: JSONObject, source: String, id: FeatureIdentifier) {
-        var current = states[source]?[id] ?? JSONObject()
+        let key = Self.key(id)
+        var current = states[source]?[key] ?? JSONObject()
         for (k, v) in state { current[k] = v }
-        states[source, default: [:]][id] = current
+        states[source, default: [:]][key] = current
     }
 
     /// Removes one key of a feature's state, all of it (`key == nil`), or all features' (`id == nil`).
@@ -164,7 +179,7 @@ package struct FeatureStates: Sendable {
             states[source] = nil
             return
         }
-        if let key { states[source]?[id]?[key] = nil } else { states[source]?[id] = nil }
+        if let key { states[source]?[Self.key(id)]?[key] = nil } else { states[source]?[Self.key(id)] = nil }
     }
 
     /// Whether any state is set for `source`.
