@@ -148,6 +148,37 @@ public struct HitTestGeometry: Sendable {
     }
 
     /// Whether a circle of `reach` screen points around any of `points` touches the rectangle.
+    /// Whether circles of `reach` points around `points` touch the rectangle, in a pitched view as
+    /// MapLibre's circle query tests them: circles lying in the map plane (`alignedWithMap`) are
+    /// tested there, against the query rectangle laid on the map; circles on the screen shrink with
+    /// distance when they scale with the map (`scaledWithMap`), and map-plane circles that keep
+    /// their screen size grow.
+    func circlesTouch(_ points: [LocationCoordinate2D], _ r: ScreenRect, reach: Double, shift: Point,
+                      alignedWithMap: Bool, scaledWithMap: Bool) -> Bool {
+        let t = transform
+        guard t.isPitched else { return pointsTouch(points, r, reach: reach, shift: shift) }
+        let ratio = t.pixelRatio
+        if alignedWithMap {
+            let screenCorners = corners(r).map { Point(x: ($0.x - shift.x) * ratio, y: ($0.y - shift.y) * ratio) }
+            let ring = screenCorners.compactMap { t.plane(screen: $0) }
+            guard ring.count == 4 else { return pointsTouch(points, r, reach: reach, shift: shift) }
+            return points.contains { c in
+                copies(c).contains { copy in
+                    let p = t.plane(copy)
+                    let size = reach * ratio * (scaledWithMap ? 1 : t.w(plane: p))
+                    if PlaneGeometry.contains([ring], p) { return true }
+                    return ring.indices.contains { distance(p, ring[$0], ring[($0 + 1) % 4]) <= size }
+                }
+            }
+        }
+        return points.contains { c in
+            copies(c).contains { copy in
+                let size = scaledWithMap ? reach / t.w(plane: t.plane(copy)) : reach
+                return distance(r, shifted(t.screenPoint(for: copy), shift)) <= size
+            }
+        }
+    }
+
     func pointsTouch(_ points: [LocationCoordinate2D], _ r: ScreenRect, reach: Double, shift: Point) -> Bool {
         points.contains { c in
             copies(c).contains { distance(r, shifted(transform.screenPoint(for: $0), shift)) <= reach }

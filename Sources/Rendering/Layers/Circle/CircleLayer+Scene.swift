@@ -17,7 +17,8 @@ extension CircleLayer: SceneLayer {
     public func hits(in rect: ScreenRect, _ g: HitTestGeometry) -> [Int] {
         let shift = g.offset(translate, translateAnchor)
         return features.indices.reversed().filter { i in
-            g.pointsTouch(features[i].points, rect, reach: radius[i] + strokeWidth[i], shift: shift)
+            g.circlesTouch(features[i].points, rect, reach: radius[i] + strokeWidth[i], shift: shift,
+                           alignedWithMap: pitchAlignment == .map, scaledWithMap: pitchScale == .map)
         }
     }
 }
