@@ -1,3 +1,4 @@
+import Foundation
 import GeoJSON
 import MapStyle
 
@@ -167,7 +168,19 @@ extension SymbolLayer: SceneLayer {
             let dx = max(rect.minX - c.x, 0, c.x - rect.maxX), dy = max(rect.minY - c.y, 0, c.y - rect.maxY)
             return dx * dx + dy * dy <= c.radius * c.radius
         }
-        for (i, s) in symbols.enumerated().reversed() {
+        // MapLibre returns symbols tile by tile (rows from the north, then columns from the west),
+        // each tile's in reverse feature order
+        let tiles = pow(2, Double(geometry.transform.tileZoom))
+        func tile(_ s: Symbol) -> (Double, Double) {
+            let m = Transform.mercator(s.anchor)
+            return ((m.y * tiles).rounded(.down), (m.x * tiles).rounded(.down))
+        }
+        let order = symbols.indices.reversed().sorted { a, b in
+            let ta = tile(symbols[a]), tb = tile(symbols[b])
+            return ta != tb ? (ta.0 != tb.0 ? ta.0 < tb.0 : ta.1 < tb.1) : a > b
+        }
+        for i in order {
+            let s = symbols[i]
             guard let a = s.screenAnchor else { continue }
             let alongLine = s.path?.textAlongLine == true
             let text = s.placed && !s.quads.isEmpty && (alongLine ? s.circles.contains(where: meets) : meets(a, s.box))
