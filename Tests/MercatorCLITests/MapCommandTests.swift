@@ -54,6 +54,19 @@ struct MapCommandTests {
         #expect(bad.status != 0 && bad.stderr.contains("BEGINSWITH"))
     }
 
+    @Test("render --collision-boxes outlines the labels' collision boxes")
+    func collisionBoxes() throws {
+        let glyphs = CLIRunner.repository.deletingLastPathComponent().appendingPathComponent("shared/conformance/render-tests/glyphs")
+        let style = Self.temporary("labels.json"), plain = Self.temporary("plain.png"), boxes = Self.temporary("boxes.png")
+        defer { for f in [style, plain, boxes] { try? FileManager.default.removeItem(at: f) } }
+        let json = #"{"version":8,"glyphs":"GLYPHS/{fontstack}/{range}.pbf","sources":{"p":{"type":"geojson","data":{"type":"Point","coordinates":[0,0]}}},"layers":[{"id":"l","type":"symbol","source":"p","layout":{"text-field":"Label","text-font":["Open Sans Semibold","Arial Unicode MS Bold"]}}]}"#
+        try Data(json.replacingOccurrences(of: "GLYPHS", with: glyphs.path).utf8).write(to: style)
+        #expect(try CLIRunner.run(["render", style.path, "-o", plain.path, "--size", "128x64"]).status == 0)
+        let run = try CLIRunner.run(["render", style.path, "-o", boxes.path, "--size", "128x64", "--collision-boxes"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try Data(contentsOf: plain) != Data(contentsOf: boxes), "the boxes are drawn")
+    }
+
     @Test("venue info and render on the bundled sample")
     func venue() throws {
         let bundle = CLIRunner.repository.appendingPathComponent("Samples/harbourfront-galleria.zip").path

@@ -17,12 +17,15 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output PNG file.") var output: String
     @OptionGroup var camera: CameraOptions
     @OptionGroup var limits: InputLimitOptions
+    @Flag(help: "Outline every label's collision box: blue when placed, red when hidden by a collision.")
+    var collisionBoxes = false
 
     func run() throws {
         let data = try InputOutput.read(input, limit: limits.limit)
         let size = try camera.mapSize()
         let directory = input == "-" ? nil : URL(fileURLWithPath: input).deletingLastPathComponent()
         let map = try MapLoading.map(from: data, name: input, size: size, camera: camera, styleDirectory: directory)
+        if collisionBoxes { map.debugOptions.insert(.collisionBoxes) }
         let snapshot = try map.snapshot()
         for e in snapshot.sourceErrors { InputOutput.printError("warning: \(e)") }
         try InputOutput.write(snapshot.pngData(), to: output)
