@@ -101,6 +101,8 @@ public struct SymbolLayer: Sendable {
         var iconAngle = 0.0
         /// Set by placement for labels along lines: their collision circles in CSS pixels (hit tests).
         var circles: [CollisionGrid.Circle] = []
+        /// `symbol-sort-key`, when the layer sets it (labels with one key are drawn together).
+        var sortKey: Double?
         /// Set by placement when collision boxes are shown: the text and icon boxes tried, on the screen.
         var collisionBoxes: [CollisionBoxOutline] = []
     }
@@ -132,8 +134,8 @@ public struct SymbolLayer: Sendable {
     var showsCollisionBoxes = false
     /// Draw in viewport-y order (lower labels over higher ones), as `symbol-z-order` asks.
     var sortByViewportY = false
-    /// Draw each label's halo right before its text (labels ordered by `symbol-sort-key`), rather
-    /// than every halo before every text.
+    /// Labels are ordered by `symbol-sort-key`: each run of labels with one key is drawn (icons,
+    /// halos, text) before the next, rather than every icon before every halo before every text.
     var haloPerSymbol = false
 
     init(symbols: [Symbol]) { self.symbols = symbols }

@@ -40,6 +40,7 @@ enum SymbolLayerBuilder: LayerBuilder {
                 allowOverlap: layout.textAllowsOverlap.evaluate(layoutContext),
                 ignorePlacement: layout.textIgnoresPlacement.evaluate(layoutContext),
                 textOptional: layout.isTextOptional.evaluate(layoutContext), icon: nil)
+            symbol.sortKey = layout.symbolSortKey?.evaluate(layoutContext)
             let size = layout.textFontSize.evaluate(context)
             let placement = layout.symbolPlacement.evaluate(layoutContext)
             let alongLine = placement != .point && layout.textRotationAlignment.evaluate(layoutContext) != .viewport

@@ -42,8 +42,33 @@ extension PaintContext {
             }
         }
         let gammaBase = 0.105 / ratio
-        // icons first, as MapLibre draws a symbol layer's icons before its text
         let iconShift = planeTranslation(layer.iconTranslate, anchor: layer.iconTranslateAnchor) - shift
+        // MapLibre draws a layer's icons, then its halos, then its text; with symbol-sort-key, it does
+        // so for each run of labels with one key, in key order
+        var segments: [ArraySlice<(Int, Point)>] = []
+        if layer.haloPerSymbol {
+            var start = 0
+            for k in drawn.indices where k > 0 && layer.symbols[drawn[k].0].sortKey != layer.symbols[drawn[k - 1].0].sortKey {
+                segments.append(drawn[start..<k])
+                start = k
+            }
+            segments.append(drawn[start...])
+        } else {
+            segments = [drawn[...]]
+        }
+        for segment in segments {
+            paintSegment(layer, segment, planeOf: planeOf, iconShift: iconShift, gammaBase: gammaBase)
+        }
+        if layer.showsCollisionBoxes {
+            for s in layer.symbols { for outline in s.collisionBoxes { paintCollisionBox(outline) } }
+        }
+    }
+
+    /// Icons, then halos, then text of some of a layer's drawn labels (anchors in device pixels).
+    private mutating func paintSegment(_ layer: SymbolLayer, _ drawn: ArraySlice<(Int, Point)>, planeOf: [Point: Point],
+                                       iconShift: Point, gammaBase: Double) {
+        let t = transform
+        let ratio = t.pixelRatio
         for (i, anchor) in drawn {
             guard layer.symbols[i].iconPlaced, let icon = layer.symbols[i].icon, icon.isDrawn else { continue }
             let alongLine = layer.symbols[i].path?.iconAlongLine == true
@@ -52,10 +77,7 @@ extension PaintContext {
                                             rotateWithMap: !alongLine && layer.iconRotateWithMap, pitchWithMap: layer.iconPitchWithMap)
             paintIcon(icon, projection: projection, gammaBase: gammaBase)
         }
-        // (pass, symbol) pairs: all halos then all texts, or halo and text per label
-        let passes: [(Bool, (Int, Point))] = layer.haloPerSymbol
-            ? drawn.flatMap { [(true, $0), (false, $0)] }
-            : drawn.map { (true, $0) } + drawn.map { (false, $0) }
+        let passes: [(Bool, (Int, Point))] = drawn.map { (true, $0) } + drawn.map { (false, $0) }
         for (halo, (i, anchor)) in passes {
             let s = layer.symbols[i]
             guard s.placed else { continue }
@@ -89,9 +111,6 @@ extension PaintContext {
                     : (projection(quad.topLeft, t), projection(quad.topRight, t), projection(quad.bottomLeft, t))
                 paintGlyph(quad, corners: corners, color: color, buff: buff, gamma: gamma)
             }
-        }
-        if layer.showsCollisionBoxes {
-            for s in layer.symbols { for outline in s.collisionBoxes { paintCollisionBox(outline) } }
         }
     }
 
