@@ -84,12 +84,13 @@ extension PaintContext {
         }
         let vx = visibleX, vy = t.visibleWorldYRange()
         let m = margin / t.worldSize
-        let tx0 = clampedInt((max(minX, vx.min - m) * tiles).rounded(.down), Int(-64 * tiles), Int(64 * tiles))
-        let tx1 = clampedInt((min(maxX, vx.max + m) * tiles).rounded(.down), Int(-64 * tiles), Int(64 * tiles))
-        let ty0 = clampedInt((max(minY, vy.min - m) * tiles).rounded(.down), 0, Int(tiles - 1))
-        let ty1 = clampedInt((min(maxY, vy.max + m) * tiles).rounded(.down), 0, Int(tiles - 1))
-        guard tx0 <= tx1, ty0 <= ty1, (tx1 - tx0 + 1) * (ty1 - ty0 + 1) <= 4096 else { return }
         let buffer = 0.25
+        // every tile whose buffered box holds part of the line (a line on a tile edge is in both tiles)
+        let tx0 = clampedInt((max(minX, vx.min - m) * tiles - buffer).rounded(.down), Int(-64 * tiles), Int(64 * tiles))
+        let tx1 = clampedInt((min(maxX, vx.max + m) * tiles + buffer).rounded(.down), Int(-64 * tiles), Int(64 * tiles))
+        let ty0 = clampedInt((max(minY, vy.min - m) * tiles - buffer).rounded(.down), 0, Int(tiles - 1))
+        let ty1 = clampedInt((min(maxY, vy.max + m) * tiles + buffer).rounded(.down), 0, Int(tiles - 1))
+        guard tx0 <= tx1, ty0 <= ty1, (tx1 - tx0 + 1) * (ty1 - ty0 + 1) <= 4096 else { return }
         for ty in ty0...ty1 {
             for tx in tx0...tx1 {
                 let box = (minX: (Double(tx) - buffer) / tiles, minY: (Double(ty) - buffer) / tiles,
