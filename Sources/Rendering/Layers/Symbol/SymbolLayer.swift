@@ -60,6 +60,8 @@ public struct SymbolLayer: Sendable {
         var box: (x0: Double, y0: Double, x1: Double, y1: Double)
         /// The shift from the centred text to this anchor's side, CSS pixels.
         var shift = Point(x: 0, y: 0)
+        /// The text's box without padding, CSS pixels around the anchor (vertical labels: before their turn).
+        var bounds: (left: Double, top: Double, right: Double, bottom: Double)?
     }
 
     /// One label.
@@ -80,6 +82,8 @@ public struct SymbolLayer: Sendable {
         var textOptional = false
         /// The symbol's icon, if it has one.
         var icon: Icon?
+        /// With `icon-text-fit`, the icon fitted to the vertical text (drawn when the vertical text is).
+        var verticalIcon: Icon?
         /// Placements to try in order (`text-variable-anchor`); placement keeps the first that fits.
         var variants: [Variant] = []
         /// The label in vertical writing mode, when `text-writing-mode` allows it and the text can:

@@ -24,7 +24,8 @@ extension SymbolLayerBuilder {
     /// texel of transparent padding, rotated by `icon-rotate`, quantized to 1/32 pixel.
     static func icon(layout: SymbolLayoutProperties, paint: SymbolPaintProperties, context: EvaluationContext,
                      layoutContext: EvaluationContext, images: (any ImageProvider)?, pitched: Bool,
-                     textBox: (left: Double, top: Double, right: Double, bottom: Double)?) -> SymbolLayer.Icon? {
+                     textBox: (left: Double, top: Double, right: Double, bottom: Double)?,
+                     turned: Bool = false) -> SymbolLayer.Icon? {
         guard var name = layout.iconImageName?.evaluate(layoutContext).name, !name.isEmpty else { return nil }
         // a plain-string `icon-image` may name properties as `{name}` tokens (legacy syntax)
         if name.contains("{"), let properties = context.feature?.properties { name = replacingTokens(name, properties) }
@@ -40,7 +41,8 @@ extension SymbolLayerBuilder {
             box.fit(toText: text, width: fit == .width || fit == .both, height: fit == .height || fit == .both,
                     padding: layout.iconTextFitPadding.evaluate(layoutContext), offset: offset, image: image)
         }
-        let rotation = layout.iconRotation.evaluate(layoutContext) * .pi / 180
+        // an icon fitted to vertical text turns a quarter clockwise with it
+        let rotation = layout.iconRotation.evaluate(layoutContext) * .pi / 180 + (turned ? .pi / 2 : 0)
         let padding = layout.iconPadding.evaluate(layoutContext).values
         // an icon fitted to text by its content area collides with all of it (MapLibre's collisionPadding)
         var collisionBox = (box.left, box.top, box.right, box.bottom)
@@ -60,7 +62,7 @@ extension SymbolLayerBuilder {
             haloColor: RenderColor(paint.iconHaloColor.evaluate(context)).premultiplied(),
             haloWidth: max(0, paint.iconHaloWidth.evaluate(context)), haloBlur: max(0, paint.iconHaloBlur.evaluate(context)),
             opacity: paint.iconOpacity.evaluate(context),
-            linear: image.sdf || size != 1 || rotation != 0 || pitched,
+            linear: image.sdf || size != 1 || layout.iconRotation.evaluate(layoutContext) != 0 || pitched,
             box: Self.collisionBox(collisionBox, scale: size, padding: padding, rotation: rotation),
             allowOverlap: layout.iconAllowsOverlap.evaluate(layoutContext),
             ignorePlacement: layout.iconIgnoresPlacement.evaluate(layoutContext),

@@ -215,7 +215,8 @@ extension SymbolLayerBuilder {
                 SymbolLayer.GlyphQuad(glyph: q.glyph, topLeft: q.topLeft + d, topRight: q.topRight + d, bottomLeft: q.bottomLeft + d,
                                       color: q.color, image: q.image)
             }
-            return SymbolLayer.Variant(quads: quads, box: (b.x0 + shift.x, b.y0 + shift.y, b.x1 + shift.x, b.y1 + shift.y), shift: shift)
+            return SymbolLayer.Variant(quads: quads, box: (b.x0 + shift.x, b.y0 + shift.y, b.x1 + shift.x, b.y1 + shift.y), shift: shift,
+                                       bounds: centred.bounds)
         }
     }
 
@@ -256,6 +257,9 @@ extension SymbolLayerBuilder {
         }
         let box = collisionBox((shaping.left, shaping.top, shaping.right, shaping.bottom), scale: fontScale,
                                padding: [layout.textPadding.evaluate(context)], rotation: .pi / 2)
-        return SymbolLayer.Variant(quads: quads, box: box)
+        var variant = SymbolLayer.Variant(quads: quads, box: box)
+        // unturned: an icon fitted to vertical text is fitted to this box, then turned with the text
+        variant.bounds = (shaping.left * fontScale, shaping.top * fontScale, shaping.right * fontScale, shaping.bottom * fontScale)
+        return variant
     }
 }

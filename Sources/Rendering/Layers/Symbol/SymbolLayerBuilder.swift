@@ -102,6 +102,12 @@ enum SymbolLayerBuilder: LayerBuilder {
                                             right: $0.2 * symbol.fontScale, bottom: $0.3 * symbol.fontScale) }
             symbol.icon = icon(layout: layout, paint: paint, context: context, layoutContext: layoutContext,
                                images: evaluation.images, pitched: evaluation.pitched, textBox: textBox)
+            if let bounds = symbol.vertical.first?.bounds, layout.iconTextFit.evaluate(layoutContext) != .none {
+                // the icon fitted to the vertical text, drawn when the vertical text is
+                symbol.verticalIcon = icon(layout: layout, paint: paint, context: context, layoutContext: layoutContext,
+                                           images: evaluation.images, pitched: evaluation.pitched, textBox: bounds, turned: true)
+                if variable != nil { symbol.verticalIcon?.followsTextAnchor = true }
+            }
             if variable != nil, layout.iconTextFit.evaluate(layoutContext) != .none {
                 // MapLibre Native moves such an icon with the text's anchor; without text it keeps its
                 // collision box but is not drawn

@@ -49,7 +49,7 @@ enum SymbolPlacement {
                     continue
                 }
             }
-            let s = layer.symbols[i]
+            var s = layer.symbols[i]
             let plane = transform.plane(s.anchor, copy: wrap ?? 0)
             let p = transform.screen(plane: plane)
             guard p.x.isFinite, p.y.isFinite, transform.w(plane: plane) > 0 else {
@@ -121,6 +121,12 @@ enum SymbolPlacement {
                 layer.symbols[i].quads = v.variant.quads
                 layer.symbols[i].box = v.variant.box
                 textBox = v.box
+                if let icon = s.verticalIcon {
+                    // the icon fitted to the vertical text replaces the horizontal one
+                    s.icon = icon
+                    layer.symbols[i].icon = icon
+                    if icon.followsTextAnchor { iconShiftForText = v.variant.shift }
+                }
             }
             var placeIcon = false
             var iconBox: (Double, Double, Double, Double)?
