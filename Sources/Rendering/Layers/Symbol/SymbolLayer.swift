@@ -136,6 +136,8 @@ public struct SymbolLayer: Sendable {
     var iconPitchWithMap = false
     /// Draw the collision boxes over the layer (the SDK's collision-box debug option).
     var showsCollisionBoxes = false
+    /// Place labels lower on the screen first (`symbol-z-order: viewport-y`), as MapLibre does.
+    var placesByViewportY = false
     /// Draw in viewport-y order (lower labels over higher ones), as `symbol-z-order` asks.
     var sortByViewportY = false
     /// Labels are ordered by `symbol-sort-key`: each run of labels with one key is drawn (icons,

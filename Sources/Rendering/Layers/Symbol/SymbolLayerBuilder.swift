@@ -171,6 +171,7 @@ enum SymbolLayerBuilder: LayerBuilder {
         out.iconPitchWithMap = iconPitch == .map || (iconPitch == .auto && out.iconRotateWithMap)
         let zOrder = layout.symbolZOrder.evaluate(zoom: zoom)
         out.haloPerSymbol = layout.symbolSortKey != nil
+        out.placesByViewportY = zOrder == .viewportY
         out.sortByViewportY = zOrder == .viewportY
             || (zOrder == .auto && layout.symbolSortKey == nil
                 && (layout.textAllowsOverlap.evaluate(zoom: zoom) || layout.iconAllowsOverlap.evaluate(zoom: zoom)))

@@ -37,7 +37,18 @@ enum SymbolPlacement {
         let ratio = transform.pixelRatio
         let shift = Point(x: layer.translate.x, y: layer.translate.y)
         let iconShift = layer.iconTranslate - layer.translate
-        for i in layer.symbols.indices {
+        var order = Array(layer.symbols.indices)
+        if layer.placesByViewportY {
+            // MapLibre sorts by anchor y (rounded, in tile units), later features first on ties, and
+            // places from the bottom of that order up
+            let ys = layer.symbols.map { s -> Double in
+                let p = transform.screen(plane: transform.plane(s.anchor, copy: wrap ?? 0))
+                return p.y.isFinite ? (p.y / ratio * 8).rounded() : 0
+            }
+            order.sort { a, b in ys[a] != ys[b] ? ys[a] < ys[b] : a > b }
+            order.reverse()
+        }
+        for i in order {
             if let path = layer.symbols[i].path {
                 let line = LineLabelPlacement(transform: transform, path: path, copy: wrap ?? 0)
                 if path.iconAlongLine, layer.symbols[i].icon != nil,
