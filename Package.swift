@@ -84,7 +84,7 @@ let package = Package(
         ),
         .testTarget(name: "TileSourcesTests", dependencies: ["TileSources", "MapStyle", "MercatorTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "OfflineStorageTests", dependencies: ["OfflineStorage", "Mercator", "MercatorTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+        .testTarget(name: "OfflineStorageTests", dependencies: ["OfflineStorage", "Mercator", "MercatorHTTP", "MercatorTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "MercatorHTTPTests", dependencies: ["MercatorHTTP", "MercatorTestSupport"]),
         .testTarget(name: "FontsTests", dependencies: ["Fonts", "Rendering", "MercatorTestSupport"]),

@@ -9,6 +9,7 @@ import Tiling
 enum OfflineResources {
     /// A tiled source: where and which zooms its tiles are.
     struct TiledSourceInfo {
+        var identifier: String
         var template: String
         var scheme: TileScheme
         var minimumZoom: Int
@@ -45,7 +46,7 @@ enum OfflineResources {
             guard let template = description["tiles"]?.array?.first?.string else { continue }
             func number(_ name: String) -> Double? { source[name]?.number ?? description[name]?.number }
             let b = (source["bounds"] ?? description["bounds"])?.array?.compactMap(\.number) ?? []
-            out.append(TiledSourceInfo(template: template, scheme: (source["scheme"] ?? description["scheme"])?.string == "tms" ? .tms : .xyz,
+            out.append(TiledSourceInfo(identifier: key, template: template, scheme: (source["scheme"] ?? description["scheme"])?.string == "tms" ? .tms : .xyz,
                                        minimumZoom: Int(number("minzoom") ?? 0), maximumZoom: Int(number("maxzoom") ?? 22),
                                        tileSize: source["tileSize"]?.number ?? (kind == "vector" ? 512 : 512), raster: kind != "vector",
                                        bounds: b.count == 4 ? (b[0], b[1], b[2], b[3]) : (-180, -90, 180, 90)))

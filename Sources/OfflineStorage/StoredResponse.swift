@@ -222,33 +222,42 @@ extension OfflineDatabase {
             """) ?? 0
     }
 
-    /// Deletes the least recently accessed ambient rows (50 accessed-times at a time, as MapLibre)
-    /// until the ambient bodies fit ``maximumAmbientCacheSize``; pack rows are never touched.
+    /// Deletes the least recently accessed ambient rows, oldest first, until the ambient bodies fit
+    /// ``maximumAmbientCacheSize``; pack rows are never touched, nor the row just stored (`keeping`).
     func evictAmbient(_ db: Database, keeping request: ResourceRequest? = nil) throws {
-        var size = try Self.ambientSize(db)
-        while size > maximumAmbientCacheSize {
-            guard let accessed = try Int64.fetchOne(db, sql: """
-                SELECT max(accessed) FROM (
-                  SELECT accessed FROM resources LEFT JOIN region_resources ON resource_id = resources.id WHERE resource_id IS NULL
-                  UNION ALL
-                  SELECT accessed FROM tiles LEFT JOIN region_tiles ON tile_id = tiles.id WHERE tile_id IS NULL
-                  ORDER BY accessed ASC LIMIT 50)
-                """) else { return }
-            // rows accessed at the same second go together; the one just stored is kept when possible
-            let keepURL = request?.tile == nil ? request?.url : nil
-            try db.execute(sql: """
-                DELETE FROM resources WHERE id IN (SELECT id FROM resources LEFT JOIN region_resources ON resource_id = resources.id
-                WHERE resource_id IS NULL AND accessed <= ? AND url IS NOT ?)
-                """, arguments: [accessed, keepURL])
-            let resources = db.changesCount
-            let tile = request?.tile
-            try db.execute(sql: """
-                DELETE FROM tiles WHERE id IN (SELECT id FROM tiles LEFT JOIN region_tiles ON tile_id = tiles.id
-                WHERE tile_id IS NULL AND accessed <= ?
-                AND NOT (url_template IS ? AND pixel_ratio IS ? AND x IS ? AND y IS ? AND z IS ?))
-                """, arguments: [accessed, tile?.urlTemplate, tile?.pixelRatio, tile?.id.x, tile?.id.y, tile?.id.z])
-            if resources == 0 && db.changesCount == 0 { return }
-            size = try Self.ambientSize(db)
+        let size = try Self.ambientSize(db)
+        guard size > maximumAmbientCacheSize else { return }
+        var excess = size - maximumAmbientCacheSize
+        let keepURL = request?.tile == nil ? request?.url : nil
+        let keepTile = request?.tile
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT 0 AS tile, resources.id AS id, IFNULL(LENGTH(data), 0) AS size, accessed, url, NULL AS t, NULL AS r, NULL AS z, NULL AS x, NULL AS y
+            FROM resources LEFT JOIN region_resources ON resource_id = resources.id WHERE resource_id IS NULL
+            UNION ALL
+            SELECT 1, tiles.id, IFNULL(LENGTH(data), 0), accessed, NULL, url_template, pixel_ratio, z, x, y
+            FROM tiles LEFT JOIN region_tiles ON tile_id = tiles.id WHERE tile_id IS NULL
+            ORDER BY accessed ASC
+            """)
+        var resources: [Int64] = [], tiles: [Int64] = []
+        while excess > 0, let row = try rows.next() {
+            let isTile: Bool = row["tile"]
+            if isTile {
+                if let keepTile, keepTile.urlTemplate == row["t"], keepTile.pixelRatio == row["r"], keepTile.id.z == row["z"],
+                   keepTile.id.x == row["x"], keepTile.id.y == row["y"] { continue }
+                tiles.append(row["id"])
+            } else {
+                if let keepURL, keepURL == row["url"] { continue }
+                resources.append(row["id"])
+            }
+            excess -= row["size"] as Int
+        }
+        for chunk in stride(from: 0, to: resources.count, by: 500) {
+            let ids = resources[chunk..<min(chunk + 500, resources.count)]
+            try db.execute(sql: "DELETE FROM resources WHERE id IN (\(ids.map(String.init).joined(separator: ",")))")
+        }
+        for chunk in stride(from: 0, to: tiles.count, by: 500) {
+            let ids = tiles[chunk..<min(chunk + 500, tiles.count)]
+            try db.execute(sql: "DELETE FROM tiles WHERE id IN (\(ids.map(String.init).joined(separator: ",")))")
         }
     }
 
