@@ -55,7 +55,7 @@ public struct OfflineDownload: Sendable {
     }
 
     private enum Outcome: Sendable {
-        case stored(ResourceRequest, StoredResponse)
+        case stored(ResourceRequest, StoredResponse, (Data?, Bool))
         case failed(ResourceRequest, String)
     }
 
@@ -135,7 +135,7 @@ public struct OfflineDownload: Sendable {
             for round in 0..<rounds {
                 if round > 0 { try await Task.sleep(nanoseconds: UInt64(roundBackoff * pow(2, Double(round - 1)) * 1e9)) }
                 switch await fetch(request) {
-                case .stored(_, let response):
+                case .stored(_, let response, _):
                     guard response.data != nil else {
                         throw DownloadError(message: "\(authorization.redact(request.url)) is not found (HTTP 404)", failedURLs: [request.url])
                     }
@@ -160,11 +160,11 @@ public struct OfflineDownload: Sendable {
     private func fetchAll(_ requests: [ResourceRequest], region: Int64, state: inout Progress,
                           progress: @Sendable (Progress) -> Void) async throws -> [(ResourceRequest, String)] {
         var failures: [(ResourceRequest, String)] = []
-        var batch: [(ResourceRequest, StoredResponse)] = []
+        var batch: [(ResourceRequest, StoredResponse, (Data?, Bool))] = []
         var state2 = state
         func commit() throws {
             guard !batch.isEmpty else { return }
-            let sizes = try database.putRegionResources(region, batch)
+            let sizes = try database.putRegionEncoded(region, batch)
             state2.completedResources += batch.count
             state2.completedTiles += batch.filter { $0.0.kind == .tile }.count
             state2.completedBytes += sizes.reduce(0, +)
@@ -179,7 +179,7 @@ public struct OfflineDownload: Sendable {
             }
             while let outcome = try await group.next() {
                 switch outcome {
-                case .stored(let request, let response): batch.append((request, response))
+                case .stored(let request, let response, let encoded): batch.append((request, response, encoded))
                 case .failed(let request, let message):
                     failures.append((request, message))
                     state2.failed = failures.count
@@ -206,9 +206,10 @@ public struct OfflineDownload: Sendable {
             let result = try await client.get(address, limit: 64 << 20)
             switch result.status {
             case 200..<300 where result.status != 204:
-                return .stored(request, StoredResponse(data: result.body, headers: result.headers))
+                // deflated here, in the download's tasks, so the writer only writes
+                return .stored(request, StoredResponse(data: result.body, headers: result.headers), OfflineDatabase.encodedBody(result.body))
             case 204, 404:
-                return .stored(request, StoredResponse(data: nil, headers: result.headers))
+                return .stored(request, StoredResponse(data: nil, headers: result.headers), (nil, false))
             default:
                 return .failed(request, "GET \(request.url) answered HTTP \(result.status)")
             }

@@ -118,13 +118,17 @@ extension OfflineDatabase {
     /// - Returns: the stored (compressed) sizes, in order.
     @discardableResult
     public func putRegionResources(_ regionID: Int64, _ entries: [(ResourceRequest, StoredResponse)]) throws(OfflineStorageError) -> [Int] {
+        try putRegionEncoded(regionID, entries.map { ($0.0, $0.1, Self.encodedBody($0.1.data)) })
+    }
+
+    /// ``putRegionResources(_:_:)`` with bodies already encoded (compressed off the writer, by the download's tasks).
+    func putRegionEncoded(_ regionID: Int64, _ entries: [(ResourceRequest, StoredResponse, (Data?, Bool))]) throws(OfflineStorageError) -> [Int] {
         try write { db -> [Int] in
             guard try Int64.fetchOne(db, sql: "SELECT id FROM regions WHERE id = ?", arguments: [regionID]) != nil else {
                 throw OfflineStorageError(path: path, .noSuchRegion(regionID))
             }
             var sizes: [Int] = []
-            for (request, response) in entries {
-                let (body, compressed) = Self.encodedBody(response.data)
+            for (request, response, (body, compressed)) in entries {
                 try Self.put(db, request, response, body: body, compressed: compressed)
                 try Self.markUsed(db, regionID: regionID, request)
                 sizes.append(body?.count ?? 0)

