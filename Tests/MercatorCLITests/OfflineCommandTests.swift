@@ -106,6 +106,8 @@ struct OfflineCommandTests {
         let resume = try CLIRunner.run(["offline", "resume", "1", "--db", db])
         #expect(resume.status == 0, "\(resume.stderr)")
         #expect(resume.stdout.contains("region 1:"))
+        // not a terminal: a line per step
+        #expect(resume.stderr.contains("resources: ") && !resume.stderr.contains("\r"), "\(resume.stderr)")
         let final = try Self.storedTiles(db)
         #expect(Set(afterKill).isSubset(of: Set(final)))
         #expect(final.count == Set(final).count)
