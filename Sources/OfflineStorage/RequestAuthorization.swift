@@ -1,4 +1,5 @@
 import Foundation
+import TileSources
 
 /// Applies the API key (`MGLApiKey`) to requests for the API server (`MGLMapboxAPIBaseURL`) and
 /// `mapbox://` URLs, and keeps it out of every stored URL and message.
@@ -30,5 +31,23 @@ public struct RequestAuthorization: Sendable, Hashable {
             out = out.replacingOccurrences(of: encoded, with: "<api key>")
         }
         return out
+    }
+}
+
+/// The network with the API key applied (no offline database): what a map loads through when
+/// `MGLApiKey` is set but no database is.
+public struct AuthorizingFetcher: ResourceFetching {
+    public var authorization: RequestAuthorization
+
+    public init(authorization: RequestAuthorization) {
+        self.authorization = authorization
+    }
+
+    public func fetch(_ request: ResourceRequest, limit: Int, store: String) throws(TileStoreError) -> Data? {
+        do {
+            return try HTTPResource.get(authorization.requestURL(request.url), limit: limit, store: store)
+        } catch {
+            throw TileStoreError(store: authorization.redact(error.store), authorization.redact(error.message))
+        }
     }
 }

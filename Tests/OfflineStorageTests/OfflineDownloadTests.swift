@@ -171,3 +171,24 @@ struct OfflineDownloadTests {
         #expect(try database.ambientCacheSize() > 0)
     }
 }
+
+@Suite("Offline packs: the API key")
+struct OfflineAPIKeyTests {
+    @Test("the key is sent to the API server on every request, and stored nowhere")
+    func apiKeyApplied() async throws {
+        let server = try PackServer()
+        defer { server.stop() }
+        let database = try OfflineDatabase(path: temporaryDatabasePath())
+        let region = try database.createRegion(berlinDefinition(base: server.base), metadata: Data())
+        var download = quickDownload(database)
+        download.authorization = RequestAuthorization(apiKey: "k3y-123", apiBaseURL: server.base)
+        _ = try await download.run(region)
+        // the loopback server strips nothing: paths carry the query
+        let paths = server.paths
+        #expect(!paths.isEmpty && paths.allSatisfy { $0.hasSuffix("access_token=k3y-123") })
+        let stored = try await database.queue.read { db in
+            try String.fetchAll(db, sql: "SELECT url FROM resources UNION ALL SELECT url_template FROM tiles UNION ALL SELECT definition FROM regions")
+        }
+        #expect(!stored.isEmpty && stored.allSatisfy { !$0.contains("k3y") })
+    }
+}

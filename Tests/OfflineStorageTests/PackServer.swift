@@ -70,7 +70,7 @@ final class PackServer: @unchecked Sendable {
     }
 
     private func answer(_ request: LoopbackHTTPServer.Request, base: String) -> LoopbackHTTPServer.Response {
-        let path = request.path
+        let path = String(request.path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
         let fault: Fault? = lock.withLock {
             counts[path, default: 0] += 1
             return faults[path]

@@ -136,10 +136,14 @@ enum MapLoading {
     /// Whether parsed JSON is a style document rather than GeoJSON.
     static func isStyle(_ json: JSONValue) -> Bool { json["version"] != nil || json["layers"] != nil }
 
-    /// The read-through fetcher of `--database FILE`, or of the settings' database path; nil for neither.
-    static func storageFetcher(database path: String?) throws -> StorageFetcher? {
+    /// The read-through fetcher of `--database FILE`, or of the settings' database path; without
+    /// either, the network with the API key (if set); nil for the plain network.
+    static func storageFetcher(database path: String?) throws -> (any ResourceFetching)? {
         let settings = InputOutput.settings
-        guard let path = path ?? settings.offlineDatabasePath else { return nil }
+        guard let path = path ?? settings.offlineDatabasePath else {
+            // no database: the network, with the API key applied when there is one
+            return settings.apiKey.map { AuthorizingFetcher(authorization: RequestAuthorization(apiKey: $0, apiBaseURL: settings.apiBaseURL)) }
+        }
         do {
             let database = try OfflineDatabase(path: path)
             return StorageFetcher(database: database, authorization: RequestAuthorization(apiKey: settings.apiKey, apiBaseURL: settings.apiBaseURL))
