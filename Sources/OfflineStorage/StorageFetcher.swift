@@ -30,13 +30,20 @@ public struct StorageFetcher: ResourceFetching {
         if let stored, stored.isFresh() || offlineOnly { return stored.data }
         if offlineOnly { throw TileStoreError(store: store, "\(request.url) is not in the offline database \(database.path)") }
         let result: HTTPResult
+        // a stale copy with an ETag is revalidated: 304 keeps it, with the new expiry
+        var headers: [String: String] = [:]
+        if let stored, stored.data != nil, let etag = stored.etag { headers["If-None-Match"] = etag }
         do throws(HTTPError) {
-            result = try client.get(authorization.requestURL(request.url), limit: limit)
+            result = try client.get(authorization.requestURL(request.url), headers: headers, limit: limit)
         } catch {
             if let stored, !stored.mustRevalidate { return stored.data }
             throw TileStoreError(store: store, authorization.redact(error.description))
         }
         switch result.status {
+        case 304 where stored != nil:
+            let fresh = StoredResponse(data: nil, headers: result.headers)
+            if !database.isReadOnly { try? database.markNotModified(request, expires: fresh.expires, mustRevalidate: fresh.mustRevalidate) }
+            return stored?.data
         case 200..<300, 404:
             let data: Data? = result.status == 404 || result.status == 204 ? nil : result.body
             if !database.isReadOnly { _ = try? database.putAmbient(request, StoredResponse(data: data, headers: result.headers)) }

@@ -265,6 +265,22 @@ extension OfflineDatabase {
         }
     }
 
+    /// Records a 304 answer: the stored copy is kept, with the new expiry (MapLibre's `notModified` update).
+    public func markNotModified(_ request: ResourceRequest, expires: Int64?, mustRevalidate: Bool) throws(OfflineStorageError) {
+        try write { db in
+            let now = Self.now()
+            if let tile = request.tile {
+                try db.execute(sql: """
+                    UPDATE tiles SET accessed = ?, expires = ?, must_revalidate = ?
+                    WHERE url_template = ? AND pixel_ratio = ? AND x = ? AND y = ? AND z = ?
+                    """, arguments: [now, expires, mustRevalidate, tile.urlTemplate, tile.pixelRatio, tile.id.x, tile.id.y, tile.id.z])
+            } else {
+                try db.execute(sql: "UPDATE resources SET accessed = ?, expires = ?, must_revalidate = ? WHERE url = ?",
+                               arguments: [now, expires, mustRevalidate, request.url])
+            }
+        }
+    }
+
     /// Deletes every ambient row (packs keep theirs).
     public func clearAmbientCache() throws(OfflineStorageError) {
         try write { db in

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Mercator
 import MercatorHTTP
+import MercatorTestSupport
 @testable import OfflineStorage
 import Testing
 import TileSources
@@ -190,5 +191,33 @@ struct OfflineAPIKeyTests {
             try String.fetchAll(db, sql: "SELECT url FROM resources UNION ALL SELECT url_template FROM tiles UNION ALL SELECT definition FROM regions")
         }
         #expect(!stored.isEmpty && stored.allSatisfy { !$0.contains("k3y") })
+    }
+}
+
+@Suite("Offline storage: expiry")
+struct OfflineExpiryTests {
+    @Test("a stale copy is revalidated with its ETag: 304 keeps it with the new expiry; unreachable, it is used unless must-revalidate")
+    func revalidation() throws {
+        let body = Data("{\"tiles\":[]}".utf8)
+        let server = try LoopbackHTTPServer { request, _ in
+            if request.headers["if-none-match"] == "\"v1\"" { return .init(status: 304, headers: ["Cache-Control": "max-age=600", "ETag": "\"v1\""]) }
+            return .init(status: 200, headers: ["Cache-Control": "max-age=0", "ETag": "\"v1\""], body: body)
+        }
+        let database = try OfflineDatabase(path: temporaryDatabasePath())
+        let fetcher = StorageFetcher(database: database, client: HTTPClient(policy: HTTPClientPolicy(maximumAttempts: 1, cacheBytes: 0)))
+        let request = ResourceRequest(url: server.baseURL + "/source.json", kind: .source)
+        #expect(try fetcher.fetch(request, limit: 1 << 20, store: "t") == body)
+        #expect(try database.response(for: request)?.isFresh() == false)  // max-age=0
+        #expect(try fetcher.fetch(request, limit: 1 << 20, store: "t") == body)
+        #expect(server.requests.last?.headers["if-none-match"] == "\"v1\"")
+        let refreshed = try #require(try database.response(for: request))
+        #expect(refreshed.isFresh() && refreshed.data == body)
+        server.stop()
+
+        // stale and unreachable: used, unless it must be revalidated
+        try database.markNotModified(request, expires: 0, mustRevalidate: false)
+        #expect(try fetcher.fetch(request, limit: 1 << 20, store: "t") == body)
+        try database.markNotModified(request, expires: 0, mustRevalidate: true)
+        #expect(throws: TileStoreError.self) { try fetcher.fetch(request, limit: 1 << 20, store: "t") }
     }
 }
