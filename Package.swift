@@ -34,12 +34,14 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["MapStyle", "Tiling", "CMercatorZlib", "CMercatorImageCodecs", "CMercatorBidi"]),
         .target(name: "MercatorHTTP", dependencies: ["Tiling"]),
         .target(name: "TileSources", dependencies: ["MapStyle", "Tiling", "MercatorHTTP", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "OfflineStorage", dependencies: ["GeoJSON", "Tiling", "TileSources", "MercatorHTTP", "CMercatorZlib",
+                                                      .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Venues", dependencies: ["GeoJSON", "MercatorHTTP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // FreeType and fontconfig on Linux; on Apple platforms the module builds without them (no installed fonts yet: Core Text is to come)
         .target(name: "Fonts", dependencies: ["Rendering", "MapStyle",
                                               .target(name: "CMercatorFreeType", condition: .when(platforms: [.linux])),
                                               .target(name: "CMercatorFontconfig", condition: .when(platforms: [.linux]))]),
-        .target(name: "Mercator", dependencies: ["GeoJSON", "Expressions", "FormatStrings", "Tiling", "MapStyle", "TileSources", "Rendering", "Fonts", "Venues"]),
+        .target(name: "Mercator", dependencies: ["GeoJSON", "Expressions", "FormatStrings", "Tiling", "MapStyle", "TileSources", "OfflineStorage", "Rendering", "Fonts", "Venues"]),
         .target(name: "MercatorConformance", dependencies: ["Mercator"]),
         .target(
             name: "MercatorServer",
@@ -81,6 +83,8 @@ let package = Package(
             resources: [.copy("Fixtures/mvt-expected.json")]
         ),
         .testTarget(name: "TileSourcesTests", dependencies: ["TileSources", "MapStyle", "MercatorTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "OfflineStorageTests", dependencies: ["OfflineStorage", "Mercator", "MercatorHTTP", "MercatorTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "MercatorHTTPTests", dependencies: ["MercatorHTTP", "MercatorTestSupport"]),
         .testTarget(name: "FontsTests", dependencies: ["Fonts", "Rendering", "MercatorTestSupport"]),

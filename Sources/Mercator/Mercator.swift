@@ -3,6 +3,7 @@
 @_exported import FormatStrings
 @_exported import GeoJSON
 @_exported import MapStyle
+@_exported import OfflineStorage
 @_exported import Rendering
 @_exported import Tiling
 @_exported import Venues

@@ -40,11 +40,21 @@ public struct TiledSourceResolver: Sendable {
     public var localRoot: URL?
     /// URL prefixes served from local folders (the render tests' `http://localhost:2900/`).
     public var localServers: [(prefix: String, folder: URL)]
+    /// Where remote TileJSON documents and tiles are loaded through (the offline storage); the network when nil.
+    public var fetcher: (any ResourceFetching)?
 
-    public init(styleDirectory: URL? = nil, localRoot: URL? = nil, localServers: [(prefix: String, folder: URL)] = []) {
+    public init(styleDirectory: URL? = nil, localRoot: URL? = nil, localServers: [(prefix: String, folder: URL)] = [],
+                fetcher: (any ResourceFetching)? = nil) {
         self.styleDirectory = styleDirectory
         self.localRoot = localRoot
         self.localServers = localServers
+        self.fetcher = fetcher
+    }
+
+    private func remoteStore(_ template: String, scheme: TileScheme, tileJSON: TileJSON?) -> HTTPTileStore {
+        var store = HTTPTileStore(template: template, scheme: scheme, tileJSON: tileJSON)
+        store.fetcher = fetcher
+        return store
     }
 
     /// The tiles of `source`: its `tiles` templates, or its `url` (a TileJSON file, `mbtiles://` or `pmtiles://`).
@@ -56,21 +66,21 @@ public struct TiledSourceResolver: Sendable {
         var store: any TileStore
         if let templates = source.tileURLTemplates, let first = templates.first {
             let scheme: TileScheme = source.json["scheme"]?.string == "tms" ? .tms : .xyz
-            store = isRemote(first) ? HTTPTileStore(template: first, scheme: scheme)
+            store = isRemote(first) ? remoteStore(first, scheme: scheme, tileJSON: nil)
                 : FileTemplateStore(template: try path(first, source: name), scheme: scheme)
         } else if let url = source.configurationURL, let archive = remotePMTiles(url) {
             store = try PMTilesStore(url: archive)
             tileJSON = store.tileJSON
         } else if let url = source.configurationURL, isRemote(url) {
             // a TileJSON document over HTTP
-            guard let data = try HTTPResource.get(url, store: name) else { throw TileStoreError(store: name, "\(url) is not found (HTTP 404)") }
+            guard let data = try (fetcher ?? NetworkFetcher()).fetch(ResourceRequest(url: url, kind: .source), limit: 64 << 20, store: name) else { throw TileStoreError(store: name, "\(url) is not found (HTTP 404)") }
             do {
                 tileJSON = try TileJSON(JSONValue(parsing: data))
             } catch {
                 throw TileStoreError(store: name, "\(url): \(error)")
             }
             guard let template = tileJSON?.tiles.first?.template else { throw TileStoreError(store: name, "\(url) lists no tiles") }
-            store = isRemote(template) ? HTTPTileStore(template: template, scheme: tileJSON?.scheme ?? .xyz, tileJSON: tileJSON)
+            store = isRemote(template) ? remoteStore(template, scheme: tileJSON?.scheme ?? .xyz, tileJSON: tileJSON)
                 : FileTemplateStore(template: try path(template, source: name), scheme: tileJSON?.scheme ?? .xyz, tileJSON: tileJSON)
         } else if let url = source.configurationURL {
             let lower = url.lowercased()

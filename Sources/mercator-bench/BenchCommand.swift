@@ -3,10 +3,10 @@ import ArgumentParser
 /// `mercator-bench NAME`: release-mode benchmarks that print medians and ratios against a baseline
 /// measured side by side in the same run.
 @main
-struct BenchCommand: ParsableCommand {
+struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mercator-bench",
         abstract: "Mercator benchmarks (build with -c release).",
-        subcommands: [GeoJSONParseBench.self, ExpressionsBenchCommand.self, TilingBenchCommand.self, VectorTileBenchCommand.self, ClusteringBenchCommand.self, RenderBench.self, LargeSourceRenderBench.self, StreetRenderBench.self, VenueBench.self, CameraBench.self]
+        subcommands: [GeoJSONParseBench.self, ExpressionsBenchCommand.self, TilingBenchCommand.self, VectorTileBenchCommand.self, ClusteringBenchCommand.self, RenderBench.self, LargeSourceRenderBench.self, StreetRenderBench.self, VenueBench.self, CameraBench.self, OfflineBench.self]
     )
 }

@@ -47,20 +47,22 @@ public final class Map: @unchecked Sendable {
     ///   - localRoot: the folder `local://` URLs resolve against.
     ///   - localServers: URL prefixes served from local folders instead (`http://localhost:2900/`
     ///     for the render tests' fixtures).
+    ///   - fetcher: where remote styles' resources (TileJSON, tiles, glyphs, sprites, images, GeoJSON) are
+    ///     loaded through: the offline storage's read-through fetcher, or the network when nil.
     ///   - clientFonts: whether font stacks the style's glyphs do not serve are drawn with installed fonts
     ///     (fontconfig); CJK ideographs follow ``settings`` (`ideographicFontFallback`).
     public init(style: Style, camera: MapCamera = MapCamera(), size: MapSize = MapSize(width: 512, height: 512),
                 styleDirectory: URL? = nil, localRoot: URL? = nil, localServers: [(prefix: String, folder: URL)] = [],
-                clientFonts: ClientFontOptions = ClientFontOptions()) {
+                fetcher: (any ResourceFetching)? = nil, clientFonts: ClientFontOptions = ClientFontOptions()) {
         self.style = style
         installedGlyphs = InstalledFontGlyphs(options: clientFonts)
         cameraValue = camera
         sizeValue = size
-        loader = SourceLoader(styleDirectory: styleDirectory, localRoot: localRoot)
-        resources = ResourceReader(styleDirectory: styleDirectory, localRoot: localRoot, localServers: localServers)
+        loader = SourceLoader(styleDirectory: styleDirectory, localRoot: localRoot, fetcher: fetcher)
+        resources = ResourceReader(styleDirectory: styleDirectory, localRoot: localRoot, localServers: localServers, fetcher: fetcher)
         imageSources = ImageSources(reader: resources)
         tiledSources = TiledSources(resolver: TiledSourceResolver(styleDirectory: styleDirectory, localRoot: localRoot,
-                                                                        localServers: localServers))
+                                                                        localServers: localServers, fetcher: fetcher))
     }
 
     private func locked<T>(_ body: () throws -> T) rethrows -> T {

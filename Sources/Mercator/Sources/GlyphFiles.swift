@@ -1,5 +1,6 @@
 import Foundation
 import MapStyle
+import TileSources
 import Rendering
 
 /// Glyph PBFs named by a style's `glyphs` URL template (`{fontstack}`, `{range}`), read from local
@@ -39,13 +40,9 @@ final class GlyphFiles: GlyphProvider, @unchecked Sendable {
     }
 
     private func load(font: String, range: Int) -> [UInt32: Glyph]? {
-        let name = "\(range * 256)-\(range * 256 + 255)"
-        let url = template.replacingOccurrences(of: "{fontstack}", with: font).replacingOccurrences(of: "{range}", with: name)
         // over HTTP the font stack is a path segment: spaces and commas are percent-encoded
-        let remote = url.lowercased().hasPrefix("http")
-        let address = remote ? template.replacingOccurrences(of: "{fontstack}", with: font.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: ","))) ?? font)
-            .replacingOccurrences(of: "{range}", with: name) : url
-        guard let data = try? reader.data(address) else { return nil }
+        let address = ResourceURLs.glyphs(template: template, fontStack: font, rangeStart: range * 256)
+        guard let data = try? reader.data(address, kind: .glyphs) else { return nil }
         return try? GlyphPBF.decode(data)
     }
 }

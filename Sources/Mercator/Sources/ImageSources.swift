@@ -2,6 +2,7 @@ import Foundation
 import GeoJSON
 import MapStyle
 import Rendering
+import TileSources
 import Tiling
 
 /// The `image` sources of a map: each picture read (locally or over HTTP(S)) and decoded once per
@@ -31,7 +32,7 @@ final class ImageSources: @unchecked Sendable {
         guard let url = source.imageURL, let quad = source.coordinates else { return failure("an image source needs \"url\" and \"coordinates\"") }
         let data: Data
         do {
-            guard let read = try reader.data(url) else { return failure("\(url) is not found") }
+            guard let read = try reader.data(url, kind: .image) else { return failure("\(url) is not found") }
             data = read
         } catch {
             return failure(error.message)

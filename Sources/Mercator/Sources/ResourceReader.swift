@@ -8,17 +8,19 @@ struct ResourceReader: Sendable {
     var styleDirectory: URL?
     var localRoot: URL?
     var localServers: [(prefix: String, folder: URL)]
+    /// Where remote resources are loaded through (the offline storage); the network when nil.
+    var fetcher: (any ResourceFetching)?
 
     /// The bytes at `url`; nil when there is no such file (or HTTP 404).
     /// - Throws: a message naming the URL when it cannot be read.
-    func data(_ url: String, limit: Int = 64 << 20) throws(ReadFailure) -> Data? {
+    func data(_ url: String, kind: ResourceKind = .unknown, limit: Int = 64 << 20) throws(ReadFailure) -> Data? {
         for server in localServers where url.hasPrefix(server.prefix) {
             return try file(server.folder.appendingPathComponent(String(url.dropFirst(server.prefix.count))))
         }
         let lower = url.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
             do {
-                return try HTTPResource.get(url, limit: limit, store: url)
+                return try (fetcher ?? NetworkFetcher()).fetch(ResourceRequest(url: url, kind: kind), limit: limit, store: url)
             } catch {
                 throw ReadFailure(message: error.message)
             }

@@ -25,10 +25,13 @@ package struct SourceLoader: Sendable {
     package var styleDirectory: URL?
     /// The folder `local://` URLs resolve against.
     package var localRoot: URL?
+    /// Where remote GeoJSON is loaded through (the offline storage); the network when nil.
+    package var fetcher: (any ResourceFetching)?
 
-    package init(styleDirectory: URL? = nil, localRoot: URL? = nil) {
+    package init(styleDirectory: URL? = nil, localRoot: URL? = nil, fetcher: (any ResourceFetching)? = nil) {
         self.styleDirectory = styleDirectory
         self.localRoot = localRoot
+        self.fetcher = fetcher
     }
 
     /// The features of `source` (empty for source kinds that are not drawn from GeoJSON).
@@ -52,7 +55,8 @@ package struct SourceLoader: Sendable {
             if url.scheme == .http {
                 // GeoJSON over HTTP(S), bounded like tiles (512 MiB, as the CLI reads files)
                 do {
-                    guard let data = try HTTPResource.get(url.string, limit: 512 << 20, store: "sources.\(source.identifier)") else {
+                    guard let data = try (fetcher ?? NetworkFetcher()).fetch(ResourceRequest(url: url.string, kind: .source), limit: 512 << 20,
+                                                                            store: "sources.\(source.identifier)") else {
                         throw SourceLoadError(source: source.identifier, "\(url) is not found (HTTP 404)")
                     }
                     bytes = data

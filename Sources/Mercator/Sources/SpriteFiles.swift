@@ -1,6 +1,7 @@
 import Foundation
 import GeoJSON
 import MapStyle
+import TileSources
 import Rendering
 
 /// A style's sprites, read from local files or over HTTP(S): each sprite's `.json` index and `.png` sheet (the
@@ -52,8 +53,8 @@ final class SpriteFiles: ImageProvider, @unchecked Sendable {
             let jsonName = url + suffix + ".json", pngName = url + suffix + ".png"
             let jsonData: Data?, pngData: Data?
             do {
-                jsonData = try reader.data(jsonName)
-                pngData = try reader.data(pngName)
+                jsonData = try reader.data(jsonName, kind: .spriteJSON)
+                pngData = try reader.data(pngName, kind: .spriteImage)
             } catch {
                 throw Failure(message: error.message)
             }

@@ -19,6 +19,8 @@ public struct HTTPTileStore: TileStore {
     public var client: HTTPClient = .shared
     /// The largest tile accepted.
     public var maximumTileBytes = 64 << 20
+    /// Where tiles are loaded through instead of the client (the offline storage), when set.
+    public var fetcher: (any ResourceFetching)?
 
     public init(template: String, scheme: TileScheme = .xyz, tileJSON: TileJSON? = nil) {
         self.template = TileURLTemplate(template)
@@ -27,6 +29,10 @@ public struct HTTPTileStore: TileStore {
     }
 
     public func tileData(_ tile: TileID) throws(TileStoreError) -> Data? {
+        if let fetcher {
+            let request = ResourceRequest(tile: ResourceRequest.Tile(urlTemplate: template.template, id: tile, scheme: scheme))
+            return try fetcher.fetch(request, limit: maximumTileBytes, store: template.template)
+        }
         let url = template.url(for: tile, scheme: scheme)
         return try HTTPResource.get(url, limit: maximumTileBytes, store: template.template, client: client)
     }

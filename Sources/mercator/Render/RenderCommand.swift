@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Mercator
+import OfflineStorage
+import TileSources
 
 /// `mercator render`: a snapshot of a style (or of a GeoJSON file with a default style) to PNG.
 struct RenderCommand: ParsableCommand {
@@ -13,18 +15,36 @@ struct RenderCommand: ParsableCommand {
             --center/--zoom are given. Source URLs resolve relative to the style's folder.
             """)
 
-    @Argument(help: "A style JSON file or a GeoJSON file (- for standard input).") var input: String
+    @Argument(help: "A style JSON file or a GeoJSON file (- for standard input), or a style URL read through --database.") var input: String
     @Option(name: .shortAndLong, help: "Output PNG file.") var output: String
     @OptionGroup var camera: CameraOptions
     @OptionGroup var limits: InputLimitOptions
+    @Option(help: "An offline database (MapLibre Native's format) every remote load reads through: packs and the ambient cache (default: the MGLOfflineStorageDatabasePath setting, if any).")
+    var database: String?
     @Flag(help: "Outline every label's collision box: blue when placed, red when hidden by a collision.")
     var collisionBoxes = false
 
     func run() throws {
-        let data = try InputOutput.read(input, limit: limits.limit)
+        let fetcher = try MapLoading.storageFetcher(database: database)
+        let remote = input.lowercased().hasPrefix("http://") || input.lowercased().hasPrefix("https://") || input.lowercased().hasPrefix("mapbox://")
+        let data: Data
+        if remote {
+            let loader: any ResourceFetching
+            if let fetcher { loader = fetcher } else { loader = NetworkFetcher() }
+            let body: Data?
+            do {
+                body = try loader.fetch(ResourceRequest(url: input, kind: .style), limit: limits.limit, store: "style")
+            } catch {
+                throw CLIError("\(error)")
+            }
+            guard let body else { throw CLIError("\(input) is not found (HTTP 404)") }
+            data = body
+        } else {
+            data = try InputOutput.read(input, limit: limits.limit)
+        }
         let size = try camera.mapSize()
-        let directory = input == "-" ? nil : URL(fileURLWithPath: input).deletingLastPathComponent()
-        let map = try MapLoading.map(from: data, name: input, size: size, camera: camera, styleDirectory: directory)
+        let directory = input == "-" || remote ? nil : URL(fileURLWithPath: input).deletingLastPathComponent()
+        let map = try MapLoading.map(from: data, name: input, size: size, camera: camera, styleDirectory: directory, fetcher: fetcher)
         if collisionBoxes { map.debugOptions.insert(.collisionBoxes) }
         let snapshot = try map.snapshot()
         for e in snapshot.sourceErrors { InputOutput.printError("warning: \(e)") }
@@ -119,10 +139,27 @@ enum MapLoading {
     /// Whether parsed JSON is a style document rather than GeoJSON.
     static func isStyle(_ json: JSONValue) -> Bool { json["version"] != nil || json["layers"] != nil }
 
-    static func map(from data: Data, name: String, size: MapSize, camera options: CameraOptions, styleDirectory: URL?) throws -> Map {
+    /// The read-through fetcher of `--database FILE`, or of the settings' database path; without
+    /// either, the network with the API key (if set); nil for the plain network.
+    static func storageFetcher(database path: String?) throws -> (any ResourceFetching)? {
+        let settings = InputOutput.settings
+        guard let path = path ?? settings.offlineDatabasePath else {
+            // no database: the network, with the API key applied when there is one
+            return settings.apiKey.map { AuthorizingFetcher(authorization: RequestAuthorization(apiKey: $0, apiBaseURL: settings.apiBaseURL)) }
+        }
+        do {
+            let database = try OfflineDatabase(path: path)
+            return StorageFetcher(database: database, authorization: RequestAuthorization(apiKey: settings.apiKey, apiBaseURL: settings.apiBaseURL))
+        } catch {
+            throw CLIError(error.description)
+        }
+    }
+
+    static func map(from data: Data, name: String, size: MapSize, camera options: CameraOptions, styleDirectory: URL?,
+                    fetcher: (any ResourceFetching)? = nil) throws -> Map {
         let json = try self.json(data, name: name)
         if isStyle(json) {
-            return try styleMap(json: json, data: data, name: name, size: size, camera: options, styleDirectory: styleDirectory)
+            return try styleMap(json: json, data: data, name: name, size: size, camera: options, styleDirectory: styleDirectory, fetcher: fetcher)
         }
         let object: GeoJSONObject
         do {
@@ -138,7 +175,8 @@ enum MapLoading {
         return map
     }
 
-    static func styleMap(json: JSONValue, data: Data, name: String, size: MapSize, camera options: CameraOptions, styleDirectory: URL?) throws -> Map {
+    static func styleMap(json: JSONValue, data: Data, name: String, size: MapSize, camera options: CameraOptions, styleDirectory: URL?,
+                         fetcher: (any ResourceFetching)? = nil) throws -> Map {
         let errors = StyleValidator().validate(data: data).filter { $0.severity != .warning }
         if !errors.isEmpty {
             for m in errors { InputOutput.printError("\(name):\(m.line.map(String.init) ?? "?"): \(m.message)") }
@@ -146,7 +184,7 @@ enum MapLoading {
         }
         let document = try StyleDocument(json: json)
         let style = try Style(document: document)
-        let map = Map(style: style, camera: try options.apply(to: MapCamera(style: document)), size: size, styleDirectory: styleDirectory)
+        let map = Map(style: style, camera: try options.apply(to: MapCamera(style: document)), size: size, styleDirectory: styleDirectory, fetcher: fetcher)
         map.settings = InputOutput.settings
         return map
     }
