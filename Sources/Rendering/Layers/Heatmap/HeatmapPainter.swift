@@ -17,8 +17,17 @@ extension PaintContext {
         guard rowLow <= rowHigh, !clip.isEmpty else { return }
         var density = [Double](repeating: 0, count: lowWidth * (rowHigh - rowLow + 1))
         let zero = 1.0 / 255 / 16, gauss = 0.3989422804014327
+        // The kernel is separable: exp(-4.5 (dx² + dy²)) = exp(-4.5 dx²) exp(-4.5 dy²), one factor per
+        // column and per row of its square (2n exponentials instead of n²).
+        var columnFactors = [Double](repeating: 0, count: lowWidth)
+        var lastWeight = Double.nan, lastS = 0.0
         for p in layer.points where p.weight > 0 && p.radius > 0 {
-            let s = (-2 * log(zero / p.weight / layer.intensity / gauss)).squareRoot() / 3
+            // Points share a handful of weights: the kernel's extent is computed once per run of equal weights.
+            if p.weight != lastWeight {
+                lastWeight = p.weight
+                lastS = (-2 * log(zero / p.weight / layer.intensity / gauss)).squareRoot() / 3
+            }
+            let s = lastS
             guard s.isFinite, s > 0 else { continue }
             let reach = s * p.radius * ratio  // device pixels
             guard let copies = copies(west: p.coordinate.longitude, east: p.coordinate.longitude, margin: reach) else { continue }
@@ -34,11 +43,18 @@ extension PaintContext {
                 if i0 > i1 || j0 > j1 { continue }
                 let scale = p.weight * layer.intensity * gauss
                 let inverse = 1 / (p.radius * ratio)
-                for j in j0...j1 {
-                    let dy = ((Double(j) + 0.5) * sy - c.y) * inverse
-                    for i in i0...i1 {
-                        let dx = ((Double(i) + 0.5) * sx - c.x) * inverse
-                        density[(j - rowLow) * lowWidth + i] += scale * exp(-4.5 * (dx * dx + dy * dy))
+                for i in i0...i1 {
+                    let dx = ((Double(i) + 0.5) * sx - c.x) * inverse
+                    columnFactors[i] = exp(-4.5 * dx * dx)
+                }
+                density.withUnsafeMutableBufferPointer { d in
+                    columnFactors.withUnsafeBufferPointer { f in
+                        for j in j0...j1 {
+                            let dy = ((Double(j) + 0.5) * sy - c.y) * inverse
+                            let row = scale * exp(-4.5 * dy * dy)
+                            let base = (j - rowLow) * lowWidth
+                            for i in i0...i1 { d[base + i] += row * f[i] }
+                        }
                     }
                 }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import MapStyle
 
 /// A `hillshade` layer in a scene: per DEM tile, the slopes MapLibre's prepare pass computes, shaded
 /// by the light direction into shadow, highlight and accent colours.
@@ -23,6 +24,10 @@ public struct HillshadeLayer: Sendable {
     var shadow = PremultipliedColor(r: 0, g: 0, b: 0, a: 1)
     var highlight = PremultipliedColor(r: 1, g: 1, b: 1, a: 1)
     var accent = PremultipliedColor(r: 0, g: 0, b: 0, a: 1)
+    /// `hillshade-method`; methods other than `standard` shade with ``lights``.
+    var method = HillshadeMethod.standard
+    /// The lights of `basic`, `combined`, `igor` (the first) and `multidirectional` (all).
+    var lights: [HillshadeLight] = []
 
     init(pieces: [Piece]) { self.pieces = pieces }
 }

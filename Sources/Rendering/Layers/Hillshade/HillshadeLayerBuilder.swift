@@ -38,6 +38,16 @@ enum HillshadeLayerBuilder {
         if let shadow = paint.hillshadeShadowColor.evaluate(zoom: zoom).first { out.shadow = RenderColor(shadow).premultiplied() }
         if let highlight = paint.hillshadeHighlightColor.evaluate(zoom: zoom).first { out.highlight = RenderColor(highlight).premultiplied() }
         out.accent = RenderColor(paint.hillshadeAccentColor.evaluate(zoom: zoom)).premultiplied()
+        out.method = paint.hillshadeMethod.evaluate(zoom: zoom)
+        if out.method != .standard {
+            out.lights = HillshadeLight.lights(
+                directions: paint.hillshadeIlluminationDirection.evaluate(zoom: zoom),
+                altitudes: paint.hillshadeIlluminationAltitude.evaluate(zoom: zoom),
+                shadows: paint.hillshadeShadowColor.evaluate(zoom: zoom).map { RenderColor($0).premultiplied() },
+                highlights: paint.hillshadeHighlightColor.evaluate(zoom: zoom).map { RenderColor($0).premultiplied() },
+                bearing: bearing, viewportAnchor: paint.hillshadeIlluminationAnchor.evaluate(zoom: zoom) == .viewport,
+                multidirectional: out.method == .multidirectional)
+        }
         return out
     }
 }
