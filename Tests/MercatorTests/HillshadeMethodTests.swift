@@ -5,8 +5,9 @@ import Testing
 /// `hillshade-method` (standard, basic, combined, igor, multidirectional) and the illumination arrays.
 @Suite("Hillshade methods")
 struct HillshadeMethodTests {
-    /// A ridge along the middle of the tile: the west face rises towards x = 128, the east face falls.
-    static let ridge = HeatmapHillshadeTests.demTile { x, _ in Double(128 - abs(x - 128)) * 300 }
+    /// A ridge along the middle of the tile: the west face rises towards x = 128, the east face falls
+    /// (10 km a texel: steep enough at zoom 0 for a light 30° high to leave one face under half lit).
+    static let ridge = HeatmapHillshadeTests.demTile { x, _ in Double(128 - abs(x - 128)) * 10_000 }
 
     static func snapshot(_ paint: JSONObject) throws -> MapSnapshot {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mercator-dem-\(UUID().uuidString)")
@@ -29,14 +30,14 @@ struct HillshadeMethodTests {
 
     @Test("basic: with the light in the west, the west face takes the highlight colour and the east face the shadow colour")
     func basic() throws {
-        let s = try Self.snapshot(["hillshade-method": "basic", "hillshade-illumination-direction": 270,
+        let s = try Self.snapshot(["hillshade-method": "basic", "hillshade-illumination-direction": 270, "hillshade-illumination-altitude": 30,
                                    "hillshade-illumination-anchor": "map", "hillshade-exaggeration": 1,
                                    "hillshade-highlight-color": "#ff0000", "hillshade-shadow-color": "#0000ff"])
         let (west, east) = Self.westEast(s)
         #expect(west[0] > 0 && west[2] == 0, "west \(west)")
         #expect(east[2] > 0 && east[0] == 0, "east \(east)")
         // the light from the east swaps them
-        let swapped = Self.westEast(try Self.snapshot(["hillshade-method": "basic", "hillshade-illumination-direction": 90,
+        let swapped = Self.westEast(try Self.snapshot(["hillshade-method": "basic", "hillshade-illumination-direction": 90, "hillshade-illumination-altitude": 30,
                                                         "hillshade-illumination-anchor": "map", "hillshade-exaggeration": 1,
                                                         "hillshade-highlight-color": "#ff0000", "hillshade-shadow-color": "#0000ff"]))
         #expect(swapped.west[2] > 0 && swapped.west[0] == 0 && swapped.east[0] > 0, "\(swapped)")

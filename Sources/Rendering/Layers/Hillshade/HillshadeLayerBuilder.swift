@@ -29,7 +29,8 @@ enum HillshadeLayerBuilder {
             let south = WebMercator.latitude(worldY: Double(c.y + 1) / Double(1 << c.z))
             out.pieces.append(HillshadeLayer.Piece(tile: TileClip(z: c.z, x: c.x, y: c.y, wrap: tile.id.wrap), clip: tile.clip,
                                                    slopes: dem.slopes(zoom: c.z, maxZoom: source.maximumZoom), dim: dem.dim,
-                                                   latitudes: (north, south)))
+                                                   latitudes: (north, south),
+                                                   methodSlopeScale: HillshadeLayer.methodSlopeScale(zoom: c.z, maxZoom: source.maximumZoom)))
         }
         out.exaggeration = paint.hillshadeExaggeration.evaluate(zoom: zoom)
         var azimuth = (paint.hillshadeIlluminationDirection.evaluate(zoom: zoom).first ?? 335) * .pi / 180

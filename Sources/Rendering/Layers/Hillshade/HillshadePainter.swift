@@ -41,8 +41,8 @@ extension PaintContext {
                     let lat = (piece.latitudes.top - piece.latitudes.bottom) * (1 - v) + piece.latitudes.bottom
                     let scaleFactor = cos(lat * .pi / 180)
                     if method != .standard {
-                        // MapLibre's newer slope texture holds twice these 256 px slopes (range 4, not 1).
-                        let color = HillshadeShading.color(method, dx: 2 * dx / scaleFactor, dy: 2 * dy / scaleFactor,
+                        let k = piece.methodSlopeScale / scaleFactor
+                        let color = HillshadeShading.color(method, dx: k * dx, dy: k * dy,
                                                            exaggeration: intensity, lights: layer.lights)
                         if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { continue }
                         Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: 1)
