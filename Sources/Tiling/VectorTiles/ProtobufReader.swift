@@ -33,6 +33,17 @@ package struct ProtobufReader {
         let start = position
         var result: UInt64 = 0
         var shift: UInt64 = 0
+        // Whole varint in the buffer: no end checks per byte.
+        if end - position >= 10 {
+            while shift < 70 {
+                let b = bytes[position]
+                position += 1
+                result |= UInt64(b & 0x7f) << shift
+                if b < 0x80 { return result }
+                shift += 7
+            }
+            throw VectorTileError(.varintTooLong, offset: start)
+        }
         while true {
             guard position < end else { throw VectorTileError(.truncatedVarint, offset: start) }
             let b = bytes[position]

@@ -49,6 +49,12 @@ public struct VectorTile: Sendable {
         var name = ""
         while !r.isAtEnd {
             let at = r.position
+            // Fast paths for the one-byte keys of features, keys and values (length-delimited).
+            if b[at] == 0x12 || b[at] == 0x1a || b[at] == 0x22 {
+                r.position += 1
+                _ = try r.lengthDelimited()
+                continue
+            }
             let (field, wire) = try r.key()
             if field == 1 {
                 try ProtobufReader.expect(wire, 2, field: field, at: at)

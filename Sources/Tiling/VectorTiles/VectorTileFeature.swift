@@ -13,38 +13,12 @@ public struct VectorTileFeature: Sendable {
     let tagsRange: Range<Int>
     let geometryRange: Range<Int>
 
-    init(layer: VectorTileLayer, range: Range<Int>) throws(VectorTileError) {
+    init(layer: VectorTileLayer, header h: FeatureHeader) {
         self.layer = layer
-        var id: UInt64?, type = 0
-        var tags = 0..<0, geometry = 0..<0
-        let keyCount = UInt64(layer.storage.keys.count), valueCount = UInt64(layer.storage.values.count)
-        try withBytes(layer.bytes) { (b) throws(VectorTileError) in
-            var r = ProtobufReader(b, from: range.lowerBound, to: range.upperBound)
-            while !r.isAtEnd {
-                let at = r.position
-                let (field, wire) = try r.key()
-                switch field {
-                case 1: try ProtobufReader.expect(wire, 0, field: field, at: at); id = try r.varint()
-                case 2:
-                    try ProtobufReader.expect(wire, 2, field: field, at: at)
-                    tags = try r.lengthDelimited()
-                    var t = ProtobufReader(b, from: tags.lowerBound, to: tags.upperBound)
-                    while !t.isAtEnd {
-                        let k = t.position
-                        guard try t.varint() < keyCount else { throw VectorTileError(.tagOutOfRange, offset: k) }
-                        let v = t.position
-                        guard !t.isAtEnd, try t.varint() < valueCount else { throw VectorTileError(.tagOutOfRange, offset: v) }
-                    }
-                case 3: try ProtobufReader.expect(wire, 0, field: field, at: at); type = Int(truncatingIfNeeded: try r.varint() & 0xff_ffff)
-                case 4: try ProtobufReader.expect(wire, 2, field: field, at: at); geometry = try r.lengthDelimited()
-                default: try r.skip(wire: wire, field: field, keyOffset: at)
-                }
-            }
-        }
-        self.id = id
-        rawType = type
-        tagsRange = tags
-        geometryRange = geometry
+        id = h.hasID ? h.id : nil
+        rawType = h.rawType
+        tagsRange = h.tags
+        geometryRange = h.geometry
     }
 
     /// Point, line or polygon; `nil` for an unknown type.
@@ -67,12 +41,18 @@ public struct VectorTileFeature: Sendable {
 
     /// Calls `body` with each (key, value) of the feature's tags, in order.
     public func forEachProperty(_ body: (String, VectorTileValue) throws -> Void) rethrows {
-        try layer.bytes.withUnsafeBufferPointer { b in
-            var r = ProtobufReader(b, from: tagsRange.lowerBound, to: tagsRange.upperBound)
-            // Tags were checked when the feature was opened.
-            while !r.isAtEnd {
-                guard let k = try? r.varint(), let v = try? r.varint() else { return }
-                try body(layer.storage.keys[Int(k)], layer.storage.values[Int(v)])
+        let s = layer.storage
+        guard !tagsRange.isEmpty else { return }
+        try s.bytes.withUnsafeBufferPointer { b in
+            try s.keys.withUnsafeBufferPointer { keys in
+                try s.values.withUnsafeBufferPointer { values in
+                    var r = ProtobufReader(b, from: tagsRange.lowerBound, to: tagsRange.upperBound)
+                    // Tags were checked when the feature was opened.
+                    while !r.isAtEnd {
+                        guard let k = try? r.varint(), let v = try? r.varint() else { return }
+                        try body(keys[Int(k)], values[Int(v)])
+                    }
+                }
             }
         }
     }
@@ -82,6 +62,7 @@ public struct VectorTileFeature: Sendable {
         let s = layer.storage
         let capacity = tagsRange.count / 2
         guard capacity > 0 else { return JSONObject() }
+        let jsonValues = s.jsonValues
         return s.bytes.withUnsafeBufferPointer { b in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { keyIndices in
                 var n = 0
@@ -93,7 +74,7 @@ public struct VectorTileFeature: Sendable {
                     guard let k = try? r.varint(), let v = try? r.varint() else { break }
                     keyIndices[n] = Int(k)
                     n += 1
-                    values.append(s.jsonValues[Int(v)])
+                    values.append(jsonValues[Int(v)])
                 }
                 let used = UnsafeBufferPointer(rebasing: keyIndices[0..<n])
                 if let shared = s.keySets.lookup(used) {
@@ -134,10 +115,31 @@ public struct VectorTileFeature: Sendable {
     /// Decodes the geometry into `geometry` (replacing its contents): each MoveTo starts a ring,
     /// ClosePath appends the ring's first point, as vector-tile-js `loadGeometry`.
     public func decodeGeometry(into geometry: inout VectorTileGeometry) throws(VectorTileError) {
-        geometry.removeAll()
         let range = geometryRange
-        try withBytes(layer.bytes) { (b) throws(VectorTileError) in
-            try Self.decode(b, range, into: &geometry)
+        guard !range.isEmpty else { geometry.removeAll(); geometry.ringOffsets.append(0); return }
+        try withBytes(layer.storage.bytes) { (b) throws(VectorTileError) in
+            // Decoded into scratch memory (bounds as in `geometry()`), then appended in bulk.
+            let maxPoints = range.count, maxRings = range.count / 2 + 2
+            let failure: VectorTileError? = withUnsafeTemporaryAllocation(of: TilePoint.self, capacity: maxPoints) { points in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: maxRings) { starts in
+                    do throws(VectorTileError) {
+                        let (pointCount, ringCount) = try Self.decodePoints(b, range, points: points, ringStarts: starts)
+                        // Replaced in place (no separate removeAll): one copy each.
+                        UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(points)[0..<pointCount * MemoryLayout<TilePoint>.stride])
+                            .withMemoryRebound(to: Int32.self) { geometry.coordinates.replaceSubrange(0..<geometry.coordinates.count, with: $0) }
+                        withUnsafeTemporaryAllocation(of: Int32.self, capacity: ringCount + 1) { offsets in
+                            for i in 0..<ringCount { offsets[i] = Int32(truncatingIfNeeded: starts[i]) }
+                            offsets[ringCount] = Int32(truncatingIfNeeded: pointCount)
+                            geometry.ringOffsets.replaceSubrange(0..<geometry.ringOffsets.count, with: offsets)
+                        }
+                        return nil
+                    } catch {
+                        geometry.removeAll()
+                        return error
+                    }
+                }
+            }
+            if let failure { throw failure }
         }
     }
 
@@ -208,42 +210,6 @@ public struct VectorTileFeature: Sendable {
             }
         }
         return (n, rings)
-    }
-
-    static func decode(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into g: inout VectorTileGeometry) throws(VectorTileError) {
-        var r = ProtobufReader(b, from: range.lowerBound, to: range.upperBound)
-        var x: Int32 = 0, y: Int32 = 0
-        g.coordinates.reserveCapacity(range.count)
-        while !r.isAtEnd {
-            let at = r.position
-            let command = try r.varint()
-            let id = Int(command & 7), count = command >> 3
-            switch id {
-            case 1, 2:
-                // Each parameter takes at least one byte: a count needing more is a lie.
-                guard count <= UInt64(r.end - r.position) / 2 else { throw VectorTileError(.commandCountPastEnd, offset: at) }
-                for _ in 0..<Int(count) {
-                    x &+= zigzag32(try r.varint())
-                    y &+= zigzag32(try r.varint())
-                    if id == 1 {
-                        g.ringOffsets.append(Int32(truncatingIfNeeded: g.coordinates.count / 2))
-                    } else if g.ringOffsets.isEmpty {
-                        continue // LineTo before any MoveTo: ignored, as vector-tile-js
-                    }
-                    g.coordinates.append(x)
-                    g.coordinates.append(y)
-                }
-            case 7:
-                if let start = g.ringOffsets.last {
-                    let first = Int(start) * 2
-                    g.coordinates.append(g.coordinates[first])
-                    g.coordinates.append(g.coordinates[first + 1])
-                }
-            default:
-                throw VectorTileError(.unknownCommand(id), offset: at)
-            }
-        }
-        g.ringOffsets.append(Int32(truncatingIfNeeded: g.coordinates.count / 2))
     }
 
     /// The feature in geojson-vt's shape (``TileFeature``): points gathered in one list, lines and

@@ -14,12 +14,15 @@ public struct VectorTileLayer: Sendable, RandomAccessCollection {
         /// `values` as JSON, converted once for all features.
         let jsonValues: [JSONValue]
         let bytes: ContiguousArray<UInt8>
-        /// Start and end offsets of each feature message.
-        let featureBounds: ContiguousArray<Int>
+        /// Each feature's id, type and field ranges, read (and its tags checked) in the layer's one pass.
+        let headers: ContiguousArray<FeatureHeader>
+        /// Why a feature is malformed, by feature index (thrown by `feature(at:)`).
+        let featureErrors: [Int: VectorTileError]
         /// The last key set features asked for (features of a layer mostly share their keys).
         let keySets = KeySetMemo()
 
-        init(name: String, extent: Int, version: Int, keys: [String], values: [VectorTileValue], bytes: ContiguousArray<UInt8>, featureBounds: ContiguousArray<Int>) {
+        init(name: String, extent: Int, version: Int, keys: [String], values: [VectorTileValue], bytes: ContiguousArray<UInt8>,
+             headers: ContiguousArray<FeatureHeader>, featureErrors: [Int: VectorTileError]) {
             self.name = name
             self.extent = extent
             self.version = version
@@ -27,7 +30,8 @@ public struct VectorTileLayer: Sendable, RandomAccessCollection {
             self.values = values
             jsonValues = values.map(\.jsonValue)
             self.bytes = bytes
-            self.featureBounds = featureBounds
+            self.headers = headers
+            self.featureErrors = featureErrors
         }
     }
 
@@ -44,11 +48,11 @@ public struct VectorTileLayer: Sendable, RandomAccessCollection {
     /// Property values.
     public var values: [VectorTileValue] { storage.values }
     var bytes: ContiguousArray<UInt8> { storage.bytes }
-    var featureBounds: ContiguousArray<Int> { storage.featureBounds }
 
     init(bytes: ContiguousArray<UInt8>, range: Range<Int>) throws(VectorTileError) {
         var name = "", extent = 4096, version = 1
         var keys = [String](), values = [VectorTileValue](), bounds = ContiguousArray<Int>()
+        var headers = ContiguousArray<FeatureHeader>(), errors = [Int: VectorTileError]()
         try withBytes(bytes) { (b) throws(VectorTileError) in
             var r = ProtobufReader(b, from: range.lowerBound, to: range.upperBound)
             while !r.isAtEnd {
@@ -72,19 +76,34 @@ public struct VectorTileLayer: Sendable, RandomAccessCollection {
                 default: try r.skip(wire: wire, field: field, keyOffset: at)
                 }
             }
+            // Features after the tables (which may come in any order): one pass over each message.
+            headers.reserveCapacity(bounds.count / 2)
+            let keyCount = UInt64(keys.count), valueCount = UInt64(values.count)
+            var i = 0
+            while i < bounds.count {
+                do throws(VectorTileError) {
+                    headers.append(try FeatureHeader(b, bounds[i]..<bounds[i + 1], keyCount: keyCount, valueCount: valueCount))
+                } catch {
+                    errors[headers.count] = error
+                    headers.append(FeatureHeader())
+                }
+                i += 2
+            }
         }
-        storage = Storage(name: name, extent: extent, version: version, keys: keys, values: values, bytes: bytes, featureBounds: bounds)
+        storage = Storage(name: name, extent: extent, version: version, keys: keys, values: values, bytes: bytes,
+                          headers: headers, featureErrors: errors)
     }
 
     public var startIndex: Int { 0 }
     /// The number of features.
-    public var endIndex: Int { storage.featureBounds.count / 2 }
+    public var endIndex: Int { storage.headers.count }
 
     /// Feature `i`, decoded and checked (id, type, tags); its geometry decodes on request.
     /// Throws for a malformed feature (the collection subscript traps instead; prefer this).
     public func feature(at i: Int) throws(VectorTileError) -> VectorTileFeature {
-        let b = storage.featureBounds
-        return try VectorTileFeature(layer: self, range: b[2 * i]..<b[2 * i + 1])
+        let s = storage
+        if !s.featureErrors.isEmpty, let error = s.featureErrors[i] { throw error }
+        return VectorTileFeature(layer: self, header: s.headers[i])
     }
 
     /// Feature `i`. Traps on a malformed feature: use ``feature(at:)`` for untrusted tiles.

@@ -48,6 +48,24 @@ public enum VectorTileValue: Sendable, Hashable {
 
     /// Reads a `Value` message.
     static func read(_ r: inout ProtobufReader) throws(VectorTileError) -> VectorTileValue {
+        // Fast path: a message holding one field with a one-byte key (what encoders write).
+        if r.position < r.end {
+            let start = r.position
+            var value: VectorTileValue?
+            r.position += 1
+            switch r.bytes[start] {
+            case 0x0a: value = .string(try r.string())
+            case 0x15: value = .float(Float(bitPattern: try r.fixed32()))
+            case 0x19: value = .double(Double(bitPattern: try r.fixed64()))
+            case 0x20: value = .int(Int64(bitPattern: try r.varint()))
+            case 0x28: value = .uint(try r.varint())
+            case 0x30: value = .sint(zigzag(try r.varint()))
+            case 0x38: value = .bool(try r.varint() != 0)
+            default: break
+            }
+            if let value, r.isAtEnd { return value }
+            r.position = start
+        }
         var value = VectorTileValue.none
         while !r.isAtEnd {
             let at = r.position

@@ -3,8 +3,9 @@ import ArgumentParser
 import Foundation
 import Mercator
 
-/// `mercator-bench render`: warm snapshot time (style -> PNG) for a small and a heavy style and a
-/// pitched fill-extrusion city block at 512x512 and 1024x1024, and MapLibre Native's time for the same
+/// `mercator-bench render`: warm snapshot time (style -> PNG) for a small and a heavy style, a
+/// pitched fill-extrusion city block, a hillshade of the render suite's z12 DEM tiles and a heatmap of
+/// the 234,908 GeoNames cities at 512x512 and 1024x1024, and MapLibre Native's time for the same
 /// style JSON and camera in the same run.
 struct RenderBench: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,7 +13,8 @@ struct RenderBench: ParsableCommand {
         abstract: "Warm render time (incl. PNG) of a small and a heavy style and a 3D city block vs MapLibre Native.")
 
     @Option(help: "Measured runs per case (after a warm-up).") var runs = 9
-    @Option(help: "Styles to run (small, heavy, labels, extrusion), comma-separated.") var styles = "small,heavy,labels,extrusion"
+    @Option(help: "Styles to run (small, heavy, labels, extrusion, hillshade, heatmap), comma-separated.")
+    var styles = "small,heavy,labels,extrusion,hillshade,heatmap"
     @Option(help: "Sizes to run, comma-separated.") var sizes = "512,1024"
     @OptionGroup var output: ReferenceOptions
 
@@ -24,10 +26,14 @@ struct RenderBench: ParsableCommand {
         }
         let names = Set(styles.split(separator: ",").map(String.init))
         let world = MapCamera(center: LocationCoordinate2D(latitude: 0, longitude: 0), zoom: 2)
-        let chosen = [("small", BenchStyles.small, world), ("heavy", BenchStyles.heavy, world), ("labels", BenchStyles.labels, world),
-                      ("extrusion", BenchStyles.extrusion, BenchStyles.extrusionCamera)].filter { names.contains($0.0) }
+        let chosen: [(String, () throws -> JSONValue, MapCamera)] = [
+            ("small", BenchStyles.small, world), ("heavy", BenchStyles.heavy, world), ("labels", BenchStyles.labels, world),
+            ("extrusion", BenchStyles.extrusion, BenchStyles.extrusionCamera),
+            ("hillshade", BenchStyles.hillshade, BenchStyles.hillshadeCamera),
+            ("heatmap", BenchStyles.heatmap, BenchStyles.heatmapCamera),
+        ].filter { names.contains($0.0) }
         for (name, makeStyle, camera) in chosen {
-            let style = makeStyle()
+            let style = try makeStyle()
             for size in sizes.split(separator: ",").compactMap({ Int($0) }) {
                 let map = Map(style: try Style(document: StyleDocument(json: style)), camera: camera,
                               size: MapSize(width: size, height: size))
@@ -155,6 +161,50 @@ enum BenchStyles {
                                "fill-extrusion-color": ["interpolate", ["linear"], ["get", "v"], 0, "#d9d4c7", 1, "#8c96a8"],
                                "fill-extrusion-opacity": 0.9]],
                 ]]
+    }
+
+    /// The z12 tile corner shared by the render suite's four Mapbox-encoded DEM tiles (758-759, 1608-1609).
+    static let hillshadeCamera: MapCamera = {
+        let n = 4096.0
+        let longitude = 759 / n * 360 - 180, latitude = atan(sinh(Double.pi * (1 - 2 * 1609 / n))) * 180 / .pi
+        return MapCamera(center: LocationCoordinate2D(latitude: latitude, longitude: longitude), zoom: 12)
+    }()
+
+    /// A hillshade of the render suite's 2 x 2 z12 `raster-dem` tiles (256 px Mapbox Terrain-RGB PNGs read
+    /// as 512 px tiles, so a 1024 x 1024 view at zoom 12 shows exactly those four), over a background.
+    static func hillshade() throws -> JSONValue {
+        guard let folder = SharedFixtures.url("conformance/render-tests/tiles"),
+              FileManager.default.fileExists(atPath: folder.appendingPathComponent("12-758-1608.terrain.png").path) else {
+            throw ValidationError("../shared/conformance/render-tests/tiles/12-758-1608.terrain.png not found")
+        }
+        let n = 4096.0
+        func lat(_ y: Double) -> Double { atan(sinh(Double.pi * (1 - 2 * y / n))) * 180 / .pi }
+        let bounds: JSONValue = [.double(758 / n * 360 - 180 + 1e-6), .double(lat(1610) + 1e-6), .double(760 / n * 360 - 180 - 1e-6), .double(lat(1608) - 1e-6)]
+        return ["version": 8, "sources": [
+            "dem": ["type": "raster-dem", "tiles": [.string("file://\(folder.path)/{z}-{x}-{y}.terrain.png")], "tileSize": 512,
+                    "minzoom": 12, "maxzoom": 12, "bounds": bounds],
+        ], "layers": [
+            ["id": "bg", "type": "background", "paint": ["background-color": "#ffffff"]],
+            ["id": "hillshade", "type": "hillshade", "source": "dem",
+             "paint": ["hillshade-exaggeration": 0.6, "hillshade-shadow-color": "#473b24", "hillshade-accent-color": "#5a4d3a"]],
+        ]]
+    }
+
+    /// The whole world at zoom 2 (1024 px across at 1024 x 1024).
+    static let heatmapCamera = MapCamera(center: LocationCoordinate2D(latitude: 20, longitude: 0), zoom: 2)
+
+    /// A heatmap of the 234,908 GeoNames cities of `shared/data/geonames_cities500.geojson` (read from its
+    /// `file://` URL by both renderers), weighted by population.
+    static func heatmap() throws -> JSONValue {
+        guard let url = SharedFixtures.url("data/geonames_cities500.geojson"), FileManager.default.fileExists(atPath: url.path) else {
+            throw ValidationError("../shared/data/geonames_cities500.geojson not found")
+        }
+        return ["version": 8, "sources": ["cities": ["type": "geojson", "data": .string("file://" + url.path)]], "layers": [
+            ["id": "bg", "type": "background", "paint": ["background-color": "#0b0b1a"]],
+            ["id": "heat", "type": "heatmap", "source": "cities",
+             "paint": ["heatmap-weight": ["interpolate", ["linear"], ["get", "population"], 0, 0.1, 1_000_000, 1],
+                       "heatmap-radius": 6, "heatmap-intensity": 0.3, "heatmap-opacity": 0.9]],
+        ]]
     }
 
     /// 10,000 points as circles and 2,000 polygons.

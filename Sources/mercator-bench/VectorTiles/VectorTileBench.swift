@@ -15,9 +15,20 @@ enum VectorTileBench {
         ("cities500 3/4/2", "geonames_cities500.geojson", TileID(z: 3, x: 4, y: 2)),
     ]
 
-    /// Full decode as the node side does it; `flat` reuses one flat geometry instead of building rings.
+    /// How much of the decoded result is materialized; every mode reads every layer's tables and
+    /// every feature's id, type, properties (each key and value resolved) and all geometry points.
+    enum Mode {
+        /// As the node side: a properties object (`JSONObject`) and rings of points (`[[TilePoint]]`) per feature.
+        case objects
+        /// Properties as a `JSONObject`, geometry into one reused flat ``VectorTileGeometry``.
+        case flatGeometry
+        /// Properties visited in place (`forEachProperty`: key `String` and ``VectorTileValue``),
+        /// geometry into one reused flat ``VectorTileGeometry``: no per-feature allocation.
+        case streamed
+    }
+
     @inline(never)
-    static func decodeAll(_ bytes: ContiguousArray<UInt8>, flat: Bool) throws -> Int {
+    static func decodeAll(_ bytes: ContiguousArray<UInt8>, mode: Mode) throws -> Int {
         let tile = try VectorTile(bytes: bytes)
         var n = 0
         var g = VectorTileGeometry()
@@ -25,14 +36,23 @@ enum VectorTileBench {
             let layer = try tile.layer(at: l)
             for i in 0..<layer.count {
                 let f = try layer.feature(at: i)
-                let props = f.properties
-                if flat {
+                n &+= f.rawType
+                switch mode {
+                case .objects:
+                    n &+= f.properties.count
+                    n &+= try f.geometry().count
+                case .flatGeometry:
+                    n &+= f.properties.count
                     try f.decodeGeometry(into: &g)
                     n &+= g.pointCount
-                } else {
-                    n &+= try f.geometry().count
+                case .streamed:
+                    f.forEachProperty { key, value in
+                        n &+= key.utf8.count
+                        if case .string(let s) = value { n &+= s.utf8.count }
+                    }
+                    try f.decodeGeometry(into: &g)
+                    n &+= g.pointCount
                 }
-                n &+= props.count
             }
         }
         return n
@@ -88,23 +108,29 @@ enum VectorTileBench {
             let reps = repsFor(input.bytes.count)
             let features = try featureCount(input.bytes)
             var sink = 0
-            _ = try decodeAll(input.bytes, flat: false)
-            let (rings, _) = try Measure.medians(runs: runs) { for _ in 0..<reps { sink &+= try decodeAll(input.bytes, flat: false) } }
-            let (flat, _) = try Measure.medians(runs: runs) { for _ in 0..<reps { sink &+= try decodeAll(input.bytes, flat: true) } }
-            let t = rings / Double(reps), tf = flat / Double(reps)
+            _ = try decodeAll(input.bytes, mode: .objects)
+            let (rings, _) = try Measure.medians(runs: runs) { for _ in 0..<reps { sink &+= try decodeAll(input.bytes, mode: .objects) } }
+            let (flat, _) = try Measure.medians(runs: runs) { for _ in 0..<reps { sink &+= try decodeAll(input.bytes, mode: .flatGeometry) } }
+            let (streamed, _) = try Measure.medians(runs: runs) { for _ in 0..<reps { sink &+= try decodeAll(input.bytes, mode: .streamed) } }
+            let t = rings / Double(reps), tf = flat / Double(reps), ts = streamed / Double(reps)
             let mb = Double(input.bytes.count) / 1e6
             let js = node[input.url.path]
             if !json {
-                var line = String(format: "decode %@ (%.0f kB, %d features): %.1f MB/s, %.2fM features/s (%.3f ms); flat geometry %.1f MB/s (%.3f ms)",
-                                  input.label, Double(input.bytes.count) / 1000, features, mb / t, Double(features) / t / 1e6, t * 1000, mb / tf, tf * 1000)
+                var line = String(format: "decode %@ (%.0f kB, %d features): objects %.1f MB/s, %.2fM features/s (%.3f ms); flat geometry %.3f ms; streamed %.3f ms",
+                                  input.label, Double(input.bytes.count) / 1000, features, mb / t, Double(features) / t / 1e6, t * 1000, tf * 1000, ts * 1000)
                 if let js {
-                    line += String(format: " | node %.1f MB/s (%.3f ms), ratio %.2fx (flat %.2fx)", mb / js, js * 1000, js / t, js / tf)
+                    line += String(format: " | node %.1f MB/s (%.3f ms), ratio objects %.2fx, flat %.2fx, streamed %.2fx",
+                                   mb / js, js * 1000, js / t, js / tf, js / ts)
                 }
                 print(line + (sink == 42 ? " " : ""))
             }
             var row: JSONObject = ["tile": .string(input.label), "bytes": .int(Int64(input.bytes.count)), "features": .int(Int64(features)),
-                                   "decode_ms": .double(t * 1000), "decode_flat_ms": .double(tf * 1000), "mb_per_s": .double(mb / t)]
-            if let js { row["node_ms"] = .double(js * 1000); row["speedup"] = .double(js / t) }
+                                   "decode_ms": .double(t * 1000), "decode_flat_ms": .double(tf * 1000),
+                                   "decode_streamed_ms": .double(ts * 1000), "mb_per_s": .double(mb / t)]
+            if let js {
+                row["node_ms"] = .double(js * 1000); row["speedup"] = .double(js / t)
+                row["speedup_flat"] = .double(js / tf); row["speedup_streamed"] = .double(js / ts)
+            }
             results.append(.object(row))
         }
         for (label, seconds, size, features) in encodeRows {

@@ -13,9 +13,19 @@ enum HeatmapLayerBuilder: LayerBuilder {
         let radii = paint.heatmapRadius.perFeature(features, evaluation)
         var points: [HeatmapLayer.Point] = []
         var owners: [Int] = []
-        for (i, f) in features.enumerated() {
-            for c in GeometryConversion.points(f.geometry) {
-                points.append(HeatmapLayer.Point(coordinate: c, weight: weights[i], radius: radii[i]))
+        points.reserveCapacity(features.count)
+        owners.reserveCapacity(features.count)
+        for i in features.indices {
+            let weight = weights[i], radius = radii[i]
+            // Points (most heatmaps) without a temporary array per feature.
+            if case .point(let p)? = features[i].geometry {
+                points.append(HeatmapLayer.Point(coordinate: LocationCoordinate2D(longitude: p.longitude, latitude: p.latitude),
+                                                 weight: weight, radius: radius))
+                owners.append(i)
+                continue
+            }
+            for c in GeometryConversion.points(features[i].geometry) {
+                points.append(HeatmapLayer.Point(coordinate: c, weight: weight, radius: radius))
                 owners.append(i)
             }
         }

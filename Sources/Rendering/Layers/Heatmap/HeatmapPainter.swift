@@ -17,13 +17,52 @@ extension PaintContext {
         guard rowLow <= rowHigh, !clip.isEmpty else { return }
         var density = [Double](repeating: 0, count: lowWidth * (rowHigh - rowLow + 1))
         let zero = 1.0 / 255 / 16, gauss = 0.3989422804014327
+        // The kernel is separable: exp(-4.5 (dx² + dy²)) = exp(-4.5 dx²) exp(-4.5 dy²), one factor per
+        // column and per row of its square (2n exponentials instead of n²).
+        var columnFactors = [Double](repeating: 0, count: lowWidth)
+        // Pitched: MapLibre's kernel is a circle on the map plane (its extrusion is in tile units), seen
+        // in perspective; each texel's centre is taken back to the plane once, for every point.
+        var texelPlanes: [Point?] = []
+        if t.isPitched {
+            texelPlanes.reserveCapacity(lowWidth * (rowHigh - rowLow + 1))
+            for j in rowLow...rowHigh {
+                for i in 0..<lowWidth { texelPlanes.append(t.plane(screen: Point(x: (Double(i) + 0.5) * sx, y: (Double(j) + 0.5) * sy))) }
+            }
+        }
+        var lastWeight = Double.nan, lastS = 0.0
         for p in layer.points where p.weight > 0 && p.radius > 0 {
-            let s = (-2 * log(zero / p.weight / layer.intensity / gauss)).squareRoot() / 3
+            // Points share a handful of weights: the kernel's extent is computed once per run of equal weights.
+            if p.weight != lastWeight {
+                lastWeight = p.weight
+                lastS = (-2 * log(zero / p.weight / layer.intensity / gauss)).squareRoot() / 3
+            }
+            let s = lastS
             guard s.isFinite, s > 0 else { continue }
             let reach = s * p.radius * ratio  // device pixels
             guard let copies = copies(west: p.coordinate.longitude, east: p.coordinate.longitude, margin: reach) else { continue }
             for copy in copies {
                 let plane = t.plane(p.coordinate, copy: copy)
+                if t.isPitched {
+                    let radius = p.radius * ratio, planeReach = s * radius
+                    var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+                    for (ox, oy) in [(-1.0, -1.0), (1, -1), (-1, 1), (1, 1)] {
+                        let q = t.screen(plane: Point(x: plane.x + ox * planeReach, y: plane.y + oy * planeReach))
+                        minX = min(minX, q.x); maxX = max(maxX, q.x); minY = min(minY, q.y); maxY = max(maxY, q.y)
+                    }
+                    guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { continue }
+                    let i0 = max(0, Int((minX / sx - 0.5).rounded(.up))), i1 = min(lowWidth - 1, Int((maxX / sx - 0.5).rounded(.down)))
+                    let j0 = max(rowLow, Int((minY / sy - 0.5).rounded(.up))), j1 = min(rowHigh, Int((maxY / sy - 0.5).rounded(.down)))
+                    if i0 > i1 || j0 > j1 { continue }
+                    let scale = p.weight * layer.intensity * gauss, inverse = 1 / radius
+                    for j in j0...j1 {
+                        for i in i0...i1 {
+                            guard let q = texelPlanes[(j - rowLow) * lowWidth + i] else { continue }
+                            let dx = (q.x - plane.x) * inverse, dy = (q.y - plane.y) * inverse
+                            density[(j - rowLow) * lowWidth + i] += scale * exp(-4.5 * (dx * dx + dy * dy))
+                        }
+                    }
+                    continue
+                }
                 let c = t.screen(plane: plane)
                 guard c.x.isFinite, c.y.isFinite else { continue }
                 // low-resolution texel centres inside the kernel's square
@@ -34,11 +73,18 @@ extension PaintContext {
                 if i0 > i1 || j0 > j1 { continue }
                 let scale = p.weight * layer.intensity * gauss
                 let inverse = 1 / (p.radius * ratio)
-                for j in j0...j1 {
-                    let dy = ((Double(j) + 0.5) * sy - c.y) * inverse
-                    for i in i0...i1 {
-                        let dx = ((Double(i) + 0.5) * sx - c.x) * inverse
-                        density[(j - rowLow) * lowWidth + i] += scale * exp(-4.5 * (dx * dx + dy * dy))
+                for i in i0...i1 {
+                    let dx = ((Double(i) + 0.5) * sx - c.x) * inverse
+                    columnFactors[i] = exp(-4.5 * dx * dx)
+                }
+                density.withUnsafeMutableBufferPointer { d in
+                    columnFactors.withUnsafeBufferPointer { f in
+                        for j in j0...j1 {
+                            let dy = ((Double(j) + 0.5) * sy - c.y) * inverse
+                            let row = scale * exp(-4.5 * dy * dy)
+                            let base = (j - rowLow) * lowWidth
+                            for i in i0...i1 { d[base + i] += row * f[i] }
+                        }
                     }
                 }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import MapStyle
 
 /// A `hillshade` layer in a scene: per DEM tile, the slopes MapLibre's prepare pass computes, shaded
 /// by the light direction into shadow, highlight and accent colours.
@@ -14,6 +15,19 @@ public struct HillshadeLayer: Sendable {
         var dim: Int
         /// Latitudes of the tile's top and bottom edges.
         var latitudes: (top: Double, bottom: Double)
+        /// The factor from `slopes` (the legacy prepare texture) to the slope MapLibre's newer prepare
+        /// pass stores for the non-standard methods (see ``methodSlopeScale(zoom:maxZoom:)``).
+        var methodSlopeScale = 2.0
+    }
+
+    /// MapLibre's newer prepare pass reads whole elevations (not quarters) per 256 texels and
+    /// exaggerates by `(z - 15)` rather than `(z - maxzoom)`: twice the legacy slope, times the
+    /// difference of the two exaggerations.
+    static func methodSlopeScale(zoom: Int, maxZoom: Int) -> Double {
+        let z = Double(zoom)
+        let factor = z < 2 ? 0.4 : z < 4.5 ? 0.35 : 0.3
+        let legacy = (z - Double(maxZoom)) * factor, newer = z < 15 ? (z - 15) * factor : 0
+        return 2 * pow(2, legacy - newer)
     }
 
     var pieces: [Piece]
@@ -23,6 +37,10 @@ public struct HillshadeLayer: Sendable {
     var shadow = PremultipliedColor(r: 0, g: 0, b: 0, a: 1)
     var highlight = PremultipliedColor(r: 1, g: 1, b: 1, a: 1)
     var accent = PremultipliedColor(r: 0, g: 0, b: 0, a: 1)
+    /// `hillshade-method`; methods other than `standard` shade with ``lights``.
+    var method = HillshadeMethod.standard
+    /// The lights of `basic`, `combined`, `igor` (the first) and `multidirectional` (all).
+    var lights: [HillshadeLight] = []
 
     init(pieces: [Piece]) { self.pieces = pieces }
 }

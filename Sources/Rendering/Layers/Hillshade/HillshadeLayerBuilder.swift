@@ -29,7 +29,8 @@ enum HillshadeLayerBuilder {
             let south = WebMercator.latitude(worldY: Double(c.y + 1) / Double(1 << c.z))
             out.pieces.append(HillshadeLayer.Piece(tile: TileClip(z: c.z, x: c.x, y: c.y, wrap: tile.id.wrap), clip: tile.clip,
                                                    slopes: dem.slopes(zoom: c.z, maxZoom: source.maximumZoom), dim: dem.dim,
-                                                   latitudes: (north, south)))
+                                                   latitudes: (north, south),
+                                                   methodSlopeScale: HillshadeLayer.methodSlopeScale(zoom: c.z, maxZoom: source.maximumZoom)))
         }
         out.exaggeration = paint.hillshadeExaggeration.evaluate(zoom: zoom)
         var azimuth = (paint.hillshadeIlluminationDirection.evaluate(zoom: zoom).first ?? 335) * .pi / 180
@@ -38,6 +39,16 @@ enum HillshadeLayerBuilder {
         if let shadow = paint.hillshadeShadowColor.evaluate(zoom: zoom).first { out.shadow = RenderColor(shadow).premultiplied() }
         if let highlight = paint.hillshadeHighlightColor.evaluate(zoom: zoom).first { out.highlight = RenderColor(highlight).premultiplied() }
         out.accent = RenderColor(paint.hillshadeAccentColor.evaluate(zoom: zoom)).premultiplied()
+        out.method = paint.hillshadeMethod.evaluate(zoom: zoom)
+        if out.method != .standard {
+            out.lights = HillshadeLight.lights(
+                directions: paint.hillshadeIlluminationDirection.evaluate(zoom: zoom),
+                altitudes: paint.hillshadeIlluminationAltitude.evaluate(zoom: zoom),
+                shadows: paint.hillshadeShadowColor.evaluate(zoom: zoom).map { RenderColor($0).premultiplied() },
+                highlights: paint.hillshadeHighlightColor.evaluate(zoom: zoom).map { RenderColor($0).premultiplied() },
+                bearing: bearing, viewportAnchor: paint.hillshadeIlluminationAnchor.evaluate(zoom: zoom) == .viewport,
+                multidirectional: out.method == .multidirectional)
+        }
         return out
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MapStyle
 
 extension PaintContext {
     /// Draws hillshading as MapLibre's hillshade shader: the slope texture sampled bilinearly, its
@@ -12,6 +13,7 @@ extension PaintContext {
         let base = 1.875 - intensity * 1.75
         let maxValue = 0.5 * Double.pi
         let strength = Float(max(0, min(1, intensity * 2)))
+        let method = layer.lights.isEmpty ? .standard : layer.method
         for piece in layer.pieces {
             let clipRect = piece.clip
             guard let (x0, y0, x1, y1) = pixelBounds(ofWorld: clipRect.corners) else { continue }
@@ -38,6 +40,14 @@ extension PaintContext {
                     let dx = sample(0) * 2 - 1, dy = sample(1) * 2 - 1
                     let lat = (piece.latitudes.top - piece.latitudes.bottom) * (1 - v) + piece.latitudes.bottom
                     let scaleFactor = cos(lat * .pi / 180)
+                    if method != .standard {
+                        let k = piece.methodSlopeScale / scaleFactor
+                        let color = HillshadeShading.color(method, dx: k * dx, dy: k * dy,
+                                                           exaggeration: intensity, lights: layer.lights)
+                        if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { continue }
+                        Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: 1)
+                        continue
+                    }
                     let slope = atan(1.25 * (dx * dx + dy * dy).squareRoot() / scaleFactor)
                     let aspect = dx != 0 ? atan2(dy, -dx) : .pi / 2 * (dy > 0 ? 1 : -1)
                     let scaledSlope = intensity != 0.5 ? ((pow(base, slope) - 1) / (pow(base, maxValue) - 1)) * maxValue : slope
