@@ -23,3 +23,19 @@ public func fuzzOneInput(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     fuzzTarget.run(bytes)
     return 0
 }
+
+// A debug SwiftPM build links an executable with `main` aliased to `MercatorFuzz_main` (so that tests
+// can import executables). libFuzzer's own `main` is then never used: this one starts its driver.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafeRawPointer?, Int) -> CInt
+) -> CInt
+
+@_cdecl("MercatorFuzz_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var vector = argv
+    return LLVMFuzzerRunDriver(&count, &vector) { start, size in fuzzOneInput(start, size) }
+}

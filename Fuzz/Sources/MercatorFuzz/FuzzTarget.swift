@@ -12,7 +12,7 @@ enum FuzzTarget: String, CaseIterable {
         case .geojson: Self.geojson(bytes)
         case .expression: Self.expression(bytes)
         case .formatString: Self.formatString(bytes)
-        case .style: _ = StyleValidator.validate(data: Data(bytes))
+        case .style: _ = StyleValidator().validate(data: Data(bytes))
         case .venue: _ = try? Venue.open(zipData: Data(bytes))
         case .png: _ = try? PNGDecoder.decode(bytes)
         case .mvt: Self.mvt(bytes)
