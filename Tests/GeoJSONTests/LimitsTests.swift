@@ -34,3 +34,33 @@ struct LimitsTests {
         #expect(try JSONValue(parsing: deep, limits: Limits.default.json).array != nil)
     }
 }
+
+@Suite("GeoJSON reading refuses more features or positions than the limits, naming the limit")
+struct GeoJSONSizeLimitTests {
+    @Test("features and positions past the limits: a .tooLarge error naming Limits.features / Limits.vertices")
+    func featuresAndPositions() throws {
+        let points = (0..<5).map { #"{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[\#($0),0]}}"# }
+        let text = #"{"type":"FeatureCollection","features":[\#(points.joined(separator: ","))]}"#
+        var options = GeoJSONReadOptions()
+        options.sizeLimits.features = 4
+        do {
+            _ = try GeoJSONObject(parsing: text, options: options)
+            Issue.record("5 features passed a limit of 4")
+        } catch {
+            #expect(error.kind == .tooLarge)
+            #expect(error.message == "the GeoJSON text has 5 features; the limit is 4 (Limits.features)")
+        }
+        options.sizeLimits.features = 5
+        options.sizeLimits.vertices = 4
+        #expect(throws: GeoJSONError.self) { try GeoJSONObject(parsing: text, options: options) }
+        let line = #"{"type":"LineString","coordinates":[[0,0],[1,1],[2,2],[3,3],[4,4]]}"#
+        do {
+            _ = try GeoJSONObject(parsing: line, options: options)
+            Issue.record("5 positions passed a limit of 4")
+        } catch {
+            #expect(error.message.contains("5 positions") && error.message.contains("Limits.vertices"))
+        }
+        options.sizeLimits.vertices = 5
+        #expect(try GeoJSONObject(parsing: text, options: options).features.count == 5)
+    }
+}
