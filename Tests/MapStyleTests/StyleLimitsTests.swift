@@ -56,3 +56,17 @@ struct StyleLimitsTests {
         #expect(messages.first?.message.contains("deep") == true || messages.first?.message.contains("nest") == true)
     }
 }
+
+@Suite("Style limits leave inline GeoJSON data alone")
+struct StyleLimitsDataTests {
+    @Test("a source's inline data with 100,000 positions is not an over-long literal")
+    func inlineDataIsNotALiteral() {
+        let ring = (0..<100_000).map { "[\(Double($0) / 1000),\($0 % 2)]" }.joined(separator: ",")
+        let style = #"{"version":8,"sources":{"s":{"type":"geojson","data":{"type":"LineString","coordinates":[\#(ring)]}}},"layers":[]}"#
+        #expect(StyleValidator().validate(style).isEmpty)
+        let properties = #"{"version":8,"sources":{"s":{"type":"geojson","data":{"type":"Point","coordinates":[0,0]},"clusterProperties":{"n":["+",["literal",[\#((0..<11).map(String.init).joined(separator: ","))]]]}}},"layers":[]}"#
+        var limits = Limits()
+        limits.literalElements = 10
+        #expect(StyleValidator(limits: limits).validate(properties).first?.message.contains("sources.s.clusterProperties") == true)
+    }
+}

@@ -67,7 +67,8 @@ public struct StyleValidator: Sendable {
     }
 
     /// The first of `limits` that `style` passes: its layer count, its source count, or the longest
-    /// array in its layers (literals, `match`, `interpolate`, `step`, filters), found in one linear walk.
+    /// array in its layers (literals, `match`, `interpolate`, `step`, filters) and sources (but not their
+    /// inline GeoJSON `data`), found in one linear walk.
     public static func sizeProblem(_ style: JSONValue, limits: Limits) -> LimitExceeded? {
         guard case .object(let root) = style else { return nil }
         if case .array(let layers)? = root["layers"], layers.count > limits.layers {
@@ -94,8 +95,17 @@ public struct StyleValidator: Sendable {
             }
             return nil
         }
-        for key in ["layers", "sources", "terrain", "light", "sky", "projection", "state"] {
+        for key in ["layers", "terrain", "light", "sky", "projection", "state"] {
             if let v = root[key], let found = longest(v, key) { return found }
+        }
+        // a source's inline `data` is GeoJSON, bounded by the GeoJSON limits, not an expression
+        if case .object(let sources)? = root["sources"] {
+            for (id, source) in sources {
+                guard case .object(let members) = source else { continue }
+                for (k, v) in members where k != "data" {
+                    if let found = longest(v, "sources.\(id).\(k)") { return found }
+                }
+            }
         }
         return nil
     }
