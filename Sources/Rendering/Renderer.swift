@@ -1,4 +1,5 @@
 import Foundation
+import GeoJSON
 /// Why a scene could not be rendered.
 public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The output would exceed ``Renderer/maximumPixels`` device pixels or has a non-positive size.
@@ -26,7 +27,7 @@ private struct SharedPixels: @unchecked Sendable {
 /// Renders a ``RenderScene`` on the CPU into a ``Canvas`` or PNG bytes.
 public enum Renderer {
     /// The largest image rendered, in device pixels (8192 x 8192).
-    public static let maximumPixels = 8192 * 8192
+    public static let maximumPixels = Limits.default.outputPixels
 
     /// Draws the scene's layers bottom to top and returns the premultiplied canvas.
     public static func render(_ scene: RenderScene) throws(RenderError) -> Canvas {

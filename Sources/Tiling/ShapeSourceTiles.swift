@@ -50,6 +50,21 @@ public struct ShapeSourceOptions: Sendable, Hashable {
 
     private static var scale: Double { Double(tileExtent) / tileSize }
 
+    /// Checks the options given in pixels before they are scaled to tile units, so that a message
+    /// shows the number given (`buffer` -100, not -1600): `buffer` in 0...512 and `tolerance` and
+    /// `clusterRadius` finite and not negative, as the style specification has them.
+    public func checkPixelValues() throws(TilingError) {
+        guard buffer.isFinite, (0...512).contains(buffer) else {
+            throw .invalidOption("buffer", "must be a number of pixels from 0 to 512, found \(buffer)")
+        }
+        guard tolerance.isFinite, tolerance >= 0 else {
+            throw .invalidOption("tolerance", "must be a finite number of pixels >= 0, found \(tolerance)")
+        }
+        guard clusterRadius.isFinite, clusterRadius >= 0 else {
+            throw .invalidOption("clusterRadius", "must be a finite number of pixels >= 0, found \(clusterRadius)")
+        }
+    }
+
     /// Pixels to whole tile units; a value that cannot be one becomes -1, which validation rejects.
     private static func tileUnits(_ pixels: Double) -> Int {
         let v = jsRound(scale * pixels)
@@ -95,6 +110,7 @@ public enum ShapeSourceTiles: Sendable {
         map: (@Sendable (JSONObject) -> JSONObject)? = nil, reduce: (@Sendable (inout JSONObject, JSONObject) -> Void)? = nil,
         slicingUpFront: Bool = true
     ) throws(TilingError) {
+        try options.checkPixelValues()
         if options.cluster && !features.isEmpty {
             self = .clusters(try ClusterIndex(points: features, options: options.clusterOptions(map: map, reduce: reduce)))
         } else {

@@ -8,4 +8,9 @@ struct MercatorCommand: AsyncParsableCommand {
         abstract: "Mercator: GeoJSON, style expressions, styles and map snapshots, headless.",
         subcommands: [GeoJSONCommand.self, StyleCommand.self, RenderCommand.self, AnimateCommand.self, CameraCommand.self, QueryCommand.self, PredicateCommand.self, ExpressionCommand.self, TileCommand.self, GlyphsCommand.self, VenueCommand.self, ServeCommand.self, OfflineCommand.self, ConformanceCommand.self]
     )
+
+    /// Runs the command line, with values that start with `-` kept as values (``DashValues``).
+    static func main() async {
+        await main(DashValues.separated(Array(CommandLine.arguments.dropFirst())))
+    }
 }

@@ -27,11 +27,30 @@ struct GeoJSONDecoder {
             }
             let partial = try decoder.readPartialObject()
             let object = try decoder.finishTopLevel(partial)
+            if let exceeded = GeoJSONDecoder.sizeProblem(object, options.sizeLimits) {
+                throw GeoJSONFailure(.tooLarge, at: 0, exceeded.description)
+            }
             do throws(JSONSyntaxFailure) { try decoder.reader.finish() } catch { throw GeoJSONFailure(error) }
             return GeoJSONDecodeResult(object: object, warnings: GeoJSONDecoder.locate(decoder.warnings, in: bytes))
         } catch {
             throw GeoJSONDecoder.locate([error], in: bytes)[0]
         }
+    }
+
+    /// The first of `limits` the object passes: its feature count, then its position count.
+    static func sizeProblem(_ object: GeoJSONObject, _ limits: Limits) -> LimitExceeded? {
+        let features = object.features
+        if features.count > limits.features {
+            return LimitExceeded(.features, maximum: limits.features, found: features.count, subject: "the GeoJSON text")
+        }
+        var positions = 0
+        if case .geometry(let g, _) = object { positions = g.positionCount } else {
+            for f in features { positions += f.geometry?.positionCount ?? 0 }
+        }
+        if positions > limits.vertices {
+            return LimitExceeded(.vertices, maximum: limits.vertices, found: positions, subject: "the GeoJSON text")
+        }
+        return nil
     }
 
     /// Turns offset-only failures into located errors with one scan for all of them.

@@ -21,6 +21,8 @@ public struct GeoJSONError: Error, Sendable, Hashable, CustomStringConvertible {
         case tooFewPositions
         /// A ring whose last position differs from its first.
         case unclosedRing
+        /// More features or positions than ``GeoJSONReadOptions/sizeLimits`` allows.
+        case tooLarge
     }
 
     public var kind: Kind
@@ -59,10 +61,13 @@ public struct GeoJSONReadOptions: Sendable, Hashable {
     /// (kept as foreign members) — and report each as a warning.
     public var lenient: Bool
     public var limits: JSONLimits
+    /// The most features and positions accepted (``Limits/features``, ``Limits/vertices``).
+    public var sizeLimits: Limits
 
-    public init(lenient: Bool = false, limits: JSONLimits = .default) {
+    public init(lenient: Bool = false, limits: JSONLimits = .default, sizeLimits: Limits = .default) {
         self.lenient = lenient
         self.limits = limits
+        self.sizeLimits = sizeLimits
     }
 
     public static let strict = GeoJSONReadOptions()

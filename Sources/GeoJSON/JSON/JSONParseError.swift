@@ -36,14 +36,14 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     }
 }
 
-/// Limits that keep hostile input from exhausting the stack or memory.
+/// Limits that keep hostile input from exhausting the stack or memory (the JSON share of ``Limits``).
 public struct JSONLimits: Sendable, Hashable {
     /// Maximum nesting of arrays and objects.
     public var maximumDepth: Int
     /// Maximum length of one string, in UTF-8 bytes.
     public var maximumStringLength: Int
 
-    public init(maximumDepth: Int = 512, maximumStringLength: Int = 256 << 20) {
+    public init(maximumDepth: Int = Limits.default.nestingDepth, maximumStringLength: Int = Limits.default.stringBytes) {
         self.maximumDepth = maximumDepth
         self.maximumStringLength = maximumStringLength
     }

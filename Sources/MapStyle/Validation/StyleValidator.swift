@@ -10,10 +10,14 @@ import GeoJSON
 public struct StyleValidator: Sendable {
     /// The expression parser used for expression-valued members.
     public var expressions: any ExpressionValidating
+    /// The sizes accepted: a style with more layers or sources, or an array (a literal, a `match`,
+    /// an `interpolate`) longer than ``Limits/literalElements``, is refused before anything else is checked.
+    public var limits: Limits
 
     /// Creates a validator using `expressions` to parse expressions.
-    public init(expressions: any ExpressionValidating = ExpressionsModuleValidator()) {
+    public init(expressions: any ExpressionValidating = ExpressionsModuleValidator(), limits: Limits = .default) {
         self.expressions = expressions
+        self.limits = limits
     }
 
     /// The messages for style JSON `text` (a syntax error yields one message with its line).
@@ -33,7 +37,7 @@ public struct StyleValidator: Sendable {
     public func report(_ text: String) -> ValidationReport {
         let document: JSONDocument
         do {
-            document = try JSONDocument(parsing: text)
+            document = try JSONDocument(parsing: text, limits: limits.json)
         } catch {
             return ValidationReport(messages: [ValidationMessage(message: error.message, line: error.location.line)],
                                     uncheckedExpressions: [])
@@ -43,6 +47,10 @@ public struct StyleValidator: Sendable {
 
     /// Validates an already parsed style; `lineOf` gives the line of the value at a path, if known.
     public func report(json: JSONValue, lineOf: @escaping ([JSONPath.Component]) -> Int? = { _ in nil }) -> ValidationReport {
+        if let exceeded = Self.sizeProblem(json, limits: limits) {
+            return ValidationReport(messages: [ValidationMessage(message: exceeded.description, line: lineOf([]))],
+                                    uncheckedExpressions: [])
+        }
         let root = Node(value: json, path: [])
         let validator = SpecValidator(style: root, expressions: expressions, lineOf: lineOf)
         var messages = validator.validate(Options(
@@ -56,6 +64,50 @@ public struct StyleValidator: Sendable {
         }
         return ValidationReport(messages: Self.sortedByLine(messages),
                                 uncheckedExpressions: validator.uncheckedExpressions)
+    }
+
+    /// The first of `limits` that `style` passes: its layer count, its source count, or the longest
+    /// array in its layers (literals, `match`, `interpolate`, `step`, filters) and sources (but not their
+    /// inline GeoJSON `data`), found in one linear walk.
+    public static func sizeProblem(_ style: JSONValue, limits: Limits) -> LimitExceeded? {
+        guard case .object(let root) = style else { return nil }
+        if case .array(let layers)? = root["layers"], layers.count > limits.layers {
+            return LimitExceeded(.layers, maximum: limits.layers, found: layers.count, subject: "the style")
+        }
+        if case .object(let sources)? = root["sources"], sources.count > limits.sources {
+            return LimitExceeded(.sources, maximum: limits.sources, found: sources.count, subject: "the style")
+        }
+        func longest(_ value: JSONValue, _ path: String) -> LimitExceeded? {
+            switch value {
+            case .array(let a):
+                if a.count > limits.literalElements {
+                    return LimitExceeded(.literalElements, maximum: limits.literalElements, found: a.count, subject: path)
+                }
+                for (i, e) in a.enumerated() {
+                    if case .array = e, let found = longest(e, "\(path)[\(i)]") { return found }
+                    if case .object = e, let found = longest(e, "\(path)[\(i)]") { return found }
+                }
+            case .object(let o):
+                for (k, v) in o {
+                    if let found = longest(v, path.isEmpty ? k : "\(path).\(k)") { return found }
+                }
+            default: break
+            }
+            return nil
+        }
+        for key in ["layers", "terrain", "light", "sky", "projection", "state"] {
+            if let v = root[key], let found = longest(v, key) { return found }
+        }
+        // a source's inline `data` is GeoJSON, bounded by the GeoJSON limits, not an expression
+        if case .object(let sources)? = root["sources"] {
+            for (id, source) in sources {
+                guard case .object(let members) = source else { continue }
+                for (k, v) in members where k != "data" {
+                    if let found = longest(v, "sources.\(id).\(k)") { return found }
+                }
+            }
+        }
+        return nil
     }
 
     /// Checks one value for a layer property (messages are keyed by the property's name).

@@ -39,7 +39,7 @@ package struct SourceLoader: Sendable {
     /// Lenient reading: common GeoJSON violations are repaired, as MapLibre accepts them; text
     /// that is not GeoJSON at all is an error naming the source.
     package func load(_ source: StyleSource) throws(SourceLoadError) -> SourceFeatures {
-        let options = Self.options(source)
+        let options = try Self.options(source)
         guard let data = source.shapeData else { return SourceFeatures(features: [], maximumZoom: options.maxZoom) }
         let object: GeoJSONObject
         switch data {
@@ -89,22 +89,27 @@ package struct SourceLoader: Sendable {
     /// The tiling options of a shape source (`maxzoom`, `buffer`, `tolerance`, `lineMetrics`,
     /// `cluster`, `clusterRadius`, `clusterMaxZoom`, `clusterMinPoints`), with MapLibre Native's
     /// defaults for what it leaves out. Out-of-range values are rejected when the index is built.
-    static func options(_ source: StyleSource) -> ShapeSourceOptions {
+    /// - Throws: `SourceLoadError` naming the option and the number given when a whole-number option
+    ///   is outside what it can be (so the message shows `1e9`, not a clamped stand-in).
+    static func options(_ source: StyleSource) throws(SourceLoadError) -> ShapeSourceOptions {
         func number(_ key: String) -> Double? { source.json[key]?.number }
-        func whole(_ key: String) -> Int? {
+        func whole(_ key: String) throws(SourceLoadError) -> Int? {
             guard let v = number(key) else { return nil }
-            return v.isFinite && abs(v) < 1e6 ? Int(v.rounded(.down)) : -1
+            guard v.isFinite, v >= 0, v < 1e6 else {
+                throw SourceLoadError(source: source.identifier, "\(key) must be a number from 0 to 999999 (found \(JSONValue.double(v).serialized()))")
+            }
+            return Int(v.rounded(.down))
         }
         var options = ShapeSourceOptions()
         // deeper than 24 only changes simplification below a hundredth of a pixel: tile to 24
-        if let z = whole(ShapeSourceOption.maximumZoomLevel.jsonKey) { options.maxZoom = min(z, 24) }
+        if let z = try whole(ShapeSourceOption.maximumZoomLevel.jsonKey) { options.maxZoom = min(z, 24) }
         if let b = number(ShapeSourceOption.buffer.jsonKey) { options.buffer = b }
         if let t = number(ShapeSourceOption.simplificationTolerance.jsonKey) { options.tolerance = t }
         options.lineMetrics = source.json[ShapeSourceOption.lineDistanceMetrics.jsonKey]?.bool ?? false
         options.cluster = source.json[ShapeSourceOption.clustered.jsonKey]?.bool ?? false
         if let r = number(ShapeSourceOption.clusterRadius.jsonKey) { options.clusterRadius = r }
-        if let z = whole(ShapeSourceOption.maximumZoomLevelForClustering.jsonKey) { options.clusterMaxZoom = z }
-        if let m = whole("clusterMinPoints") { options.clusterMinPoints = m }
+        if let z = try whole(ShapeSourceOption.maximumZoomLevelForClustering.jsonKey) { options.clusterMaxZoom = z }
+        if let m = try whole("clusterMinPoints") { options.clusterMinPoints = m }
         return options
     }
 

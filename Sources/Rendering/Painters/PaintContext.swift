@@ -50,10 +50,17 @@ public struct PaintContext {
 
     /// The world copies to draw something spanning longitudes `west...east` on: the pinned copy,
     /// or every copy where it can be visible (`margin` device pixels widen the test).
+    ///
+    /// The margin is bounded by ``maximumCopyMargin``: something centred farther than that from the
+    /// view is not drawn however far it reaches (MapLibre draws a feature only from the tiles in view),
+    /// so a huge or non-finite radius or width costs a few copies, not 129.
     func copies(west: Double, east: Double, margin: Double) -> ClosedRange<Int>? {
         if let pinnedCopy { return pinnedCopy...pinnedCopy }
-        return transform.worldCopies(west: west, east: east, visible: visibleX, margin: margin)
+        return transform.worldCopies(west: west, east: east, visible: visibleX, margin: min(margin, maximumCopyMargin))
     }
+
+    /// The widest margin ``copies(west:east:margin:)`` honours: twice the canvas's larger side, in device pixels.
+    var maximumCopyMargin: Double { 2 * Double(max(canvasWidth, canvasHeight)) }
 
     /// Composites a pattern over every pixel of the clip.
     func fillClip(pattern: StyleImage, opacity: Float) {

@@ -115,15 +115,21 @@ struct PixelCenterScanner {
                 k += 1
             }
             if crossings.count < 2 { continue }
-            // Insertion sort: crossings per row are few.
-            for i in 1..<crossings.count {
-                let c = crossings[i]
-                var j = i - 1
-                while j >= 0, crossings[j].x > c.x {
-                    crossings[j + 1] = crossings[j]
-                    j -= 1
+            if crossings.count > 32 {
+                // Many crossings (a zig-zag or comb whose edges all start on one row come out of the
+                // active list in no x order): sort them, so a row costs n log n, not n^2.
+                crossings.sort { $0.x < $1.x }
+            } else {
+                // Insertion sort: crossings per row are usually few.
+                for i in 1..<crossings.count {
+                    let c = crossings[i]
+                    var j = i - 1
+                    while j >= 0, crossings[j].x > c.x {
+                        crossings[j + 1] = crossings[j]
+                        j -= 1
+                    }
+                    crossings[j + 1] = c
                 }
-                crossings[j + 1] = c
             }
             var winding: Int32 = 0
             for i in 0..<(crossings.count - 1) {

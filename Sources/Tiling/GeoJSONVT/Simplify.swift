@@ -4,13 +4,17 @@ import GeoJSON
 /// Points strictly between `first` and `last` (value offsets of triples in `coords`) that some
 /// tolerance would keep get their squared distance stored as importance (the third value);
 /// others keep 0. Uses an explicit stack, so long degenerate lines cannot overflow the call stack.
-/// Subranges are independent, so the result equals geojson-vt's recursive version.
+/// Subranges are independent, so the result equals geojson-vt's recursive version, except where
+/// several points tie for farthest in a range that does not start at 0 (see `mid`).
 func simplify(_ coords: UnsafeMutableBufferPointer<Double>, first: Int, last: Int, sqTolerance: Double, stack: inout [(Int, Int)]) {
     stack.removeAll(keepingCapacity: true)
     stack.append((first, last))
     while let (first, last) = stack.popLast() {
         var maxSqDist = sqTolerance
-        let mid = (last - first) >> 1  // geojson-vt measures this relative to `first`, kept as is
+        // geojson-vt measures the middle from 0 (`(last - first) >> 1`), so in a range far from the
+        // start every tie goes to its first point and a zig-zag splits one point at a time: n^2.
+        // Measured from `first` (the same for the first range), ties split in the middle: n log n.
+        let mid = first + ((last - first) >> 1)
         var minPosToMid = last - first
         var index = -1
         let ax = coords[first], ay = coords[first + 1]

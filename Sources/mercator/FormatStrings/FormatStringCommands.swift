@@ -58,7 +58,7 @@ struct FormatConversionOptions: ParsableArguments {
 
     /// The features of the `--evaluate` file.
     func features(_ path: String) throws -> [GeoJSONFeature] {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let data = try InputOutput.read(path)
         return try GeoJSONObject(parsing: data, options: .lenient).features
     }
 

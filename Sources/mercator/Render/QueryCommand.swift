@@ -25,6 +25,8 @@ struct QueryCommand: ParsableCommand {
         let size = try camera.mapSize()
         let directory = input == "-" ? nil : URL(fileURLWithPath: input).deletingLastPathComponent()
         let map = try MapLoading.map(from: data, name: input, size: size, camera: camera, styleDirectory: directory)
+        // Sources that cannot be read are drawn (and so queried) empty: say so, as render does.
+        for e in map.sourceLoadErrors { InputOutput.printError("warning: \(e)") }
         let ids = layers.map { Set($0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }) }
         let filter = try predicate.map(PredicateArgument.filter)
         let found: [QueriedFeature]

@@ -8,18 +8,15 @@ struct StyleValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check a style JSON document against the style specification.")
 
-    @Argument(help: "The style JSON file.")
+    @Argument(help: "The style JSON file (- for standard input).")
     var style: String
+    @OptionGroup var limits: InputLimitOptions
 
     @Flag(help: "Print the messages as a JSON array of {message, severity, line}.")
     var json = false
 
     func run() throws {
-        let url = URL(fileURLWithPath: style)
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw ValidationError("cannot read \(style): \(error.localizedDescription)")
-        }
+        let data = try InputOutput.read(style, limit: limits.limit)
         let messages = StyleValidator().validate(data: data)
         if json {
             print(StyleValidator.json(messages).serialized())

@@ -1,4 +1,5 @@
 import Foundation
+import Mercator
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,7 +13,7 @@ import Darwin
 /// that names the limit, so `mercator … - < /dev/zero` ends instead of filling memory.
 enum InputOutput {
     /// The largest input read by default: 512 MiB.
-    static let defaultInputLimit = 512 << 20
+    static let defaultInputLimit = Limits.default.inputBytes
 
     /// The input limit in force: `MERCATOR_MAX_INPUT_BYTES` when set to a positive integer.
     static var inputLimit: Int {

@@ -11,11 +11,22 @@ extension PaintContext {
         let pitchWithMap = layer.pitchAlignment == .map
         let scaleWithMap = layer.pitchScale == .map
         let w = canvasWidth, clip = clip, px = pixels
+        // Circles that cover the whole clip in their fill colour are counted, not painted: a run of
+        // them composites once (``repeated(_:_:)``), so a huge radius costs the clip once per run of
+        // equal colours, not once per point.
+        var covering = (color: PremultipliedColor(r: 0, g: 0, b: 0, a: 0), count: 0)
+        let corners = clip.isEmpty ? [] : [Point(x: Double(clip.x0) + 0.5, y: Double(clip.y0) + 0.5),
+                                           Point(x: Double(clip.x1) - 0.5, y: Double(clip.y0) + 0.5),
+                                           Point(x: Double(clip.x1) - 0.5, y: Double(clip.y1) - 0.5),
+                                           Point(x: Double(clip.x0) + 0.5, y: Double(clip.y1) - 0.5)]
+        let cornerPlanes = pitchWithMap ? corners.map { t.plane(screen: $0) } : []
+        defer { if covering.count > 0 { fillClip(Self.repeated(covering.color, covering.count)) } }
         for (i, feature) in layer.features.enumerated() {
             let radius = max(0, layer.radius[i])
             let strokeWidth = max(0, layer.strokeWidth[i])
             let outer = radius + strokeWidth
-            if outer <= 0 { continue }
+            // A non-finite radius or stroke draws nothing (MapLibre's extrusion becomes NaN or infinite).
+            if !(outer > 0) || !outer.isFinite { continue }
             let fill = layer.color[i].premultiplied(opacity: Float(layer.opacity[i]))
             let stroke = layer.strokeColor[i].premultiplied(opacity: Float(layer.strokeOpacity[i]))
             if fill.a <= 0 && (stroke.a <= 0 || strokeWidth < 0.01) { continue }
@@ -59,6 +70,46 @@ extension PaintContext {
                     let y0 = clip.firstRow(atOrBelow: minY)
                     let y1 = clip.firstRow(atOrBelow: maxY)
                     if x0 >= x1 || y0 >= y1 { continue }
+                    if tileClip == nil && !corners.isEmpty {
+                        // The colour every pixel of the clip gets, if one does: the fill when the clip lies
+                        // inside the opaque fill disk, the stroke when it lies inside the opaque stroke ring.
+                        var cover: PremultipliedColor?
+                        if pitchWithMap {
+                            let inside = cornerPlanes.allSatisfy { q in
+                                guard let q else { return false }
+                                let ex = (q.x - center.x) / radiusPlane, ey = (q.y - center.y) / radiusPlane
+                                return ex * ex + ey * ey < innerFill2
+                            }
+                            if inside { cover = fill }
+                        } else {
+                            var far2 = 0.0
+                            for c in corners {
+                                let ex = (c.x - centerScreen.x) / radiusScreen, ey = (c.y - centerScreen.y) / radiusScreen
+                                far2 = max(far2, ex * ex + ey * ey)
+                            }
+                            let nx = (min(max(centerScreen.x, corners[0].x), corners[2].x) - centerScreen.x) / radiusScreen
+                            let ny = (min(max(centerScreen.y, corners[0].y), corners[2].y) - centerScreen.y) / radiusScreen
+                            let near2 = nx * nx + ny * ny
+                            if far2 < innerFill2 {
+                                cover = fill
+                            } else if hasStroke, near2 >= strokeStart * strokeStart, far2 <= innerOpacity * innerOpacity {
+                                cover = stroke
+                            }
+                        }
+                        if let cover {
+                            if covering.count > 0 && covering.color != cover {
+                                fillClip(Self.repeated(covering.color, covering.count))
+                                covering.count = 0
+                            }
+                            covering.color = cover
+                            covering.count += 1
+                            continue
+                        }
+                    }
+                    if covering.count > 0 {
+                        fillClip(Self.repeated(covering.color, covering.count))
+                        covering.count = 0
+                    }
                     for y in y0..<y1 {
                         let cy = Double(y) + 0.5
                         let (rowX0, rowX1) = tileSpan(row: y, x0, x1)
@@ -97,5 +148,14 @@ extension PaintContext {
                 }
             }
         }
+    }
+
+    /// `color` composited source-over `count` times, as one colour: alpha `1 - (1 - a)^count`.
+    static func repeated(_ color: PremultipliedColor, _ count: Int) -> PremultipliedColor {
+        let a = Double(color.a)
+        if count == 1 || a >= 1 || a <= 0 { return color }
+        let total = 1 - pow(1 - a, Double(count))
+        let f = Float(total / a)
+        return PremultipliedColor(r: color.r * f, g: color.g * f, b: color.b * f, a: Float(total))
     }
 }

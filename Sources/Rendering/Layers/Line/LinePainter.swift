@@ -131,6 +131,15 @@ extension PaintContext {
         let pitched = tr.isPitched
         let halfW = tr.width / 2, halfH = tr.height / 2
         let cx0 = Double(clip.x0), cy0 = Double(clip.y0), cx1 = Double(clip.x1), cy1 = Double(clip.y1)
+        // A plain stroke (no gap, dash, gradient or pattern; flat, not cut by tiles) whose triangle holds
+        // the whole clip at full alpha paints every pixel of it the same: such triangles are counted and
+        // composited once per run (huge widths make every triangle cover the view).
+        let canCover = !pitched && sourceTile == nil && tileClip == nil && stroke.dash == nil && stroke.gradient == nil
+            && stroke.pattern == nil && stroke.inset <= 0 && !clip.isEmpty
+        let corners = [Point(x: cx0 + 0.5, y: cy0 + 0.5), Point(x: cx1 - 0.5, y: cy0 + 0.5),
+                       Point(x: cx1 - 0.5, y: cy1 - 0.5), Point(x: cx0 + 0.5, y: cy1 - 0.5)]
+        var covering = 0
+        defer { if covering > 0 { fillClip(PaintContext.repeated(stroke.color, covering)) } }
         for (a, b, c) in mesh.triangles {
             let pa = positions[a], pb = positions[b], pc = positions[c]
             let sa = tr.screen(plane: pa), sb = tr.screen(plane: pb), sc = tr.screen(plane: pc)
@@ -143,6 +152,25 @@ extension PaintContext {
                   let ny = AffineValue(pa, pb, pc, verts[a].normal.y, verts[b].normal.y, verts[c].normal.y),
                   let along = AffineValue(pa, pb, pc, verts[a].along, verts[b].along, verts[c].along) else {
                 continue
+            }
+            if canCover {
+                let blur2 = stroke.blur + 1
+                // alpha is min(>= 1, (outset - |normal| * outset) / blur2), concave over the clip: at least 1
+                // at the four corners means at least 1 everywhere; corners inside the triangle mean all is
+                let covers = corners.allSatisfy { corner in
+                    guard Self.inside(corner, sa, sb, sc) else { return false }
+                    let q = Point(x: corner.x - halfW, y: corner.y - halfH)
+                    let vx = nx(q), vy = ny(q)
+                    return (stroke.outset - (vx * vx + vy * vy).squareRoot() * stroke.outset) / blur2 >= 1
+                }
+                if covers {
+                    covering += 1
+                    continue
+                }
+                if covering > 0 {
+                    fillClip(PaintContext.repeated(stroke.color, covering))
+                    covering = 0
+                }
             }
             PixelCenterScanner.scanTriangle(sa, sb, sc, clip: clip) { y, x0, x1 in
                 for x in x0..<x1 {
@@ -184,6 +212,15 @@ extension PaintContext {
                 }
             }
         }
+    }
+}
+
+extension PaintContext {
+    /// Whether `p` lies strictly inside triangle `a b c` (either winding).
+    static func inside(_ p: Point, _ a: Point, _ b: Point, _ c: Point) -> Bool {
+        func cross(_ o: Point, _ u: Point, _ v: Point) -> Double { (u.x - o.x) * (v.y - o.y) - (u.y - o.y) * (v.x - o.x) }
+        let d1 = cross(a, b, p), d2 = cross(b, c, p), d3 = cross(c, a, p)
+        return (d1 > 0 && d2 > 0 && d3 > 0) || (d1 < 0 && d2 < 0 && d3 < 0)
     }
 }
 
