@@ -38,7 +38,7 @@ let package = Package(
                                                       .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Venues", dependencies: ["GeoJSON", "MercatorHTTP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // FreeType and fontconfig on Linux; on Apple platforms the module builds without them (no installed fonts yet: Core Text is to come)
-        .target(name: "Fonts", dependencies: ["Rendering", "MapStyle",
+        .target(name: "Fonts", dependencies: ["Rendering", "MapStyle", "Tiling",
                                               .target(name: "CMercatorFreeType", condition: .when(platforms: [.linux])),
                                               .target(name: "CMercatorFontconfig", condition: .when(platforms: [.linux]))]),
         .target(name: "Mercator", dependencies: ["GeoJSON", "Expressions", "FormatStrings", "Tiling", "MapStyle", "TileSources", "OfflineStorage", "Rendering", "Fonts", "Venues"]),
@@ -48,6 +48,7 @@ let package = Package(
             dependencies: [
                 "Mercator",
                 "TileSources",
+                "Tiling",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

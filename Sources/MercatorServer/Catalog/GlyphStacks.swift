@@ -1,4 +1,5 @@
 import Foundation
+import Tiling
 
 /// Glyph PBFs for a font stack: each font's `{start}-{end}.pbf` read from the fonts folder and
 /// combined, the first font of the stack giving a code point its glyph (as tileserver-gl does).
@@ -27,13 +28,13 @@ enum GlyphStacks {
             }
         }
         guard found else { throw .notFound("no font of the stack \"\(stack)\" is served") }
-        var stackMessage: [UInt8] = []
-        appendField(1, bytes: Array(names.joined(separator: ", ").utf8), to: &stackMessage)
-        appendField(2, bytes: Array(range.utf8), to: &stackMessage)
-        for id in order.sorted() { appendField(3, bytes: Array(glyphs[id]!), to: &stackMessage) }
-        var out: [UInt8] = []
-        appendField(1, bytes: stackMessage, to: &out)
-        return Data(out)
+        var stackMessage = ProtobufWriter()
+        stackMessage.stringField(1, names.joined(separator: ", "))
+        stackMessage.stringField(2, range)
+        for id in order.sorted() { stackMessage.bytesField(3, glyphs[id]!) }
+        var out = ProtobufWriter()
+        out.bytesField(1, stackMessage.bytes)
+        return Data(out.bytes)
     }
 
     /// A font folder name without path separators, parent references or control characters.
@@ -42,78 +43,44 @@ enum GlyphStacks {
             && !name.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7f }
     }
 
-    /// The glyph messages of a glyph PBF, with their code points.
+    /// The glyph messages of a glyph PBF, with their code points (reading stops at malformed bytes).
     static func glyphMessages(in bytes: [UInt8]) -> [(id: UInt32, bytes: ArraySlice<UInt8>)] {
-        var out: [(UInt32, ArraySlice<UInt8>)] = []
-        for (field, stack) in fields(bytes[...]) where field == 1 {
-            for (f, glyph) in fields(stack) where f == 3 {
-                var id: UInt32 = 0
-                var i = glyph.startIndex
-                while i < glyph.endIndex {
-                    guard let key = varint(glyph, &i) else { break }
-                    if key == 8, let v = varint(glyph, &i) { id = UInt32(truncatingIfNeeded: v); break }
-                    if !skip(glyph, &i, wireType: Int(key & 7)) { break }
+        bytes.withUnsafeBufferPointer { buffer in
+            var out: [(id: UInt32, bytes: ArraySlice<UInt8>)] = []
+            for stack in fields(buffer, 0..<buffer.count) where stack.field == 1 {
+                for glyph in fields(buffer, stack.range) where glyph.field == 3 {
+                    var reader = ProtobufReader(buffer, from: glyph.range.lowerBound, to: glyph.range.upperBound)
+                    var id: UInt32 = 0
+                    while !reader.isAtEnd {
+                        let offset = reader.position
+                        guard let (field, wire) = try? reader.key() else { break }
+                        if field == 1, wire == 0 {
+                            id = UInt32(truncatingIfNeeded: (try? reader.varint()) ?? 0)
+                            break
+                        }
+                        guard (try? reader.skip(wire: wire, field: field, keyOffset: offset)) != nil else { break }
+                    }
+                    out.append((id, bytes[glyph.range]))
                 }
-                out.append((id, glyph))
             }
+            return out
         }
-        return out
     }
 
-    /// The length-delimited fields of a message (other wire types skipped).
-    private static func fields(_ bytes: ArraySlice<UInt8>) -> [(Int, ArraySlice<UInt8>)] {
-        var out: [(Int, ArraySlice<UInt8>)] = []
-        var i = bytes.startIndex
-        while i < bytes.endIndex {
-            guard let key = varint(bytes, &i) else { break }
-            if key & 7 == 2 {
-                guard let n = varint(bytes, &i), n <= UInt64(bytes.endIndex - i) else { break }
-                out.append((Int(key >> 3), bytes[i..<(i + Int(n))]))
-                i += Int(n)
-            } else if !skip(bytes, &i, wireType: Int(key & 7)) {
+    /// The length-delimited fields of a message in `range` (other wire types skipped).
+    private static func fields(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [(field: Int, range: Range<Int>)] {
+        var reader = ProtobufReader(buffer, from: range.lowerBound, to: range.upperBound)
+        var out: [(field: Int, range: Range<Int>)] = []
+        while !reader.isAtEnd {
+            let offset = reader.position
+            guard let (field, wire) = try? reader.key() else { break }
+            if wire == 2 {
+                guard let r = try? reader.lengthDelimited() else { break }
+                out.append((field, r))
+            } else if (try? reader.skip(wire: wire, field: field, keyOffset: offset)) == nil {
                 break
             }
         }
         return out
-    }
-
-    private static func skip(_ bytes: ArraySlice<UInt8>, _ i: inout Int, wireType: Int) -> Bool {
-        switch wireType {
-        case 0: return varint(bytes, &i) != nil
-        case 1: i += 8; return i <= bytes.endIndex
-        case 5: i += 4; return i <= bytes.endIndex
-        case 2:
-            guard let n = varint(bytes, &i), n <= UInt64(bytes.endIndex - i) else { return false }
-            i += Int(n)
-            return true
-        default: return false
-        }
-    }
-
-    private static func varint(_ bytes: ArraySlice<UInt8>, _ i: inout Int) -> UInt64? {
-        var v: UInt64 = 0, shift: UInt64 = 0
-        while i < bytes.endIndex, shift < 64 {
-            let b = bytes[i]
-            i += 1
-            v |= UInt64(b & 0x7f) << shift
-            if b & 0x80 == 0 { return v }
-            shift += 7
-        }
-        return nil
-    }
-
-    private static func appendField(_ field: Int, bytes: [UInt8], to out: inout [UInt8]) {
-        appendVarint(UInt64(field << 3 | 2), to: &out)
-        appendVarint(UInt64(bytes.count), to: &out)
-        out += bytes
-    }
-
-    private static func appendVarint(_ value: UInt64, to out: inout [UInt8]) {
-        var v = value
-        while v >= 0x80 {
-            out.append(UInt8(v & 0x7f) | 0x80)
-            v >>= 7
-        }
-        out.append(UInt8(v))
     }
 }
