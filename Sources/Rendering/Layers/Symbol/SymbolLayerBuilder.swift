@@ -45,6 +45,7 @@ enum SymbolLayerBuilder: LayerBuilder {
             let placement = layout.symbolPlacement.evaluate(layoutContext)
             let alongLine = placement != .point && layout.textRotationAlignment.evaluate(layoutContext) != .viewport
             let variable = placement == .point ? variableAnchors(layout, layoutContext) : nil
+            let fitsIconToText = layout.iconTextFit.evaluate(layoutContext) != .none
             var textBounds: (Double, Double, Double, Double)?
             var glyphOffsets: [Double] = []
             var verticalQuads: [SymbolLayer.GlyphQuad] = [], verticalOffsets: [Double] = []
@@ -56,7 +57,7 @@ enum SymbolLayerBuilder: LayerBuilder {
                     symbol.quads = first.quads
                     symbol.box = first.box
                 }
-                if layout.iconTextFit.evaluate(layoutContext) != .none {
+                if fitsIconToText {
                     // the icon is fitted to the centred text, then moves with the anchor placement picks
                     let centred = shape(text, layout: layout, context: layoutContext, glyphs: &glyphs, anchor: .center,
                                         justify: 0.5, offset: (0, 0))
@@ -102,13 +103,13 @@ enum SymbolLayerBuilder: LayerBuilder {
                                             right: $0.2 * symbol.fontScale, bottom: $0.3 * symbol.fontScale) }
             symbol.icon = icon(layout: layout, paint: paint, context: context, layoutContext: layoutContext,
                                images: evaluation.images, pitched: evaluation.pitched, textBox: textBox)
-            if let bounds = symbol.vertical.first?.bounds, layout.iconTextFit.evaluate(layoutContext) != .none {
+            if let bounds = symbol.vertical.first?.bounds, fitsIconToText {
                 // the icon fitted to the vertical text, drawn when the vertical text is
                 symbol.verticalIcon = icon(layout: layout, paint: paint, context: context, layoutContext: layoutContext,
                                            images: evaluation.images, pitched: evaluation.pitched, textBox: bounds, turned: true)
                 if variable != nil { symbol.verticalIcon?.followsTextAnchor = true }
             }
-            if variable != nil, layout.iconTextFit.evaluate(layoutContext) != .none {
+            if variable != nil, fitsIconToText {
                 // MapLibre Native moves such an icon with the text's anchor; without text it keeps its
                 // collision box but is not drawn
                 if textBox == nil { symbol.icon?.isDrawn = false } else { symbol.icon?.followsTextAnchor = true }
