@@ -218,6 +218,7 @@ public final class Map: @unchecked Sendable {
                                         light: style.styleDocument.members["light"])
         builder.collidesPerSource = settingsValue.usesPre4CollisionBehavior
         builder.showsCollisionBoxes = debugOptionsValue.contains(.collisionBoxes)
+        builder.showsTileBorders = debugOptionsValue.contains(.tileBoundaries)
         var scene = builder.styleScene(layers: layers, sources: sources, states: states)
         // Sources whose kind is not loaded yet are drawn empty: say so, for the layers that use them.
         for source in style.sources where used.contains(source.identifier) && ![.geojson, .vector, .raster, .rasterDEM, .image].contains(source.kind) {

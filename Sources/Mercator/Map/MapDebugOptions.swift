@@ -6,4 +6,8 @@ public struct MapDebugOptions: OptionSet, Sendable, Hashable {
     /// Every label's collision boxes: blue for placed labels, red for labels hidden by a collision
     /// (`MGLMapDebugCollisionBoxesMask`).
     public static let collisionBoxes = MapDebugOptions(rawValue: 1 << 0)
+
+    /// The outline of every source tile drawn, in red, four pixels wide
+    /// (`MGLMapDebugTileBoundariesMask`).
+    public static let tileBoundaries = MapDebugOptions(rawValue: 1 << 1)
 }

@@ -35,7 +35,8 @@ public struct RenderTestRunner: Sendable {
             var unsupported = try RenderTestMaps.apply(metadata.operations, to: map, root: root)
             // Debug overlays (tile borders, collision boxes, overdraw) are drawn into the expected images.
             if json["metadata"]?["test"]?["collisionDebug"]?.bool == true { map.debugOptions.insert(.collisionBoxes) }
-            for flag in ["debug", "showOverdrawInspector"] where json["metadata"]?["test"]?[flag]?.bool == true {
+            if json["metadata"]?["test"]?["debug"]?.bool == true { map.debugOptions.insert(.tileBoundaries) }
+            for flag in ["showOverdrawInspector"] where json["metadata"]?["test"]?[flag]?.bool == true {
                 unsupported.append("the \(flag) overlay")
             }
             let snapshot = try map.snapshot()

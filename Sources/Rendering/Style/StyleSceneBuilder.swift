@@ -22,6 +22,8 @@ package struct StyleSceneBuilder: Sendable {
     package var collidesPerSource = false
     /// Draw labels' collision boxes (the SDK's collision-box debug option).
     package var showsCollisionBoxes = false
+    /// Outline the source tiles drawn (the SDK's tile-boundaries debug option).
+    package var showsTileBorders = false
     /// The style's `light` member (fill-extrusion layers are shaded by it).
     package var light: JSONValue?
 
@@ -102,6 +104,10 @@ package struct StyleSceneBuilder: Sendable {
         SymbolPlacement.place(&scene.layers, transform: scene.transform,
                               collisionGroups: collidesPerSource ? drawn.map { $0.sourceIdentifier ?? "" } : nil,
                               showsCollisionBoxes: showsCollisionBoxes)
+        if showsTileBorders {
+            scene.layers.append(TileBorderLayer(tiles: drawnTiles(of: drawn, sources: sources)))
+            drawn.append(StyleScene.DrawnLayer(identifier: "", sourceIdentifier: nil, features: []))
+        }
         return StyleScene(scene: scene, layers: drawn, unsupportedFeatures: unsupported)
     }
 
@@ -191,6 +197,31 @@ package struct StyleSceneBuilder: Sendable {
         let columns = index(xs.min)...max(index(xs.min), index(xs.max))
         let rows = max(0, index(ys.min))...max(max(0, index(ys.min)), min((1 << z) - 1, index(ys.max)))
         return LabelTiles(z: z, overscaling: max(1, pow(2, camera.zoom.rounded(.down) - Double(z))), columns: columns, rows: rows)
+    }
+
+    /// The tiles of every source a drawn layer uses, each once: a tiled source's loaded tiles, or the
+    /// tiles a GeoJSON source is cut into for this view (512-pixel tiles up to its `maxzoom`).
+    private func drawnTiles(of drawn: [StyleScene.DrawnLayer], sources: [String: SourceFeatures]) -> [UnwrappedTileID] {
+        var seen = Set<UnwrappedTileID>(), out: [UnwrappedTileID] = []
+        var sourceIDs: [String] = []
+        for layer in drawn { if let id = layer.sourceIdentifier, !sourceIDs.contains(id) { sourceIDs.append(id) } }
+        let transform = RenderScene(width: width, height: height, pixelRatio: pixelRatio, camera: camera).transform
+        for id in sourceIDs {
+            guard let source = sources[id] else { continue }
+            let tiles: [UnwrappedTileID]
+            if let loaded = source.vectorTiles ?? source.rasterTiles {
+                tiles = loaded.map(\.id)
+            } else if source.imageOverlay == nil {
+                let c = Transform.mercator(camera.center)
+                tiles = TileCover.sourceTiles(covering: transform.visibleWorldCorners(), center: (c.x, c.y),
+                                              cameraZoom: camera.zoom, tileSize: 512, minimumZoom: 0,
+                                              maximumZoom: source.maximumZoom).map(\.tile)
+            } else {
+                continue
+            }
+            for tile in tiles where seen.insert(tile).inserted { out.append(tile) }
+        }
+        return out
     }
 
     /// The world area of the source tiles MapLibre would draw for this view: the visible area grown

@@ -23,6 +23,8 @@ struct RenderCommand: ParsableCommand {
     var database: String?
     @Flag(help: "Outline every label's collision box: blue when placed, red when hidden by a collision.")
     var collisionBoxes = false
+    @Flag(help: "Outline every source tile drawn, in red.")
+    var tileBorders = false
 
     func run() throws {
         let fetcher = try MapLoading.storageFetcher(database: database)
@@ -46,6 +48,7 @@ struct RenderCommand: ParsableCommand {
         let directory = input == "-" || remote ? nil : URL(fileURLWithPath: input).deletingLastPathComponent()
         let map = try MapLoading.map(from: data, name: input, size: size, camera: camera, styleDirectory: directory, fetcher: fetcher)
         if collisionBoxes { map.debugOptions.insert(.collisionBoxes) }
+        if tileBorders { map.debugOptions.insert(.tileBoundaries) }
         let snapshot = try map.snapshot()
         for e in snapshot.sourceErrors { InputOutput.printError("warning: \(e)") }
         try InputOutput.write(snapshot.pngData(), to: output)

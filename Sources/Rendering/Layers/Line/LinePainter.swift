@@ -14,6 +14,12 @@ extension PaintContext {
         let dashed = layer.dashArray.count >= 2 && dashTotal > 0
         // Tile pixels -> plane device pixels at the camera zoom.
         let tileScale = pow(2, transform.camera.zoom - Double(transform.tileZoom)) * ratio
+        // Dashes, patterns and sharp-corner offsets keep their size in the tile units of the integer
+        // zoom even when the source's tiles are overscaled (MapLibre's `overscaling` and
+        // `pixelsToTileUnits(…, integerZoom)`).
+        let integerZoomScale = pow(2, transform.camera.zoom - transform.camera.zoom.rounded(.down)) * ratio
+        let overscaling = pow(2, max(0, transform.camera.zoom.rounded(.down) - Double(transform.tileZoom)))
+        let sharpCornerOffset = overscaling <= 16 ? 15 * integerZoomScale : 0
         var tessellator = LineTessellator()
         var plane: [Point] = []
         let gradient = layer.gradient.flatMap { $0.isEmpty ? nil : $0.map { $0.premultiplied() } }
@@ -31,11 +37,11 @@ extension PaintContext {
                                     inset: inset, outset: outset, blur: max(0, layer.blur[i]) * ratio,
                                     offset: layer.offset[i] * ratio, shift: shift,
                                     dash: dashed ? DashPattern(layer.dashArray, width: (layer.dashWidth?[i] ?? width) * ratio,
-                                                                scale: tileScale / ratio) : nil,
-                                    pattern: layer.patterns?[i].map { ($0, $0.displaySize.0 * tileScale) })
+                                                                scale: integerZoomScale / ratio) : nil,
+                                    pattern: layer.patterns?[i].map { ($0, $0.displaySize.0 * integerZoomScale) })
             if let patterns = layer.patterns, patterns[i] == nil { continue }  // its pattern is missing: nothing drawn
             let options = LineTessellator.Options(join: layer.join[i], cap: layer.cap, miterLimit: layer.miterLimit,
-                                                  roundLimit: layer.roundLimit, sharpCornerOffset: 15 * tileScale,
+                                                  roundLimit: layer.roundLimit, sharpCornerOffset: sharpCornerOffset,
                                                   maxDistance: gradient == nil ? 2048 * tileScale : .infinity,
                                                   polygon: feature.closedRings,
                                                   tileUnitsPerPixel: transform.quantizationUnits == nil ? 0 : 16 / tileScale)

@@ -1,0 +1,53 @@
+import Tiling
+
+/// The tile-boundaries debug overlay: the outline of every source tile a view draws, in red, as
+/// MapLibre Native draws it with `MapDebugOptions::TileBorders` (GL lines four device pixels wide
+/// over everything else).
+public struct TileBorderLayer: Sendable {
+    /// The tiles outlined (a tile drawn by several sources is outlined once).
+    public var tiles: [UnwrappedTileID]
+
+    /// Creates the overlay for `tiles`.
+    public init(tiles: [UnwrappedTileID]) {
+        self.tiles = tiles
+    }
+}
+
+extension TileBorderLayer: SceneLayer {
+    public var featureCount: Int { 0 }
+    public func validate(layerIndex: Int) throws(RenderError) {}
+    public func hits(in rect: ScreenRect, _ geometry: HitTestGeometry) -> [Int] { [] }
+
+    public func paint(in context: inout PaintContext) {
+        let t = context.transform
+        let width = 4 * t.pixelRatio
+        for tile in tiles {
+            let n = Double(1 << tile.canonical.z)
+            let x0 = Double(tile.canonical.x) / n + Double(tile.wrap), y0 = Double(tile.canonical.y) / n
+            let corners = [Point(x: x0, y: y0), Point(x: x0 + 1 / n, y: y0),
+                           Point(x: x0 + 1 / n, y: y0 + 1 / n), Point(x: x0, y: y0 + 1 / n)]
+            let screen = corners.map { t.screen(plane: t.plane(worldFraction: $0)) }
+            for i in 0..<4 {
+                context.paintWideLine(from: screen[i], to: screen[(i + 1) % 4], width: width,
+                                      color: PremultipliedColor(r: 1, g: 0, b: 0, a: 1))
+            }
+        }
+    }
+}
+
+extension PaintContext {
+    /// A GL wide line without antialiasing (as Mesa's rasterizer draws `glLineWidth` lines): the
+    /// parallelogram reaching `width / 2` across the line's major axis, filled at pixel centres.
+    func paintWideLine(from a: Point, to b: Point, width: Double, color: PremultipliedColor) {
+        guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite, a != b else { return }
+        let half = width / 2
+        let offset = abs(b.x - a.x) >= abs(b.y - a.y) ? Point(x: 0, y: half) : Point(x: half, y: 0)
+        let p0 = a - offset, p1 = b - offset, p2 = b + offset, p3 = a + offset
+        let w = canvasWidth, pixels = self.pixels
+        let paintRun = { (y: Int, x0: Int, x1: Int) in
+            for x in x0..<x1 { Canvas.blendPixel(pixels, offset: 4 * (y * w + x), color: color, alpha: 1) }
+        }
+        PixelCenterScanner.scanTriangle(p0, p1, p2, clip: clip, paintRun)
+        PixelCenterScanner.scanTriangle(p0, p2, p3, clip: clip, paintRun)
+    }
+}
