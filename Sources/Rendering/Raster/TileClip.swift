@@ -1,3 +1,5 @@
+import Foundation
+
 /// A source tile's area in world units (`0...1` spans the Web Mercator square; `x` is shifted by
 /// the tile's world copy): content drawn for one tile shows only inside it, as MapLibre clips each
 /// tile's drawing with the stencil buffer.
@@ -23,6 +25,9 @@ package struct TileClip: Sendable, Hashable {
         self.init(minX: Double(x) / n + Double(wrap), minY: Double(y) / n,
                   maxX: Double(x + 1) / n + Double(wrap), maxY: Double(y + 1) / n)
     }
+
+    /// The zoom of a tile this size (its width is `2^-zoom` of the world).
+    var zoom: Double { (-log2(maxX - minX)).rounded() }
 
     /// Top left, top right, bottom right, bottom left.
     var corners: [Point] {

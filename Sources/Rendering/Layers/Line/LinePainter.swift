@@ -12,13 +12,14 @@ extension PaintContext {
         let shift = planeTranslation(layer.translate, anchor: layer.translateAnchor)
         let dashTotal = layer.dashArray.reduce(0) { $0 + max(0, $1) }
         let dashed = layer.dashArray.count >= 2 && dashTotal > 0
-        // Tile pixels -> plane device pixels at the camera zoom.
-        let tileScale = pow(2, transform.camera.zoom - Double(transform.tileZoom)) * ratio
+        // Tile pixels of the data's tiles (a tiled source's own, possibly overscaled) -> device pixels.
+        let dataTileZoom = tileClip.map(\.zoom) ?? Double(transform.tileZoom)
+        let tileScale = pow(2, transform.camera.zoom - dataTileZoom) * ratio
         // Dashes, patterns and sharp-corner offsets keep their size in the tile units of the integer
         // zoom even when the source's tiles are overscaled (MapLibre's `overscaling` and
         // `pixelsToTileUnits(…, integerZoom)`).
         let integerZoomScale = pow(2, transform.camera.zoom - transform.camera.zoom.rounded(.down)) * ratio
-        let overscaling = pow(2, max(0, transform.camera.zoom.rounded(.down) - Double(transform.tileZoom)))
+        let overscaling = pow(2, max(0, transform.camera.zoom.rounded(.down) - dataTileZoom))
         let sharpCornerOffset = overscaling <= 16 ? 15 * integerZoomScale : 0
         var tessellator = LineTessellator()
         var plane: [Point] = []
@@ -258,7 +259,7 @@ struct LineStroke {
 
 /// A dash pattern in device pixels (MapLibre scales `line-dasharray` by the line width), laid out
 /// as MapLibre's line atlas lays it out: an odd list's last dash joins its first, zero-length parts
-/// vanish and the parts they separated join.
+/// vanish and the parts they separated join, and the first and last parts join when of one kind.
 struct DashPattern {
     /// The dashes as `[left, right]` ranges within one period (left may be negative: a dash wrapping round).
     private var dashes: [(left: Double, right: Double)] = []
@@ -292,6 +293,12 @@ struct DashPattern {
                 ranges.remove(at: i)
             }
             i -= 1
+        }
+        // the first and last parts join across the period's end when they are of one kind (a single
+        // part then covers every period: `[1, 0]` is a solid line)
+        if let f = ranges.first, let l = ranges.last, f.isDash == l.isDash {
+            ranges[0].left = l.left - period
+            ranges[ranges.count - 1].right = f.right + period
         }
         dashes = ranges.filter(\.isDash).map { ($0.left, $0.right) }
     }
