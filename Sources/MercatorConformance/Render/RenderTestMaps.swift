@@ -87,6 +87,17 @@ enum RenderTestMaps {
             case "removeImage":
                 guard let imageName = arg(0).string else { throw Failure(description: "removeImage: bad arguments") }
                 map.style.removeImage(forName: imageName)
+            case "querySourceFeatures":
+                // ["querySourceFeatures", "id" or ["id"], {sourceLayer, filter}]: runs the query (it must
+                // not fail); the test checks the rendered-features query that follows
+                let ids = arg(0).string.map { [$0] } ?? (arg(0).array ?? []).compactMap(\.string)
+                for id in ids {
+                    guard map.style.source(withIdentifier: id)?.kind == .geojson else {
+                        unsupported.append("querySourceFeatures on a non-GeoJSON source")
+                        continue
+                    }
+                    _ = try map.features(inShapeSource: id, matching: arg(1)["filter"])
+                }
             default:
                 unsupported.append("operation \"\(name)\"")
             }
