@@ -177,16 +177,25 @@ extension SymbolLayer: SceneLayer {
             return dx * dx + dy * dy <= c.radius * c.radius
         }
         // MapLibre returns symbols tile by tile (rows from the north, then columns from the west),
-        // each tile's in reverse feature order
+        // each tile's in reverse drawing order: reverse feature order, or, for a layer sorted by
+        // viewport y, its bucket's order (anchors' rotated y in tile units) reversed
         let tiles = pow(2, Double(geometry.transform.tileZoom))
-        func tile(_ s: Symbol) -> (Double, Double) {
-            let m = Transform.mercator(s.anchor)
-            return ((m.y * tiles).rounded(.down), (m.x * tiles).rounded(.down))
+        let bearing = geometry.transform.camera.bearing * .pi / 180
+        let (sinAngle, cosAngle) = (sin(-bearing), cos(-bearing))
+        struct Key: Comparable {
+            var row: Double, column: Double, y: Double, index: Int
+            static func < (a: Key, b: Key) -> Bool {
+                (a.row, a.column, -a.y, a.index) < (b.row, b.column, -b.y, b.index)
+            }
         }
-        let order = symbols.indices.reversed().sorted { a, b in
-            let ta = tile(symbols[a]), tb = tile(symbols[b])
-            return ta != tb ? (ta.0 != tb.0 ? ta.0 < tb.0 : ta.1 < tb.1) : a > b
+        let keys: [Key] = symbols.indices.map { i in
+            let m = Transform.mercator(symbols[i].anchor)
+            let row = (m.y * tiles).rounded(.down), column = (m.x * tiles).rounded(.down)
+            guard sortByViewportY else { return Key(row: row, column: column, y: 0, index: -i) }
+            let x = ((m.x * tiles - column) * 8192).rounded(), y = ((m.y * tiles - row) * 8192).rounded()
+            return Key(row: row, column: column, y: (sinAngle * x + cosAngle * y).rounded(), index: i)
         }
+        let order = symbols.indices.sorted { keys[$0] < keys[$1] }
         for i in order {
             let s = symbols[i]
             guard let a = s.screenAnchor else { continue }
