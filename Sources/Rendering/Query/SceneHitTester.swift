@@ -44,9 +44,31 @@ package struct SceneHitTester: Sendable {
     package func hits(at point: Point) -> [SceneHit] { hits(in: ScreenRect(point: point)) }
 
     /// Hits touching `rect` (screen points), topmost first.
+    ///
+    /// Layers are walked from the top; fill-extrusion features are ordered among themselves by
+    /// distance from the camera, as MapLibre GL JS merges them: at each extrusion layer, the
+    /// nearest remaining extrusions of that layer or any above it come out first.
     package func hits(in rect: ScreenRect) -> [SceneHit] {
+        var solids: [(hit: SceneHit, distance: Double)] = []
+        for layerIndex in scene.layers.indices.reversed() {
+            guard let extrusions = scene.layers[layerIndex] as? FillExtrusionLayer else { continue }
+            for h in extrusions.hitsWithDistance(in: rect, geometry) {
+                solids.append((SceneHit(layerIndex: layerIndex, featureIndex: h.index), h.distance))
+            }
+        }
+        solids = solids.enumerated().sorted { a, b in
+            a.element.distance != b.element.distance ? a.element.distance < b.element.distance : a.offset < b.offset
+        }.map(\.element)
+        var next = 0
         var out: [SceneHit] = []
         for layerIndex in scene.layers.indices.reversed() {
+            if scene.layers[layerIndex] is FillExtrusionLayer {
+                while next < solids.count && solids[next].hit.layerIndex >= layerIndex {
+                    out.append(solids[next].hit)
+                    next += 1
+                }
+                continue
+            }
             for i in scene.layers[layerIndex].hits(in: rect, geometry) {
                 out.append(SceneHit(layerIndex: layerIndex, featureIndex: i))
             }

@@ -15,6 +15,12 @@ extension FillExtrusionLayer: SceneLayer {
     /// Features whose solid, as projected on screen (roof and walls), touches the query, nearest first:
     /// the query's distance to a face is read off the face's plane, as MapLibre GL JS sorts extrusions.
     public func hits(in rect: ScreenRect, _ g: HitTestGeometry) -> [Int] {
+        hitsWithDistance(in: rect, g).map(\.index)
+    }
+
+    /// The hits nearest first, each with its distance (inverse depth: smaller is nearer), which
+    /// orders extrusions of different layers among each other in a query's results.
+    func hitsWithDistance(in rect: ScreenRect, _ g: HitTestGeometry) -> [(index: Int, distance: Double)] {
         let t = g.transform
         let ratio = t.pixelRatio
         let query = ExtrusionQuery(minX: rect.minX * ratio, minY: rect.minY * ratio, maxX: rect.maxX * ratio, maxY: rect.maxY * ratio)
@@ -37,7 +43,7 @@ extension FillExtrusionLayer: SceneLayer {
             }
             if best < .infinity { found.append((i, best)) }
         }
-        return found.sorted { $0.distance < $1.distance || ($0.distance == $1.distance && $0.index > $1.index) }.map(\.index)
+        return found.sorted { $0.distance < $1.distance || ($0.distance == $1.distance && $0.index > $1.index) }
     }
 }
 
