@@ -201,6 +201,27 @@ public struct HitTestGeometry: Sendable {
         }
     }
 
+    /// Where MapLibre's per-tile query results put a point: the (row, world copy, column) of the
+    /// source tile holding its copy nearest the view's centre, at the view's tile zoom.
+    func tileOrder(of point: LocationCoordinate2D?) -> TileOrder {
+        guard let point else { return TileOrder(row: 0, wrap: 0, column: 0) }
+        let t = transform
+        let n = pow(2, Double(t.tileZoom))
+        let center = Transform.mercator(t.camera.center)
+        var m = Transform.mercator(point)
+        m.x += ((center.x - m.x)).rounded()
+        guard m.x.isFinite, m.y.isFinite, abs(m.x) < 1e6 else { return TileOrder(row: 0, wrap: 0, column: 0) }
+        let wrap = m.x.rounded(.down)
+        return TileOrder(row: Int(max(0, min(n - 1, (m.y * n).rounded(.down)))), wrap: Int(wrap),
+                         column: Int(((m.x - wrap) * n).rounded(.down)))
+    }
+
+    /// A source tile's place in MapLibre's query order.
+    struct TileOrder: Comparable {
+        var row: Int, wrap: Int, column: Int
+        static func < (a: TileOrder, b: TileOrder) -> Bool { (a.row, a.wrap, a.column) < (b.row, b.wrap, b.column) }
+    }
+
     func pointsTouch(_ points: [LocationCoordinate2D], _ r: ScreenRect, reach: Double, shift: Point) -> Bool {
         points.contains { c in
             copies(c).contains { distance(r, shifted(transform.screenPoint(for: $0), shift)) <= reach }

@@ -16,9 +16,14 @@ extension CircleLayer: SceneLayer {
     /// Features with a circle (radius plus stroke, translated) touching the query.
     public func hits(in rect: ScreenRect, _ g: HitTestGeometry) -> [Int] {
         let shift = g.offset(translate, translateAnchor)
-        return features.indices.reversed().filter { i in
+        let found = features.indices.reversed().filter { i in
             g.circlesTouch(features[i].points, rect, reach: radius[i] + strokeWidth[i], shift: shift,
                            alignedWithMap: pitchAlignment == .map, scaledWithMap: pitchScale == .map)
         }
+        // MapLibre answers tile by tile (rows, then world copies, then columns), each tile's
+        // features topmost first: a point belongs to the tile under its copy nearest the view
+        let keys: [HitTestGeometry.TileOrder] = found.map { g.tileOrder(of: features[$0].points.first) }
+        let order = found.indices.sorted { (a: Int, b: Int) -> Bool in keys[a] != keys[b] ? keys[a] < keys[b] : a < b }
+        return order.map { found[$0] }
     }
 }
