@@ -41,6 +41,21 @@ struct PixelRatioTests {
         #expect(!plainStore.variesWithPixelRatio)
     }
 
+    @Test("file templates name @2x files at ratio 2 as well")
+    func fileTemplates() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ratio-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("one".utf8).write(to: folder.appendingPathComponent("1-0-0.png"))
+        try Data("two".utf8).write(to: folder.appendingPathComponent("1-0-0@2x.png"))
+        let store = FileTemplateStore(template: folder.path + "/{z}-{x}-{y}{ratio}.png")
+        let id = TileID(z: 1, x: 0, y: 0)
+        #expect(store.variesWithPixelRatio)
+        #expect(try store.tileData(id) == Data("one".utf8))
+        #expect(try store.tileData(id, pixelRatio: 2) == Data("two".utf8))
+        #expect(try FileTemplateStore(template: folder.path + "/{z}-{x}-{y}.png").tileData(id, pixelRatio: 2) == Data("one".utf8))
+    }
+
     /// Renders the `{ratio}` style at 256×256 points, ratio 2.
     private func render(base: String, fetcher: (any ResourceFetching)?) throws -> (png: Data, errors: [String]) {
         let styleJSON = try JSONValue(parsing: Data(PackServer.ratioStyle(base: base).utf8))
