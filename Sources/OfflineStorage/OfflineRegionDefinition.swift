@@ -42,7 +42,20 @@ public struct OfflineRegionDefinition: Sendable, Hashable {
         if case .bounds(let w, let s, let e, let n) = area, !(w <= e && s <= n && s >= -90 && n <= 90) {
             return "bounds must be west ≤ east and -90 ≤ south ≤ north ≤ 90"
         }
+        if case .geometry(let json) = area {
+            do {
+                guard case .geometry = try GeoJSONObject(json: json, options: .lenient) else { return "geometry must be a GeoJSON geometry, not a feature" }
+            } catch {
+                return "geometry: \(error.description)"
+            }
+        }
         return nil
+    }
+
+    /// The area's GeoJSON geometry (read leniently: unclosed rings are closed), nil for bounds.
+    public var geometry: Geometry? {
+        guard case .geometry(let json) = area, case .geometry(let geometry, _)? = try? GeoJSONObject(json: json, options: .lenient) else { return nil }
+        return geometry
     }
 
     /// The bounding box of the area (west, south, east, north).

@@ -55,7 +55,8 @@ enum OfflineResources {
     }
 
     /// Tiles of `source` the region covers, MapLibre's covering zoom range (a 256-pixel raster
-    /// source needs one zoom deeper).
+    /// source needs one zoom deeper): the tiles of the bounds, or those a geometry touches
+    /// (``GeometryTileCover``), within the source's bounds.
     static func tiles(_ source: TiledSourceInfo, definition: OfflineRegionDefinition) -> [ResourceRequest.Tile] {
         func covering(_ zoom: Double) -> Double {
             let z = zoom + log2(512 / max(1, source.tileSize))
@@ -69,19 +70,35 @@ enum OfflineResources {
         let south = max(box.south, source.bounds.south, -85.051128779806), north = min(box.north, source.bounds.north, 85.051128779806)
         guard west <= east, south <= north else { return [] }
         let ratio = TileURLTemplate(source.template).supportsRatio && definition.pixelRatio > 1 ? 2 : 1
+        let geometry = definition.geometry
         var out: [ResourceRequest.Tile] = []
         for z in minZ...maxZ {
+            func tile(_ id: TileID) -> ResourceRequest.Tile {
+                ResourceRequest.Tile(urlTemplate: source.template, pixelRatio: ratio, id: id, scheme: source.scheme)
+            }
+            if let geometry {
+                out += GeometryTileCover.tiles(of: geometry, zoom: z).filter { overlaps($0, source.bounds) }.map(tile)
+                continue
+            }
             let n = Double(1 << z)
             func clamp(_ v: Double) -> Int { Int(max(0, min(n - 1, v.rounded(.down)))) }
             let x0 = clamp(WebMercator.worldX(longitude: west) * n), x1 = clamp(WebMercator.worldX(longitude: east) * n - 1e-9)
             let y0 = clamp(WebMercator.worldY(latitude: north) * n), y1 = clamp(WebMercator.worldY(latitude: south) * n - 1e-9)
             for x in x0...max(x0, x1) {
                 for y in y0...max(y0, y1) {
-                    out.append(ResourceRequest.Tile(urlTemplate: source.template, pixelRatio: ratio, id: TileID(z: z, x: x, y: y), scheme: source.scheme))
+                    out.append(tile(TileID(z: z, x: x, y: y)))
                 }
             }
         }
         return out
+    }
+
+    /// Whether `tile`'s square meets the box (west, south, east, north).
+    static func overlaps(_ tile: TileID, _ box: (west: Double, south: Double, east: Double, north: Double)) -> Bool {
+        let n = Double(1 << tile.z)
+        let west = Double(tile.x) / n * 360 - 180, east = Double(tile.x + 1) / n * 360 - 180
+        let north = WebMercator.latitude(worldY: Double(tile.y) / n), south = WebMercator.latitude(worldY: Double(tile.y + 1) / n)
+        return east > box.west && west < box.east && north > box.south && south < box.north
     }
 
     /// Font stacks the style's symbol layers use (`text-font` literals, also inside expressions).

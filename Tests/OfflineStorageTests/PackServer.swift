@@ -69,6 +69,18 @@ final class PackServer: @unchecked Sendable {
         """
     }
 
+    /// The same style over a TileJSON whose template has `{ratio}` (`@2x` tiles at ratio 2).
+    static func ratioStyle(base: String) -> String {
+        style(base: base).replacingOccurrences(of: "/tilesets/berlin.json", with: "/tilesets/berlin-ratio.json")
+    }
+
+    static func ratioTileJSON(base: String) -> String {
+        tileJSON(base: base).replacingOccurrences(of: "{y}.mvt", with: "{y}{ratio}.mvt")
+    }
+
+    /// Request paths of `@2x` tiles.
+    var highDensityTilePaths: [String] { paths.filter { $0.hasPrefix("/tiles/") && $0.contains("@2x") } }
+
     private func answer(_ request: LoopbackHTTPServer.Request, base: String) -> LoopbackHTTPServer.Response {
         let path = String(request.path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
         let fault: Fault? = lock.withLock {
@@ -88,13 +100,17 @@ final class PackServer: @unchecked Sendable {
         }
         if path == "/styles/berlin.json" { return .json(Self.style(base: base)) }
         if path == "/tilesets/berlin.json" { return .json(Self.tileJSON(base: base)) }
+        if path == "/styles/berlin-ratio.json" { return .json(Self.ratioStyle(base: base)) }
+        if path == "/tilesets/berlin-ratio.json" { return .json(Self.ratioTileJSON(base: base)) }
         guard let body = file(path) else { return .init(status: 404) }
         return .init(status: 200, body: body)
     }
 
     private func file(_ path: String) -> Data? {
         guard path.hasPrefix("/tiles/") || path.hasPrefix("/glyphs/") || path.hasPrefix("/sprites/") else { return nil }
-        let relative = String(path.dropFirst()).removingPercentEncoding ?? String(path.dropFirst())
+        var relative = String(path.dropFirst()).removingPercentEncoding ?? String(path.dropFirst())
+        // `@2x` vector tiles are the same tiles (the fixtures have one resolution)
+        if relative.hasPrefix("tiles/") { relative = relative.replacingOccurrences(of: "@2x.", with: ".") }
         guard !relative.contains("..") else { return nil }
         return try? Data(contentsOf: Self.root.appendingPathComponent(relative))
     }

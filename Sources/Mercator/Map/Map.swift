@@ -177,7 +177,8 @@ public final class Map: @unchecked Sendable {
         for source in style.sources where used.contains(source.identifier) {
             switch source.kind {
             case .vector, .raster, .rasterDEM:
-                switch tiledSources.tiles(of: source, transform: transform, zoom: camera.zoom, center: camera.center) {
+                switch tiledSources.tiles(of: source, transform: transform, zoom: camera.zoom, center: camera.center,
+                                                pixelRatio: size.pixelRatio) {
                 case .success(let tiles) where source.kind == .vector:
                     sources[source.identifier, default: SourceFeatures(features: [])].vectorTiles = tiles
                 case .success(let tiles):

@@ -41,8 +41,10 @@ final class TiledSources: @unchecked Sendable {
 
     /// The tiles of `source` covering the view of `transform`, each with its decoded features.
     /// Tiles the store does not have are left out (drawn empty); a tile that cannot be read or
-    /// decoded is an error naming it.
-    func tiles(of source: StyleSource, transform: Transform, zoom: Double, center: LocationCoordinate2D) -> Result<[SourceTile], SourceLoadError> {
+    /// decoded is an error naming it. `pixelRatio` is the map's: `{ratio}` templates load `@2x`
+    /// tiles over 1.
+    func tiles(of source: StyleSource, transform: Transform, zoom: Double, center: LocationCoordinate2D,
+               pixelRatio: Double = 1) -> Result<[SourceTile], SourceLoadError> {
         let tiled: TiledSource
         switch self.source(source) {
         case .success(let s): tiled = s
@@ -70,7 +72,7 @@ final class TiledSources: @unchecked Sendable {
                 while z >= lowest {
                     let dz = id.canonical.z - z
                     let parent = TileID(z: z, x: id.canonical.x >> dz, y: id.canonical.y >> dz)
-                    if let decoded = try decodedTile(parent, of: tiled, kind: source.kind, promote: promote, source: source) {
+                    if let decoded = try decodedTile(parent, of: tiled, kind: source.kind, promote: promote, source: source, pixelRatio: pixelRatio) {
                         var tile = SourceTile(id: UnwrappedTileID(wrap: id.wrap, canonical: parent), layers: decoded.layers,
                                               image: decoded.image, dem: decoded.dem)
                         tile.clip = TileClip(z: id.canonical.z, x: id.canonical.x, y: id.canonical.y, wrap: id.wrap)
@@ -89,12 +91,14 @@ final class TiledSources: @unchecked Sendable {
     }
 
     private func decodedTile(_ tile: TileID, of source: TiledSource, kind: StyleSource.Kind,
-                             promote: PromotedIdentifier, source definition: StyleSource) throws(SourceLoadError) -> DecodedTile? {
-        let key = TileCache<DecodedTile>.Key(source: source.identifier, tile: tile)
+                             promote: PromotedIdentifier, source definition: StyleSource, pixelRatio: Double) throws(SourceLoadError) -> DecodedTile? {
+        // `@2x` tiles of a `{ratio}` template are other tiles: cached apart
+        let highDensity = pixelRatio > 1 && source.store.variesWithPixelRatio
+        let key = TileCache<DecodedTile>.Key(source: highDensity ? source.identifier + "@2x" : source.identifier, tile: tile)
         if let hit = cache.value(for: key) { return hit }
         let data: Data?
         do {
-            data = try source.store.tileData(tile)
+            data = try source.store.tileData(tile, pixelRatio: pixelRatio)
         } catch {
             throw SourceLoadError(source: source.identifier, "tile \(tile): \(error.description)")
         }

@@ -22,8 +22,17 @@ public struct FileTemplateStore: TileStore {
         self.tileJSON = tileJSON
     }
 
+    /// The tile at pixel ratio 1.
     public func tileData(_ tile: TileID) throws(TileStoreError) -> Data? {
-        let path = template.url(for: tile, scheme: scheme)
+        try tileData(tile, pixelRatio: 1)
+    }
+
+    /// Whether the template has `{ratio}`.
+    public var variesWithPixelRatio: Bool { template.supportsRatio }
+
+    /// The tile for a map drawn at `pixelRatio`: `{ratio}` becomes `@2x` over 1 (as MapLibre names files too).
+    public func tileData(_ tile: TileID, pixelRatio: Double) throws(TileStoreError) -> Data? {
+        let path = template.url(for: tile, scheme: scheme, pixelRatio: pixelRatio)
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT || errno == ENOTDIR { return nil }

@@ -28,14 +28,26 @@ public struct HTTPTileStore: TileStore {
         self.tileJSON = tileJSON
     }
 
+    /// The tile at pixel ratio 1.
     public func tileData(_ tile: TileID) throws(TileStoreError) -> Data? {
+        try tileData(tile, pixelRatio: 1)
+    }
+
+    /// The tile for a map drawn at `pixelRatio`: `{ratio}` becomes `@2x` over 1, and the request
+    /// carries ratio 2 for such a template (1 otherwise), the key the offline database stores
+    /// tiles under (MapLibre's `Resource::tile`).
+    public func tileData(_ tile: TileID, pixelRatio: Double) throws(TileStoreError) -> Data? {
+        let ratio = variesWithPixelRatio && pixelRatio > 1 ? 2 : 1
         if let fetcher {
-            let request = ResourceRequest(tile: ResourceRequest.Tile(urlTemplate: template.template, id: tile, scheme: scheme))
+            let request = ResourceRequest(tile: ResourceRequest.Tile(urlTemplate: template.template, pixelRatio: ratio, id: tile, scheme: scheme))
             return try fetcher.fetch(request, limit: maximumTileBytes, store: template.template)
         }
-        let url = template.url(for: tile, scheme: scheme)
+        let url = template.url(for: tile, scheme: scheme, pixelRatio: Double(ratio))
         return try HTTPResource.get(url, limit: maximumTileBytes, store: template.template, client: client)
     }
+
+    /// Whether the template has `{ratio}`.
+    public var variesWithPixelRatio: Bool { template.supportsRatio }
 }
 
 /// One HTTP GET with the stores' rules (also used for TileJSON documents, glyphs and sprites).

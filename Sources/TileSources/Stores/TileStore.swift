@@ -10,8 +10,29 @@ public protocol TileStore: Sendable {
     /// - Throws: `TileStoreError` when the store cannot be read (not for missing tiles).
     func tileData(_ tile: TileID) throws(TileStoreError) -> Data?
 
+    /// The tile's bytes for a map drawn at `pixelRatio` (device pixels per point). Stores whose
+    /// tiles differ by ratio (a `{ratio}` URL template) ask for `@2x` tiles over 1, as MapLibre's
+    /// `Resource::tile` does; the others return ``tileData(_:)``.
+    ///
+    /// - Throws: `TileStoreError` when the store cannot be read (not for missing tiles).
+    func tileData(_ tile: TileID, pixelRatio: Double) throws(TileStoreError) -> Data?
+
+    /// Whether ``tileData(_:pixelRatio:)`` answers differently at ratios over 1 (a `{ratio}`
+    /// template): the tiles of such a store are cached per ratio.
+    var variesWithPixelRatio: Bool { get }
+
     /// What the store says about itself (zoom range, bounds, vector layers), when it says anything.
     var tileJSON: TileJSON? { get }
+}
+
+extension TileStore {
+    /// The same tile at every ratio.
+    public func tileData(_ tile: TileID, pixelRatio: Double) throws(TileStoreError) -> Data? {
+        try tileData(tile)
+    }
+
+    /// False: the same tile at every ratio.
+    public var variesWithPixelRatio: Bool { false }
 }
 
 /// Why tiles could not be read; the message names the store and what went wrong.

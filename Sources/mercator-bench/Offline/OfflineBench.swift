@@ -85,6 +85,16 @@ struct OfflineBench: AsyncParsableCommand {
         print(String(format: "  ratio pack/fetch: %.2f", pack / fetch))
         print(String(format: "  database: %.1f KiB (tile bodies stored: %.1f KiB, %d bytes/tile)", Double(databaseBytes) / 1024,
                      Double(tileBytes) / 1024, tiles > 0 ? databaseBytes / tiles : 0))
+        // a geometry region over the same area downloads only the tiles the geometry touches
+        let (w, south, e, n) = (b[0], b[1], b[2], b[3])
+        let ellipse = Geometry.polygon([PositionList((0...64).map { i in
+            let angle = Double(i % 64) / 64 * 2 * Double.pi
+            return Position((w + e) / 2 + (e - w) / 2 * cos(angle), (south + n) / 2 + (n - south) / 2 * sin(angle))
+        })])
+        let rectangle = Geometry.polygon([PositionList([Position(w, south), Position(e, south), Position(e, n), Position(w, n), Position(w, south)])])
+        let ellipseTiles = (0...maxZoom).reduce(0) { $0 + GeometryTileCover.count(of: ellipse, zoom: $1) }
+        let rectangleTiles = (0...maxZoom).reduce(0) { $0 + GeometryTileCover.count(of: rectangle, zoom: $1) }
+        print("  geometry regions z0-\(maxZoom): the ellipse inscribed in the bounds covers \(ellipseTiles) tiles, the bounds as a polygon \(rectangleTiles)")
         print("  MapLibre Native: no figure — the reference renderer (mapli 0.4.1) exposes no offline-pack API")
     }
 
