@@ -4,7 +4,7 @@ import GeoJSON
 extension PaintContext {
     /// Draws placed labels as MapLibre's `symbol_sdf` shader does: every halo first, then every fill;
     /// each glyph quad samples its signed distance field (bilinear, zero outside the bitmap) and
-    /// turns it into coverage with `smoothstep(buff - gamma, buff + gamma, distance)`.
+    /// turns it into coverage (``SDFEdge``).
     mutating func paintSymbols(_ layer: SymbolLayer) {
         let t = transform
         let ratio = t.pixelRatio
@@ -84,8 +84,8 @@ extension PaintContext {
             if halo && (s.haloWidth <= 0 || s.haloColor.a <= 0) { continue }
             let fontScale = s.fontScale
             guard fontScale > 0 else { continue }
-            let gamma = halo ? (s.haloBlur * 1.19 / 8 + gammaBase) / fontScale : gammaBase / fontScale
-            let buff = halo ? (6 - s.haloWidth / fontScale) / 8 : 0.75
+            let edge = halo ? SDFEdge.halo(width: s.haloWidth, blur: s.haloBlur, fontScale: fontScale, gammaBase: gammaBase)
+                : SDFEdge.fill(fontScale: fontScale, gammaBase: gammaBase)
             let alongLine = s.path?.textAlongLine == true
             if alongLine && s.placedGlyphs.count != s.quads.count { continue }
             let projection = QuadProjection(anchor: anchor, plane: planeOf[anchor], scale: fontScale * ratio, rotation: 0,
@@ -99,7 +99,7 @@ extension PaintContext {
                                            translate: Point(x: layer.translate.x * ratio, y: layer.translate.y * ratio))
                         : (projection(quad.topLeft, t), projection(quad.topRight, t), projection(quad.bottomLeft, t))
                     paintInlineImage(image, corners: corners, opacity: max(0, min(1, s.opacity)), color: quad.color ?? s.color,
-                                     buff: buff, gamma: gamma)
+                                     edge: edge)
                     continue
                 }
                 var color = halo ? s.haloColor : (quad.color ?? s.color)
@@ -109,7 +109,7 @@ extension PaintContext {
                     ? lineGlyphCorners(quad, s.placedGlyphs[q], scale: s.labelScale, pitchWithMap: s.path?.pitchWithMap == true,
                                        translate: Point(x: layer.translate.x * ratio, y: layer.translate.y * ratio))
                     : (projection(quad.topLeft, t), projection(quad.topRight, t), projection(quad.bottomLeft, t))
-                paintGlyph(quad, corners: corners, color: color, buff: buff, gamma: gamma)
+                paintGlyph(quad, corners: corners, color: color, edge: edge)
             }
         }
     }
@@ -173,8 +173,8 @@ extension PaintContext {
         for halo in icon.image.sdf ? [true, false] : [false] {
             if halo && (icon.haloWidth <= 0 || icon.haloColor.a <= 0) { continue }
             let fontScale = icon.size
-            let gamma = halo ? (icon.haloBlur * 1.19 / 8 + gammaBase) / fontScale : gammaBase / fontScale
-            let buff = halo ? (6 - icon.haloWidth / fontScale) / 8 : 0.75
+            let edge = halo ? SDFEdge.halo(width: icon.haloWidth, blur: icon.haloBlur, fontScale: fontScale, gammaBase: gammaBase)
+                : SDFEdge.fill(fontScale: fontScale, gammaBase: gammaBase)
             let color = (halo ? icon.haloColor : icon.color).scaled(opacity)
             for quad in icon.quads {
                 let t = quad.texels
@@ -183,7 +183,7 @@ extension PaintContext {
                     let tx = t.x0 + u * (t.x1 - t.x0), ty = t.y0 + v * (t.y1 - t.y0)
                     if icon.image.sdf {
                         let distance = Double(texture.sampleBordered(texelX: tx, texelY: ty, linear: true).a)
-                        let alpha = smoothstep(buff - gamma, buff + gamma, distance)
+                        let alpha = edge.coverage(distance)
                         return alpha > 0 ? color.scaled(Float(alpha)) : nil
                     }
                     let c = texture.sampleBordered(texelX: tx, texelY: ty, linear: linear)
@@ -196,18 +196,18 @@ extension PaintContext {
     /// An image of formatted text: sampled bilinearly over its padded rectangle (an SDF image
     /// tinted like the text), at the text's opacity.
     private mutating func paintInlineImage(_ image: StyleImage, corners: (Point, Point, Point), opacity: Double,
-                                           color: PremultipliedColor, buff: Double, gamma: Double) {
+                                           color: PremultipliedColor, edge: SDFEdge) {
         let texture = image.image
         let w = Double(texture.width + 2), h = Double(texture.height + 2)
         let tint = color.scaled(Float(opacity))
         // MapLibre Native samples inline images nearest (the suite's @2x images at ratio 1 show it);
         // bilinear for SDF images and turned quads
-        let edge = corners.1 - corners.0
-        let linear = image.sdf || abs(edge.y) > 1e-3
+        let top = corners.1 - corners.0
+        let linear = image.sdf || abs(top.y) > 1e-3
         paintParallelogram(corners.0, corners.1, corners.2) { u, v in
             let c = texture.sampleBordered(texelX: u * w, texelY: v * h, linear: linear)
             if image.sdf {
-                let alpha = smoothstep(buff - gamma, buff + gamma, Double(c.a))
+                let alpha = edge.coverage(Double(c.a))
                 return alpha > 0 ? tint.scaled(Float(alpha)) : nil
             }
             return c.a > 0 ? c.scaled(Float(opacity)) : nil
@@ -242,7 +242,7 @@ extension PaintContext {
 
     /// One glyph quad, textured with the glyph's SDF in a one-texel zero border.
     private mutating func paintGlyph(_ quad: SymbolLayer.GlyphQuad, corners: (Point, Point, Point),
-                                     color: PremultipliedColor, buff: Double, gamma: Double) {
+                                     color: PremultipliedColor, edge: SDFEdge) {
         let g = quad.glyph
         guard g.hasBitmap else { return }
         let texW = Double(g.bitmapWidth + 2), texH = Double(g.bitmapHeight + 2)
@@ -261,7 +261,7 @@ extension PaintContext {
                 let ax = tx - fx, ay = ty - fy
                 let top = texel(i, j) * (1 - ax) + texel(i + 1, j) * ax
                 let bottom = texel(i, j + 1) * (1 - ax) + texel(i + 1, j + 1) * ax
-                let alpha = smoothstep(buff - gamma, buff + gamma, top * (1 - ay) + bottom * ay)
+                let alpha = edge.coverage(top * (1 - ay) + bottom * ay)
                 return alpha > 0 ? color.scaled(Float(alpha)) : nil
             }
         }
@@ -296,5 +296,36 @@ struct QuadProjection {
         // MapLibre's symbol shader: pitched labels are drawn halfway between their map and screen size
         let perspective = max(0, min(4, 0.5 + 0.5 * t.w(plane: plane)))
         return t.screen(plane: plane + r * perspective)
+    }
+}
+
+/// How MapLibre's `symbol_sdf` shader turns a glyph's or SDF icon's signed distance into coverage.
+struct SDFEdge {
+    /// The distance of the edge (0.75 for a fill; further out for a halo).
+    var buff: Double
+    /// Half the width of the antialiased ramp.
+    var gamma: Double
+    /// A halo is a ring: it fades out again inside the fill's edge, so that a translucent or
+    /// transparent fill shows what lies under the label rather than the halo colour.
+    var isHalo: Bool
+
+    /// The fill's edge at `fontScale` (text size / 24, or the icon size).
+    static func fill(fontScale: Double, gammaBase: Double) -> SDFEdge {
+        SDFEdge(buff: 0.75, gamma: gammaBase / fontScale, isHalo: false)
+    }
+
+    /// The halo's edge `width` pixels out, blurred by `blur` pixels.
+    static func halo(width: Double, blur: Double, fontScale: Double, gammaBase: Double) -> SDFEdge {
+        SDFEdge(buff: (6 - width / fontScale) / 8, gamma: (blur * 1.19 / 8 + gammaBase) / fontScale, isHalo: true)
+    }
+
+    /// Coverage at signed distance `distance` (0...1, 0.75 on the glyph's outline).
+    @inline(__always)
+    func coverage(_ distance: Double) -> Double {
+        let outer = smoothstep(buff - gamma, buff + gamma, distance)
+        guard isHalo else { return outer }
+        // the shader's inner edge for halos: 0.75 moved in by one gamma
+        let inner = 0.75 + gamma
+        return min(outer, 1 - smoothstep(inner - gamma, inner + gamma, distance))
     }
 }
