@@ -35,14 +35,17 @@ package struct ProtobufReader {
         var shift: UInt64 = 0
         // Whole varint in the buffer: no end checks per byte.
         if end - position >= 10 {
-            while shift < 70 {
-                let b = bytes[position]
-                position += 1
-                result |= UInt64(b & 0x7f) << shift
-                if b < 0x80 { return result }
-                shift += 7
+            return try bytes.baseAddress!.withMemoryRebound(to: UInt8.self, capacity: end) { (p) throws(VectorTileError) -> UInt64 in
+                var i = position
+                while shift < 70 {
+                    let b = p[i]
+                    i &+= 1
+                    result |= UInt64(b & 0x7f) &<< shift
+                    if b < 0x80 { position = i; return result }
+                    shift &+= 7
+                }
+                throw VectorTileError(.varintTooLong, offset: start)
             }
-            throw VectorTileError(.varintTooLong, offset: start)
         }
         while true {
             guard position < end else { throw VectorTileError(.truncatedVarint, offset: start) }

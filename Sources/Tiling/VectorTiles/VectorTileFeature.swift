@@ -62,22 +62,33 @@ public struct VectorTileFeature: Sendable {
         let s = layer.storage
         let capacity = tagsRange.count / 2
         guard capacity > 0 else { return JSONObject() }
-        let jsonValues = s.jsonValues
         return s.bytes.withUnsafeBufferPointer { b in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { keyIndices in
                 var n = 0
+                // Appended to a reserved array: cheaper than `init(unsafeUninitializedCapacity:)`,
+                // whose allocation is not specialized.
                 var values = [JSONValue]()
                 values.reserveCapacity(capacity)
-                var r = ProtobufReader(b, from: tagsRange.lowerBound, to: tagsRange.upperBound)
-                // Tags were checked when the feature was opened.
-                while !r.isAtEnd {
-                    guard let k = try? r.varint(), let v = try? r.varint() else { break }
-                    keyIndices[n] = Int(k)
-                    n += 1
-                    values.append(jsonValues[Int(v)])
+                s.values.withUnsafeBufferPointer { table in
+                    var i = tagsRange.lowerBound
+                    let end = tagsRange.upperBound
+                    // Tags were checked when the feature was opened.
+                    while i < end {
+                        let k: Int, v: Int
+                        if b[i] < 0x80 && i + 1 < end && b[i + 1] < 0x80 {
+                            k = Int(b[i]); v = Int(b[i + 1]); i += 2
+                        } else {
+                            var r = ProtobufReader(b, from: i, to: end)
+                            guard let k64 = try? r.varint(), let v64 = try? r.varint() else { break }
+                            k = Int(k64); v = Int(v64); i = r.position
+                        }
+                        keyIndices[n] = k
+                        values.append(table[v].jsonValue)
+                        n += 1
+                    }
                 }
                 let used = UnsafeBufferPointer(rebasing: keyIndices[0..<n])
-                if let shared = s.keySets.lookup(used) {
+                if n > 0, let shared = s.keySets.lookup(used) {
                     return JSONObject(uniqueKeys: shared.keys, values: values, sharedIndex: shared.index)
                 }
                 var keys = [String]()
