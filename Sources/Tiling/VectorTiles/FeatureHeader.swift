@@ -41,16 +41,6 @@ struct FeatureHeader: Sendable {
     /// Checks packed (key, value) index pairs against the layer's table sizes.
     @inline(__always)
     static func checkTags(_ b: UnsafeBufferPointer<UInt8>, _ tags: Range<Int>, keyCount: UInt64, valueCount: UInt64) throws(VectorTileError) {
-        // Fast path: an even number of one-byte indices (tables under 128 entries, or low indices).
-        if tags.count & 1 == 0 {
-            var i = tags.lowerBound
-            while i < tags.upperBound {
-                let k = b[i], v = b[i &+ 1]
-                if (k | v) >= 0x80 || UInt64(k) >= keyCount || UInt64(v) >= valueCount { break }
-                i &+= 2
-            }
-            if i >= tags.upperBound { return }
-        }
         var t = ProtobufReader(b, from: tags.lowerBound, to: tags.upperBound)
         while !t.isAtEnd {
             let k = t.position

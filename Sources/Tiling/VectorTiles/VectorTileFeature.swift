@@ -70,18 +70,11 @@ public struct VectorTileFeature: Sendable {
                 var values = [JSONValue]()
                 values.reserveCapacity(capacity)
                 s.values.withUnsafeBufferPointer { table in
-                    var i = tagsRange.lowerBound
-                    let end = tagsRange.upperBound
+                    var r = ProtobufReader(b, from: tagsRange.lowerBound, to: tagsRange.upperBound)
                     // Tags were checked when the feature was opened.
-                    while i < end {
-                        let k: Int, v: Int
-                        if b[i] < 0x80 && i + 1 < end && b[i + 1] < 0x80 {
-                            k = Int(b[i]); v = Int(b[i + 1]); i += 2
-                        } else {
-                            var r = ProtobufReader(b, from: i, to: end)
-                            guard let k64 = try? r.varint(), let v64 = try? r.varint() else { break }
-                            k = Int(k64); v = Int(v64); i = r.position
-                        }
+                    while !r.isAtEnd {
+                        guard let k64 = try? r.varint(), let v64 = try? r.varint() else { break }
+                        let k = Int(truncatingIfNeeded: k64), v = Int(truncatingIfNeeded: v64)
                         keyIndices[n] = k
                         values.append(table[v].jsonValue)
                         n += 1
@@ -169,6 +162,8 @@ public struct VectorTileFeature: Sendable {
                 withUnsafeTemporaryAllocation(of: Int.self, capacity: maxRings) { starts in
                     do throws(VectorTileError) {
                         let (pointCount, ringCount) = try Self.decodePoints(b, range, points: points, ringStarts: starts)
+                        // One ring (most features): an array literal, without the generic reserve path.
+                        if ringCount == 1 { return .success([Array(UnsafeBufferPointer(rebasing: points[0..<pointCount]))]) }
                         var rings = [[TilePoint]]()
                         rings.reserveCapacity(ringCount)
                         for i in 0..<ringCount {
