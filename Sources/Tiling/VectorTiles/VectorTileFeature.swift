@@ -59,8 +59,8 @@ public struct VectorTileFeature: Sendable {
 
     /// The properties as a JSON object (a repeated key keeps its last value, as vector-tile-js).
     public var properties: JSONObject {
-        let s = layer.storage
-        let capacity = tagsRange.count / 2
+        let s = layer.storage, tags = tagsRange // locals: the closures below capture no copy of `self`
+        let capacity = tags.count / 2
         guard capacity > 0 else { return JSONObject() }
         return s.bytes.withUnsafeBufferPointer { b in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { keyIndices in
@@ -70,7 +70,7 @@ public struct VectorTileFeature: Sendable {
                 var values = [JSONValue]()
                 values.reserveCapacity(capacity)
                 s.values.withUnsafeBufferPointer { table in
-                    var r = ProtobufReader(b, from: tagsRange.lowerBound, to: tagsRange.upperBound)
+                    var r = ProtobufReader(b, from: tags.lowerBound, to: tags.upperBound)
                     // Tags were checked when the feature was opened.
                     while !r.isAtEnd {
                         guard let k64 = try? r.varint(), let v64 = try? r.varint() else { break }
