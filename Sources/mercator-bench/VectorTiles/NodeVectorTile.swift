@@ -48,14 +48,12 @@ enum NodeVectorTile {
             for (let r = 0; r < reps; r++) full(buf);
             times.push(Number(process.hrtime.bigint() - t0) / 1e9 / reps);
         }
-        times.sort((a, b) => a - b);
-        const m = times.length % 2 ? times[times.length >> 1] : (times[times.length / 2 - 1] + times[times.length / 2]) / 2;
-        console.log(JSON.stringify({file, seconds: m, features}));
+        console.log(JSON.stringify({file, times, features}));
     }
     """#
 
-    /// Median seconds per full decode of each file (decoded `reps` times per run), keyed by path.
-    static func run(folder: URL, runs: Int, files: [(URL, Int)]) throws -> [String: Double] {
+    /// Seconds per full decode of each file in each of `runs` runs (decoded `reps` times per run), keyed by path.
+    static func run(folder: URL, runs: Int, files: [(URL, Int)]) throws -> [String: [Double]] {
         let scriptURL = FileManager.default.temporaryDirectory.appendingPathComponent("mercator-bench-vt-\(getpid()).mjs")
         try Data(script.utf8).write(to: scriptURL)
         defer { try? FileManager.default.removeItem(at: scriptURL) }
@@ -68,10 +66,10 @@ enum NodeVectorTile {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         guard p.terminationStatus == 0 else { throw BenchError("node failed (status \(p.terminationStatus))") }
-        var result = [String: Double]()
+        var result = [String: [Double]]()
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-            guard let v = try? JSONValue(parsing: String(line)), let f = v["file"]?.string, let s = v["seconds"]?.number else { continue }
-            result[f] = s
+            guard let v = try? JSONValue(parsing: String(line)), let f = v["file"]?.string, let t = v["times"]?.array else { continue }
+            result[f] = t.compactMap(\.number)
         }
         return result
     }

@@ -110,31 +110,42 @@ enum VectorTileBench {
         }
         let repsFor: (Int) -> Int = { max(1, 4_000_000 / max(1, $0)) }
         let (folder, why) = NodeVectorTile.folder(js)
-        var node = [String: Double]()
-        if let folder {
-            node = try NodeVectorTile.run(folder: folder, runs: runs, files: inputs.map { ($0.url, repsFor($0.bytes.count)) })
-        } else {
-            print(why)
+        if folder == nil { print(why) }
+        // Rounds alternate node and Mercator so that a change in the machine's load (other jobs)
+        // falls on both sides; each side's figure is the median of all its runs.
+        let rounds = max(1, Int(ProcessInfo.processInfo.environment["BENCH_ROUNDS"] ?? "") ?? 3)
+        let runsPerRound = max(1, (runs + rounds - 1) / rounds)
+        var nodeTimes = [String: [Double]]()
+        var swiftTimes = [[[Double]]](repeating: [[], [], []], count: inputs.count)
+        var sink = 0
+        for input in inputs { sink &+= try decodeAll(input.bytes, mode: .objects) }
+        for _ in 0..<rounds {
+            if let folder {
+                let times = try NodeVectorTile.run(folder: folder, runs: runsPerRound, files: inputs.map { ($0.url, repsFor($0.bytes.count)) })
+                for (file, t) in times { nodeTimes[file, default: []] += t }
+            }
+            for (i, input) in inputs.enumerated() {
+                let reps = repsFor(input.bytes.count)
+                for (m, mode) in [Mode.objects, .flatGeometry, .streamed].enumerated() {
+                    for _ in 0..<runsPerRound {
+                        swiftTimes[i][m].append(try Measure.seconds { for _ in 0..<reps { sink &+= try decodeAll(input.bytes, mode: mode) } } / Double(reps))
+                    }
+                }
+            }
         }
         var results = [JSONValue]()
-        if !json { print(measured) }
-        for input in inputs {
-            let reps = repsFor(input.bytes.count)
+        if !json { print(measured + "\n\(rounds) rounds of \(runsPerRound) runs per side, node and Mercator alternating") }
+        for (i, input) in inputs.enumerated() {
             let features = try featureCount(input.bytes)
-            var sink = 0
-            _ = try decodeAll(input.bytes, mode: .objects)
-            let (rings, _) = try Measure.medians(runs: runs) { for _ in 0..<reps { sink &+= try decodeAll(input.bytes, mode: .objects) } }
-            let (flat, _) = try Measure.medians(runs: runs) { for _ in 0..<reps { sink &+= try decodeAll(input.bytes, mode: .flatGeometry) } }
-            let (streamed, _) = try Measure.medians(runs: runs) { for _ in 0..<reps { sink &+= try decodeAll(input.bytes, mode: .streamed) } }
-            let t = rings / Double(reps), tf = flat / Double(reps), ts = streamed / Double(reps)
+            let t = Measure.median(swiftTimes[i][0]), tf = Measure.median(swiftTimes[i][1]), ts = Measure.median(swiftTimes[i][2])
             let mb = Double(input.bytes.count) / 1e6
-            let js = node[input.url.path]
+            let js = nodeTimes[input.url.path].map(Measure.median)
             if !json {
                 var line = String(format: "decode %@ (%.0f kB, %d features): objects %.1f MB/s, %.2fM features/s (%.3f ms); flat geometry %.3f ms; streamed %.3f ms",
                                   input.label, Double(input.bytes.count) / 1000, features, mb / t, Double(features) / t / 1e6, t * 1000, tf * 1000, ts * 1000)
                 if let js {
-                    line += String(format: " | node %.1f MB/s (%.3f ms), ratio objects %.2fx, flat %.2fx, streamed %.2fx",
-                                   mb / js, js * 1000, js / t, js / tf, js / ts)
+                    line += String(format: " | node %.1f MB/s, %.2fM features/s (%.3f ms), ratio objects %.2fx, flat %.2fx, streamed %.2fx",
+                                   mb / js, Double(features) / js / 1e6, js * 1000, js / t, js / tf, js / ts)
                 }
                 print(line + (sink == 42 ? " " : ""))
             }
