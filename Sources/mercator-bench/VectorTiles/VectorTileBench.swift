@@ -37,7 +37,9 @@ enum VectorTileBench {
                     feature.properties (a JSONObject) and feature.geometry() (rings of TilePoint): node's work
           flat:     as objects, but the geometry decoded into one reused VectorTileGeometry (flat x, y storage)
           streamed: as flat, but properties visited in place (forEachProperty: each key String and value)
-        ratio = node time / Mercator time (above 1: Mercator faster); goal: objects at least 3x
+        ratio = node time / Mercator time (above 1: Mercator faster); goal: objects at least 3x.
+        Wall-clock medians, then CPU-time medians (Mercator: the decoding thread; node: all its threads,
+        garbage collection included), which a busy machine disturbs less.
         """
 
     @inline(never)
@@ -115,20 +117,26 @@ enum VectorTileBench {
         // falls on both sides; each side's figure is the median of all its runs.
         let rounds = max(1, Int(ProcessInfo.processInfo.environment["BENCH_ROUNDS"] ?? "") ?? 3)
         let runsPerRound = max(1, (runs + rounds - 1) / rounds)
-        var nodeTimes = [String: [Double]]()
+        var nodeTimes = [String: [Double]](), nodeCPU = [String: [Double]]()
         var swiftTimes = [[[Double]]](repeating: [[], [], []], count: inputs.count)
+        var swiftCPU = [[[Double]]](repeating: [[], [], []], count: inputs.count)
         var sink = 0
         for input in inputs { sink &+= try decodeAll(input.bytes, mode: .objects) }
         for _ in 0..<rounds {
             if let folder {
                 let times = try NodeVectorTile.run(folder: folder, runs: runsPerRound, files: inputs.map { ($0.url, repsFor($0.bytes.count)) })
-                for (file, t) in times { nodeTimes[file, default: []] += t }
+                for (file, t) in times {
+                    nodeTimes[file, default: []] += t.wall
+                    nodeCPU[file, default: []] += t.cpu
+                }
             }
             for (i, input) in inputs.enumerated() {
                 let reps = repsFor(input.bytes.count)
                 for (m, mode) in [Mode.objects, .flatGeometry, .streamed].enumerated() {
                     for _ in 0..<runsPerRound {
+                        let c0 = Measure.cpuSeconds()
                         swiftTimes[i][m].append(try Measure.seconds { for _ in 0..<reps { sink &+= try decodeAll(input.bytes, mode: mode) } } / Double(reps))
+                        swiftCPU[i][m].append((Measure.cpuSeconds() - c0) / Double(reps))
                     }
                 }
             }
@@ -140,12 +148,18 @@ enum VectorTileBench {
             let t = Measure.median(swiftTimes[i][0]), tf = Measure.median(swiftTimes[i][1]), ts = Measure.median(swiftTimes[i][2])
             let mb = Double(input.bytes.count) / 1e6
             let js = nodeTimes[input.url.path].map(Measure.median)
+            let cpu = Measure.median(swiftCPU[i][0]), cpuStreamed = Measure.median(swiftCPU[i][2])
+            let jsCPU = nodeCPU[input.url.path].map(Measure.median)
             if !json {
                 var line = String(format: "decode %@ (%.0f kB, %d features): objects %.1f MB/s, %.2fM features/s (%.3f ms); flat geometry %.3f ms; streamed %.3f ms",
                                   input.label, Double(input.bytes.count) / 1000, features, mb / t, Double(features) / t / 1e6, t * 1000, tf * 1000, ts * 1000)
                 if let js {
                     line += String(format: " | node %.1f MB/s, %.2fM features/s (%.3f ms), ratio objects %.2fx, flat %.2fx, streamed %.2fx",
                                    mb / js, Double(features) / js / 1e6, js * 1000, js / t, js / tf, js / ts)
+                }
+                if let jsCPU {
+                    line += String(format: " | CPU: objects %.3f ms, streamed %.3f ms, node %.3f ms, ratio objects %.2fx, streamed %.2fx",
+                                   cpu * 1000, cpuStreamed * 1000, jsCPU * 1000, jsCPU / cpu, jsCPU / cpuStreamed)
                 }
                 print(line + (sink == 42 ? " " : ""))
             }
@@ -156,6 +170,8 @@ enum VectorTileBench {
                 row["node_ms"] = .double(js * 1000); row["speedup"] = .double(js / t)
                 row["speedup_flat"] = .double(js / tf); row["speedup_streamed"] = .double(js / ts)
             }
+            row["decode_cpu_ms"] = .double(cpu * 1000); row["decode_streamed_cpu_ms"] = .double(cpuStreamed * 1000)
+            if let jsCPU { row["node_cpu_ms"] = .double(jsCPU * 1000); row["speedup_cpu"] = .double(jsCPU / cpu) }
             results.append(.object(row))
         }
         for (label, seconds, size, features) in encodeRows {
