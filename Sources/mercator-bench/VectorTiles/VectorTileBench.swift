@@ -190,7 +190,7 @@ struct VectorTileBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tiles",
         abstract: "MVT decode throughput vs @mapbox/vector-tile on node (same bytes, same run), and MVT encoding throughput.",
-        discussion: "Environment: BENCH_RUNS=N, MERCATOR_VT_JS=DIR (node_modules with @mapbox/vector-tile, pbf 4, @mapbox/point-geometry).")
+        discussion: "Environment: BENCH_RUNS=N (runs per side, default 15), BENCH_ROUNDS=N (node/Mercator alternations, default 3), MERCATOR_VT_JS=DIR (node_modules with @mapbox/vector-tile, pbf 4, @mapbox/point-geometry).")
     @Flag(help: "Print one JSON array of measurements.") var json = false
     @Option(help: "Folder with node_modules/@mapbox/vector-tile, pbf and @mapbox/point-geometry (default $MERCATOR_VT_JS).") var js: String?
     func run() throws { try VectorTileBench.run(json: json, js: js) }
