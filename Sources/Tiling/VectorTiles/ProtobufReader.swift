@@ -23,6 +23,10 @@ package struct ProtobufReader {
             if position + 1 < end {
                 let b1 = bytes[position + 1]
                 if b1 < 0x80 { position += 2; return UInt64(b & 0x7f) | UInt64(b1) << 7 }
+                if position + 2 < end {
+                    let b2 = bytes[position + 2]
+                    if b2 < 0x80 { position += 3; return UInt64(b & 0x7f) | UInt64(b1 & 0x7f) << 7 | UInt64(b2) << 14 }
+                }
             }
         }
         return try varintSlow()
@@ -33,15 +37,19 @@ package struct ProtobufReader {
         let start = position
         var result: UInt64 = 0
         var shift: UInt64 = 0
-        // Whole varint in the buffer: no end checks per byte.
+        // Whole varint in the buffer: unrolled, no end checks per byte.
         if end - position >= 10 {
-            while shift < 70 {
-                let b = bytes[position]
-                position += 1
-                result |= UInt64(b & 0x7f) << shift
-                if b < 0x80 { return result }
-                shift += 7
-            }
+            let p = bytes.baseAddress! + position
+            var b = UInt64(p[0]); result = b & 0x7f; if b < 0x80 { position += 1; return result }
+            b = UInt64(p[1]); result |= (b & 0x7f) << 7; if b < 0x80 { position += 2; return result }
+            b = UInt64(p[2]); result |= (b & 0x7f) << 14; if b < 0x80 { position += 3; return result }
+            b = UInt64(p[3]); result |= (b & 0x7f) << 21; if b < 0x80 { position += 4; return result }
+            b = UInt64(p[4]); result |= (b & 0x7f) << 28; if b < 0x80 { position += 5; return result }
+            b = UInt64(p[5]); result |= (b & 0x7f) << 35; if b < 0x80 { position += 6; return result }
+            b = UInt64(p[6]); result |= (b & 0x7f) << 42; if b < 0x80 { position += 7; return result }
+            b = UInt64(p[7]); result |= (b & 0x7f) << 49; if b < 0x80 { position += 8; return result }
+            b = UInt64(p[8]); result |= (b & 0x7f) << 56; if b < 0x80 { position += 9; return result }
+            b = UInt64(p[9]); result |= (b & 0x7f) << 63; if b < 0x80 { position += 10; return result }
             throw VectorTileError(.varintTooLong, offset: start)
         }
         while true {

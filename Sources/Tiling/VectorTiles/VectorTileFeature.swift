@@ -59,25 +59,29 @@ public struct VectorTileFeature: Sendable {
 
     /// The properties as a JSON object (a repeated key keeps its last value, as vector-tile-js).
     public var properties: JSONObject {
-        let s = layer.storage
-        let capacity = tagsRange.count / 2
+        let s = layer.storage, tags = tagsRange // locals: the closures below capture no copy of `self`
+        let capacity = tags.count / 2
         guard capacity > 0 else { return JSONObject() }
-        let jsonValues = s.jsonValues
         return s.bytes.withUnsafeBufferPointer { b in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { keyIndices in
                 var n = 0
+                // Appended to a reserved array: cheaper than `init(unsafeUninitializedCapacity:)`,
+                // whose allocation is not specialized.
                 var values = [JSONValue]()
                 values.reserveCapacity(capacity)
-                var r = ProtobufReader(b, from: tagsRange.lowerBound, to: tagsRange.upperBound)
-                // Tags were checked when the feature was opened.
-                while !r.isAtEnd {
-                    guard let k = try? r.varint(), let v = try? r.varint() else { break }
-                    keyIndices[n] = Int(k)
-                    n += 1
-                    values.append(jsonValues[Int(v)])
+                s.values.withUnsafeBufferPointer { table in
+                    var r = ProtobufReader(b, from: tags.lowerBound, to: tags.upperBound)
+                    // Tags were checked when the feature was opened.
+                    while !r.isAtEnd {
+                        guard let k64 = try? r.varint(), let v64 = try? r.varint() else { break }
+                        let k = Int(truncatingIfNeeded: k64), v = Int(truncatingIfNeeded: v64)
+                        keyIndices[n] = k
+                        values.append(table[v].jsonValue)
+                        n += 1
+                    }
                 }
                 let used = UnsafeBufferPointer(rebasing: keyIndices[0..<n])
-                if let shared = s.keySets.lookup(used) {
+                if n > 0, let shared = s.keySets.lookup(used) {
                     return JSONObject(uniqueKeys: shared.keys, values: values, sharedIndex: shared.index)
                 }
                 var keys = [String]()
@@ -158,6 +162,8 @@ public struct VectorTileFeature: Sendable {
                 withUnsafeTemporaryAllocation(of: Int.self, capacity: maxRings) { starts in
                     do throws(VectorTileError) {
                         let (pointCount, ringCount) = try Self.decodePoints(b, range, points: points, ringStarts: starts)
+                        // One ring (most features): an array literal, without the generic reserve path.
+                        if ringCount == 1 { return .success([Array(UnsafeBufferPointer(rebasing: points[0..<pointCount]))]) }
                         var rings = [[TilePoint]]()
                         rings.reserveCapacity(ringCount)
                         for i in 0..<ringCount {

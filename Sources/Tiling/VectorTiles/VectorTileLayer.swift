@@ -11,8 +11,6 @@ public struct VectorTileLayer: Sendable, RandomAccessCollection {
         let version: Int
         let keys: [String]
         let values: [VectorTileValue]
-        /// `values` as JSON, converted once for all features.
-        let jsonValues: [JSONValue]
         let bytes: ContiguousArray<UInt8>
         /// Each feature's id, type and field ranges, read (and its tags checked) in the layer's one pass.
         let headers: ContiguousArray<FeatureHeader>
@@ -28,7 +26,6 @@ public struct VectorTileLayer: Sendable, RandomAccessCollection {
             self.version = version
             self.keys = keys
             self.values = values
-            jsonValues = values.map(\.jsonValue)
             self.bytes = bytes
             self.headers = headers
             self.featureErrors = featureErrors
@@ -54,9 +51,31 @@ public struct VectorTileLayer: Sendable, RandomAccessCollection {
         var keys = [String](), values = [VectorTileValue](), bounds = ContiguousArray<Int>()
         var headers = ContiguousArray<FeatureHeader>(), errors = [Int: VectorTileError]()
         try withBytes(bytes) { (b) throws(VectorTileError) in
+            // A first pass counts the repeated fields (one-byte keys of features, keys and values),
+            // so that the tables are allocated once at their final size.
+            let (featureTotal, keyTotal, valueTotal) = Self.count(b, range)
+            bounds.reserveCapacity(2 * featureTotal)
+            keys.reserveCapacity(keyTotal)
+            values.reserveCapacity(valueTotal)
             var r = ProtobufReader(b, from: range.lowerBound, to: range.upperBound)
             while !r.isAtEnd {
                 let at = r.position
+                // Fast paths for the one-byte keys of the repeated fields.
+                switch b[at] {
+                case 0x12:
+                    r.position += 1
+                    let f = try r.lengthDelimited()
+                    bounds.append(f.lowerBound)
+                    bounds.append(f.upperBound)
+                    continue
+                case 0x22:
+                    r.position += 1
+                    let v = try r.lengthDelimited()
+                    var vr = ProtobufReader(b, from: v.lowerBound, to: v.upperBound)
+                    values.append(try VectorTileValue.read(&vr))
+                    continue
+                default: break
+                }
                 let (field, wire) = try r.key()
                 switch field {
                 case 1: try ProtobufReader.expect(wire, 2, field: field, at: at); name = try r.string()
@@ -94,6 +113,41 @@ public struct VectorTileLayer: Sendable, RandomAccessCollection {
                           headers: headers, featureErrors: errors)
     }
 
+    /// The number of features, keys and values in the layer message, counting only the fields
+    /// with their usual one-byte keys (a capacity hint: the decoding pass checks everything).
+    private static func count(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (Int, Int, Int) {
+        var counts = (0, 0, 0)
+        var p = range.lowerBound
+        let end = range.upperBound
+        while p < end {
+            let key = b[p]
+            switch key {
+            case 0x12: counts.0 += 1
+            case 0x1a: counts.1 += 1
+            case 0x22: counts.2 += 1
+            default:
+                // Other fields: the generic reader (stops counting at anything malformed).
+                var r = ProtobufReader(b, from: p, to: end)
+                guard let (field, wire) = try? r.key(), (try? r.skip(wire: wire, field: field, keyOffset: p)) != nil else { return counts }
+                p = r.position
+                continue
+            }
+            // A length-delimited field: one- or two-byte lengths inline.
+            guard p + 1 < end else { return counts }
+            let l0 = Int(b[p + 1])
+            if l0 < 0x80 {
+                p += 2 + l0
+            } else if p + 2 < end, b[p + 2] < 0x80 {
+                p += 3 + (l0 & 0x7f | Int(b[p + 2]) << 7)
+            } else {
+                var r = ProtobufReader(b, from: p + 1, to: end)
+                guard let n = try? r.varint(), n <= UInt64(end - r.position) else { return counts }
+                p = r.position + Int(n)
+            }
+        }
+        return counts
+    }
+
     public var startIndex: Int { 0 }
     /// The number of features.
     public var endIndex: Int { storage.headers.count }
@@ -129,7 +183,7 @@ public struct VectorTileLayer: Sendable, RandomAccessCollection {
 /// is only tried: a busy memo is skipped, never waited for.
 final class KeySetMemo: @unchecked Sendable {
     private struct Entry {
-        var keyIndices: [Int]
+        var keyIndices: ContiguousArray<Int>
         var keys: [String]
         var index: [Int32]?
     }
@@ -137,16 +191,42 @@ final class KeySetMemo: @unchecked Sendable {
     /// Key sequences remembered per layer.
     static let capacity = 8
     private let lock = NSLock()
-    private var entries: [Entry] = []
-    private var next = 0
+    /// Entries and bookkeeping in memory the class owns (`let` pointers: no exclusivity checks on
+    /// the hot path), only touched under `lock`.
+    private let entries: UnsafeMutablePointer<Entry>
+    /// [0]: entries in use, [1]: next entry to replace when full, [2]: the last entry found.
+    private let state: UnsafeMutablePointer<Int>
 
-    /// The shared keys and index for `indices`, when the memo holds them.
+    init() {
+        entries = .allocate(capacity: Self.capacity)
+        state = .allocate(capacity: 3)
+        state.initialize(repeating: 0, count: 3)
+    }
+
+    deinit {
+        entries.deinitialize(count: state[0])
+        entries.deallocate()
+        state.deallocate()
+    }
+
+    @inline(__always)
+    private static func same(_ a: ContiguousArray<Int>, _ b: UnsafeBufferPointer<Int>) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBufferPointer { a in
+            memcmp(a.baseAddress!, b.baseAddress!, b.count * MemoryLayout<Int>.stride) == 0
+        }
+    }
+
+    /// The shared keys and index for `indices` (not empty), when the memo holds them.
     @inline(__always)
     func lookup(_ indices: UnsafeBufferPointer<Int>) -> (keys: [String], index: [Int32]?)? {
         guard lock.try() else { return nil }
         defer { lock.unlock() }
-        for entry in entries where entry.keyIndices.count == indices.count && entry.keyIndices.elementsEqual(indices) {
-            return (entry.keys, entry.index)
+        let count = state[0], last = state[2]
+        if last < count, Self.same(entries[last].keyIndices, indices) { return (entries[last].keys, entries[last].index) }
+        for i in 0..<count where i != last && Self.same(entries[i].keyIndices, indices) {
+            state[2] = i
+            return (entries[i].keys, entries[i].index)
         }
         return nil
     }
@@ -155,12 +235,15 @@ final class KeySetMemo: @unchecked Sendable {
     func remember(_ indices: UnsafeBufferPointer<Int>, keys: [String]) -> [Int32]? {
         let index = JSONObject.hashIndex(forUniqueKeys: keys)
         if lock.try() {
-            let entry = Entry(keyIndices: Array(indices), keys: keys, index: index)
-            if entries.count < Self.capacity {
-                entries.append(entry)
+            let entry = Entry(keyIndices: ContiguousArray(indices), keys: keys, index: index)
+            if state[0] < Self.capacity {
+                (entries + state[0]).initialize(to: entry)
+                state[2] = state[0]
+                state[0] += 1
             } else {
-                entries[next] = entry
-                next = (next + 1) % Self.capacity
+                entries[state[1]] = entry
+                state[2] = state[1]
+                state[1] = (state[1] + 1) % Self.capacity
             }
             lock.unlock()
         }

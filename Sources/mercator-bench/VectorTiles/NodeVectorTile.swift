@@ -42,20 +42,21 @@ enum NodeVectorTile {
         const reps = +repsText, buf = readFileSync(file);
         let features = 0;
         for (let w = 0; w < 3; w++) for (let r = 0; r < reps; r++) features = full(buf);
-        const times = [];
+        const times = [], cpu = [];
         for (let k = 0; k < runs; k++) {
-            const t0 = process.hrtime.bigint();
+            const c0 = process.cpuUsage(), t0 = process.hrtime.bigint();
             for (let r = 0; r < reps; r++) full(buf);
             times.push(Number(process.hrtime.bigint() - t0) / 1e9 / reps);
+            const c = process.cpuUsage(c0);   // every thread of the process: GC and JIT helpers too
+            cpu.push((c.user + c.system) / 1e6 / reps);
         }
-        times.sort((a, b) => a - b);
-        const m = times.length % 2 ? times[times.length >> 1] : (times[times.length / 2 - 1] + times[times.length / 2]) / 2;
-        console.log(JSON.stringify({file, seconds: m, features}));
+        console.log(JSON.stringify({file, times, cpu, features}));
     }
     """#
 
-    /// Median seconds per full decode of each file (decoded `reps` times per run), keyed by path.
-    static func run(folder: URL, runs: Int, files: [(URL, Int)]) throws -> [String: Double] {
+    /// Wall-clock and CPU (all the process's threads) seconds per full decode of each file in each
+    /// of `runs` runs (decoded `reps` times per run), keyed by path.
+    static func run(folder: URL, runs: Int, files: [(URL, Int)]) throws -> [String: (wall: [Double], cpu: [Double])] {
         let scriptURL = FileManager.default.temporaryDirectory.appendingPathComponent("mercator-bench-vt-\(getpid()).mjs")
         try Data(script.utf8).write(to: scriptURL)
         defer { try? FileManager.default.removeItem(at: scriptURL) }
@@ -68,10 +69,11 @@ enum NodeVectorTile {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         guard p.terminationStatus == 0 else { throw BenchError("node failed (status \(p.terminationStatus))") }
-        var result = [String: Double]()
+        var result = [String: (wall: [Double], cpu: [Double])]()
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-            guard let v = try? JSONValue(parsing: String(line)), let f = v["file"]?.string, let s = v["seconds"]?.number else { continue }
-            result[f] = s
+            guard let v = try? JSONValue(parsing: String(line)), let f = v["file"]?.string,
+                  let t = v["times"]?.array, let c = v["cpu"]?.array else { continue }
+            result[f] = (t.compactMap(\.number), c.compactMap(\.number))
         }
         return result
     }

@@ -27,6 +27,21 @@ enum VectorTileBench {
         case streamed
     }
 
+    /// What one decode is, on each side (printed before the figures).
+    static let measured = """
+        MVT decode, median time of one full decode of the same bytes (BENCH_RUNS runs), per side:
+          node:     new VectorTile(new Pbf(bytes)) (every layer's keys and values read), then for every feature
+                    of every layer layer.feature(i) (id, type, properties object) and feature.loadGeometry()
+                    (rings of Point objects)
+          objects:  VectorTile(bytes:), every layer(at:), every feature(at:) (id, type, tags checked),
+                    feature.properties (a JSONObject) and feature.geometry() (rings of TilePoint): node's work
+          flat:     as objects, but the geometry decoded into one reused VectorTileGeometry (flat x, y storage)
+          streamed: as flat, but properties visited in place (forEachProperty: each key String and value)
+        ratio = node time / Mercator time (above 1: Mercator faster); goal: objects at least 3x.
+        Wall-clock medians, then CPU-time medians (Mercator: the decoding thread; node: all its threads,
+        garbage collection included), which a busy machine disturbs less.
+        """
+
     @inline(never)
     static func decodeAll(_ bytes: ContiguousArray<UInt8>, mode: Mode) throws -> Int {
         let tile = try VectorTile(bytes: bytes)
@@ -97,30 +112,54 @@ enum VectorTileBench {
         }
         let repsFor: (Int) -> Int = { max(1, 4_000_000 / max(1, $0)) }
         let (folder, why) = NodeVectorTile.folder(js)
-        var node = [String: Double]()
-        if let folder {
-            node = try NodeVectorTile.run(folder: folder, runs: runs, files: inputs.map { ($0.url, repsFor($0.bytes.count)) })
-        } else {
-            print(why)
+        if folder == nil { print(why) }
+        // Rounds alternate node and Mercator so that a change in the machine's load (other jobs)
+        // falls on both sides; each side's figure is the median of all its runs.
+        let rounds = max(1, Int(ProcessInfo.processInfo.environment["BENCH_ROUNDS"] ?? "") ?? 3)
+        let runsPerRound = max(1, (runs + rounds - 1) / rounds)
+        var nodeTimes = [String: [Double]](), nodeCPU = [String: [Double]]()
+        var swiftTimes = [[[Double]]](repeating: [[], [], []], count: inputs.count)
+        var swiftCPU = [[[Double]]](repeating: [[], [], []], count: inputs.count)
+        var sink = 0
+        for input in inputs { sink &+= try decodeAll(input.bytes, mode: .objects) }
+        for _ in 0..<rounds {
+            if let folder {
+                let times = try NodeVectorTile.run(folder: folder, runs: runsPerRound, files: inputs.map { ($0.url, repsFor($0.bytes.count)) })
+                for (file, t) in times {
+                    nodeTimes[file, default: []] += t.wall
+                    nodeCPU[file, default: []] += t.cpu
+                }
+            }
+            for (i, input) in inputs.enumerated() {
+                let reps = repsFor(input.bytes.count)
+                for (m, mode) in [Mode.objects, .flatGeometry, .streamed].enumerated() {
+                    for _ in 0..<runsPerRound {
+                        let c0 = Measure.cpuSeconds()
+                        swiftTimes[i][m].append(try Measure.seconds { for _ in 0..<reps { sink &+= try decodeAll(input.bytes, mode: mode) } } / Double(reps))
+                        swiftCPU[i][m].append((Measure.cpuSeconds() - c0) / Double(reps))
+                    }
+                }
+            }
         }
         var results = [JSONValue]()
-        for input in inputs {
-            let reps = repsFor(input.bytes.count)
+        if !json { print(measured + "\n\(rounds) rounds of \(runsPerRound) runs per side, node and Mercator alternating") }
+        for (i, input) in inputs.enumerated() {
             let features = try featureCount(input.bytes)
-            var sink = 0
-            _ = try decodeAll(input.bytes, mode: .objects)
-            let (rings, _) = try Measure.medians(runs: runs) { for _ in 0..<reps { sink &+= try decodeAll(input.bytes, mode: .objects) } }
-            let (flat, _) = try Measure.medians(runs: runs) { for _ in 0..<reps { sink &+= try decodeAll(input.bytes, mode: .flatGeometry) } }
-            let (streamed, _) = try Measure.medians(runs: runs) { for _ in 0..<reps { sink &+= try decodeAll(input.bytes, mode: .streamed) } }
-            let t = rings / Double(reps), tf = flat / Double(reps), ts = streamed / Double(reps)
+            let t = Measure.median(swiftTimes[i][0]), tf = Measure.median(swiftTimes[i][1]), ts = Measure.median(swiftTimes[i][2])
             let mb = Double(input.bytes.count) / 1e6
-            let js = node[input.url.path]
+            let js = nodeTimes[input.url.path].map(Measure.median)
+            let cpu = Measure.median(swiftCPU[i][0]), cpuStreamed = Measure.median(swiftCPU[i][2])
+            let jsCPU = nodeCPU[input.url.path].map(Measure.median)
             if !json {
                 var line = String(format: "decode %@ (%.0f kB, %d features): objects %.1f MB/s, %.2fM features/s (%.3f ms); flat geometry %.3f ms; streamed %.3f ms",
                                   input.label, Double(input.bytes.count) / 1000, features, mb / t, Double(features) / t / 1e6, t * 1000, tf * 1000, ts * 1000)
                 if let js {
-                    line += String(format: " | node %.1f MB/s (%.3f ms), ratio objects %.2fx, flat %.2fx, streamed %.2fx",
-                                   mb / js, js * 1000, js / t, js / tf, js / ts)
+                    line += String(format: " | node %.1f MB/s, %.2fM features/s (%.3f ms), ratio objects %.2fx, flat %.2fx, streamed %.2fx",
+                                   mb / js, Double(features) / js / 1e6, js * 1000, js / t, js / tf, js / ts)
+                }
+                if let jsCPU {
+                    line += String(format: " | CPU: objects %.3f ms, streamed %.3f ms, node %.3f ms, ratio objects %.2fx, streamed %.2fx",
+                                   cpu * 1000, cpuStreamed * 1000, jsCPU * 1000, jsCPU / cpu, jsCPU / cpuStreamed)
                 }
                 print(line + (sink == 42 ? " " : ""))
             }
@@ -131,6 +170,8 @@ enum VectorTileBench {
                 row["node_ms"] = .double(js * 1000); row["speedup"] = .double(js / t)
                 row["speedup_flat"] = .double(js / tf); row["speedup_streamed"] = .double(js / ts)
             }
+            row["decode_cpu_ms"] = .double(cpu * 1000); row["decode_streamed_cpu_ms"] = .double(cpuStreamed * 1000)
+            if let jsCPU { row["node_cpu_ms"] = .double(jsCPU * 1000); row["speedup_cpu"] = .double(jsCPU / cpu) }
             results.append(.object(row))
         }
         for (label, seconds, size, features) in encodeRows {
@@ -149,7 +190,7 @@ struct VectorTileBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tiles",
         abstract: "MVT decode throughput vs @mapbox/vector-tile on node (same bytes, same run), and MVT encoding throughput.",
-        discussion: "Environment: BENCH_RUNS=N, MERCATOR_VT_JS=DIR (node_modules with @mapbox/vector-tile, pbf 4, @mapbox/point-geometry).")
+        discussion: "Environment: BENCH_RUNS=N (runs per side, default 15), BENCH_ROUNDS=N (node/Mercator alternations, default 3), MERCATOR_VT_JS=DIR (node_modules with @mapbox/vector-tile, pbf 4, @mapbox/point-geometry).")
     @Flag(help: "Print one JSON array of measurements.") var json = false
     @Option(help: "Folder with node_modules/@mapbox/vector-tile, pbf and @mapbox/point-geometry (default $MERCATOR_VT_JS).") var js: String?
     func run() throws { try VectorTileBench.run(json: json, js: js) }
