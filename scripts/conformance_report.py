@@ -32,7 +32,7 @@ def main():
         "# Conformance: the MapLibre render and query suites", "",
         "Measured with `mercator conformance render|query ../shared/conformance/render-tests` (%s)." % date.today(),
         "A test passes when pixelmatch finds at most `allowed × width × height` differing pixels **and** its style uses",
-        "nothing Mercator does not draw yet: debug overlays, missing fixtures or an unsupported",
+        "nothing Mercator does not draw yet: the overdraw inspector, missing fixtures or an unsupported",
         "operation make the test fail with that reason even when the picture happens to match. The tests listed under `skipped` in",
         "`regenerated-text-tests.json` (their fonts or resources are not public) are run but left out of the rates.", "",
         "**Render: %s**; **query: %s**." % (total, qtotal), "",
