@@ -44,12 +44,24 @@ extension JSONValue {
 
     /// Parses JSON text from raw bytes.
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits = .default) throws(JSONParseError) -> JSONValue {
+        try parse(bytes, limits: limits, arrayLimit: nil)
+    }
+
+    /// Parses JSON text from raw bytes, refusing arrays longer than `arrayLimit` allows
+    /// (``JSONParseError/Kind/arrayTooLong``) before building them.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits = .default,
+                             arrayLimit: JSONArrayLimit?) throws(JSONParseError) -> JSONValue {
         var reader = JSONReader(bytes, limits: limits)
         do throws(JSONSyntaxFailure) {
             if bytes.isEmpty || allWhitespace(bytes) {
                 throw JSONSyntaxFailure(offset: 0, kind: .emptyInput, message: "the input is empty")
             }
-            let value = try reader.readValue()
+            let value: JSONValue
+            if let arrayLimit {
+                value = try reader.readValue(arrayLimit: arrayLimit, state: JSONReader.ArrayLimitState(arrayLimit))
+            } else {
+                value = try reader.readValue()
+            }
             try reader.finish()
             return value
         } catch {
@@ -73,19 +85,21 @@ public struct JSONDocument: Sendable {
     public let text: [UInt8]
     private let locations: [JSONPath: SourceLocation]
 
-    /// Parses `data` and records where every value starts.
-    public init(parsing data: Data, limits: JSONLimits = .default) throws(JSONParseError) {
-        try self.init(bytes: [UInt8](data), limits: limits)
+    /// Parses `data` and records where every value starts; `arrayLimit` refuses long arrays while reading.
+    public init(parsing data: Data, limits: JSONLimits = .default, arrayLimit: JSONArrayLimit? = nil) throws(JSONParseError) {
+        try self.init(bytes: [UInt8](data), limits: limits, arrayLimit: arrayLimit)
     }
 
-    /// Parses `text` and records where every value starts.
-    public init(parsing text: String, limits: JSONLimits = .default) throws(JSONParseError) {
-        try self.init(bytes: Array(text.utf8), limits: limits)
+    /// Parses `text` and records where every value starts; `arrayLimit` refuses long arrays while reading.
+    public init(parsing text: String, limits: JSONLimits = .default, arrayLimit: JSONArrayLimit? = nil) throws(JSONParseError) {
+        try self.init(bytes: Array(text.utf8), limits: limits, arrayLimit: arrayLimit)
     }
 
-    private init(bytes: [UInt8], limits: JSONLimits) throws(JSONParseError) {
+    private init(bytes: [UInt8], limits: JSONLimits, arrayLimit: JSONArrayLimit?) throws(JSONParseError) {
         text = bytes
-        root = try JSONValue(parsing: bytes, limits: limits)
+        root = try bytes.withUnsafeBufferPointer { b throws(JSONParseError) in
+            try JSONValue.parse(b, limits: limits, arrayLimit: arrayLimit)
+        }
         var table: [JSONPath: SourceLocation] = [:]
         bytes.withUnsafeBufferPointer { b in
             var line = 1
