@@ -3,9 +3,9 @@ import Foundation
 import Mercator
 import MercatorTestSupport
 
-/// `mercator-bench render-banded`: large PNG outputs (4096² and 8192²) rendered on one whole float canvas
-/// (`RenderSession.renderPNG`, what `mercator render` did before) and band by band
-/// (`Renderer.renderBandedPNG`, what it does now), side by side: median time and peak memory added.
+/// `mercator-bench render-banded`: large PNG outputs (4096² and 8192²) of a `Map` rendered on one whole float
+/// canvas (`snapshot().pngData()`, what `mercator render` did before) and band by band (`pngSnapshot()`,
+/// what it does now), side by side: median time and peak memory added during the render.
 struct BandedRenderBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render-banded",
@@ -16,15 +16,13 @@ struct BandedRenderBench: ParsableCommand {
     @Flag(help: "One JSON object per line.") var json = false
 
     func run() throws {
-        var cases: [(String, JSONValue, [String: SourceFeatures], MapCamera)] = []
+        var cases: [(String, JSONValue, MapCamera)] = []
         let triangle: JSONValue = ["type": "Polygon", "coordinates": [[[-60, -40], [70, -30], [40, 50], [-60, -40]]]]
         let simple: JSONValue = ["version": 8, "sources": ["s": ["type": "geojson", "data": triangle]], "layers": [
             ["id": "bg", "type": "background", "paint": ["background-color": "#ddeeff"]],
             ["id": "f", "type": "fill", "source": "s", "paint": ["fill-color": "#cc8844", "fill-opacity": 0.7]],
         ]]
-        let collection: JSONValue = ["type": "FeatureCollection", "features": [["type": "Feature", "properties": [:], "geometry": triangle]]]
-        cases.append(("background+fill", simple, ["s": SourceFeatures(features: try GeoJSONObject(json: collection).features)],
-                      MapCamera(zoom: 2)))
+        cases.append(("background+fill", simple, MapCamera(zoom: 2)))
         if let url = SharedFixtures.url("data/us_counties_500k.geojson") {
             let data = try JSONValue(parsing: Data(contentsOf: url))
             let counties: JSONValue = ["version": 8, "sources": ["counties": ["type": "geojson", "data": data]], "layers": [
@@ -32,13 +30,13 @@ struct BandedRenderBench: ParsableCommand {
                 ["id": "fill", "type": "fill", "source": "counties", "paint": ["fill-color": "#9ecae1", "fill-outline-color": "#08519c"]],
                 ["id": "line", "type": "line", "source": "counties", "paint": ["line-color": "#333333", "line-width": 0.5]],
             ]]
-            cases.append(("us-counties", counties, ["counties": SourceFeatures(features: try GeoJSONObject(json: data).features)],
-                          MapCamera(center: LocationCoordinate2D(latitude: 38, longitude: -96), zoom: 5)))
+            cases.append(("us-counties", counties, MapCamera(center: LocationCoordinate2D(latitude: 38, longitude: -96), zoom: 5)))
         }
         for side in sizes.split(separator: ",").compactMap({ Int($0) }) {
-            for (name, style, sources, camera) in cases {
-                let compiled = try Style(document: StyleDocument(json: style)).compiledLayers()
-                let scene = StyleSceneBuilder(width: side, height: side, camera: camera).scene(layers: compiled, sources: sources)
+            for (name, style, camera) in cases {
+                // Through `Map`, as `mercator render` draws: sources indexed, the scene built in both cases.
+                let map = Map(style: try Style(document: StyleDocument(json: style)), camera: camera, size: MapSize(width: side, height: side))
+                _ = try map.pngSnapshot()  // warm: sources loaded and indexed
                 func measure(_ body: () throws -> [UInt8]) rethrows -> (ms: Double, peakMB: Double, png: [UInt8]) {
                     var times: [Double] = [], peak = 0.0, png: [UInt8] = []
                     for _ in 0..<runs {
@@ -49,8 +47,8 @@ struct BandedRenderBench: ParsableCommand {
                     }
                     return (Measure.median(times), peak, png)
                 }
-                let whole = try measure { var session = RenderSession(); return try session.renderPNG(scene) }
-                let banded = try measure { try Renderer.renderBandedPNG(scene) }
+                let whole = try measure { [UInt8](try map.snapshot().pngData()) }
+                let banded = try measure { [UInt8](try map.pngSnapshot().data) }
                 let same = try PNGDecoder.decode(whole.png) == PNGDecoder.decode(banded.png)
                 if json {
                     Measure.printJSON([("bench", "render-banded"), ("style", name), ("side", side), ("whole_ms", whole.ms),
