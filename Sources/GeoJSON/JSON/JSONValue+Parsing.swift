@@ -76,21 +76,23 @@ extension JSONValue {
 
 /// A parsed JSON document that can tell where each of its values was written.
 ///
-/// Used where messages need line numbers per value (style validation). Locations come from one
-/// extra scan of the text at parse time.
+/// Used where messages need line numbers per value (style validation). Locations come from
+/// scanning the text again when asked: the first few look-ups scan for their path alone; after
+/// that, one scan records every value's start (a table of about 200 bytes per value), so a document
+/// that is only parsed, or refused with a message or two, never pays for the table.
 public struct JSONDocument: Sendable {
     /// The parsed value.
     public let root: JSONValue
     /// The original text.
     public let text: [UInt8]
-    private let locations: [JSONPath: SourceLocation]
+    private let locations: JSONLocationIndex
 
-    /// Parses `data` and records where every value starts; `arrayLimit` refuses long arrays while reading.
+    /// Parses `data`; `arrayLimit` refuses long arrays while reading.
     public init(parsing data: Data, limits: JSONLimits = .default, arrayLimit: JSONArrayLimit? = nil) throws(JSONParseError) {
         try self.init(bytes: [UInt8](data), limits: limits, arrayLimit: arrayLimit)
     }
 
-    /// Parses `text` and records where every value starts; `arrayLimit` refuses long arrays while reading.
+    /// Parses `text`; `arrayLimit` refuses long arrays while reading.
     public init(parsing text: String, limits: JSONLimits = .default, arrayLimit: JSONArrayLimit? = nil) throws(JSONParseError) {
         try self.init(bytes: Array(text.utf8), limits: limits, arrayLimit: arrayLimit)
     }
@@ -100,30 +102,11 @@ public struct JSONDocument: Sendable {
         root = try bytes.withUnsafeBufferPointer { b throws(JSONParseError) in
             try JSONValue.parse(b, limits: limits, arrayLimit: arrayLimit)
         }
-        var table: [JSONPath: SourceLocation] = [:]
-        bytes.withUnsafeBufferPointer { b in
-            var line = 1
-            var lineStart = 0
-            var scanned = 0
-            JSONPathScanner.forEachValue(in: b) { path, offset in
-                // Offsets arrive in increasing order: advance the line counter incrementally.
-                while scanned < offset {
-                    if b[scanned] == 0x0A {
-                        line += 1
-                        lineStart = scanned + 1
-                    }
-                    scanned += 1
-                }
-                if table[path] == nil {
-                    table[path] = SourceLocation(offset: offset, line: line, column: offset - lineStart + 1)
-                }
-            }
-        }
-        locations = table
+        locations = JSONLocationIndex()
     }
 
     /// Where the value at `path` starts, if the path exists.
-    public func location(of path: JSONPath) -> SourceLocation? { locations[path] }
+    public func location(of path: JSONPath) -> SourceLocation? { locations.location(of: path, in: text) }
 
     /// The value at `path`, if it exists.
     public func value(at path: JSONPath) -> JSONValue? {
