@@ -3,8 +3,8 @@ import Foundation
 /// Where the values of one JSON text start, found on demand (``JSONDocument/location(of:)``):
 /// a scan per look-up for the first ``scansBeforeTable`` look-ups, then one table of every value.
 final class JSONLocationIndex: @unchecked Sendable {
-    /// Look-ups answered by a scan of their own before the table is built.
-    static let scansBeforeTable = 16
+    /// Look-ups answered by a scan of their own before the table is built: at most four extra passes over the text.
+    static let scansBeforeTable = 4
 
     private let lock = NSLock()
     private var lookups = 0
