@@ -20,7 +20,7 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// The canvas's storage, shared by the bands painting it (each writes only its own rows).
-private struct SharedPixels: @unchecked Sendable {
+struct SharedPixels: @unchecked Sendable {
     let base: UnsafeMutablePointer<Float>
 }
 
@@ -38,15 +38,7 @@ public enum Renderer {
     /// Renders into `old`'s storage when it has the right size and is not shared (it is taken, leaving nil).
     /// `bandCount` overrides how many bands the canvas is painted in (tests compare band counts).
     static func render(_ scene: RenderScene, reusing old: inout Canvas?, bandCount: Int? = nil) throws(RenderError) -> Canvas {
-        let ratio = scene.pixelRatio
-        let dw = Double(scene.width) * ratio, dh = Double(scene.height) * ratio
-        guard scene.width > 0, scene.height > 0, ratio.isFinite, ratio > 0, dw >= 1, dh >= 1,
-              dw * dh <= Double(maximumPixels) else {
-            throw .invalidSize(width: scene.width, height: scene.height, pixelRatio: ratio)
-        }
-        try validate(scene)
-        let transform = scene.transform
-        let w = max(1, Int(transform.width.rounded())), h = max(1, Int(transform.height.rounded()))
+        let (transform, w, h) = try checked(scene)
         var canvas: Canvas
         if var reused = old.take(), reused.width == w, reused.height == h {
             reused.clear()
@@ -90,10 +82,25 @@ public enum Renderer {
         return (0..<n).map { i in PixelClip(x0: 0, y0: i * height / n, x1: width, y1: (i + 1) * height / n) }
     }
 
-    /// Renders the scene and encodes it as PNG.
+    /// Renders the scene and encodes it as PNG; outputs over ``bandedPixels`` device pixels are
+    /// painted and encoded band by band (``renderBandedPNG(_:bandRows:)``), in bounded memory.
     public static func renderPNG(_ scene: RenderScene) throws(RenderError) -> [UInt8] {
+        if rendersInBands(scene) { return try renderBandedPNG(scene) }
         var session = RenderSession()
         return try session.renderPNG(scene)
+    }
+
+    /// The scene's transform and device size, once its size and paint arrays are checked.
+    static func checked(_ scene: RenderScene) throws(RenderError) -> (transform: Transform, width: Int, height: Int) {
+        let ratio = scene.pixelRatio
+        let dw = Double(scene.width) * ratio, dh = Double(scene.height) * ratio
+        guard scene.width > 0, scene.height > 0, ratio.isFinite, ratio > 0, dw >= 1, dh >= 1,
+              dw * dh <= Double(maximumPixels) else {
+            throw .invalidSize(width: scene.width, height: scene.height, pixelRatio: ratio)
+        }
+        try validate(scene)
+        let transform = scene.transform
+        return (transform, max(1, Int(transform.width.rounded())), max(1, Int(transform.height.rounded())))
     }
 
     private static func validate(_ scene: RenderScene) throws(RenderError) {

@@ -227,5 +227,12 @@ struct BandedPaintingTests {
             #expect(banded.pixels == one.pixels, "\(count) bands")
         }
         #expect(Set(one.pixels).count > 10)
+        // Painted into a band-sized canvas and streamed into the PNG encoder band by band: the same image.
+        var scratch = PNGScratch()
+        let whole = try PNGDecoder.decode(PNGEncoder.encode(one, scratch: &scratch))
+        for rows in [1, 4, 64, 1000] {
+            let banded = try PNGDecoder.decode(Renderer.renderBandedPNG(scene, bandRows: rows))
+            #expect(banded == whole, "bands of \(rows) rows")
+        }
     }
 }

@@ -12,6 +12,8 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         case invalidUTF8
         case nestingTooDeep
         case stringTooLong
+        /// An array longer than the reader's ``JSONArrayLimit`` (``JSONParseError/found`` holds its length).
+        case arrayTooLong
         case trailingCharacters
     }
 
@@ -21,12 +23,15 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     public var location: SourceLocation
     /// The value being read when the error occurred (`features[3].properties.name`).
     public var path: JSONPath
+    /// The size found, for a size refused (``Kind/arrayTooLong``: the array's element count).
+    public var found: Int?
 
-    public init(kind: Kind, message: String, location: SourceLocation, path: JSONPath) {
+    public init(kind: Kind, message: String, location: SourceLocation, path: JSONPath, found: Int? = nil) {
         self.kind = kind
         self.message = message
         self.location = location
         self.path = path
+        self.found = found
     }
 
     /// `line 3, column 14 (byte 52) at features[0].id: unterminated string`
@@ -56,11 +61,12 @@ struct JSONSyntaxFailure: Error {
     var offset: Int
     var kind: JSONParseError.Kind
     var message: String
+    var found: Int? = nil
 
     /// The public error, with line, column and path recovered by rescanning `bytes`.
     func located(in bytes: UnsafeBufferPointer<UInt8>) -> JSONParseError {
         JSONParseError(
             kind: kind, message: message, location: SourceLocation(offset: offset, in: bytes),
-            path: JSONPathScanner.path(at: offset, in: bytes))
+            path: JSONPathScanner.path(at: offset, in: bytes), found: found)
     }
 }

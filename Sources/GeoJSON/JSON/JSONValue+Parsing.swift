@@ -44,12 +44,24 @@ extension JSONValue {
 
     /// Parses JSON text from raw bytes.
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits = .default) throws(JSONParseError) -> JSONValue {
+        try parse(bytes, limits: limits, arrayLimit: nil)
+    }
+
+    /// Parses JSON text from raw bytes, refusing arrays longer than `arrayLimit` allows
+    /// (``JSONParseError/Kind/arrayTooLong``) before building them.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits = .default,
+                             arrayLimit: JSONArrayLimit?) throws(JSONParseError) -> JSONValue {
         var reader = JSONReader(bytes, limits: limits)
         do throws(JSONSyntaxFailure) {
             if bytes.isEmpty || allWhitespace(bytes) {
                 throw JSONSyntaxFailure(offset: 0, kind: .emptyInput, message: "the input is empty")
             }
-            let value = try reader.readValue()
+            let value: JSONValue
+            if let arrayLimit {
+                value = try reader.readValue(arrayLimit: arrayLimit, state: JSONReader.ArrayLimitState(arrayLimit))
+            } else {
+                value = try reader.readValue()
+            }
             try reader.finish()
             return value
         } catch {
@@ -64,52 +76,37 @@ extension JSONValue {
 
 /// A parsed JSON document that can tell where each of its values was written.
 ///
-/// Used where messages need line numbers per value (style validation). Locations come from one
-/// extra scan of the text at parse time.
+/// Used where messages need line numbers per value (style validation). Locations come from
+/// scanning the text again when asked: the first few look-ups scan for their path alone; after
+/// that, one scan records every value's start (a table of about 200 bytes per value), so a document
+/// that is only parsed, or refused with a message or two, never pays for the table.
 public struct JSONDocument: Sendable {
     /// The parsed value.
     public let root: JSONValue
     /// The original text.
     public let text: [UInt8]
-    private let locations: [JSONPath: SourceLocation]
+    private let locations: JSONLocationIndex
 
-    /// Parses `data` and records where every value starts.
-    public init(parsing data: Data, limits: JSONLimits = .default) throws(JSONParseError) {
-        try self.init(bytes: [UInt8](data), limits: limits)
+    /// Parses `data`; `arrayLimit` refuses long arrays while reading.
+    public init(parsing data: Data, limits: JSONLimits = .default, arrayLimit: JSONArrayLimit? = nil) throws(JSONParseError) {
+        try self.init(bytes: [UInt8](data), limits: limits, arrayLimit: arrayLimit)
     }
 
-    /// Parses `text` and records where every value starts.
-    public init(parsing text: String, limits: JSONLimits = .default) throws(JSONParseError) {
-        try self.init(bytes: Array(text.utf8), limits: limits)
+    /// Parses `text`; `arrayLimit` refuses long arrays while reading.
+    public init(parsing text: String, limits: JSONLimits = .default, arrayLimit: JSONArrayLimit? = nil) throws(JSONParseError) {
+        try self.init(bytes: Array(text.utf8), limits: limits, arrayLimit: arrayLimit)
     }
 
-    private init(bytes: [UInt8], limits: JSONLimits) throws(JSONParseError) {
+    private init(bytes: [UInt8], limits: JSONLimits, arrayLimit: JSONArrayLimit?) throws(JSONParseError) {
         text = bytes
-        root = try JSONValue(parsing: bytes, limits: limits)
-        var table: [JSONPath: SourceLocation] = [:]
-        bytes.withUnsafeBufferPointer { b in
-            var line = 1
-            var lineStart = 0
-            var scanned = 0
-            JSONPathScanner.forEachValue(in: b) { path, offset in
-                // Offsets arrive in increasing order: advance the line counter incrementally.
-                while scanned < offset {
-                    if b[scanned] == 0x0A {
-                        line += 1
-                        lineStart = scanned + 1
-                    }
-                    scanned += 1
-                }
-                if table[path] == nil {
-                    table[path] = SourceLocation(offset: offset, line: line, column: offset - lineStart + 1)
-                }
-            }
+        root = try bytes.withUnsafeBufferPointer { b throws(JSONParseError) in
+            try JSONValue.parse(b, limits: limits, arrayLimit: arrayLimit)
         }
-        locations = table
+        locations = JSONLocationIndex()
     }
 
     /// Where the value at `path` starts, if the path exists.
-    public func location(of path: JSONPath) -> SourceLocation? { locations[path] }
+    public func location(of path: JSONPath) -> SourceLocation? { locations.location(of: path, in: text) }
 
     /// The value at `path`, if it exists.
     public func value(at path: JSONPath) -> JSONValue? {

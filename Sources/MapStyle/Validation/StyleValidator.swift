@@ -37,7 +37,13 @@ public struct StyleValidator: Sendable {
     public func report(_ text: String) -> ValidationReport {
         let document: JSONDocument
         do {
-            document = try JSONDocument(parsing: text, limits: limits.json)
+            document = try JSONDocument(parsing: text, limits: limits.json, arrayLimit: arrayLimit)
+        } catch where error.kind == .arrayTooLong {
+            // Refused while reading, before the array was built: the message names the limit and the array.
+            let exceeded = LimitExceeded(.literalElements, maximum: limits.literalElements, found: error.found,
+                                         subject: error.path.components.isEmpty ? "the style" : error.path.description)
+            return ValidationReport(messages: [ValidationMessage(message: exceeded.description, line: error.location.line)],
+                                    uncheckedExpressions: [])
         } catch {
             return ValidationReport(messages: [ValidationMessage(message: error.message, line: error.location.line)],
                                     uncheckedExpressions: [])
@@ -64,6 +70,16 @@ public struct StyleValidator: Sendable {
         }
         return ValidationReport(messages: Self.sortedByLine(messages),
                                 uncheckedExpressions: validator.uncheckedExpressions)
+    }
+
+    /// The array bound ``report(_:)`` reads a style with: ``Limits/literalElements`` in the arrays that
+    /// ``sizeProblem(_:limits:)`` checks (inside layers, `terrain`, `light`, `sky`, `projection`, `state`,
+    /// sources) except the sources' inline GeoJSON `data` (bounded by the GeoJSON limits). The `layers`
+    /// array itself is left to ``Limits/layers``.
+    public var arrayLimit: JSONArrayLimit {
+        JSONArrayLimit(maximum: limits.literalElements,
+                       boundedPaths: [["layers", nil], ["terrain"], ["light"], ["sky"], ["projection"], ["state"], ["sources", nil, nil]],
+                       exemptPaths: [["sources", nil, "data"]])
     }
 
     /// The first of `limits` that `style` passes: its layer count, its source count, or the longest

@@ -290,6 +290,38 @@ public final class Map: @unchecked Sendable {
     }
 }
 
+extension Map {
+    /// Renders the map as it is now straight to PNG, without keeping the float canvas: outputs over
+    /// ``Renderer/bandedPixels`` device pixels are painted and encoded band by band, so an 8192 x 8192
+    /// image holds one band's canvas instead of 1 GiB. The pixels are those of ``snapshot()``.
+    public func pngSnapshot() throws -> MapPNGSnapshot { try pngSnapshot(bandRows: nil) }
+
+    /// ``pngSnapshot()``, always banded when `bandRows` is given (tests force small bands).
+    func pngSnapshot(bandRows: Int?) throws -> MapPNGSnapshot {
+        let (built, errors) = try buildScene()
+        let data: Data
+        if bandRows != nil || Renderer.rendersInBands(built.scene) {
+            data = Data(try Renderer.renderBandedPNG(built.scene, bandRows: bandRows))
+        } else {
+            let canvas = try locked { () throws -> Canvas in try session.render(built.scene) }
+            var scratch = encoderBuffers.take()
+            defer { encoderBuffers.put(scratch) }
+            data = Data(PNGEncoder.encode(canvas, scratch: &scratch))
+        }
+        return MapPNGSnapshot(data: data, sourceErrors: errors, unsupportedFeatures: built.unsupportedFeatures)
+    }
+}
+
+/// A rendered map image as PNG data (``Map/pngSnapshot()``).
+public struct MapPNGSnapshot: Sendable {
+    /// The PNG file.
+    public let data: Data
+    /// Sources that could not be loaded (drawn empty).
+    public let sourceErrors: [SourceLoadError]
+    /// What the style asks for that Mercator does not draw yet, one sentence each.
+    public let unsupportedFeatures: [String]
+}
+
 /// PNG encoder buffers kept between a map's snapshots; a snapshot encoding while another does
 /// gets fresh buffers.
 final class PNGBufferPool: @unchecked Sendable {

@@ -207,16 +207,22 @@ private struct BandJob: @unchecked Sendable {
         deflateEnd(&stream)
     }
 
-    /// Writes filter byte 1 (Sub) and the un-premultiplied 8-bit pixels of row `y`, each byte minus
-    /// the same byte of the pixel to its left: runs of one colour become runs of zeros, which the
-    /// run-length deflate strategy compresses quickly and well.
     private func convertRow(_ y: Int) {
-        let s = src, d = raw
-        var o = y * stride
+        PNGEncoder.convertRow(src + 4 * y * width, to: raw + y * stride, width: width)
+    }
+}
+
+extension PNGEncoder {
+    /// Writes filter byte 1 (Sub) and the un-premultiplied 8-bit pixels of one row of `width`
+    /// premultiplied float pixels, each byte minus the same byte of the pixel to its left: runs of one
+    /// colour become runs of zeros, which the run-length deflate strategy compresses quickly and well.
+    /// `d` receives `4 * width + 1` bytes.
+    static func convertRow(_ s: UnsafePointer<Float>, to d: UnsafeMutablePointer<UInt8>, width: Int) {
+        var o = 0
         d[o] = 1
         o += 1
-        var i = 4 * y * width
-        let end = i + 4 * width
+        var i = 0
+        let end = 4 * width
         var last: (Float, Float, Float, Float) = (-1, -1, -1, -1)
         var bytes: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
         var left: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)

@@ -49,9 +49,9 @@ struct RenderCommand: ParsableCommand {
         let map = try MapLoading.map(from: data, name: input, size: size, camera: camera, styleDirectory: directory, fetcher: fetcher)
         if collisionBoxes { map.debugOptions.insert(.collisionBoxes) }
         if tileBorders { map.debugOptions.insert(.tileBoundaries) }
-        let snapshot = try map.snapshot()
+        let snapshot = try map.pngSnapshot()
         for e in snapshot.sourceErrors { InputOutput.printError("warning: \(e)") }
-        try InputOutput.write(snapshot.pngData(), to: output)
+        try InputOutput.write(snapshot.data, to: output)
     }
 }
 

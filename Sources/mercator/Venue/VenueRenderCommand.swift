@@ -43,7 +43,7 @@ struct VenueRenderCommand: ParsableCommand {
         options.fontStack = VenueStyleOptions.bundledFontStack
         let map = try Map(venue: venue, floor: selected, options: options, pixelRatio: ratio)
         map.settings = InputOutput.settings
-        try InputOutput.write(map.snapshot().pngData(), to: output)
+        try InputOutput.write(map.pngSnapshot().data, to: output)
         print("\(output): floor \(selected.elevation) (\(selected.name)), \(chosenLook.rawValue) look, \(parts[0])x\(parts[1])")
     }
 }
