@@ -13,6 +13,7 @@ struct BandedSnapshotTests {
         "circle-blur/literal-stroke", "line-join/round", "line-join/miter-transparent", "fill-color/opacity",
         "symbol-placement/line-center", "text-rotate/literal", "heatmap-color/default", "hillshade-highlight-color/literal",
         "fill-extrusion-color/default", "raster-opacity/literal", "background-pattern/literal",
+        "text-color/transparent", "circle-sort-key/literal",
     ]
 
     @Test("a render in bands of 1, 5 and 37 rows decodes to the whole-canvas render's PNG pixels", arguments: tests)
@@ -23,6 +24,7 @@ struct BandedSnapshotTests {
         let metadata = RenderTestMetadata(style: json)
         let map = try RenderTestMaps.map(json: json, metadata: metadata, directory: test.directory, root: root)
         _ = try RenderTestMaps.apply(metadata.operations, to: map, root: root)
+        if json["metadata"]?["test"]?["debug"]?.bool == true { map.debugOptions.insert(.tileBoundaries) }
         // the whole-canvas render through the whole-canvas PNG encoder (the same 8-bit conversion)
         let whole = try PNGDecoder.decode([UInt8](map.snapshot().pngData()))
         #expect(Set(whole.pixels).count > 2, "the test draws something")
