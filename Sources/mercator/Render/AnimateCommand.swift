@@ -65,10 +65,10 @@ struct AnimateCommand: ParsableCommand {
         for i in 1...count {
             // The last frame is exactly the target (no rounding of i / fps * fps).
             map.camera = i == count ? animation.target : animation.camera(at: Double(i) / fps)
-            let snapshot = try map.snapshot()
+            let snapshot = try map.pngSnapshot()  // banded for large frames
             if i == 1 { for e in snapshot.sourceErrors { InputOutput.printError("warning: \(e)") } }
             let name = "frame-" + String(repeating: "0", count: digits - String(i).count) + String(i) + ".png"
-            let png = snapshot.pngData()
+            let png = snapshot.data
             try png.write(to: folder.appendingPathComponent(name))
             if apng != nil { pngs.append(png) }
         }
