@@ -209,7 +209,7 @@ public struct HitTestGeometry: Sendable {
         let n = pow(2, Double(t.tileZoom))
         let center = Transform.mercator(t.camera.center)
         var m = Transform.mercator(point)
-        m.x += ((center.x - m.x)).rounded()
+        m.x += (center.x - m.x).rounded()
         guard m.x.isFinite, m.y.isFinite, abs(m.x) < 1e6 else { return TileOrder(row: 0, wrap: 0, column: 0) }
         let wrap = m.x.rounded(.down)
         return TileOrder(row: Int(max(0, min(n - 1, (m.y * n).rounded(.down)))), wrap: Int(wrap),

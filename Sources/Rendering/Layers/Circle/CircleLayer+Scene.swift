@@ -21,7 +21,9 @@ extension CircleLayer: SceneLayer {
                            alignedWithMap: pitchAlignment == .map, scaledWithMap: pitchScale == .map)
         }
         // MapLibre answers tile by tile (rows, then world copies, then columns), each tile's
-        // features topmost first: a point belongs to the tile under its copy nearest the view
+        // features topmost first: a point belongs to the tile under its copy nearest the view. (A
+        // tiled source's features are already one tile's, pinned to its copy.)
+        if g.copyOffsets.count == 1 { return found }
         let keys: [HitTestGeometry.TileOrder] = found.map { g.tileOrder(of: features[$0].points.first) }
         let order = found.indices.sorted { (a: Int, b: Int) -> Bool in keys[a] != keys[b] ? keys[a] < keys[b] : a < b }
         return order.map { found[$0] }
