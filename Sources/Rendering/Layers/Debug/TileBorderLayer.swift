@@ -26,12 +26,27 @@ extension TileBorderLayer: SceneLayer {
             let x0 = Double(tile.canonical.x) / n + Double(tile.wrap), y0 = Double(tile.canonical.y) / n
             let corners = [Point(x: x0, y: y0), Point(x: x0 + 1 / n, y: y0),
                            Point(x: x0 + 1 / n, y: y0 + 1 / n), Point(x: x0, y: y0 + 1 / n)]
-            let screen = corners.map { t.screen(plane: t.plane(worldFraction: $0)) }
+            let plane = corners.map { t.plane(worldFraction: $0) }
             for i in 0..<4 {
-                context.paintWideLine(from: screen[i], to: screen[(i + 1) % 4], width: width,
+                // what lies behind the camera of a pitched view is cut off, as GL clips at the near plane
+                guard let (a, b) = Self.inFront(plane[i], plane[(i + 1) % 4], t) else { continue }
+                context.paintWideLine(from: t.screen(plane: a), to: t.screen(plane: b), width: width,
                                       color: PremultipliedColor(r: 1, g: 0, b: 0, a: 1))
             }
         }
+    }
+}
+
+extension TileBorderLayer {
+    /// The part of the plane segment `a`–`b` in front of the camera, or nil when none is.
+    static func inFront(_ a: Point, _ b: Point, _ t: Transform) -> (Point, Point)? {
+        guard t.isPitched else { return (a, b) }
+        let limit = 0.99 * t.cameraToCenterDistance / t.sinPitch  // plane y of the camera's foot, nearly
+        if a.y >= limit && b.y >= limit { return nil }
+        func cut(_ p: Point, toward q: Point) -> Point {
+            p.y < limit ? p : p + (q - p) * ((p.y - limit) / (p.y - q.y))
+        }
+        return (cut(a, toward: b), cut(b, toward: a))
     }
 }
 
