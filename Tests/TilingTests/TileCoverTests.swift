@@ -16,6 +16,16 @@ struct TileCoverTests {
         #expect(nearest?.canonical == TileID(z: 2, x: 2, y: 1))
     }
 
+    @Test("a view whose edge lies on a tile edge, but for rounding noise, does not take the next row or column")
+    func edgeOnTileEdge() {
+        // z1: the view is exactly tile 1/0/0, its right and bottom edges 1e-13 past the tile's
+        let corners = [(x: 0.0, y: 0.0), (x: 0.5 + 1e-13, y: 0.0), (x: 0.5 + 1e-13, y: 0.5 + 1e-13), (x: 0.0, y: 0.5 + 1e-13)]
+        #expect(TileCover.tiles(covering: corners, zoom: 1, center: (0.25, 0.25)).map(\.description) == ["1/0/0"])
+        // a real overlap still counts
+        let wider = [(x: 0.0, y: 0.0), (x: 0.5001, y: 0.0), (x: 0.5001, y: 0.5), (x: 0.0, y: 0.5)]
+        #expect(Set(TileCover.tiles(covering: wider, zoom: 1, center: (0.25, 0.25)).map(\.description)) == ["1/0/0", "1/1/0"])
+    }
+
     @Test("views across the antimeridian get tiles of the neighbouring world copies")
     func wrapping() {
         let corners = [(x: -0.1, y: 0.45), (x: 0.1, y: 0.45), (x: 0.1, y: 0.55), (x: -0.1, y: 0.55)]

@@ -14,7 +14,9 @@ public enum TileCover {
         guard zoom >= 0, zoom <= TileID.maximumZoom, corners.count >= 3,
               corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return [] }
         let n = Double(1 << zoom)
-        let polygon = corners.map { (x: $0.x * n, y: $0.y * n) }
+        // a view edge that lies on a tile edge but for rounding noise does not reach into the next tile
+        func snapped(_ v: Double) -> Double { abs(v - v.rounded()) < 1e-9 ? v.rounded() : v }
+        let polygon = corners.map { (x: snapped($0.x * n), y: snapped($0.y * n)) }
         let minY = max(0, Int(polygon.map(\.y).min()!.rounded(.down)))
         let maxY = min(Int(n) - 1, Int(polygon.map(\.y).max()!.rounded(.up)) - 1)
         guard minY <= maxY else { return [] }
