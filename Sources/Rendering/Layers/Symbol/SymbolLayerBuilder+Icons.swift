@@ -88,7 +88,14 @@ extension SymbolLayerBuilder {
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             result += rest[..<open]
             let key = String(rest[rest.index(after: open)..<close])
-            if let v = properties[key] { result += v.string ?? (v.isNull ? "" : v.serialized()) }
+            if let v = properties[key] {
+                // numbers as JavaScript's String(value) writes them: 146, not 146.0
+                if case .number = ExpressionValue(json: v) {
+                    result += ExpressionValue(json: v).stringValue
+                } else {
+                    result += v.string ?? (v.isNull ? "" : v.serialized())
+                }
+            }
             rest = rest[rest.index(after: close)...]
         }
         return result + rest
