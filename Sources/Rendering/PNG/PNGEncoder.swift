@@ -20,25 +20,32 @@ public enum PNGEncoder {
                 }
             }
         }
+        return file(width: w, height: h, idat: Zlib.compress(raw, level: compressionLevel))
+    }
+
+    /// A whole PNG file (8-bit RGBA) around its zlib-compressed scanlines.
+    static func file(width: Int, height: Int, idat: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        out.reserveCapacity(idat.count + 64)
         var ihdr: [UInt8] = []
-        ihdr.appendBigEndian(UInt32(w))
-        ihdr.appendBigEndian(UInt32(h))
+        ihdr.appendBigEndian(UInt32(width))
+        ihdr.appendBigEndian(UInt32(height))
         ihdr += [8, 6, 0, 0, 0]
         appendChunk(&out, type: "IHDR", data: ihdr)
-        appendChunk(&out, type: "IDAT", data: Zlib.compress(raw, level: compressionLevel))
+        appendChunk(&out, type: "IDAT", data: idat)
         appendChunk(&out, type: "IEND", data: [])
         return out
     }
 
+    /// A chunk: length, type, data and the CRC of type and data (computed without copying `data`).
     static func appendChunk(_ out: inout [UInt8], type: String, data: [UInt8]) {
         out.appendBigEndian(UInt32(data.count))
         let typeBytes = Array(type.utf8)
-        var crcInput = typeBytes
-        crcInput += data
         out += typeBytes
         out += data
-        out.appendBigEndian(Zlib.crc32(crcInput))
+        var crc = typeBytes.withUnsafeBufferPointer { CMercatorZlib.crc32(0, $0.baseAddress, uInt($0.count)) }
+        crc = data.withUnsafeBufferPointer { CMercatorZlib.crc32(crc, $0.baseAddress, uInt($0.count)) }
+        out.appendBigEndian(UInt32(truncatingIfNeeded: crc))
     }
 }
 
@@ -161,16 +168,7 @@ extension PNGEncoder {
         } else {
             idat = Zlib.compress(Array(scratch.raw[0..<rawCount]), level: 1)
         }
-        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        out.reserveCapacity(idat.count + 64)
-        var ihdr: [UInt8] = []
-        ihdr.appendBigEndian(UInt32(w))
-        ihdr.appendBigEndian(UInt32(h))
-        ihdr += [8, 6, 0, 0, 0]
-        appendChunk(&out, type: "IHDR", data: ihdr)
-        appendChunk(&out, type: "IDAT", data: idat)
-        appendChunk(&out, type: "IEND", data: [])
-        return out
+        return file(width: w, height: h, idat: idat)
     }
 }
 

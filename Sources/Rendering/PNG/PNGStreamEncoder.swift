@@ -72,27 +72,7 @@ final class PNGStreamEncoder {
             deflateEnd(&stream)
             isOpen = false
         }
-        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        out.reserveCapacity(idat.count + 64)
-        var ihdr: [UInt8] = []
-        ihdr.appendBigEndian(UInt32(width))
-        ihdr.appendBigEndian(UInt32(height))
-        ihdr += [8, 6, 0, 0, 0]
-        PNGEncoder.appendChunk(&out, type: "IHDR", data: ihdr)
-        Self.appendChunk(&out, type: "IDAT", data: idat)
-        idat = []
-        PNGEncoder.appendChunk(&out, type: "IEND", data: [])
-        return out
-    }
-
-    /// A chunk whose CRC is computed without copying `data`.
-    private static func appendChunk(_ out: inout [UInt8], type: StaticString, data: [UInt8]) {
-        out.appendBigEndian(UInt32(data.count))
-        let typeBytes = Array(UnsafeBufferPointer(start: type.utf8Start, count: type.utf8CodeUnitCount))
-        out += typeBytes
-        out += data
-        var crc = typeBytes.withUnsafeBufferPointer { CMercatorZlib.crc32(0, $0.baseAddress, uInt($0.count)) }
-        crc = data.withUnsafeBufferPointer { CMercatorZlib.crc32(crc, $0.baseAddress, uInt($0.count)) }
-        out.appendBigEndian(UInt32(truncatingIfNeeded: crc))
+        defer { idat = [] }
+        return PNGEncoder.file(width: width, height: height, idat: idat)
     }
 }

@@ -105,7 +105,7 @@ package struct StyleSceneBuilder: Sendable {
                               collisionGroups: collidesPerSource ? drawn.map { $0.sourceIdentifier ?? "" } : nil,
                               showsCollisionBoxes: showsCollisionBoxes)
         if showsTileBorders {
-            scene.layers.append(TileBorderLayer(tiles: drawnTiles(of: drawn, sources: sources)))
+            scene.layers.append(TileBorderLayer(tiles: drawnTiles(of: drawn, sources: sources, transform: scene.transform)))
             drawn.append(StyleScene.DrawnLayer(identifier: "", sourceIdentifier: nil, features: []))
         }
         return StyleScene(scene: scene, layers: drawn, unsupportedFeatures: unsupported)
@@ -201,11 +201,11 @@ package struct StyleSceneBuilder: Sendable {
 
     /// The tiles of every source a drawn layer uses, each once: a tiled source's loaded tiles, or the
     /// tiles a GeoJSON source is cut into for this view (512-pixel tiles up to its `maxzoom`).
-    private func drawnTiles(of drawn: [StyleScene.DrawnLayer], sources: [String: SourceFeatures]) -> [UnwrappedTileID] {
+    private func drawnTiles(of drawn: [StyleScene.DrawnLayer], sources: [String: SourceFeatures],
+                            transform: Transform) -> [UnwrappedTileID] {
         var seen = Set<UnwrappedTileID>(), out: [UnwrappedTileID] = []
         var sourceIDs: [String] = []
         for layer in drawn { if let id = layer.sourceIdentifier, !sourceIDs.contains(id) { sourceIDs.append(id) } }
-        let transform = RenderScene(width: width, height: height, pixelRatio: pixelRatio, camera: camera).transform
         for id in sourceIDs {
             guard let source = sources[id] else { continue }
             let tiles: [UnwrappedTileID]
