@@ -10,7 +10,30 @@ extension VectorTileFeature {
         guard let type else { return nil }
         var g = VectorTileGeometry()
         try decodeGeometry(into: &g)
-        let extent = Double(layer.extent)
+        return g.geoJSONFeature(type: type, extent: layer.extent, x: x, y: y, z: z, identifier: identifier, properties: properties)
+    }
+
+    /// ``geoJSONFeature(x:y:z:)`` for a tile address.
+    public func geoJSONFeature(tile: TileID) throws(VectorTileError) -> GeoJSONFeature? {
+        try geoJSONFeature(x: tile.x, y: tile.y, z: tile.z)
+    }
+}
+
+extension VectorTileColumns.Feature {
+    /// The feature as GeoJSON with longitude/latitude geometry for tile `x`, `y` at zoom `z`, as
+    /// ``VectorTileFeature/geoJSONFeature(x:y:z:)``. `nil` for a feature of unknown type.
+    public func geoJSONFeature(x: Int, y: Int, z: Int) -> GeoJSONFeature? {
+        guard let type else { return nil }
+        return flatGeometry.geoJSONFeature(type: type, extent: storage.extent, x: x, y: y, z: z, identifier: identifier, properties: properties)
+    }
+}
+
+extension VectorTileGeometry {
+    /// A feature with this geometry, of `type`, in longitude/latitude for tile `x`, `y`, `z`.
+    func geoJSONFeature(type: TileFeatureType, extent: Int, x: Int, y: Int, z: Int,
+                        identifier: FeatureIdentifier?, properties: JSONObject) -> GeoJSONFeature {
+        let g = self
+        let extent = Double(extent)
         let size = extent * pow(2, Double(z)), x0 = extent * Double(x), y0 = extent * Double(y)
         func list(_ ring: Int) -> PositionList {
             var l = PositionList()
@@ -40,10 +63,5 @@ extension VectorTileFeature {
             geometry = polygons.count == 1 ? .polygon(polygons[0]) : .multiPolygon(polygons)
         }
         return GeoJSONFeature(identifier: identifier, geometry: geometry, properties: properties)
-    }
-
-    /// ``geoJSONFeature(x:y:z:)`` for a tile address.
-    public func geoJSONFeature(tile: TileID) throws(VectorTileError) -> GeoJSONFeature? {
-        try geoJSONFeature(x: tile.x, y: tile.y, z: tile.z)
     }
 }

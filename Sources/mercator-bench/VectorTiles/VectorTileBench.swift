@@ -25,6 +25,10 @@ enum VectorTileBench {
         /// Properties visited in place (`forEachProperty`: key `String` and ``VectorTileValue``),
         /// geometry into one reused flat ``VectorTileGeometry``: no per-feature allocation.
         case streamed
+        /// Each layer decoded whole (`VectorTile.columns(at:)`: ids, types, property indices and every
+        /// point into flat per-layer buffers), then every feature's id, type, properties (key `String`
+        /// and value) and points visited through the views.
+        case columns
     }
 
     /// What one decode is, on each side (printed before the figures).
@@ -37,7 +41,10 @@ enum VectorTileBench {
                     feature.properties (a JSONObject) and feature.geometry() (rings of TilePoint): node's work
           flat:     as objects, but the geometry decoded into one reused VectorTileGeometry (flat x, y storage)
           streamed: as flat, but properties visited in place (forEachProperty: each key String and value)
-        ratio = node time / Mercator time (above 1: Mercator faster); goal: objects at least 3x.
+          columns:  every layer decoded whole into flat columns (VectorTile.columns(at:): ids, types, checked
+                    property indices, every point), then every feature's id, type, property (key String and
+                    value) and point visited through the views: node's work without per-feature objects
+        ratio = node time / Mercator time (above 1: Mercator faster); goal: at least 3x.
         Wall-clock medians, then CPU-time medians (Mercator: the decoding thread; node: all its threads,
         garbage collection included), which a busy machine disturbs less.
         """
@@ -45,6 +52,7 @@ enum VectorTileBench {
     @inline(never)
     static func decodeAll(_ bytes: ContiguousArray<UInt8>, mode: Mode) throws -> Int {
         let tile = try VectorTile(bytes: bytes)
+        if mode == .columns { return try visitColumns(tile) }
         var n = 0
         var g = VectorTileGeometry()
         for l in 0..<tile.layerCount {
@@ -60,6 +68,8 @@ enum VectorTileBench {
                     n &+= f.properties.count
                     try f.decodeGeometry(into: &g)
                     n &+= g.pointCount
+                case .columns:
+                    break
                 case .streamed:
                     f.forEachProperty { key, value in
                         n &+= key.utf8.count
@@ -67,6 +77,27 @@ enum VectorTileBench {
                     }
                     try f.decodeGeometry(into: &g)
                     n &+= g.pointCount
+                }
+            }
+        }
+        return n
+    }
+
+    /// Decodes every layer into columns and visits every feature's id, type, properties and points.
+    static func visitColumns(_ tile: VectorTile) throws -> Int {
+        var n = 0
+        for l in 0..<tile.layerCount {
+            let layer = try tile.columns(at: l)
+            for f in layer {
+                n &+= f.rawType
+                if let id = f.id { n &+= Int(truncatingIfNeeded: id) }
+                for j in 0..<f.propertyCount {
+                    let (key, value) = f.property(at: j)
+                    n &+= key.utf8.count
+                    if case .string(let s) = value { n &+= s.utf8.count }
+                }
+                for ring in f.rings {
+                    for p in ring { n &+= Int(p.x &+ p.y) }
                 }
             }
         }
@@ -118,8 +149,8 @@ enum VectorTileBench {
         let rounds = max(1, Int(ProcessInfo.processInfo.environment["BENCH_ROUNDS"] ?? "") ?? 3)
         let runsPerRound = max(1, (runs + rounds - 1) / rounds)
         var nodeTimes = [String: [Double]](), nodeCPU = [String: [Double]]()
-        var swiftTimes = [[[Double]]](repeating: [[], [], []], count: inputs.count)
-        var swiftCPU = [[[Double]]](repeating: [[], [], []], count: inputs.count)
+        var swiftTimes = [[[Double]]](repeating: [[], [], [], []], count: inputs.count)
+        var swiftCPU = [[[Double]]](repeating: [[], [], [], []], count: inputs.count)
         var sink = 0
         for input in inputs { sink &+= try decodeAll(input.bytes, mode: .objects) }
         for _ in 0..<rounds {
@@ -132,7 +163,7 @@ enum VectorTileBench {
             }
             for (i, input) in inputs.enumerated() {
                 let reps = repsFor(input.bytes.count)
-                for (m, mode) in [Mode.objects, .flatGeometry, .streamed].enumerated() {
+                for (m, mode) in [Mode.objects, .flatGeometry, .streamed, .columns].enumerated() {
                     for _ in 0..<runsPerRound {
                         let c0 = Measure.cpuSeconds()
                         swiftTimes[i][m].append(try Measure.seconds { for _ in 0..<reps { sink &+= try decodeAll(input.bytes, mode: mode) } } / Double(reps))
@@ -146,32 +177,38 @@ enum VectorTileBench {
         for (i, input) in inputs.enumerated() {
             let features = try featureCount(input.bytes)
             let t = Measure.median(swiftTimes[i][0]), tf = Measure.median(swiftTimes[i][1]), ts = Measure.median(swiftTimes[i][2])
+            let tc = Measure.median(swiftTimes[i][3]), cpuColumns = Measure.median(swiftCPU[i][3])
             let mb = Double(input.bytes.count) / 1e6
             let js = nodeTimes[input.url.path].map(Measure.median)
             let cpu = Measure.median(swiftCPU[i][0]), cpuStreamed = Measure.median(swiftCPU[i][2])
             let jsCPU = nodeCPU[input.url.path].map(Measure.median)
             if !json {
-                var line = String(format: "decode %@ (%.0f kB, %d features): objects %.1f MB/s, %.2fM features/s (%.3f ms); flat geometry %.3f ms; streamed %.3f ms",
-                                  input.label, Double(input.bytes.count) / 1000, features, mb / t, Double(features) / t / 1e6, t * 1000, tf * 1000, ts * 1000)
+                var line = String(format: "decode %@ (%.0f kB, %d features): objects %.1f MB/s, %.2fM features/s (%.3f ms); flat geometry %.3f ms; streamed %.3f ms; columns %.1f MB/s, %.2fM features/s (%.3f ms)",
+                                  input.label, Double(input.bytes.count) / 1000, features, mb / t, Double(features) / t / 1e6, t * 1000, tf * 1000, ts * 1000,
+                                  mb / tc, Double(features) / tc / 1e6, tc * 1000)
                 if let js {
-                    line += String(format: " | node %.1f MB/s, %.2fM features/s (%.3f ms), ratio objects %.2fx, flat %.2fx, streamed %.2fx",
-                                   mb / js, Double(features) / js / 1e6, js * 1000, js / t, js / tf, js / ts)
+                    line += String(format: " | node %.1f MB/s, %.2fM features/s (%.3f ms), ratio objects %.2fx, flat %.2fx, streamed %.2fx, columns %.2fx",
+                                   mb / js, Double(features) / js / 1e6, js * 1000, js / t, js / tf, js / ts, js / tc)
                 }
                 if let jsCPU {
-                    line += String(format: " | CPU: objects %.3f ms, streamed %.3f ms, node %.3f ms, ratio objects %.2fx, streamed %.2fx",
-                                   cpu * 1000, cpuStreamed * 1000, jsCPU * 1000, jsCPU / cpu, jsCPU / cpuStreamed)
+                    line += String(format: " | CPU: objects %.3f ms, streamed %.3f ms, columns %.3f ms, node %.3f ms, ratio objects %.2fx, streamed %.2fx, columns %.2fx",
+                                   cpu * 1000, cpuStreamed * 1000, cpuColumns * 1000, jsCPU * 1000, jsCPU / cpu, jsCPU / cpuStreamed, jsCPU / cpuColumns)
                 }
                 print(line + (sink == 42 ? " " : ""))
             }
             var row: JSONObject = ["tile": .string(input.label), "bytes": .int(Int64(input.bytes.count)), "features": .int(Int64(features)),
                                    "decode_ms": .double(t * 1000), "decode_flat_ms": .double(tf * 1000),
-                                   "decode_streamed_ms": .double(ts * 1000), "mb_per_s": .double(mb / t)]
+                                   "decode_streamed_ms": .double(ts * 1000), "decode_columns_ms": .double(tc * 1000), "mb_per_s": .double(mb / t)]
             if let js {
                 row["node_ms"] = .double(js * 1000); row["speedup"] = .double(js / t)
-                row["speedup_flat"] = .double(js / tf); row["speedup_streamed"] = .double(js / ts)
+                row["speedup_flat"] = .double(js / tf); row["speedup_streamed"] = .double(js / ts); row["speedup_columns"] = .double(js / tc)
             }
             row["decode_cpu_ms"] = .double(cpu * 1000); row["decode_streamed_cpu_ms"] = .double(cpuStreamed * 1000)
-            if let jsCPU { row["node_cpu_ms"] = .double(jsCPU * 1000); row["speedup_cpu"] = .double(jsCPU / cpu) }
+            row["decode_columns_cpu_ms"] = .double(cpuColumns * 1000)
+            if let jsCPU {
+                row["node_cpu_ms"] = .double(jsCPU * 1000); row["speedup_cpu"] = .double(jsCPU / cpu)
+                row["speedup_columns_cpu"] = .double(jsCPU / cpuColumns)
+            }
             results.append(.object(row))
         }
         for (label, seconds, size, features) in encodeRows {

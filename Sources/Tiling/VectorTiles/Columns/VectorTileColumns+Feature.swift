@@ -1,0 +1,128 @@
+import GeoJSON
+
+extension VectorTileColumns {
+    /// One feature of a ``VectorTileColumns`` layer: a view into the layer's columns.
+    public struct Feature: Sendable {
+        let storage: ColumnStorage
+        /// The feature's position in its layer.
+        public let index: Int
+
+        /// The `id` field, or `nil` when absent.
+        public var id: UInt64? { storage.hasID[index] ? storage.ids[index] : nil }
+
+        /// The identifier as a GeoJSON feature identifier.
+        public var identifier: FeatureIdentifier? {
+            guard let id else { return nil }
+            return id <= UInt64(Int64.max) ? .int(Int64(id)) : .uint(id)
+        }
+
+        /// The `type` field as stored (0 unknown, 1 point, 2 line, 3 polygon).
+        public var rawType: Int { Int(storage.types[index]) }
+
+        /// Point, line or polygon; `nil` for an unknown type.
+        public var type: TileFeatureType? { TileFeatureType(rawValue: rawType) }
+
+        /// The number of properties (tag pairs; a repeated key counts each time).
+        public var propertyCount: Int { Int(storage.tagStarts[index + 1] - storage.tagStarts[index]) }
+
+        /// The key and value indices of property `j` (into the layer's ``VectorTileColumns/keys`` and
+        /// ``VectorTileColumns/values``).
+        @inline(__always)
+        public func propertyIndices(at j: Int) -> (key: Int, value: Int) {
+            precondition(j >= 0 && j < propertyCount, "property index out of range")
+            let t = 2 * (Int(storage.tagStarts[index]) + j)
+            return (Int(storage.tags[t]), Int(storage.tags[t + 1]))
+        }
+
+        /// Property `j`: its key and value, in tag order.
+        @inline(__always)
+        public func property(at j: Int) -> (key: String, value: VectorTileValue) {
+            let (k, v) = propertyIndices(at: j)
+            return (storage.keys[k], storage.values[v])
+        }
+
+        /// The value of property `key` (the last one when the key repeats, as vector-tile-js).
+        public func value(forKey key: String) -> VectorTileValue? {
+            var j = propertyCount - 1
+            while j >= 0 {
+                let (k, v) = propertyIndices(at: j)
+                if storage.keys[k] == key { return storage.values[v] }
+                j -= 1
+            }
+            return nil
+        }
+
+        /// The properties as a JSON object (a repeated key keeps its last value, as vector-tile-js).
+        public var properties: JSONObject {
+            var o = JSONObject()
+            for j in 0..<propertyCount {
+                let (k, v) = propertyIndices(at: j)
+                o[storage.keys[k]] = storage.values[v].jsonValue
+            }
+            return o
+        }
+
+        /// The geometry's rings (each MoveTo starts one; ClosePath repeats the ring's first point).
+        public var rings: Rings {
+            Rings(storage: storage, rings: Int(storage.ringStarts[index])..<Int(storage.ringStarts[index + 1]))
+        }
+
+        /// The geometry as rings of points, copied out (vector-tile-js `loadGeometry`).
+        public func geometry() -> [[TilePoint]] { rings.map { Array($0) } }
+
+        /// The geometry as a flat ``VectorTileGeometry`` (copied out).
+        public var flatGeometry: VectorTileGeometry {
+            var g = VectorTileGeometry()
+            let r = rings
+            guard let first = r.first else { g.ringOffsets.append(0); return g }
+            let from = first.points.lowerBound
+            for ring in r { g.ringOffsets.append(Int32(truncatingIfNeeded: ring.points.lowerBound - from)) }
+            let to = r.last!.points.upperBound
+            g.ringOffsets.append(Int32(truncatingIfNeeded: to - from))
+            g.coordinates.append(contentsOf: UnsafeBufferPointer(start: storage.coordinates + 2 * from, count: 2 * (to - from)))
+            return g
+        }
+    }
+
+    /// A feature's rings: views of the layer's coordinates.
+    public struct Rings: Sendable, RandomAccessCollection {
+        let storage: ColumnStorage
+        /// Layer-wide ring indices.
+        let rings: Range<Int>
+
+        public var startIndex: Int { 0 }
+        /// The number of rings.
+        public var endIndex: Int { rings.count }
+
+        /// Ring `i`.
+        public subscript(i: Int) -> Ring {
+            precondition(i >= 0 && i < rings.count, "ring index out of range")
+            let r = rings.lowerBound + i
+            return Ring(storage: storage, points: Int(storage.pointStarts[r])..<Int(storage.pointStarts[r + 1]))
+        }
+    }
+
+    /// One ring's points: a view of the layer's coordinates.
+    public struct Ring: Sendable, RandomAccessCollection {
+        let storage: ColumnStorage
+        /// Layer-wide point indices.
+        let points: Range<Int>
+
+        public var startIndex: Int { 0 }
+        /// The number of points.
+        public var endIndex: Int { points.count }
+
+        /// Point `i`.
+        @inline(__always)
+        public subscript(i: Int) -> TilePoint {
+            precondition(i >= 0 && i < points.count, "point index out of range")
+            let p = storage.coordinates + 2 * (points.lowerBound + i)
+            return TilePoint(x: p[0], y: p[1])
+        }
+
+        /// Calls `body` with the ring's coordinates as flat `x, y` pairs.
+        public func withUnsafeCoordinates<R>(_ body: (UnsafeBufferPointer<Int32>) throws -> R) rethrows -> R {
+            try body(UnsafeBufferPointer(start: storage.coordinates + 2 * points.lowerBound, count: 2 * points.count))
+        }
+    }
+}
