@@ -1,7 +1,7 @@
 #!/bin/bash
 # Instruction counts of MVT decoding, reproducible on a busy machine: builds a small driver that
 # links only Tiling and GeoJSON (valgrind 3.19 cannot load the full mercator-bench binary), decodes
-# TILE REPS times the way `mercator-bench tiles` does (MODE: objects, flat or streamed), and runs it
+# TILE REPS times the way `mercator-bench tiles` does (MODE: objects, flat, streamed or columns), and runs it
 # under callgrind. Prints the instruction total; the profile is left in $OUT/callgrind.out for
 # callgrind_annotate.
 #
@@ -35,6 +35,20 @@ import Tiling
 func decodeAll(_ bytes: ContiguousArray<UInt8>, mode: String) throws -> Int {
     let tile = try VectorTile(bytes: bytes)
     var n = 0
+    if mode == "columns" {
+        for l in 0..<tile.layerCount {
+            for f in try tile.columns(at: l) {
+                n &+= f.rawType
+                if let id = f.id { n &+= Int(truncatingIfNeeded: id) }
+                f.forEachProperty { key, value in
+                    n &+= key.utf8.count
+                    if case .string(let s) = value { n &+= s.utf8.count }
+                }
+                for ring in f.rings { ring.withUnsafeCoordinates { for c in $0 { n &+= Int(c) } } }
+            }
+        }
+        return n
+    }
     var g = VectorTileGeometry()
     for l in 0..<tile.layerCount {
         let layer = try tile.layer(at: l)

@@ -91,13 +91,12 @@ enum VectorTileBench {
             for f in layer {
                 n &+= f.rawType
                 if let id = f.id { n &+= Int(truncatingIfNeeded: id) }
-                for j in 0..<f.propertyCount {
-                    let (key, value) = f.property(at: j)
+                f.forEachProperty { key, value in
                     n &+= key.utf8.count
                     if case .string(let s) = value { n &+= s.utf8.count }
                 }
                 for ring in f.rings {
-                    for p in ring { n &+= Int(p.x &+ p.y) }
+                    ring.withUnsafeCoordinates { for c in $0 { n &+= Int(c) } }
                 }
             }
         }

@@ -1,28 +1,29 @@
 import Foundation
 
 /// The columns of one decoded layer, in memory the storage owns and frees; immutable once decoded.
+@usableFromInline
 final class ColumnStorage: @unchecked Sendable {
     let name: String
     let extent: Int
     let version: Int
-    let keys: [String]
-    let values: [VectorTileValue]
-    let featureCount: Int
+    @usableFromInline let keys: [String]
+    @usableFromInline let values: [VectorTileValue]
+    @usableFromInline let featureCount: Int
     let pointCount: Int
     /// Per feature: the `id` field and whether it was present, and the `type` field.
-    let ids: UnsafeMutablePointer<UInt64>
-    let hasID: UnsafeMutablePointer<Bool>
-    let types: UnsafeMutablePointer<UInt32>
+    @usableFromInline let ids: UnsafeMutablePointer<UInt64>
+    @usableFromInline let hasID: UnsafeMutablePointer<Bool>
+    @usableFromInline let types: UnsafeMutablePointer<UInt32>
     /// Per feature (plus one closing entry): the feature's first tag pair in `tags`.
-    let tagStarts: UnsafeMutablePointer<Int>
+    @usableFromInline let tagStarts: UnsafeMutablePointer<Int>
     /// Key and value indices, a pair per property, all features one after another.
-    let tags: UnsafeMutablePointer<UInt32>
+    @usableFromInline let tags: UnsafeMutablePointer<UInt32>
     /// Per feature (plus one closing entry): the feature's first ring in `pointStarts`.
-    let ringStarts: UnsafeMutablePointer<Int>
+    @usableFromInline let ringStarts: UnsafeMutablePointer<Int>
     /// Per ring (plus one closing entry): the ring's first point in `coordinates`.
-    let pointStarts: UnsafeMutablePointer<Int>
+    @usableFromInline let pointStarts: UnsafeMutablePointer<Int>
     /// x, y of every point of every ring.
-    let coordinates: UnsafeMutablePointer<Int32>
+    @usableFromInline let coordinates: UnsafeMutablePointer<Int32>
 
     /// Decodes the layer message in `range`: its tables first, then every feature in one pass.
     init(bytes: ContiguousArray<UInt8>, range: Range<Int>) throws(VectorTileError) {

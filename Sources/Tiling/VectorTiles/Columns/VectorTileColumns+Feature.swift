@@ -3,12 +3,17 @@ import GeoJSON
 extension VectorTileColumns {
     /// One feature of a ``VectorTileColumns`` layer: a view into the layer's columns.
     public struct Feature: Sendable {
-        let storage: ColumnStorage
+        @usableFromInline let storage: ColumnStorage
         /// The feature's position in its layer.
         public let index: Int
 
+        @usableFromInline init(storage: ColumnStorage, index: Int) {
+            self.storage = storage
+            self.index = index
+        }
+
         /// The `id` field, or `nil` when absent.
-        public var id: UInt64? { storage.hasID[index] ? storage.ids[index] : nil }
+        @inlinable public var id: UInt64? { storage.hasID[index] ? storage.ids[index] : nil }
 
         /// The identifier as a GeoJSON feature identifier.
         public var identifier: FeatureIdentifier? {
@@ -17,17 +22,17 @@ extension VectorTileColumns {
         }
 
         /// The `type` field as stored (0 unknown, 1 point, 2 line, 3 polygon).
-        public var rawType: Int { Int(storage.types[index]) }
+        @inlinable public var rawType: Int { Int(storage.types[index]) }
 
         /// Point, line or polygon; `nil` for an unknown type.
         public var type: TileFeatureType? { TileFeatureType(rawValue: rawType) }
 
         /// The number of properties (tag pairs; a repeated key counts each time).
-        public var propertyCount: Int { Int(storage.tagStarts[index + 1] - storage.tagStarts[index]) }
+        @inlinable public var propertyCount: Int { Int(storage.tagStarts[index + 1] - storage.tagStarts[index]) }
 
         /// The key and value indices of property `j` (into the layer's ``VectorTileColumns/keys`` and
         /// ``VectorTileColumns/values``).
-        @inline(__always)
+        @inlinable
         public func propertyIndices(at j: Int) -> (key: Int, value: Int) {
             precondition(j >= 0 && j < propertyCount, "property index out of range")
             let t = 2 * (Int(storage.tagStarts[index]) + j)
@@ -35,10 +40,28 @@ extension VectorTileColumns {
         }
 
         /// Property `j`: its key and value, in tag order.
-        @inline(__always)
+        @inlinable
         public func property(at j: Int) -> (key: String, value: VectorTileValue) {
             let (k, v) = propertyIndices(at: j)
             return (storage.keys[k], storage.values[v])
+        }
+
+        /// Calls `body` with each property's key and value, in tag order (borrowed from the layer's
+        /// tables: the cheapest way through a feature's properties).
+        @inlinable
+        public func forEachProperty(_ body: (String, VectorTileValue) throws -> Void) rethrows {
+            let s = storage
+            let from = 2 * s.tagStarts[index], to = 2 * s.tagStarts[index + 1]
+            guard from < to else { return }
+            try s.keys.withUnsafeBufferPointer { keys in
+                try s.values.withUnsafeBufferPointer { values in
+                    var t = from
+                    while t < to {
+                        try body(keys[Int(s.tags[t])], values[Int(s.tags[t + 1])])
+                        t += 2
+                    }
+                }
+            }
         }
 
         /// The value of property `key` (the last one when the key repeats, as vector-tile-js).
@@ -63,7 +86,7 @@ extension VectorTileColumns {
         }
 
         /// The geometry's rings (each MoveTo starts one; ClosePath repeats the ring's first point).
-        public var rings: Rings {
+        @inlinable public var rings: Rings {
             Rings(storage: storage, rings: Int(storage.ringStarts[index])..<Int(storage.ringStarts[index + 1]))
         }
 
@@ -86,16 +109,21 @@ extension VectorTileColumns {
 
     /// A feature's rings: views of the layer's coordinates.
     public struct Rings: Sendable, RandomAccessCollection {
-        let storage: ColumnStorage
+        @usableFromInline let storage: ColumnStorage
         /// Layer-wide ring indices.
-        let rings: Range<Int>
+        @usableFromInline let rings: Range<Int>
 
-        public var startIndex: Int { 0 }
+        @usableFromInline init(storage: ColumnStorage, rings: Range<Int>) {
+            self.storage = storage
+            self.rings = rings
+        }
+
+        @inlinable public var startIndex: Int { 0 }
         /// The number of rings.
-        public var endIndex: Int { rings.count }
+        @inlinable public var endIndex: Int { rings.count }
 
         /// Ring `i`.
-        public subscript(i: Int) -> Ring {
+        @inlinable public subscript(i: Int) -> Ring {
             precondition(i >= 0 && i < rings.count, "ring index out of range")
             let r = rings.lowerBound + i
             return Ring(storage: storage, points: Int(storage.pointStarts[r])..<Int(storage.pointStarts[r + 1]))
@@ -104,16 +132,21 @@ extension VectorTileColumns {
 
     /// One ring's points: a view of the layer's coordinates.
     public struct Ring: Sendable, RandomAccessCollection {
-        let storage: ColumnStorage
+        @usableFromInline let storage: ColumnStorage
         /// Layer-wide point indices.
-        let points: Range<Int>
+        @usableFromInline let points: Range<Int>
 
-        public var startIndex: Int { 0 }
+        @usableFromInline init(storage: ColumnStorage, points: Range<Int>) {
+            self.storage = storage
+            self.points = points
+        }
+
+        @inlinable public var startIndex: Int { 0 }
         /// The number of points.
-        public var endIndex: Int { points.count }
+        @inlinable public var endIndex: Int { points.count }
 
         /// Point `i`.
-        @inline(__always)
+        @inlinable
         public subscript(i: Int) -> TilePoint {
             precondition(i >= 0 && i < points.count, "point index out of range")
             let p = storage.coordinates + 2 * (points.lowerBound + i)
@@ -121,6 +154,7 @@ extension VectorTileColumns {
         }
 
         /// Calls `body` with the ring's coordinates as flat `x, y` pairs.
+        @inlinable
         public func withUnsafeCoordinates<R>(_ body: (UnsafeBufferPointer<Int32>) throws -> R) rethrows -> R {
             try body(UnsafeBufferPointer(start: storage.coordinates + 2 * points.lowerBound, count: 2 * points.count))
         }

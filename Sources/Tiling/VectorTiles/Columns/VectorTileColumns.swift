@@ -16,7 +16,9 @@ import GeoJSON
 /// }
 /// ```
 public struct VectorTileColumns: Sendable, RandomAccessCollection {
-    let storage: ColumnStorage
+    @usableFromInline let storage: ColumnStorage
+
+    init(storage: ColumnStorage) { self.storage = storage }
 
     /// The layer name.
     public var name: String { storage.name }
@@ -29,12 +31,12 @@ public struct VectorTileColumns: Sendable, RandomAccessCollection {
     /// Property values, indexed by a feature's value indices.
     public var values: [VectorTileValue] { storage.values }
 
-    public var startIndex: Int { 0 }
+    @inlinable public var startIndex: Int { 0 }
     /// The number of features.
-    public var endIndex: Int { storage.featureCount }
+    @inlinable public var endIndex: Int { storage.featureCount }
 
     /// Feature `i` (a view: nothing is decoded or copied).
-    public subscript(i: Int) -> Feature {
+    @inlinable public subscript(i: Int) -> Feature {
         precondition(i >= 0 && i < storage.featureCount, "feature index out of range")
         return Feature(storage: storage, index: i)
     }
