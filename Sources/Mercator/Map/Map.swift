@@ -172,13 +172,16 @@ public final class Map: @unchecked Sendable {
     private func buildScene() throws -> (StyleScene, [SourceLoadError]) {
         var (sources, errors) = sourceData()
         let (camera, size, states) = locked { (cameraValue, sizeValue, self.states) }
-        let used = Set(style.layers.filter { $0.isVisible }.compactMap(\.sourceIdentifier))
+        let visible = style.layers.filter { $0.isVisible }
+        let used = Set(visible.compactMap(\.sourceIdentifier))
         let transform = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera).transform
         for source in style.sources where used.contains(source.identifier) {
             switch source.kind {
             case .vector, .raster, .rasterDEM:
+                // Only the tile layers a visible style layer draws are decoded.
+                let sourceLayers = Set(visible.filter { $0.sourceIdentifier == source.identifier }.compactMap(\.sourceLayerIdentifier))
                 switch tiledSources.tiles(of: source, transform: transform, zoom: camera.zoom, center: camera.center,
-                                                pixelRatio: size.pixelRatio) {
+                                          pixelRatio: size.pixelRatio, sourceLayers: sourceLayers) {
                 case .success(let tiles) where source.kind == .vector:
                     sources[source.identifier, default: SourceFeatures(features: [])].vectorTiles = tiles
                 case .success(let tiles):

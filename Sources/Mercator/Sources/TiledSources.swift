@@ -20,6 +20,8 @@ final class TiledSources: @unchecked Sendable {
         var layers: [String: [GeoJSONFeature]] = [:]
         var image: RasterImage?
         var dem: DEMTile?
+        /// The opened vector tile, whose other layers are decoded when a layer of the style asks for them.
+        var vectorTile: VectorTile?
     }
 
     init(resolver: TiledSourceResolver) {
@@ -43,8 +45,10 @@ final class TiledSources: @unchecked Sendable {
     /// Tiles the store does not have are left out (drawn empty); a tile that cannot be read or
     /// decoded is an error naming it. `pixelRatio` is the map's: `{ratio}` templates load `@2x`
     /// tiles over 1.
+    /// `sourceLayers` names the vector tile layers to decode (`nil`: all of them); the others are
+    /// left undecoded until a later call asks for them.
     func tiles(of source: StyleSource, transform: Transform, zoom: Double, center: LocationCoordinate2D,
-               pixelRatio: Double = 1) -> Result<[SourceTile], SourceLoadError> {
+               pixelRatio: Double = 1, sourceLayers: Set<String>? = nil) -> Result<[SourceTile], SourceLoadError> {
         let tiled: TiledSource
         switch self.source(source) {
         case .success(let s): tiled = s
@@ -72,7 +76,8 @@ final class TiledSources: @unchecked Sendable {
                 while z >= lowest {
                     let dz = id.canonical.z - z
                     let parent = TileID(z: z, x: id.canonical.x >> dz, y: id.canonical.y >> dz)
-                    if let decoded = try decodedTile(parent, of: tiled, kind: source.kind, promote: promote, source: source, pixelRatio: pixelRatio) {
+                    if let decoded = try decodedTile(parent, of: tiled, kind: source.kind, promote: promote, source: source, pixelRatio: pixelRatio,
+                                                     sourceLayers: sourceLayers) {
                         var tile = SourceTile(id: UnwrappedTileID(wrap: id.wrap, canonical: parent), layers: decoded.layers,
                                               image: decoded.image, dem: decoded.dem)
                         tile.clip = TileClip(z: id.canonical.z, x: id.canonical.x, y: id.canonical.y, wrap: id.wrap)
@@ -90,12 +95,19 @@ final class TiledSources: @unchecked Sendable {
         return .success(out)
     }
 
-    private func decodedTile(_ tile: TileID, of source: TiledSource, kind: StyleSource.Kind,
-                             promote: PromotedIdentifier, source definition: StyleSource, pixelRatio: Double) throws(SourceLoadError) -> DecodedTile? {
+    private func decodedTile(_ tile: TileID, of source: TiledSource, kind: StyleSource.Kind, promote: PromotedIdentifier,
+                             source definition: StyleSource, pixelRatio: Double, sourceLayers: Set<String>?) throws(SourceLoadError) -> DecodedTile? {
         // `@2x` tiles of a `{ratio}` template are other tiles: cached apart
         let highDensity = pixelRatio > 1 && source.store.variesWithPixelRatio
         let key = TileCache<DecodedTile>.Key(source: highDensity ? source.identifier + "@2x" : source.identifier, tile: tile)
-        if let hit = cache.value(for: key) { return hit }
+        if var hit = cache.value(for: key) {
+            guard let vt = hit.vectorTile else { return hit }
+            let missing = Self.undecoded(vt, hit.layers, wanted: sourceLayers)
+            if missing.isEmpty { return hit }
+            try decodeLayers(missing, of: vt, into: &hit.layers, tile: tile, promote: promote, source: source.identifier)
+            cache.insert(hit, bytes: Self.cost(vt), for: key)
+            return hit
+        }
         let data: Data?
         do {
             data = try source.store.tileData(tile, pixelRatio: pixelRatio)
@@ -121,21 +133,42 @@ final class TiledSources: @unchecked Sendable {
             cache.insert(decoded, bytes: decoded.image?.byteCount ?? 0, for: key)
             return decoded
         }
-        var layers: [String: [GeoJSONFeature]] = [:]
+        let vt: VectorTile
         do {
-            let vt = try VectorTile(data: data)
-            for layer in try vt.layers() {
-                var features = try layer.geoJSONFeatures(x: tile.x, y: tile.y, z: tile.z)
-                promote.apply(to: &features, layer: layer.name)
-                layers[layer.name] = features
-            }
+            vt = try VectorTile(data: data)
         } catch {
             throw SourceLoadError(source: source.identifier, "tile \(tile): \(error)")
         }
-        let decoded = DecodedTile(layers: layers)
-        cache.insert(decoded, bytes: data.count * 8 + 1024, for: key)
+        var decoded = DecodedTile(vectorTile: vt)
+        try decodeLayers(Self.undecoded(vt, [:], wanted: sourceLayers), of: vt, into: &decoded.layers, tile: tile, promote: promote,
+                         source: source.identifier)
+        cache.insert(decoded, bytes: Self.cost(vt), for: key)
         return decoded
     }
+
+    /// The names of `tile`'s layers that are `wanted` (all when `nil`) and not in `decoded` yet.
+    private static func undecoded(_ tile: VectorTile, _ decoded: [String: [GeoJSONFeature]], wanted: Set<String>?) -> [String] {
+        var names = Set<String>()
+        return tile.layerNames.filter { decoded[$0] == nil && (wanted?.contains($0) ?? true) && names.insert($0).inserted }
+    }
+
+    /// Decodes the layers called `names` (the last of a repeated name, as vector-tile-js) into GeoJSON features.
+    private func decodeLayers(_ names: [String], of vt: VectorTile, into layers: inout [String: [GeoJSONFeature]], tile: TileID,
+                              promote: PromotedIdentifier, source: String) throws(SourceLoadError) {
+        do {
+            for name in names {
+                guard let i = vt.layerNames.lastIndex(of: name) else { continue }
+                var features = try vt.columns(at: i).geoJSONFeatures(x: tile.x, y: tile.y, z: tile.z)
+                promote.apply(to: &features, layer: name)
+                layers[name] = features
+            }
+        } catch {
+            throw SourceLoadError(source: source, "tile \(tile): \(error)")
+        }
+    }
+
+    /// The bytes a decoded vector tile is counted for in the cache: a multiple of its size.
+    private static func cost(_ tile: VectorTile) -> Int { tile.bytes.count * 8 + 1024 }
 }
 
 extension TiledSources {

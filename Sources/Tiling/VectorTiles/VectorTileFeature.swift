@@ -80,21 +80,27 @@ public struct VectorTileFeature: Sendable {
                         n += 1
                     }
                 }
-                let used = UnsafeBufferPointer(rebasing: keyIndices[0..<n])
-                if n > 0, let shared = s.keySets.lookup(used) {
-                    return JSONObject(uniqueKeys: shared.keys, values: values, sharedIndex: shared.index)
-                }
-                var keys = [String]()
-                keys.reserveCapacity(n)
-                for k in used { keys.append(s.keys[k]) }
-                if Self.distinct(used, keyCount: s.keys.count) {
-                    return JSONObject(uniqueKeys: keys, values: values, sharedIndex: s.keySets.remember(used, keys: keys))
-                }
-                var o = JSONObject()
-                for (k, v) in zip(keys, values) { o[k] = v }
-                return o
+                return Self.object(keyIndices: UnsafeBufferPointer(rebasing: keyIndices[0..<n]), values: values, keys: s.keys, memo: s.keySets)
             }
         }
+    }
+
+    /// The JSON object of `values` under the keys at `keyIndices` (a repeated key keeps its last
+    /// value), sharing the key array and hash index of features with the same keys through `memo`.
+    static func object(keyIndices used: UnsafeBufferPointer<Int>, values: [JSONValue], keys table: [String], memo: KeySetMemo) -> JSONObject {
+        let n = used.count
+        if n > 0, let shared = memo.lookup(used) {
+            return JSONObject(uniqueKeys: shared.keys, values: values, sharedIndex: shared.index)
+        }
+        var keys = [String]()
+        keys.reserveCapacity(n)
+        for k in used { keys.append(table[k]) }
+        if Self.distinct(used, keyCount: table.count) {
+            return JSONObject(uniqueKeys: keys, values: values, sharedIndex: memo.remember(used, keys: keys))
+        }
+        var o = JSONObject()
+        for (k, v) in zip(keys, values) { o[k] = v }
+        return o
     }
 
     /// Whether no key index repeats.

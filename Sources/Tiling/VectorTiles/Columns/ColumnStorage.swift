@@ -10,6 +10,8 @@ final class ColumnStorage: @unchecked Sendable {
     @usableFromInline let values: [VectorTileValue]
     @usableFromInline let featureCount: Int
     let pointCount: Int
+    /// The key sets of the last features whose properties were asked for as JSON objects.
+    let keySets = KeySetMemo()
     /// Per feature: the `id` field and whether it was present, and the `type` field.
     @usableFromInline let ids: UnsafeMutablePointer<UInt64>
     @usableFromInline let hasID: UnsafeMutablePointer<Bool>

@@ -77,12 +77,18 @@ extension VectorTileColumns {
 
         /// The properties as a JSON object (a repeated key keeps its last value, as vector-tile-js).
         public var properties: JSONObject {
-            var o = JSONObject()
-            for j in 0..<propertyCount {
-                let (k, v) = propertyIndices(at: j)
-                o[storage.keys[k]] = storage.values[v].jsonValue
+            let s = storage
+            let from = s.tagStarts[index], n = s.tagStarts[index + 1] - from
+            guard n > 0 else { return JSONObject() }
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { keyIndices in
+                var values = [JSONValue]()
+                values.reserveCapacity(n)
+                for j in 0..<n {
+                    keyIndices[j] = Int(s.tags[2 * (from + j)])
+                    values.append(s.values[Int(s.tags[2 * (from + j) + 1])].jsonValue)
+                }
+                return VectorTileFeature.object(keyIndices: UnsafeBufferPointer(keyIndices), values: values, keys: s.keys, memo: s.keySets)
             }
-            return o
         }
 
         /// The geometry's rings (each MoveTo starts one; ClosePath repeats the ring's first point).
