@@ -2,7 +2,7 @@
 """Warm render timing of MapLibre Native (the `mapli` package) for Mercator's benchmarks.
 
 usage: maplibre_reference_bench.py STYLE.json WIDTH HEIGHT LON LAT ZOOM [RUNS [BEARING PITCH]]
-Prints one JSON object: {"median_ms": …, "runs": N, "png_bytes": …}. The PNG encoding is included,
+Prints one JSON object: {"median_ms": …, "times_ms": […], "runs": N, "png_bytes": …}. The PNG encoding is included,
 as in Mercator's figures. Needs the environment of ../shared/tools/reference-render/setup.sh.
 """
 import json
@@ -29,7 +29,7 @@ def main():
         t = time.perf_counter()
         png = pool.render("s", **args)
         times.append((time.perf_counter() - t) * 1000)
-    print(json.dumps({"median_ms": statistics.median(times), "runs": runs, "png_bytes": len(png)}))
+    print(json.dumps({"median_ms": statistics.median(times), "times_ms": times, "runs": runs, "png_bytes": len(png)}))
 
 
 if __name__ == "__main__":

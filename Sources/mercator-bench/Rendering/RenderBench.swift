@@ -275,6 +275,13 @@ struct MapLibreReference {
     /// MapLibre Native's median warm render time (incl. PNG) for `style`, or nil if it failed.
     func medianMilliseconds(style: JSONValue, width: Int, height: Int, longitude: Double, latitude: Double, zoom: Double, runs: Int,
                             bearing: Double = 0, pitch: Double = 0) throws -> Double? {
+        try milliseconds(style: style, width: width, height: height, longitude: longitude, latitude: latitude, zoom: zoom, runs: runs,
+                         bearing: bearing, pitch: pitch).map(Measure.median)
+    }
+
+    /// MapLibre Native's warm render times (incl. PNG) for `style`, one per run after a warm-up, or nil if it failed.
+    func milliseconds(style: JSONValue, width: Int, height: Int, longitude: Double, latitude: Double, zoom: Double, runs: Int,
+                      bearing: Double = 0, pitch: Double = 0) throws -> [Double]? {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("mercator-bench-\(UUID().uuidString).json")
         try Data(style.serialized().utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -289,7 +296,7 @@ struct MapLibreReference {
         try p.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        guard p.terminationStatus == 0, let v = try? JSONValue(parsing: data) else { return nil }
-        return v["median_ms"]?.number
+        guard p.terminationStatus == 0, let v = try? JSONValue(parsing: data), case .array(let times)? = v["times_ms"] else { return nil }
+        return times.compactMap(\.number)
     }
 }
