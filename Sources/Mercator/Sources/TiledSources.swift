@@ -123,11 +123,20 @@ final class TiledSources: @unchecked Sendable {
         }
         var layers: [String: [GeoJSONFeature]] = [:]
         do {
-            let vt = try VectorTile(data: data)
-            for layer in try vt.layers() {
-                var features = try layer.geoJSONFeatures(x: tile.x, y: tile.y, z: tile.z)
-                promote.apply(to: &features, layer: layer.name)
-                layers[layer.name] = features
+            // `encoding`: MapLibre Tiles (`mlt`) or Mapbox Vector Tiles (`mvt`, the default).
+            if definition.encoding == "mlt" {
+                for layer in try MapLibreTile(data: data).layers {
+                    var features = layer.geoJSONFeatures(x: tile.x, y: tile.y, z: tile.z)
+                    promote.apply(to: &features, layer: layer.name)
+                    layers[layer.name] = features
+                }
+            } else {
+                let vt = try VectorTile(data: data)
+                for layer in try vt.layers() {
+                    var features = try layer.geoJSONFeatures(x: tile.x, y: tile.y, z: tile.z)
+                    promote.apply(to: &features, layer: layer.name)
+                    layers[layer.name] = features
+                }
             }
         } catch {
             throw SourceLoadError(source: source.identifier, "tile \(tile): \(error)")
