@@ -162,7 +162,6 @@ extension MLTColumn {
     /// and including the dictionary data), then per field a stream count, an optional present
     /// stream and the dictionary indices. Fields are named column name + field name (`name` + `:en`).
     func readSharedDictionary(_ r: inout MLTReader) throws(MLTError) -> [MLTPropertyColumn] {
-        let at = r.position
         let streamCount = try r.count("stream count", minimumBytes: 1)
         var streams = MLTStringStreams(offset: r.position)
         var taken = 0
@@ -193,7 +192,6 @@ extension MLTColumn {
             }
             out.append(MLTPropertyColumn(name: name + child.name, values: try Self.spread(dense, present: present, at: childAt)))
         }
-        _ = at
         return out
     }
 }

@@ -102,9 +102,9 @@ struct MLTGeometryColumn {
 
         var out = [MLTFeatureGeometry]()
         out.reserveCapacity(types.count)
-        var g = VectorTileGeometry()
         for t in types {
-            g.removeAll()
+            // A fresh geometry per feature: each is kept, so reusing one buffer would copy it anyway.
+            var g = VectorTileGeometry()
             var ringCounts = [Int]()
             // Appends a run of `n` vertices as one ring (closed for polygon rings).
             func ring(_ n: Int, closed: Bool) throws(MLTError) {

@@ -74,20 +74,40 @@ public struct MapLibreTileLayer: Sendable {
                 throw MLTError(.countMismatch("\(values.count) values of \(p.name) for \(n) geometries"), offset: o)
             }
         }
-        // The keys every feature may have, in column order; each feature keeps those it has a value for.
+        // The keys every feature may have, in column order; each feature keeps those it has a value
+        // for. Features with the same present columns share one key array and hash index.
         let keys = properties.map(\.name)
-        let allPresent = properties.allSatisfy { $0.values?.allSatisfy { $0 != nil } ?? false }
+        let distinct = Set(keys).count == keys.count
+        var shared = [[Int]: (keys: [String], index: [Int32]?)]()
         var features = [MapLibreTileFeature]()
         features.reserveCapacity(n)
+        var present = [Int]()
         for i in 0..<n {
-            var object: JSONObject
-            if allPresent {
-                object = JSONObject(uniqueKeys: keys, values: properties.map { $0.values![i]! })
-            } else {
-                object = JSONObject(minimumCapacity: keys.count)
-                for p in properties {
-                    if let v = p.values?[i] { object[p.name] = v }
+            present.removeAll(keepingCapacity: true)
+            var values = [JSONValue]()
+            values.reserveCapacity(properties.count)
+            for c in properties.indices {
+                if let v = properties[c].values?[i] {
+                    present.append(c)
+                    values.append(v)
                 }
+            }
+            let object: JSONObject
+            if distinct {
+                let set: (keys: [String], index: [Int32]?)
+                if let known = shared[present] {
+                    set = known
+                } else {
+                    let names = present.map { keys[$0] }
+                    set = (names, JSONObject.hashIndex(forUniqueKeys: names))
+                    shared[present] = set
+                }
+                object = JSONObject(uniqueKeys: set.keys, values: values, sharedIndex: set.index)
+            } else {
+                // Two columns of one name (malformed, but possible): the last one wins.
+                var o = JSONObject()
+                for (c, v) in zip(present, values) { o[keys[c]] = v }
+                object = o
             }
             features.append(MapLibreTileFeature(id: ids?[i], extent: self.extent, shape: geometries[i], properties: object))
         }
