@@ -98,18 +98,55 @@ struct MLTGeometryColumn {
         var rings = Lengths(values: ringLengths, name: "rings")
         let dictionaryCount = vertices.count / 2
         let vertexTotal = vertexOffsets?.count ?? dictionaryCount
+        let hasRingStream = ringLengths != nil
         var v = 0 // next vertex
 
         var out = [MLTFeatureGeometry]()
         out.reserveCapacity(types.count)
+        // Per feature, first its rings' vertex counts (and whether they close), then its geometry
+        // allocated once at its final size.
+        var vertexCounts = [Int]()
+        var closing = [Bool]()
         for t in types {
-            // A fresh geometry per feature: each is kept, so reusing one buffer would copy it anyway.
-            var g = VectorTileGeometry()
+            vertexCounts.removeAll(keepingCapacity: true)
+            closing.removeAll(keepingCapacity: true)
             var ringCounts = [Int]()
-            // Appends a run of `n` vertices as one ring (closed for polygon rings).
-            func ring(_ n: Int, closed: Bool) throws(MLTError) {
-                guard n >= 0, n <= vertexTotal - v else { throw MLTError(.countMismatch("more vertices needed than the vertex stream holds"), offset: at) }
-                g.ringOffsets.append(Int32(truncatingIfNeeded: g.coordinates.count / 2))
+            var total = 0 // vertices the feature takes from the buffer
+            func ring(_ n: Int, closes: Bool) throws(MLTError) {
+                guard n >= 0, n <= vertexTotal - v - total else { throw MLTError(.countMismatch("more vertices needed than the vertex stream holds"), offset: at) }
+                vertexCounts.append(n)
+                closing.append(closes && n > 0)
+                total += n
+            }
+            // A line's vertex count: in the rings stream when the column has one (polygons present), else in parts.
+            func lineLength() throws(MLTError) -> Int { hasRingStream ? try rings.take(at) : try parts.take(at) }
+            func polygon() throws(MLTError) {
+                let n = try parts.take(at)
+                guard n <= vertexTotal - v - total else { throw MLTError(.countMismatch("more rings than vertices"), offset: at) }
+                ringCounts.append(n)
+                for _ in 0..<n { try ring(try rings.take(at), closes: true) }
+            }
+            func count() throws(MLTError) -> Int {
+                let n = try geometries.take(at)
+                guard n <= vertexTotal - v - total else { throw MLTError(.countMismatch("more geometries than vertices"), offset: at) }
+                return n
+            }
+            let type: TileFeatureType
+            switch t {
+            case 0: type = .point; try ring(1, closes: false)
+            case 1: type = .lineString; try ring(try lineLength(), closes: false)
+            case 2: type = .polygon; try polygon()
+            case 3: type = .point; for _ in 0..<(try count()) { try ring(1, closes: false) }
+            case 4: type = .lineString; for _ in 0..<(try count()) { try ring(try lineLength(), closes: false) }
+            default: type = .polygon; for _ in 0..<(try count()) { try polygon() }
+            }
+            var g = VectorTileGeometry()
+            let points = total + closing.reduce(0) { $0 + ($1 ? 1 : 0) }
+            g.coordinates.reserveCapacity(2 * points)
+            g.ringOffsets.reserveCapacity(vertexCounts.count + 1)
+            for (n, closes) in zip(vertexCounts, closing) {
+                let first = g.coordinates.count
+                g.ringOffsets.append(Int32(truncatingIfNeeded: first / 2))
                 for k in v..<(v + n) {
                     var i = k
                     if let vertexOffsets {
@@ -119,34 +156,11 @@ struct MLTGeometryColumn {
                     g.coordinates.append(vertices[2 * i])
                     g.coordinates.append(vertices[2 * i + 1])
                 }
-                if closed, n > 0 {
-                    let first = 2 * Int(g.ringOffsets[g.ringOffsets.count - 1])
+                if closes {
                     g.coordinates.append(g.coordinates[first])
                     g.coordinates.append(g.coordinates[first + 1])
                 }
                 v += n
-            }
-            // A line's vertex count: in the rings stream when the column has one (polygons present), else in parts.
-            func lineLength() throws(MLTError) -> Int { ringLengths != nil ? try rings.take(at) : try parts.take(at) }
-            func polygon() throws(MLTError) {
-                let n = try parts.take(at)
-                guard n <= vertexTotal - v else { throw MLTError(.countMismatch("more rings than vertices"), offset: at) }
-                ringCounts.append(n)
-                for _ in 0..<n { try ring(try rings.take(at), closed: true) }
-            }
-            func count() throws(MLTError) -> Int {
-                let n = try geometries.take(at)
-                guard n <= vertexTotal - v else { throw MLTError(.countMismatch("more geometries than vertices"), offset: at) }
-                return n
-            }
-            let type: TileFeatureType
-            switch t {
-            case 0: type = .point; try ring(1, closed: false)
-            case 1: type = .lineString; try ring(try lineLength(), closed: false)
-            case 2: type = .polygon; try polygon()
-            case 3: type = .point; for _ in 0..<(try count()) { try ring(1, closed: false) }
-            case 4: type = .lineString; for _ in 0..<(try count()) { try ring(try lineLength(), closed: false) }
-            default: type = .polygon; for _ in 0..<(try count()) { try polygon() }
             }
             g.ringOffsets.append(Int32(truncatingIfNeeded: g.coordinates.count / 2))
             out.append(MLTFeatureGeometry(type: type, geometry: g, polygonRingCounts: ringCounts))

@@ -135,19 +135,27 @@ enum MLTIntegerStream {
         var out = [UInt64]()
         out.reserveCapacity(2 * values.count)
         var code: UInt32 = 0
-        let bits = m.mortonBits, shift = m.mortonShift
+        let shift = m.mortonShift, delta = m.logical2 == .delta
+        // Only the low 2 * bits bits of a code hold coordinates (bits <= 16).
+        let mask: UInt32 = m.mortonBits >= 16 ? .max : (1 << UInt32(2 * m.mortonBits)) - 1
         for v in values {
             let c = UInt32(truncatingIfNeeded: v)
-            code = m.logical2 == .delta ? code &+ c : c
-            var x: UInt32 = 0, y: UInt32 = 0
-            for i in 0..<bits {
-                let mask = UInt32(1) << UInt32(2 * i)
-                x |= (code & mask) >> UInt32(i)
-                y |= ((code >> 1) & mask) >> UInt32(i)
-            }
-            out.append(UInt64(bitPattern: Int64(Int32(bitPattern: x &- shift))))
-            out.append(UInt64(bitPattern: Int64(Int32(bitPattern: y &- shift))))
+            code = delta ? code &+ c : c
+            let bits = code & mask
+            out.append(UInt64(bitPattern: Int64(Int32(bitPattern: compact(bits) &- shift))))
+            out.append(UInt64(bitPattern: Int64(Int32(bitPattern: compact(bits >> 1) &- shift))))
         }
         return out
+    }
+
+    /// The even bits of `v`, packed together (the inverse of spreading a coordinate's bits apart).
+    @inline(__always)
+    static func compact(_ v: UInt32) -> UInt32 {
+        var x = v & 0x5555_5555
+        x = (x | (x >> 1)) & 0x3333_3333
+        x = (x | (x >> 2)) & 0x0f0f_0f0f
+        x = (x | (x >> 4)) & 0x00ff_00ff
+        x = (x | (x >> 8)) & 0x0000_ffff
+        return x
     }
 }
