@@ -80,6 +80,18 @@ import Testing
         #expect(p[3] == ["k": .string("bar"), "fs": .string("abxyz"), "name:en": .string("One"), "name:de": .string("Zwei")])
     }
 
+    @Test func aStringColumnWithoutStreamsIsAllNull() throws {
+        var meta = W(), body = W()
+        meta.column(4); meta.column(29, "absent"); meta.column(28, "s")
+        body.points([(0, 0), (1, 1)])
+        body.varint(0)
+        body.varint(2)
+        body.ints(W.length, 0, [1, 1])
+        body.stream(W.data, 0, payload: Array("ab".utf8))
+        let layer = try Self.decode(W.tile(columnCount: 3, columns: meta.bytes, body: body.bytes))
+        #expect(layer.features.map(\.properties) == [["s": .string("a")], ["s": .string("b")]])
+    }
+
     @Test func integerEncodings() throws {
         var meta = W(), body = W()
         meta.column(1); meta.column(4); meta.column(18, "r"); meta.column(16, "sr"); meta.column(16, "fixed"); meta.column(20, "dr")

@@ -95,9 +95,10 @@ extension MLTColumn {
         switch kind {
         case .string:
             var streamCount = try r.count("stream count", minimumBytes: 1)
+            // No streams: the column is absent from this tile (the spec's way of saying all null).
+            guard streamCount > 0 else { return [MLTPropertyColumn(name: name, values: nil)] }
             var present: [Bool]?
             if nullable {
-                guard streamCount > 0 else { throw MLTError(.missingStream("present"), offset: at) }
                 present = try Self.presence(&r)
                 streamCount -= 1
             }
