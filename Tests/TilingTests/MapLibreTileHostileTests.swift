@@ -70,6 +70,29 @@ import Testing
         #expect(failures > 0)
     }
 
+    /// Random bytes of the smaller fixtures overwritten (a deterministic sequence): an error or a
+    /// consistent tile, never a trap or a hang.
+    @Test func randomlyCorruptedFixturesNeverCrash() throws {
+        let root = try #require(SharedFixtures.url("conformance/render-tests/tiles"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".mlt") }.sorted()
+        var rng = SplitMix64(seed: 13)
+        var tried = 0
+        for name in names {
+            let bytes = [UInt8](try Data(contentsOf: root.appendingPathComponent(name)))
+            guard bytes.count < 60_000 else { continue }
+            for _ in 0..<40 {
+                var b = bytes
+                for _ in 0..<(1 + rng.int(4)) { b[rng.int(b.count)] = UInt8(truncatingIfNeeded: rng.next()) }
+                tried += 1
+                guard let tile = try? MapLibreTile(bytes: ContiguousArray(b)) else { continue }
+                for f in tile.layers.flatMap(\.features) {
+                    #expect(f.geometry.ringOffsets.last.map { Int($0) } == f.geometry.pointCount)
+                }
+            }
+        }
+        #expect(tried >= 300)
+    }
+
     /// One geometry column of one point with a broken stream in front of it.
     static func pointLayer(types: (inout W) -> Void) -> [UInt8] {
         var meta = W(), body = W()
