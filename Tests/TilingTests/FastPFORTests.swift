@@ -100,12 +100,15 @@ import Testing
     @Test func anIntegerColumnInFastPFOR() throws {
         typealias W = MLTTestWriter
         var meta = W(), body = W()
-        meta.column(4); meta.column(18, "n")
+        meta.column(2); meta.column(4); meta.column(18, "n")
         let n = 300
+        // 64-bit ids 1...300, delta-coded (zigzag 2 each): 32-bit FastPFOR words, widened.
+        body.stream(W.data, 0, logical1: W.delta, physical: 1, count: n, payload: Self.bigEndian(Self.encode([UInt32](repeating: 2, count: n), width: 2)))
         body.points((0..<n).map { (Int64($0), 0) })
         body.stream(W.data, 0, physical: 1, count: n, payload: Self.bigEndian(Self.encode(Array(Self.values[0..<n]), width: 3)))
-        let tile = try MapLibreTile(bytes: ContiguousArray(W.tile(columnCount: 2, columns: meta.bytes, body: body.bytes)))
+        let tile = try MapLibreTile(bytes: ContiguousArray(W.tile(columnCount: 3, columns: meta.bytes, body: body.bytes)))
         #expect(tile.layers[0].features.map { $0.properties["n"]?.number.map { UInt32($0) } } == Self.values[0..<n].map { $0 })
+        #expect(tile.layers[0].features.map(\.id) == (1...UInt64(n)).map { $0 })
     }
 
     @Test func truncatedOrCorruptedWordsThrow() throws {

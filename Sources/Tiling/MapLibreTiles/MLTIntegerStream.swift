@@ -50,7 +50,7 @@ enum MLTIntegerStream {
             }
             return out
         case .fastPFOR:
-            guard !wide else { throw MLTError(.unsupported("FastPFOR for 64-bit values"), offset: m.offset) }
+            // 32-bit words, widened for 64-bit columns (as the reference decoders read them).
             return try FastPFOR.decode(bytes, payload, count: n, at: m.offset).map { UInt64($0) }
         }
     }
