@@ -6,15 +6,18 @@ import Testing
 
 /// Every `.mlt` fixture of the render suite decodes to the features of its `.mvt` twin.
 @Suite struct MapLibreTileFixtureTests {
-    /// (name, .mlt URL, .mvt URL) for every MLT fixture with an MVT twin.
+    /// (path under tiles/, .mlt URL, .mvt URL) for every MLT fixture with an MVT twin, subfolders included.
     static func pairs() -> [(String, URL, URL)] {
         guard let root = SharedFixtures.url("conformance/render-tests/tiles"),
-              let names = try? FileManager.default.contentsOfDirectory(atPath: root.path) else { return [] }
-        return names.filter { $0.hasSuffix(".mlt") }.sorted().compactMap { name in
-            let twin = root.appendingPathComponent(String(name.dropLast(4)) + ".mvt")
-            guard FileManager.default.fileExists(atPath: twin.path) else { return nil }
-            return (name, root.appendingPathComponent(name), twin)
+              let e = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
+        let prefix = root.standardizedFileURL.path + "/"
+        var out = [(String, URL, URL)]()
+        for case let url as URL in e where url.pathExtension == "mlt" {
+            let twin = url.deletingPathExtension().appendingPathExtension("mvt")
+            guard FileManager.default.fileExists(atPath: twin.path) else { continue }
+            out.append((String(url.standardizedFileURL.path.dropFirst(prefix.count)), url, twin))
         }
+        return out.sorted { $0.0 < $1.0 }
     }
 
     /// A JSON value with every number as a double: the MLT encoder gives a property one column type per
@@ -41,7 +44,7 @@ import Testing
     }
 
     @Test func fixturesExist() {
-        #expect(Self.pairs().count >= 10)
+        #expect(Self.pairs().count >= 22)
     }
 
     @Test(arguments: pairs().map(\.0))

@@ -48,6 +48,7 @@ public struct MLTError: Error, Sendable, Hashable, CustomStringConvertible {
         self.offset = offset
     }
 
+    /// What was wrong and where, as one line.
     public var description: String {
         let what: String
         switch kind {
