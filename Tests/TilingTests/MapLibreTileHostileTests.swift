@@ -108,6 +108,20 @@ import Testing
         #expect(Self.error(bytes)?.kind == .tooManyValues(1 << 30))
     }
 
+    /// Streams each within the limit but together past it: refused before the last is expanded.
+    @Test func theDecodedValueLimitIsPerTile() throws {
+        var meta = W(), body = W()
+        meta.column(4)
+        for i in 0..<3 { meta.column(18, "c\(i)") }
+        body.points([(0, 0)])
+        for _ in 0..<3 { body.ints(W.data, 0, [400, 7], logical1: W.rle, rle: (1, 400)) }
+        let bytes = ContiguousArray(W.tile(columnCount: 4, columns: meta.bytes, body: body.bytes))
+        // 1 geometry type + 2 coordinates + 3 x 400: past 1000 at the third column.
+        #expect(throws: MLTError(.tooManyValues(400), offset: 39)) { try MapLibreTile(bytes: bytes, decodedValueLimit: 1000) }
+        // Under a larger limit the streams expand, and their 400 values for 1 feature are the error.
+        guard case .countMismatch? = Self.error(Array(bytes))?.kind else { Issue.record("no count mismatch"); return }
+    }
+
     @Test func rleRunsThatDoNotAddUpAreRefused() {
         let bytes = Self.pointLayer { $0.ints(W.data, 0, [2, 0], logical1: W.rle, rle: (1, 1)) }
         guard case .countMismatch = Self.error(bytes)?.kind else { Issue.record("no count mismatch"); return }

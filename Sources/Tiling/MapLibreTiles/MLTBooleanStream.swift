@@ -3,6 +3,7 @@
 enum MLTBooleanStream {
     /// Decodes `m.valueCount` booleans, reading the payload from `r`.
     static func decode(_ m: MLTStreamMetadata, _ r: inout MLTReader) throws(MLTError) -> [Bool] {
+        try r.charge(m.valueCount, at: m.offset)
         let payload = try m.payload(&r)
         let bitCount = m.valueCount
         let byteCount = (bitCount + 7) / 8

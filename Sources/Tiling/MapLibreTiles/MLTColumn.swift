@@ -105,7 +105,7 @@ extension MLTColumn {
             guard streamCount > 0 else { throw MLTError(.missingStream("string data"), offset: at) }
             var streams = MLTStringStreams(offset: r.position)
             for _ in 0..<streamCount { try streams.read(&r) }
-            let values = try streams.values(r.bytes).map { JSONValue.string($0) }
+            let values = try streams.values(&r).map { JSONValue.string($0) }
             return [MLTPropertyColumn(name: name, values: try Self.spread(values, present: present, at: at))]
         case .struct:
             return try readSharedDictionary(&r)
@@ -172,7 +172,7 @@ extension MLTColumn {
             taken += 1
             if streams.corpus != nil { break }
         }
-        let entries = try streams.entries(r.bytes)
+        let entries = try streams.entries(&r)
         var out = [MLTPropertyColumn]()
         for child in children {
             let childAt = r.position

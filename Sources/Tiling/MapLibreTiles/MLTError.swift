@@ -31,7 +31,8 @@ public struct MLTError: Error, Sendable, Hashable, CustomStringConvertible {
         case trailingBytes(Int)
         /// A layer without a geometry column, or with two geometry or id columns.
         case invalidColumns(String)
-        /// A decoded stream would exceed ``MapLibreTile/maximumDecodedValues`` values.
+        /// A stream would decode to more values (the count given) than the tile has left of its
+        /// decoded-value limit (``MapLibreTile/maximumDecodedValues`` by default).
         case tooManyValues(Int)
         /// A valid encoding this decoder does not implement (which).
         case unsupported(String)
@@ -66,7 +67,7 @@ public struct MLTError: Error, Sendable, Hashable, CustomStringConvertible {
         case .indexOutOfRange(let s): what = "\(s) index out of range"
         case .trailingBytes(let n): what = "\(n) byte(s) left over at the end of the layer"
         case .invalidColumns(let s): what = "invalid columns: \(s)"
-        case .tooManyValues(let n): what = "stream decodes to \(n) values, more than \(MapLibreTile.maximumDecodedValues)"
+        case .tooManyValues(let n): what = "a stream decodes to \(n) values, past what the tile may decode to (at most \(MapLibreTile.maximumDecodedValues))"
         case .unsupported(let s): what = "unsupported encoding: \(s)"
         }
         return "MapLibre tile: \(what) (byte \(offset))"

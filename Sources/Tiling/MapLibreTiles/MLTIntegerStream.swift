@@ -6,6 +6,8 @@
 enum MLTIntegerStream {
     /// Decodes the stream whose header is `m`, reading its payload from `r`.
     static func decode(_ m: MLTStreamMetadata, _ r: inout MLTReader, signed: Bool, wide: Bool = false) throws(MLTError) -> [UInt64] {
+        // What the stream decodes to, taken from the tile's budget before anything is allocated.
+        try r.charge(m.isRLE ? max(m.valueCount, m.rleValueCount) : m.logical1 == .morton ? 2 * m.valueCount : m.valueCount, at: m.offset)
         let payload = try m.payload(&r)
         let raw = try physical(m, r.bytes, payload, wide: wide)
         return try logical(m, raw, signed: signed, wide: wide)

@@ -3,11 +3,20 @@ struct MLTReader {
     let bytes: ContiguousArray<UInt8>
     var position: Int
     let end: Int
+    /// Values the tile may still decode to (all streams together): see ``MapLibreTile/maximumDecodedValues``.
+    var remainingValues: Int
 
-    init(_ bytes: ContiguousArray<UInt8>, from: Int = 0, to: Int? = nil) {
+    init(_ bytes: ContiguousArray<UInt8>, from: Int = 0, to: Int? = nil, budget: Int = MapLibreTile.maximumDecodedValues) {
         self.bytes = bytes
         position = from
         end = to ?? bytes.count
+        remainingValues = budget
+    }
+
+    /// Takes `count` values from the tile's budget before they are decoded.
+    mutating func charge(_ count: Int, at: Int) throws(MLTError) {
+        guard count >= 0, count <= remainingValues else { throw MLTError(.tooManyValues(count), offset: at) }
+        remainingValues -= count
     }
 
     var isAtEnd: Bool { position >= end }

@@ -43,13 +43,15 @@ struct MLTStringStreams {
     }
 
     /// The dictionary entries (or, for plain columns, the values) the streams describe.
-    func entries(_ bytes: ContiguousArray<UInt8>) throws(MLTError) -> [String] {
+    func entries(_ r: inout MLTReader) throws(MLTError) -> [String] {
+        let bytes = r.bytes
         guard let lengths = dictionaryLengths ?? plainLengths else { throw MLTError(.missingStream("string length"), offset: offset) }
         let data: ContiguousArray<UInt8>
         if let symbolTable {
             guard let symbolLengths else { throw MLTError(.missingStream("FSST symbol length"), offset: offset) }
             guard let corpus else { throw MLTError(.missingStream("FSST corpus"), offset: offset) }
-            data = try FSST.decode(bytes, corpus: corpus, symbols: symbolTable, symbolLengths: symbolLengths, at: offset)
+            data = try FSST.decode(bytes, corpus: corpus, symbols: symbolTable, symbolLengths: symbolLengths, limit: r.remainingValues, at: offset)
+            try r.charge(data.count, at: offset)
         } else if let range = corpus ?? plainData {
             data = ContiguousArray(bytes[range])
         } else {
@@ -68,8 +70,8 @@ struct MLTStringStreams {
     }
 
     /// The column's present values: dictionary entries by index, or the entries themselves.
-    func values(_ bytes: ContiguousArray<UInt8>) throws(MLTError) -> [String] {
-        let entries = try entries(bytes)
+    func values(_ r: inout MLTReader) throws(MLTError) -> [String] {
+        let entries = try entries(&r)
         guard let offsets else { return entries }
         var out = [String]()
         out.reserveCapacity(offsets.count)
@@ -84,7 +86,8 @@ struct MLTStringStreams {
 /// FSST (fast static symbol table) decompression: each byte of the corpus names a symbol of up to
 /// eight bytes, except 255, which escapes the next byte as a literal.
 enum FSST {
-    static func decode(_ bytes: ContiguousArray<UInt8>, corpus: Range<Int>, symbols: Range<Int>, symbolLengths: [Int], at: Int) throws(MLTError) -> ContiguousArray<UInt8> {
+    /// Decompresses `corpus`, refusing to produce more than `limit` bytes.
+    static func decode(_ bytes: ContiguousArray<UInt8>, corpus: Range<Int>, symbols: Range<Int>, symbolLengths: [Int], limit: Int, at: Int) throws(MLTError) -> ContiguousArray<UInt8> {
         var starts = [Int]()
         starts.reserveCapacity(symbolLengths.count)
         var total = 0
@@ -107,7 +110,7 @@ enum FSST {
             guard code < symbolLengths.count else { throw MLTError(.indexOutOfRange("FSST symbol"), offset: p) }
             let s = starts[code]
             out.append(contentsOf: bytes[s..<(s + symbolLengths[code])])
-            guard out.count <= MapLibreTile.maximumDecodedValues else { throw MLTError(.tooManyValues(out.count), offset: p) }
+            guard out.count <= limit else { throw MLTError(.tooManyValues(out.count), offset: p) }
             p += 1
         }
         return out

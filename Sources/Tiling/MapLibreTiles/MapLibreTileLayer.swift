@@ -74,6 +74,8 @@ public struct MapLibreTileLayer: Sendable {
                 throw MLTError(.countMismatch("\(values.count) values of \(p.name) for \(n) geometries"), offset: o)
             }
         }
+        // Columns absent from the tile add nothing: leaving them out keeps the loop below to the values decoded.
+        properties.removeAll { $0.values == nil }
         // The keys every feature may have, in column order; each feature keeps those it has a value
         // for. Features with the same present columns share one key array and hash index.
         let keys = properties.map(\.name)
