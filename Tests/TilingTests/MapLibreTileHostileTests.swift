@@ -117,7 +117,7 @@ import Testing
         for _ in 0..<3 { body.ints(W.data, 0, [400, 7], logical1: W.rle, rle: (1, 400)) }
         let bytes = ContiguousArray(W.tile(columnCount: 4, columns: meta.bytes, body: body.bytes))
         // 1 geometry type + 2 coordinates + 3 x 400: past 1000 at the third column.
-        #expect(throws: MLTError(.tooManyValues(400), offset: 39)) { try MapLibreTile(bytes: bytes, decodedValueLimit: 1000) }
+        #expect(throws: MLTError(.tooManyValues(400), offset: 56)) { try MapLibreTile(bytes: bytes, decodedValueLimit: 1000) } // the third stream header
         // Under a larger limit the streams expand, and their 400 values for 1 feature are the error.
         guard case .countMismatch? = Self.error(Array(bytes))?.kind else { Issue.record("no count mismatch"); return }
     }
