@@ -63,5 +63,10 @@ import Testing
         let errors = try Self.map(json).snapshot().sourceErrors.map(\.description)
         #expect(!errors.isEmpty)
         #expect(errors.allSatisfy { $0.contains("MapLibre tile:") && $0.contains("(byte ") })
+        // The same source redefined with another encoding does not reuse the tiles decoded the other way.
+        let map = try Self.map(Self.style("tms/tms"))
+        #expect(try map.snapshot().sourceErrors.isEmpty)
+        try map.style.replaceDocument(StyleDocument(json: json))
+        #expect(try !map.snapshot().sourceErrors.isEmpty)
     }
 }

@@ -92,9 +92,11 @@ final class TiledSources: @unchecked Sendable {
 
     private func decodedTile(_ tile: TileID, of source: TiledSource, kind: StyleSource.Kind,
                              promote: PromotedIdentifier, source definition: StyleSource, pixelRatio: Double) throws(SourceLoadError) -> DecodedTile? {
-        // `@2x` tiles of a `{ratio}` template are other tiles: cached apart
+        // `@2x` tiles of a `{ratio}` template are other tiles: cached apart; so are the same tiles
+        // decoded as MLT (a source redefined with another `encoding` keeps its identifier)
         let highDensity = pixelRatio > 1 && source.store.variesWithPixelRatio
-        let key = TileCache<DecodedTile>.Key(source: highDensity ? source.identifier + "@2x" : source.identifier, tile: tile)
+        let mlt = kind == .vector && definition.encoding == "mlt"
+        let key = TileCache<DecodedTile>.Key(source: source.identifier + (highDensity ? "@2x" : "") + (mlt ? "#mlt" : ""), tile: tile)
         if let hit = cache.value(for: key) { return hit }
         let data: Data?
         do {
@@ -124,7 +126,7 @@ final class TiledSources: @unchecked Sendable {
         var layers: [String: [GeoJSONFeature]] = [:]
         do {
             // `encoding`: MapLibre Tiles (`mlt`) or Mapbox Vector Tiles (`mvt`, the default).
-            if definition.encoding == "mlt" {
+            if mlt {
                 for layer in try MapLibreTile(data: data).layers {
                     var features = layer.geoJSONFeatures(x: tile.x, y: tile.y, z: tile.z)
                     promote.apply(to: &features, layer: layer.name)
