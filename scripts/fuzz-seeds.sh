@@ -51,6 +51,8 @@ elif target == "png":
     files(f"{rt}/render-tests/**/expected*.png", 300); files(f"{rt}/image/*.png"); files(f"{root}/Tests/**/*.png")
 elif target == "mvt":
     files(f"{rt}/tiles/**/*.mvt"); files(f"{rt}/tiles/**/*.pbf")
+elif target == "mlt":
+    files(f"{rt}/tiles/**/*.mlt")
 elif target == "pmtiles":
     # the header and root directory of each fixture: the fuzz target reads the header from the first 127
     # bytes and a directory from the rest (uncompressed, as PMTilesDirectory takes it)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs one fuzz target: scripts/fuzz.sh TARGET MINUTES [libFuzzer options...]
-# TARGET: geojson expression format-string style venue png mvt pmtiles (or "build" to build only).
+# TARGET: geojson expression format-string style venue png mvt mlt pmtiles (or "build" to build only).
 # Builds Fuzz/ (libFuzzer + AddressSanitizer, Linux) once, seeds the corpus from ../shared and the
 # test fixtures (scripts/fuzz-seeds.sh), runs at nice 19 and prints libFuzzer's final stats.
 # Crashes land in Fuzz/artifacts/TARGET/; keep each as a regression test (Tests/*/Fuzz*Tests.swift).

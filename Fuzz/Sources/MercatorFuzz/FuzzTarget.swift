@@ -4,7 +4,7 @@ import TileSources
 
 /// The fuzz targets: one reader each.
 enum FuzzTarget: String, CaseIterable {
-    case geojson, expression, formatString = "format-string", style, venue, png, mvt, pmtiles
+    case geojson, expression, formatString = "format-string", style, venue, png, mvt, mlt, pmtiles
 
     /// Feeds `bytes` to the target's reader and walks the result.
     func run(_ bytes: [UInt8]) {
@@ -16,6 +16,7 @@ enum FuzzTarget: String, CaseIterable {
         case .venue: _ = try? Venue.open(zipData: Data(bytes))
         case .png: _ = try? PNGDecoder.decode(bytes)
         case .mvt: Self.mvt(bytes)
+        case .mlt: Self.mlt(bytes)
         case .pmtiles: Self.pmtiles(bytes)
         }
     }
@@ -66,6 +67,12 @@ enum FuzzTarget: String, CaseIterable {
                 _ = try? feature.geoJSONFeature(x: 1, y: 1, z: 2)
             }
         }
+    }
+
+    /// A MapLibre Tile: every layer decoded, every feature converted to GeoJSON.
+    static func mlt(_ bytes: [UInt8]) {
+        guard let tile = try? MapLibreTile(data: Data(bytes)) else { return }
+        for layer in tile.layers { _ = layer.geoJSONFeatures(x: 1, y: 1, z: 2) }
     }
 
     /// A PMTiles header (the first 127 bytes) and a directory (the rest), with look-ups.

@@ -97,9 +97,11 @@ final class TiledSources: @unchecked Sendable {
 
     private func decodedTile(_ tile: TileID, of source: TiledSource, kind: StyleSource.Kind, promote: PromotedIdentifier,
                              source definition: StyleSource, pixelRatio: Double, sourceLayers: Set<String>?) throws(SourceLoadError) -> DecodedTile? {
-        // `@2x` tiles of a `{ratio}` template are other tiles: cached apart
+        // `@2x` tiles of a `{ratio}` template are other tiles: cached apart; so are the same tiles
+        // decoded as MLT (a source redefined with another `encoding` keeps its identifier)
         let highDensity = pixelRatio > 1 && source.store.variesWithPixelRatio
-        let key = TileCache<DecodedTile>.Key(source: highDensity ? source.identifier + "@2x" : source.identifier, tile: tile)
+        let mlt = kind == .vector && definition.encoding == "mlt"
+        let key = TileCache<DecodedTile>.Key(source: source.identifier + (highDensity ? "@2x" : "") + (mlt ? "#mlt" : ""), tile: tile)
         if var hit = cache.value(for: key) {
             guard let vt = hit.vectorTile else { return hit }
             let missing = Self.undecoded(vt, hit.layers, wanted: sourceLayers)
@@ -135,6 +137,17 @@ final class TiledSources: @unchecked Sendable {
         }
         let vt: VectorTile
         do {
+            // `encoding`: MapLibre Tiles (`mlt`, decoded whole) or Mapbox Vector Tiles (`mvt`, the default).
+            if mlt {
+                var decoded = DecodedTile()
+                for layer in try MapLibreTile(data: data).layers {
+                    var features = layer.geoJSONFeatures(x: tile.x, y: tile.y, z: tile.z)
+                    promote.apply(to: &features, layer: layer.name)
+                    decoded.layers[layer.name] = features
+                }
+                cache.insert(decoded, bytes: data.count * 8 + 1024, for: key)
+                return decoded
+            }
             vt = try VectorTile(data: data)
         } catch {
             throw SourceLoadError(source: source.identifier, "tile \(tile): \(error)")

@@ -73,6 +73,9 @@ public struct RenderTestMetadata: Sendable {
     public var queryGeometry: JSONValue?
     /// Query tests: `layers`, `filter`.
     public var queryOptions: JSONObject?
+    /// `source-replace`: (source replaced, source whose definition replaces it), in order. The
+    /// MLT tests draw the same layers from a twin source in another encoding this way.
+    public var sourceReplacements: [(replace: String, with: String)] = []
 
     public init(style: JSONValue) {
         guard let t = style["metadata"]?["test"]?.object else { return }
@@ -84,7 +87,31 @@ public struct RenderTestMetadata: Sendable {
         operations = t["operations"]?.array?.compactMap(\.array) ?? []
         queryGeometry = t["queryGeometry"]
         queryOptions = t["queryOptions"]?.object
+        sourceReplacements = (t["source-replace"]?.array ?? []).compactMap { entry in
+            guard let replace = entry["replace"]?.string, let with = entry["with"]?.string else { return nil }
+            return (replace, with)
+        }
     }
+
+    /// `style` with each replaced source's definition swapped for its replacement's (layers keep
+    /// naming the replaced source). A replacement naming a missing source is an error.
+    public func applyingSourceReplacements(to style: JSONValue) throws -> JSONValue {
+        guard !sourceReplacements.isEmpty else { return style }
+        guard case .object(var root) = style, case .object(var sources)? = root["sources"] else { return style }
+        for (replace, with) in sourceReplacements {
+            guard let definition = sources[with], sources[replace] != nil else {
+                throw SourceReplacementError(description: "source-replace: no source \(sources[with] == nil ? with : replace)")
+            }
+            sources[replace] = definition
+        }
+        root["sources"] = .object(sources)
+        return .object(root)
+    }
+}
+
+/// A `source-replace` entry naming a source the style does not have.
+public struct SourceReplacementError: Error, Sendable, CustomStringConvertible {
+    public var description: String
 }
 
 /// The outcome of one render test.

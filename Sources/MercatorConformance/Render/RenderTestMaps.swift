@@ -10,7 +10,7 @@ enum RenderTestMaps {
     static let localServer = "http://localhost:2900/"
 
     static func map(json: JSONValue, metadata: RenderTestMetadata, directory: URL, root: URL) throws -> Map {
-        let document = try StyleDocument(json: json)
+        let document = try StyleDocument(json: metadata.applyingSourceReplacements(to: json))
         let style = try Style(document: document)
         let map = Map(style: style, camera: MapCamera(style: document),
                    size: MapSize(width: metadata.width, height: metadata.height, pixelRatio: metadata.pixelRatio),
