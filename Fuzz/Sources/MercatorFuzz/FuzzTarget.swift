@@ -56,7 +56,7 @@ enum FuzzTarget: String, CaseIterable {
         }
     }
 
-    /// A vector tile: every layer, feature, property and geometry decoded.
+    /// A vector tile: every layer, feature, property and geometry decoded, lazily and into columns.
     static func mvt(_ bytes: [UInt8]) {
         guard let tile = try? VectorTile(data: Data(bytes)), let layers = try? tile.layers() else { return }
         for layer in layers {
@@ -65,6 +65,14 @@ enum FuzzTarget: String, CaseIterable {
                 _ = feature.properties
                 _ = try? feature.geometry()
                 _ = try? feature.geoJSONFeature(x: 1, y: 1, z: 2)
+            }
+        }
+        for l in 0..<tile.layerCount {
+            guard let columns = try? tile.columns(at: l) else { continue }
+            for feature in columns {
+                feature.forEachProperty { _, _ in }
+                _ = feature.geometry()
+                _ = feature.geoJSONFeature(x: 1, y: 1, z: 2)
             }
         }
     }
