@@ -107,7 +107,7 @@ final class TiledSources: @unchecked Sendable {
             let missing = Self.undecoded(vt, hit.layers, wanted: sourceLayers)
             if missing.isEmpty { return hit }
             try decodeLayers(missing, of: vt, into: &hit.layers, tile: tile, promote: promote, source: source.identifier)
-            cache.insert(hit, bytes: Self.cost(vt), for: key)
+            cache.insert(hit, bytes: Self.cost(bytes: vt.bytes.count), for: key)
             return hit
         }
         let data: Data?
@@ -145,7 +145,7 @@ final class TiledSources: @unchecked Sendable {
                     promote.apply(to: &features, layer: layer.name)
                     decoded.layers[layer.name] = features
                 }
-                cache.insert(decoded, bytes: data.count * 8 + 1024, for: key)
+                cache.insert(decoded, bytes: Self.cost(bytes: data.count), for: key)
                 return decoded
             }
             vt = try VectorTile(data: data)
@@ -155,7 +155,7 @@ final class TiledSources: @unchecked Sendable {
         var decoded = DecodedTile(vectorTile: vt)
         try decodeLayers(Self.undecoded(vt, [:], wanted: sourceLayers), of: vt, into: &decoded.layers, tile: tile, promote: promote,
                          source: source.identifier)
-        cache.insert(decoded, bytes: Self.cost(vt), for: key)
+        cache.insert(decoded, bytes: Self.cost(bytes: vt.bytes.count), for: key)
         return decoded
     }
 
@@ -180,8 +180,8 @@ final class TiledSources: @unchecked Sendable {
         }
     }
 
-    /// The bytes a decoded vector tile is counted for in the cache: a multiple of its size.
-    private static func cost(_ tile: VectorTile) -> Int { tile.bytes.count * 8 + 1024 }
+    /// The bytes a decoded vector tile of `bytes` bytes is counted for in the cache: a multiple of its size.
+    private static func cost(bytes: Int) -> Int { bytes * 8 + 1024 }
 }
 
 extension TiledSources {

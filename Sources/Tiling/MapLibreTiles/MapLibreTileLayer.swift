@@ -79,8 +79,7 @@ public struct MapLibreTileLayer: Sendable {
         // The keys every feature may have, in column order; each feature keeps those it has a value
         // for. Features with the same present columns share one key array and hash index.
         let keys = properties.map(\.name)
-        let distinct = Set(keys).count == keys.count
-        var shared = [[Int]: (keys: [String], index: [Int32]?)]()
+        let keySets = KeySetMemo()
         var features = [MapLibreTileFeature]()
         features.reserveCapacity(n)
         var present = [Int]()
@@ -94,23 +93,8 @@ public struct MapLibreTileLayer: Sendable {
                     values.append(v)
                 }
             }
-            let object: JSONObject
-            if distinct {
-                let set: (keys: [String], index: [Int32]?)
-                if let known = shared[present] {
-                    set = known
-                } else {
-                    let names = present.map { keys[$0] }
-                    set = (names, JSONObject.hashIndex(forUniqueKeys: names))
-                    shared[present] = set
-                }
-                object = JSONObject(uniqueKeys: set.keys, values: values, sharedIndex: set.index)
-            } else {
-                // Two columns of one name (malformed, but possible): the last one wins.
-                var o = JSONObject()
-                for (c, v) in zip(present, values) { o[keys[c]] = v }
-                object = o
-            }
+            // Two columns of one name (malformed, but possible): the last one wins.
+            let object = present.withUnsafeBufferPointer { keySets.object(keyIndices: $0, values: values, keys: keys) }
             features.append(MapLibreTileFeature(id: ids?[i], extent: self.extent, shape: geometries[i], properties: object))
         }
         self.features = features

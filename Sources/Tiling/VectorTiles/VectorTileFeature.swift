@@ -80,45 +80,8 @@ public struct VectorTileFeature: Sendable {
                         n += 1
                     }
                 }
-                return Self.object(keyIndices: UnsafeBufferPointer(rebasing: keyIndices[0..<n]), values: values, keys: s.keys, memo: s.keySets)
+                return s.keySets.object(keyIndices: UnsafeBufferPointer(rebasing: keyIndices[0..<n]), values: values, keys: s.keys)
             }
-        }
-    }
-
-    /// The JSON object of `values` under the keys at `keyIndices` (a repeated key keeps its last
-    /// value), sharing the key array and hash index of features with the same keys through `memo`.
-    static func object(keyIndices used: UnsafeBufferPointer<Int>, values: [JSONValue], keys table: [String], memo: KeySetMemo) -> JSONObject {
-        let n = used.count
-        if n > 0, let shared = memo.lookup(used) {
-            return JSONObject(uniqueKeys: shared.keys, values: values, sharedIndex: shared.index)
-        }
-        var keys = [String]()
-        keys.reserveCapacity(n)
-        for k in used { keys.append(table[k]) }
-        if Self.distinct(used, keyCount: table.count) {
-            return JSONObject(uniqueKeys: keys, values: values, sharedIndex: memo.remember(used, keys: keys))
-        }
-        var o = JSONObject()
-        for (k, v) in zip(keys, values) { o[k] = v }
-        return o
-    }
-
-    /// Whether no key index repeats.
-    static func distinct(_ indices: UnsafeBufferPointer<Int>, keyCount: Int) -> Bool {
-        if indices.count <= 16 {
-            for i in indices.indices {
-                for j in (i + 1)..<indices.count where indices[i] == indices[j] { return false }
-            }
-            return true
-        }
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: keyCount / 64 + 1) { bits in
-            bits.initialize(repeating: 0)
-            for i in indices {
-                let w = i >> 6, m = UInt64(1) << UInt64(i & 63)
-                if bits[w] & m != 0 { return false }
-                bits[w] |= m
-            }
-            return true
         }
     }
 

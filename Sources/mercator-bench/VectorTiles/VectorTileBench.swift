@@ -69,7 +69,7 @@ enum VectorTileBench {
                     try f.decodeGeometry(into: &g)
                     n &+= g.pointCount
                 case .columns:
-                    break
+                    break  // decoded by visitColumns above
                 case .streamed:
                     f.forEachProperty { key, value in
                         n &+= key.utf8.count

@@ -87,7 +87,7 @@ extension VectorTileColumns {
                     keyIndices[j] = Int(s.tags[2 * (from + j)])
                     values.append(s.values[Int(s.tags[2 * (from + j) + 1])].jsonValue)
                 }
-                return VectorTileFeature.object(keyIndices: UnsafeBufferPointer(keyIndices), values: values, keys: s.keys, memo: s.keySets)
+                return s.keySets.object(keyIndices: UnsafeBufferPointer(keyIndices), values: values, keys: s.keys)
             }
         }
 
