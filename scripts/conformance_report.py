@@ -47,7 +47,14 @@ def main():
     out += ["", "## Query tests per family", ""] + table(section(query, "families"), "family")
     out += ["", "Most query failures are the same missing pieces:", ""]
     out += ["- %s" % r for r in section(query, "top failure reasons")[:6]]
-    with open(os.path.join(ROOT, "docs", "conformance.md"), "w") as f:
+    # the hand-written sections from "Goals of the issues" on are kept
+    path = os.path.join(ROOT, "docs", "conformance.md")
+    if os.path.exists(path):
+        old = open(path).read()
+        kept = old.find("## Goals of the issues")
+        if kept >= 0:
+            out += ["", old[kept:].rstrip()]
+    with open(path, "w") as f:
         f.write("\n".join(out) + "\n")
 
 

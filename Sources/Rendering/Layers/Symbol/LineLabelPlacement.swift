@@ -13,10 +13,16 @@ struct LineLabelPlacement {
     /// The world copy the label's line lies on.
     let copy: Int
 
-    /// A glyph's placement and the line vertices walked to reach it.
+    /// A glyph's placement, the line vertices walked to reach it, and how far along the line it
+    /// lies: the tile distance from the anchor to the last vertex passed, then the label-plane
+    /// distance on from there (MapLibre's `TileDistance`).
     struct Glyph {
         var placed: PlacedGlyph
         var path: [Point]
+        /// The angle of the segment the glyph lies on, in the label plane.
+        var segmentAngle: Double
+        var previousTileDistance: Double
+        var lastSegmentDistance: Double
     }
 
     /// The label laid out: its glyphs (label plane) and the scale from ems * 24 to label-plane pixels.
@@ -60,6 +66,9 @@ struct LineLabelPlacement {
         var distanceToPrevious = 0.0, segmentDistance = 0.0
         let target = abs(combined)
         var walked: [Point] = []
+        // tile distances from the anchor to the current vertex and to the one before it
+        var currentTileDistance = 0.0, previousTileDistance = 0.0
+        var currentWorld = path.anchor
         while distanceToPrevious + segmentDistance <= target {
             index += dir
             guard index >= 0, index < path.points.count else { return nil }
@@ -68,6 +77,9 @@ struct LineLabelPlacement {
             current = vertex(index)
             distanceToPrevious += segmentDistance
             segmentDistance = (current - previous).length
+            previousTileDistance = currentTileDistance
+            currentTileDistance += (path.points[index] - currentWorld).length * path.tileUnitsPerWorld
+            currentWorld = path.points[index]
         }
         let t = segmentDistance > 0 ? (target - distanceToPrevious) / segmentDistance : 0
         let along = current - previous
@@ -75,7 +87,9 @@ struct LineLabelPlacement {
         if lineOffset.y != 0 { p = p + along.normalized.perpendicular * (lineOffset.y * Double(dir)) }
         walked.append(p)
         let segmentAngle = angle + atan2(current.y - previous.y, current.x - previous.x)
-        return Glyph(placed: PlacedGlyph(point: p, angle: path.rotateGlyphs ? segmentAngle : 0), path: walked)
+        return Glyph(placed: PlacedGlyph(point: p, angle: path.rotateGlyphs ? segmentAngle : 0), path: walked,
+                     segmentAngle: segmentAngle, previousTileDistance: previousTileDistance,
+                     lastSegmentDistance: target - distanceToPrevious)
     }
 
     /// The first and last glyphs, unflipped (collision circles run between them), or nil when the
@@ -132,41 +146,49 @@ struct LineLabelPlacement {
         }
     }
 
-    /// The label's collision circles on the screen (CSS pixels), spaced along the projected line
-    /// between its first and last glyph (MapLibre's `placeCollisionCircles`); empty when it does not fit.
+    /// The label's collision circles on the screen (CSS pixels), as MapLibre Native picks them from
+    /// those laid out in tile space (`CollisionIndex::placeLineFeature`): the circles between the
+    /// first and last glyph as the view stretches them, thinned where they crowd each other; empty
+    /// when the label does not fit on its line.
     func collisionCircles(fontSize: Double, pixelRatio: Double) -> [CollisionGrid.Circle] {
-        let labelScale = fontSize / 24 * pixelRatio * perspectiveRatio
-        guard path.circleDiameter > 0, let (first, last) = firstAndLast(fontScale: labelScale) else { return [] }
-        var line: [Point] = []
-        for p in first.path.dropFirst().reversed() { line.append(screen(p)) }
-        for p in last.path.dropFirst() { line.append(screen(p)) }
-        line = line.map { Point(x: $0.x / pixelRatio, y: $0.y / pixelRatio) }
-        let w = transform.w(plane: transform.plane(worldFraction: path.anchor, copy: copy))
-        let collisionPerspective = 0.5 + 0.5 / max(w, 1e-6)
-        let radius = path.circleDiameter * fontSize / 24 * 0.5 * collisionPerspective + path.padding
-        guard radius > 0, radius.isFinite, !line.isEmpty else { return [] }
-        let padding = radius * 0.25
-        var cumulative: [Double] = [0]
-        for i in 1..<max(1, line.count) { cumulative.append(cumulative[i - 1] + (line[i] - line[i - 1]).length) }
-        let length = cumulative.last ?? 0
-        let paddedLength = length + 2 * padding
-        let count = length <= 0.5 * radius ? 1 : Int(min(10_000, (paddedLength / (radius * 2.5)).rounded(.up))) + 1
-        var circles: [CollisionGrid.Circle] = []
-        var segment = 0
-        for i in 0..<count {
-            let t = Double(i) / Double(max(count - 1, 1))
-            let distance = paddedLength * t - padding
-            while segment + 2 < line.count && distance > cumulative[segment + 1] { segment += 1 }
-            let p: Point
-            if line.count == 1 {
-                p = line[0]
-            } else {
-                let a = line[segment], b = line[segment + 1]
-                let l = cumulative[segment + 1] - cumulative[segment]
-                p = l > 0 ? a + (b - a) * ((distance - cumulative[segment]) / l) : a
-            }
-            circles.append(CollisionGrid.Circle(x: p.x, y: p.y, radius: radius))
+        // the glyphs at the text's size, without the perspective scaling of their drawing
+        let labelScale = fontSize / 24 * pixelRatio
+        guard path.circleRadius > 0, !path.circles.isEmpty,
+              let (first, last) = firstAndLast(fontScale: labelScale) else { return [] }
+        let anchorW = transform.w(plane: transform.plane(worldFraction: path.anchor, copy: copy))
+        // tile units per label-plane pixel (at zero pitch: the plane's scale)
+        let pixelsToTileUnits = path.tileUnitsPerWorld / transform.worldSize
+        // labels on the screen take more tile distance where the view meets the map obliquely
+        let pitch = transform.camera.pitch * .pi / 180
+        let stretch = path.pitchWithMap ? 1 : anchorW / max(cos(pitch), 1e-6)
+        func tileDistance(_ g: Glyph) -> Double {
+            let last = g.lastSegmentDistance * pixelsToTileUnits
+            return g.previousTileDistance + last + (stretch - 1) * last * abs(sin(g.segmentAngle))
         }
-        return circles
+        let firstDistance = tileDistance(first), lastDistance = tileDistance(last)
+        let radius = path.circleRadius * (0.5 + 0.5 / max(anchorW, 1e-6))
+        func used(_ c: LineLabelCircle) -> Bool { c.distance >= -firstDistance && c.distance <= lastDistance }
+        var out: [CollisionGrid.Circle] = []
+        var previous: Point?
+        for (i, c) in path.circles.enumerated() {
+            guard used(c) else {
+                previous = nil
+                continue
+            }
+            let s = transform.screen(plane: transform.plane(worldFraction: c.center, copy: copy))
+            let p = Point(x: s.x / pixelRatio, y: s.y / pixelRatio)
+            guard p.x.isFinite, p.y.isFinite else { return [] }
+            // a circle closer than √2 radii to the one before is skipped, unless it is the last one used
+            if let q = previous, radius * radius * 2 > (p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y), i + 1 < path.circles.count {
+                let next = path.circles[i + 1].distance
+                if next > -firstDistance && next < lastDistance {
+                    previous = nil
+                    continue
+                }
+            }
+            previous = p
+            out.append(CollisionGrid.Circle(x: p.x, y: p.y, radius: radius))
+        }
+        return out
     }
 }

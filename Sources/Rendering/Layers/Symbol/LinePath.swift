@@ -21,10 +21,12 @@ struct LinePath: Sendable {
     var textAlongLine: Bool
     /// The icon turns with the line at the anchor.
     var iconAlongLine: Bool
-    /// The diameter of the label's collision circles in ems * 24 (the text's height, at least 10).
-    var circleDiameter: Double
-    /// `text-padding` in CSS pixels.
-    var padding: Double
+    /// The text's collision circles, laid out along the line in tile space (``LineLabelCircles``).
+    var circles: [LineLabelCircle] = []
+    /// The circles' radius in CSS pixels, before perspective (0: the label has no circles).
+    var circleRadius: Double
+    /// Tile units per world unit in the tiles the label was laid out in (circle distances are in tile units).
+    var tileUnitsPerWorld: Double
     /// The label in vertical writing mode (text with CJK), drawn instead where the line is steep:
     /// its glyph quads and their offsets along the line.
     var verticalQuads: [SymbolLayer.GlyphQuad] = []

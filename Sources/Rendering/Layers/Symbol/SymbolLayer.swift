@@ -116,6 +116,8 @@ public struct SymbolLayer: Sendable {
     struct CollisionBoxOutline: Sendable {
         var box: CollisionGrid.Box
         var placed: Bool
+        /// A line label's collision circle (drawn as the circle in `box`) rather than a box.
+        var isCircle = false
     }
 
     var symbols: [Symbol]
@@ -172,9 +174,11 @@ extension SymbolLayer: SceneLayer {
         func meets(_ a: Point, _ b: (x0: Double, y0: Double, x1: Double, y1: Double)) -> Bool {
             a.x + b.x0 <= rect.maxX && a.x + b.x1 >= rect.minX && a.y + b.y0 <= rect.maxY && a.y + b.y1 >= rect.minY
         }
+        // MapLibre Native queries a line label's circles as their bounding squares, in whole pixels
         func meets(_ c: CollisionGrid.Circle) -> Bool {
-            let dx = max(rect.minX - c.x, 0, c.x - rect.maxX), dy = max(rect.minY - c.y, 0, c.y - rect.maxY)
-            return dx * dx + dy * dy <= c.radius * c.radius
+            func whole(_ v: Double) -> Double { v.rounded(.down) }
+            return whole(c.x - c.radius) <= whole(rect.maxX) && whole(c.x + c.radius) >= whole(rect.minX)
+                && whole(c.y - c.radius) <= whole(rect.maxY) && whole(c.y + c.radius) >= whole(rect.minY)
         }
         // MapLibre returns symbols tile by tile (rows from the north, then columns from the west),
         // each tile's in reverse drawing order: reverse feature order, or, for a layer sorted by

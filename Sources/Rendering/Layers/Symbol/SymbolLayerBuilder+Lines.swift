@@ -41,6 +41,10 @@ extension SymbolLayerBuilder {
         var iconAlongLine: Bool
         var metrics: LineLabelAnchors.Metrics
         var repeatDistance: Double
+        /// The text's collision box length along the line and its height (at least 10 pixels), in
+        /// tile units with `text-padding` (MapLibre Native's collision feature); 0 without text.
+        var collisionLength = 0.0
+        var collisionBoxSize = 0.0
     }
 
     static func lineLayout(_ layout: SymbolLayoutProperties, _ context: EvaluationContext, tiles: LabelTiles,
@@ -65,12 +69,31 @@ extension SymbolLayerBuilder {
                           metrics: metrics, repeatDistance: spacing / 2)
     }
 
+    /// The collision size of text along a line in tile units (MapLibre Native's `CollisionFeature`):
+    /// its length and its circles' diameter (its height, at least 10 pixels), both with
+    /// `text-padding`, at the text size of the next zoom as MapLibre lays it out. (0, 0) when the
+    /// text takes no room.
+    static func collisionSize(_ bounds: (left: Double, top: Double, right: Double, bottom: Double),
+                              _ layout: SymbolLayoutProperties, _ context: EvaluationContext,
+                              tiles: LabelTiles) -> (length: Double, boxSize: Double) {
+        guard bounds != (0, 0, 0, 0) else { return (0, 0) }
+        var next = context
+        next.zoom = (context.zoom ?? 0) + 1
+        let boxScale = tiles.tilePixelRatio * layout.textFontSize.evaluate(next) / TextShaping.oneEm
+        let padding = layout.textPadding.evaluate(context) * tiles.tilePixelRatio
+        let height = (bounds.bottom - bounds.top) * boxScale + 2 * padding
+        guard height > 0, height.isFinite else { return (0, 0) }
+        return ((bounds.right - bounds.left) * boxScale + 2 * padding, max(10 * boxScale, height))
+    }
+
     /// One label anchor on a line: where it is and the line it follows, in world units.
     struct LineAnchor {
         var anchor: Point
         var line: [Point]
         var segment: Int
         var angle: Double
+        /// The text's collision circles around this anchor.
+        var circles: [LineLabelCircle]
     }
 
     /// A label waiting for its anchors: its feature's lines may first be merged with others'.
@@ -173,8 +196,12 @@ extension SymbolLayerBuilder {
                             if !text.isEmpty, !center, let others = seen[text]?[tileKey],
                                others.contains(where: { ($0 - p).length < layout.repeatDistance }) { continue }
                             if !text.isEmpty { seen[text, default: [:]][tileKey, default: []].append(p) }
-                            out.append(LineAnchor(anchor: Point(x: (a.x / e + ox) / n, y: (a.y / e + oy) / n), line: back,
-                                                  segment: a.segment, angle: a.angle))
+                            func world(_ p: Point) -> Point { Point(x: (p.x / e + ox) / n, y: (p.y / e + oy) / n) }
+                            let circles = LineLabelCircles.layout(line: part, anchor: p, segment: a.segment,
+                                                                  labelLength: layout.collisionLength, boxSize: layout.collisionBoxSize,
+                                                                  overscaling: tiles.overscaling)
+                            out.append(LineAnchor(anchor: world(p), line: back, segment: a.segment, angle: a.angle,
+                                                  circles: circles.map { LineLabelCircle(center: world($0.center), distance: $0.distance) }))
                         }
                     }
                 }

@@ -118,14 +118,17 @@ enum SymbolLayerBuilder: LayerBuilder {
             if placement != .point {
                 let shapedLength = max(textBounds.map { $0.2 - $0.0 } ?? 0, symbol.icon?.shapedWidth ?? 0)
                 let tiles = evaluation.labelTiles ?? LabelTiles.all(zoom: zoom)
-                guard let line = lineLayout(layout, layoutContext, tiles: tiles, shapedLength: shapedLength, hasText: !symbol.quads.isEmpty)
+                guard var line = lineLayout(layout, layoutContext, tiles: tiles, shapedLength: shapedLength, hasText: !symbol.quads.isEmpty)
                 else { continue }
+                if let textBounds, !symbol.quads.isEmpty {
+                    (line.collisionLength, line.collisionBoxSize) = collisionSize(textBounds, layout, layoutContext, tiles: tiles)
+                }
                 let o = textOffset(layout, layoutContext)
-                let height = textBounds.map { $0.3 - $0.1 } ?? 0
                 let path = LinePath(points: [], segment: 0, anchor: Point(x: 0, y: 0), glyphOffsets: glyphOffsets,
                                     lineOffset: Point(x: o.0, y: o.1), keepUpright: line.keepUpright, pitchWithMap: line.pitchWithMap,
                                     rotateGlyphs: line.rotateGlyphs, textAlongLine: line.textAlongLine, iconAlongLine: line.iconAlongLine,
-                                    circleDiameter: height > 0 ? max(10, height) : 0, padding: layout.textPadding.evaluate(layoutContext),
+                                    circleRadius: line.collisionBoxSize / 2 / tiles.tilePixelRatio,
+                                    tileUnitsPerWorld: pow(2, Double(tiles.z)) * LineLabelAnchors.extent,
                                     verticalQuads: verticalQuads, verticalGlyphOffsets: verticalOffsets)
                 pending.append(PendingLineLabel(symbol: symbol, path: path, layout: line, feature: feature,
                                                 lines: lineStrings(feature.geometry), text: text.sections.map(\.text).joined()))
@@ -150,6 +153,7 @@ enum SymbolLayerBuilder: LayerBuilder {
                     s.path?.points = a.line
                     s.path?.segment = a.segment
                     s.path?.anchor = a.anchor
+                    s.path?.circles = a.circles
                     symbols.append(s)
                     kept.append(label.feature)
                 }

@@ -120,11 +120,33 @@ extension PaintContext {
         let color = outline.placed ? PremultipliedColor(r: 0, g: 0, b: 0.5, a: 0.25) : PremultipliedColor(r: 0.5, g: 0, b: 0, a: 0.5)
         let r = transform.pixelRatio
         let (x0, y0, x1, y1) = (outline.box.0 * r, outline.box.1 * r, outline.box.2 * r, outline.box.3 * r)
+        if outline.isCircle {
+            paintCircleOutline(center: Point(x: (x0 + x1) / 2, y: (y0 + y1) / 2), radius: (x1 - x0) / 2, color: color)
+            return
+        }
         // the four edges in MapLibre's vertex order: top, right, bottom, left
         paintAxisLine(from: x0, to: x1, at: y0, horizontal: true, color: color)
         paintAxisLine(from: y0, to: y1, at: x1, horizontal: false, color: color)
         paintAxisLine(from: x1, to: x0, at: y1, horizontal: true, color: color)
         paintAxisLine(from: y1, to: y0, at: x0, horizontal: false, color: color)
+    }
+
+    /// A collision circle as MapLibre's debug shader draws it: a ring one pixel wide, faded by the
+    /// distance from each pixel centre to the circle (device pixels).
+    private mutating func paintCircleOutline(center: Point, radius: Double, color: PremultipliedColor) {
+        guard center.x.isFinite, center.y.isFinite, radius > 0, radius.isFinite else { return }
+        let x0 = max(0, Int((center.x - radius - 1).rounded(.down))), x1 = min(canvasWidth - 1, Int((center.x + radius + 1).rounded(.up)))
+        let y0 = max(0, Int((center.y - radius - 1).rounded(.down))), y1 = min(canvasHeight - 1, Int((center.y + radius + 1).rounded(.up)))
+        guard x0 <= x1, y0 <= y1 else { return }
+        for y in y0...y1 {
+            for x in x0...x1 {
+                let dx = Double(x) + 0.5 - center.x, dy = Double(y) + 0.5 - center.y
+                let edge = abs((dx * dx + dy * dy).squareRoot() - radius)
+                guard edge < 1 else { continue }
+                let t = 1 - edge
+                Canvas.blendPixel(pixels, offset: 4 * (y * canvasWidth + x), color: color, alpha: Float(t * t * (3 - 2 * t)))
+            }
+        }
     }
 
     /// A one-pixel axis-aligned line from `a` to `b` at `c` (device pixels), lit by GL's

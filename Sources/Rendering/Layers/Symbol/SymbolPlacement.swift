@@ -56,7 +56,8 @@ enum SymbolPlacement {
                     layer.symbols[i].iconAngle = g.placed.angle
                 }
                 if path.textAlongLine {
-                    placeAlongLine(&layer.symbols[i], line, shift: shift, ratio: ratio, placed: &placed)
+                    placeAlongLine(&layer.symbols[i], line, shift: shift, ratio: ratio, placed: &placed,
+                                   keepsOutlines: layer.showsCollisionBoxes)
                     continue
                 }
             }
@@ -182,7 +183,7 @@ enum SymbolPlacement {
     /// Places a label along its line: its glyphs laid out on the projected line, its collision
     /// circles tested and kept, its icon boxed at the anchor.
     private static func placeAlongLine(_ s: inout SymbolLayer.Symbol, _ line: LineLabelPlacement, shift: Point, ratio: Double,
-                                       placed: inout CollisionGrid) {
+                                       placed: inout CollisionGrid, keepsOutlines: Bool) {
         let t = line.transform
         let plane = t.plane(worldFraction: line.path.anchor, copy: line.copy)
         let p = t.screen(plane: plane)
@@ -221,6 +222,10 @@ enum SymbolPlacement {
         s.placed = placeText
         s.iconPlaced = placeIcon
         s.circles = placeText ? circles : []
+        if keepsOutlines {
+            s.collisionBoxes += circles.map { .init(box: $0.bounds, placed: placeText, isCircle: true) }
+            if let iconBox { s.collisionBoxes.append(.init(box: iconBox, placed: placeIcon)) }
+        }
         if placeText && !s.ignorePlacement { for c in circles { placed.insert(c) } }
         if placeIcon, let box = iconBox, s.icon?.ignorePlacement == false { placed.insert(box) }
     }
