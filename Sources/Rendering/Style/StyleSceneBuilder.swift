@@ -148,7 +148,8 @@ package struct StyleSceneBuilder: Sendable {
                 layer = symbols
                 clip = nil
             }
-            pieces.append(TileClippedLayer.Piece(clip: clip, wrap: tile.id.wrap, layer: layer, firstFeature: features.count))
+            pieces.append(TileClippedLayer.Piece(clip: clip, wrap: tile.id.wrap, layer: layer, firstFeature: features.count,
+                                                 tile: canonical))
             features += selected.map(\.feature)
         }
         if let extrusions { return (extrusions, features) }

@@ -16,7 +16,7 @@ enum SymbolPlacement {
             var placed = grids[group] ?? grid
             defer { grids[group] = placed }
             if var tiled = layers[index] as? TileClippedLayer {
-                for p in tiled.pieces.indices {
+                for p in placementOrder(tiled.pieces, transform: transform) {
                     guard var symbols = tiled.pieces[p].layer as? SymbolLayer else { continue }
                     symbols.showsCollisionBoxes = showsCollisionBoxes
                     place(&symbols, wrap: tiled.pieces[p].wrap, transform: transform, placed: &placed)
@@ -28,6 +28,26 @@ enum SymbolPlacement {
                 place(&symbols, wrap: nil, transform: transform, placed: &placed)
                 layers[index] = symbols
             }
+        }
+    }
+
+    /// The order MapLibre Native places a layer's tiles in (`getRenderTilesSortedByYPosition`):
+    /// deeper tiles first, then row by row and left to right as the screen's bearing turns the
+    /// tile grid. Where two tiles' labels compete along their shared edge, the first keeps it.
+    static func placementOrder(_ pieces: [TileClippedLayer.Piece], transform: Transform) -> [Int] {
+        let angle = -transform.camera.bearing * .pi / 180
+        let (s, c) = (Float(sin(angle)), Float(cos(angle)))
+        // Native rotates the tile coordinates in single precision
+        let keys = pieces.map { piece -> (z: Int, y: Float, x: Float) in
+            let x = Float(piece.tile.x), y = Float(piece.tile.y)
+            return (piece.tile.z, s * x + c * y, c * x - s * y)
+        }
+        return pieces.indices.sorted { a, b in
+            let (ka, kb) = (keys[a], keys[b])
+            if ka.z != kb.z { return ka.z > kb.z }
+            if ka.y != kb.y { return ka.y < kb.y }
+            if ka.x != kb.x { return ka.x < kb.x }
+            return a < b
         }
     }
 

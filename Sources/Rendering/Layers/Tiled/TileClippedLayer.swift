@@ -1,3 +1,5 @@
+import Expressions
+
 /// One style layer drawn from a tiled source: a scene layer per source tile, each painted only
 /// inside its tile, as MapLibre draws a layer tile by tile under a stencil clip.
 ///
@@ -12,6 +14,8 @@ struct TileClippedLayer: SceneLayer {
         var layer: any SceneLayer
         /// The index of the piece's first feature in the whole layer.
         var firstFeature: Int
+        /// The source tile the piece's content comes from (labels are placed in tile order).
+        var tile: CanonicalTileID
     }
 
     var pieces: [Piece]
