@@ -11,28 +11,34 @@ struct CollisionGrid {
         var bounds: Box { (x - radius, y - radius, x + radius, y + radius) }
     }
 
-    /// Pixels around the view where labels are still placed (MapLibre's collision grid padding).
-    static let margin = 100.0
+    /// Pixels around the view where labels are still placed (MapLibre Native's viewport padding):
+    /// twice as many in a pitched view.
+    static func margin(pitched: Bool) -> Double { pitched ? 200 : 100 }
     private let cellSize = 64.0
     private let minX: Double, minY: Double
+    /// The grid's far edges: the view and its margin.
+    private let maxX: Double, maxY: Double
     private let columns: Int, rows: Int
     private var cells: [[Int]]
     /// Cells hold box indices (0, 1, …) and circle indices as -1 - index.
     private var boxes: [Box] = []
     private var circles: [Circle] = []
 
-    /// A grid over a `width x height` CSS-pixel view.
-    init(width: Double, height: Double) {
-        minX = -Self.margin
-        minY = -Self.margin
-        columns = max(1, Int(((width + 2 * Self.margin) / cellSize).rounded(.up)))
-        rows = max(1, Int(((height + 2 * Self.margin) / cellSize).rounded(.up)))
+    /// A grid over a `width x height` CSS-pixel view, with the margin of a flat or pitched view.
+    init(width: Double, height: Double, pitched: Bool = false) {
+        let margin = Self.margin(pitched: pitched)
+        minX = -margin
+        minY = -margin
+        maxX = width + margin
+        maxY = height + margin
+        columns = max(1, Int(((width + 2 * margin) / cellSize).rounded(.up)))
+        rows = max(1, Int(((height + 2 * margin) / cellSize).rounded(.up)))
         cells = [[Int]](repeating: [], count: columns * rows)
     }
 
     /// Whether `box` lies (partly) inside the grid: labels wholly outside are not placed.
     func isInside(_ box: Box) -> Bool {
-        box.x1 >= minX && box.y1 >= minY && box.x0 <= minX + Double(columns) * cellSize && box.y0 <= minY + Double(rows) * cellSize
+        box.x1 >= minX && box.y1 >= minY && box.x0 < maxX && box.y0 < maxY
     }
 
     private func cellRange(_ box: Box) -> (ClosedRange<Int>, ClosedRange<Int>) {

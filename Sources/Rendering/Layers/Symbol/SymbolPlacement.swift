@@ -9,7 +9,8 @@ enum SymbolPlacement {
     /// With `showsCollisionBoxes`, each label keeps the boxes it tried for the debug overlay.
     static func place(_ layers: inout [any SceneLayer], transform: Transform, collisionGroups: [String]? = nil,
                       showsCollisionBoxes: Bool = false) {
-        let grid = CollisionGrid(width: transform.width / transform.pixelRatio, height: transform.height / transform.pixelRatio)
+        let grid = CollisionGrid(width: transform.width / transform.pixelRatio, height: transform.height / transform.pixelRatio,
+                                 pitched: transform.isPitched)
         var grids: [String: CollisionGrid] = [:]
         for index in layers.indices.reversed() {
             let group = collisionGroups.map { index < $0.count ? $0[index] : "" } ?? ""
@@ -96,7 +97,8 @@ enum SymbolPlacement {
             func onScreen(_ b: (x0: Double, y0: Double, x1: Double, y1: Double)) -> (Double, Double, Double, Double) {
                 (a.x + b.x0 * k, a.y + b.y0 * k, a.x + b.x1 * k, a.y + b.y1 * k)
             }
-            func fits(_ box: (Double, Double, Double, Double)) -> Bool { placed.fits(box) }
+            // MapLibre tries a placement only inside the grid, even when it may overlap others
+            func fits(_ box: (Double, Double, Double, Double)) -> Bool { placed.isInside(box) && placed.fits(box) }
             let hasText = !s.quads.isEmpty
             var textBox = onScreen(s.box)
             var placeText = false
@@ -134,7 +136,7 @@ enum SymbolPlacement {
                         box = (box.0 + turned.x, box.1 + turned.y, box.2 + turned.x, box.3 + turned.y)
                     }
                     let iconFits = !iconFollows || s.icon?.allowOverlap == true || shiftedIconBox(variant.shift).map(fits) == true
-                    if attempt >= s.variants.count || (fits(box) && iconFits) {
+                    if attempt >= s.variants.count ? placed.isInside(box) : fits(box) && iconFits {
                         if iconFollows { iconShiftForText = variant.shift }
                         layer.symbols[i].quads = variant.quads
                         layer.symbols[i].box = variant.box
