@@ -179,9 +179,10 @@ struct LineLabelPlacement {
             let p = Point(x: s.x / pixelRatio, y: s.y / pixelRatio)
             guard p.x.isFinite, p.y.isFinite else { return [] }
             // a circle closer than √2 radii to the one before is skipped, unless it is the last one used
-            if let q = previous, radius * radius * 2 > (p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y), i + 1 < path.circles.count {
+            if let q = previous, i + 1 < path.circles.count {
+                let (dx, dy) = (p.x - q.x, p.y - q.y)
                 let next = path.circles[i + 1].distance
-                if next > -firstDistance && next < lastDistance {
+                if radius * radius * 2 > dx * dx + dy * dy, next > -firstDistance, next < lastDistance {
                     previous = nil
                     continue
                 }
