@@ -159,8 +159,7 @@ struct LineLabelPlacement {
         // tile units per label-plane pixel (at zero pitch: the plane's scale)
         let pixelsToTileUnits = path.tileUnitsPerWorld / transform.worldSize
         // labels on the screen take more tile distance where the view meets the map obliquely
-        let pitch = transform.camera.pitch * .pi / 180
-        let stretch = path.pitchWithMap ? 1 : anchorW / max(cos(pitch), 1e-6)
+        let stretch = path.pitchWithMap ? 1 : anchorW / max(transform.cosPitch, 1e-6)
         func tileDistance(_ g: Glyph) -> Double {
             let last = g.lastSegmentDistance * pixelsToTileUnits
             return g.previousTileDistance + last + (stretch - 1) * last * abs(sin(g.segmentAngle))
