@@ -25,7 +25,9 @@ let package = Package(
         .target(name: "Tiling", dependencies: ["GeoJSON", "CMercatorPrefetch", "CMercatorZlib"]),
         .target(name: "MapStyle", dependencies: ["Expressions", "FormatStrings", "Tiling"]),
         .systemLibrary(name: "CMercatorZlib", path: "Sources/CMercatorZlib"),
-        .systemLibrary(name: "CMercatorImageCodecs", path: "Sources/CMercatorImageCodecs"),
+        // JPEG through libjpeg (headers in the base image), WebP through libwebp loaded at run time.
+        .target(name: "CMercatorImageCodecs",
+                linkerSettings: [.linkedLibrary("jpeg", .when(platforms: [.linux])), .linkedLibrary("dl", .when(platforms: [.linux]))]),
         .systemLibrary(name: "CMercatorFreeType", path: "Sources/CMercatorFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CMercatorFontconfig", path: "Sources/CMercatorFontconfig", pkgConfig: "fontconfig",

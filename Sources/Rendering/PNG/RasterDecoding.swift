@@ -26,7 +26,7 @@ public enum RasterDecodingError: Error, Sendable, Equatable, CustomStringConvert
 }
 
 /// Decodes raster tiles and images by their signature: PNG (Mercator's own decoder), JPEG
-/// (libjpeg-turbo) and WebP (libwebp).
+/// (the system's libjpeg) and WebP (libwebp, loaded at run time).
 public enum RasterDecoding {
     /// The image in `data` as straight-alpha RGBA.
     public static func decode(_ data: Data) throws(RasterDecodingError) -> RGBAImage {
@@ -52,40 +52,54 @@ public enum RasterDecoding {
         }
     }
 
-    /// A JPEG through libjpeg-turbo, as opaque RGBA.
+    /// A JPEG through the system's libjpeg, as opaque RGBA.
     static func jpeg(_ bytes: [UInt8]) throws(RasterDecodingError) -> RGBAImage {
-        guard let handle = tjInitDecompress() else { throw .decoder(format: "JPEG", message: "the decoder could not start") }
-        defer { tjDestroy(handle) }
-        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
-        let header = bytes.withUnsafeBufferPointer {
-            tjDecompressHeader3(handle, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colorspace)
+        var width: Int32 = 0, height: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let header = bytes.withUnsafeBufferPointer { src in
+            message.withUnsafeMutableBufferPointer {
+                mercator_jpeg_size(src.baseAddress, src.count, &width, &height, $0.baseAddress, $0.count)
+            }
         }
-        guard header == 0 else { throw .decoder(format: "JPEG", message: String(cString: tjGetErrorStr2(handle))) }
+        guard header == 1 else { throw .decoder(format: "JPEG", message: decoderMessage(message)) }
         guard width > 0, height > 0 else { throw .decoder(format: "JPEG", message: "the header gives no image size") }
         try checkSize(Int(width), Int(height))
         var pixels = [UInt8](repeating: 0, count: 4 * Int(width) * Int(height))
         let status = bytes.withUnsafeBufferPointer { src in
             pixels.withUnsafeMutableBufferPointer { dst in
-                tjDecompress2(handle, src.baseAddress, UInt(src.count), dst.baseAddress, width, 0, height, Int32(TJPF_RGBA.rawValue), 0)
+                message.withUnsafeMutableBufferPointer {
+                    mercator_jpeg_decode(src.baseAddress, src.count, dst.baseAddress, dst.count, $0.baseAddress, $0.count)
+                }
             }
         }
-        guard status == 0 else { throw .decoder(format: "JPEG", message: String(cString: tjGetErrorStr2(handle))) }
+        guard status == 1 else { throw .decoder(format: "JPEG", message: decoderMessage(message)) }
         return RGBAImage(width: Int(width), height: Int(height), pixels: pixels)
     }
 
-    /// A WebP (lossy or lossless, with alpha) through libwebp.
+    /// Whether WebP images can be decoded here: libwebp's shared library was found at run time.
+    public static var isWebPAvailable: Bool { mercator_webp_available() == 1 }
+
+    /// A WebP (lossy or lossless, with alpha) through libwebp, loaded at run time.
     static func webp(_ bytes: [UInt8]) throws(RasterDecodingError) -> RGBAImage {
+        guard isWebPAvailable else {
+            throw .decoder(format: "WebP", message: "WebP support is not installed (libwebp's shared library, libwebp.so.7, was not found)")
+        }
         var width: Int32 = 0, height: Int32 = 0
-        let ok = bytes.withUnsafeBufferPointer { WebPGetInfo($0.baseAddress, $0.count, &width, &height) }
+        let ok = bytes.withUnsafeBufferPointer { mercator_webp_size($0.baseAddress, $0.count, &width, &height) }
         guard ok != 0, width > 0, height > 0 else { throw .decoder(format: "WebP", message: "not a valid WebP bitstream") }
         try checkSize(Int(width), Int(height))
         var pixels = [UInt8](repeating: 0, count: 4 * Int(width) * Int(height))
         let decoded = bytes.withUnsafeBufferPointer { src in
             pixels.withUnsafeMutableBufferPointer { dst in
-                WebPDecodeRGBAInto(src.baseAddress, src.count, dst.baseAddress, dst.count, 4 * width)
+                mercator_webp_decode(src.baseAddress, src.count, dst.baseAddress, dst.count, 4 * width)
             }
         }
-        guard decoded != nil else { throw .decoder(format: "WebP", message: "the image data does not decode") }
+        guard decoded != 0 else { throw .decoder(format: "WebP", message: "the image data does not decode") }
         return RGBAImage(width: Int(width), height: Int(height), pixels: pixels)
+    }
+
+    private static func decoderMessage(_ buffer: [CChar]) -> String {
+        let text = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return text.isEmpty ? "the image data does not decode" : text
     }
 }

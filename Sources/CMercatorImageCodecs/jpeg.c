@@ -1,0 +1,112 @@
+// JPEG through the libjpeg API. libjpeg reports errors by calling error_exit, which must not return:
+// it longjmps back here, the only way to keep a corrupt file from ending the process.
+#include "mercator_image_codecs.h"
+
+#if defined(__linux__)
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jpeglib.h>
+
+struct mercator_jpeg_error {
+    struct jpeg_error_mgr base;
+    jmp_buf jump;
+    char *message;
+    size_t capacity;
+};
+
+static void mercator_jpeg_error_exit(j_common_ptr info) {
+    struct mercator_jpeg_error *error = (struct mercator_jpeg_error *)info->err;
+    if (error->message && error->capacity > 0) {
+        char buffer[JMSG_LENGTH_MAX];
+        (*info->err->format_message)(info, buffer);
+        snprintf(error->message, error->capacity, "%s", buffer);
+    }
+    longjmp(error->jump, 1);
+}
+
+static void mercator_jpeg_quiet(j_common_ptr info, int level) { (void)info; (void)level; }
+
+static int mercator_jpeg_run(const uint8_t *data, size_t length, int32_t *width, int32_t *height,
+                             uint8_t *rgba, size_t rgba_length, char *message, size_t capacity) {
+    struct jpeg_decompress_struct info;
+    struct mercator_jpeg_error error;
+    memset(&info, 0, sizeof info);
+    info.err = jpeg_std_error(&error.base);
+    error.base.error_exit = mercator_jpeg_error_exit;
+    error.base.emit_message = mercator_jpeg_quiet;
+    error.message = message;
+    error.capacity = capacity;
+    uint8_t *row = NULL;
+    if (setjmp(error.jump)) {
+        jpeg_destroy_decompress(&info);
+        free(row);
+        return 0;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, (unsigned char *)data, (unsigned long)length);
+    jpeg_read_header(&info, TRUE);
+    if (width) *width = (int32_t)info.image_width;
+    if (height) *height = (int32_t)info.image_height;
+    if (!rgba) {
+        jpeg_destroy_decompress(&info);
+        return 1;
+    }
+    info.out_color_space = JCS_RGB;
+    jpeg_start_decompress(&info);
+    size_t w = info.output_width, h = info.output_height;
+    if (info.output_components != 3 || rgba_length < w * h * 4) {
+        if (message && capacity > 0) snprintf(message, capacity, "unexpected output layout");
+        jpeg_destroy_decompress(&info);
+        return 0;
+    }
+    row = malloc(w * 3);
+    if (!row) {
+        if (message && capacity > 0) snprintf(message, capacity, "out of memory");
+        jpeg_destroy_decompress(&info);
+        return 0;
+    }
+    while (info.output_scanline < info.output_height) {
+        size_t y = info.output_scanline;
+        JSAMPROW rows[1] = { row };
+        jpeg_read_scanlines(&info, rows, 1);
+        uint8_t *out = rgba + y * w * 4;
+        for (size_t x = 0; x < w; x++) {
+            out[4 * x] = row[3 * x];
+            out[4 * x + 1] = row[3 * x + 1];
+            out[4 * x + 2] = row[3 * x + 2];
+            out[4 * x + 3] = 255;
+        }
+    }
+    jpeg_finish_decompress(&info);
+    jpeg_destroy_decompress(&info);
+    free(row);
+    return 1;
+}
+
+int mercator_jpeg_size(const uint8_t *data, size_t length, int32_t *width, int32_t *height,
+                       char *message, size_t message_capacity) {
+    return mercator_jpeg_run(data, length, width, height, NULL, 0, message, message_capacity);
+}
+
+int mercator_jpeg_decode(const uint8_t *data, size_t length, uint8_t *rgba, size_t rgba_length,
+                         char *message, size_t message_capacity) {
+    return mercator_jpeg_run(data, length, NULL, NULL, rgba, rgba_length, message, message_capacity);
+}
+
+#else
+#include <stdio.h>
+int mercator_jpeg_size(const uint8_t *data, size_t length, int32_t *width, int32_t *height,
+                       char *message, size_t message_capacity) {
+    (void)data; (void)length; (void)width; (void)height;
+    if (message && message_capacity > 0) snprintf(message, message_capacity, "JPEG is not available in this build");
+    return 0;
+}
+int mercator_jpeg_decode(const uint8_t *data, size_t length, uint8_t *rgba, size_t rgba_length,
+                         char *message, size_t message_capacity) {
+    (void)data; (void)length; (void)rgba; (void)rgba_length;
+    if (message && message_capacity > 0) snprintf(message, message_capacity, "JPEG is not available in this build");
+    return 0;
+}
+#endif
