@@ -1,5 +1,7 @@
 import GeoJSON
 import Testing
+import MercatorTestSupport
+import Foundation
 @testable import Tiling
 
 /// Issue 19: zig-zag shapes (many exact ties in Douglas-Peucker) and out-of-range source options.
@@ -36,6 +38,79 @@ import Testing
         coords.withUnsafeMutableBufferPointer { simplify($0, first: 0, last: last, sqTolerance: 0, stack: &stack) }
         let important = stride(from: 5, to: last, by: 3).filter { coords[$0] > 0 }.count
         #expect(important > 100_000)
+    }
+
+    /// A closed star: `n` vertices around a circle alternating between radii 1 and 0.9 (issue 30). Near
+    /// a chord's ends the inner points are the farthest, so plain Douglas-Peucker splits one point off
+    /// at a time.
+    static func star(_ n: Int) -> [Double] {
+        var coords: [Double] = []
+        coords.reserveCapacity(3 * (n + 1))
+        for i in 0...n {
+            let angle = 2 * Double.pi * Double(i % n) / Double(n)
+            let r = i % 2 == 0 ? 1.0 : 0.9
+            coords += [0.5 + 0.4 * r * cos(angle), 0.5 + 0.4 * r * sin(angle), 0]
+        }
+        return coords
+    }
+
+    /// An Archimedean spiral of `n` points winding outwards 50 times.
+    static func spiral(_ n: Int) -> [Double] {
+        var coords: [Double] = []
+        for i in 0..<n {
+            let t = Double(i) / Double(n)
+            let angle = t * 50 * 2 * Double.pi
+            coords += [0.5 + 0.4 * t * cos(angle), 0.5 + 0.4 * t * sin(angle), 0]
+        }
+        return coords
+    }
+
+    /// A comb: square teeth of height 0.1 along a baseline, `n` points.
+    static func comb(_ n: Int) -> [Double] {
+        var coords: [Double] = []
+        for i in 0..<n {
+            let x = Double(i / 2) / Double(n / 2)
+            let up = (i % 4 == 1 || i % 4 == 2)
+            coords += [x, up ? 0.6 : 0.5, 0]
+        }
+        return coords
+    }
+
+    @Test("a star, a spiral and a comb simplify in n log n distances, not n²", arguments: ["star", "spiral", "comb"])
+    func hostileShapesStayNLogN(shape: String) {
+        let n = 100_000
+        var coords = shape == "star" ? Self.star(n) : shape == "spiral" ? Self.spiral(n) : Self.comb(n)
+        let points = coords.count / 3
+        var stack: [(Int, Int)] = []
+        let last = coords.count - 3
+        let work = coords.withUnsafeMutableBufferPointer {
+            simplify($0, first: 0, last: last, sqTolerance: 1e-18, stack: &stack)
+        }
+        // the budget, then balanced splits: at most log_{4/3} n levels of n distances each
+        let log2n = Double(Int.bitWidth - (points - 1).leadingZeroBitCount)
+        let bound = simplificationWorkBudget(points: points) + Int(Double(points) * log2n * 2.5)
+        #expect(work <= bound, "\(shape): \(work) distances for \(points) points")
+        #expect(work < points * points / 100)
+        // every point still gets an importance: nothing on these shapes lies within the tolerance
+        let important = stride(from: 5, to: last, by: 3).filter { coords[$0] > 0 }.count
+        #expect(important > points / 2, "\(shape): \(important) of \(points) points kept")
+    }
+
+    @Test("an ordinary line never reaches the budget: the output is geojson-vt's")
+    func ordinaryLinesKeepTheirOutput() {
+        // a random walk: Douglas-Peucker on it costs about n log n, far below the budget
+        var rng = SplitMix64(seed: 30)
+        var coords: [Double] = []
+        var x = 0.5, y = 0.5
+        for _ in 0..<50_000 {
+            x += (Double(rng.next() % 2001) - 1000) * 1e-7
+            y += (Double(rng.next() % 2001) - 1000) * 1e-7
+            coords += [x, y, 0]
+        }
+        var stack: [(Int, Int)] = []
+        let last = coords.count - 3
+        let work = coords.withUnsafeMutableBufferPointer { simplify($0, first: 0, last: last, sqTolerance: 1e-20, stack: &stack) }
+        #expect(work < simplificationWorkBudget(points: coords.count / 3) / 4)
     }
 
     @Test("pixel options out of range are refused with the number given, before scaling")

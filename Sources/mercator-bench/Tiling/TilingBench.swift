@@ -21,11 +21,24 @@ enum TilingBench {
     static func run(json: Bool) throws {
         var results = [JSONValue]()
         let only = ProcessInfo.processInfo.environment["BENCH_ONLY"]
-        for (file, label, node) in datasets where only == nil || only == label {
+        let (nodeFolder, nodeNote) = NodeGeoJSONVT.folder()
+        if !json, nodeFolder == nil { print(nodeNote) }
+        for (file, label, recordedNode) in datasets where only == nil || only == label {
             let features = try BenchSupport.load(file)
             let runs = Int(ProcessInfo.processInfo.environment["BENCH_RUNS"] ?? "") ?? (features.count > 100_000 ? 3 : 5)
             var index: GeoJSONTileIndex?
-            let (build, cpu) = try Measure.medians(runs: runs) { index = try GeoJSONTileIndex(features: features, options: options) }
+            // node and Mercator alternate in rounds, so both see the same machine
+            var walls = [Double](), cpus = [Double](), nodeTimes = [Double]()
+            for _ in 0..<(nodeFolder == nil ? 1 : 3) {
+                if let nodeFolder, let url = SharedFixtures.url("data/\(file)") {
+                    nodeTimes += try NodeGeoJSONVT.indexTimes(folder: nodeFolder, file: url, runs: runs)
+                }
+                let (w, c) = try Measure.medians(runs: runs) { index = try GeoJSONTileIndex(features: features, options: options) }
+                walls.append(w)
+                cpus.append(c)
+            }
+            let build = Measure.median(walls), cpu = Measure.median(cpus)
+            let node = nodeTimes.isEmpty ? recordedNode : Measure.median(nodeTimes)
             guard let index else { continue }
             if ProcessInfo.processInfo.environment["BENCH_INDEX_ONLY"] != nil {
                 print("tiling \(label): index \(BenchSupport.ms(build)) wall, \(BenchSupport.ms(cpu)) CPU")
@@ -33,12 +46,12 @@ enum TilingBench {
             }
             let tilesPerSecond = randomTiles(index, features: features)
             if !json {
-                print("tiling \(label): index \(BenchSupport.ms(build)) wall, \(BenchSupport.ms(cpu)) CPU (node \(BenchSupport.ms(node)), ratio \(BenchSupport.ratio(build, node)) wall, \(BenchSupport.ratio(cpu, node)) CPU)"
+                print("tiling \(label): index \(BenchSupport.ms(build)) wall, \(BenchSupport.ms(cpu)) CPU (node \(BenchSupport.ms(node))\(nodeTimes.isEmpty ? " recorded" : " this run"), ratio \(BenchSupport.ratio(build, node)) wall, \(BenchSupport.ratio(cpu, node)) CPU)"
                     + ", \(index.tileCount) tiles cached, random getTile z10-14: \(Int(tilesPerSecond)) tiles/s")
             }
             results.append([
                 "dataset": .string(label), "features": .int(Int64(features.count)), "index_ms": .double(build * 1000), "index_cpu_ms": .double(cpu * 1000),
-                "node_ms": .double(node * 1000), "ratio": .double(build / node), "tiles_per_second": .double(tilesPerSecond),
+                "node_ms": .double(node * 1000), "node_measured": .bool(!nodeTimes.isEmpty), "ratio": .double(build / node), "tiles_per_second": .double(tilesPerSecond),
             ])
         }
         if json { print(JSONValue.array(results).serialized()) }
@@ -82,8 +95,8 @@ enum TilingBench {
 struct TilingBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tiling",
-        abstract: "geojson-vt-style index build on shared data and random getTile at z10-14, vs node's figures.",
-        discussion: "Environment: BENCH_ONLY=NAME, BENCH_RUNS=N, BENCH_INDEX_ONLY=1.")
+        abstract: "geojson-vt-style index build on shared data and random getTile at z10-14, vs node's geojson-vt.",
+        discussion: "Environment: BENCH_ONLY=NAME, BENCH_RUNS=N, BENCH_INDEX_ONLY=1, MERCATOR_GEOJSONVT_JS=DIR (geojson-vt's sources, timed by node in the same run).")
     @Flag(help: "Print one JSON object per measurement.") var json = false
     func run() throws { try TilingBench.run(json: json) }
 }
