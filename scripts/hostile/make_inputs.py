@@ -50,6 +50,18 @@ for n in [10000, 30000, 100000]:
     poly = {"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [ring]}}
     write(f"zigzag-{n}.geojson", poly)
     write(f"zigzag-{n}.json", style(poly, [{"id": "f", "type": "fill", "source": "s"}]))
+# Douglas-Peucker's worst cases (issue 30): a star (zig-zag around a circle), a spiral, a comb.
+import math
+for n in [100000, 1000000]:
+    star = [[round(10 * (1 if i % 2 == 0 else 0.9) * math.cos(2 * math.pi * i / n), 7),
+             round(10 * (1 if i % 2 == 0 else 0.9) * math.sin(2 * math.pi * i / n), 7)] for i in range(n)]
+    star.append(star[0])
+    write(f"star-{n}.geojson", {"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [star]}})
+    spiral = [[round(40 * i / n * math.cos(100 * math.pi * i / n), 7), round(40 * i / n * math.sin(100 * math.pi * i / n), 7)]
+              for i in range(n)]
+    write(f"spiral-{n}.geojson", {"type": "Feature", "properties": {}, "geometry": {"type": "LineString", "coordinates": spiral}})
+    comb = [[round(-50 + 100 * (i // 2) / (n // 2), 7), 10 if i % 4 in (1, 2) else 0] for i in range(n)]
+    write(f"comb-{n}.geojson", {"type": "Feature", "properties": {}, "geometry": {"type": "LineString", "coordinates": comb}})
 write("literal-length-1e6.json", style(points(10), [{"id": "c", "type": "circle", "source": "s",
       "paint": {"circle-radius": ["length", ["literal", list(range(1000000))]]}}]))
 # Memory: 1e5-stop match and interpolate.
