@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import Mercator
+import MercatorTestSupport
+
+/// `mercator-bench animate`: a fly-to over central Helsinki (`shared/realworld/`) with production
+/// OpenMapTiles styles, every frame a snapshot rendered (no PNG): frames per second, median and worst
+/// frame. Issue 30's yardstick for interactive speed.
+struct AnimateBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "animate",
+        abstract: "A fly-to over Helsinki (z14 -> z16) with OSM Bright and Positron: frames per second for rendering alone.",
+        discussion: """
+            Tiles from shared/realworld/helsinki-openmaptiles.mbtiles; labels in installed fonts (DejaVu, through fontconfig) \
+            because the styles' glyph URLs point at the internet. --no-symbols drops the symbol layers (issue 30's end-to-end case).
+            """)
+
+    @Option(help: "Styles, comma-separated (folders of shared/realworld/styles).")
+    var styles = "osm-bright-gl-style,positron-gl-style"
+    @Option(help: "Frames in the flight.") var frames = 60
+    @Option(help: "Times the flight is played (after a warm-up frame).") var runs = 2
+    @Option(help: "View size in points, WIDTHxHEIGHT.") var size = "1024x768"
+    @Flag(help: "Leave out the styles' symbol layers.") var noSymbols = false
+    @Flag(help: "Print one JSON line per style.") var json = false
+
+    /// The flight: central Helsinki at z14 to the Market Square area at z16, turning 20 degrees.
+    static let start = MapCamera(center: LocationCoordinate2D(latitude: 60.1699, longitude: 24.9384), zoom: 14)
+    static let target = MapCamera(center: LocationCoordinate2D(latitude: 60.1675, longitude: 24.9520), zoom: 16, bearing: 20)
+
+    func run() throws {
+        let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { throw ValidationError("--size must be WIDTHxHEIGHT") }
+        guard frames >= 2, runs >= 1 else { throw ValidationError("--frames must be at least 2 and --runs at least 1") }
+        for name in styles.split(separator: ",").map(String.init) {
+            let style = try Style(document: StyleDocument(json: Self.localStyle(name, symbols: !noSymbols)))
+            let map = Map(style: style, camera: Self.start, size: MapSize(width: parts[0], height: parts[1]))
+            let flight = map.flyAnimation(to: Self.target)
+            _ = try map.snapshot()
+            var times: [Double] = []
+            for _ in 0..<runs {
+                for i in 0..<frames {
+                    map.camera = flight.camera(at: flight.duration * Double(i) / Double(frames - 1))
+                    times.append(try Measure.seconds { _ = try map.snapshot() } * 1000)
+                }
+            }
+            let median = Measure.median(times), worst = times.max() ?? .nan
+            if json {
+                Measure.printJSON([("style", name), ("frames", Double(frames * runs)), ("frames_per_second", 1000 / median),
+                                   ("median_frame_ms", median), ("worst_frame_ms", worst), ("symbols", noSymbols ? "no" : "yes")])
+            } else {
+                print(String(format: "animate %@ %@%@: %d frames, median frame %.1f ms = %.1f fps, worst %.1f ms",
+                             name, size, noSymbols ? " (no symbols)" : "", frames * runs, median, 1000 / median, worst))
+            }
+        }
+    }
+
+    /// A production style of `shared/realworld/styles/NAME` made local: its vector source reads the
+    /// Helsinki MBTiles, no glyphs or sprite URLs (installed fonts draw the labels).
+    static func localStyle(_ name: String, symbols: Bool) throws -> JSONValue {
+        guard let dir = SharedFixtures.url("realworld/styles/\(name)"),
+              let tiles = SharedFixtures.url("realworld/helsinki-openmaptiles.mbtiles"),
+              FileManager.default.fileExists(atPath: tiles.path) else {
+            throw ValidationError("shared/realworld not found (set MERCATOR_SHARED)")
+        }
+        guard case .object(var style) = try JSONValue(parsing: try Data(contentsOf: dir.appendingPathComponent("style.json"))),
+              case .object(var sources)? = style["sources"] else {
+            throw ValidationError("\(name)/style.json is not a style")
+        }
+        for (key, value) in sources {
+            guard case .object(var source) = value, source["type"] == .string("vector") else { continue }
+            source["url"] = .string("mbtiles://" + tiles.path)
+            source["tiles"] = nil
+            sources[key] = .object(source)
+        }
+        style["sources"] = .object(sources)
+        style["glyphs"] = nil
+        style["sprite"] = nil
+        if !symbols, case .array(let layers)? = style["layers"] {
+            style["layers"] = .array(layers.filter { $0["type"] != .string("symbol") })
+        }
+        return .object(style)
+    }
+}
