@@ -33,7 +33,9 @@ let package = Package(
         .systemLibrary(name: "CMercatorFontconfig", path: "Sources/CMercatorFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
         .target(name: "CMercatorBidi", linkerSettings: [.linkedLibrary("icuuc")]),
-        .target(name: "Rendering", dependencies: ["MapStyle", "Tiling", "CMercatorZlib", "CMercatorImageCodecs", "CMercatorBidi"]),
+        // HarfBuzz shaping, loaded at run time (the base image has the library, not its headers)
+        .target(name: "CMercatorHarfBuzz", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "Rendering", dependencies: ["MapStyle", "Tiling", "CMercatorZlib", "CMercatorImageCodecs", "CMercatorBidi", "CMercatorHarfBuzz"]),
         .target(name: "MercatorHTTP", dependencies: ["Tiling"]),
         .target(name: "TileSources", dependencies: ["MapStyle", "Tiling", "MercatorHTTP", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "OfflineStorage", dependencies: ["GeoJSON", "Tiling", "TileSources", "MercatorHTTP", "CMercatorZlib",

@@ -1,0 +1,124 @@
+import CMercatorHarfBuzz
+import Foundation
+
+/// Why a font could not be opened or text shaped with HarfBuzz.
+public enum TextShapingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// HarfBuzz's shared library (`libharfbuzz.so.0`) was not found at run time.
+    case harfBuzzNotInstalled
+    /// The font data holds no face at `index` that HarfBuzz can read.
+    case invalidFont(index: Int, bytes: Int)
+    /// HarfBuzz could not shape the run (out of memory, or a run outside the text).
+    case shapingFailed(utf16Offset: Int, length: Int)
+
+    public var description: String {
+        switch self {
+        case .harfBuzzNotInstalled:
+            return "complex-script shaping is not installed: HarfBuzz's shared library (libharfbuzz.so.0, Debian's libharfbuzz0b) was not found"
+        case .invalidFont(let index, let bytes):
+            return "the font data (\(bytes) bytes) holds no face \(index) that HarfBuzz can read"
+        case .shapingFailed(let offset, let length):
+            return "HarfBuzz could not shape the \(length) UTF-16 units at offset \(offset)"
+        }
+    }
+}
+
+/// One glyph of a shaped run: the font's glyph id, the UTF-16 offset of its cluster in the text, and
+/// its advance and offset in font units (y up, as HarfBuzz gives them).
+public struct ShapedGlyph: Sendable, Equatable {
+    /// The glyph's index in the font (not a code point).
+    public var glyphID: UInt32
+    /// The UTF-16 offset of the first character of the cluster this glyph belongs to.
+    public var cluster: Int
+    /// How far the pen moves after the glyph, in font units.
+    public var xAdvance: Int32, yAdvance: Int32
+    /// Where the glyph sits relative to the pen, in font units.
+    public var xOffset: Int32, yOffset: Int32
+}
+
+/// The direction a run is shaped in.
+public enum ShapingDirection: Int32, Sendable {
+    /// Left to right.
+    case leftToRight = 4
+    /// Right to left.
+    case rightToLeft = 5
+}
+
+/// A font face opened for shaping with HarfBuzz (loaded at run time): turns text into positioned glyph
+/// ids, with the font's ligatures, reordering and mark positioning (Indic, Khmer, Myanmar, Arabic…).
+///
+/// A shaping font is immutable once made, so it is safe to shape with from several threads.
+public final class HarfBuzzFont: @unchecked Sendable {
+    private let handle: UnsafeMutableRawPointer
+    /// The face's units per em (advances and offsets are in these units).
+    public let unitsPerEm: Int
+
+    /// Whether HarfBuzz is installed here.
+    public static var isAvailable: Bool { mercator_harfbuzz_available() == 1 }
+
+    /// HarfBuzz's version, or `nil` when it is not installed.
+    public static var version: String? {
+        isAvailable ? String(cString: mercator_harfbuzz_version()) : nil
+    }
+
+    /// Opens face `index` of a TrueType/OpenType font file's bytes (copied).
+    public init(fontData: Data, index: Int = 0) throws(TextShapingError) {
+        guard Self.isAvailable else { throw .harfBuzzNotInstalled }
+        var upem: Int32 = 0
+        let made = fontData.withUnsafeBytes { raw -> UnsafeMutableRawPointer? in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
+            return mercator_hb_font_create(base, raw.count, UInt32(clamping: index), &upem)
+        }
+        guard let made, upem > 0 else { throw .invalidFont(index: index, bytes: fontData.count) }
+        handle = made
+        unitsPerEm = Int(upem)
+    }
+
+    deinit { mercator_hb_font_destroy(handle) }
+
+    /// Shapes `text` (the whole string, or the UTF-16 `range` of it with the rest as context).
+    ///
+    /// - Parameters:
+    ///   - script: an ISO 15924 code ("Deva", "Khmr", "Arab"…), or `nil` to let HarfBuzz guess it.
+    ///   - direction: the run's direction, or `nil` for the script's own.
+    ///   - language: a BCP 47 tag ("hi", "km"), or `nil`.
+    public func shape(_ text: String, range: Range<Int>? = nil, script: String? = nil,
+                      direction: ShapingDirection? = nil, language: String? = nil) throws(TextShapingError) -> [ShapedGlyph] {
+        let units = Array(text.utf16)
+        let run = range ?? 0..<units.count
+        guard run.lowerBound >= 0, run.upperBound <= units.count else {
+            throw .shapingFailed(utf16Offset: run.lowerBound, length: run.count)
+        }
+        let tag = script.map(Self.scriptTag) ?? 0
+        var capacity = max(16, run.count + run.count / 2)
+        while true {
+            var glyphs = [mercator_hb_glyph](repeating: mercator_hb_glyph(), count: capacity)
+            let n = units.withUnsafeBufferPointer { u in
+                glyphs.withUnsafeMutableBufferPointer { g in
+                    if let language {
+                        return mercator_hb_shape(handle, u.baseAddress, Int32(u.count), Int32(run.lowerBound), Int32(run.count),
+                                                 tag, direction?.rawValue ?? 0, language, g.baseAddress, Int32(capacity))
+                    }
+                    return mercator_hb_shape(handle, u.baseAddress, Int32(u.count), Int32(run.lowerBound), Int32(run.count),
+                                             tag, direction?.rawValue ?? 0, nil, g.baseAddress, Int32(capacity))
+                }
+            }
+            guard n >= 0 else { throw .shapingFailed(utf16Offset: run.lowerBound, length: run.count) }
+            if Int(n) <= capacity {
+                return glyphs[0..<Int(n)].map {
+                    ShapedGlyph(glyphID: $0.glyph, cluster: Int($0.cluster), xAdvance: $0.x_advance, yAdvance: $0.y_advance,
+                                xOffset: $0.x_offset, yOffset: $0.y_offset)
+                }
+            }
+            capacity = Int(n)
+        }
+    }
+
+    /// HarfBuzz's packing of a four-letter ISO 15924 code (`HB_TAG`), e.g. "Arab" -> 0x41726162.
+    static func scriptTag(_ code: String) -> UInt32 {
+        var bytes = Array(code.utf8.prefix(4))
+        while bytes.count < 4 { bytes.append(0x20) }
+        if bytes[0] >= 0x61, bytes[0] <= 0x7A { bytes[0] -= 0x20 }  // the first letter upper case, the rest lower
+        for i in 1..<4 where bytes[i] >= 0x41 && bytes[i] <= 0x5A { bytes[i] += 0x20 }
+        return bytes.reduce(0) { $0 << 8 | UInt32($1) }
+    }
+}
