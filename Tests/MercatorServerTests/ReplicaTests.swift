@@ -17,11 +17,12 @@ import Testing
         var answers: [(Data, String)] = []
         for _ in 0..<2 {
             let server = TestServer.server()
-            try await server.application(logger: TestServer.quiet).test(.router) { client in
+            let answer = try await server.application(logger: TestServer.quiet).test(.router) { client in
                 let response = try await client.execute(uri: "/styles/cities/2/1/1.png", method: .get)
                 #expect(response.status == .ok)
-                answers.append((Data(buffer: response.body), response.headers[.eTag] ?? ""))
+                return (Data(buffer: response.body), response.headers[.eTag] ?? "")
             }
+            answers.append(answer)
         }
         #expect(answers[0].0 == answers[1].0)
         #expect(!answers[0].1.isEmpty && answers[0].1 == answers[1].1)

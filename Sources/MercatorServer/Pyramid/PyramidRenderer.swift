@@ -39,11 +39,12 @@ public struct PyramidRenderer: Sendable {
         let wanted = mine.filter { !archive.done.contains($0.id) }
         let wantedIDs = Set(wanted.map(\.id))
         // Blocks in the order of their first wanted tile (Hilbert order keeps a block's tiles together).
-        var blocks: [TileID] = [], seen = Set<TileID>()
+        var ordered: [TileID] = [], seen = Set<TileID>()
         for item in wanted {
             let origin = block(of: item.tile)
-            if seen.insert(origin).inserted { blocks.append(origin) }
+            if seen.insert(origin).inserted { ordered.append(origin) }
         }
+        let blocks = ordered
         let lock = NSLock()
         nonisolated(unsafe) var next = 0, finished = mine.count - wanted.count, failure: (any Error)?
         let maps = MapPool()
