@@ -109,8 +109,8 @@ echo "replicas agree on bytes and ETag for $(wc -l <"$WORK/urls") tiles"
     while [ ! -e "$WORK/stop" ]; do
         while read -r url; do
             [ -e "$WORK/stop" ] && break
-            code="$(curl -s -o "$WORK/body" -w '%{http_code}' --max-time 40 "$LB$url" || echo 000)"
-            echo "$url $code $(sha256sum <"$WORK/body" | cut -c1-64)" >>"$WORK/observed"
+            code="$(curl -s -o "$WORK/response" -w '%{http_code}' --max-time 40 "$LB$url" || echo 000)"
+            echo "$url $code $(sha256sum <"$WORK/response" | cut -c1-64)" >>"$WORK/observed"
         done <"$WORK/urls"
     done
 ) &
@@ -130,6 +130,7 @@ WRK=$!
 sleep "$(python3 -c "print($DURATION / 3)")"
 before_kill_b="$(requests "$PORT_B")"
 kill -KILL "$PID_B"
+wait "$PID_B" 2>/dev/null || true
 survivor_at_kill="$(requests "$PORT_A")"
 wait "$WRK" || true
 survivor_at_end="$(requests "$PORT_A")"
@@ -139,8 +140,8 @@ wait "$CHECKER" 2>/dev/null || true
 # After the run: the survivor alone, 40 requests, all must succeed with the right bytes.
 after_ok=0
 while read -r url; do
-    code="$(curl -s -o "$WORK/body" -w '%{http_code}' --max-time 40 "$LB$url" || echo 000)"
-    [ "$code" = 200 ] && grep -q "^$url $(sha256sum <"$WORK/body" | cut -c1-64)\$" "$WORK/reference" && after_ok=$((after_ok + 1))
+    code="$(curl -s -o "$WORK/response" -w '%{http_code}' --max-time 40 "$LB$url" || echo 000)"
+    [ "$code" = 200 ] && grep -q "^$url $(sha256sum <"$WORK/response" | cut -c1-64)\$" "$WORK/reference" && after_ok=$((after_ok + 1))
 done <"$WORK/urls"
 
 python3 - "$WORK" "$CONNECTIONS" "$DURATION" "$before_kill_b" "$survivor_at_kill" "$survivor_at_end" "$after_ok" "$fail" <<'PY'
