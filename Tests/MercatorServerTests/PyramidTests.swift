@@ -139,6 +139,32 @@ import TileSources
         }
     }
 
+    @Test(.enabled(if: WebPEncoder.isAvailable, "needs libwebp.so.7 (libwebp7)"))
+    func webpTilesAreWebPAndShardsMergeToTheSameFile() throws {
+        var plan = Self.plan
+        plan.format = .webp
+        plan.zooms = 0...2
+        let whole = Self.temporary("whole.webp.pmtiles")
+        try Self.render(plan, to: whole)
+        let read = try PMTilesWriter.read(path: whole)
+        #expect(read.header.tileType == .webp)
+        #expect(read.tiles.values.allSatisfy { $0.prefix(4) == Data("RIFF".utf8) && $0.dropFirst(8).prefix(4) == Data("WEBP".utf8) })
+        var parts: [String] = []
+        for k in 0..<2 {
+            var p = plan
+            p.shard = k
+            p.shardCount = 2
+            parts.append(Self.temporary("part\(k).webp.pmtiles"))
+            try Self.render(p, to: parts[k])
+        }
+        let merged = Self.temporary("merged.webp.pmtiles")
+        let (mergedPlan, name) = try PyramidMerge.planOfParts(parts)
+        let archive = try PyramidArchive(path: merged, plan: mergedPlan, name: name)
+        try archive.addAll(try PyramidMerge.tiles(of: parts))
+        try archive.finish()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: whole)) == Data(contentsOf: URL(fileURLWithPath: merged)))
+    }
+
     @Test func vectorTilesHoldTheStyleGeoJSONSources() throws {
         var plan = Self.plan
         plan.format = .mvt

@@ -147,7 +147,7 @@ public final class PyramidArchive: @unchecked Sendable {
             return
         }
         let meta = plan.metadata(name: name).map { "\"\($0.0)\":\"\($0.1)\"" }.joined(separator: ",")
-        let writer = PMTilesWriter(tileType: plan.format == .png ? 2 : 1, tileCompression: plan.format == .png ? 1 : 2,
+        let writer = PMTilesWriter(tileType: [.mvt: 1, .png: 2, .webp: 4][plan.format]!, tileCompression: plan.format == .mvt ? 2 : 1,
                                    minZoom: plan.zooms.lowerBound, maxZoom: plan.zooms.upperBound, bounds: plan.bounds, metadata: "{\(meta)}")
         let temporary = path + ".partial"
         try writer.archive(tiles).write(to: URL(fileURLWithPath: temporary))

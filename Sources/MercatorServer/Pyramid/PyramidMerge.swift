@@ -39,7 +39,7 @@ public enum PyramidMerge {
               let format = rows["format"] else {
             throw PyramidError("\(parts[0]): not an archive of `mercator pyramid render` (metadata bounds, minzoom, maxzoom, format missing)")
         }
-        let plan = PyramidPlan(bounds: (b[0], b[1], b[2], b[3]), zooms: z0...z1, format: format == "png" ? .png : .mvt,
+        let plan = PyramidPlan(bounds: (b[0], b[1], b[2], b[3]), zooms: z0...z1, format: PyramidFormat(rawValue: format) ?? .mvt,
                                tileSize: rows["tileSize"].flatMap { Int($0) } ?? 256)
         return (plan, rows["name"] ?? "")
     }

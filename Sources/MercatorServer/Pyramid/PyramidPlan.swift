@@ -6,6 +6,8 @@ import TileSources
 public enum PyramidFormat: String, Sendable, CaseIterable {
     /// Raster tiles, PNG.
     case png
+    /// Raster tiles, WebP (lossless), through libwebp loaded at run time (``WebPEncoder``).
+    case webp
     /// Vector tiles (Mapbox Vector Tile 2.1, gzip) from the style's GeoJSON sources.
     case mvt
 }
@@ -95,10 +97,10 @@ public struct PyramidPlan: Sendable, Hashable {
         func number(_ v: Double) -> String { String(format: "%.6f", v) }
         let b = [bounds.west, bounds.south, bounds.east, bounds.north].map(number).joined(separator: ",")
         let center = "\(number((bounds.west + bounds.east) / 2)),\(number((bounds.south + bounds.north) / 2)),\(zooms.lowerBound)"
-        var rows: [(String, String)] = [("name", name), ("format", format == .png ? "png" : "pbf"),
+        var rows: [(String, String)] = [("name", name), ("format", format == .mvt ? "pbf" : format.rawValue),
                                         ("type", "baselayer"), ("version", "1"), ("bounds", b), ("center", center),
                                         ("minzoom", String(zooms.lowerBound)), ("maxzoom", String(zooms.upperBound))]
-        if format == .png { rows.append(("tileSize", String(tileSize))) }
+        if format != .mvt { rows.append(("tileSize", String(tileSize))) }
         return rows
     }
 }

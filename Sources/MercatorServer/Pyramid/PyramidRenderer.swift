@@ -78,7 +78,7 @@ public struct PyramidRenderer: Sendable {
 
     /// The top-left tile of the block holding `tile` (one tile for vector tiles).
     func block(of tile: TileID) -> TileID {
-        guard plan.format == .png else { return tile }
+        guard plan.format != .mvt else { return tile }
         let m = min(plan.metatile, tile.dimension)
         return TileID(z: tile.z, x: tile.x / m * m, y: tile.y / m * m)
     }
@@ -86,10 +86,12 @@ public struct PyramidRenderer: Sendable {
     /// The tiles of the block at `origin`, with their ids (`nil` data: an empty vector tile).
     func render(_ origin: TileID, maps: MapPool) throws -> [(id: UInt64, tile: TileID, data: Data?)] {
         switch plan.format {
-        case .png:
+        case .png, .webp:
             let m = min(plan.metatile, origin.dimension)
             let key = RasterTileKey(style: style.id, tile: origin, tileSize: plan.tileSize, scale: plan.ratio)
-            let tiles = try RasterTileRenderer.renderBlock(key, size: m, style: style, maps: maps)
+            let tiles = plan.format == .png
+                ? try RasterTileRenderer.renderBlock(key, size: m, style: style, maps: maps)
+                : try RasterTileRenderer.renderBlock(key, size: m, style: style, maps: maps) { image throws in try WebPEncoder.encode(image) }
             return tiles.map { (PMTilesTileID.id(z: $0.key.tile.z, x: $0.key.tile.x, y: $0.key.tile.y)!, $0.key.tile, Optional($0.value)) }
         case .mvt:
             let map = try maps.checkOut(style)

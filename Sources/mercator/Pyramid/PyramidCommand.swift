@@ -27,7 +27,7 @@ struct PyramidRenderCommand: ParsableCommand {
     @Argument(help: "The style JSON file.") var style: String
     @Option(parsing: .unconditional, help: "The box: west,south,east,north in degrees.") var bounds: String
     @Option(parsing: .unconditional, help: "Zooms Z0-Z1 (or one zoom).") var zooms: String
-    @Option(help: "Tile format: png or mvt (webp: not supported, see docs/deploy.md).") var format = "png"
+    @Option(help: "Tile format: png, webp (lossless; needs libwebp.so.7 at run time) or mvt.") var format = "png"
     @Option(help: "Raster tile size in points: 256 or 512.") var tileSize = 256
     @Option(help: "Raster pixel ratio: 1, 2 or 3.") var ratio = 1
     @Option(help: "Raster tiles per metatile side, as `mercator serve --metatile`.") var metatile = 2
@@ -47,10 +47,10 @@ struct PyramidRenderCommand: ParsableCommand {
         guard (z.count == 1 || z.count == 2), let z0 = z.first!, let z1 = z.last!, z0 >= 0, z0 <= z1, z1 <= 24 else {
             throw ValidationError("--zooms must be Z0-Z1 with 0 <= Z0 <= Z1 <= 24 (found \"\(zooms)\")")
         }
-        if format == "webp" {
-            throw ValidationError("--format webp is not supported: Mercator has no WebP encoder (libwebp is only loaded to decode). Use png and convert, or mvt.")
+        guard let f = PyramidFormat(rawValue: format) else { throw ValidationError("--format must be png, webp or mvt (found \"\(format)\")") }
+        if f == .webp && !WebPEncoder.isAvailable {
+            throw ValidationError("--format webp needs libwebp's encoder (libwebp.so.7), which cannot be loaded: install libwebp7, or use png")
         }
-        guard let f = PyramidFormat(rawValue: format) else { throw ValidationError("--format must be png or mvt (found \"\(format)\")") }
         guard tileSize == 256 || tileSize == 512 else { throw ValidationError("--tile-size must be 256 or 512 (found \(tileSize))") }
         guard (1...3).contains(ratio) else { throw ValidationError("--ratio must be 1, 2 or 3 (found \(ratio))") }
         guard (1...8).contains(metatile) else { throw ValidationError("--metatile must be 1 to 8 (found \(metatile))") }
