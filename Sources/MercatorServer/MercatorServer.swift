@@ -17,6 +17,8 @@ public final class MercatorServer: Sendable {
     public let pool: RenderPool
     let maps = MapPool()
     let rasterTiles: RasterTileRenderer
+    /// Set when a shutdown signal arrives: `/health` answers 503 from then on.
+    public let drain = DrainState()
 
     public init(catalog: ServerCatalog, options: ServerOptions = ServerOptions()) {
         self.catalog = catalog
@@ -39,12 +41,21 @@ public final class MercatorServer: Sendable {
                     onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) }, logger: logger)
     }
 
-    /// Runs until SIGINT or SIGTERM, then stops taking connections and finishes the requests under way.
+    /// Runs until SIGINT or SIGTERM, then drains for ``ServerOptions/drainSeconds`` (`/health` answers 503,
+    /// requests are still served), stops taking connections and finishes the requests under way.
     public func run(logger: Logger = MercatorServer.defaultLogger,
                     onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }) async throws {
+        try await serviceGroup(handlingSignals: true, logger: logger, onServerRunning: onServerRunning).run()
+    }
+
+    /// The service group ``run(logger:onServerRunning:)`` runs: the server, and the drain period
+    /// shut down before it (services stop in reverse order) on SIGTERM/SIGINT (with `handlingSignals`) or when
+    /// `triggerGracefulShutdown()` is called.
+    public func serviceGroup(handlingSignals: Bool = false, logger: Logger = MercatorServer.defaultLogger,
+                             onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }) -> ServiceGroup {
         let app = application(logger: logger, onServerRunning: onServerRunning)
-        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
+        let drainer = DrainService(state: drain, seconds: options.drainSeconds)
+        return ServiceGroup(configuration: .init(services: [app, drainer], gracefulShutdownSignals: handlingSignals ? [.sigterm, .sigint] : [], logger: logger))
     }
 
     /// The router: every route of `docs/server.md`.
@@ -55,6 +66,12 @@ public final class MercatorServer: Sendable {
         router.get("/health") { request, _ in
             self.answer(request) {
                 let load = self.pool.load
+                if self.drain.isDraining {
+                    var response = Responses.json("{\"status\":\"draining\",\"rendersRunning\":\(load.running),\"rendersWaiting\":\(load.waiting)}",
+                                                  request: request, cacheControl: "no-store")
+                    response.status = .serviceUnavailable
+                    return response
+                }
                 return Responses.json("{\"status\":\"ok\",\"styles\":\(self.catalog.styles.count),\"data\":\(self.catalog.data.count),\"rendersRunning\":\(load.running),\"rendersWaiting\":\(load.waiting)}", request: request, cacheControl: "no-store")
             }
         }

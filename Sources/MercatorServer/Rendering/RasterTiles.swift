@@ -59,8 +59,10 @@ final class RasterTileRenderer: @unchecked Sendable {
         return png
     }
 
-    /// Renders the block whose top-left tile is `origin.tile`, `size` tiles on a side, and cuts it.
-    static func renderBlock(_ origin: RasterTileKey, size m: Int, style: ServedStyle, maps: MapPool) throws -> [RasterTileKey: Data] {
+    /// Renders the block whose top-left tile is `origin.tile`, `size` tiles on a side, and cuts it
+    /// into tiles encoded by `encode` (PNG by default).
+    static func renderBlock(_ origin: RasterTileKey, size m: Int, style: ServedStyle, maps: MapPool,
+                            encode: (RGBAImage) throws -> Data = { Data(PNGEncoder.encode($0)) }) throws -> [RasterTileKey: Data] {
         let z = origin.tile.z
         // 512-point tiles at camera zoom z; 256-point tiles at z - 1 (z 0: 512 points drawn at half the ratio).
         var points = origin.tileSize, zoom = Double(z), ratio = Double(origin.scale)
@@ -87,7 +89,7 @@ final class RasterTileRenderer: @unchecked Sendable {
                 let cut = crop(image, x: marginPixels + i * tilePixels, y: marginPixels + j * tilePixels, width: tilePixels, height: tilePixels)
                 var key = origin
                 key.tile = TileID(z: z, x: origin.tile.x + i, y: origin.tile.y + j)
-                out[key] = Data(PNGEncoder.encode(cut))
+                out[key] = try encode(cut)
             }
         }
         return out

@@ -25,10 +25,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Largest static image side in points.") var maxImageSize = 2048
     @Option(help: "Raster tiles per metatile side (1 turns metatiles off).") var metatile = 2
     @Option(help: "Megabytes of rendered tiles kept in memory.") var tileCacheMB = 64
+    @Option(help: "Seconds between SIGTERM and shutdown while /health answers 503 (draining) and requests are still served.") var drain = 0.0
 
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("give a configuration file or data files") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535 (found \(port))") }
+        guard drain >= 0, drain <= 3600 else { throw ValidationError("--drain must be 0 to 3600 seconds") }
         guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
         guard (1...8).contains(metatile) else { throw ValidationError("--metatile must be 1 to 8") }
         guard (1...16384).contains(maxImageSize) else { throw ValidationError("--max-image-size must be 1 to 16384") }
@@ -53,6 +55,7 @@ struct ServeCommand: AsyncParsableCommand {
         options.maxImageSize = maxImageSize
         options.metatile = metatile
         options.tileCacheBytes = tileCacheMB << 20
+        options.drainSeconds = drain
         let server = MercatorServer(catalog: catalog, options: options)
         let styles = catalog.styles.count, data = catalog.data.count
         try await server.run { port in
