@@ -2,6 +2,7 @@ import Foundation
 import MercatorTestSupport
 import Testing
 @testable import Tiling
+import MercatorCompression
 
 /// Malformed tiles throw a located ``VectorTileError``; truncated and bit-flipped real tiles throw
 /// or decode, never crash or hang.
