@@ -4,7 +4,7 @@ import MercatorTestSupport
 import Testing
 
 /// Labels drawn from installed fonts (fontconfig + FreeType) when the style's glyphs do not serve them.
-@Suite("Client-side fonts")
+@Suite("Client-side fonts", .enabled(if: PlatformFeature.installedFonts.isAvailable, "needs installed fonts (the FreeType trait)"))
 struct ClientFontTests {
     static func map(glyphs: String?, font: String, clientFonts: ClientFontOptions = ClientFontOptions()) throws -> Map {
         var style: JSONObject = [
