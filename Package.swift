@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -8,6 +8,16 @@ let package = Package(
         .library(name: "Mercator", targets: ["Mercator"]),
         .executable(name: "mercator", targets: ["mercator"]),
         .executable(name: "mercator-bench", targets: ["mercator-bench"]),
+    ],
+    // Optional system parts, all enabled by default. `swift build --disable-default-traits` builds without
+    // them (and so where those libraries do not exist): the features they carry then throw a
+    // "not available in this build" error. On Apple platforms they are never linked (seams in
+    // Rendering/Platform and Fonts/Platform).
+    traits: [
+        .trait(name: "ICU", description: "Right-to-left labels: bidi line order and Arabic shaping through the system's ICU (libicu-dev)."),
+        .trait(name: "FreeType", description: "Installed fonts: discovery through fontconfig and glyph rasterising through FreeType (libfontconfig-dev, libfreetype-dev)."),
+        .trait(name: "LibJPEG", description: "JPEG raster tiles and images through the system's libjpeg (libjpeg62-turbo-dev)."),
+        .default(enabledTraits: ["ICU", "FreeType", "LibJPEG"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -22,29 +32,38 @@ let package = Package(
         .target(name: "Expressions", dependencies: ["GeoJSON"]),
         .target(name: "FormatStrings", dependencies: ["Expressions"]),
         .target(name: "CMercatorPrefetch"),
-        .target(name: "Tiling", dependencies: ["GeoJSON", "CMercatorPrefetch", "CMercatorZlib"]),
+        .target(name: "Tiling", dependencies: ["GeoJSON", "CMercatorPrefetch", "MercatorCompression"]),
         .target(name: "MapStyle", dependencies: ["Expressions", "FormatStrings", "Tiling"]),
         .systemLibrary(name: "CMercatorZlib", path: "Sources/CMercatorZlib"),
+        // The one zlib wrapper: PNG, gzip tiles and directories, offline-database bodies, HTTP bodies.
+        .target(name: "MercatorCompression", dependencies: ["CMercatorZlib"]),
         // JPEG through libjpeg (headers in the base image), WebP through libwebp loaded at run time.
         .target(name: "CMercatorImageCodecs",
-                linkerSettings: [.linkedLibrary("jpeg", .when(platforms: [.linux])), .linkedLibrary("dl", .when(platforms: [.linux]))]),
+                cSettings: [.define("MERCATOR_LIBJPEG", .when(platforms: [.linux], traits: ["LibJPEG"]))],
+                linkerSettings: [.linkedLibrary("jpeg", .when(platforms: [.linux], traits: ["LibJPEG"])),
+                                 .linkedLibrary("dl", .when(platforms: [.linux]))]),
         .systemLibrary(name: "CMercatorFreeType", path: "Sources/CMercatorFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CMercatorFontconfig", path: "Sources/CMercatorFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
-        .target(name: "CMercatorBidi", linkerSettings: [.linkedLibrary("icuuc")]),
+        // ICU on Linux with the ICU trait; the C file is empty otherwise (SwiftPM builds every target, used or not).
+        .target(name: "CMercatorBidi",
+                cSettings: [.define("MERCATOR_ICU", .when(platforms: [.linux], traits: ["ICU"]))],
+                linkerSettings: [.linkedLibrary("icuuc", .when(platforms: [.linux], traits: ["ICU"]))]),
         // HarfBuzz shaping, loaded at run time (the base image has the library, not its headers)
         .target(name: "CMercatorHarfBuzz", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        .target(name: "Rendering", dependencies: ["MapStyle", "Tiling", "CMercatorZlib", "CMercatorImageCodecs", "CMercatorBidi", "CMercatorHarfBuzz"]),
-        .target(name: "MercatorHTTP", dependencies: ["Tiling"]),
-        .target(name: "TileSources", dependencies: ["MapStyle", "Tiling", "MercatorHTTP", .product(name: "GRDB", package: "GRDB.swift")]),
-        .target(name: "OfflineStorage", dependencies: ["GeoJSON", "Tiling", "TileSources", "MercatorHTTP", "CMercatorZlib",
+        .target(name: "Rendering", dependencies: ["MapStyle", "Tiling", "MercatorCompression", "CMercatorImageCodecs", "CMercatorHarfBuzz",
+                                                  .target(name: "CMercatorBidi", condition: .when(platforms: [.linux], traits: ["ICU"]))]),
+        .target(name: "MercatorHTTP", dependencies: ["MercatorCompression"]),
+        .target(name: "TileSources", dependencies: ["MapStyle", "Tiling", "MercatorHTTP", "MercatorCompression", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "OfflineStorage", dependencies: ["GeoJSON", "Tiling", "TileSources", "MercatorHTTP", "MercatorCompression",
                                                       .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Venues", dependencies: ["GeoJSON", "MercatorHTTP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        // FreeType and fontconfig on Linux; on Apple platforms the module builds without them (no installed fonts yet: Core Text is to come)
+        // FreeType and fontconfig on Linux with the FreeType trait; elsewhere the module builds without them
+        // (no installed fonts: Core Text is the Apple seam still to write, Fonts/Platform)
         .target(name: "Fonts", dependencies: ["Rendering", "MapStyle", "Tiling",
-                                              .target(name: "CMercatorFreeType", condition: .when(platforms: [.linux])),
-                                              .target(name: "CMercatorFontconfig", condition: .when(platforms: [.linux]))]),
+                                              .target(name: "CMercatorFreeType", condition: .when(platforms: [.linux], traits: ["FreeType"])),
+                                              .target(name: "CMercatorFontconfig", condition: .when(platforms: [.linux], traits: ["FreeType"]))]),
         .target(name: "Mercator", dependencies: ["GeoJSON", "Expressions", "FormatStrings", "Tiling", "MapStyle", "TileSources", "OfflineStorage", "Rendering", "Fonts", "Venues"]),
         .target(name: "MercatorConformance", dependencies: ["Mercator"]),
         .target(
@@ -53,6 +72,7 @@ let package = Package(
                 "Mercator",
                 "TileSources",
                 "Tiling",
+                "MercatorCompression",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -85,7 +105,7 @@ let package = Package(
         .testTarget(name: "MercatorTests", dependencies: ["Mercator", "MercatorConformance", "MercatorTestSupport"]),
         .testTarget(
             name: "TilingTests",
-            dependencies: ["Tiling", "MercatorTestSupport"],
+            dependencies: ["Tiling", "MercatorCompression", "MercatorTestSupport"],
             resources: [.copy("Fixtures/mvt-expected.json")]
         ),
         .testTarget(name: "TileSourcesTests", dependencies: ["TileSources", "MapStyle", "MercatorTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
@@ -94,11 +114,11 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "MercatorHTTPTests", dependencies: ["MercatorHTTP", "MercatorTestSupport"]),
         .testTarget(name: "FontsTests", dependencies: ["Fonts", "Rendering", "MercatorTestSupport"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "MapStyle", "GeoJSON", "MercatorTestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "MapStyle", "GeoJSON", "MercatorCompression", "MercatorTestSupport"]),
         .testTarget(name: "MercatorCLITests", dependencies: ["mercator", "Rendering", "MercatorTestSupport", "TileSources", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "MercatorServerTests",
-            dependencies: ["MercatorServer", "Mercator", "MercatorTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+            dependencies: ["MercatorServer", "Mercator", "MercatorCompression", "MercatorTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]
         ),
     ],

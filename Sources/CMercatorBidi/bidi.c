@@ -1,5 +1,8 @@
 #include "mercator_bidi.h"
 
+// Built with the ICU trait on Linux only (MERCATOR_ICU); otherwise nothing here references ICU.
+#if defined(MERCATOR_ICU)
+
 #include <unicode/ubidi.h>
 #include <unicode/uchar.h>
 #include <unicode/ushape.h>
@@ -31,3 +34,7 @@ int mercator_bidi_line(const uint16_t *text, int32_t length, int32_t start, int3
 }
 
 int32_t mercator_char_mirror(int32_t c) { return u_charMirror(c); }
+
+#else
+typedef int mercator_bidi_unavailable;
+#endif

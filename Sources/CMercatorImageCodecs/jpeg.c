@@ -2,7 +2,7 @@
 // it longjmps back here, the only way to keep a corrupt file from ending the process.
 #include "mercator_image_codecs.h"
 
-#if defined(__linux__)
+#if defined(MERCATOR_LIBJPEG)
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>

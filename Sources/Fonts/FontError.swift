@@ -1,3 +1,5 @@
+import Rendering
+
 /// Why a font could not be opened or used.
 public enum FontError: Error, Sendable, Hashable, CustomStringConvertible {
     /// FreeType could not start.
@@ -10,6 +12,8 @@ public enum FontError: Error, Sendable, Hashable, CustomStringConvertible {
     case unscalable(path: String, code: Int32)
     /// No installed font answers to this name.
     case notInstalled(name: String)
+    /// Installed fonts are not part of this build (the `FreeType` trait is off, or the platform has no implementation yet).
+    case notAvailable(PlatformFeatureUnavailable)
 
     public var description: String {
         switch self {
@@ -18,6 +22,7 @@ public enum FontError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notAFont(let path, let code): return "\(path): not a font FreeType can open (error \(code))"
         case .unscalable(let path, let code): return "\(path): the font cannot be sized to 24 px (error \(code))"
         case .notInstalled(let name): return "no installed font is named '\(name)' (family, full or PostScript name)"
+        case .notAvailable(let e): return "\(e)"
         }
     }
 }

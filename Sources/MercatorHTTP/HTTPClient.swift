@@ -1,5 +1,5 @@
 import Foundation
-import Tiling
+import MercatorCompression
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -135,7 +135,7 @@ public final class HTTPClient: @unchecked Sendable {
             // URLSession inflates gzip itself; a body still compressed goes through the package's one inflater
             let bytes = ContiguousArray(data)
             if encoding.contains("gzip"), Gzip.isCompressed(bytes) {
-                do throws(VectorTileError) {
+                do throws(InflateError) {
                     body = Data(try Gzip.inflate(bytes, limit: limit))
                 } catch {
                     throw HTTPError(url: url, .badEncoding("the gzip body does not inflate: \(error)"))

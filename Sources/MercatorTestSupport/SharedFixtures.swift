@@ -1,11 +1,19 @@
 import Foundation
 
 /// Locates the shared fixtures folder (`shared/`, beside the repository) for tests and benchmarks.
+///
+/// Tests that need it are skipped, with the reason, when it is absent:
+/// `@Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))`.
 public enum SharedFixtures {
-    /// The `shared/` folder: `$MERCATOR_SHARED` if set, else the first `shared/` holding `conformance/`
-    /// found walking up from `file` (pass `#filePath`), else `nil`.
+    /// Whether the `shared/` folder was found (beside the clone, or `$MERCATOR_SHARED`).
+    public static let isAvailable = root() != nil
+
+    /// The `shared/` folder: `$MERCATOR_SHARED` if set (and the folder exists), else the first `shared/`
+    /// holding `conformance/` found walking up from `file` (pass `#filePath`), else `nil`.
     public static func root(from file: String = #filePath) -> URL? {
         if let env = ProcessInfo.processInfo.environment["MERCATOR_SHARED"], !env.isEmpty {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: env, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
             return URL(fileURLWithPath: env, isDirectory: true)
         }
         var dir = URL(fileURLWithPath: file).deletingLastPathComponent()

@@ -78,7 +78,7 @@ public struct MBTilesExport: Sendable {
                 let z: Int = row["z"], x: Int = row["x"], y: Int = row["y"]
                 var data: Data = row["data"]
                 if (row["compressed"] as Int?) ?? 0 != 0 {
-                    guard let inflated = ZlibCodec.decompress(data) else {
+                    guard let inflated = OfflineBodies.inflate(data) else {
                         throw ExportError(message: "\(database.path): tile \(z)/\(x)/\(y) does not inflate")
                     }
                     data = inflated

@@ -86,7 +86,7 @@ extension OfflineDatabase {
     static func response(_ row: Row, path: String) throws -> StoredResponse {
         var data: Data? = row["data"]
         if let stored = data, (row["compressed"] as Int64?) ?? 0 != 0 {
-            guard let inflated = ZlibCodec.decompress(stored) else {
+            guard let inflated = OfflineBodies.inflate(stored) else {
                 throw OfflineStorageError(path: path, .corrupt("a compressed body does not inflate"))
             }
             data = inflated
@@ -151,7 +151,8 @@ extension OfflineDatabase {
 
     static func encodedBody(_ data: Data?) -> (Data?, Bool) {
         guard let data else { return (nil, false) }
-        if let deflated = ZlibCodec.compress(data), deflated.count < data.count { return (deflated, true) }
+        let deflated = OfflineBodies.deflate(data)
+        if deflated.count < data.count { return (deflated, true) }
         return (data, false)
     }
 

@@ -1,7 +1,9 @@
 import Fonts
+import Rendering
 import Testing
 
-@Suite struct FontLookupTests {
+@Suite(.enabled(if: PlatformFeature.installedFonts.isAvailable, "needs installed fonts (the FreeType trait)"))
+struct FontLookupTests {
     @Test func findsDejaVuByFamilyFullAndPostScriptName() throws {
         let family = try #require(SystemFonts.font(named: "DejaVu Sans"))
         #expect(family.path.hasSuffix("/DejaVuSans.ttf"))

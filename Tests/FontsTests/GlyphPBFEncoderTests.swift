@@ -3,7 +3,8 @@ import Fonts
 import Rendering
 import Testing
 
-@Suite struct GlyphPBFEncoderTests {
+@Suite(.enabled(if: PlatformFeature.installedFonts.isAvailable, "needs installed fonts (the FreeType trait)"))
+struct GlyphPBFEncoderTests {
     @Test func roundTripsThroughTheDecoder() throws {
         let glyphs = GlyphRasterizer().glyphs(range: 0, in: try DejaVu.sans())
         #expect(glyphs.count == 191)  // make_glyphs.py: 191 glyphs in 0-255

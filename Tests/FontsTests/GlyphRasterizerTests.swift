@@ -5,7 +5,8 @@ import Testing
 /// The rasterizer against `make_glyphs.py` (freetype-py 2.5.1 with its FreeType 2.13.2, numpy) on
 /// DejaVu Sans: whole PBF files for ranges 0-767 were byte-identical; these are its figures for a few
 /// code points (width, height, left, top, advance, sum of the SDF bytes).
-@Suite struct GlyphRasterizerTests {
+@Suite(.enabled(if: PlatformFeature.installedFonts.isAvailable, "needs installed fonts (the FreeType trait)"))
+struct GlyphRasterizerTests {
     static let reference: [(UInt32, Int, Int, Int, Int, Int, Int)] = [
         (0x41, 17, 18, 0, -5, 16, 63740),     // A
         (0x67, 13, 19, 1, -9, 15, 68936),     // g (descender)

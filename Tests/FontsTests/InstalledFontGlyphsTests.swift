@@ -1,8 +1,10 @@
 @testable import Fonts
 import MapStyle
+import Rendering
 import Testing
 
-@Suite struct InstalledFontGlyphsTests {
+@Suite(.enabled(if: PlatformFeature.installedFonts.isAvailable, "needs installed fonts (the FreeType trait)"))
+struct InstalledFontGlyphsTests {
     @Test func fontStacksResolveByNameInOrder() {
         let glyphs = InstalledFontGlyphs(options: ClientFontOptions())
         let sans = glyphs.glyphs(fontStack: ["No Such Font", "DejaVu Sans"], range: 0)

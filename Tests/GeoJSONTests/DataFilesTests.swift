@@ -3,7 +3,7 @@ import MercatorTestSupport
 import Testing
 @testable import GeoJSON
 
-@Suite("Shared data files")
+@Suite("Shared data files", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
 struct DataFilesTests {
     static let files: [String] = {
         guard let dir = SharedFixtures.url("data"),

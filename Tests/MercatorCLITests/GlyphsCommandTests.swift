@@ -2,7 +2,7 @@ import Foundation
 import Rendering
 import Testing
 
-@Suite("mercator glyphs, venue titles")
+@Suite("mercator glyphs, venue titles", .enabled(if: PlatformFeature.installedFonts.isAvailable, "needs installed fonts (the FreeType trait)"))
 struct GlyphsCommandTests {
     static let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 

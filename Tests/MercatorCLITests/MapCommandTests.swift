@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 import Testing
 
 @Suite("mercator render, query, venue, style, predicate")
@@ -54,7 +55,7 @@ struct MapCommandTests {
         #expect(bad.status != 0 && bad.stderr.contains("BEGINSWITH"))
     }
 
-    @Test("render --collision-boxes outlines the labels' collision boxes")
+    @Test("render --collision-boxes outlines the labels' collision boxes", .enabled(if: PlatformFeature.installedFonts.isAvailable, "needs installed fonts (the FreeType trait)"))
     func collisionBoxes() throws {
         let glyphs = CLIRunner.repository.deletingLastPathComponent().appendingPathComponent("shared/conformance/render-tests/glyphs")
         let style = Self.temporary("labels.json"), plain = Self.temporary("plain.png"), boxes = Self.temporary("boxes.png")

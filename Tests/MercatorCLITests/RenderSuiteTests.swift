@@ -1,5 +1,6 @@
 import Foundation
 import MercatorTestSupport
+import Rendering
 import Testing
 
 @Suite("mercator conformance render: the whole MapLibre render suite")
@@ -7,7 +8,9 @@ struct RenderSuiteTests {
     /// Raise this when more render tests pass; never lower it (skipped tests are not counted).
     static let floor = 817
 
-    @Test("every test runs in a worker under a time limit; the pass count stays at or above the floor")
+    @Test("every test runs in a worker under a time limit; the pass count stays at or above the floor",
+          .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"),
+          .enabled(if: PlatformFeature.allCases.allSatisfy(\.isAvailable), "the floor is measured with the default traits (ICU, FreeType, LibJPEG)"))
     func wholeSuite() throws {
         let fixtures = try #require(SharedFixtures.url("conformance/render-tests"))
         let r = try CLIRunner.run(["conformance", "render", fixtures.path, "--json", "--timeout", "120"])
@@ -37,7 +40,7 @@ struct RenderSuiteTests {
 
 @Suite("mercator conformance render: the time limit")
 struct RenderSuiteTimeLimitTests {
-    @Test("a test over the limit is stopped, counted as failed with the reason, and the next test gets a new worker")
+    @Test("a test over the limit is stopped, counted as failed with the reason, and the next test gets a new worker", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
     func timeLimit() throws {
         let fixtures = try #require(SharedFixtures.url("conformance/render-tests"))
         // Starting a worker alone takes longer than a microsecond: every test is stopped.

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Mercator
 import Testing
 @testable import MercatorServer
+import MercatorCompression
 
 /// Every route on a live loopback server.
 @Suite struct RouteTests {

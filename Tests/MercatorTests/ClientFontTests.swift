@@ -4,7 +4,7 @@ import MercatorTestSupport
 import Testing
 
 /// Labels drawn from installed fonts (fontconfig + FreeType) when the style's glyphs do not serve them.
-@Suite("Client-side fonts")
+@Suite("Client-side fonts", .enabled(if: PlatformFeature.installedFonts.isAvailable, "needs installed fonts (the FreeType trait)"))
 struct ClientFontTests {
     static func map(glyphs: String?, font: String, clientFonts: ClientFontOptions = ClientFontOptions()) throws -> Map {
         var style: JSONObject = [
@@ -36,7 +36,7 @@ struct ClientFontTests {
         #expect(abs((first + last) / 2 - 64) <= 2, "centred on the anchor: \(first)...\(last)")
     }
 
-    @Test("a font stack the glyphs URL does not serve falls back; disabled client fonts draw nothing")
+    @Test("a font stack the glyphs URL does not serve falls back; disabled client fonts draw nothing", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
     func unservedFontStack() throws {
         let glyphs = try #require(SharedFixtures.url("conformance/render-tests/glyphs")).path + "/{fontstack}/{range}.pbf"
         #expect(!Self.inkedColumns(try Self.map(glyphs: glyphs, font: "DejaVu Sans").snapshot()).isEmpty)
@@ -44,7 +44,7 @@ struct ClientFontTests {
         #expect(Self.inkedColumns(try Self.map(glyphs: nil, font: "DejaVu Sans", clientFonts: .disabled).snapshot()).isEmpty)
     }
 
-    @Test("venue titles are drawn with the bundled font, below their annotation points")
+    @Test("venue titles are drawn with the bundled font, below their annotation points", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
     func venueTitles() throws {
         let url = try #require(SharedFixtures.url("venues/harbourfront-galleria.zip"))
         let venue = try Venue.open(contentsOf: url)

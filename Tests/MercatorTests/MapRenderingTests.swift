@@ -40,7 +40,7 @@ struct MapRenderingTests {
         #expect(snapshot.sourceErrors.first?.source == "x")
     }
 
-    @Test("every floor of the sample venue renders")
+    @Test("every floor of the sample venue renders", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
     func venueFloors() throws {
         let url = try #require(SharedFixtures.url("venues/harbourfront-galleria.zip"))
         let venue = try Venue.open(contentsOf: url)

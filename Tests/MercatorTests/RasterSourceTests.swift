@@ -118,7 +118,8 @@ struct ImageDecodingTests {
     static let jpeg = "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAIBAQEBAQIBAQECAgICAgQDAgICAgUEBAMEBgUGBgYFBgYGBwkIBgcJBwYGCAsICQoKCgoKBggLDAsKDAkKCgr/2wBDAQICAgICAgUDAwUKBwYHCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgr/wAARCAAIAAgDASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwD4vooor+Uz/fw//9k="
     static let webp = "UklGRhwAAABXRUJQVlA4TA8AAAAvB8ABEAfQ/4gCBiKi/wEA"
 
-    @Test("an 8x8 red JPEG decodes to opaque red")
+    @Test("an 8x8 red JPEG decodes to opaque red",
+          .enabled(if: PlatformFeature.jpegDecoding.isAvailable, "needs JPEG decoding (the LibJPEG trait)"))
     func jpegDecodes() throws {
         let image = try RasterDecoding.decode(Data(base64Encoded: Self.jpeg)!)
         #expect(image.width == 8 && image.height == 8)
@@ -126,7 +127,18 @@ struct ImageDecodingTests {
         #expect(p[0] > 240 && p[1] < 15 && p[2] < 15 && p[3] == 255, "\(p)")
     }
 
-    @Test("an 8x8 half-transparent green lossless WebP decodes with its alpha")
+    @Test("a build without the LibJPEG trait refuses JPEG with an error naming the trait",
+          .enabled(if: !PlatformFeature.jpegDecoding.isAvailable, "this build decodes JPEG (the LibJPEG trait is on)"))
+    func jpegUnavailable() {
+        #expect(throws: RasterDecodingError.notAvailable(PlatformFeatureUnavailable(.jpegDecoding))) {
+            try RasterDecoding.decode(Data(base64Encoded: Self.jpeg)!)
+        }
+        #expect("\(RasterDecodingError.notAvailable(PlatformFeatureUnavailable(.jpegDecoding)))".contains("enable the `LibJPEG` trait"))
+        #expect(!RasterDecoding.canDecode(.jpeg))
+    }
+
+    @Test("an 8x8 half-transparent green lossless WebP decodes with its alpha",
+          .enabled(if: RasterDecoding.isWebPAvailable, "needs libwebp's shared library (libwebp.so.7)"))
     func webpDecodes() throws {
         let image = try RasterDecoding.decode(Data(base64Encoded: Self.webp)!)
         #expect(image.width == 8 && image.height == 8)

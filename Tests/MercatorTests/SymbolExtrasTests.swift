@@ -5,7 +5,7 @@ import Testing
 
 /// Sprite `textFit` metadata, images inside formatted text, `is-supported-script` and the
 /// collision-box debug overlay.
-@Suite("Symbol layers: text fit, inline images, scripts, collision boxes")
+@Suite("Symbol layers: text fit, inline images, scripts, collision boxes", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
 struct SymbolExtrasTests {
     static let sprites = SharedFixtures.url("conformance/render-tests/sprites")!
 
@@ -64,7 +64,8 @@ struct SymbolExtrasTests {
         #expect(coloured, "the shield's blue shows")
     }
 
-    @Test("is-supported-script: Devanagari is not drawn (no complex shaping), Arabic is")
+    @Test("is-supported-script: Devanagari is not drawn (no complex shaping), Arabic is",
+          .enabled(if: PlatformFeature.rightToLeftText.isAvailable, "needs right-to-left text (the ICU trait)"))
     func supportedScripts() throws {
         let filter: JSONValue = ["is-supported-script", ["get", "name"]]
         let map = try Self.map([(-20, "देवनागरी"), (20, "سلام")], layout: ["text-field": "{name}", "text-allow-overlap": true], filter: filter)

@@ -88,7 +88,7 @@ struct GeometryTileCoverTests {
         #expect(Set(xy(GeometryTileCover.tiles(of: collection, zoom: 3))) == Set(xy(multi)).union([[7, 0]]))
     }
 
-    @Test("a pack over a geometry stores the tiles the geometry touches, fewer than its bounding box's")
+    @Test("a pack over a geometry stores the tiles the geometry touches, fewer than its bounding box's", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
     func packFromGeometry() async throws {
         let server = try PackServer()
         defer { server.stop() }

@@ -18,7 +18,8 @@ private final class RecordingFetcher: ResourceFetching, @unchecked Sendable {
     }
 }
 
-@Suite("Offline packs: {ratio} tile templates at pixel ratio 2", .serialized)
+@Suite("Offline packs: {ratio} tile templates at pixel ratio 2", .serialized,
+       .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
 struct PixelRatioTests {
     @Test("tile requests carry MapLibre's key: ratio 2 only for a {ratio} template at a ratio over 1")
     func tileRequestKeys() throws {

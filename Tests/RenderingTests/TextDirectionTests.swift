@@ -2,7 +2,8 @@ import Testing
 @testable import Rendering
 
 /// Right-to-left and vertical text: ICU's Arabic shaping and bidi order, vertical punctuation.
-@Suite struct TextDirectionTests {
+@Suite(.enabled(if: PlatformFeature.rightToLeftText.isAvailable, "needs right-to-left text (the ICU trait)"))
+struct TextDirectionTests {
     @Test("Latin text keeps its order; a Hebrew run is reversed; mirrored brackets in right-to-left runs")
     func bidiOrder() {
         let latin = Array("abc".unicodeScalars.map(\.value))

@@ -1,5 +1,6 @@
 import Foundation
 import GeoJSON
+import MercatorTestSupport
 import Testing
 @testable import Tiling
 
@@ -64,7 +65,7 @@ import Testing
         #expect(tile.features.map(\.type) == [.point, .lineString])
     }
 
-    @Test func usStatesTileZ7() throws {
+    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func usStatesTileZ7() throws {
         let index = try GeoJSONTileIndex(features: try TestSupport.sharedFeatures("geojsonvt_us-states.geojson"))
         let tile = try #require(index.tile(z: 7, x: 37, y: 48))
         let expected = TestSupport.normalized(try JSONValue(parsing: GeoJSONVTFixtures.usStatesZ7x37y48))

@@ -1,5 +1,6 @@
 import Foundation
 import GeoJSON
+import MercatorTestSupport
 import Testing
 @testable import Tiling
 
@@ -125,7 +126,7 @@ import Testing
 }
 
 @Suite struct GeoJSONTileIndexConcurrencyTests {
-    @Test func concurrentRequestsAgree() throws {
+    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func concurrentRequestsAgree() throws {
         let features = try TestSupport.sharedFeatures("geojsonvt_us-states.geojson")
         let index = try GeoJSONTileIndex(features: features, options: GeoJSONTileOptions(indexMaxZoom: 2))
         // the tile holding each state's first vertex, at zooms 6-9

@@ -43,7 +43,7 @@ struct VectorTileColumnsTests {
         return compared
     }
 
-    @Test func everySuiteTileDecodesAsTheLazyDecoder() throws {
+    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func everySuiteTileDecodesAsTheLazyDecoder() throws {
         let tiles = VectorTileTestSupport.conformanceTiles()
         var compared = 0
         for (name, url) in tiles {
@@ -54,8 +54,8 @@ struct VectorTileColumnsTests {
         if !tiles.isEmpty { #expect(compared > 1000) }
     }
 
-    @Test func encodedSharedDataDecodesAsTheLazyDecoder() throws {
-        guard let url = SharedFixtures.url("data/ne_50m_admin_0_countries.geojson") else { return }
+    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func encodedSharedDataDecodesAsTheLazyDecoder() throws {
+        let url = try #require(SharedFixtures.url("data/ne_50m_admin_0_countries.geojson"))
         let features = try GeoJSONObject(parsing: Data(contentsOf: url)).features
         let index = try GeoJSONTileIndex(features: features, options: GeoJSONTileOptions(maxZoom: 2, indexMaxZoom: 0, tolerance: 3, extent: 4096, buffer: 64))
         let tile = try #require(index.tile(TileID(z: 0, x: 0, y: 0)))
@@ -99,9 +99,9 @@ struct VectorTileColumnsTests {
         }
     }
 
-    @Test func everyTruncationIsAnErrorOrADecode() throws {
+    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func everyTruncationIsAnErrorOrADecode() throws {
         // A real layer cut at every byte: the two decoders agree on whether it reads.
-        guard let url = SharedFixtures.url("conformance/render-tests/tiles/14-8802-5374.mvt") else { return }
+        let url = try #require(SharedFixtures.url("conformance/render-tests/tiles/14-8802-5374.mvt"))
         let tile = try VectorTile(data: Data(contentsOf: url))
         let layer = try #require(tile.layerNames.firstIndex(of: "poi_label"))
         let whole = try tile.columns(at: layer)

@@ -1,11 +1,12 @@
 import Foundation
 import GeoJSON
+import MercatorTestSupport
 import Testing
 @testable import Tiling
 
 /// Every vector tile of the render-test suite decodes, with the layer names, feature counts and
 /// geometry checksums PyPI's mapbox-vector-tile gives (scripts/mvt_dump.py → Fixtures/mvt-expected.json).
-@Suite struct VectorTileConformanceTests {
+@Suite(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) struct VectorTileConformanceTests {
     static let expected: JSONValue? = {
         guard let url = Bundle.module.url(forResource: "mvt-expected", withExtension: "json"),
               let data = try? Data(contentsOf: url) else { return nil }
@@ -61,7 +62,7 @@ import Testing
     }
 
     @Test func streetsTileToGeoJSON() throws {
-        guard let url = VectorTileTestSupport.conformanceTiles().first(where: { $0.0 == "14-8802-5374.mvt" })?.1 else { return }
+        let url = try #require(VectorTileTestSupport.conformanceTiles().first(where: { $0.0 == "14-8802-5374.mvt" })?.1)
         let tile = try VectorTile(data: try Data(contentsOf: url))
         let roads = try #require(try tile.layer(named: "road"))
         #expect(roads.version == 2 || roads.version == 1)

@@ -1,4 +1,5 @@
 import GeoJSON
+import MercatorTestSupport
 import Testing
 @testable import Tiling
 
@@ -17,7 +18,7 @@ import Testing
         }
     }
 
-    @Test func simplifiesLessAtEachDeeperZoomAndNotAtMaxZoom() throws {
+    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func simplifiesLessAtEachDeeperZoomAndNotAtMaxZoom() throws {
         #expect(Self.states.count == 52)
         let index = try GeoJSONTileIndex(features: Self.states, options: ShapeSourceOptions().tileOptions)
         let original = Self.states.reduce(0) { $0 + Self.pointCount($1.geometry) }

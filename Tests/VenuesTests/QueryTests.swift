@@ -1,9 +1,10 @@
 import Foundation
 import GeoJSON
+import MercatorTestSupport
 import Testing
 @testable import Venues
 
-@Suite struct QueryTests {
+@Suite(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) struct QueryTests {
     let venue: Venue
 
     init() throws { venue = try Venue.open(contentsOf: TestBundles.harbourfront) }

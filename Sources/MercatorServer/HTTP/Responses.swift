@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Mercator
+import MercatorCompression
 
 /// Building responses: bodies with `ETag` and `Cache-Control`, 304 for a matching
 /// `If-None-Match`, gzip as the client accepts, and errors as plain text.

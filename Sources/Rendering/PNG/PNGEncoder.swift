@@ -1,4 +1,4 @@
-import CMercatorZlib
+import MercatorCompression
 import Dispatch
 import Foundation
 
@@ -43,65 +43,15 @@ public enum PNGEncoder {
         let typeBytes = Array(type.utf8)
         out += typeBytes
         out += data
-        var crc = typeBytes.withUnsafeBufferPointer { CMercatorZlib.crc32(0, $0.baseAddress, uInt($0.count)) }
-        crc = data.withUnsafeBufferPointer { CMercatorZlib.crc32(crc, $0.baseAddress, uInt($0.count)) }
-        out.appendBigEndian(UInt32(truncatingIfNeeded: crc))
+        var crc = typeBytes.withUnsafeBufferPointer { Zlib.crc32($0) }
+        crc = data.withUnsafeBufferPointer { Zlib.crc32($0, continuing: crc) }
+        out.appendBigEndian(crc)
     }
 }
 
 extension Array where Element == UInt8 {
     mutating func appendBigEndian(_ v: UInt32) {
         append(UInt8(v >> 24)); append(UInt8((v >> 16) & 0xFF)); append(UInt8((v >> 8) & 0xFF)); append(UInt8(v & 0xFF))
-    }
-}
-
-/// Thin wrappers over the system zlib.
-enum Zlib {
-    /// zlib-format (RFC 1950) compression of `data`.
-    static func compress(_ data: [UInt8], level: Int32) -> [UInt8] {
-        var destLen = compressBound(uLong(data.count))
-        var out = [UInt8](repeating: 0, count: Int(destLen))
-        let status = out.withUnsafeMutableBufferPointer { dst in
-            data.withUnsafeBufferPointer { src in
-                compress2(dst.baseAddress, &destLen, src.baseAddress, uLong(data.count), level)
-            }
-        }
-        precondition(status == Z_OK, "zlib compress2 failed with \(status)")  // only on out-of-memory
-        out.removeLast(out.count - Int(destLen))
-        return out
-    }
-
-    /// Inflates a zlib stream, expecting `expected` bytes. Returns nil for corrupt or short data.
-    static func decompress(_ data: [UInt8], expected: Int) -> [UInt8]? {
-        var out = [UInt8](repeating: 0, count: max(expected, 1))
-        var stream = z_stream()
-        var ok = true
-        var produced = 0
-        data.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-                    ok = false
-                    return
-                }
-                stream.next_in = UnsafeMutablePointer(mutating: src.baseAddress)
-                stream.avail_in = uInt(src.count)
-                stream.next_out = dst.baseAddress
-                stream.avail_out = uInt(dst.count)
-                let status = inflate(&stream, Z_FINISH)
-                produced = dst.count - Int(stream.avail_out)
-                if status != Z_STREAM_END && !(status == Z_BUF_ERROR && produced == expected) { ok = false }
-                inflateEnd(&stream)
-            }
-        }
-        guard ok, produced == expected else { return nil }
-        return out
-    }
-
-    /// CRC-32 as PNG chunks use it.
-    static func crc32(_ data: [UInt8]) -> UInt32 {
-        data.withUnsafeBufferPointer { p in
-            UInt32(CMercatorZlib.crc32(0, p.baseAddress, uInt(p.count)))
-        }
     }
 }
 
@@ -128,13 +78,13 @@ extension PNGEncoder {
         var outOffset = 0
         for k in 0..<parts {
             let rows = (h * k / parts)..<(h * (k + 1) / parts)
-            let capacity = Int(compressBound(uLong(rows.count * stride))) + 64
+            let capacity = Zlib.compressBound(rows.count * stride) + 64
             bands.append((rows, outOffset, capacity))
             outOffset += capacity
         }
         if scratch.deflated.count < outOffset { scratch.deflated = [UInt8](repeating: 0, count: outOffset) }
         var produced = [Int](repeating: -1, count: parts)
-        var checksums = [UInt](repeating: 1, count: parts)
+        var checksums = [UInt32](repeating: 1, count: parts)
         canvas.pixels.withUnsafeBufferPointer { src in
             scratch.raw.withUnsafeMutableBufferPointer { raw in
                 scratch.deflated.withUnsafeMutableBufferPointer { out in
@@ -161,10 +111,10 @@ extension PNGEncoder {
             for k in 0..<parts {
                 idat += scratch.deflated[bands[k].outOffset..<(bands[k].outOffset + produced[k])]
                 if k > 0 {
-                    adler = UInt(adler32_combine(uLong(adler), uLong(checksums[k]), off_t(bands[k].rows.count * stride)))
+                    adler = Zlib.adler32Combine(adler, checksums[k], secondLength: bands[k].rows.count * stride)
                 }
             }
-            idat.appendBigEndian(UInt32(truncatingIfNeeded: adler))
+            idat.appendBigEndian(adler)
         } else {
             idat = Zlib.compress(Array(scratch.raw[0..<rawCount]), level: 1)
         }
@@ -178,7 +128,7 @@ private struct BandJob: @unchecked Sendable {
     let raw: UnsafeMutablePointer<UInt8>
     let out: UnsafeMutablePointer<UInt8>
     let produced: UnsafeMutablePointer<Int>
-    let checksums: UnsafeMutablePointer<UInt>
+    let checksums: UnsafeMutablePointer<UInt32>
     let width: Int
     let stride: Int
     let bands: [(rows: Range<Int>, outOffset: Int, capacity: Int)]
@@ -188,21 +138,13 @@ private struct BandJob: @unchecked Sendable {
         for y in band.rows { convertRow(y) }
         let start = raw + band.rows.lowerBound * stride
         let count = band.rows.count * stride
-        checksums[k] = UInt(adler32(1, start, uInt(count)))
-        var stream = z_stream()
+        checksums[k] = Zlib.adler32(start, count: count)
         // Raw deflate (no zlib wrapper): the bands are concatenated under one header.
-        guard deflateInit2_(&stream, 1, Z_DEFLATED, -15, 8, Z_RLE, ZLIB_VERSION,
-                            Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return }
-        stream.next_in = start
-        stream.avail_in = uInt(count)
-        stream.next_out = out + band.outOffset
-        stream.avail_out = uInt(band.capacity)
+        let stream = DeflateStream(level: 1, format: .raw)
         let last = k == bands.count - 1
-        let status = deflate(&stream, last ? Z_FINISH : Z_SYNC_FLUSH)
-        if (last && status == Z_STREAM_END) || (!last && status == Z_OK && stream.avail_in == 0) {
-            produced[k] = band.capacity - Int(stream.avail_out)
+        if let written = stream.write(start, count: count, flush: last ? .finish : .sync, into: out + band.outOffset, capacity: band.capacity) {
+            produced[k] = written
         }
-        deflateEnd(&stream)
     }
 
     private func convertRow(_ y: Int) {

@@ -1,9 +1,11 @@
-import CMercatorBidi
-
-/// Right-to-left text as MapLibre Native lays it out, through the system's ICU: Arabic letters
-/// joined into their contextual forms, and each line of a label put in visual order by the Unicode
-/// bidirectional algorithm (characters of right-to-left runs mirrored).
+/// Right-to-left text as MapLibre Native lays it out, through the platform's ``BidirectionalTextShaping``
+/// (ICU on Linux): Arabic letters joined into their contextual forms, and each line of a label put in
+/// visual order by the Unicode bidirectional algorithm (characters of right-to-left runs mirrored).
+/// In a build without it, text keeps its logical order.
 enum BidiText {
+    /// The platform's implementation (a concrete type: no dynamic dispatch).
+    static let platform = PlatformBidirectionalText()
+
     /// Whether `c` is written right to left (Hebrew, Arabic, Syriac, Thaana, N'Ko… and their forms).
     static func isRightToLeft(_ c: UInt32) -> Bool {
         (0x0590...0x08FF).contains(c) || (0xFB1D...0xFDFF).contains(c) || (0xFE70...0xFEFF).contains(c)
@@ -12,11 +14,8 @@ enum BidiText {
     /// `text` with Arabic letters replaced by their joined presentation forms (ICU's `u_shapeArabic`).
     static func shapingArabic(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { (0x0600...0x08FF).contains($0.value) }) else { return text }
-        let input = Array(text.utf16)
-        var output = [UInt16](repeating: 0, count: input.count * 2 + 4)
-        let length = mercator_shape_arabic(input, Int32(input.count), &output, Int32(output.count))
-        guard length >= 0, Int(length) <= output.count else { return text }
-        return String(decoding: output[0..<Int(length)], as: UTF16.self)
+        guard let shaped = try? platform.shapingArabic(Array(text.utf16)) else { return text }
+        return String(decoding: shaped, as: UTF16.self)
     }
 
     /// The lines of `scalars` (ranges of indices) in visual order: for each line the logical
@@ -39,9 +38,7 @@ enum BidiText {
         return lines.map { line in
             guard !line.isEmpty else { return [] }
             let start = firstUnit[line.lowerBound], limit = firstUnit[line.upperBound]
-            var map = [Int32](repeating: 0, count: limit - start)
-            var levels = [UInt8](repeating: 0, count: limit - start)
-            guard mercator_bidi_line(units, Int32(units.count), Int32(start), Int32(limit), &map, &levels) == 1 else {
+            guard let (map, levels) = try? platform.visualOrder(of: start..<limit, in: units) else {
                 return line.map { ($0, scalars[$0]) }
             }
             var out: [(index: Int, character: UInt32)] = []
@@ -53,7 +50,7 @@ enum BidiText {
                 if index == previous { continue }
                 previous = index
                 let c = scalars[index]
-                let mirrored = levels[Int(logical)] & 1 == 1 ? UInt32(mercator_char_mirror(Int32(c))) : c
+                let mirrored = levels[Int(logical)] & 1 == 1 ? platform.mirrored(c) : c
                 out.append((index, mirrored))
             }
             return out

@@ -2,8 +2,13 @@
 ///
 /// Glyphs are drawn one by one from SDF ranges, with Arabic shaping and bidi reordering through
 /// ICU; scripts that need complex shaping beyond that (Indic scripts and Sinhala, Tibetan,
-/// Myanmar, Khmer) are not supported, so a style can filter or replace such labels.
+/// Myanmar, Khmer) are not supported, so a style can filter or replace such labels. In a build
+/// without right-to-left text (``PlatformFeature/rightToLeftText``), right-to-left scripts are not
+/// supported either, as in MapLibre before its right-to-left plugin loads.
 enum ScriptSupport {
+    /// Whether this build shapes and reorders right-to-left text.
+    static let rightToLeft = PlatformFeature.rightToLeftText.isAvailable
+
     /// Whether every character of `text` is in a script the renderer draws correctly.
     @Sendable static func isSupported(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy { isSupported($0.value) }
@@ -11,7 +16,8 @@ enum ScriptSupport {
 
     /// Whether `scalar` is in a supported script (MapLibre's `charInSupportedScript`).
     static func isSupported(_ scalar: UInt32) -> Bool {
-        !((0x0900...0x0DFF).contains(scalar)      // Indic scripts and Sinhala
+        if !rightToLeft, BidiText.isRightToLeft(scalar) { return false }
+        return !((0x0900...0x0DFF).contains(scalar)      // Indic scripts and Sinhala
             || (0x0F00...0x109F).contains(scalar) // Tibetan and Myanmar
             || (0x1780...0x17FF).contains(scalar) // Khmer
             || (0x19E0...0x19FF).contains(scalar)) // Khmer symbols

@@ -1,4 +1,5 @@
 import Foundation
+import MercatorCompression
 
 /// A MapLibre Tile (MLT): a sequence of length-prefixed feature tables (layers), each with its own
 /// column metadata and column-oriented streams. Opening decodes every layer eagerly into
@@ -31,7 +32,8 @@ public struct MapLibreTile: Sendable {
             do {
                 raw = try Gzip.inflate(bytes, limit: inflatedSizeLimit)
             } catch {
-                throw MLTError(.unsupported("gzip data: \(error)"), offset: error.offset)
+                let tileError = VectorTileError(error)
+                throw MLTError(.unsupported("gzip data: \(tileError)"), offset: tileError.offset)
             }
         }
         var r = MLTReader(raw)

@@ -1,4 +1,5 @@
 import Foundation
+import MercatorCompression
 
 /// A Mapbox Vector Tile (2.1), opened lazily: opening indexes the layers (names and byte ranges)
 /// without reading their features; ``layer(named:)`` decodes one layer's tables and feature index;
@@ -21,7 +22,14 @@ public struct VectorTile: Sendable {
 
     /// Opens a tile from its bytes, inflating gzip data (magic 1f 8b) up to `inflatedSizeLimit` bytes.
     public init(bytes: ContiguousArray<UInt8>, inflatedSizeLimit: Int = VectorTile.defaultInflatedSizeLimit) throws(VectorTileError) {
-        let raw = Gzip.isCompressed(bytes) ? try Gzip.inflate(bytes, limit: inflatedSizeLimit) : bytes
+        var raw = bytes
+        if Gzip.isCompressed(bytes) {
+            do {
+                raw = try Gzip.inflate(bytes, limit: inflatedSizeLimit)
+            } catch {
+                throw VectorTileError(error)
+            }
+        }
         self.bytes = raw
         var names = [String](), ranges = [Range<Int>]()
         try withBytes(raw) { (b) throws(VectorTileError) in

@@ -1,5 +1,6 @@
 import Foundation
 import GeoJSON
+import MercatorCompression
 
 /// Writes Mapbox Vector Tile 2.1 bytes from geojson-vt tiles (``Tile``): one layer per tile,
 /// keys and values de-duplicated, integer identifiers kept, polygon exteriors clockwise on screen

@@ -1,3 +1,5 @@
+import MercatorCompression
+
 /// A malformed vector tile: what was wrong and the byte offset (in the inflated tile) where it was found.
 public struct VectorTileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was wrong.
@@ -56,5 +58,15 @@ public struct VectorTileError: Error, Sendable, Hashable, CustomStringConvertibl
         case .inflatedSizeLimit(let n): what = "inflated tile larger than \(n) bytes"
         }
         return "vector tile: \(what) (byte \(offset))"
+    }
+}
+
+extension VectorTileError {
+    /// A gzip tile that did not inflate, as the tile decoders report it.
+    init(_ error: InflateError) {
+        switch error {
+        case .corrupt(let offset): self.init(.corruptGzip, offset: offset)
+        case .tooLarge(let limit, let offset): self.init(.inflatedSizeLimit(limit), offset: offset)
+        }
     }
 }

@@ -58,6 +58,7 @@ struct VenueStyleCommand: ParsableCommand {
         let style = venue.mapStyle(for: selected, options: options)
         if let glyphsDir {
             let stack = options.fontStack.joined(separator: ",")
+            guard PlatformFeature.installedFonts.isAvailable else { throw CLIError("--glyphs-dir: \(PlatformFeatureUnavailable(.installedFonts))") }
             guard let font = SystemFonts.font(named: stack) else { throw CLIError("\(FontError.notInstalled(name: stack)): install fonts-dejavu-core") }
             let face: FontFace
             do { face = try font.open() } catch { throw CLIError("\(error)") }

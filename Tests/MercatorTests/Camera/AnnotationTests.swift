@@ -48,7 +48,7 @@ struct AnnotationTests {
         #expect(map.selectedAnnotation == nil)
     }
 
-    @Test("A pin's title is drawn below it in the style's font when the style has glyphs, and not without")
+    @Test("A pin's title is drawn below it in the style's font when the style has glyphs, and not without", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
     func titles() throws {
         let folder = try #require(SharedFixtures.url("conformance/render-tests/glyphs"))
         func darkPixelsBelowPin(glyphs: Bool) throws -> Int {
