@@ -1,4 +1,5 @@
 import Foundation
+import MercatorCompression
 import TileSources
 import Tiling
 
