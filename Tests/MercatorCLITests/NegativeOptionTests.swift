@@ -105,4 +105,18 @@ struct NegativeOptionTests {
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("-1"), "\(r.stdout)")
     }
+
+    @Test("venue render and venue style: --floor -1 (a basement elevation) is a value")
+    func venueFloor() throws {
+        let venue = CLIRunner.repository.appendingPathComponent("Samples/harbourfront-galleria.zip").path
+        let png = MapCommandTests.temporary("negative-floor.png")
+        let style = MapCommandTests.temporary("negative-floor.json")
+        defer { try? FileManager.default.removeItem(at: png); try? FileManager.default.removeItem(at: style) }
+        let render = try CLIRunner.run(["venue", "render", venue, "--floor", "-1", "--size", "64x64", "-o", png.path])
+        #expect(Self.parsedAsValues(render), "\(render.stderr)")
+        #expect(render.status == 0 || render.stderr.contains("-1"), "\(render.stderr)")
+        let written = try CLIRunner.run(["venue", "style", venue, "--floor", "-1", "-o", style.path])
+        #expect(Self.parsedAsValues(written), "\(written.stderr)")
+        #expect(written.status == 0 || written.stderr.contains("-1"), "\(written.stderr)")
+    }
 }
