@@ -10,6 +10,16 @@ public enum BoundedDownload {
         case completed(HTTPURLResponse, Data)
         case tooLarge
         case failed(String)
+        /// The host could not be resolved or refused the connection: retrying soon is pointless.
+        case unreachable(String)
+    }
+
+    /// Whether `error` says the host cannot be resolved or reached (DNS failure, connection refused),
+    /// as against a busy or broken server.
+    static func isUnreachable(_ error: NSError) -> Bool {
+        guard error.domain == NSURLErrorDomain else { return false }
+        return [NSURLErrorCannotFindHost, NSURLErrorCannotConnectToHost, NSURLErrorDNSLookupFailed,
+                NSURLErrorNotConnectedToInternet].contains(error.code)
     }
 
     /// Runs `request`, collecting at most `limit` body bytes.
@@ -117,7 +127,8 @@ public enum BoundedDownload {
             if exceeded {
                 outcome = .tooLarge
             } else if let error {
-                outcome = .failed((error as NSError).localizedDescription)
+                let error = error as NSError
+                outcome = BoundedDownload.isUnreachable(error) ? .unreachable(error.localizedDescription) : .failed(error.localizedDescription)
             } else if let response {
                 outcome = .completed(response, data)
             } else {

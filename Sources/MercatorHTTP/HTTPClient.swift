@@ -19,6 +19,8 @@ public final class HTTPClient: @unchecked Sendable {
     private let session = BoundedDownload.SharedSession()
     private let slots: DispatchSemaphore
     let cache: HTTPResponseCache
+    /// Hosts found unreachable a moment ago.
+    let unreachable = UnreachableHosts()
     /// Waits between attempts; tests replace it to record the delays instead of sleeping.
     let sleep: @Sendable (TimeInterval) -> Void
 
@@ -50,6 +52,9 @@ public final class HTTPClient: @unchecked Sendable {
         if let cached, let fresh = cached.freshUntil, fresh > Date() {
             return HTTPResult(url: url, status: cached.status, headers: cached.headers, body: cached.body, fromCache: true, attempts: 0)
         }
+        if let reason = unreachable.reason(address) {
+            throw HTTPError(url: url, .unreachable(reason), attempts: 0)
+        }
         var request = URLRequest(url: address, timeoutInterval: policy.timeout)
         request.setValue("Mercator", forHTTPHeaderField: "User-Agent")
         request.setValue("gzip", forHTTPHeaderField: "Accept-Encoding")
@@ -71,6 +76,11 @@ public final class HTTPClient: @unchecked Sendable {
                     if last { throw failure }
                     sleep(policy.delay(afterAttempt: attempt, retryAfter: nil))
                     continue
+                case .unreachable:
+                    // no DNS answer or a refused connection: failing now, and for every request to the
+                    // host in the next seconds, costs nothing; retries are for busy servers
+                    unreachable.mark(address)
+                    throw failure
                 case .timedOut, .tooLarge, .badEncoding:
                     throw failure  // the time budget is spent, or retrying gives the same answer
                 }
@@ -146,6 +156,8 @@ public final class HTTPClient: @unchecked Sendable {
             throw HTTPError(url: url, .tooLarge(limit: limit))
         case .failed(let reason)?:
             throw HTTPError(url: url, .transport(reason))
+        case .unreachable(let reason)?:
+            throw HTTPError(url: url, .unreachable(reason))
         case nil:
             throw HTTPError(url: url, .transport("no outcome"))
         }
@@ -156,5 +168,33 @@ public final class HTTPClient: @unchecked Sendable {
         private var stored: BoundedDownload.Outcome?
         func set(_ outcome: BoundedDownload.Outcome) { lock.withLock { stored = outcome } }
         var value: BoundedDownload.Outcome? { lock.withLock { stored } }
+    }
+}
+
+/// Hosts (scheme, host and port) that could not be resolved or refused a connection, remembered for a
+/// few seconds so that the other tiles of a source fail at once instead of each trying again.
+final class UnreachableHosts: @unchecked Sendable {
+    /// How long a host stays marked.
+    static let window: TimeInterval = 10
+    private let lock = NSLock()
+    private var until: [String: Date] = [:]
+
+    static func key(_ url: URL) -> String {
+        "\(url.scheme?.lowercased() ?? "")://\(url.host?.lowercased() ?? ""):\(url.port.map(String.init) ?? "")"
+    }
+
+    func mark(_ url: URL) {
+        lock.withLock { until[Self.key(url)] = Date().addingTimeInterval(Self.window) }
+    }
+
+    /// Why `url`'s host is not asked, when it was found unreachable within the window.
+    func reason(_ url: URL) -> String? {
+        let key = Self.key(url)
+        return lock.withLock { () -> String? in
+            guard let date = until[key] else { return nil }
+            if date > Date() { return "\(url.host ?? key) could not be reached a moment ago" }
+            until[key] = nil
+            return nil
+        }
     }
 }

@@ -6,6 +6,9 @@ public struct HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Kind: Sendable, Hashable {
         /// No connection, a reset, or another transport failure.
         case transport(String)
+        /// The host cannot be resolved or refuses connections: not retried (that is for busy servers),
+        /// and the host is not asked again for a few seconds.
+        case unreachable(String)
         /// The attempt ran past the client's timeout.
         case timedOut(TimeInterval)
         /// The body was over the byte limit (the transfer was cancelled).
@@ -32,6 +35,7 @@ public struct HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
         let tries = attempts > 1 ? " (after \(attempts) attempts)" : ""
         switch kind {
         case .transport(let reason): return "GET \(url) failed: \(reason)\(tries)"
+        case .unreachable(let reason): return "GET \(url) failed: \(reason) (the host cannot be reached; not retried)"
         case .timedOut(let seconds): return "GET \(url) timed out after \(seconds) s\(tries)"
         case .tooLarge(let limit): return "GET \(url): the body is over the \(limit)-byte limit"
         case .truncated(let received, let declared):

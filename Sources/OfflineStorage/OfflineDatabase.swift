@@ -138,7 +138,13 @@ public final class OfflineDatabase: Sendable {
             if isReadOnly { throw OfflineStorageError(path: path, .readOnly) }
             do {
                 try queue.writeWithoutTransaction { db in
-                    // 2 → 3 vacuums, 4 → 5 sets the journal, 5 → 6 adds must_revalidate (MapLibre's migrations)
+                    // 2 → 3 turns on incremental auto-vacuum and vacuums, 4 → 5 sets the journal, 5 → 6 adds
+                    // must_revalidate (MapLibre's migrations); rows are kept
+                    let autoVacuum = try Int.fetchOne(db, sql: "PRAGMA auto_vacuum")
+                    if version == 2 || autoVacuum != 2 {
+                        try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+                        try db.execute(sql: "VACUUM")
+                    }
                     try db.execute(sql: "PRAGMA journal_mode = DELETE")
                     try db.execute(sql: "PRAGMA synchronous = FULL")
                     try db.inTransaction {
@@ -157,6 +163,18 @@ public final class OfflineDatabase: Sendable {
         case OfflineSchema.userVersion:
             let missing = Set(["resources", "tiles", "regions", "region_resources", "region_tiles"]).subtracting(tables)
             if !missing.isEmpty { throw OfflineStorageError(path: path, .corrupt("tables missing: \(missing.sorted().joined(separator: ", "))")) }
+            // a file made without auto-vacuum (MapLibre switches it at its next vacuum): incremental from now on
+            if !isReadOnly {
+                do {
+                    try queue.writeWithoutTransaction { db in
+                        guard try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") != 2 else { return }
+                        try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+                        try db.execute(sql: "VACUUM")
+                    }
+                } catch {
+                    throw storageError(error)
+                }
+            }
         default:
             throw OfflineStorageError(path: path, .unsupportedVersion(version))
         }

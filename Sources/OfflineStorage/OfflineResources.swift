@@ -40,10 +40,17 @@ enum OfflineResources {
             let kind = source["type"]?.string ?? ""
             guard ["vector", "raster", "raster-dem"].contains(kind) else { continue }
             var description = source
+            var fromURL: String?
             if source["tiles"] == nil, let url = source["url"]?.string, let document = tileJSON[url] {
                 description = document
+                fromURL = url
             }
-            guard let template = description["tiles"]?.array?.first?.string else { continue }
+            guard var template = description["tiles"]?.array?.first?.string else { continue }
+            if let fromURL {
+                // stored under the canonical mapbox://tiles/… template, as Native stores a mapbox:// source's tiles
+                template = MapboxURL.canonicalTileset([template], sourceURL: fromURL, raster: kind != "vector",
+                                                      tileSize: Int(source["tileSize"]?.number ?? 512)).first ?? template
+            }
             func number(_ name: String) -> Double? { source[name]?.number ?? description[name]?.number }
             let b = (source["bounds"] ?? description["bounds"])?.array?.compactMap(\.number) ?? []
             out.append(TiledSourceInfo(identifier: key, template: template, scheme: (source["scheme"] ?? description["scheme"])?.string == "tms" ? .tms : .xyz,

@@ -15,8 +15,7 @@ public struct RequestAuthorization: Sendable, Hashable {
     /// The URL actually requested: `mapbox://x` resolved against the base URL, and
     /// `access_token=KEY` added for the API server's host.
     public func requestURL(_ url: String) -> String {
-        var address = url
-        if address.lowercased().hasPrefix("mapbox://") { address = apiBaseURL + "/" + address.dropFirst("mapbox://".count) }
+        let address = MapboxURL.requestURL(url, apiBaseURL: apiBaseURL)
         guard let apiKey, let host = URL(string: address)?.host, host == URL(string: apiBaseURL)?.host,
               !address.contains("access_token=") else { return address }
         let token = apiKey.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+"))) ?? apiKey

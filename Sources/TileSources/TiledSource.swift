@@ -79,7 +79,10 @@ public struct TiledSourceResolver: Sendable {
             } catch {
                 throw TileStoreError(store: name, "\(url): \(error)")
             }
-            guard let template = tileJSON?.tiles.first?.template else { throw TileStoreError(store: name, "\(url) lists no tiles") }
+            guard var template = tileJSON?.tiles.first?.template else { throw TileStoreError(store: name, "\(url) lists no tiles") }
+            // a mapbox:// source's tiles are keyed by their canonical mapbox://tiles/… template, as Native keys them
+            template = MapboxURL.canonicalTileset([template], sourceURL: url, raster: source.kind.rawValue != "vector",
+                                                  tileSize: Int(source.json["tileSize"]?.number ?? 512)).first ?? template
             store = isRemote(template) ? remoteStore(template, scheme: tileJSON?.scheme ?? .xyz, tileJSON: tileJSON)
                 : FileTemplateStore(template: try path(template, source: name), scheme: tileJSON?.scheme ?? .xyz, tileJSON: tileJSON)
         } else if let url = source.configurationURL {
@@ -137,7 +140,7 @@ public struct TiledSourceResolver: Sendable {
     func isRemote(_ url: String) -> Bool {
         if localServers.contains(where: { url.hasPrefix($0.prefix) }) { return false }
         let lower = url.lowercased()
-        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("mapbox://")
     }
 
     /// A URL or template as a local path: `file://`, `local://`, relative, or a local server's URL.

@@ -252,7 +252,7 @@ struct OfflineAmbientCacheTests {
     func apiKey() {
         let auth = RequestAuthorization(apiKey: "s3cret", apiBaseURL: "https://api.example.com")
         #expect(auth.requestURL("https://api.example.com/v4/a.json") == "https://api.example.com/v4/a.json?access_token=s3cret")
-        #expect(auth.requestURL("mapbox://fonts/x/{fontstack}") == "https://api.example.com/fonts/x/{fontstack}?access_token=s3cret")
+        #expect(auth.requestURL("mapbox://fonts/x/{fontstack}/0-255.pbf") == "https://api.example.com/fonts/v1/x/{fontstack}/0-255.pbf?access_token=s3cret")
         #expect(auth.requestURL("https://tiles.other.org/a.json") == "https://tiles.other.org/a.json")
         #expect(auth.redact("GET https://api.example.com/a?access_token=s3cret failed") == "GET https://api.example.com/a?access_token=<api key> failed")
     }

@@ -32,7 +32,7 @@ struct OfflineResourcesTests {
         let latin = OfflineResources.glyphs(style: style, includeIdeographs: false)
         #expect(latin.count < all.count)
         #expect(!latin.contains { $0.url.hasSuffix("/19968-20223.pbf") })  // U+4E00, CJK unified ideographs
-        #expect(latin.contains { $0.url == "https://g.example/Open%20Sans%20Bold%2CArial%20Unicode%20MS%20Bold/0-255.pbf" })
+        #expect(latin.contains { $0.url == "https://g.example/Open%20Sans%20Bold%2cArial%20Unicode%20MS%20Bold/0-255.pbf" })
         #expect(latin.allSatisfy { $0.kind == .glyphs })
     }
 

@@ -18,7 +18,7 @@ struct ResourceReader: Sendable {
             return try file(server.folder.appendingPathComponent(String(url.dropFirst(server.prefix.count))))
         }
         let lower = url.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("mapbox://") {
             do {
                 return try (fetcher ?? NetworkFetcher()).fetch(ResourceRequest(url: url, kind: kind), limit: limit, store: url)
             } catch {

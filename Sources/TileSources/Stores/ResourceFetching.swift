@@ -71,8 +71,10 @@ public enum ResourceURLs {
     /// A glyph range's URL: `{fontstack}` (percent-encoded, commas too, for http(s)) and `{range}` (`0-255`).
     public static func glyphs(template: String, fontStack: String, rangeStart: Int) -> String {
         let range = "\(rangeStart)-\(rangeStart + 255)"
-        let remote = template.lowercased().hasPrefix("http")
-        let font = remote ? (fontStack.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: ","))) ?? fontStack) : fontStack
+        // remote: encoded as MapLibre Native encodes it (`%20`, `%2c`), the key a Native-filled database holds
+        let lower = template.lowercased()
+        let remote = lower.hasPrefix("http") || lower.hasPrefix("mapbox://")
+        let font = remote ? MapboxURL.percentEncode(fontStack) : fontStack
         return template.replacingOccurrences(of: "{fontstack}", with: font).replacingOccurrences(of: "{range}", with: range)
     }
 }

@@ -138,7 +138,7 @@ public struct VenueClient: Sendable {
         case .tooLarge:
             log?("\(endpoint.rawValue): response exceeded \(limit) bytes; cancelled")
             throw .responseTooLarge(endpoint, limit: limit)
-        case .failed(let reason):
+        case .failed(let reason), .unreachable(let reason):
             let clean = scrub(reason, token: token)
             log?("\(endpoint.rawValue): failed: \(clean)")
             throw .transport(endpoint, reason: clean)

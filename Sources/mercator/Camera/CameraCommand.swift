@@ -18,9 +18,9 @@ struct CameraFitCommand: ParsableCommand {
 
     @Option(parsing: .unconditional, help: "The box as WEST,SOUTH,EAST,NORTH (west > east crosses the antimeridian).") var bounds: String
     @Option(help: "View size in points, WIDTHxHEIGHT.") var size = "512x512"
-    @Option(help: "Padding in points: one number, or TOP,LEFT,BOTTOM,RIGHT.") var padding = "0"
+    @Option(parsing: .unconditional, help: "Padding in points: one number, or TOP,LEFT,BOTTOM,RIGHT.") var padding = "0"
     @Option(parsing: .unconditional, help: "Bearing in degrees.") var bearing = 0.0
-    @Option(help: "Pitch in degrees (0-60).") var pitch = 0.0
+    @Option(parsing: .unconditional, help: "Pitch in degrees (0-60).") var pitch = 0.0
     @Option(help: "The largest zoom.") var maxZoom = 22.0
 
     func run() throws {

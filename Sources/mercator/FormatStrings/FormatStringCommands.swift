@@ -53,7 +53,7 @@ struct FormatConversionOptions: ParsableArguments {
                                             valueName: "features.geojson"))
     var evaluate: String?
 
-    @Option(name: .long, help: "The zoom level used with --evaluate.")
+    @Option(name: .long, parsing: .unconditional, help: "The zoom level used with --evaluate.")
     var zoom: Double = 0
 
     /// The features of the `--evaluate` file.

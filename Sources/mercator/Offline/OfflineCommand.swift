@@ -109,7 +109,7 @@ struct OfflineCreateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "create", abstract: "Create a pack and download it.")
 
     @Argument(help: "The style URL (http(s) or mapbox://).") var style: String
-    @Option(help: "The area as W,S,E,N (degrees).") var bounds: String?
+    @Option(parsing: .unconditional, help: "The area as W,S,E,N (degrees).") var bounds: String?
     @Option(help: "A GeoJSON file holding the area's geometry (instead of --bounds).") var geometry: String?
     @Option(help: "The zoom range, MIN-MAX (e.g. 0-14).") var zooms: String
     @Option(help: "Device pixels per point.") var pixelRatio = 1.0

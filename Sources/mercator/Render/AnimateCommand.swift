@@ -17,11 +17,11 @@ struct AnimateCommand: ParsableCommand {
     @Argument(help: "A style JSON file or a GeoJSON file.") var input: String
     @Option(parsing: .unconditional, help: "The target as LON,LAT,ZOOM.") var flyTo: String
     @Option(parsing: .unconditional, help: "The target bearing in degrees (default: the start's).") var bearing: Double?
-    @Option(help: "The target pitch in degrees, 0-60 (default: the start's).") var pitch: Double?
+    @Option(parsing: .unconditional, help: "The target pitch in degrees, 0-60 (default: the start's).") var pitch: Double?
     @Option(parsing: .unconditional, help: "The start centre as LON,LAT (default: the style's).") var fromCenter: String?
-    @Option(help: "The start zoom (default: the style's).") var fromZoom: Double?
+    @Option(parsing: .unconditional, help: "The start zoom (default: the style's).") var fromZoom: Double?
     @Option(parsing: .unconditional, help: "The start bearing.") var fromBearing: Double?
-    @Option(help: "The start pitch.") var fromPitch: Double?
+    @Option(parsing: .unconditional, help: "The start pitch.") var fromPitch: Double?
     @Option(help: "Length in seconds.") var duration = 3.0
     @Option(help: "Frames per second.") var fps = 30.0
     @Option(help: "Size in points, WIDTHxHEIGHT.") var size = "512x512"

@@ -11,8 +11,8 @@ struct QueryCommand: ParsableCommand {
     @Argument(help: "A style JSON file or a GeoJSON file.") var input: String
     @OptionGroup var camera: CameraOptions
     @OptionGroup var limits: InputLimitOptions
-    @Option(help: "Screen point X,Y in points from the top left.") var point: String?
-    @Option(help: "Screen rectangle X,Y,W,H in points.") var rect: String?
+    @Option(parsing: .unconditional, help: "Screen point X,Y in points from the top left.") var point: String?
+    @Option(parsing: .unconditional, help: "Screen rectangle X,Y,W,H in points.") var rect: String?
     @Option(help: "Only these layers, comma-separated.") var layers: String?
     @Option(help: "A predicate: filter JSON, or an NSPredicate format string.") var predicate: String?
 

@@ -72,10 +72,10 @@ struct InputLimitOptions: ParsableArguments {
 
 /// Camera and size options shared by `render` and `query`.
 struct CameraOptions: ParsableArguments {
-    @Option(help: "Map centre as LON,LAT (default: the style's, or fitted to GeoJSON data).") var center: String?
-    @Option(help: "Zoom level (default: the style's, or fitted).") var zoom: Double?
-    @Option(help: "Bearing in degrees clockwise from north.") var bearing: Double?
-    @Option(help: "Pitch in degrees (0-60).") var pitch: Double?
+    @Option(parsing: .unconditional, help: "Map centre as LON,LAT (default: the style's, or fitted to GeoJSON data).") var center: String?
+    @Option(parsing: .unconditional, help: "Zoom level (default: the style's, or fitted).") var zoom: Double?
+    @Option(parsing: .unconditional, help: "Bearing in degrees clockwise from north.") var bearing: Double?
+    @Option(parsing: .unconditional, help: "Pitch in degrees (0-60).") var pitch: Double?
     @Option(help: "Size in points, WIDTHxHEIGHT.") var size = "512x512"
     @Option(help: "Device pixels per point.") var ratio = 1.0
 

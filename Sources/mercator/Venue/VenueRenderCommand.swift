@@ -10,7 +10,7 @@ struct VenueRenderCommand: ParsableCommand {
         discussion: "Titles are drawn with DejaVu Sans (Debian's fonts-dejavu-core) found through fontconfig: no network is needed.")
 
     @Argument(help: "A bundle: a .zip file or an extracted folder.") var bundle: String
-    @Option(help: "The floor: an elevation (0 = ground), a floor id, externalId or name. Default: elevation 0.") var floor: String?
+    @Option(parsing: .unconditional, help: "The floor: an elevation (0 = ground), a floor id, externalId or name. Default: elevation 0.") var floor: String?
     @Option(help: "seed (seed 004's look) or styled (the full styles.json).") var look = "seed"
     @Option(help: "Image size in points, WxH.") var size = "1024x768"
     @Option(help: "Device pixels per point.") var ratio = 1.0

@@ -11,7 +11,7 @@ struct VenueStyleCommand: ParsableCommand {
     @Argument(help: "A bundle: a .zip file or an extracted folder.")
     var bundle: String
 
-    @Option(help: "The floor: an elevation (0 = ground), a floor id, externalId or name. Default: elevation 0.")
+    @Option(parsing: .unconditional, help: "The floor: an elevation (0 = ground), a floor id, externalId or name. Default: elevation 0.")
     var floor: String?
 
     @Option(help: "seed (seed 004's look) or styled (the full styles.json).")
