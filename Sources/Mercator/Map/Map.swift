@@ -289,7 +289,7 @@ public final class Map: @unchecked Sendable {
         unquantized.layers = []
         unquantized.tileQuantization = false
         return MapSnapshot(canvas: canvas, transform: unquantized.transform, encoderBuffers: encoderBuffers, sourceErrors: errors,
-                           unsupportedFeatures: built.unsupportedFeatures)
+                           unsupportedFeatures: built.unsupportedFeatures, warnings: Self.warnings(style, errors))
     }
 }
 
@@ -311,7 +311,13 @@ extension Map {
             defer { encoderBuffers.put(scratch) }
             data = Data(PNGEncoder.encode(canvas, scratch: &scratch))
         }
-        return MapPNGSnapshot(data: data, sourceErrors: errors, unsupportedFeatures: built.unsupportedFeatures)
+        return MapPNGSnapshot(data: data, sourceErrors: errors, unsupportedFeatures: built.unsupportedFeatures,
+                              warnings: Self.warnings(style, errors))
+    }
+
+    /// What loading the style left out, then one warning per source that could not be loaded.
+    static func warnings(_ style: Style, _ sourceErrors: [SourceLoadError]) -> [StyleWarning] {
+        style.loadWarnings + sourceErrors.map { StyleWarning(path: "sources.\($0.source)", $0.message) }
     }
 }
 
@@ -323,6 +329,10 @@ public struct MapPNGSnapshot: Sendable {
     public let sourceErrors: [SourceLoadError]
     /// What the style asks for that Mercator does not draw yet, one sentence each.
     public let unsupportedFeatures: [String]
+    /// What was left out and drawn without, as MapLibre Native logs it: the style's
+    /// ``Style/loadWarnings`` (layers and sources a tolerant load skipped), then the sources that
+    /// could not be loaded, each with its JSON path.
+    public let warnings: [StyleWarning]
 }
 
 /// PNG encoder buffers kept between a map's snapshots; a snapshot encoding while another does
@@ -357,6 +367,10 @@ public struct MapSnapshot: Sendable {
     public let sourceErrors: [SourceLoadError]
     /// What the style asks for that Mercator does not draw yet (layer types, …), one sentence each.
     public let unsupportedFeatures: [String]
+    /// What was left out and drawn without, as MapLibre Native logs it: the style's
+    /// ``Style/loadWarnings`` (layers and sources a tolerant load skipped), then the sources that
+    /// could not be loaded, each with its JSON path.
+    public let warnings: [StyleWarning]
 
     /// Width and height in device pixels.
     public var width: Int { canvas.width }
