@@ -92,6 +92,14 @@ public final class Map: @unchecked Sendable {
         set { locked { settingsValue = newValue } }
     }
 
+    /// Whether labels of different sources collide with each other (MapLibre Native's
+    /// `MapOptions.crossSourceCollisions`, default true). False places each source's labels as if
+    /// the other sources had none: the same as ``Settings/usesPre4CollisionBehavior``.
+    public var crossSourceCollisions: Bool {
+        get { locked { !settingsValue.usesPre4CollisionBehavior } }
+        set { locked { settingsValue.usesPre4CollisionBehavior = !newValue } }
+    }
+
     private var debugOptionsValue: MapDebugOptions = []
 
     /// Debug overlays drawn over the map's content (collision boxes).

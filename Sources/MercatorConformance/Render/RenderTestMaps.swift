@@ -18,6 +18,7 @@ enum RenderTestMaps {
                    clientFonts: .disabled)
         // MapLibre's harness draws only the fixtures' glyphs: no installed fonts, CJK included
         map.settings.ideographicFontFallback = .disabled
+        map.crossSourceCollisions = metadata.crossSourceCollisions
         return map
     }
 
