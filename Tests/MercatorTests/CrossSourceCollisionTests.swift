@@ -46,4 +46,19 @@ import Testing
         let sameAsColliding = a == colliding
         #expect(sameAsColliding)
     }
+
+    @Test("MapOptions: given at init and set later, kept in step with the property and the settings")
+    func options() throws {
+        let document = try StyleDocument(json: ["version": 8, "sources": [:], "layers": []])
+        let map = Map(style: try Style(document: document), options: MapOptions(crossSourceCollisions: false))
+        #expect(!map.options.crossSourceCollisions)
+        #expect(!map.crossSourceCollisions)
+        #expect(map.settings.usesPre4CollisionBehavior)
+        map.options = MapOptions()
+        #expect(map.crossSourceCollisions)
+        #expect(!map.settings.usesPre4CollisionBehavior)
+        map.crossSourceCollisions = false
+        #expect(map.options == MapOptions(crossSourceCollisions: false))
+        #expect(Map(style: try Style(document: document)).options == MapOptions())
+    }
 }

@@ -49,15 +49,17 @@ public final class Map: @unchecked Sendable {
     ///     for the render tests' fixtures).
     ///   - fetcher: where remote styles' resources (TileJSON, tiles, glyphs, sprites, images, GeoJSON) are
     ///     loaded through: the offline storage's read-through fetcher, or the network when nil.
+    ///   - options: Native's map options (``MapOptions``); change them later through ``options``.
     ///   - clientFonts: whether font stacks the style's glyphs do not serve are drawn with installed fonts
     ///     (fontconfig); CJK ideographs follow ``settings`` (`ideographicFontFallback`).
     public init(style: Style, camera: MapCamera = MapCamera(), size: MapSize = MapSize(width: 512, height: 512),
-                styleDirectory: URL? = nil, localRoot: URL? = nil, localServers: [(prefix: String, folder: URL)] = [],
+                options: MapOptions = MapOptions(), styleDirectory: URL? = nil, localRoot: URL? = nil, localServers: [(prefix: String, folder: URL)] = [],
                 fetcher: (any ResourceFetching)? = nil, clientFonts: ClientFontOptions = ClientFontOptions()) {
         self.style = style
         installedGlyphs = InstalledFontGlyphs(options: clientFonts)
         cameraValue = camera
         sizeValue = size
+        settingsValue.usesPre4CollisionBehavior = !options.crossSourceCollisions
         loader = SourceLoader(styleDirectory: styleDirectory, localRoot: localRoot, fetcher: fetcher)
         resources = ResourceReader(styleDirectory: styleDirectory, localRoot: localRoot, localServers: localServers, fetcher: fetcher)
         imageSources = ImageSources(reader: resources)
@@ -92,9 +94,17 @@ public final class Map: @unchecked Sendable {
         set { locked { settingsValue = newValue } }
     }
 
+    /// Native's map options the map applies. `crossSourceCollisions` is kept in step with
+    /// ``Settings/usesPre4CollisionBehavior`` (its negation): setting either changes the other.
+    public var options: MapOptions {
+        get { locked { MapOptions(crossSourceCollisions: !settingsValue.usesPre4CollisionBehavior) } }
+        set { locked { settingsValue.usesPre4CollisionBehavior = !newValue.crossSourceCollisions } }
+    }
+
     /// Whether labels of different sources collide with each other (MapLibre Native's
-    /// `MapOptions.crossSourceCollisions`, default true). False places each source's labels as if
-    /// the other sources had none: the same as ``Settings/usesPre4CollisionBehavior``.
+    /// `MapOptions.crossSourceCollisions`, default true); the same as `options.crossSourceCollisions`.
+    /// False places each source's labels as if the other sources had none: the same as
+    /// ``Settings/usesPre4CollisionBehavior``.
     public var crossSourceCollisions: Bool {
         get { locked { !settingsValue.usesPre4CollisionBehavior } }
         set { locked { settingsValue.usesPre4CollisionBehavior = !newValue } }
