@@ -35,7 +35,8 @@ enum LegacyFilterOperators {
         }
         d["filter-type-=="] = def([.string]) { (ctx, a) throws(EvalError) in
             let v = try a[0].evaluate(ctx)
-            guard let t = ctx.feature?.geometryType else { return .boolean(false) }
+            // The basic type, as Native's legacy filters compare it: "LineString" matches a MultiLineString.
+            guard let t = ctx.feature?.basicGeometryType else { return .boolean(false) }
             return .boolean(ExpressionValue.string(t).strictEquals(v))
         }
         for (op, test) in comparisons {
@@ -56,7 +57,7 @@ enum LegacyFilterOperators {
             return .boolean(false)
         }
         d["filter-type-in"] = def([.array(.string, length: nil)]) { (ctx, a) throws(EvalError) in
-            guard case .array(let vs) = try a[0].evaluate(ctx), let t = ctx.feature?.geometryType else { return .boolean(false) }
+            guard case .array(let vs) = try a[0].evaluate(ctx), let t = ctx.feature?.basicGeometryType else { return .boolean(false) }
             return .boolean(vs.contains { $0.strictEquals(.string(t)) })
         }
         d["filter-id-in"] = def([.array(.value, length: nil)]) { (ctx, a) throws(EvalError) in

@@ -19,6 +19,20 @@ public struct FeatureView: Sendable {
     /// The geometry in longitude/latitude, for `within` and `distance`.
     public var geometry: Geometry?
 
+    /// The basic geometry type MapLibre Native's features report (`"Point"`, `"LineString"`,
+    /// `"Polygon"`): a `Multi…` type counts as its single form, as a vector tile's feature of type 2
+    /// with several parts is a `LineString`. What `["geometry-type"]` and the legacy `$type` filters
+    /// compare; nil if unknown.
+    public var basicGeometryType: String? {
+        guard let type = geometryType else { return nil }
+        switch type {
+        case "MultiPoint": return "Point"
+        case "MultiLineString": return "LineString"
+        case "MultiPolygon": return "Polygon"
+        default: return type
+        }
+    }
+
     /// The feature id (`["id"]`), nil when the feature has none.
     public var id: ExpressionValue? {
         get { rawID.map(ExpressionValue.init(json:)) }

@@ -14,6 +14,8 @@ public struct StyleDocument: Sendable, Hashable {
     public var sources: [StyleSource]
     /// The layers, bottom-most first.
     public var layers: [StyleLayer]
+    /// What a ``StyleReading/tolerant`` reading left out, and why (empty for a strict reading).
+    public private(set) var warnings: [StyleWarning] = []
 
     /// An empty version 8 style.
     public init() {
@@ -31,9 +33,15 @@ public struct StyleDocument: Sendable, Hashable {
 
     /// Reads a style from its JSON tree.
     ///
-    /// - Throws: `StyleDocumentError` when the root is not an object, `version` is not 8, or
-    ///   `sources`/`layers` or one of their entries cannot be read.
-    public init(json: JSONValue) throws(StyleDocumentError) {
+    /// `ref` layers are resolved as MapLibre Native resolves them (``StyleLayer`` never holds a
+    /// `ref`): the layer takes `type`, `source`, `source-layer`, `minzoom`, `maxzoom`, `filter` and
+    /// `layout` from the layer it names. With `reading: .tolerant`, a layer or source that cannot be
+    /// read (an unknown or circular `ref`, no valid `type`, an unsupported source type) is left out
+    /// and listed in ``warnings``, as Native logs it and draws the rest.
+    ///
+    /// - Throws: `StyleDocumentError` when the root is not an object or `version` is not 8, or
+    ///   (strict reading) when `sources`/`layers` or one of their entries cannot be read.
+    public init(json: JSONValue, reading: StyleReading = .strict) throws(StyleDocumentError) {
         guard let root = json.object else {
             throw StyleDocumentError(path: "", "object expected, \(json.typeName) found")
         }
@@ -43,34 +51,64 @@ public struct StyleDocument: Sendable, Hashable {
         guard version.number == 8 else {
             throw StyleDocumentError(path: "version", "expected one of [8], \(version.serialized()) found")
         }
+        var warnings: [StyleWarning] = []
         var sources: [StyleSource] = []
         if let value = root["sources"] {
             guard let object = value.object else {
                 throw StyleDocumentError(path: "sources", "object expected, \(value.typeName) found")
             }
-            for (id, sourceJSON) in object { sources.append(try StyleSource(identifier: id, json: sourceJSON)) }
+            for (id, sourceJSON) in object {
+                do {
+                    sources.append(try StyleSource(identifier: id, json: sourceJSON))
+                } catch where reading == .tolerant {
+                    warnings.append(StyleWarning(error))
+                }
+            }
         }
         var layers: [StyleLayer] = []
         if let value = root["layers"] {
             guard let array = value.array else {
                 throw StyleDocumentError(path: "layers", "array expected, \(value.typeName) found")
             }
-            for (i, layerJSON) in array.enumerated() { layers.append(try StyleLayer(json: layerJSON, path: "layers[\(i)]")) }
+            let sourcesByID = Dictionary(sources.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+            var layerIDs = Set<String>()
+            for (i, resolved) in LayerReferences.resolve(array).enumerated() {
+                do {
+                    let layer = try StyleLayer(json: resolved.get(), path: "layers[\(i)]")
+                    if reading == .tolerant {
+                        // What `Style` would refuse, left out here where the layer's index is known.
+                        do throws(StyleError) {
+                            guard layerIDs.insert(layer.identifier).inserted else { throw .duplicateLayerIdentifier(layer.identifier) }
+                            if let sourceID = layer.sourceIdentifier, layer.type.usesSource {
+                                guard let source = sourcesByID[sourceID] else { throw .missingSource(layer: layer.identifier, source: sourceID) }
+                                try Style.checkCompatible(layer, with: source)
+                            }
+                        } catch {
+                            warnings.append(StyleWarning(path: "layers[\(i)]", "\(error); the layer is left out"))
+                            continue
+                        }
+                    }
+                    layers.append(layer)
+                } catch where reading == .tolerant {
+                    warnings.append(StyleWarning(error))
+                }
+            }
         }
         self.members = root
         self.sources = sources
         self.layers = layers
+        self.warnings = warnings
     }
 
     /// Parses and reads style JSON text.
     ///
     /// - Throws: `StyleDocumentError` (a JSON syntax error is reported at `line:column`).
-    public init(parsing text: String) throws(StyleDocumentError) {
+    public init(parsing text: String, reading: StyleReading = .strict) throws(StyleDocumentError) {
         let value: JSONValue
         do { value = try JSONValue(parsing: text) } catch {
             throw StyleDocumentError(path: "", "invalid JSON: \(error)")
         }
-        try self.init(json: value)
+        try self.init(json: value, reading: reading)
     }
 
     /// Reads the style JSON file at `url`.

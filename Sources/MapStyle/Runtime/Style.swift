@@ -42,12 +42,59 @@ public final class Style: @unchecked Sendable {
 
     /// A style showing `document`.
     ///
-    /// - Throws: `StyleError` when two sources or layers share an identifier or a layer names
-    ///   a missing or incompatible source.
-    public init(document: StyleDocument, validator: StyleValidator = StyleValidator()) throws(StyleError) {
+    /// With `reading: .tolerant` the style is loaded as MapLibre Native loads one: a layer that
+    /// repeats an identifier, names a missing source or one it cannot draw is left out, and each
+    /// left-out part is listed in ``loadWarnings`` (after the document's own ``StyleDocument/warnings``).
+    ///
+    /// - Throws: `StyleError` (strict reading) when two sources or layers share an identifier or a
+    ///   layer names a missing or incompatible source.
+    public init(document: StyleDocument, reading: StyleReading = .strict,
+                validator: StyleValidator = StyleValidator()) throws(StyleError) {
         self.validator = validator
-        try Self.check(document)
+        var document = document
+        switch reading {
+        case .strict:
+            try Self.check(document)
+            warnings = document.warnings
+        case .tolerant:
+            warnings = document.warnings + Self.dropUnloadable(&document)
+        }
         self.document = StyleDocument(members: document.members, sources: document.sources, layers: document.layers)
+    }
+
+    /// What loading left out (``StyleReading/tolerant``), and why; empty for a strict load.
+    public var loadWarnings: [StyleWarning] { withLock { warnings } }
+    private var warnings: [StyleWarning] = []
+
+    /// Removes the sources and layers a strict check refuses, saying why for each.
+    private static func dropUnloadable(_ document: inout StyleDocument) -> [StyleWarning] {
+        var warnings: [StyleWarning] = []
+        var sources: [String: StyleSource] = [:]
+        document.sources = document.sources.filter { source in
+            if sources[source.identifier] != nil {
+                warnings.append(StyleWarning(path: "sources.\(source.identifier)", "\(StyleError.duplicateSourceIdentifier(source.identifier)); the source is left out"))
+                return false
+            }
+            sources[source.identifier] = source
+            return true
+        }
+        var layerIDs = Set<String>()
+        var kept: [StyleLayer] = []
+        for (index, layer) in document.layers.enumerated() {
+            let path = "layers[\(index)]"
+            do throws(StyleError) {
+                guard layerIDs.insert(layer.identifier).inserted else { throw StyleError.duplicateLayerIdentifier(layer.identifier) }
+                if let sourceID = layer.sourceIdentifier, layer.type.usesSource {
+                    guard let source = sources[sourceID] else { throw StyleError.missingSource(layer: layer.identifier, source: sourceID) }
+                    try Self.checkCompatible(layer, with: source)
+                }
+                kept.append(layer)
+            } catch {
+                warnings.append(StyleWarning(path: path, "\(error); the layer is left out"))
+            }
+        }
+        document.layers = kept
+        return warnings
     }
 
     /// Replaces everything the style holds (root members, sources, layers) with `document`, as
@@ -56,7 +103,10 @@ public final class Style: @unchecked Sendable {
     /// - Throws: the errors of `init(document:)`; the style is unchanged then.
     public func replaceDocument(_ document: StyleDocument) throws(StyleError) {
         try Self.check(document)
-        withLock { self.document = StyleDocument(members: document.members, sources: document.sources, layers: document.layers) }
+        withLock {
+            self.document = StyleDocument(members: document.members, sources: document.sources, layers: document.layers)
+            warnings = document.warnings
+        }
     }
 
     /// Checks each source and layer as a runtime addition would be, in order, with a set and a
@@ -314,7 +364,7 @@ public final class Style: @unchecked Sendable {
         }
     }
 
-    private static func checkCompatible(_ layer: StyleLayer, with source: StyleSource) throws(StyleError) {
+    static func checkCompatible(_ layer: StyleLayer, with source: StyleSource) throws(StyleError) {
         let ok: Bool
         switch layer.type {
         case .background: ok = true

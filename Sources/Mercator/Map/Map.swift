@@ -49,15 +49,17 @@ public final class Map: @unchecked Sendable {
     ///     for the render tests' fixtures).
     ///   - fetcher: where remote styles' resources (TileJSON, tiles, glyphs, sprites, images, GeoJSON) are
     ///     loaded through: the offline storage's read-through fetcher, or the network when nil.
+    ///   - options: Native's map options (``MapOptions``); change them later through ``options``.
     ///   - clientFonts: whether font stacks the style's glyphs do not serve are drawn with installed fonts
     ///     (fontconfig); CJK ideographs follow ``settings`` (`ideographicFontFallback`).
     public init(style: Style, camera: MapCamera = MapCamera(), size: MapSize = MapSize(width: 512, height: 512),
-                styleDirectory: URL? = nil, localRoot: URL? = nil, localServers: [(prefix: String, folder: URL)] = [],
+                options: MapOptions = MapOptions(), styleDirectory: URL? = nil, localRoot: URL? = nil, localServers: [(prefix: String, folder: URL)] = [],
                 fetcher: (any ResourceFetching)? = nil, clientFonts: ClientFontOptions = ClientFontOptions()) {
         self.style = style
         installedGlyphs = InstalledFontGlyphs(options: clientFonts)
         cameraValue = camera
         sizeValue = size
+        settingsValue.usesPre4CollisionBehavior = !options.crossSourceCollisions
         loader = SourceLoader(styleDirectory: styleDirectory, localRoot: localRoot, fetcher: fetcher)
         resources = ResourceReader(styleDirectory: styleDirectory, localRoot: localRoot, localServers: localServers, fetcher: fetcher)
         imageSources = ImageSources(reader: resources)
@@ -90,6 +92,22 @@ public final class Map: @unchecked Sendable {
     public var settings: Settings {
         get { locked { settingsValue } }
         set { locked { settingsValue = newValue } }
+    }
+
+    /// Native's map options the map applies. `crossSourceCollisions` is kept in step with
+    /// ``Settings/usesPre4CollisionBehavior`` (its negation): setting either changes the other.
+    public var options: MapOptions {
+        get { locked { MapOptions(crossSourceCollisions: !settingsValue.usesPre4CollisionBehavior) } }
+        set { locked { settingsValue.usesPre4CollisionBehavior = !newValue.crossSourceCollisions } }
+    }
+
+    /// Whether labels of different sources collide with each other (MapLibre Native's
+    /// `MapOptions.crossSourceCollisions`, default true); the same as `options.crossSourceCollisions`.
+    /// False places each source's labels as if the other sources had none: the same as
+    /// ``Settings/usesPre4CollisionBehavior``.
+    public var crossSourceCollisions: Bool {
+        get { locked { !settingsValue.usesPre4CollisionBehavior } }
+        set { locked { settingsValue.usesPre4CollisionBehavior = !newValue } }
     }
 
     private var debugOptionsValue: MapDebugOptions = []
@@ -289,7 +307,7 @@ public final class Map: @unchecked Sendable {
         unquantized.layers = []
         unquantized.tileQuantization = false
         return MapSnapshot(canvas: canvas, transform: unquantized.transform, encoderBuffers: encoderBuffers, sourceErrors: errors,
-                           unsupportedFeatures: built.unsupportedFeatures)
+                           unsupportedFeatures: built.unsupportedFeatures, warnings: Self.warnings(style, errors))
     }
 }
 
@@ -311,7 +329,13 @@ extension Map {
             defer { encoderBuffers.put(scratch) }
             data = Data(PNGEncoder.encode(canvas, scratch: &scratch))
         }
-        return MapPNGSnapshot(data: data, sourceErrors: errors, unsupportedFeatures: built.unsupportedFeatures)
+        return MapPNGSnapshot(data: data, sourceErrors: errors, unsupportedFeatures: built.unsupportedFeatures,
+                              warnings: Self.warnings(style, errors))
+    }
+
+    /// What loading the style left out, then one warning per source that could not be loaded.
+    static func warnings(_ style: Style, _ sourceErrors: [SourceLoadError]) -> [StyleWarning] {
+        style.loadWarnings + sourceErrors.map { StyleWarning(path: "sources.\($0.source)", $0.message) }
     }
 }
 
@@ -323,6 +347,10 @@ public struct MapPNGSnapshot: Sendable {
     public let sourceErrors: [SourceLoadError]
     /// What the style asks for that Mercator does not draw yet, one sentence each.
     public let unsupportedFeatures: [String]
+    /// What was left out and drawn without, as MapLibre Native logs it: the style's
+    /// ``Style/loadWarnings`` (layers and sources a tolerant load skipped), then the sources that
+    /// could not be loaded, each with its JSON path.
+    public let warnings: [StyleWarning]
 }
 
 /// PNG encoder buffers kept between a map's snapshots; a snapshot encoding while another does
@@ -357,6 +385,10 @@ public struct MapSnapshot: Sendable {
     public let sourceErrors: [SourceLoadError]
     /// What the style asks for that Mercator does not draw yet (layer types, …), one sentence each.
     public let unsupportedFeatures: [String]
+    /// What was left out and drawn without, as MapLibre Native logs it: the style's
+    /// ``Style/loadWarnings`` (layers and sources a tolerant load skipped), then the sources that
+    /// could not be loaded, each with its JSON path.
+    public let warnings: [StyleWarning]
 
     /// Width and height in device pixels.
     public var width: Int { canvas.width }

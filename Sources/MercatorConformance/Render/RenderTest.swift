@@ -69,6 +69,9 @@ public struct RenderTestMetadata: Sendable {
     public var operations: [[JSONValue]] = []
     /// `static` (default) or `tile`.
     public var mapMode = "static"
+    /// `crossSourceCollisions` (MapLibre Native's map option): false makes labels collide only with
+    /// labels of their own source.
+    public var crossSourceCollisions = true
     /// Query tests: a point `[x, y]` or a box `[[x1, y1], [x2, y2]]`.
     public var queryGeometry: JSONValue?
     /// Query tests: `layers`, `filter`.
@@ -84,6 +87,7 @@ public struct RenderTestMetadata: Sendable {
         if let r = t["pixelRatio"]?.number, r.isFinite, r > 0 { pixelRatio = r }
         if let a = t["allowed"]?.number { allowed = a }
         if let m = t["mapMode"]?.string { mapMode = m }
+        if let c = t["crossSourceCollisions"]?.bool { crossSourceCollisions = c }
         operations = t["operations"]?.array?.compactMap(\.array) ?? []
         queryGeometry = t["queryGeometry"]
         queryOptions = t["queryOptions"]?.object

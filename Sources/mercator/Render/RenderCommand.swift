@@ -11,6 +11,8 @@ struct RenderCommand: ParsableCommand {
         abstract: "Render a style JSON (or a GeoJSON file with a default style) to PNG.",
         discussion: """
             A style is validated first; its problems are printed as the style-spec validator words them.
+            What MapLibre Native tolerates (an unknown or circular ref, a layer without a valid type or
+            naming a missing source, an unknown property) is printed as a warning and the rest is drawn.
             A GeoJSON file is drawn with a plain default style and a camera fitted to its data unless
             --center/--zoom are given. Source URLs resolve relative to the style's folder.
             """)
@@ -180,13 +182,17 @@ enum MapLoading {
 
     static func styleMap(json: JSONValue, data: Data, name: String, size: MapSize, camera options: CameraOptions, styleDirectory: URL?,
                          fetcher: (any ResourceFetching)? = nil) throws -> Map {
+        // As MapLibre Native: what it logs and carries on from (an unknown `ref`, a layer without a valid
+        // type or naming a missing source, an unknown property) is a warning and the rest draws.
         let errors = StyleValidator().validate(data: data).filter { $0.severity != .warning }
-        if !errors.isEmpty {
-            for m in errors { InputOutput.printError("\(name):\(m.line.map(String.init) ?? "?"): \(m.message)") }
+        let fatal = errors.filter { !$0.isToleratedByNative }
+        if !fatal.isEmpty {
+            for m in fatal { InputOutput.printError("\(name):\(m.line.map(String.init) ?? "?"): \(m.message)") }
             throw ExitCode(1)
         }
-        let document = try StyleDocument(json: json)
-        let style = try Style(document: document)
+        for m in errors { InputOutput.printError("\(name):\(m.line.map(String.init) ?? "?"): warning: \(m.message)") }
+        let document = try StyleDocument(json: json, reading: .tolerant)
+        let style = try Style(document: document, reading: .tolerant)
         let map = Map(style: style, camera: try options.apply(to: MapCamera(style: document)), size: size, styleDirectory: styleDirectory, fetcher: fetcher)
         map.settings = InputOutput.settings
         return map

@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import Mercator
 
-/// `mercator style validate STYLE.json [--json]`: reports every problem as the style-spec validator does.
+/// `mercator style validate STYLE.json [--json]`: reports every problem as the style-spec validator does,
+/// `ref` problems (which MapLibre Native resolves or skips with a warning) as warnings.
 struct StyleValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
@@ -17,7 +18,7 @@ struct StyleValidateCommand: ParsableCommand {
 
     func run() throws {
         let data = try InputOutput.read(style, limit: limits.limit)
-        let messages = StyleValidator().validate(data: data)
+        let messages = StyleValidator().validate(data: data).map(\.withNativeSeverity)
         if json {
             print(StyleValidator.json(messages).serialized())
         } else if messages.isEmpty {
