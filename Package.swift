@@ -102,7 +102,8 @@ let package = Package(
         ),
         .testTarget(name: "FormatStringsTests", dependencies: ["FormatStrings", "GeoJSON", "MercatorConformance", "MercatorTestSupport"]),
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MercatorConformance", "MercatorTestSupport"]),
-        .testTarget(name: "MercatorTests", dependencies: ["Mercator", "MercatorConformance", "MercatorTestSupport"]),
+        .testTarget(name: "MercatorTests", dependencies: ["Mercator", "MercatorConformance", "MercatorTestSupport"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(
             name: "TilingTests",
             dependencies: ["Tiling", "MercatorCompression", "MercatorTestSupport"],

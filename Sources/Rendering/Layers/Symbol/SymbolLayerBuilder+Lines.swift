@@ -55,9 +55,7 @@ extension SymbolLayerBuilder {
         let alongLine = rotation != .viewport
         let pitch = layout.textPitchAlignment.evaluate(context)
         let pitchWithMap = pitch == .map || (pitch == .auto && rotation != .viewport && rotation != .viewportGlyph)
-        var maxSizeContext = context
-        maxSizeContext.zoom = 18
-        let textMaxSize = layout.textFontSize.evaluate(maxSizeContext)
+        let textMaxSize = layoutTextSize(layout, context, zoom: 18)
         let ratio = tiles.tilePixelRatio
         let spacing = layout.symbolSpacing.evaluate(context) * ratio
         let metrics = LineLabelAnchors.Metrics(spacing: spacing, maxAngle: layout.maximumTextAngle.evaluate(context) * .pi / 180,
@@ -69,6 +67,17 @@ extension SymbolLayerBuilder {
                           metrics: metrics, repeatDistance: spacing / 2)
     }
 
+    /// `text-size` at `zoom` as MapLibre Native's symbol layout reads it (`layout->evaluate<TextSize>(zoom, feature)`):
+    /// a size that depends on the feature is evaluated at `zoom`, but one that depends on the zoom
+    /// alone was already evaluated at the tile's zoom (`context`'s) when the layout was, and keeps
+    /// that value whatever zoom is asked for.
+    static func layoutTextSize(_ layout: SymbolLayoutProperties, _ context: EvaluationContext, zoom: Double) -> Double {
+        guard !layout.textFontSize.isFeatureConstant else { return layout.textFontSize.evaluate(context) }
+        var at = context
+        at.zoom = zoom
+        return layout.textFontSize.evaluate(at)
+    }
+
     /// The collision size of text along a line in tile units (MapLibre Native's `CollisionFeature`):
     /// its length and its circles' diameter (its height, at least 10 pixels), both with
     /// `text-padding`, at the text size of the next zoom as MapLibre lays it out. (0, 0) when the
@@ -77,9 +86,7 @@ extension SymbolLayerBuilder {
                               _ layout: SymbolLayoutProperties, _ context: EvaluationContext,
                               tiles: LabelTiles) -> (length: Double, boxSize: Double) {
         guard bounds != (0, 0, 0, 0) else { return (0, 0) }
-        var next = context
-        next.zoom = (context.zoom ?? 0) + 1
-        let boxScale = tiles.tilePixelRatio * layout.textFontSize.evaluate(next) / TextShaping.oneEm
+        let boxScale = tiles.tilePixelRatio * layoutTextSize(layout, context, zoom: (context.zoom ?? 0) + 1) / TextShaping.oneEm
         let padding = layout.textPadding.evaluate(context) * tiles.tilePixelRatio
         let height = (bounds.bottom - bounds.top) * boxScale + 2 * padding
         guard height > 0, height.isFinite else { return (0, 0) }

@@ -40,9 +40,7 @@ extension SymbolLayerBuilder {
         if let justifyOverride { justify = justifyOverride }
         let offset = offsetOverride ?? textOffset(layout, context)
         // MapLibre sizes inline images by the text size one zoom level up (its layout size)
-        var layoutZoom = context
-        layoutZoom.zoom = (context.zoom ?? 0) + 1
-        let layoutTextSize = layout.textFontSize.evaluate(layoutZoom)
+        let layoutTextSize = layoutTextSize(layout, context, zoom: (context.zoom ?? 0) + 1)
         var options = TextShaping.Options(maxWidth: maxWidthOverride ?? layout.maximumTextWidth.evaluate(context) * TextShaping.oneEm,
                                           lineHeight: layout.textLineHeight.evaluate(context) * TextShaping.oneEm,
                                           letterSpacing: layout.textLetterSpacing.evaluate(context) * TextShaping.oneEm,
