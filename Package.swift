@@ -18,7 +18,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
-        .target(name: "GeoJSON"),
+        .target(name: "JSON"),
+        .target(name: "GeoJSON", dependencies: ["JSON"]),
         .target(name: "Expressions", dependencies: ["GeoJSON"]),
         .target(name: "FormatStrings", dependencies: ["Expressions"]),
         .target(name: "CMercatorPrefetch"),
@@ -66,6 +67,7 @@ let package = Package(
             dependencies: ["Mercator", "MercatorTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .target(name: "MercatorTestSupport", path: "Sources/MercatorTestSupport"),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "GeoJSONTests", dependencies: ["GeoJSON", "MercatorTestSupport"]),
         .testTarget(
             name: "ExpressionsTests",
