@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "TileSources", dependencies: ["MapStyle", "Tiling", "MercatorHTTP", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "OfflineStorage", dependencies: ["GeoJSON", "Tiling", "TileSources", "MercatorHTTP", "CMercatorZlib",
                                                       .product(name: "GRDB", package: "GRDB.swift")]),
-        .target(name: "Venues", dependencies: ["GeoJSON", "MercatorHTTP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "Venues", dependencies: ["GeoJSON", "Tiling", "MercatorHTTP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // FreeType and fontconfig on Linux; on Apple platforms the module builds without them (no installed fonts yet: Core Text is to come)
         .target(name: "Fonts", dependencies: ["Rendering", "MapStyle", "Tiling",
                                               .target(name: "CMercatorFreeType", condition: .when(platforms: [.linux])),
