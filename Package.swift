@@ -28,7 +28,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
-        .target(name: "GeoJSON"),
+        .target(name: "JSON"),
+        .target(name: "GeoJSON", dependencies: ["JSON"]),
         .target(name: "Expressions", dependencies: ["GeoJSON"]),
         .target(name: "FormatStrings", dependencies: ["Expressions"]),
         .target(name: "CMercatorPrefetch"),
@@ -58,7 +59,7 @@ let package = Package(
         .target(name: "TileSources", dependencies: ["MapStyle", "Tiling", "MercatorHTTP", "MercatorCompression", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "OfflineStorage", dependencies: ["GeoJSON", "Tiling", "TileSources", "MercatorHTTP", "MercatorCompression",
                                                       .product(name: "GRDB", package: "GRDB.swift")]),
-        .target(name: "Venues", dependencies: ["GeoJSON", "MercatorHTTP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "Venues", dependencies: ["GeoJSON", "Tiling", "MercatorHTTP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // FreeType and fontconfig on Linux with the FreeType trait; elsewhere the module builds without them
         // (no installed fonts: Core Text is the Apple seam still to write, Fonts/Platform)
         .target(name: "Fonts", dependencies: ["Rendering", "MapStyle", "Tiling",
@@ -89,6 +90,7 @@ let package = Package(
             dependencies: ["Mercator", "MercatorTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .target(name: "MercatorTestSupport", path: "Sources/MercatorTestSupport"),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "GeoJSONTests", dependencies: ["GeoJSON", "MercatorTestSupport"]),
         .testTarget(
             name: "ExpressionsTests",

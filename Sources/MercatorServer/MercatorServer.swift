@@ -207,14 +207,18 @@ public final class MercatorServer: Sendable {
             padding = n
         }
         let camera: MapCamera
-        switch framing {
-        case .center(let lon, let lat, let zoom, let bearing, let pitch):
-            camera = MapCamera(center: LocationCoordinate2D(latitude: lat, longitude: lon), zoom: zoom, bearing: bearing, pitch: pitch)
-        case .bounds(let box):
-            camera = .fitting(box, in: mapSize, padding: 0, maximumZoom: Double(options.maxZoom))
-        case .auto:
-            guard let box = overlay.bounds else { throw ServerError.badRequest("auto needs a path or marker to fit (query parameters path= or marker=)") }
-            camera = .fitting(box, in: mapSize, padding: padding, maximumZoom: min(Double(options.maxZoom), 18))
+        do {
+            switch framing {
+            case .center(let lon, let lat, let zoom, let bearing, let pitch):
+                camera = MapCamera(center: LocationCoordinate2D(latitude: lat, longitude: lon), zoom: zoom, bearing: bearing, pitch: pitch)
+            case .bounds(let box):
+                camera = try .fitting(bounds: box, in: mapSize, maximumZoom: Double(options.maxZoom))
+            case .auto:
+                guard let box = overlay.bounds else { throw ServerError.badRequest("auto needs a path or marker to fit (query parameters path= or marker=)") }
+                camera = try .fitting(bounds: box, in: mapSize, padding: EdgePadding(all: padding), maximumZoom: min(Double(options.maxZoom), 18))
+            }
+        } catch let error as CameraFitError {
+            throw ServerError.badRequest("no camera fits the requested area: \(error)")
         }
         let maps = self.maps, metrics = self.metrics
         let png = try await pool.run {

@@ -6,12 +6,12 @@ import Testing
 @Suite("Map rendering")
 struct MapRenderingTests {
     @Test("camera fitting shows the whole box")
-    func fitting() {
-        let camera = MapCamera.fitting(BoundingBox(west: -10, south: -5, east: 10, north: 5), in: MapSize(width: 400, height: 300), padding: 0)
+    func fitting() throws {
+        let camera = try MapCamera.fitting(bounds: BoundingBox(west: -10, south: -5, east: 10, north: 5), in: MapSize(width: 400, height: 300))
         #expect(abs(camera.center.longitude) < 1e-9 && abs(camera.center.latitude) < 1e-9)
         // 20 degrees of longitude span 400 points: 512 * 2^z * 20/360 = 400.
         #expect(abs(camera.zoom - log2(400 / (512 * 20.0 / 360))) < 1e-9)
-        let across = MapCamera.fitting(BoundingBox(west: 170, south: -5, east: -170, north: 5), in: MapSize(width: 400, height: 300), padding: 0)
+        let across = try MapCamera.fitting(bounds: BoundingBox(west: 170, south: -5, east: -170, north: 5), in: MapSize(width: 400, height: 300))
         #expect(abs(abs(across.center.longitude) - 180) < 1e-9)
     }
 
@@ -20,7 +20,8 @@ struct MapRenderingTests {
         let object = try GeoJSONObject(parsing: #"{"type":"Polygon","coordinates":[[[0,0],[10,0],[10,10],[0,10],[0,0]]]}"#)
         let style = try Style(document: StyleDocument(json: DefaultStyle.json(for: object)))
         let size = MapSize(width: 64, height: 64)
-        let map = Map(style: style, camera: .fitting(try #require(object.features.first?.geometry?.bounds), in: size), size: size)
+        let map = Map(style: style, camera: try .fitting(bounds: try #require(object.features.first?.geometry?.bounds), in: size,
+                                                         padding: EdgePadding(all: 20)), size: size)
         let image = try map.snapshot().image
         let center = (32 * 64 + 32) * 4
         // The middle is the polygon's fill (blue over the light background), not the background.

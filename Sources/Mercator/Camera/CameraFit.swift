@@ -1,6 +1,7 @@
 import Foundation
 import GeoJSON
 import Rendering
+import Tiling
 
 /// Why no camera fits what was asked.
 public enum CameraFitError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -34,14 +35,23 @@ extension MapCamera {
     /// crosses the antimeridian.
     public static func fitting(bounds: BoundingBox, in size: MapSize, padding: EdgePadding = .zero, bearing: Double = 0,
                                pitch: Double = 0, maximumZoom: Double = 22) throws(CameraFitError) -> MapCamera {
-        var east = bounds.east
-        if east < bounds.west { east += 360 }
-        let corners = [LocationCoordinate2D(latitude: bounds.north, longitude: bounds.west),
-                       LocationCoordinate2D(latitude: bounds.north, longitude: east),
-                       LocationCoordinate2D(latitude: bounds.south, longitude: east),
-                       LocationCoordinate2D(latitude: bounds.south, longitude: bounds.west)]
-        return try fitting(corners: corners, northWest: corners[0], southEast: corners[2], in: size, padding: padding,
-                           bearing: bearing, pitch: pitch, maximumZoom: maximumZoom)
+        let corners = WebMercator.fittingCorners(bounds)
+        guard corners.allSatisfy({ $0.latitude.isFinite && $0.longitude.isFinite }),
+              [padding.top, padding.left, padding.bottom, padding.right, bearing, pitch].allSatisfy(\.isFinite) else {
+            throw CameraFitError.notFinite
+        }
+        let width = Double(size.width), height = Double(size.height)
+        guard let fit = WebMercator.fit(bounds, width: width, height: height,
+                                        padding: (padding.top, padding.left, padding.bottom, padding.right),
+                                        bearing: bearing, maximumZoom: maximumZoom) else {
+            throw CameraFitError.paddingExceedsView(width: width, height: height, padding: padding)
+        }
+        var camera = MapCamera(center: fit.center, zoom: fit.zoom, bearing: bearing, pitch: 0)
+        if pitch > 0 {
+            camera.pitch = min(CameraConstraints.pitchLimit, pitch)
+            camera = refinePitched(camera, corners: corners, in: size, padding: padding, maximumZoom: maximumZoom)
+        }
+        return camera
     }
 
     /// The camera showing every coordinate in a view of `size` (their bounding box fitted as
@@ -65,37 +75,6 @@ extension MapCamera {
                                pitch: Double = 0, maximumZoom: Double = 22) throws(CameraFitError) -> MapCamera {
         guard let box = GeoJSONSummary(shape.geoJSONObject).bounds else { throw CameraFitError.empty }
         return try fitting(bounds: box, in: size, padding: padding, bearing: bearing, pitch: pitch, maximumZoom: maximumZoom)
-    }
-
-    private static func fitting(corners: [LocationCoordinate2D], northWest: LocationCoordinate2D, southEast: LocationCoordinate2D,
-                                in size: MapSize, padding: EdgePadding, bearing: Double, pitch: Double,
-                                maximumZoom: Double) throws(CameraFitError) -> MapCamera {
-        let width = Double(size.width), height = Double(size.height)
-        guard corners.allSatisfy({ $0.latitude.isFinite && $0.longitude.isFinite }),
-              [padding.top, padding.left, padding.bottom, padding.right, bearing, pitch].allSatisfy(\.isFinite) else {
-            throw CameraFitError.notFinite
-        }
-        // GL JS's cameraForBoxAndBearing (mercator), in world fractions instead of world pixels.
-        let angle = -bearing * .pi / 180
-        let rotated = corners.map { rotate(WorldMath.world($0), by: angle) }
-        let maxX = rotated.map(\.x).max()!, maxY = rotated.map(\.y).max()!
-        let minX = rotated.map(\.x).min()!, minY = rotated.map(\.y).min()!
-        let scaleX = (width - padding.left - padding.right) / ((maxX - minX) * 512)
-        let scaleY = (height - padding.top - padding.bottom) / ((maxY - minY) * 512)
-        guard scaleX >= 0, scaleY >= 0 else { throw CameraFitError.paddingExceedsView(width: width, height: height, padding: padding) }
-        let zoom = min(log2(min(scaleX, scaleY)), maximumZoom)
-        let shift = rotate(Point(x: (padding.left - padding.right) / 2, y: (padding.top - padding.bottom) / 2), by: bearing * .pi / 180)
-        let worldSize = 512 * pow(2, zoom)
-        let nw = WorldMath.world(northWest), se = WorldMath.world(southEast)
-        let center = Point(x: (nw.x + se.x) / 2 - shift.x / worldSize, y: (nw.y + se.y) / 2 - shift.y / worldSize)
-        var centerCoordinate = WorldMath.coordinate(center)
-        centerCoordinate.longitude = WorldMath.wrap(longitude: centerCoordinate.longitude)
-        var camera = MapCamera(center: centerCoordinate, zoom: zoom, bearing: bearing, pitch: 0)
-        if pitch > 0 {
-            camera.pitch = min(CameraConstraints.pitchLimit, pitch)
-            camera = refinePitched(camera, corners: corners, in: size, padding: padding, maximumZoom: maximumZoom)
-        }
-        return camera
     }
 
     /// A pitched camera moved and zoomed until the corners' screen box fills the padded view:
@@ -123,11 +102,5 @@ extension MapCamera {
         }
         camera.center.longitude = WorldMath.wrap(longitude: camera.center.longitude)
         return camera
-    }
-
-    /// `p` turned by `angle` radians as GL JS's `Point.rotate` turns it.
-    static func rotate(_ p: Point, by angle: Double) -> Point {
-        let c = cos(angle), s = sin(angle)
-        return Point(x: c * p.x - s * p.y, y: s * p.x + c * p.y)
     }
 }

@@ -28,7 +28,8 @@ enum DefaultStyles {
             layers.append(["id": "raster", "type": "raster", "source": "data"])
         }
         let size = MapSize(width: 1024, height: 768)
-        let camera = MapCamera.fitting(data.bounds, in: size, maximumZoom: Double(max(data.maxZoom, 1)))
+        let camera = (try? MapCamera.fitting(bounds: data.bounds, in: size, padding: EdgePadding(all: 20), maximumZoom: Double(max(data.maxZoom, 1))))
+            ?? MapCamera()
         func document(source: JSONValue, sourceLayers: Bool) -> JSONValue {
             let styled = layers.map { layer -> JSONValue in
                 guard !sourceLayers, case .object(var o) = layer else { return layer }

@@ -30,21 +30,4 @@ public struct VenueCamera: Sendable, Hashable {
         let zoom = log2(earthCircumference * cos(center.latitude * .pi / 180) / (512 * mpp))
         return VenueCamera(center: center, zoom: min(max(zoom, 0), 24))
     }
-
-    /// The camera that fits `bounds` inside a `width` x `height` viewport with `padding` pixels on every side.
-    public static func fit(_ bounds: BoundingBox, width: Int, height: Int, padding: Double = 20) -> VenueCamera {
-        func mercatorY(_ lat: Double) -> Double {
-            let clamped = min(max(lat, -85.051129), 85.051129) * .pi / 180
-            return (1 - log(tan(clamped) + 1 / cos(clamped)) / .pi) / 2
-        }
-        let x0 = (bounds.west + 180) / 360, x1 = (bounds.east + 180) / 360
-        let y0 = mercatorY(bounds.north), y1 = mercatorY(bounds.south)
-        let cx = (x0 + x1) / 2, cy = (y0 + y1) / 2
-        let lon = cx * 360 - 180
-        let lat = atan(sinh(.pi * (1 - 2 * cy))) * 180 / .pi
-        let availableW = max(1, Double(width) - 2 * padding), availableH = max(1, Double(height) - 2 * padding)
-        let dx = max(x1 - x0, 1e-12), dy = max(y1 - y0, 1e-12)
-        let zoom = log2(min(availableW / (dx * 512), availableH / (dy * 512)))
-        return VenueCamera(center: Position(lon, lat), zoom: min(max(zoom, 0), 24))
-    }
 }

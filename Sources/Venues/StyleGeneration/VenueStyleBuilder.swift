@@ -1,5 +1,6 @@
 import Foundation
 import GeoJSON
+import Tiling
 
 extension Venue {
     /// The camera for a floor: the manifest centre with a region (falling back to the floor's centre
@@ -11,7 +12,10 @@ extension Venue {
             let fallback = bounds.map { Position(($0.west + $0.east) / 2, ($0.south + $0.north) / 2) } ?? Position(0, 0)
             return .region(center: center ?? fallback, meters: meters, width: width, height: height)
         case .fitOutline(let padding):
-            if let bounds { return .fit(bounds, width: width, height: height, padding: padding) }
+            if let bounds, let fit = WebMercator.fit(bounds, width: Double(width), height: Double(height),
+                                                     padding: (padding, padding, padding, padding), bearing: 0, maximumZoom: 24) {
+                return VenueCamera(center: Position(fit.center.longitude, fit.center.latitude), zoom: max(fit.zoom, 0))
+            }
             return .region(center: center ?? Position(0, 0), meters: 100, width: width, height: height)
         }
     }

@@ -142,7 +142,7 @@ enum MapLoading {
     }
 
     /// Whether parsed JSON is a style document rather than GeoJSON.
-    static func isStyle(_ json: JSONValue) -> Bool { json["version"] != nil || json["layers"] != nil }
+    static func isStyle(_ json: JSONValue) -> Bool { Map.isStyleDocument(json) }
 
     /// The read-through fetcher of `--database FILE`, or of the settings' database path; without
     /// either, the network with the API key (if set); nil for the plain network.
@@ -172,10 +172,8 @@ enum MapLoading {
         } catch {
             throw CLIError("\(name): neither a style (no \"version\"/\"layers\") nor GeoJSON: \(error)")
         }
-        let style = try Style(document: StyleDocument(json: DefaultStyle.json(for: object)))
-        var camera = MapCamera()
-        if let bounds = GeoJSONSummary(object).bounds { camera = .fitting(bounds, in: size) }
-        let map = Map(style: style, camera: try options.apply(to: camera), size: size, styleDirectory: styleDirectory)
+        let map = try Map(geoJSON: object, size: size, styleDirectory: styleDirectory)
+        map.camera = try options.apply(to: map.camera)
         map.settings = InputOutput.settings
         return map
     }

@@ -1,5 +1,5 @@
 import Testing
-@testable import GeoJSON
+@testable import JSON
 
 /// Issue 19: a reader bounded by a `JSONArrayLimit` refuses a long array before building it.
 @Suite("JSON arrays past a JSONArrayLimit are refused while reading")

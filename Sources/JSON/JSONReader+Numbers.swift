@@ -1,22 +1,22 @@
 /// The pieces of a scanned JSON number.
-struct ScannedNumber {
-    var start: Int
-    var end: Int
-    var negative: Bool
+package struct ScannedNumber {
+    package var start: Int
+    package var end: Int
+    package var negative: Bool
     /// The first (up to) 19 significant digits.
-    var significand: UInt64
+    package var significand: UInt64
     /// Decimal exponent applying to `significand`.
-    var exponent: Int
+    package var exponent: Int
     /// Digits beyond the 19th were dropped (the value needs the slow path to be exact).
-    var truncated: Bool
+    package var truncated: Bool
     /// Written without fraction or exponent.
-    var isInteger: Bool
+    package var isInteger: Bool
 }
 
 extension JSONReader {
     /// Scans the number at `pos` per RFC 8259 grammar.
     @inline(__always)
-    mutating func scanNumber() throws(JSONSyntaxFailure) -> ScannedNumber {
+    package mutating func scanNumber() throws(JSONSyntaxFailure) -> ScannedNumber {
         let start = pos
         var negative = false
         if base[pos] == 0x2D {
@@ -105,7 +105,7 @@ extension JSONReader {
     /// The value of eight ASCII digits at `p`, or nil if any of the eight bytes is not a digit
     /// (SWAR, as in simdjson's `parse_eight_digits_unrolled`).
     @inline(__always)
-    func eightDigits(at p: Int) -> UInt64? {
+    package func eightDigits(at p: Int) -> UInt64? {
         let v = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
         let allDigits = ((v & 0xF0F0_F0F0_F0F0_F0F0) | (((v &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4))
             == 0x3333_3333_3333_3333
@@ -124,7 +124,7 @@ extension JSONReader {
     /// throwing, or `nil` with the position unchanged for anything else (the general path then
     /// reads it and reports errors). The common case of coordinates.
     @inline(__always)
-    mutating func fastDouble() -> Double? {
+    package mutating func fastDouble() -> Double? {
         var p = pos
         guard p < count else { return nil }
         let negative = base[p] == 0x2D
@@ -159,7 +159,7 @@ extension JSONReader {
     }
 
     /// Reads a number as a `JSONValue`, keeping integers exact.
-    mutating func readNumber() throws(JSONSyntaxFailure) -> JSONValue {
+    package mutating func readNumber() throws(JSONSyntaxFailure) -> JSONValue {
         let n = try scanNumber()
         if n.isInteger {
             if !n.truncated && n.exponent == 0, let v = exactInteger(n) { return v }
@@ -170,7 +170,7 @@ extension JSONReader {
 
     /// Reads a number as a `Double` (coordinates and other numeric-only slots).
     @inline(__always)
-    mutating func readDouble() throws(JSONSyntaxFailure) -> Double {
+    package mutating func readDouble() throws(JSONSyntaxFailure) -> Double {
         let c = try peekToken()
         guard c == 0x2D || c &- 0x30 < 10 else {
             throw unexpected(c, expected: "a number")
@@ -204,7 +204,7 @@ extension JSONReader {
     }
 
     @inline(__always)
-    func double(of n: ScannedNumber) throws(JSONSyntaxFailure) -> Double {
+    package func double(of n: ScannedNumber) throws(JSONSyntaxFailure) -> Double {
         var value: Double
         if !n.truncated, let d = DecimalToDouble.convert(significand: n.significand, exponent: n.exponent, negative: n.negative) {
             value = d

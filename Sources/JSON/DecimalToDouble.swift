@@ -11,7 +11,7 @@ import Darwin
 /// Three tiers: Clinger's fast path (exact when `w <= 2^53` and `|q| <= 22`), the Eisel-Lemire
 /// algorithm (exact for almost all inputs, with a 128-bit table of powers of five), and the C
 /// library's `strtod` for the rare inputs the first two cannot decide.
-enum DecimalToDouble {
+package enum DecimalToDouble {
     private static let exactPowersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
         1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
@@ -20,7 +20,7 @@ enum DecimalToDouble {
     /// Converts a significand (at most 19 digits, exact) and a decimal exponent, or returns `nil`
     /// when the caller must fall back to `strtod` on the original text.
     @inline(__always)
-    static func convert(significand w: UInt64, exponent q: Int, negative: Bool) -> Double? {
+    package static func convert(significand w: UInt64, exponent q: Int, negative: Bool) -> Double? {
         if w <= 1 << 53 && q >= -22 && q <= 22 {
             var d = Double(w)
             d = q < 0 ? d / exactPowersOfTen[-q] : d * exactPowersOfTen[q]
@@ -32,7 +32,7 @@ enum DecimalToDouble {
     }
 
     /// The bit pattern of `w * 10^q` (positive), or `nil` when the result is ambiguous.
-    static func eiselLemire(w wIn: UInt64, q: Int) -> UInt64? {
+    package static func eiselLemire(w wIn: UInt64, q: Int) -> UInt64? {
         if wIn == 0 || q < -342 { return 0 }
         if q > 308 { return 0x7FF0_0000_0000_0000 }  // infinity: the caller reports out of range
         let lz = wIn.leadingZeroBitCount
@@ -77,7 +77,7 @@ enum DecimalToDouble {
     }
 
     /// Parses the JSON number text `[start, end)` with the C library (always correctly rounded).
-    static func strtodFallback(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Double {
+    package static func strtodFallback(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Double {
         let length = end - start
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { buf in
             for i in 0..<length { buf[i] = CChar(bitPattern: base[start + i]) }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Runs `body` over the UTF-8 bytes of `Data`, `[UInt8]`, or a `String` without copying where possible.
-func withUTF8Bytes<R, E: Error>(of data: Data, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+package func withUTF8Bytes<R, E: Error>(of data: Data, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
     let result: Result<R, E> = data.withUnsafeBytes { raw in
         do throws(E) { return .success(try body(raw.bindMemory(to: UInt8.self))) } catch { return .failure(error) }
     }
@@ -9,7 +9,7 @@ func withUTF8Bytes<R, E: Error>(of data: Data, _ body: (UnsafeBufferPointer<UInt
 }
 
 /// Runs `body` over the bytes of an array, keeping the body's typed error.
-func withUTF8Bytes<R, E: Error>(of array: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+package func withUTF8Bytes<R, E: Error>(of array: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
     let result: Result<R, E> = array.withUnsafeBufferPointer { b in
         do throws(E) { return .success(try body(b)) } catch { return .failure(error) }
     }
@@ -17,7 +17,7 @@ func withUTF8Bytes<R, E: Error>(of array: [UInt8], _ body: (UnsafeBufferPointer<
 }
 
 /// Runs `body` over the UTF-8 bytes of a string, keeping the body's typed error.
-func withUTF8Bytes<R, E: Error>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+package func withUTF8Bytes<R, E: Error>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
     var text = text
     let result: Result<R, E> = text.withUTF8 { b in
         do throws(E) { return .success(try body(b)) } catch { return .failure(error) }
@@ -69,7 +69,7 @@ extension JSONValue {
         }
     }
 
-    static func allWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func allWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
     }
 }

@@ -23,10 +23,10 @@ public struct JSONArrayLimit: Sendable, Hashable {
 extension JSONReader {
     /// How far the value being read is along each path of a ``JSONArrayLimit`` (bounded paths first,
     /// then exempt ones): the number of components matched, or -1 once the value left that path.
-    struct ArrayLimitState {
-        var matched: [Int]
+    package struct ArrayLimitState {
+        package var matched: [Int]
 
-        init(_ limit: JSONArrayLimit) {
+        package init(_ limit: JSONArrayLimit) {
             matched = [Int](repeating: 0, count: limit.boundedPaths.count + limit.exemptPaths.count)
         }
 
@@ -37,7 +37,7 @@ extension JSONReader {
         }
 
         /// The state of a child value: the member `key`, or an array element when `key` is nil.
-        func child(_ key: String?, _ limit: JSONArrayLimit) -> ArrayLimitState {
+        package func child(_ key: String?, _ limit: JSONArrayLimit) -> ArrayLimitState {
             var next = matched
             for k in next.indices where next[k] >= 0 {
                 let p = Self.pattern(k, limit)
@@ -53,12 +53,12 @@ extension JSONReader {
         }
 
         /// Whether this value's arrays are bounded.
-        func isBounded(_ limit: JSONArrayLimit) -> Bool {
+        package func isBounded(_ limit: JSONArrayLimit) -> Bool {
             inside(0..<limit.boundedPaths.count, limit) && !inside(limit.boundedPaths.count..<matched.count, limit)
         }
 
         /// Whether nothing below this value can be bounded: it is exempt, or outside every bounded path.
-        func isFree(_ limit: JSONArrayLimit) -> Bool {
+        package func isFree(_ limit: JSONArrayLimit) -> Bool {
             if inside(limit.boundedPaths.count..<matched.count, limit) { return true }
             return matched[0..<limit.boundedPaths.count].allSatisfy { $0 < 0 }
         }
@@ -67,7 +67,7 @@ extension JSONReader {
     /// Reads any JSON value, refusing an array longer than `limit.maximum` where the limit applies:
     /// the rest of such an array is skipped (not built) to count its elements, and the failure
     /// (``JSONParseError/Kind/arrayTooLong``) points at the array's first byte.
-    mutating func readValue(arrayLimit limit: JSONArrayLimit, state: ArrayLimitState) throws(JSONSyntaxFailure) -> JSONValue {
+    package mutating func readValue(arrayLimit limit: JSONArrayLimit, state: ArrayLimitState) throws(JSONSyntaxFailure) -> JSONValue {
         if state.isFree(limit) { return try readValue() }
         let c = try peekToken()
         switch c {

@@ -2,16 +2,16 @@ import Foundation
 
 /// Where the values of one JSON text start, found on demand (``JSONDocument/location(of:)``):
 /// a scan per look-up for the first ``scansBeforeTable`` look-ups, then one table of every value.
-final class JSONLocationIndex: @unchecked Sendable {
+package final class JSONLocationIndex: @unchecked Sendable {
     /// Look-ups answered by a scan of their own before the table is built: at most four extra passes over the text.
-    static let scansBeforeTable = 4
+    package static let scansBeforeTable = 4
 
     private let lock = NSLock()
     private var lookups = 0
     private var table: [JSONPath: SourceLocation]?
 
     /// Where the value at `path` starts in `text` (its first occurrence), if the path exists.
-    func location(of path: JSONPath, in text: [UInt8]) -> SourceLocation? {
+    package func location(of path: JSONPath, in text: [UInt8]) -> SourceLocation? {
         lock.lock()
         defer { lock.unlock() }
         if let table { return table[path] }
@@ -31,7 +31,7 @@ final class JSONLocationIndex: @unchecked Sendable {
     }
 
     /// Every value's start, keyed by path (the first occurrence of a repeated path).
-    static func table(of text: [UInt8]) -> [JSONPath: SourceLocation] {
+    package static func table(of text: [UInt8]) -> [JSONPath: SourceLocation] {
         var table: [JSONPath: SourceLocation] = [:]
         text.withUnsafeBufferPointer { b in
             var line = 1

@@ -1,6 +1,6 @@
 extension JSONReader {
     /// Reads a string; the reader must be at its opening quote.
-    mutating func readString() throws(JSONSyntaxFailure) -> String {
+    package mutating func readString() throws(JSONSyntaxFailure) -> String {
         let open = pos
         pos += 1
         let start = pos
@@ -138,9 +138,9 @@ extension JSONReader {
 }
 
 /// Locates the first invalid UTF-8 sequence in a byte range.
-enum UTF8Validation {
+package enum UTF8Validation {
     /// The offset of the first byte of the first invalid sequence in `[start, end)`, or `nil`.
-    static func firstInvalidOffset(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+    package static func firstInvalidOffset(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
         var i = start
         while i < end {
             let b = base[i]

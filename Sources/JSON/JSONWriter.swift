@@ -19,7 +19,7 @@ public struct JSONWriter: Sendable {
     /// The text written so far, UTF-8.
     public private(set) var bytes: [UInt8] = []
     public let options: JSONWriteOptions
-    var level = 0
+    package var level = 0
 
     public init(options: JSONWriteOptions = JSONWriteOptions(), capacity: Int = 1024) {
         self.options = options
@@ -31,11 +31,11 @@ public struct JSONWriter: Sendable {
 
     // MARK: Scalars
 
-    @inline(__always) mutating func raw(_ s: StaticString) {
+    @inline(__always) package mutating func raw(_ s: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
-    @inline(__always) mutating func raw(_ b: UInt8) { bytes.append(b) }
+    @inline(__always) package mutating func raw(_ b: UInt8) { bytes.append(b) }
 
     /// Writes a double in shortest round-trip form (`null` if not finite).
     public mutating func write(_ d: Double) {
@@ -132,7 +132,7 @@ public struct JSONWriter: Sendable {
         if options.pretty { raw(0x20) }
     }
 
-    mutating func newline() {
+    package mutating func newline() {
         raw(0x0A)
         for _ in 0..<level { raw("  ") }
     }
@@ -179,8 +179,8 @@ public struct JSONWriter: Sendable {
     }
 }
 
-enum DoubleRounding {
-    static let powersOfTen: [Double] = (0...17).map { n in (0..<n).reduce(1.0) { acc, _ in acc * 10 } }
+package enum DoubleRounding {
+    package static let powersOfTen: [Double] = (0...17).map { n in (0..<n).reduce(1.0) { acc, _ in acc * 10 } }
 }
 
 extension JSONValue {

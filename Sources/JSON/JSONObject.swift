@@ -6,14 +6,14 @@
 public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     public typealias Element = (key: String, value: JSONValue)
 
-    @usableFromInline var keyStorage: [String]
-    @usableFromInline var valueStorage: [JSONValue]
+    @usableFromInline package var keyStorage: [String]
+    @usableFromInline package var valueStorage: [JSONValue]
     /// Open-addressing hash table of positions + 1 (0 = empty slot), kept only for objects larger
     /// than `Self.indexThreshold`. A flat `[Int32]` with FNV-1a hashing: much cheaper to build than a
     /// `Dictionary<String, Int>` for the many mid-sized objects real GeoJSON properties are.
-    @usableFromInline var index: [Int32]?
+    @usableFromInline package var index: [Int32]?
 
-    @usableFromInline static var indexThreshold: Int { 12 }
+    @usableFromInline package static var indexThreshold: Int { 12 }
 
     /// An empty object.
     public init() {
@@ -89,7 +89,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     }
 
     /// FNV-1a over the key's UTF-8 bytes.
-    @usableFromInline static func hash(_ key: String) -> Int {
+    @usableFromInline package static func hash(_ key: String) -> Int {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
         var key = key
         key.withUTF8 { bytes in
@@ -101,7 +101,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     }
 
     /// Rebuilds the hash table for the current keys (or drops it for small objects).
-    @usableFromInline mutating func rebuildIndex() {
+    @usableFromInline package mutating func rebuildIndex() {
         guard keyStorage.count > Self.indexThreshold else {
             index = nil
             return
@@ -113,7 +113,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         index = table
     }
 
-    @usableFromInline static func insert(_ key: String, position: Int, into table: inout [Int32]) {
+    @usableFromInline package static func insert(_ key: String, position: Int, into table: inout [Int32]) {
         let mask = table.count - 1
         var slot = hash(key) & mask
         while table[slot] != 0 { slot = (slot + 1) & mask }
@@ -140,7 +140,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     }
 
     /// Adds a member at the end without checking for an existing key (the caller knows it is new).
-    @usableFromInline mutating func append(key: String, value: JSONValue) {
+    @usableFromInline package mutating func append(key: String, value: JSONValue) {
         keyStorage.append(key)
         valueStorage.append(value)
         if index != nil {
@@ -155,7 +155,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     }
 
     /// Removes the member at `i`, keeping the order of the others.
-    @usableFromInline mutating func remove(at i: Int) {
+    @usableFromInline package mutating func remove(at i: Int) {
         keyStorage.remove(at: i)
         valueStorage.remove(at: i)
         if index != nil { rebuildIndex() }

@@ -3,22 +3,22 @@
 /// Parsers report errors as byte offsets only; when an error is reported, this scanner walks the
 /// text once more up to that offset to name the value being read. It also lists every value's
 /// start offset, for documents that need line numbers per value (style validation).
-enum JSONPathScanner {
+package enum JSONPathScanner {
     private struct Frame {
-        var isObject: Bool
-        var key: String?
-        var index = 0
-        var expectingKey: Bool
-        var hasValue = false
+        package var isObject: Bool
+        package var key: String?
+        package var index = 0
+        package var expectingKey: Bool
+        package var hasValue = false
     }
 
     /// The path of the value being read at `offset`.
-    static func path(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> JSONPath {
+    package static func path(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> JSONPath {
         scan(bytes, upTo: offset + 1, reportValues: false) { _, _ in }
     }
 
     /// Calls `onValue(path, offset)` for the start of every value in the text.
-    static func forEachValue(in bytes: UnsafeBufferPointer<UInt8>, _ onValue: (JSONPath, Int) -> Void) {
+    package static func forEachValue(in bytes: UnsafeBufferPointer<UInt8>, _ onValue: (JSONPath, Int) -> Void) {
         _ = scan(bytes, upTo: bytes.count, reportValues: true, onValue: onValue)
     }
 

@@ -3,13 +3,21 @@ import Foundation
 /// Assembles PNG images of one size into an animated PNG (APNG): the first image's header, an
 /// `acTL` chunk, then per frame an `fcTL` chunk and its image data (`IDAT` for the first, `fdAT`
 /// after), every frame replacing the whole canvas.
-enum AnimatedPNG {
-    struct FormatError: Error, CustomStringConvertible {
-        var description: String
+///
+/// The frames are what a map snapshot's `pngData()` gives, e.g. the cameras of a flyTo sampled at a
+/// frame rate (`mercator animate --apng`).
+public enum AnimatedPNG {
+    /// Why frames could not be assembled: no frames, a frame that is not a PNG, or frames of different sizes.
+    public struct FormatError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What is wrong, in one sentence.
+        public var description: String
+
+        /// Creates an error with its sentence.
+        public init(description: String) { self.description = description }
     }
 
     /// The animation of `frames` (PNG files' bytes), each shown `1 / fps` seconds, looping forever.
-    static func assemble(_ frames: [Data], fps: Double) throws -> Data {
+    public static func assemble(_ frames: [Data], fps: Double) throws -> Data {
         guard let first = frames.first else { throw FormatError(description: "no frames") }
         let header = try chunks(first)
         guard let ihdr = header.first(where: { $0.type == "IHDR" }) else { throw FormatError(description: "frame 1 has no IHDR") }
@@ -44,7 +52,7 @@ enum AnimatedPNG {
     }
 
     /// A PNG's chunks (type and data), after the signature.
-    static func chunks(_ png: Data) throws -> [(type: String, data: Data)] {
+    package static func chunks(_ png: Data) throws -> [(type: String, data: Data)] {
         let bytes = [UInt8](png)
         guard bytes.count >= 8, bytes.prefix(8).elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
             throw FormatError(description: "not a PNG")
@@ -78,7 +86,7 @@ enum AnimatedPNG {
     }
 
     /// The CRC-32 PNG chunks carry (over type and data).
-    static func crc32(_ data: Data) -> UInt32 {
+    package static func crc32(_ data: Data) -> UInt32 {
         var c: UInt32 = 0xFFFF_FFFF
         for b in data { c = crcTable[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
         return c ^ 0xFFFF_FFFF

@@ -2,16 +2,16 @@
 /// values built directly, errors as offsets (located later, only when reported).
 ///
 /// The reader does not own its bytes: it lives inside a `withUnsafeBufferPointer` scope.
-struct JSONReader {
-    let base: UnsafePointer<UInt8>
-    let count: Int
-    var pos = 0
-    var depth = 0
-    let limits: JSONLimits
+package struct JSONReader {
+    package let base: UnsafePointer<UInt8>
+    package let count: Int
+    package var pos = 0
+    package var depth = 0
+    package let limits: JSONLimits
     /// Reused buffer for strings with escapes.
-    var scratch: [UInt8] = []
+    package var scratch: [UInt8] = []
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) {
         // An empty buffer may have a nil base: point at a static byte instead, with count 0.
         base = bytes.baseAddress ?? JSONReader.emptyBase
         count = bytes.count
@@ -26,11 +26,11 @@ struct JSONReader {
 
     // MARK: - Bytes
 
-    @inline(__always) func fail(_ kind: JSONParseError.Kind, _ message: String, at offset: Int? = nil) -> JSONSyntaxFailure {
+    @inline(__always) package func fail(_ kind: JSONParseError.Kind, _ message: String, at offset: Int? = nil) -> JSONSyntaxFailure {
         JSONSyntaxFailure(offset: offset ?? pos, kind: kind, message: message)
     }
 
-    @inline(__always) mutating func skipWhitespace() {
+    @inline(__always) package mutating func skipWhitespace() {
         while pos < count {
             let c = base[pos]
             guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return }
@@ -39,30 +39,30 @@ struct JSONReader {
     }
 
     /// The next non-whitespace byte, without consuming it; throws at the end of input.
-    @inline(__always) mutating func peekToken() throws(JSONSyntaxFailure) -> UInt8 {
+    @inline(__always) package mutating func peekToken() throws(JSONSyntaxFailure) -> UInt8 {
         skipWhitespace()
         guard pos < count else { throw fail(.unexpectedEnd, "unexpected end of input") }
         return base[pos]
     }
 
     /// Consumes `byte` (after whitespace) or throws, naming what was expected.
-    @inline(__always) mutating func expect(_ byte: UInt8, _ what: StaticString) throws(JSONSyntaxFailure) {
+    @inline(__always) package mutating func expect(_ byte: UInt8, _ what: StaticString) throws(JSONSyntaxFailure) {
         let c = try peekToken()
         guard c == byte else { throw unexpected(c, expected: "\(what)") }
         pos += 1
     }
 
-    func unexpected(_ c: UInt8, expected: String) -> JSONSyntaxFailure {
+    package func unexpected(_ c: UInt8, expected: String) -> JSONSyntaxFailure {
         fail(.unexpectedCharacter, "expected \(expected), found \(Self.describe(c))")
     }
 
-    static func describe(_ c: UInt8) -> String {
+    package static func describe(_ c: UInt8) -> String {
         if c >= 0x21 && c < 0x7F { return "'\(Character(Unicode.Scalar(c)))'" }
         return "byte 0x\(String(c, radix: 16, uppercase: true))"
     }
 
     /// After the top-level value: only whitespace may follow.
-    mutating func finish() throws(JSONSyntaxFailure) {
+    package mutating func finish() throws(JSONSyntaxFailure) {
         skipWhitespace()
         if pos < count {
             throw fail(.trailingCharacters, "unexpected \(Self.describe(base[pos])) after the end of the JSON value")
@@ -71,19 +71,19 @@ struct JSONReader {
 
     // MARK: - Containers
 
-    @inline(__always) mutating func enter() throws(JSONSyntaxFailure) {
+    @inline(__always) package mutating func enter() throws(JSONSyntaxFailure) {
         depth += 1
         if depth > limits.maximumDepth {
             throw fail(.nestingTooDeep, "arrays and objects nested deeper than \(limits.maximumDepth) levels")
         }
     }
 
-    @inline(__always) mutating func leave() { depth -= 1 }
+    @inline(__always) package mutating func leave() { depth -= 1 }
 
     /// Iterates an object's members: calls `body(key)` with the reader positioned at each value,
     /// which `body` must consume. The reader must be at `{`.
     @inline(__always)
-    mutating func readObject(_ body: (inout JSONReader, String) throws(JSONSyntaxFailure) -> Void) throws(JSONSyntaxFailure) {
+    package mutating func readObject(_ body: (inout JSONReader, String) throws(JSONSyntaxFailure) -> Void) throws(JSONSyntaxFailure) {
         try enter()
         pos += 1
         if try peekToken() == 0x7D {
@@ -109,7 +109,7 @@ struct JSONReader {
 
     /// Iterates an array's elements: calls `body(index)` positioned at each element. The reader must be at `[`.
     @inline(__always)
-    mutating func readArray(_ body: (inout JSONReader, Int) throws(JSONSyntaxFailure) -> Void) throws(JSONSyntaxFailure) {
+    package mutating func readArray(_ body: (inout JSONReader, Int) throws(JSONSyntaxFailure) -> Void) throws(JSONSyntaxFailure) {
         try enter()
         pos += 1
         if try peekToken() == 0x5D {
@@ -134,7 +134,7 @@ struct JSONReader {
     // MARK: - Values
 
     /// Reads any JSON value.
-    mutating func readValue() throws(JSONSyntaxFailure) -> JSONValue {
+    package mutating func readValue() throws(JSONSyntaxFailure) -> JSONValue {
         let c = try peekToken()
         switch c {
         case 0x7B:  // {
@@ -170,7 +170,7 @@ struct JSONReader {
         }
     }
 
-    mutating func readLiteral(_ word: StaticString) throws(JSONSyntaxFailure) {
+    package mutating func readLiteral(_ word: StaticString) throws(JSONSyntaxFailure) {
         let n = word.utf8CodeUnitCount
         let start = pos
         let w = word.utf8Start
@@ -184,7 +184,7 @@ struct JSONReader {
     }
 
     /// Skips any value without building it.
-    mutating func skipValue() throws(JSONSyntaxFailure) {
+    package mutating func skipValue() throws(JSONSyntaxFailure) {
         let c = try peekToken()
         switch c {
         case 0x7B:

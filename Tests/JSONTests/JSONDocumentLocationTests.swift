@@ -1,5 +1,5 @@
 import Testing
-@testable import GeoJSON
+@testable import JSON
 
 /// Issue 19: `JSONDocument` finds locations on demand instead of keeping a table of every value.
 @Suite("JSONDocument locations, scanned on demand then tabled")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import GeoJSON
+@testable import JSON
 
 @Suite("JSON text")
 struct JSONTextTests {

@@ -60,7 +60,7 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Computes line and column of `offset` in `bytes`.
-    init(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+    package init(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
         var line = 1
         var lineStart = 0
         let end = min(offset, bytes.count)

@@ -57,14 +57,14 @@ public struct JSONLimits: Sendable, Hashable {
 }
 
 /// A syntax failure before its path and line are known (those are computed only when reporting).
-struct JSONSyntaxFailure: Error {
-    var offset: Int
-    var kind: JSONParseError.Kind
-    var message: String
-    var found: Int? = nil
+package struct JSONSyntaxFailure: Error {
+    package var offset: Int
+    package var kind: JSONParseError.Kind
+    package var message: String
+    package var found: Int? = nil
 
     /// The public error, with line, column and path recovered by rescanning `bytes`.
-    func located(in bytes: UnsafeBufferPointer<UInt8>) -> JSONParseError {
+    package func located(in bytes: UnsafeBufferPointer<UInt8>) -> JSONParseError {
         JSONParseError(
             kind: kind, message: message, location: SourceLocation(offset: offset, in: bytes),
             path: JSONPathScanner.path(at: offset, in: bytes), found: found)
