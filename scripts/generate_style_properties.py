@@ -405,13 +405,13 @@ def write_groups(spec):
             mine = [p for p in props if p[0] == kind]
             lines.append("/// The %s properties of a `%s` layer, compiled for evaluation (MapLibre's `%s`).\n" % (kind, lt, group))
             lines.append("///\n/// Unset properties hold their default; properties without a default are `nil` when unset.\n")
-            lines.append("public struct %s: CompiledPropertyGroup {\n" % group)
-            lines.append("    public static let layerType = LayerType.%s\n" % camel(lt))
+            lines.append("package struct %s: CompiledPropertyGroup {\n" % group)
+            lines.append("    package static let layerType = LayerType.%s\n" % camel(lt))
             for (_, name, swift, st, has_default, d) in mine:
                 lines.append("    /// `%s`.\n" % name)
-                lines.append("    public let %s: CompiledProperty<%s>%s\n" % (swift, st, "" if has_default else "?"))
+                lines.append("    package let %s: CompiledProperty<%s>%s\n" % (swift, st, "" if has_default else "?"))
             lines.append("\n    /// Compiles the %s properties of `layer`, keeping those of `previous` whose value did not change.\n" % kind)
-            lines.append("    public init(_ layer: StyleLayer, reusing previous: %s?) throws(StyleRenderError) {\n" % group)
+            lines.append("    package init(_ layer: StyleLayer, reusing previous: %s?) throws(StyleRenderError) {\n" % group)
             lines.append("        let values = layer.%s\n" % kind)
             for (_, name, swift, st, has_default, d) in mine:
                 fn = "compile" if has_default else "compileIfSet"

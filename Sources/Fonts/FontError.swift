@@ -1,7 +1,7 @@
 import Rendering
 
 /// Why a font could not be opened or used.
-public enum FontError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum FontError: Error, Sendable, Hashable, CustomStringConvertible {
     /// FreeType could not start.
     case freeTypeUnavailable(code: Int32)
     /// The file does not exist or cannot be read.
@@ -15,7 +15,7 @@ public enum FontError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Installed fonts are not part of this build (the `FreeType` trait is off, or the platform has no implementation yet).
     case notAvailable(PlatformFeatureUnavailable)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .freeTypeUnavailable(let code): return "FreeType could not be initialised (error \(code))"
         case .unreadable(let path): return "\(path): no such font file, or it cannot be read"

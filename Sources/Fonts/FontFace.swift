@@ -4,18 +4,18 @@ import Foundation
 ///
 /// Rendered by the platform's ``FontRasterizing`` implementation (FreeType on Linux, the `FreeType`
 /// trait); in a build without one, opening a face throws ``FontError/notAvailable(_:)``.
-public final class FontFace: Sendable {
+package final class FontFace: Sendable {
     /// The file the face was read from.
-    public let path: String
+    package let path: String
     /// The face's index in the file (collections hold several).
-    public let index: Int
+    package let index: Int
     /// The pixel size glyphs are rendered at (node-fontnik's 24).
-    public let pixelSize: Int
+    package let pixelSize: Int
     /// The platform's face (a concrete type: rendering a glyph is a direct call).
     let backend: PlatformFontFace
 
     /// Opens face `index` of the font file at `path`, sized to `pixelSize` pixels per em.
-    public init(contentsOf path: String, index: Int = 0, pixelSize: Int = 24) throws(FontError) {
+    package init(contentsOf path: String, index: Int = 0, pixelSize: Int = 24) throws(FontError) {
         self.path = path
         self.index = index
         self.pixelSize = pixelSize
@@ -23,20 +23,20 @@ public final class FontFace: Sendable {
     }
 
     /// The family name (`DejaVu Sans`).
-    public var familyName: String { backend.familyName }
+    package var familyName: String { backend.familyName }
     /// The style name (`Book`, `Bold`…).
-    public var styleName: String { backend.styleName }
+    package var styleName: String { backend.styleName }
     /// The PostScript name (`DejaVuSans`), when the font has one.
-    public var postScriptName: String? { backend.postScriptName }
+    package var postScriptName: String? { backend.postScriptName }
 
     /// The name a glyph server would use for this face: family and style (`DejaVu Sans Book`).
-    public var displayName: String { styleName.isEmpty ? familyName : "\(familyName) \(styleName)" }
+    package var displayName: String { styleName.isEmpty ? familyName : "\(familyName) \(styleName)" }
 
     /// Whether the font maps `codePoint` to a glyph.
-    public func hasGlyph(_ codePoint: UInt32) -> Bool { backend.hasGlyph(codePoint) }
+    package func hasGlyph(_ codePoint: UInt32) -> Bool { backend.hasGlyph(codePoint) }
 
     /// Every code point the font's character map covers, ascending.
-    public var codePoints: [UInt32] { backend.codePoints }
+    package var codePoints: [UInt32] { backend.codePoints }
 
     /// The unhinted, antialiased rendering of `codePoint` as node-fontnik takes it, or nil when
     /// the font has no glyph for it.

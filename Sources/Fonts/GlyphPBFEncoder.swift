@@ -4,10 +4,10 @@ import Tiling
 
 /// Writes glyph PBFs in the `glyphs.proto` layout MapLibre reads (one font stack, one
 /// 256-code-point range), field for field as node-fontnik and `make_glyphs.py` write them.
-public enum GlyphPBFEncoder {
+package enum GlyphPBFEncoder {
     /// The PBF of `glyphs` (ascending by code point) as font stack `fontStack`, range `range`
     /// (named `start-end`, e.g. `0-255`).
-    public static func encode(_ glyphs: [Glyph], fontStack: String, range: Int) -> Data {
+    package static func encode(_ glyphs: [Glyph], fontStack: String, range: Int) -> Data {
         var stack = ProtobufWriter()
         stack.stringField(1, fontStack)
         stack.stringField(2, "\(range * 256)-\(range * 256 + 255)")

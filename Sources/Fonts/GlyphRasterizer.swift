@@ -4,20 +4,20 @@ import Rendering
 /// Renders a font's glyphs as the SDF ``Glyph``s of MapLibre's glyph PBFs, with node-fontnik's
 /// metrics: FreeType at 24 px without hinting, a 3-pixel border, TinySDF's distance transform
 /// (radius 8, cutoff 0.25), `top` measured from the ascender.
-public struct GlyphRasterizer: Sendable {
+package struct GlyphRasterizer: Sendable {
     /// The SDF radius in pixels.
-    public var radius: Double
+    package var radius: Double
     /// The share of the byte range outside the outline (192 marks the outline at 0.25).
-    public var cutoff: Double
+    package var cutoff: Double
 
     /// A rasterizer with node-fontnik's settings.
-    public init(radius: Double = 8, cutoff: Double = 0.25) {
+    package init(radius: Double = 8, cutoff: Double = 0.25) {
         self.radius = radius
         self.cutoff = cutoff
     }
 
     /// The glyph of `codePoint` in `face`, or nil when the font has none.
-    public func glyph(_ codePoint: UInt32, in face: FontFace) -> Glyph? {
+    package func glyph(_ codePoint: UInt32, in face: FontFace) -> Glyph? {
         guard let rendered = face.render(codePoint) else { return nil }
         let advance = Int(rendered.advance.rounded(.toNearestOrEven))
         guard rendered.width > 0, rendered.height > 0 else {
@@ -36,7 +36,7 @@ public struct GlyphRasterizer: Sendable {
     }
 
     /// The glyphs of one 256-code-point range (`256 * range ..< 256 * (range + 1)`) that `face` has.
-    public func glyphs(range: Int, in face: FontFace) -> [UInt32: Glyph] {
+    package func glyphs(range: Int, in face: FontFace) -> [UInt32: Glyph] {
         guard range >= 0, range < 256 else { return [:] }
         var out: [UInt32: Glyph] = [:]
         for code in UInt32(range * 256)..<UInt32(range * 256 + 256) {

@@ -60,5 +60,5 @@ public enum SystemFonts {
 
 extension InstalledFont {
     /// Opens the font's face.
-    public func open() throws(FontError) -> FontFace { try FontFace(contentsOf: path, index: index) }
+    package func open() throws(FontError) -> FontFace { try FontFace(contentsOf: path, index: index) }
 }

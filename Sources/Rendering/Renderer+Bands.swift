@@ -2,10 +2,10 @@ import Foundation
 
 extension Renderer {
     /// Outputs of more device pixels than this (2048 x 2048) are rendered to PNG band by band.
-    public static let bandedPixels = 1 << 22
+    package static let bandedPixels = 1 << 22
 
     /// Whether ``renderPNG(_:)`` paints `scene` band by band: its output has more than ``bandedPixels`` device pixels.
-    public static func rendersInBands(_ scene: RenderScene) -> Bool {
+    package static func rendersInBands(_ scene: RenderScene) -> Bool {
         let t = scene.transform
         return t.width.rounded() * t.height.rounded() > Double(bandedPixels)
     }
@@ -20,7 +20,7 @@ extension Renderer {
     /// layer with the same projection inside its rows, as the parallel bands of ``render(_:)`` do: the
     /// image is the one ``render(_:)`` draws. Each band is converted and deflated before the next is painted.
     /// `bandRows` overrides the band height (tests force small bands).
-    public static func renderBandedPNG(_ scene: RenderScene, bandRows: Int? = nil) throws(RenderError) -> [UInt8] {
+    package static func renderBandedPNG(_ scene: RenderScene, bandRows: Int? = nil) throws(RenderError) -> [UInt8] {
         let (transform, w, h) = try checked(scene)
         let rows = max(1, min(h, bandRows ?? max(1, bandPixels / w)))
         var band = [Float](repeating: 0, count: 4 * w * rows)

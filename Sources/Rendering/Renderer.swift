@@ -25,12 +25,12 @@ struct SharedPixels: @unchecked Sendable {
 }
 
 /// Renders a ``RenderScene`` on the CPU into a ``Canvas`` or PNG bytes.
-public enum Renderer {
+package enum Renderer {
     /// The largest image rendered, in device pixels (8192 x 8192).
-    public static let maximumPixels = Limits.default.outputPixels
+    package static let maximumPixels = Limits.default.outputPixels
 
     /// Draws the scene's layers bottom to top and returns the premultiplied canvas.
-    public static func render(_ scene: RenderScene) throws(RenderError) -> Canvas {
+    package static func render(_ scene: RenderScene) throws(RenderError) -> Canvas {
         var none: Canvas? = nil
         return try render(scene, reusing: &none)
     }
@@ -84,7 +84,7 @@ public enum Renderer {
 
     /// Renders the scene and encodes it as PNG; outputs over ``bandedPixels`` device pixels are
     /// painted and encoded band by band (``renderBandedPNG(_:bandRows:)``), in bounded memory.
-    public static func renderPNG(_ scene: RenderScene) throws(RenderError) -> [UInt8] {
+    package static func renderPNG(_ scene: RenderScene) throws(RenderError) -> [UInt8] {
         if rendersInBands(scene) { return try renderBandedPNG(scene) }
         var session = RenderSession()
         return try session.renderPNG(scene)
@@ -110,22 +110,22 @@ public enum Renderer {
 
 /// A renderer that keeps its canvas and PNG buffers between snapshots, so repeated renders (a server,
 /// a benchmark, a conformance run) do not pay for fresh multi-megabyte allocations.
-public struct RenderSession: Sendable {
+package struct RenderSession: Sendable {
     private var canvas: Canvas?
     private var scratch = PNGScratch()
 
     /// Creates a session with no buffers yet.
-    public init() {}
+    package init() {}
 
     /// Renders the scene; the returned canvas is a copy-on-write view of the session's buffer.
-    public mutating func render(_ scene: RenderScene) throws(RenderError) -> Canvas {
+    package mutating func render(_ scene: RenderScene) throws(RenderError) -> Canvas {
         let result = try Renderer.render(scene, reusing: &canvas)
         canvas = result
         return result
     }
 
     /// Renders the scene and encodes it as PNG.
-    public mutating func renderPNG(_ scene: RenderScene) throws(RenderError) -> [UInt8] {
+    package mutating func renderPNG(_ scene: RenderScene) throws(RenderError) -> [UInt8] {
         let result = try Renderer.render(scene, reusing: &canvas)
         let png = PNGEncoder.encode(result, scratch: &scratch)
         canvas = result

@@ -91,7 +91,7 @@ public struct ShapeSourceOptions: Sendable, Hashable {
 
 /// The tiles of one shape source: clustered points or sliced shapes, chosen as MapLibre Native
 /// chooses (clustering only when `cluster` is set and there is at least one feature).
-public enum ShapeSourceTiles: Sendable {
+package enum ShapeSourceTiles: Sendable {
     /// Shapes sliced into tiles (geojson-vt).
     case shapes(GeoJSONTileIndex)
     /// Points clustered per zoom (supercluster).
@@ -105,7 +105,7 @@ public enum ShapeSourceTiles: Sendable {
     ///     with `false` only the world tile is, and deeper tiles are cut when first asked for (the same
     ///     tiles, later). A map passes `false`: it draws from ``GeoJSONTileIndex/features(atZoom:in:)``.
     /// - Throws: ``TilingError/invalidOption(_:_:)`` for options out of range.
-    public init(
+    package init(
         features: [GeoJSONFeature], options: ShapeSourceOptions,
         map: (@Sendable (JSONObject) -> JSONObject)? = nil, reduce: (@Sendable (inout JSONObject, JSONObject) -> Void)? = nil,
         slicingUpFront: Bool = true
@@ -122,7 +122,7 @@ public enum ShapeSourceTiles: Sendable {
 
     /// The tile at `id` in tile coordinates (extent 8192), or `nil` when empty or beyond the
     /// deepest zoom (draw that zoom's tile scaled instead).
-    public func tile(_ id: TileID) -> Tile? {
+    package func tile(_ id: TileID) -> Tile? {
         switch self {
         case .shapes(let index): return index.tile(id)
         case .clusters(let index): return index.tile(id)

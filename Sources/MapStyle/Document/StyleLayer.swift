@@ -118,7 +118,7 @@ public struct StyleLayer: Sendable, Hashable {
     // MARK: Properties
 
     /// The specification of the property `name` (spec or Swift name) of this layer's type.
-    public func propertySpecification(_ name: String) -> LayerPropertySpecification? {
+    package func propertySpecification(_ name: String) -> LayerPropertySpecification? {
         LayerPropertySpecification.lookup(name, in: type)
     }
 

@@ -7,15 +7,15 @@ import GeoJSON
 /// The layout properties of a `fill` layer, compiled for evaluation (MapLibre's `FillLayoutProperties`).
 ///
 /// Unset properties hold their default; properties without a default are `nil` when unset.
-public struct FillLayoutProperties: CompiledPropertyGroup {
-    public static let layerType = LayerType.fill
+package struct FillLayoutProperties: CompiledPropertyGroup {
+    package static let layerType = LayerType.fill
     /// `fill-sort-key`.
-    public let fillSortKey: CompiledProperty<Double>?
+    package let fillSortKey: CompiledProperty<Double>?
     /// `visibility`.
-    public let visibility: CompiledProperty<Visibility>
+    package let visibility: CompiledProperty<Visibility>
 
     /// Compiles the layout properties of `layer`, keeping those of `previous` whose value did not change.
-    public init(_ layer: StyleLayer, reusing previous: FillLayoutProperties?) throws(StyleRenderError) {
+    package init(_ layer: StyleLayer, reusing previous: FillLayoutProperties?) throws(StyleRenderError) {
         let values = layer.layout
         fillSortKey = try CompiledProperty.compileIfSet(values["fill-sort-key"], "fill-sort-key", of: layer, reusing: previous?.fillSortKey)
         visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, reusing: previous?.visibility)
@@ -25,27 +25,27 @@ public struct FillLayoutProperties: CompiledPropertyGroup {
 /// The paint properties of a `fill` layer, compiled for evaluation (MapLibre's `FillPaintProperties`).
 ///
 /// Unset properties hold their default; properties without a default are `nil` when unset.
-public struct FillPaintProperties: CompiledPropertyGroup {
-    public static let layerType = LayerType.fill
+package struct FillPaintProperties: CompiledPropertyGroup {
+    package static let layerType = LayerType.fill
     /// `fill-antialias`.
-    public let isFillAntialiased: CompiledProperty<Bool>
+    package let isFillAntialiased: CompiledProperty<Bool>
     /// `fill-opacity`.
-    public let fillOpacity: CompiledProperty<Double>
+    package let fillOpacity: CompiledProperty<Double>
     /// `fill-layer-opacity`.
-    public let fillLayerOpacity: CompiledProperty<Double>
+    package let fillLayerOpacity: CompiledProperty<Double>
     /// `fill-color`.
-    public let fillColor: CompiledProperty<Color>
+    package let fillColor: CompiledProperty<Color>
     /// `fill-outline-color`.
-    public let fillOutlineColor: CompiledProperty<Color>?
+    package let fillOutlineColor: CompiledProperty<Color>?
     /// `fill-translate`.
-    public let fillTranslation: CompiledProperty<[Double]>
+    package let fillTranslation: CompiledProperty<[Double]>
     /// `fill-translate-anchor`.
-    public let fillTranslationAnchor: CompiledProperty<TranslateAnchor>
+    package let fillTranslationAnchor: CompiledProperty<TranslateAnchor>
     /// `fill-pattern`.
-    public let fillPattern: CompiledProperty<ResolvedImage>?
+    package let fillPattern: CompiledProperty<ResolvedImage>?
 
     /// Compiles the paint properties of `layer`, keeping those of `previous` whose value did not change.
-    public init(_ layer: StyleLayer, reusing previous: FillPaintProperties?) throws(StyleRenderError) {
+    package init(_ layer: StyleLayer, reusing previous: FillPaintProperties?) throws(StyleRenderError) {
         let values = layer.paint
         isFillAntialiased = try CompiledProperty.compile(values["fill-antialias"], "fill-antialias", of: layer, reusing: previous?.isFillAntialiased)
         fillOpacity = try CompiledProperty.compile(values["fill-opacity"], "fill-opacity", of: layer, reusing: previous?.fillOpacity)
@@ -61,23 +61,23 @@ public struct FillPaintProperties: CompiledPropertyGroup {
 /// The layout properties of a `line` layer, compiled for evaluation (MapLibre's `LineLayoutProperties`).
 ///
 /// Unset properties hold their default; properties without a default are `nil` when unset.
-public struct LineLayoutProperties: CompiledPropertyGroup {
-    public static let layerType = LayerType.line
+package struct LineLayoutProperties: CompiledPropertyGroup {
+    package static let layerType = LayerType.line
     /// `line-cap`.
-    public let lineCap: CompiledProperty<LineCap>
+    package let lineCap: CompiledProperty<LineCap>
     /// `line-join`.
-    public let lineJoin: CompiledProperty<LineJoin>
+    package let lineJoin: CompiledProperty<LineJoin>
     /// `line-miter-limit`.
-    public let lineMiterLimit: CompiledProperty<Double>
+    package let lineMiterLimit: CompiledProperty<Double>
     /// `line-round-limit`.
-    public let lineRoundLimit: CompiledProperty<Double>
+    package let lineRoundLimit: CompiledProperty<Double>
     /// `line-sort-key`.
-    public let lineSortKey: CompiledProperty<Double>?
+    package let lineSortKey: CompiledProperty<Double>?
     /// `visibility`.
-    public let visibility: CompiledProperty<Visibility>
+    package let visibility: CompiledProperty<Visibility>
 
     /// Compiles the layout properties of `layer`, keeping those of `previous` whose value did not change.
-    public init(_ layer: StyleLayer, reusing previous: LineLayoutProperties?) throws(StyleRenderError) {
+    package init(_ layer: StyleLayer, reusing previous: LineLayoutProperties?) throws(StyleRenderError) {
         let values = layer.layout
         lineCap = try CompiledProperty.compile(values["line-cap"], "line-cap", of: layer, reusing: previous?.lineCap)
         lineJoin = try CompiledProperty.compile(values["line-join"], "line-join", of: layer, reusing: previous?.lineJoin)
@@ -91,35 +91,35 @@ public struct LineLayoutProperties: CompiledPropertyGroup {
 /// The paint properties of a `line` layer, compiled for evaluation (MapLibre's `LinePaintProperties`).
 ///
 /// Unset properties hold their default; properties without a default are `nil` when unset.
-public struct LinePaintProperties: CompiledPropertyGroup {
-    public static let layerType = LayerType.line
+package struct LinePaintProperties: CompiledPropertyGroup {
+    package static let layerType = LayerType.line
     /// `line-opacity`.
-    public let lineOpacity: CompiledProperty<Double>
+    package let lineOpacity: CompiledProperty<Double>
     /// `line-layer-opacity`.
-    public let lineLayerOpacity: CompiledProperty<Double>
+    package let lineLayerOpacity: CompiledProperty<Double>
     /// `line-color`.
-    public let lineColor: CompiledProperty<Color>
+    package let lineColor: CompiledProperty<Color>
     /// `line-translate`.
-    public let lineTranslation: CompiledProperty<[Double]>
+    package let lineTranslation: CompiledProperty<[Double]>
     /// `line-translate-anchor`.
-    public let lineTranslationAnchor: CompiledProperty<TranslateAnchor>
+    package let lineTranslationAnchor: CompiledProperty<TranslateAnchor>
     /// `line-width`.
-    public let lineWidth: CompiledProperty<Double>
+    package let lineWidth: CompiledProperty<Double>
     /// `line-gap-width`.
-    public let lineGapWidth: CompiledProperty<Double>
+    package let lineGapWidth: CompiledProperty<Double>
     /// `line-offset`.
-    public let lineOffset: CompiledProperty<Double>
+    package let lineOffset: CompiledProperty<Double>
     /// `line-blur`.
-    public let lineBlur: CompiledProperty<Double>
+    package let lineBlur: CompiledProperty<Double>
     /// `line-dasharray`.
-    public let lineDashPattern: CompiledProperty<[Double]>?
+    package let lineDashPattern: CompiledProperty<[Double]>?
     /// `line-pattern`.
-    public let linePattern: CompiledProperty<ResolvedImage>?
+    package let linePattern: CompiledProperty<ResolvedImage>?
     /// `line-gradient`.
-    public let lineGradient: CompiledProperty<Color>?
+    package let lineGradient: CompiledProperty<Color>?
 
     /// Compiles the paint properties of `layer`, keeping those of `previous` whose value did not change.
-    public init(_ layer: StyleLayer, reusing previous: LinePaintProperties?) throws(StyleRenderError) {
+    package init(_ layer: StyleLayer, reusing previous: LinePaintProperties?) throws(StyleRenderError) {
         let values = layer.paint
         lineOpacity = try CompiledProperty.compile(values["line-opacity"], "line-opacity", of: layer, reusing: previous?.lineOpacity)
         lineLayerOpacity = try CompiledProperty.compile(values["line-layer-opacity"], "line-layer-opacity", of: layer, reusing: previous?.lineLayerOpacity)
@@ -139,101 +139,101 @@ public struct LinePaintProperties: CompiledPropertyGroup {
 /// The layout properties of a `symbol` layer, compiled for evaluation (MapLibre's `SymbolLayoutProperties`).
 ///
 /// Unset properties hold their default; properties without a default are `nil` when unset.
-public struct SymbolLayoutProperties: CompiledPropertyGroup {
-    public static let layerType = LayerType.symbol
+package struct SymbolLayoutProperties: CompiledPropertyGroup {
+    package static let layerType = LayerType.symbol
     /// `symbol-placement`.
-    public let symbolPlacement: CompiledProperty<SymbolPlacement>
+    package let symbolPlacement: CompiledProperty<SymbolPlacement>
     /// `symbol-spacing`.
-    public let symbolSpacing: CompiledProperty<Double>
+    package let symbolSpacing: CompiledProperty<Double>
     /// `symbol-avoid-edges`.
-    public let symbolAvoidsEdges: CompiledProperty<Bool>
+    package let symbolAvoidsEdges: CompiledProperty<Bool>
     /// `symbol-sort-key`.
-    public let symbolSortKey: CompiledProperty<Double>?
+    package let symbolSortKey: CompiledProperty<Double>?
     /// `symbol-z-order`.
-    public let symbolZOrder: CompiledProperty<SymbolZOrder>
+    package let symbolZOrder: CompiledProperty<SymbolZOrder>
     /// `icon-allow-overlap`.
-    public let iconAllowsOverlap: CompiledProperty<Bool>
+    package let iconAllowsOverlap: CompiledProperty<Bool>
     /// `icon-overlap`.
-    public let iconOverlap: CompiledProperty<SymbolOverlap>?
+    package let iconOverlap: CompiledProperty<SymbolOverlap>?
     /// `icon-ignore-placement`.
-    public let iconIgnoresPlacement: CompiledProperty<Bool>
+    package let iconIgnoresPlacement: CompiledProperty<Bool>
     /// `icon-optional`.
-    public let isIconOptional: CompiledProperty<Bool>
+    package let isIconOptional: CompiledProperty<Bool>
     /// `icon-rotation-alignment`.
-    public let iconRotationAlignment: CompiledProperty<SymbolAlignment>
+    package let iconRotationAlignment: CompiledProperty<SymbolAlignment>
     /// `icon-size`.
-    public let iconScale: CompiledProperty<Double>
+    package let iconScale: CompiledProperty<Double>
     /// `icon-text-fit`.
-    public let iconTextFit: CompiledProperty<IconTextFit>
+    package let iconTextFit: CompiledProperty<IconTextFit>
     /// `icon-text-fit-padding`.
-    public let iconTextFitPadding: CompiledProperty<[Double]>
+    package let iconTextFitPadding: CompiledProperty<[Double]>
     /// `icon-image`.
-    public let iconImageName: CompiledProperty<ResolvedImage>?
+    package let iconImageName: CompiledProperty<ResolvedImage>?
     /// `icon-rotate`.
-    public let iconRotation: CompiledProperty<Double>
+    package let iconRotation: CompiledProperty<Double>
     /// `icon-padding`.
-    public let iconPadding: CompiledProperty<Padding>
+    package let iconPadding: CompiledProperty<Padding>
     /// `icon-keep-upright`.
-    public let keepsIconUpright: CompiledProperty<Bool>
+    package let keepsIconUpright: CompiledProperty<Bool>
     /// `icon-offset`.
-    public let iconOffset: CompiledProperty<[Double]>
+    package let iconOffset: CompiledProperty<[Double]>
     /// `icon-anchor`.
-    public let iconAnchor: CompiledProperty<SymbolAnchor>
+    package let iconAnchor: CompiledProperty<SymbolAnchor>
     /// `icon-pitch-alignment`.
-    public let iconPitchAlignment: CompiledProperty<SymbolAlignment>
+    package let iconPitchAlignment: CompiledProperty<SymbolAlignment>
     /// `text-pitch-alignment`.
-    public let textPitchAlignment: CompiledProperty<SymbolAlignment>
+    package let textPitchAlignment: CompiledProperty<SymbolAlignment>
     /// `text-rotation-alignment`.
-    public let textRotationAlignment: CompiledProperty<TextRotationAlignment>
+    package let textRotationAlignment: CompiledProperty<TextRotationAlignment>
     /// `text-field`.
-    public let text: CompiledProperty<Formatted>
+    package let text: CompiledProperty<Formatted>
     /// `text-font`.
-    public let textFontNames: CompiledProperty<[String]>
+    package let textFontNames: CompiledProperty<[String]>
     /// `text-size`.
-    public let textFontSize: CompiledProperty<Double>
+    package let textFontSize: CompiledProperty<Double>
     /// `text-max-width`.
-    public let maximumTextWidth: CompiledProperty<Double>
+    package let maximumTextWidth: CompiledProperty<Double>
     /// `text-line-height`.
-    public let textLineHeight: CompiledProperty<Double>
+    package let textLineHeight: CompiledProperty<Double>
     /// `text-letter-spacing`.
-    public let textLetterSpacing: CompiledProperty<Double>
+    package let textLetterSpacing: CompiledProperty<Double>
     /// `text-justify`.
-    public let textJustification: CompiledProperty<TextJustification>
+    package let textJustification: CompiledProperty<TextJustification>
     /// `text-radial-offset`.
-    public let textRadialOffset: CompiledProperty<Double>
+    package let textRadialOffset: CompiledProperty<Double>
     /// `text-variable-anchor`.
-    public let textVariableAnchor: CompiledProperty<[SymbolAnchor]>?
+    package let textVariableAnchor: CompiledProperty<[SymbolAnchor]>?
     /// `text-variable-anchor-offset`.
-    public let textVariableAnchorOffset: CompiledProperty<VariableAnchorOffsetCollection>?
+    package let textVariableAnchorOffset: CompiledProperty<VariableAnchorOffsetCollection>?
     /// `text-anchor`.
-    public let textAnchor: CompiledProperty<SymbolAnchor>
+    package let textAnchor: CompiledProperty<SymbolAnchor>
     /// `text-max-angle`.
-    public let maximumTextAngle: CompiledProperty<Double>
+    package let maximumTextAngle: CompiledProperty<Double>
     /// `text-writing-mode`.
-    public let textWritingModes: CompiledProperty<[TextWritingMode]>?
+    package let textWritingModes: CompiledProperty<[TextWritingMode]>?
     /// `text-rotate`.
-    public let textRotation: CompiledProperty<Double>
+    package let textRotation: CompiledProperty<Double>
     /// `text-padding`.
-    public let textPadding: CompiledProperty<Double>
+    package let textPadding: CompiledProperty<Double>
     /// `text-keep-upright`.
-    public let keepsTextUpright: CompiledProperty<Bool>
+    package let keepsTextUpright: CompiledProperty<Bool>
     /// `text-transform`.
-    public let textTransform: CompiledProperty<TextTransform>
+    package let textTransform: CompiledProperty<TextTransform>
     /// `text-offset`.
-    public let textOffset: CompiledProperty<[Double]>
+    package let textOffset: CompiledProperty<[Double]>
     /// `text-allow-overlap`.
-    public let textAllowsOverlap: CompiledProperty<Bool>
+    package let textAllowsOverlap: CompiledProperty<Bool>
     /// `text-overlap`.
-    public let textOverlap: CompiledProperty<SymbolOverlap>?
+    package let textOverlap: CompiledProperty<SymbolOverlap>?
     /// `text-ignore-placement`.
-    public let textIgnoresPlacement: CompiledProperty<Bool>
+    package let textIgnoresPlacement: CompiledProperty<Bool>
     /// `text-optional`.
-    public let isTextOptional: CompiledProperty<Bool>
+    package let isTextOptional: CompiledProperty<Bool>
     /// `visibility`.
-    public let visibility: CompiledProperty<Visibility>
+    package let visibility: CompiledProperty<Visibility>
 
     /// Compiles the layout properties of `layer`, keeping those of `previous` whose value did not change.
-    public init(_ layer: StyleLayer, reusing previous: SymbolLayoutProperties?) throws(StyleRenderError) {
+    package init(_ layer: StyleLayer, reusing previous: SymbolLayoutProperties?) throws(StyleRenderError) {
         let values = layer.layout
         symbolPlacement = try CompiledProperty.compile(values["symbol-placement"], "symbol-placement", of: layer, reusing: previous?.symbolPlacement)
         symbolSpacing = try CompiledProperty.compile(values["symbol-spacing"], "symbol-spacing", of: layer, reusing: previous?.symbolSpacing)
@@ -286,39 +286,39 @@ public struct SymbolLayoutProperties: CompiledPropertyGroup {
 /// The paint properties of a `symbol` layer, compiled for evaluation (MapLibre's `SymbolPaintProperties`).
 ///
 /// Unset properties hold their default; properties without a default are `nil` when unset.
-public struct SymbolPaintProperties: CompiledPropertyGroup {
-    public static let layerType = LayerType.symbol
+package struct SymbolPaintProperties: CompiledPropertyGroup {
+    package static let layerType = LayerType.symbol
     /// `icon-opacity`.
-    public let iconOpacity: CompiledProperty<Double>
+    package let iconOpacity: CompiledProperty<Double>
     /// `icon-color`.
-    public let iconColor: CompiledProperty<Color>
+    package let iconColor: CompiledProperty<Color>
     /// `icon-halo-color`.
-    public let iconHaloColor: CompiledProperty<Color>
+    package let iconHaloColor: CompiledProperty<Color>
     /// `icon-halo-width`.
-    public let iconHaloWidth: CompiledProperty<Double>
+    package let iconHaloWidth: CompiledProperty<Double>
     /// `icon-halo-blur`.
-    public let iconHaloBlur: CompiledProperty<Double>
+    package let iconHaloBlur: CompiledProperty<Double>
     /// `icon-translate`.
-    public let iconTranslation: CompiledProperty<[Double]>
+    package let iconTranslation: CompiledProperty<[Double]>
     /// `icon-translate-anchor`.
-    public let iconTranslationAnchor: CompiledProperty<TranslateAnchor>
+    package let iconTranslationAnchor: CompiledProperty<TranslateAnchor>
     /// `text-opacity`.
-    public let textOpacity: CompiledProperty<Double>
+    package let textOpacity: CompiledProperty<Double>
     /// `text-color`.
-    public let textColor: CompiledProperty<Color>
+    package let textColor: CompiledProperty<Color>
     /// `text-halo-color`.
-    public let textHaloColor: CompiledProperty<Color>
+    package let textHaloColor: CompiledProperty<Color>
     /// `text-halo-width`.
-    public let textHaloWidth: CompiledProperty<Double>
+    package let textHaloWidth: CompiledProperty<Double>
     /// `text-halo-blur`.
-    public let textHaloBlur: CompiledProperty<Double>
+    package let textHaloBlur: CompiledProperty<Double>
     /// `text-translate`.
-    public let textTranslation: CompiledProperty<[Double]>
+    package let textTranslation: CompiledProperty<[Double]>
     /// `text-translate-anchor`.
-    public let textTranslationAnchor: CompiledProperty<TranslateAnchor>
+    package let textTranslationAnchor: CompiledProperty<TranslateAnchor>
 
     /// Compiles the paint properties of `layer`, keeping those of `previous` whose value did not change.
-    public init(_ layer: StyleLayer, reusing previous: SymbolPaintProperties?) throws(StyleRenderError) {
+    package init(_ layer: StyleLayer, reusing previous: SymbolPaintProperties?) throws(StyleRenderError) {
         let values = layer.paint
         iconOpacity = try CompiledProperty.compile(values["icon-opacity"], "icon-opacity", of: layer, reusing: previous?.iconOpacity)
         iconColor = try CompiledProperty.compile(values["icon-color"], "icon-color", of: layer, reusing: previous?.iconColor)
@@ -340,15 +340,15 @@ public struct SymbolPaintProperties: CompiledPropertyGroup {
 /// The layout properties of a `circle` layer, compiled for evaluation (MapLibre's `CircleLayoutProperties`).
 ///
 /// Unset properties hold their default; properties without a default are `nil` when unset.
-public struct CircleLayoutProperties: CompiledPropertyGroup {
-    public static let layerType = LayerType.circle
+package struct CircleLayoutProperties: CompiledPropertyGroup {
+    package static let layerType = LayerType.circle
     /// `circle-sort-key`.
-    public let circleSortKey: CompiledProperty<Double>?
+    package let circleSortKey: CompiledProperty<Double>?
     /// `visibility`.
-    public let visibility: CompiledProperty<Visibility>
+    package let visibility: CompiledProperty<Visibility>
 
     /// Compiles the layout properties of `layer`, keeping those of `previous` whose value did not change.
-    public init(_ layer: StyleLayer, reusing previous: CircleLayoutProperties?) throws(StyleRenderError) {
+    package init(_ layer: StyleLayer, reusing previous: CircleLayoutProperties?) throws(StyleRenderError) {
         let values = layer.layout
         circleSortKey = try CompiledProperty.compileIfSet(values["circle-sort-key"], "circle-sort-key", of: layer, reusing: previous?.circleSortKey)
         visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, reusing: previous?.visibility)
@@ -358,33 +358,33 @@ public struct CircleLayoutProperties: CompiledPropertyGroup {
 /// The paint properties of a `circle` layer, compiled for evaluation (MapLibre's `CirclePaintProperties`).
 ///
 /// Unset properties hold their default; properties without a default are `nil` when unset.
-public struct CirclePaintProperties: CompiledPropertyGroup {
-    public static let layerType = LayerType.circle
+package struct CirclePaintProperties: CompiledPropertyGroup {
+    package static let layerType = LayerType.circle
     /// `circle-radius`.
-    public let circleRadius: CompiledProperty<Double>
+    package let circleRadius: CompiledProperty<Double>
     /// `circle-color`.
-    public let circleColor: CompiledProperty<Color>
+    package let circleColor: CompiledProperty<Color>
     /// `circle-blur`.
-    public let circleBlur: CompiledProperty<Double>
+    package let circleBlur: CompiledProperty<Double>
     /// `circle-opacity`.
-    public let circleOpacity: CompiledProperty<Double>
+    package let circleOpacity: CompiledProperty<Double>
     /// `circle-translate`.
-    public let circleTranslation: CompiledProperty<[Double]>
+    package let circleTranslation: CompiledProperty<[Double]>
     /// `circle-translate-anchor`.
-    public let circleTranslationAnchor: CompiledProperty<TranslateAnchor>
+    package let circleTranslationAnchor: CompiledProperty<TranslateAnchor>
     /// `circle-pitch-scale`.
-    public let circleScaleAlignment: CompiledProperty<CirclePitchScale>
+    package let circleScaleAlignment: CompiledProperty<CirclePitchScale>
     /// `circle-pitch-alignment`.
-    public let circlePitchAlignment: CompiledProperty<CirclePitchAlignment>
+    package let circlePitchAlignment: CompiledProperty<CirclePitchAlignment>
     /// `circle-stroke-width`.
-    public let circleStrokeWidth: CompiledProperty<Double>
+    package let circleStrokeWidth: CompiledProperty<Double>
     /// `circle-stroke-color`.
-    public let circleStrokeColor: CompiledProperty<Color>
+    package let circleStrokeColor: CompiledProperty<Color>
     /// `circle-stroke-opacity`.
-    public let circleStrokeOpacity: CompiledProperty<Double>
+    package let circleStrokeOpacity: CompiledProperty<Double>
 
     /// Compiles the paint properties of `layer`, keeping those of `previous` whose value did not change.
-    public init(_ layer: StyleLayer, reusing previous: CirclePaintProperties?) throws(StyleRenderError) {
+    package init(_ layer: StyleLayer, reusing previous: CirclePaintProperties?) throws(StyleRenderError) {
         let values = layer.paint
         circleRadius = try CompiledProperty.compile(values["circle-radius"], "circle-radius", of: layer, reusing: previous?.circleRadius)
         circleColor = try CompiledProperty.compile(values["circle-color"], "circle-color", of: layer, reusing: previous?.circleColor)
@@ -403,13 +403,13 @@ public struct CirclePaintProperties: CompiledPropertyGroup {
 /// The layout properties of a `heatmap` layer, compiled for evaluation (MapLibre's `HeatmapLayoutProperties`).
 ///
 /// Unset properties hold their default; properties without a default are `nil` when unset.
-public struct HeatmapLayoutProperties: CompiledPropertyGroup {
-    public static let layerType = LayerType.heatmap
+package struct HeatmapLayoutProperties: CompiledPropertyGroup {
+    package static let layerType = LayerType.heatmap
     /// `visibility`.
-    public let visibility: CompiledProperty<Visibility>
+    package let visibility: CompiledProperty<Visibility>
 
     /// Compiles the layout properties of `layer`, keeping those of `previous` whose value did not change.
-    public init(_ layer: StyleLayer, reusing previous: HeatmapLayoutProperties?) throws(StyleRenderError) {
+    package init(_ layer: StyleLayer, reusing previous: HeatmapLayoutProperties?) throws(StyleRenderError) {
         let values = layer.layout
         visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, reusing: previous?.visibility)
     }
@@ -418,21 +418,21 @@ public struct HeatmapLayoutProperties: CompiledPropertyGroup {
 /// The paint properties of a `heatmap` layer, compiled for evaluation (MapLibre's `HeatmapPaintProperties`).
 ///
 /// Unset properties hold their default; properties without a default are `nil` when unset.
-public struct HeatmapPaintProperties: CompiledPropertyGroup {
-    public static let layerType = LayerType.heatmap
+package struct HeatmapPaintProperties: CompiledPropertyGroup {
+    package static let layerType = LayerType.heatmap
     /// `heatmap-radius`.
-    public let heatmapRadius: CompiledProperty<Double>
+    package let heatmapRadius: CompiledProperty<Double>
     /// `heatmap-weight`.
-    public let heatmapWeight: CompiledProperty<Double>
+    package let heatmapWeight: CompiledProperty<Double>
     /// `heatmap-intensity`.
-    public let heatmapIntensity: CompiledProperty<Double>
+    package let heatmapIntensity: CompiledProperty<Double>
     /// `heatmap-color`.
-    public let heatmapColor: CompiledProperty<Color>
+    package let heatmapColor: CompiledProperty<Color>
     /// `heatmap-opacity`.
-    public let heatmapOpacity: CompiledProperty<Double>
+    package let heatmapOpacity: CompiledProperty<Double>
 
     /// Compiles the paint properties of `layer`, keeping those of `previous` whose value did not change.
-    public init(_ layer: StyleLayer, reusing previous: HeatmapPaintProperties?) throws(StyleRenderError) {
+    package init(_ layer: StyleLayer, reusing previous: HeatmapPaintProperties?) throws(StyleRenderError) {
         let values = layer.paint
         heatmapRadius = try CompiledProperty.compile(values["heatmap-radius"], "heatmap-radius", of: layer, reusing: previous?.heatmapRadius)
         heatmapWeight = try CompiledProperty.compile(values["heatmap-weight"], "heatmap-weight", of: layer, reusing: previous?.heatmapWeight)
@@ -445,15 +445,15 @@ public struct HeatmapPaintProperties: CompiledPropertyGroup {
 /// The layout properties of a `fill-extrusion` layer, compiled for evaluation (MapLibre's `FillExtrusionLayoutProperties`).
 ///
 /// Unset properties hold their default; properties without a default are `nil` when unset.
-public struct FillExtrusionLayoutProperties: CompiledPropertyGroup {
-    public static let layerType = LayerType.fillExtrusion
+package struct FillExtrusionLayoutProperties: CompiledPropertyGroup {
+    package static let layerType = LayerType.fillExtrusion
     /// `visibility`.
-    public let visibility: CompiledProperty<Visibility>
+    package let visibility: CompiledProperty<Visibility>
     /// `fill-extrusion-rounded-corner-distance`.
-    public let fillExtrusionRoundedCornerDistance: CompiledProperty<Double>
+    package let fillExtrusionRoundedCornerDistance: CompiledProperty<Double>
 
     /// Compiles the layout properties of `layer`, keeping those of `previous` whose value did not change.
-    public init(_ layer: StyleLayer, reusing previous: FillExtrusionLayoutProperties?) throws(StyleRenderError) {
+    package init(_ layer: StyleLayer, reusing previous: FillExtrusionLayoutProperties?) throws(StyleRenderError) {
         let values = layer.layout
         visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, reusing: previous?.visibility)
         fillExtrusionRoundedCornerDistance = try CompiledProperty.compile(values["fill-extrusion-rounded-corner-distance"], "fill-extrusion-rounded-corner-distance", of: layer, reusing: previous?.fillExtrusionRoundedCornerDistance)
@@ -463,27 +463,27 @@ public struct FillExtrusionLayoutProperties: CompiledPropertyGroup {
 /// The paint properties of a `fill-extrusion` layer, compiled for evaluation (MapLibre's `FillExtrusionPaintProperties`).
 ///
 /// Unset properties hold their default; properties without a default are `nil` when unset.
-public struct FillExtrusionPaintProperties: CompiledPropertyGroup {
-    public static let layerType = LayerType.fillExtrusion
+package struct FillExtrusionPaintProperties: CompiledPropertyGroup {
+    package static let layerType = LayerType.fillExtrusion
     /// `fill-extrusion-opacity`.
-    public let fillExtrusionOpacity: CompiledProperty<Double>
+    package let fillExtrusionOpacity: CompiledProperty<Double>
     /// `fill-extrusion-color`.
-    public let fillExtrusionColor: CompiledProperty<Color>
+    package let fillExtrusionColor: CompiledProperty<Color>
     /// `fill-extrusion-translate`.
-    public let fillExtrusionTranslation: CompiledProperty<[Double]>
+    package let fillExtrusionTranslation: CompiledProperty<[Double]>
     /// `fill-extrusion-translate-anchor`.
-    public let fillExtrusionTranslationAnchor: CompiledProperty<TranslateAnchor>
+    package let fillExtrusionTranslationAnchor: CompiledProperty<TranslateAnchor>
     /// `fill-extrusion-pattern`.
-    public let fillExtrusionPattern: CompiledProperty<ResolvedImage>?
+    package let fillExtrusionPattern: CompiledProperty<ResolvedImage>?
     /// `fill-extrusion-height`.
-    public let fillExtrusionHeight: CompiledProperty<Double>
+    package let fillExtrusionHeight: CompiledProperty<Double>
     /// `fill-extrusion-base`.
-    public let fillExtrusionBase: CompiledProperty<Double>
+    package let fillExtrusionBase: CompiledProperty<Double>
     /// `fill-extrusion-vertical-gradient`.
-    public let fillExtrusionHasVerticalGradient: CompiledProperty<Bool>
+    package let fillExtrusionHasVerticalGradient: CompiledProperty<Bool>
 
     /// Compiles the paint properties of `layer`, keeping those of `previous` whose value did not change.
-    public init(_ layer: StyleLayer, reusing previous: FillExtrusionPaintProperties?) throws(StyleRenderError) {
+    package init(_ layer: StyleLayer, reusing previous: FillExtrusionPaintProperties?) throws(StyleRenderError) {
         let values = layer.paint
         fillExtrusionOpacity = try CompiledProperty.compile(values["fill-extrusion-opacity"], "fill-extrusion-opacity", of: layer, reusing: previous?.fillExtrusionOpacity)
         fillExtrusionColor = try CompiledProperty.compile(values["fill-extrusion-color"], "fill-extrusion-color", of: layer, reusing: previous?.fillExtrusionColor)
@@ -499,13 +499,13 @@ public struct FillExtrusionPaintProperties: CompiledPropertyGroup {
 /// The layout properties of a `raster` layer, compiled for evaluation (MapLibre's `RasterLayoutProperties`).
 ///
 /// Unset properties hold their default; properties without a default are `nil` when unset.
-public struct RasterLayoutProperties: CompiledPropertyGroup {
-    public static let layerType = LayerType.raster
+package struct RasterLayoutProperties: CompiledPropertyGroup {
+    package static let layerType = LayerType.raster
     /// `visibility`.
-    public let visibility: CompiledProperty<Visibility>
+    package let visibility: CompiledProperty<Visibility>
 
     /// Compiles the layout properties of `layer`, keeping those of `previous` whose value did not change.
-    public init(_ layer: StyleLayer, reusing previous: RasterLayoutProperties?) throws(StyleRenderError) {
+    package init(_ layer: StyleLayer, reusing previous: RasterLayoutProperties?) throws(StyleRenderError) {
         let values = layer.layout
         visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, reusing: previous?.visibility)
     }
@@ -514,29 +514,29 @@ public struct RasterLayoutProperties: CompiledPropertyGroup {
 /// The paint properties of a `raster` layer, compiled for evaluation (MapLibre's `RasterPaintProperties`).
 ///
 /// Unset properties hold their default; properties without a default are `nil` when unset.
-public struct RasterPaintProperties: CompiledPropertyGroup {
-    public static let layerType = LayerType.raster
+package struct RasterPaintProperties: CompiledPropertyGroup {
+    package static let layerType = LayerType.raster
     /// `raster-opacity`.
-    public let rasterOpacity: CompiledProperty<Double>
+    package let rasterOpacity: CompiledProperty<Double>
     /// `raster-hue-rotate`.
-    public let rasterHueRotation: CompiledProperty<Double>
+    package let rasterHueRotation: CompiledProperty<Double>
     /// `raster-brightness-min`.
-    public let minimumRasterBrightness: CompiledProperty<Double>
+    package let minimumRasterBrightness: CompiledProperty<Double>
     /// `raster-brightness-max`.
-    public let maximumRasterBrightness: CompiledProperty<Double>
+    package let maximumRasterBrightness: CompiledProperty<Double>
     /// `raster-saturation`.
-    public let rasterSaturation: CompiledProperty<Double>
+    package let rasterSaturation: CompiledProperty<Double>
     /// `raster-contrast`.
-    public let rasterContrast: CompiledProperty<Double>
+    package let rasterContrast: CompiledProperty<Double>
     /// `resampling`.
-    public let resampling: CompiledProperty<RasterResampling>
+    package let resampling: CompiledProperty<RasterResampling>
     /// `raster-resampling`.
-    public let rasterResamplingMode: CompiledProperty<RasterResampling>
+    package let rasterResamplingMode: CompiledProperty<RasterResampling>
     /// `raster-fade-duration`.
-    public let rasterFadeDuration: CompiledProperty<Double>
+    package let rasterFadeDuration: CompiledProperty<Double>
 
     /// Compiles the paint properties of `layer`, keeping those of `previous` whose value did not change.
-    public init(_ layer: StyleLayer, reusing previous: RasterPaintProperties?) throws(StyleRenderError) {
+    package init(_ layer: StyleLayer, reusing previous: RasterPaintProperties?) throws(StyleRenderError) {
         let values = layer.paint
         rasterOpacity = try CompiledProperty.compile(values["raster-opacity"], "raster-opacity", of: layer, reusing: previous?.rasterOpacity)
         rasterHueRotation = try CompiledProperty.compile(values["raster-hue-rotate"], "raster-hue-rotate", of: layer, reusing: previous?.rasterHueRotation)
@@ -553,13 +553,13 @@ public struct RasterPaintProperties: CompiledPropertyGroup {
 /// The layout properties of a `hillshade` layer, compiled for evaluation (MapLibre's `HillshadeLayoutProperties`).
 ///
 /// Unset properties hold their default; properties without a default are `nil` when unset.
-public struct HillshadeLayoutProperties: CompiledPropertyGroup {
-    public static let layerType = LayerType.hillshade
+package struct HillshadeLayoutProperties: CompiledPropertyGroup {
+    package static let layerType = LayerType.hillshade
     /// `visibility`.
-    public let visibility: CompiledProperty<Visibility>
+    package let visibility: CompiledProperty<Visibility>
 
     /// Compiles the layout properties of `layer`, keeping those of `previous` whose value did not change.
-    public init(_ layer: StyleLayer, reusing previous: HillshadeLayoutProperties?) throws(StyleRenderError) {
+    package init(_ layer: StyleLayer, reusing previous: HillshadeLayoutProperties?) throws(StyleRenderError) {
         let values = layer.layout
         visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, reusing: previous?.visibility)
     }
@@ -568,29 +568,29 @@ public struct HillshadeLayoutProperties: CompiledPropertyGroup {
 /// The paint properties of a `hillshade` layer, compiled for evaluation (MapLibre's `HillshadePaintProperties`).
 ///
 /// Unset properties hold their default; properties without a default are `nil` when unset.
-public struct HillshadePaintProperties: CompiledPropertyGroup {
-    public static let layerType = LayerType.hillshade
+package struct HillshadePaintProperties: CompiledPropertyGroup {
+    package static let layerType = LayerType.hillshade
     /// `hillshade-illumination-direction`.
-    public let hillshadeIlluminationDirection: CompiledProperty<[Double]>
+    package let hillshadeIlluminationDirection: CompiledProperty<[Double]>
     /// `hillshade-illumination-altitude`.
-    public let hillshadeIlluminationAltitude: CompiledProperty<[Double]>
+    package let hillshadeIlluminationAltitude: CompiledProperty<[Double]>
     /// `hillshade-illumination-anchor`.
-    public let hillshadeIlluminationAnchor: CompiledProperty<IlluminationAnchor>
+    package let hillshadeIlluminationAnchor: CompiledProperty<IlluminationAnchor>
     /// `hillshade-exaggeration`.
-    public let hillshadeExaggeration: CompiledProperty<Double>
+    package let hillshadeExaggeration: CompiledProperty<Double>
     /// `hillshade-shadow-color`.
-    public let hillshadeShadowColor: CompiledProperty<[Color]>
+    package let hillshadeShadowColor: CompiledProperty<[Color]>
     /// `hillshade-highlight-color`.
-    public let hillshadeHighlightColor: CompiledProperty<[Color]>
+    package let hillshadeHighlightColor: CompiledProperty<[Color]>
     /// `hillshade-accent-color`.
-    public let hillshadeAccentColor: CompiledProperty<Color>
+    package let hillshadeAccentColor: CompiledProperty<Color>
     /// `hillshade-method`.
-    public let hillshadeMethod: CompiledProperty<HillshadeMethod>
+    package let hillshadeMethod: CompiledProperty<HillshadeMethod>
     /// `resampling`.
-    public let resampling: CompiledProperty<RasterResampling>
+    package let resampling: CompiledProperty<RasterResampling>
 
     /// Compiles the paint properties of `layer`, keeping those of `previous` whose value did not change.
-    public init(_ layer: StyleLayer, reusing previous: HillshadePaintProperties?) throws(StyleRenderError) {
+    package init(_ layer: StyleLayer, reusing previous: HillshadePaintProperties?) throws(StyleRenderError) {
         let values = layer.paint
         hillshadeIlluminationDirection = try CompiledProperty.compile(values["hillshade-illumination-direction"], "hillshade-illumination-direction", of: layer, reusing: previous?.hillshadeIlluminationDirection)
         hillshadeIlluminationAltitude = try CompiledProperty.compile(values["hillshade-illumination-altitude"], "hillshade-illumination-altitude", of: layer, reusing: previous?.hillshadeIlluminationAltitude)
@@ -607,13 +607,13 @@ public struct HillshadePaintProperties: CompiledPropertyGroup {
 /// The layout properties of a `color-relief` layer, compiled for evaluation (MapLibre's `ColorReliefLayoutProperties`).
 ///
 /// Unset properties hold their default; properties without a default are `nil` when unset.
-public struct ColorReliefLayoutProperties: CompiledPropertyGroup {
-    public static let layerType = LayerType.colorRelief
+package struct ColorReliefLayoutProperties: CompiledPropertyGroup {
+    package static let layerType = LayerType.colorRelief
     /// `visibility`.
-    public let visibility: CompiledProperty<Visibility>
+    package let visibility: CompiledProperty<Visibility>
 
     /// Compiles the layout properties of `layer`, keeping those of `previous` whose value did not change.
-    public init(_ layer: StyleLayer, reusing previous: ColorReliefLayoutProperties?) throws(StyleRenderError) {
+    package init(_ layer: StyleLayer, reusing previous: ColorReliefLayoutProperties?) throws(StyleRenderError) {
         let values = layer.layout
         visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, reusing: previous?.visibility)
     }
@@ -622,17 +622,17 @@ public struct ColorReliefLayoutProperties: CompiledPropertyGroup {
 /// The paint properties of a `color-relief` layer, compiled for evaluation (MapLibre's `ColorReliefPaintProperties`).
 ///
 /// Unset properties hold their default; properties without a default are `nil` when unset.
-public struct ColorReliefPaintProperties: CompiledPropertyGroup {
-    public static let layerType = LayerType.colorRelief
+package struct ColorReliefPaintProperties: CompiledPropertyGroup {
+    package static let layerType = LayerType.colorRelief
     /// `color-relief-opacity`.
-    public let colorReliefOpacity: CompiledProperty<Double>
+    package let colorReliefOpacity: CompiledProperty<Double>
     /// `color-relief-color`.
-    public let colorReliefColor: CompiledProperty<Color>?
+    package let colorReliefColor: CompiledProperty<Color>?
     /// `resampling`.
-    public let resampling: CompiledProperty<RasterResampling>
+    package let resampling: CompiledProperty<RasterResampling>
 
     /// Compiles the paint properties of `layer`, keeping those of `previous` whose value did not change.
-    public init(_ layer: StyleLayer, reusing previous: ColorReliefPaintProperties?) throws(StyleRenderError) {
+    package init(_ layer: StyleLayer, reusing previous: ColorReliefPaintProperties?) throws(StyleRenderError) {
         let values = layer.paint
         colorReliefOpacity = try CompiledProperty.compile(values["color-relief-opacity"], "color-relief-opacity", of: layer, reusing: previous?.colorReliefOpacity)
         colorReliefColor = try CompiledProperty.compileIfSet(values["color-relief-color"], "color-relief-color", of: layer, reusing: previous?.colorReliefColor)
@@ -643,13 +643,13 @@ public struct ColorReliefPaintProperties: CompiledPropertyGroup {
 /// The layout properties of a `background` layer, compiled for evaluation (MapLibre's `BackgroundLayoutProperties`).
 ///
 /// Unset properties hold their default; properties without a default are `nil` when unset.
-public struct BackgroundLayoutProperties: CompiledPropertyGroup {
-    public static let layerType = LayerType.background
+package struct BackgroundLayoutProperties: CompiledPropertyGroup {
+    package static let layerType = LayerType.background
     /// `visibility`.
-    public let visibility: CompiledProperty<Visibility>
+    package let visibility: CompiledProperty<Visibility>
 
     /// Compiles the layout properties of `layer`, keeping those of `previous` whose value did not change.
-    public init(_ layer: StyleLayer, reusing previous: BackgroundLayoutProperties?) throws(StyleRenderError) {
+    package init(_ layer: StyleLayer, reusing previous: BackgroundLayoutProperties?) throws(StyleRenderError) {
         let values = layer.layout
         visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, reusing: previous?.visibility)
     }
@@ -658,17 +658,17 @@ public struct BackgroundLayoutProperties: CompiledPropertyGroup {
 /// The paint properties of a `background` layer, compiled for evaluation (MapLibre's `BackgroundPaintProperties`).
 ///
 /// Unset properties hold their default; properties without a default are `nil` when unset.
-public struct BackgroundPaintProperties: CompiledPropertyGroup {
-    public static let layerType = LayerType.background
+package struct BackgroundPaintProperties: CompiledPropertyGroup {
+    package static let layerType = LayerType.background
     /// `background-color`.
-    public let backgroundColor: CompiledProperty<Color>
+    package let backgroundColor: CompiledProperty<Color>
     /// `background-pattern`.
-    public let backgroundPattern: CompiledProperty<ResolvedImage>?
+    package let backgroundPattern: CompiledProperty<ResolvedImage>?
     /// `background-opacity`.
-    public let backgroundOpacity: CompiledProperty<Double>
+    package let backgroundOpacity: CompiledProperty<Double>
 
     /// Compiles the paint properties of `layer`, keeping those of `previous` whose value did not change.
-    public init(_ layer: StyleLayer, reusing previous: BackgroundPaintProperties?) throws(StyleRenderError) {
+    package init(_ layer: StyleLayer, reusing previous: BackgroundPaintProperties?) throws(StyleRenderError) {
         let values = layer.paint
         backgroundColor = try CompiledProperty.compile(values["background-color"], "background-color", of: layer, reusing: previous?.backgroundColor)
         backgroundPattern = try CompiledProperty.compileIfSet(values["background-pattern"], "background-pattern", of: layer, reusing: previous?.backgroundPattern)

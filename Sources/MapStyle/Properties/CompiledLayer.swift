@@ -5,22 +5,22 @@ import GeoJSON
 ///
 /// Get them from ``Style/compiledLayers()``, which compiles a layer again only when it changed,
 /// and then only the properties whose value changed.
-public struct CompiledLayer: Sendable {
+package struct CompiledLayer: Sendable {
     /// The layer as the style holds it.
-    public let layer: StyleLayer
+    package let layer: StyleLayer
     /// The compiled `filter` (passes everything when the layer has none).
-    public let filter: FeatureFilter
+    package let filter: FeatureFilter
     /// The paint properties: the generated group of the layer's type (`CirclePaintProperties`, …).
-    public let paint: any CompiledPropertyGroup
+    package let paint: any CompiledPropertyGroup
     /// The layout properties: the generated group of the layer's type (`CircleLayoutProperties`, …).
-    public let layout: any CompiledPropertyGroup
+    package let layout: any CompiledPropertyGroup
     /// Whether the filter or a property reads feature geometry (`within`, `distance`,
     /// `geometry-type`, `$type`): evaluation contexts then carry it.
-    public let needsFeatureGeometry: Bool
+    package let needsFeatureGeometry: Bool
 
     /// Compiles `layer`, reusing what `previous` (the same layer at an earlier revision) compiled
     /// from unchanged values.
-    public init(_ layer: StyleLayer, reusing previous: CompiledLayer? = nil) throws(StyleRenderError) {
+    package init(_ layer: StyleLayer, reusing previous: CompiledLayer? = nil) throws(StyleRenderError) {
         let previous = previous?.layer.type == layer.type ? previous : nil
         self.layer = layer
         if let previous, previous.layer.predicate == layer.predicate {
@@ -48,8 +48,8 @@ public struct CompiledLayer: Sendable {
     }
 
     /// The paint group as its concrete type; `nil` for a group of another layer type.
-    public func paint<Group: CompiledPropertyGroup>(as type: Group.Type) -> Group? { paint as? Group }
+    package func paint<Group: CompiledPropertyGroup>(as type: Group.Type) -> Group? { paint as? Group }
 
     /// The layout group as its concrete type; `nil` for a group of another layer type.
-    public func layout<Group: CompiledPropertyGroup>(as type: Group.Type) -> Group? { layout as? Group }
+    package func layout<Group: CompiledPropertyGroup>(as type: Group.Type) -> Group? { layout as? Group }
 }

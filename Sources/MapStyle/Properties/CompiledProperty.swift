@@ -6,18 +6,18 @@ import GeoJSON
 ///
 /// A style compiles its layers' properties once per revision (``Style/compiledLayers()``); a
 /// runtime change recompiles only the properties whose value changed.
-public struct CompiledProperty<Value: StyleValueRepresentable>: Sendable {
+package struct CompiledProperty<Value: StyleValueRepresentable>: Sendable {
     /// The value as set in the style; `nil` when unset (the specification's default applies).
-    public let source: JSONValue?
+    package let source: JSONValue?
     /// The compiled expression (constants and legacy functions become expressions too).
-    public let expression: Expression
+    package let expression: Expression
     /// The value, when it depends on neither zoom nor feature.
-    public let constant: Value?
+    package let constant: Value?
 
     /// Whether the value is the same for every feature.
-    public var isFeatureConstant: Bool { expression.isFeatureConstant }
+    package var isFeatureConstant: Bool { expression.isFeatureConstant }
     /// Whether the value is the same at every zoom.
-    public var isZoomConstant: Bool { expression.isZoomConstant }
+    package var isZoomConstant: Bool { expression.isZoomConstant }
 
     init(source: JSONValue?, expression: Expression) {
         self.source = source
@@ -32,17 +32,17 @@ public struct CompiledProperty<Value: StyleValueRepresentable>: Sendable {
     /// The value for `context`: errors, `null` and values of the wrong type fall back to the
     /// default, as a style does.
     @inlinable
-    public func evaluate(_ context: EvaluationContext) -> Value {
+    package func evaluate(_ context: EvaluationContext) -> Value {
         if let constant { return constant }
         return Value(expressionValue: expression.evaluateWithDefault(context)) ?? .fallback
     }
 
     /// The value at `zoom` for a property that does not depend on the feature.
-    public func evaluate(zoom: Double) -> Value { evaluate(EvaluationContext(zoom: zoom)) }
+    package func evaluate(zoom: Double) -> Value { evaluate(EvaluationContext(zoom: zoom)) }
 
     /// Compiles property `name` of `layer` from its `value` (or the default when `nil`), reusing
     /// `previous` when it was compiled from the same value.
-    public static func compile(_ value: JSONValue?, _ name: String, of layer: StyleLayer,
+    package static func compile(_ value: JSONValue?, _ name: String, of layer: StyleLayer,
                                reusing previous: CompiledProperty?) throws(StyleRenderError) -> CompiledProperty {
         if let previous, previous.source == value { return previous }
         guard let spec = LayerPropertySpecification.lookup(name, in: layer.type) else {
@@ -58,7 +58,7 @@ public struct CompiledProperty<Value: StyleValueRepresentable>: Sendable {
     }
 
     /// Compiles a property without a default: `nil` when it is unset.
-    public static func compileIfSet(_ value: JSONValue?, _ name: String, of layer: StyleLayer,
+    package static func compileIfSet(_ value: JSONValue?, _ name: String, of layer: StyleLayer,
                                     reusing previous: CompiledProperty?) throws(StyleRenderError) -> CompiledProperty? {
         guard let value else { return nil }
         return try compile(value, name, of: layer, reusing: previous)
@@ -66,7 +66,7 @@ public struct CompiledProperty<Value: StyleValueRepresentable>: Sendable {
 }
 
 /// The paint or layout properties of one layer type, compiled (generated: `CirclePaintProperties`, …).
-public protocol CompiledPropertyGroup: Sendable {
+package protocol CompiledPropertyGroup: Sendable {
     /// The layer type the group belongs to.
     static var layerType: LayerType { get }
 }

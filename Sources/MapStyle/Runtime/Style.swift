@@ -173,7 +173,7 @@ public final class Style: @unchecked Sendable {
     /// change only the properties whose value changed are compiled again.
     ///
     /// - Throws: `StyleRenderError` for a property or filter that does not compile.
-    public func compiledLayers() throws(StyleRenderError) -> [CompiledLayer] {
+    package func compiledLayers() throws(StyleRenderError) -> [CompiledLayer] {
         let (layers, current, previous) = withLock { () -> ([StyleLayer], UInt64, (revision: UInt64, layers: [CompiledLayer])?) in
             (document.layers, revision, compiled)
         }

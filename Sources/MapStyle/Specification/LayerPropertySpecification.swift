@@ -4,60 +4,60 @@ import GeoJSON
 /// One paint or layout property of one layer type: its names, type, default, range and what
 /// kinds of expression it accepts. Generated from the style specification (see
 /// `scripts/generate_style_properties.py`).
-public struct LayerPropertySpecification: Sendable, Hashable {
+package struct LayerPropertySpecification: Sendable, Hashable {
     /// The style specification name (`"circle-pitch-scale"`).
-    public let name: String
+    package let name: String
     /// The SDK's Swift name (`"circleScaleAlignment"`): camelCase, with seed 003's renames.
-    public let swiftName: String
+    package let swiftName: String
     /// The layer type the property belongs to.
-    public let layerType: LayerType
+    package let layerType: LayerType
     /// Whether it lives in the layer's `layout` or `paint` member.
-    public let kind: PropertyKind
+    package let kind: PropertyKind
     /// What the property accepts: type, default, expression support (the model the expression parser reads).
-    public let specification: PropertySpecification
+    package let specification: PropertySpecification
     /// The smallest allowed number, if bounded.
-    public let minimum: Double?
+    package let minimum: Double?
     /// The largest allowed number, if bounded.
-    public let maximum: Double?
+    package let maximum: Double?
     /// The unit of the value (`"pixels"`, `"degrees"`, …), if any.
-    public let units: String?
+    package let units: String?
     /// Whether changes animate (a `<name>-transition` member is allowed).
-    public let hasTransition: Bool
+    package let hasTransition: Bool
 
     /// The value type.
-    public var valueType: PropertyValueType { specification.valueType ?? .value }
+    package var valueType: PropertyValueType { specification.valueType ?? .value }
     /// The default value, when the specification gives one.
-    public var defaultValue: JSONValue? { specification.defaultValue }
+    package var defaultValue: JSONValue? { specification.defaultValue }
     /// The allowed strings for enumerations (and arrays of enumerations), in specification order.
-    public var enumValues: [String] { specification.enumValues }
+    package var enumValues: [String] { specification.enumValues }
     /// The required array length, for fixed-length arrays (`fill-translate`: 2).
-    public var length: Int? { specification.length }
+    package var length: Int? { specification.length }
     /// How the value may vary (the specification's `property-type`).
-    public var propertyType: PropertyType { specification.propertyType }
+    package var propertyType: PropertyType { specification.propertyType }
     /// Whether zoom-dependent expressions are allowed.
-    public var supportsZoom: Bool { specification.parameters?.contains(.zoom) ?? false }
+    package var supportsZoom: Bool { specification.parameters?.contains(.zoom) ?? false }
     /// Whether the expression may read feature data.
-    public var supportsFeature: Bool { specification.parameters?.contains(.feature) ?? false }
+    package var supportsFeature: Bool { specification.parameters?.contains(.feature) ?? false }
     /// Whether the expression may read feature state.
-    public var supportsFeatureState: Bool { specification.parameters?.contains(.featureState) ?? false }
+    package var supportsFeatureState: Bool { specification.parameters?.contains(.featureState) ?? false }
     /// Whether the value can be interpolated between stops.
-    public var isInterpolated: Bool { specification.isInterpolated }
+    package var isInterpolated: Bool { specification.isInterpolated }
     /// Whether `{token}` strings are replaced by feature properties.
-    public var supportsTokens: Bool { specification.supportsTokens }
+    package var supportsTokens: Bool { specification.supportsTokens }
 
     /// Whether the value may depend on feature data (`data-driven` or `cross-faded-data-driven`).
-    public var isDataDriven: Bool { specification.propertyType.isDataDriven }
+    package var isDataDriven: Bool { specification.propertyType.isDataDriven }
 }
 
 extension LayerPropertySpecification {
     /// The properties of `layerType` (layout first, then paint), in specification order.
-    public static func properties(of layerType: LayerType) -> [LayerPropertySpecification] {
+    package static func properties(of layerType: LayerType) -> [LayerPropertySpecification] {
         generatedTable[layerType] ?? []
     }
 
     /// The property of `layerType` named `name`, where `name` is the specification name
     /// (`"line-dasharray"`) or the Swift name (`"lineDashPattern"`).
-    public static func lookup(_ name: String, in layerType: LayerType) -> LayerPropertySpecification? {
+    package static func lookup(_ name: String, in layerType: LayerType) -> LayerPropertySpecification? {
         let table = index[layerType]
         return table?.bySpecName[name] ?? table?.bySwiftName[name]
     }
@@ -93,7 +93,7 @@ public protocol LayerPropertyKey: RawRepresentable, Sendable, Hashable where Raw
 
 extension LayerPropertyKey {
     /// The property's specification.
-    public var specification: LayerPropertySpecification? {
+    package var specification: LayerPropertySpecification? {
         LayerPropertySpecification.lookup(rawValue, in: Self.layerType)
     }
 }

@@ -112,9 +112,9 @@ public protocol ExpressionValidating: Sendable {
 }
 
 /// The hook used when no expression parser is plugged in: every expression is `.unavailable`.
-public struct UnavailableExpressionValidator: ExpressionValidating {
+package struct UnavailableExpressionValidator: ExpressionValidating {
     /// Creates the placeholder hook.
-    public init() {}
+    package init() {}
 
-    public func validate(_ request: ExpressionValidationRequest) -> ExpressionValidationResult { .unavailable }
+    package func validate(_ request: ExpressionValidationRequest) -> ExpressionValidationResult { .unavailable }
 }

@@ -127,7 +127,7 @@ public struct StyleValidator: Sendable {
     }
 
     /// Checks one value for a layer property (messages are keyed by the property's name).
-    public func validateProperty(_ value: JSONValue, specification: LayerPropertySpecification) -> [ValidationMessage] {
+    package func validateProperty(_ value: JSONValue, specification: LayerPropertySpecification) -> [ValidationMessage] {
         let validator = SpecValidator(style: Node(value: .null, path: nil), expressions: expressions, lineOf: { _ in nil })
         return validator.validateProperty(
             Options(key: specification.name, value: Node(value: value, path: nil), objectKey: specification.name,

@@ -21,7 +21,7 @@ extension Map {
     /// deeper than the source's `maxzoom`.
     /// - Throws: ``MapQueryError`` when the style has no such shape source, and the source's
     ///   ``SourceLoadError`` when its data cannot be read.
-    public func tile(_ id: TileID, inShapeSource source: String) throws -> Tile? {
+    package func tile(_ id: TileID, inShapeSource source: String) throws -> Tile? {
         try shapeSourceData(source).tiles?.tile(id)
     }
 }

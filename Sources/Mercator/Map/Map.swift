@@ -377,7 +377,7 @@ final class PNGBufferPool: @unchecked Sendable {
 /// A rendered map image (the SDK's `MLNMapSnapshot`).
 public struct MapSnapshot: Sendable {
     /// The premultiplied floating-point canvas.
-    public let canvas: Canvas
+    package let canvas: Canvas
     /// The projection the image was drawn with.
     let transform: Transform
     let encoderBuffers: PNGBufferPool

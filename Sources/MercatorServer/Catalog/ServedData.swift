@@ -6,7 +6,7 @@ import TileSources
 /// or an MBTiles / PMTiles archive passed through.
 public struct ServedData: Sendable {
     /// Where the tiles come from.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         /// A GeoJSON file: its geojson-vt index (one layer named after the data set) and the file's bytes.
         case geojson(ShapeSourceTiles, path: String)
         /// An MBTiles database or PMTiles archive.
@@ -18,7 +18,7 @@ public struct ServedData: Sendable {
     /// A human name.
     public var name: String
     /// The tiles.
-    public var kind: Kind
+    package var kind: Kind
     /// Tile format: `pbf`, `png`, `jpg` or `webp`.
     public var format: String
     /// Zoom range and bounds.

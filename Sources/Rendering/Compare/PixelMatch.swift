@@ -1,42 +1,42 @@
 /// A port of mapbox/pixelmatch: counts pixels that differ perceptually (YIQ colour distance) between two
 /// RGBA images, optionally ignoring pixels that look like antialiasing, and draws a diff image.
-public enum PixelMatch {
+package enum PixelMatch {
     /// Comparison options (pixelmatch's defaults).
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Matching threshold 0...1; smaller is stricter.
-        public var threshold: Double = 0.1
+        package var threshold: Double = 0.1
         /// Whether antialiased pixels count as different.
-        public var includeAA: Bool = false
+        package var includeAA: Bool = false
         /// Opacity of the original image drawn faintly in the diff output.
-        public var alpha: Double = 0.1
+        package var alpha: Double = 0.1
         /// Colour of antialiased pixels in the diff output.
-        public var aaColor: (UInt8, UInt8, UInt8) = (255, 255, 0)
+        package var aaColor: (UInt8, UInt8, UInt8) = (255, 255, 0)
         /// Colour of differing pixels in the diff output.
-        public var diffColor: (UInt8, UInt8, UInt8) = (255, 0, 0)
+        package var diffColor: (UInt8, UInt8, UInt8) = (255, 0, 0)
 
         /// Default options.
-        public init(threshold: Double = 0.1, includeAA: Bool = false) {
+        package init(threshold: Double = 0.1, includeAA: Bool = false) {
             self.threshold = threshold
             self.includeAA = includeAA
         }
     }
 
     /// The outcome of a comparison.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// Number of differing pixels (antialiased ones excluded unless `includeAA`).
-        public var differentPixels: Int
+        package var differentPixels: Int
         /// Red = different, yellow = antialiasing, faint grey = same.
-        public var diff: RGBAImage
+        package var diff: RGBAImage
     }
 
     /// Why two images cannot be compared.
-    public enum Failure: Error, Sendable, Equatable {
+    package enum Failure: Error, Sendable, Equatable {
         /// Image sizes differ.
         case sizeMismatch(first: String, second: String)
     }
 
     /// Compares two images of the same size.
-    public static func compare(_ img1: RGBAImage, _ img2: RGBAImage,
+    package static func compare(_ img1: RGBAImage, _ img2: RGBAImage,
                                options: Options = Options()) throws(Failure) -> Result {
         guard img1.width == img2.width, img1.height == img2.height else {
             throw .sizeMismatch(first: "\(img1.width)x\(img1.height)", second: "\(img2.width)x\(img2.height)")

@@ -4,7 +4,7 @@
 /// Each layer type keeps its scene layer, painter, hit test and builder in its own folder under
 /// `Rendering/Layers/` (`Circle/`, `Line/`, …): adding a layer type is adding a folder and one
 /// line in ``LayerBuilders``.
-public protocol SceneLayer: Sendable {
+package protocol SceneLayer: Sendable {
     /// How many features the layer draws (hits are indices below this).
     var featureCount: Int { get }
     /// Checks per-feature paint arrays against the feature count.

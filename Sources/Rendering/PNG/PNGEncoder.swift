@@ -56,19 +56,19 @@ extension Array where Element == UInt8 {
 }
 
 /// Reusable buffers for encoding many PNGs of similar size without fresh allocations.
-public struct PNGScratch: Sendable {
+package struct PNGScratch: Sendable {
     var raw: [UInt8] = []
     var deflated: [UInt8] = []
 
     /// Creates empty buffers (they grow on first use).
-    public init() {}
+    package init() {}
 }
 
 extension PNGEncoder {
     /// Encodes a premultiplied canvas directly (un-premultiplying into the scanline buffer), reusing
     /// `scratch` between calls. Large images are converted and compressed in parallel bands (zlib
     /// level 1), joined into one zlib stream with sync flushes as pigz does.
-    public static func encode(_ canvas: Canvas, scratch: inout PNGScratch) -> [UInt8] {
+    package static func encode(_ canvas: Canvas, scratch: inout PNGScratch) -> [UInt8] {
         let w = canvas.width, h = canvas.height
         let stride = 4 * w + 1
         let rawCount = stride * h

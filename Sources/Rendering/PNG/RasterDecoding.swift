@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why image bytes (a raster tile, an image source) could not be decoded.
-public enum RasterDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum RasterDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A format recognised but not decoded (JPEG, WebP): names it.
     case unsupportedFormat(String)
     /// Not an image format Mercator knows.
@@ -15,7 +15,7 @@ public enum RasterDecodingError: Error, Sendable, Equatable, CustomStringConvert
     /// A format this build was made without (JPEG without the `LibJPEG` trait).
     case notAvailable(PlatformFeatureUnavailable)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unsupportedFormat(let f): return "\(f) images are not decoded"
         case .unknownFormat: return "not an image (PNG, JPEG or WebP)"
@@ -30,19 +30,19 @@ public enum RasterDecodingError: Error, Sendable, Equatable, CustomStringConvert
 /// Decodes raster tiles and images by their signature through the platform's decoder
 /// (``PlatformImageDecoder``): PNG (Mercator's own decoder), JPEG (the system's libjpeg, the `LibJPEG`
 /// trait) and WebP (libwebp, loaded at run time).
-public enum RasterDecoding {
+package enum RasterDecoding {
     /// The image in `data` as straight-alpha RGBA.
-    public static func decode(_ data: Data) throws(RasterDecodingError) -> RGBAImage {
+    package static func decode(_ data: Data) throws(RasterDecodingError) -> RGBAImage {
         let bytes = [UInt8](data)
         guard let format = ImageFormat(signature: bytes) else { throw .unknownFormat }
         return try PlatformImageDecoder.default.decode(bytes, as: format)
     }
 
     /// Whether images of `format` decode in this build, on this machine.
-    public static func canDecode(_ format: ImageFormat) -> Bool { PlatformImageDecoder.default.canDecode(format) }
+    package static func canDecode(_ format: ImageFormat) -> Bool { PlatformImageDecoder.default.canDecode(format) }
 
     /// Whether WebP images can be decoded here: libwebp's shared library was found at run time.
-    public static var isWebPAvailable: Bool { canDecode(.webp) }
+    package static var isWebPAvailable: Bool { canDecode(.webp) }
 
     /// Image size limits shared by the decoders.
     static func checkSize(_ width: Int, _ height: Int) throws(RasterDecodingError) {

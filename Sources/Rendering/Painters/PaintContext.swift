@@ -7,7 +7,7 @@ import Foundation
 ///
 /// A render may paint its canvas in bands on several threads: each band has its own context (its
 /// own scratch buffers) over the same pixels, with a ``clip`` no other band touches.
-public struct PaintContext {
+package struct PaintContext {
     let transform: Transform
     /// The canvas's premultiplied RGBA floats (row stride `4 * canvasWidth`).
     let pixels: UnsafeMutablePointer<Float>

@@ -79,7 +79,7 @@ package struct SceneHitTester: Sendable {
 
 /// Screen-space geometry tests shared by the layer types' hit tests: projection onto the three
 /// world copies around the view, translations, distances between rectangles, segments and rings.
-public struct HitTestGeometry: Sendable {
+package struct HitTestGeometry: Sendable {
     let transform: Transform
     let bearing: Double
     /// The longitude shifts features are tested at: the world copies around the view, or one

@@ -2,28 +2,28 @@
 ///
 /// Pixels are stored row by row, four `Float`s each (r, g, b, a premultiplied, 0...1), so painters can
 /// blend whole spans without per-pixel allocation.
-public struct Canvas: Sendable {
+package struct Canvas: Sendable {
     /// Width in device pixels.
-    public let width: Int
+    package let width: Int
     /// Height in device pixels.
-    public let height: Int
+    package let height: Int
     /// Premultiplied RGBA components, `4 * width * height`.
-    public var pixels: [Float]
+    package var pixels: [Float]
 
     /// Creates a transparent canvas. Sizes below 1 become 1.
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = max(1, width)
         self.height = max(1, height)
         pixels = [Float](repeating: 0, count: 4 * self.width * self.height)
     }
 
     /// Makes every pixel transparent, keeping the storage.
-    public mutating func clear() {
+    package mutating func clear() {
         pixels.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
 
     /// Composites `color` over every pixel.
-    public mutating func fill(_ color: PremultipliedColor) {
+    package mutating func fill(_ color: PremultipliedColor) {
         if color.a <= 0 { return }
         let inv = 1 - color.a
         pixels.withUnsafeMutableBufferPointer { p in
@@ -39,7 +39,7 @@ public struct Canvas: Sendable {
     }
 
     /// Composites `color` over the pixels `x0..<x1` of row `y` (clipped to the canvas).
-    public mutating func blendSpan(y: Int, x0: Int, x1: Int, color: PremultipliedColor) {
+    package mutating func blendSpan(y: Int, x0: Int, x1: Int, color: PremultipliedColor) {
         guard y >= 0, y < height else { return }
         let lo = max(0, x0), hi = min(width, x1)
         if lo >= hi || color.a <= 0 { return }
@@ -84,14 +84,14 @@ public struct Canvas: Sendable {
     }
 
     /// The colour of one pixel (premultiplied), or transparent outside the canvas.
-    public func pixel(x: Int, y: Int) -> PremultipliedColor {
+    package func pixel(x: Int, y: Int) -> PremultipliedColor {
         guard x >= 0, y >= 0, x < width, y < height else { return PremultipliedColor(r: 0, g: 0, b: 0, a: 0) }
         let i = 4 * (y * width + x)
         return PremultipliedColor(r: pixels[i], g: pixels[i + 1], b: pixels[i + 2], a: pixels[i + 3])
     }
 
     /// The canvas as an 8-bit straight-alpha image (what PNG stores).
-    public func makeImage() -> RGBAImage {
+    package func makeImage() -> RGBAImage {
         var bytes = [UInt8](repeating: 0, count: 4 * width * height)
         pixels.withUnsafeBufferPointer { src in
             bytes.withUnsafeMutableBufferPointer { dst in

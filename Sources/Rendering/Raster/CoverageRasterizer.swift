@@ -6,16 +6,16 @@ import MapStyle
 /// along a row then gives every pixel's exact covered area (times winding). The fill rule is applied to
 /// that sum: non-zero takes `min(1, |sum|)`, even-odd folds it modulo 2. The accumulation buffer is
 /// reused between calls, so rasterizing many small shapes allocates nothing.
-public struct CoverageRasterizer: Sendable {
+package struct CoverageRasterizer: Sendable {
     private var accumulation: [Float] = []
     private var rowCoverage: [Float] = []
 
     /// Creates a rasterizer with empty scratch buffers.
-    public init() {}
+    package init() {}
 
     /// Rasterizes closed polygons (rings need not repeat their first point) clipped to `width x height`
     /// and calls `body(y, x0, coverage)` for each row with a run of coverage values starting at `x0`.
-    public mutating func rasterize(_ rings: [[Point]], rule: FillRule, width: Int, height: Int,
+    package mutating func rasterize(_ rings: [[Point]], rule: FillRule, width: Int, height: Int,
                                    _ body: (Int, Int, UnsafeBufferPointer<Float>) -> Void) {
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         for ring in rings {
@@ -158,7 +158,7 @@ public struct CoverageRasterizer: Sendable {
 
 extension Canvas {
     /// Fills polygons with exact-area antialiasing and composites `color` (source-over).
-    public mutating func fill(_ rings: [[Point]], color: PremultipliedColor, rule: FillRule = .nonZero,
+    package mutating func fill(_ rings: [[Point]], color: PremultipliedColor, rule: FillRule = .nonZero,
                               using rasterizer: inout CoverageRasterizer) {
         let w = width, h = height
         pixels.withUnsafeMutableBufferPointer { buf in
@@ -175,7 +175,7 @@ extension Canvas {
 
     /// Strokes a polyline (device pixels) with exact-area antialiasing: the stroker's pieces are filled
     /// as one non-zero shape, so overlaps are not blended twice.
-    public mutating func stroke(_ polyline: [Point], width: Double, color: PremultipliedColor,
+    package mutating func stroke(_ polyline: [Point], width: Double, color: PremultipliedColor,
                                 join: LineJoin = .miter, cap: LineCap = .butt, miterLimit: Double = 2,
                                 roundLimit: Double = 1.05, closed: Bool = false,
                                 using rasterizer: inout CoverageRasterizer) {

@@ -1,5 +1,5 @@
 /// Which points a self-overlapping path covers.
-public enum FillRule: Sendable {
+package enum FillRule: Sendable {
     /// Covered where the winding number is not zero.
     case nonZero
     /// Covered where the winding number is odd.

@@ -2,7 +2,7 @@
 ///
 /// The style layer evaluates data-driven properties (zoom + feature) once and hands the renderer an array
 /// indexed like the layer's `features`; zoom-only or constant properties become `.constant`.
-public enum FeatureValue<Value: Sendable>: Sendable {
+package enum FeatureValue<Value: Sendable>: Sendable {
     /// The same value for every feature.
     case constant(Value)
     /// One value per feature, indexed like the layer's feature array (missing indices fall back to the last value).
@@ -10,7 +10,7 @@ public enum FeatureValue<Value: Sendable>: Sendable {
 
     /// The value for feature `index`.
     @inlinable
-    public subscript(index: Int) -> Value {
+    package subscript(index: Int) -> Value {
         switch self {
         case .constant(let value):
             return value
@@ -21,7 +21,7 @@ public enum FeatureValue<Value: Sendable>: Sendable {
     }
 
     /// Whether the value is the same for every feature.
-    public var isConstant: Bool {
+    package var isConstant: Bool {
         if case .constant = self { return true }
         return false
     }
@@ -29,10 +29,10 @@ public enum FeatureValue<Value: Sendable>: Sendable {
 
 extension FeatureValue: ExpressibleByIntegerLiteral where Value == Double {
     /// A constant number.
-    public init(integerLiteral value: Int) { self = .constant(Double(value)) }
+    package init(integerLiteral value: Int) { self = .constant(Double(value)) }
 }
 
 extension FeatureValue: ExpressibleByFloatLiteral where Value == Double {
     /// A constant number.
-    public init(floatLiteral value: Double) { self = .constant(value) }
+    package init(floatLiteral value: Double) { self = .constant(value) }
 }

@@ -3,24 +3,24 @@ import Tiling
 
 /// One glyph of a font stack as MapLibre's glyph PBFs carry it: metrics at 24 points and a signed
 /// distance field bitmap with a 3-pixel border (`(width + 6) x (height + 6)` bytes).
-public struct Glyph: Sendable, Hashable {
+package struct Glyph: Sendable, Hashable {
     /// The Unicode code point.
-    public var codePoint: UInt32
-    public var width: Int
-    public var height: Int
+    package var codePoint: UInt32
+    package var width: Int
+    package var height: Int
     /// Horizontal bearing: from the pen position to the bitmap's left edge (without border).
-    public var left: Int
+    package var left: Int
     /// Vertical bearing: from the baseline up to the bitmap's top edge (without border).
-    public var top: Int
+    package var top: Int
     /// How far the pen moves.
-    public var advance: Int
+    package var advance: Int
     /// The SDF bitmap, one byte per pixel (192 on the outline), or empty for blank glyphs.
-    public var bitmap: [UInt8]
+    package var bitmap: [UInt8]
 
     /// The SDF border around the bitmap, in pixels.
-    public static let border = 3
+    package static let border = 3
 
-    public init(codePoint: UInt32, width: Int, height: Int, left: Int, top: Int, advance: Int, bitmap: [UInt8]) {
+    package init(codePoint: UInt32, width: Int, height: Int, left: Int, top: Int, advance: Int, bitmap: [UInt8]) {
         self.codePoint = codePoint
         self.width = width
         self.height = height
@@ -38,15 +38,15 @@ public struct Glyph: Sendable, Hashable {
 }
 
 /// Why a glyph PBF could not be read.
-public struct GlyphDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var message: String
-    public var description: String { "glyph PBF: \(message)" }
+package struct GlyphDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var message: String
+    package var description: String { "glyph PBF: \(message)" }
 }
 
 /// Reads glyph PBFs (`glyphs.proto`: fontstacks of glyphs) as MapLibre serves them per 256-code-point range.
-public enum GlyphPBF {
+package enum GlyphPBF {
     /// The glyphs of every font stack in `data`, by code point (a later stack does not replace an earlier glyph).
-    public static func decode(_ data: Data) throws(GlyphDecodingError) -> [UInt32: Glyph] {
+    package static func decode(_ data: Data) throws(GlyphDecodingError) -> [UInt32: Glyph] {
         let bytes = [UInt8](data)
         var out: [UInt32: Glyph] = [:]
         do {

@@ -10,12 +10,12 @@ extension ClusterIndex {
 
     /// The clusters and points inside `bounds` (west, south, east, north in degrees; a box whose
     /// west is east of its east crosses the antimeridian) at `zoom`.
-    public func clusters(in bounds: BoundingBox, zoom: Double) -> [GeoJSONFeature] {
+    package func clusters(in bounds: BoundingBox, zoom: Double) -> [GeoJSONFeature] {
         clusters(west: bounds.west, south: bounds.south, east: bounds.east, north: bounds.north, zoom: zoom)
     }
 
     /// The clusters and points inside the box at `zoom` as features (supercluster's `getClusters`).
-    public func clusters(west: Double, south: Double, east: Double, north: Double, zoom: Double) -> [GeoJSONFeature] {
+    package func clusters(west: Double, south: Double, east: Double, north: Double, zoom: Double) -> [GeoJSONFeature] {
         query(west: west, south: south, east: east, north: north, zoom: zoom) { level, ids in
             var out = [GeoJSONFeature]()
             out.reserveCapacity(ids.count)
@@ -35,7 +35,7 @@ extension ClusterIndex {
 
     /// The clusters and points inside the box at `zoom`, without building features (same order as
     /// ``clusters(west:south:east:north:zoom:)``).
-    public func items(west: Double, south: Double, east: Double, north: Double, zoom: Double) -> [Item] {
+    package func items(west: Double, south: Double, east: Double, north: Double, zoom: Double) -> [Item] {
         query(west: west, south: south, east: east, north: north, zoom: zoom) { level, ids in ids.map { item(level, $0) } }
     }
 
@@ -64,12 +64,12 @@ extension ClusterIndex {
 
     /// The clusters and points one zoom deeper that make up cluster `clusterID` (supercluster's `getChildren`).
     /// - Throws: ``TilingError/clusterNotFound(_:)`` when no cluster has this identifier.
-    public func children(ofCluster clusterID: Int) throws(TilingError) -> [GeoJSONFeature] {
+    package func children(ofCluster clusterID: Int) throws(TilingError) -> [GeoJSONFeature] {
         try children(clusterID, feature)
     }
 
     /// ``children(ofCluster:)`` as items.
-    public func childItems(ofCluster clusterID: Int) throws(TilingError) -> [Item] {
+    package func childItems(ofCluster clusterID: Int) throws(TilingError) -> [Item] {
         try children(clusterID, item)
     }
 
@@ -88,7 +88,7 @@ extension ClusterIndex {
 
     /// Up to `limit` points of cluster `clusterID`, skipping the first `offset` (supercluster's `getLeaves`).
     /// - Throws: ``TilingError/clusterNotFound(_:)`` when no cluster has this identifier.
-    public func leaves(ofCluster clusterID: Int, limit: Int = 10, offset: Int = 0) throws(TilingError) -> [GeoJSONFeature] {
+    package func leaves(ofCluster clusterID: Int, limit: Int = 10, offset: Int = 0) throws(TilingError) -> [GeoJSONFeature] {
         var result = [Int]()
         if limit > 0 {
             _ = try appendLeaves(&result, clusterID, limit, max(0, offset), 0)
@@ -122,7 +122,7 @@ extension ClusterIndex {
 
     /// The zoom at which cluster `clusterID` splits into several items (supercluster's `getClusterExpansionZoom`).
     /// - Throws: ``TilingError/clusterNotFound(_:)`` when no cluster has this identifier.
-    public func expansionZoom(ofCluster clusterID: Int) throws(TilingError) -> Int {
+    package func expansionZoom(ofCluster clusterID: Int) throws(TilingError) -> Int {
         guard let (_, _, originZoom) = origin(of: clusterID) else { throw .clusterNotFound(clusterID) }
         var id = clusterID
         var zoom = originZoom - 1
@@ -138,7 +138,7 @@ extension ClusterIndex {
     /// The tile `z/x/y` as geojson-vt-style point features in tile coordinates of ``ClusterOptions/extent``
     /// (supercluster's `getTile`); `nil` when empty. Items within the radius of the tile edge are
     /// included, also across the antimeridian.
-    public func tile(z: Int, x: Int, y: Int) -> Tile? {
+    package func tile(z: Int, x: Int, y: Int) -> Tile? {
         guard z >= 0, z <= 30, let level = levels[limitZoom(Double(z))] else { return nil }
         let z2 = pow(2, Double(z))
         let p = options.radius / options.extent
@@ -194,10 +194,10 @@ extension ClusterIndex {
     }
 
     /// The tile at `id`; see ``tile(z:x:y:)``.
-    public func tile(_ id: TileID) -> Tile? { tile(z: id.z, x: id.x, y: id.y) }
+    package func tile(_ id: TileID) -> Tile? { tile(z: id.z, x: id.x, y: id.y) }
 
     /// The feature for an item: the input feature, or a new cluster feature.
-    public func feature(_ item: Item) -> GeoJSONFeature {
+    package func feature(_ item: Item) -> GeoJSONFeature {
         switch item {
         case .point(let index):
             return points[index]

@@ -11,14 +11,14 @@ import GeoJSON
 ///
 /// Results (positions, identifiers, order) match supercluster's. Immutable once built, so it can be
 /// shared between threads.
-public final class ClusterIndex: Sendable {
+package final class ClusterIndex: Sendable {
     /// The options the index was built with.
-    public let options: ClusterOptions
+    package let options: ClusterOptions
     /// The input features, in input order (cluster identifiers count past them).
-    public let points: [GeoJSONFeature]
+    package let points: [GeoJSONFeature]
 
     /// One item of a query: an input point (by position in ``points``) or a cluster.
-    public enum Item: Sendable, Hashable {
+    package enum Item: Sendable, Hashable {
         /// The input feature `points[index]`.
         case point(index: Int)
         /// A cluster of `count` points centred at `position` (the points' weighted mean in Mercator space).
@@ -32,7 +32,7 @@ public final class ClusterIndex: Sendable {
     /// Clusters `points` (features without a finite Point geometry keep their place in the numbering
     /// but are never shown).
     /// - Throws: ``TilingError/invalidOption(_:_:)`` for options out of range.
-    public init(points: [GeoJSONFeature], options: ClusterOptions = ClusterOptions()) throws(TilingError) {
+    package init(points: [GeoJSONFeature], options: ClusterOptions = ClusterOptions()) throws(TilingError) {
         try options.validate()
         self.options = options
         self.points = points
@@ -67,7 +67,7 @@ public final class ClusterIndex: Sendable {
     }
 
     /// Clusters the features of a GeoJSON object.
-    public convenience init(_ object: GeoJSONObject, options: ClusterOptions = ClusterOptions()) throws(TilingError) {
+    package convenience init(_ object: GeoJSONObject, options: ClusterOptions = ClusterOptions()) throws(TilingError) {
         try self.init(points: object.features, options: options)
     }
 

@@ -1,13 +1,13 @@
 import GeoJSON
 
 /// A rectangle in world units (0...1 spans the Web Mercator square; x may extend beyond for world copies).
-public struct WorldBounds: Sendable, Hashable {
-    public var minX: Double
-    public var minY: Double
-    public var maxX: Double
-    public var maxY: Double
+package struct WorldBounds: Sendable, Hashable {
+    package var minX: Double
+    package var minY: Double
+    package var maxX: Double
+    package var maxY: Double
 
-    public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+    package init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
         self.minX = minX
         self.minY = minY
         self.maxX = maxX
@@ -16,7 +16,7 @@ public struct WorldBounds: Sendable, Hashable {
 
     /// Whether a box of world x `x0...x1`, y `y0...y1` meets this one on some copy of the world.
     @inlinable
-    public func intersects(x0: Double, y0: Double, x1: Double, y1: Double) -> Bool {
+    package func intersects(x0: Double, y0: Double, x1: Double, y1: Double) -> Bool {
         guard y1 >= minY, y0 <= maxY else { return false }
         if maxX - minX >= 1 { return true }
         // some whole k with x0 + k <= maxX and x1 + k >= minX
@@ -25,12 +25,12 @@ public struct WorldBounds: Sendable, Hashable {
 }
 
 /// One input feature of a ``GeoJSONTileIndex`` as drawn at one zoom.
-public struct ZoomFeature: Sendable {
+package struct ZoomFeature: Sendable {
     /// The feature's position in the features the index was built from.
-    public var index: Int
+    package var index: Int
     /// The geometry simplified for the zoom, or `nil` when simplification kept every point (draw
     /// the input geometry as it is).
-    public var geometry: Geometry?
+    package var geometry: Geometry?
 }
 
 extension GeoJSONTileIndex {
@@ -42,7 +42,7 @@ extension GeoJSONTileIndex {
     /// Unlike ``tile(z:x:y:)`` the geometry is not clipped or quantized, so a renderer can draw it
     /// once, without seams or overlaps where tiles meet. Features that keep nothing at this zoom are
     /// left out. In input order.
-    public func features(atZoom z: Int, in bounds: WorldBounds? = nil) -> [ZoomFeature] {
+    package func features(atZoom z: Int, in bounds: WorldBounds? = nil) -> [ZoomFeature] {
         let tolerance = z >= options.maxZoom ? 0 : options.tolerance / (Double(1 << max(0, z)) * Double(options.extent))
         let sqTolerance = tolerance * tolerance
         var out: [ZoomFeature] = []

@@ -10,9 +10,9 @@ import Foundation
 /// ``tile(z:x:y:)`` returns `nil` — draw the `maxZoom` ancestor scaled up (overzooming).
 ///
 /// Thread-safe: concurrent ``tile(z:x:y:)`` calls are serialised by a lock.
-public final class GeoJSONTileIndex: @unchecked Sendable {
+package final class GeoJSONTileIndex: @unchecked Sendable {
     /// The options the index was built with.
-    public let options: GeoJSONTileOptions
+    package let options: GeoJSONTileOptions
 
     struct Entry {
         var tile: Tile
@@ -30,7 +30,7 @@ public final class GeoJSONTileIndex: @unchecked Sendable {
 
     /// Builds the index over `features` (identifiers and properties are carried to the tiles).
     /// - Throws: ``TilingError/invalidOption(_:_:)`` for options out of range.
-    public init(features: [GeoJSONFeature], options: GeoJSONTileOptions = GeoJSONTileOptions()) throws(TilingError) {
+    package init(features: [GeoJSONFeature], options: GeoJSONTileOptions = GeoJSONTileOptions()) throws(TilingError) {
         try options.validate()
         self.options = options
 
@@ -62,19 +62,19 @@ public final class GeoJSONTileIndex: @unchecked Sendable {
     }
 
     /// Builds the index over the features of a GeoJSON object (a bare geometry counts as one feature).
-    public convenience init(_ object: GeoJSONObject, options: GeoJSONTileOptions = GeoJSONTileOptions()) throws(TilingError) {
+    package convenience init(_ object: GeoJSONObject, options: GeoJSONTileOptions = GeoJSONTileOptions()) throws(TilingError) {
         try self.init(features: object.features, options: options)
     }
 
     /// The number of tiles cut so far (up front and on demand).
-    public var tileCount: Int {
+    package var tileCount: Int {
         lock.lock()
         defer { lock.unlock() }
         return entries.count
     }
 
     /// The addresses of the tiles cut so far, in the order they were cut.
-    public var tileIDs: [TileID] {
+    package var tileIDs: [TileID] {
         lock.lock()
         defer { lock.unlock() }
         return created
@@ -82,7 +82,7 @@ public final class GeoJSONTileIndex: @unchecked Sendable {
 
     /// The tile at `z/x/y` in tile coordinates, or `nil` when the tile is empty, beyond `maxZoom`
     /// or out of range. `x` wraps around the world.
-    public func tile(z: Int, x: Int, y: Int) -> Tile? {
+    package func tile(z: Int, x: Int, y: Int) -> Tile? {
         guard z >= 0, z <= 24 else { return nil }
         let z2 = 1 << z
         guard y >= 0, y < z2 else { return nil }
@@ -107,7 +107,7 @@ public final class GeoJSONTileIndex: @unchecked Sendable {
     }
 
     /// The tile at `id`; see ``tile(z:x:y:)``.
-    public func tile(_ id: TileID) -> Tile? { tile(z: id.z, x: id.x, y: id.y) }
+    package func tile(_ id: TileID) -> Tile? { tile(z: id.z, x: id.x, y: id.y) }
 
     /// geojson-vt's `splitTile`: cuts `features` into the tile z/x/y and its descendants, either the
     /// up-front pass (`target == nil`) or a drill-down toward `target`. Caller holds the lock or is `init`.

@@ -3,7 +3,7 @@ import GeoJSON
 extension Tile {
     /// The features in geojson-vt's JSON shape: `[{"type": 1|2|3, "geometry": …, "tags": {…}, "id": …}]`,
     /// geometry in tile coordinates (points as a list of `[x, y]`, lines and polygons as lists of rings).
-    public var vtJSON: JSONValue {
+    package var vtJSON: JSONValue {
         .array(features.map { f in
             let rings: [JSONValue] = f.geometry.map { ring in
                 .array(ring.map { .array([.int(Int64($0.x)), .int(Int64($0.y))]) })
@@ -21,7 +21,7 @@ extension Tile {
     /// The features as GeoJSON, tile coordinates converted back to longitude/latitude (points become
     /// Point or MultiPoint, lines LineString or MultiLineString, polygons Polygon or MultiPolygon —
     /// a clockwise ring in tile coordinates starts a new polygon).
-    public var geoJSONFeatures: [GeoJSONFeature] {
+    package var geoJSONFeatures: [GeoJSONFeature] {
         let n = Double(id.dimension) * Double(extent)
         let x0 = Double(id.x) * Double(extent), y0 = Double(id.y) * Double(extent)
         func list(_ ring: [TilePoint]) -> PositionList {

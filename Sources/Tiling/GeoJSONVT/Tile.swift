@@ -51,17 +51,17 @@ public struct TileFeature: Sendable, Hashable {
 ///
 /// A collection of ``TileFeature``s; each element is built on access. Renderers that want to avoid
 /// that can read ``featureType(at:)``, ``ringCount(at:)`` and ``points(at:ring:)`` directly.
-public struct Tile: Sendable, RandomAccessCollection {
+package struct Tile: Sendable, RandomAccessCollection {
     /// The tile's address.
-    public let id: TileID
+    package let id: TileID
     /// The tile extent (coordinates across the tile).
-    public let extent: Int
+    package let extent: Int
     /// Points the features had before simplification (geojson-vt's `numPoints`).
-    public internal(set) var pointCount = 0
+    package internal(set) var pointCount = 0
     /// Points kept after simplification (geojson-vt's `numSimplified`).
-    public internal(set) var simplifiedPointCount = 0
+    package internal(set) var simplifiedPointCount = 0
     /// Source features the tile was cut from (geojson-vt's `numFeatures`).
-    public internal(set) var sourceFeatureCount = 0
+    package internal(set) var sourceFeatureCount = 0
 
     struct Record: Sendable {
         var type: TileFeatureType
@@ -97,11 +97,11 @@ public struct Tile: Sendable, RandomAccessCollection {
         simplifiedPointCount = other.records.count
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { records.count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { records.count }
 
     /// The feature at `i`, with its geometry copied out.
-    public subscript(i: Int) -> TileFeature {
+    package subscript(i: Int) -> TileFeature {
         let r = records[i]
         var rings = [[TilePoint]]()
         rings.reserveCapacity(Int(r.ringCount))
@@ -117,19 +117,19 @@ public struct Tile: Sendable, RandomAccessCollection {
     }
 
     /// All features, built at once.
-    public var features: [TileFeature] { Array(self) }
+    package var features: [TileFeature] { Array(self) }
 
     /// The geometry type of feature `i`.
-    public func featureType(at i: Int) -> TileFeatureType { records[i].type }
+    package func featureType(at i: Int) -> TileFeatureType { records[i].type }
 
     /// The number of rings (lists of points) of feature `i`.
-    public func ringCount(at i: Int) -> Int { Int(records[i].ringCount) }
+    package func ringCount(at i: Int) -> Int { Int(records[i].ringCount) }
 
     /// The identifier of feature `i`.
-    public func identifier(at i: Int) -> FeatureIdentifier? { table.identifiers[Int(records[i].source)] }
+    package func identifier(at i: Int) -> FeatureIdentifier? { table.identifiers[Int(records[i].source)] }
 
     /// The points of ring `ring` of feature `i`.
-    public func points(at i: Int, ring: Int) -> [TilePoint] {
+    package func points(at i: Int, ring: Int) -> [TilePoint] {
         let k = Int(records[i].ringStart) + ring
         let from = Int(ringOffsets[k]), to = Int(ringOffsets[k + 1])
         var out = [TilePoint]()
@@ -139,7 +139,7 @@ public struct Tile: Sendable, RandomAccessCollection {
     }
 
     /// Calls `body` with the flat `x, y` values of ring `ring` of feature `i`, without copying.
-    public func withUnsafePoints<R>(at i: Int, ring: Int, _ body: (UnsafeBufferPointer<Int32>) throws -> R) rethrows -> R {
+    package func withUnsafePoints<R>(at i: Int, ring: Int, _ body: (UnsafeBufferPointer<Int32>) throws -> R) rethrows -> R {
         let k = Int(records[i].ringStart) + ring
         let from = Int(ringOffsets[k]) * 2, to = Int(ringOffsets[k + 1]) * 2
         return try coordinates.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[from..<to])) }

@@ -9,11 +9,11 @@ import GeoJSON
 /// Positions are projected to Web Mercator with latitudes clamped to ±85.0511° and longitudes to
 /// ±180° (no wrapping across the antimeridian). A segment lying on a tile border counts for the tile
 /// east or south of it, as MapLibre's scanline does.
-public enum GeometryTileCover {
+package enum GeometryTileCover {
     /// The tiles of zoom `zoom` that `geometry` touches, ordered by row (`y`) then column (`x`).
     /// Rings need not repeat their first position; a polygon's holes are its rings after the first
     /// (even-odd within a polygon, whatever their winding); a multi-polygon's parts are joined.
-    public static func tiles(of geometry: Geometry, zoom: Int) -> [TileID] {
+    package static func tiles(of geometry: Geometry, zoom: Int) -> [TileID] {
         guard zoom >= 0, zoom <= TileID.maximumZoom else { return [] }
         var cover = Cover(zoom: zoom)
         cover.add(geometry)
@@ -21,7 +21,7 @@ public enum GeometryTileCover {
     }
 
     /// The number of tiles `tiles(of:zoom:)` returns.
-    public static func count(of geometry: Geometry, zoom: Int) -> Int {
+    package static func count(of geometry: Geometry, zoom: Int) -> Int {
         guard zoom >= 0, zoom <= TileID.maximumZoom else { return 0 }
         var cover = Cover(zoom: zoom)
         cover.add(geometry)

@@ -2,14 +2,14 @@ import Foundation
 
 /// Which tiles a view needs: the tiles of one zoom that a convex view area touches, nearest the
 /// centre first (MapLibre's `tileCover`), and the zoom a source's tiles are taken from.
-public enum TileCover {
+package enum TileCover {
     /// The most tiles one cover returns (a pitched view reaching the horizon is cut off here).
-    public static let maximumTiles = 4096
+    package static let maximumTiles = 4096
 
     /// The tiles at `zoom` touching the convex polygon `corners` (world units: 0...1 spans the
     /// Mercator square from west to east and north to south; x outside 0...1 is another world copy),
     /// ordered by the distance of their centres from `center`, nearest first.
-    public static func tiles(covering corners: [(x: Double, y: Double)], zoom: Int,
+    package static func tiles(covering corners: [(x: Double, y: Double)], zoom: Int,
                              center: (x: Double, y: Double)) -> [UnwrappedTileID] {
         guard zoom >= 0, zoom <= TileID.maximumZoom, corners.count >= 3,
               corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return [] }
@@ -66,7 +66,7 @@ public enum TileCover {
 
     /// The zoom of the tiles a source with tiles of `tileSize` pixels draws at camera zoom `zoom`:
     /// `floor` for vector sources, `round` for raster sources, as MapLibre's `coveringZoomLevel`.
-    public static func coveringZoom(cameraZoom zoom: Double, tileSize: Int, rounding: FloatingPointRoundingRule = .down) -> Int {
+    package static func coveringZoom(cameraZoom zoom: Double, tileSize: Int, rounding: FloatingPointRoundingRule = .down) -> Int {
         guard zoom.isFinite, tileSize > 0 else { return 0 }
         let z = (zoom + log2(512 / Double(tileSize))).rounded(rounding)
         return Int(max(0, min(Double(TileID.maximumZoom), z)))
@@ -74,7 +74,7 @@ public enum TileCover {
 
     /// The tiles a source draws for a view: the cover at the covering zoom clamped to the source's
     /// `minzoom...maxzoom`, overscaled past `maxzoom`; empty below `minzoom`.
-    public static func sourceTiles(covering corners: [(x: Double, y: Double)], center: (x: Double, y: Double),
+    package static func sourceTiles(covering corners: [(x: Double, y: Double)], center: (x: Double, y: Double),
                                    cameraZoom: Double, tileSize: Int, minimumZoom: Int, maximumZoom: Int,
                                    rounding: FloatingPointRoundingRule = .down) -> [OverscaledTileID] {
         let ideal = coveringZoom(cameraZoom: cameraZoom, tileSize: tileSize, rounding: rounding)

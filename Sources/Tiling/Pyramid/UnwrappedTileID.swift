@@ -1,45 +1,45 @@
 /// A tile on one copy of the world: `wrap` counts world copies east (positive) or west (negative)
 /// of the primary one, as MapLibre's `UnwrappedTileID`.
-public struct UnwrappedTileID: Sendable, Hashable, CustomStringConvertible {
+package struct UnwrappedTileID: Sendable, Hashable, CustomStringConvertible {
     /// The world copy: 0 is the primary world, 1 the copy to its east.
-    public var wrap: Int
+    package var wrap: Int
     /// The tile within its world.
-    public var canonical: TileID
+    package var canonical: TileID
 
     /// Creates a tile id on world copy `wrap`.
-    public init(wrap: Int = 0, canonical: TileID) {
+    package init(wrap: Int = 0, canonical: TileID) {
         self.wrap = wrap
         self.canonical = canonical
     }
 
     /// The tile at `zoom` whose column `x` may lie outside `0..<2^zoom` (it is wrapped onto a world copy).
-    public init(z: Int, x: Int, y: Int) {
+    package init(z: Int, x: Int, y: Int) {
         let n = 1 << z
         let wrap = x >= 0 ? x / n : -((-x + n - 1) / n)
         self.init(wrap: wrap, canonical: TileID(z: z, x: x - wrap * n, y: y))
     }
 
-    public var description: String { wrap == 0 ? canonical.description : "\(canonical)@\(wrap)" }
+    package var description: String { wrap == 0 ? canonical.description : "\(canonical)@\(wrap)" }
 }
 
 /// A tile drawn at a zoom at or above its own: `overscaledZ > canonical.z` when a source's
 /// `maxzoom` is below the camera's zoom and its deepest tiles are scaled up (MapLibre's `OverscaledTileID`).
-public struct OverscaledTileID: Sendable, Hashable, CustomStringConvertible {
+package struct OverscaledTileID: Sendable, Hashable, CustomStringConvertible {
     /// The zoom the tile is drawn for.
-    public var overscaledZ: Int
+    package var overscaledZ: Int
     /// The tile and world copy.
-    public var tile: UnwrappedTileID
+    package var tile: UnwrappedTileID
 
     /// Creates an id; `overscaledZ` is raised to the tile's own zoom when below it.
-    public init(overscaledZ: Int, tile: UnwrappedTileID) {
+    package init(overscaledZ: Int, tile: UnwrappedTileID) {
         self.overscaledZ = max(overscaledZ, tile.canonical.z)
         self.tile = tile
     }
 
     /// How many times the tile is scaled up (1 when not overscaled).
-    public var overscaleFactor: Int { 1 << (overscaledZ - tile.canonical.z) }
+    package var overscaleFactor: Int { 1 << (overscaledZ - tile.canonical.z) }
 
-    public var description: String {
+    package var description: String {
         overscaledZ == tile.canonical.z ? tile.description : "\(tile) (for z\(overscaledZ))"
     }
 }

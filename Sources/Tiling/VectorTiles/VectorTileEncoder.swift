@@ -5,15 +5,15 @@ import MercatorCompression
 /// Writes Mapbox Vector Tile 2.1 bytes from geojson-vt tiles (``Tile``): one layer per tile,
 /// keys and values de-duplicated, integer identifiers kept, polygon exteriors clockwise on screen
 /// (positive area by the spec's formula), coordinates rescaled to the layer extent.
-public struct VectorTileEncoder: Sendable {
+package struct VectorTileEncoder: Sendable {
     private var writer = ProtobufWriter()
 
     /// An encoder with no layers yet.
-    public init() {}
+    package init() {}
 
     /// Adds `tile`'s features as a layer called `name` with extent `extent` (the tile's own
     /// coordinates are rescaled when its extent differs).
-    public mutating func addLayer(named name: String, tile: Tile, extent: Int = 4096) {
+    package mutating func addLayer(named name: String, tile: Tile, extent: Int = 4096) {
         var layer = ProtobufWriter()
         layer.varintField(15, 2)
         layer.stringField(1, name)
@@ -139,17 +139,17 @@ public struct VectorTileEncoder: Sendable {
     }
 
     /// The tile bytes, gzip-compressed when asked.
-    public func encoded(gzip: Bool = false) -> ContiguousArray<UInt8> {
+    package func encoded(gzip: Bool = false) -> ContiguousArray<UInt8> {
         gzip ? Gzip.deflate(writer.bytes) : writer.bytes
     }
 
     /// The tile bytes as `Data`, gzip-compressed when asked.
-    public func data(gzip: Bool = false) -> Data { Data(encoded(gzip: gzip)) }
+    package func data(gzip: Bool = false) -> Data { Data(encoded(gzip: gzip)) }
 }
 
 extension Tile {
     /// This tile as a one-layer Mapbox Vector Tile called `layerName` (extent 4096 by default).
-    public func vectorTileData(layerName: String = "geojson", extent: Int = 4096, gzip: Bool = false) -> Data {
+    package func vectorTileData(layerName: String = "geojson", extent: Int = 4096, gzip: Bool = false) -> Data {
         var encoder = VectorTileEncoder()
         encoder.addLayer(named: layerName, tile: self, extent: extent)
         return encoder.data(gzip: gzip)

@@ -1,7 +1,7 @@
 extension CircleLayer: SceneLayer {
-    public var featureCount: Int { features.count }
+    package var featureCount: Int { features.count }
 
-    public func validate(layerIndex i: Int) throws(RenderError) {
+    package func validate(layerIndex i: Int) throws(RenderError) {
         try check(radius, "circle-radius", layerIndex: i)
         try check(color, "circle-color", layerIndex: i)
         try check(blur, "circle-blur", layerIndex: i)
@@ -11,10 +11,10 @@ extension CircleLayer: SceneLayer {
         try check(strokeOpacity, "circle-stroke-opacity", layerIndex: i)
     }
 
-    public func paint(in context: inout PaintContext) { context.paintCircle(self) }
+    package func paint(in context: inout PaintContext) { context.paintCircle(self) }
 
     /// Features with a circle (radius plus stroke, translated) touching the query.
-    public func hits(in rect: ScreenRect, _ g: HitTestGeometry) -> [Int] {
+    package func hits(in rect: ScreenRect, _ g: HitTestGeometry) -> [Int] {
         let shift = g.offset(translate, translateAnchor)
         let found = features.indices.reversed().filter { i in
             g.circlesTouch(features[i].points, rect, reach: radius[i] + strokeWidth[i], shift: shift,

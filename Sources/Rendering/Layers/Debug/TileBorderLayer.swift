@@ -3,22 +3,22 @@ import Tiling
 /// The tile-boundaries debug overlay: the outline of every source tile a view draws, in red, as
 /// MapLibre Native draws it with `MapDebugOptions::TileBorders` (GL lines four device pixels wide
 /// over everything else).
-public struct TileBorderLayer: Sendable {
+package struct TileBorderLayer: Sendable {
     /// The tiles outlined (a tile drawn by several sources is outlined once).
-    public var tiles: [UnwrappedTileID]
+    package var tiles: [UnwrappedTileID]
 
     /// Creates the overlay for `tiles`.
-    public init(tiles: [UnwrappedTileID]) {
+    package init(tiles: [UnwrappedTileID]) {
         self.tiles = tiles
     }
 }
 
 extension TileBorderLayer: SceneLayer {
-    public var featureCount: Int { 0 }
-    public func validate(layerIndex: Int) throws(RenderError) {}
-    public func hits(in rect: ScreenRect, _ geometry: HitTestGeometry) -> [Int] { [] }
+    package var featureCount: Int { 0 }
+    package func validate(layerIndex: Int) throws(RenderError) {}
+    package func hits(in rect: ScreenRect, _ geometry: HitTestGeometry) -> [Int] { [] }
 
-    public func paint(in context: inout PaintContext) {
+    package func paint(in context: inout PaintContext) {
         let t = context.transform
         let width = 4 * t.pixelRatio
         for tile in tiles {

@@ -1,16 +1,16 @@
 extension FillLayer: SceneLayer {
-    public var featureCount: Int { features.count }
+    package var featureCount: Int { features.count }
 
-    public func validate(layerIndex i: Int) throws(RenderError) {
+    package func validate(layerIndex i: Int) throws(RenderError) {
         try check(color, "fill-color", layerIndex: i)
         try check(opacity, "fill-opacity", layerIndex: i)
         try check(outlineColor, "fill-outline-color", layerIndex: i)
     }
 
-    public func paint(in context: inout PaintContext) { context.paintFill(self) }
+    package func paint(in context: inout PaintContext) { context.paintFill(self) }
 
     /// Features whose area (even-odd over all rings, translated) touches the query.
-    public func hits(in rect: ScreenRect, _ g: HitTestGeometry) -> [Int] {
+    package func hits(in rect: ScreenRect, _ g: HitTestGeometry) -> [Int] {
         let shift = g.offset(translate, translateAnchor)
         return features.indices.reversed().filter { g.polygonsTouch(features[$0].polygons, rect, shift: shift) }
     }

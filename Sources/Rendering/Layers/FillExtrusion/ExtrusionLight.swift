@@ -4,21 +4,21 @@ import GeoJSON
 
 /// The style's `light`, which shades `fill-extrusion` layers: MapLibre's defaults, and the values a
 /// style sets (constants or zoom functions).
-public struct ExtrusionLight: Sendable, Hashable {
+package struct ExtrusionLight: Sendable, Hashable {
     /// `anchor`: whether the light turns with the map (`map`) or stays fixed to the screen (`viewport`).
-    public var anchoredToMap = false
+    package var anchoredToMap = false
     /// `position`: radial distance, azimuth and polar angle (degrees).
-    public var position: (radial: Double, azimuthal: Double, polar: Double) = (1.15, 210, 30)
+    package var position: (radial: Double, azimuthal: Double, polar: Double) = (1.15, 210, 30)
     /// `color`.
-    public var color = RenderColor(red: 1, green: 1, blue: 1)
+    package var color = RenderColor(red: 1, green: 1, blue: 1)
     /// `intensity`, 0...1.
-    public var intensity = 0.5
+    package var intensity = 0.5
 
     /// The default light.
-    public init() {}
+    package init() {}
 
     /// The light a style's `light` object describes at `zoom` (absent or invalid members keep their defaults).
-    public init(json: JSONValue?, zoom: Double) {
+    package init(json: JSONValue?, zoom: Double) {
         guard case .object(let o)? = json else { return }
         // a member's value: constants as they are, expressions and zoom functions evaluated at `zoom`
         func value(_ key: String) -> ExpressionValue? {
@@ -53,11 +53,11 @@ public struct ExtrusionLight: Sendable, Hashable {
         return (x * cos(b) - y * sin(b), x * sin(b) + y * cos(b), z)
     }
 
-    public static func == (l: ExtrusionLight, r: ExtrusionLight) -> Bool {
+    package static func == (l: ExtrusionLight, r: ExtrusionLight) -> Bool {
         l.anchoredToMap == r.anchoredToMap && l.position == r.position && l.color == r.color && l.intensity == r.intensity
     }
 
-    public func hash(into h: inout Hasher) {
+    package func hash(into h: inout Hasher) {
         h.combine(anchoredToMap); h.combine(position.radial); h.combine(position.azimuthal); h.combine(position.polar)
         h.combine(color); h.combine(intensity)
     }

@@ -2,19 +2,19 @@ import Foundation
 import GeoJSON
 
 extension FillExtrusionLayer: SceneLayer {
-    public var featureCount: Int { features.count }
+    package var featureCount: Int { features.count }
 
-    public func validate(layerIndex i: Int) throws(RenderError) {
+    package func validate(layerIndex i: Int) throws(RenderError) {
         try check(color, "fill-extrusion-color", layerIndex: i)
         try check(height, "fill-extrusion-height", layerIndex: i)
         try check(base, "fill-extrusion-base", layerIndex: i)
     }
 
-    public func paint(in context: inout PaintContext) { context.paintFillExtrusion(self) }
+    package func paint(in context: inout PaintContext) { context.paintFillExtrusion(self) }
 
     /// Features whose solid, as projected on screen (roof and walls), touches the query, nearest first:
     /// the query's distance to a face is read off the face's plane, as MapLibre GL JS sorts extrusions.
-    public func hits(in rect: ScreenRect, _ g: HitTestGeometry) -> [Int] {
+    package func hits(in rect: ScreenRect, _ g: HitTestGeometry) -> [Int] {
         hitsWithDistance(in: rect, g).map(\.index)
     }
 

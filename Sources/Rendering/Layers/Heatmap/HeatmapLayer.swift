@@ -3,7 +3,7 @@ import GeoJSON
 
 /// A `heatmap` layer in a scene: weighted points blurred into a density field, coloured by the
 /// `heatmap-color` ramp.
-public struct HeatmapLayer: Sendable {
+package struct HeatmapLayer: Sendable {
     /// One point: where, its weight and kernel radius (CSS pixels).
     struct Point: Sendable {
         var coordinate: LocationCoordinate2D
@@ -26,9 +26,9 @@ public struct HeatmapLayer: Sendable {
 }
 
 extension HeatmapLayer: SceneLayer {
-    public var featureCount: Int { (featureIndex.max() ?? -1) + 1 }
-    public func validate(layerIndex: Int) throws(RenderError) {}
-    public func paint(in context: inout PaintContext) { context.paintHeatmap(self) }
+    package var featureCount: Int { (featureIndex.max() ?? -1) + 1 }
+    package func validate(layerIndex: Int) throws(RenderError) {}
+    package func paint(in context: inout PaintContext) { context.paintHeatmap(self) }
     /// Heatmaps are not queryable in MapLibre.
-    public func hits(in rect: ScreenRect, _ geometry: HitTestGeometry) -> [Int] { [] }
+    package func hits(in rect: ScreenRect, _ geometry: HitTestGeometry) -> [Int] { [] }
 }

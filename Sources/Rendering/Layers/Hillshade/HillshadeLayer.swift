@@ -3,7 +3,7 @@ import MapStyle
 
 /// A `hillshade` layer in a scene: per DEM tile, the slopes MapLibre's prepare pass computes, shaded
 /// by the light direction into shadow, highlight and accent colours.
-public struct HillshadeLayer: Sendable {
+package struct HillshadeLayer: Sendable {
     /// One tile: its slope texture and where it lies.
     struct Piece: Sendable {
         /// The DEM tile's area (the slopes stretch over it).
@@ -46,10 +46,10 @@ public struct HillshadeLayer: Sendable {
 }
 
 extension HillshadeLayer: SceneLayer {
-    public var featureCount: Int { 0 }
-    public func validate(layerIndex: Int) throws(RenderError) {}
-    public func paint(in context: inout PaintContext) { context.paintHillshade(self) }
-    public func hits(in rect: ScreenRect, _ geometry: HitTestGeometry) -> [Int] { [] }
+    package var featureCount: Int { 0 }
+    package func validate(layerIndex: Int) throws(RenderError) {}
+    package func paint(in context: inout PaintContext) { context.paintHillshade(self) }
+    package func hits(in rect: ScreenRect, _ geometry: HitTestGeometry) -> [Int] { [] }
 }
 
 /// A raster-dem tile's elevations with a one-texel border backfilled from its neighbours, and the

@@ -1,7 +1,7 @@
 extension LineLayer: SceneLayer {
-    public var featureCount: Int { features.count }
+    package var featureCount: Int { features.count }
 
-    public func validate(layerIndex i: Int) throws(RenderError) {
+    package func validate(layerIndex i: Int) throws(RenderError) {
         try check(color, "line-color", layerIndex: i)
         try check(opacity, "line-opacity", layerIndex: i)
         try check(width, "line-width", layerIndex: i)
@@ -12,10 +12,10 @@ extension LineLayer: SceneLayer {
         try check(dashWidth, "line-width (dash)", layerIndex: i)
     }
 
-    public func paint(in context: inout PaintContext) { context.paintLine(self) }
+    package func paint(in context: inout PaintContext) { context.paintLine(self) }
 
     /// Features whose stroke (width, or both sides of the gap, plus the offset) touches the query.
-    public func hits(in rect: ScreenRect, _ g: HitTestGeometry) -> [Int] {
+    package func hits(in rect: ScreenRect, _ g: HitTestGeometry) -> [Int] {
         let shift = g.offset(translate, translateAnchor)
         return features.indices.reversed().filter { i in
             let gap = gapWidth[i]

@@ -2,13 +2,13 @@ import Foundation
 
 /// A `raster` layer in a scene: images placed on the map (a raster source's tiles, or an image
 /// source's picture over its four corners), with MapLibre's raster colour adjustments.
-public struct RasterLayer: Sendable {
+package struct RasterLayer: Sendable {
     /// One image and where it lies.
-    public struct Piece: Sendable {
-        public var image: RasterImage
+    package struct Piece: Sendable {
+        package var image: RasterImage
         /// Corners in world units (0...1 spans the Mercator square; x shifted by the world copy):
         /// top left, top right, bottom right, bottom left.
-        public var corners: [Point]
+        package var corners: [Point]
         /// For a tile: the tile (the image shows only inside it, as MapLibre clips tiles).
         var tileClip: TileClip?
 
@@ -21,31 +21,31 @@ public struct RasterLayer: Sendable {
         }
 
         /// An image over four corners (world units: top left, top right, bottom right, bottom left).
-        public init(image: RasterImage, corners: [Point]) {
+        package init(image: RasterImage, corners: [Point]) {
             self.image = image
             self.corners = corners
         }
     }
 
-    public var pieces: [Piece]
-    public var opacity: Double = 1
+    package var pieces: [Piece]
+    package var opacity: Double = 1
     /// `raster-hue-rotate` in degrees.
-    public var hueRotate: Double = 0
-    public var brightnessMin: Double = 0
-    public var brightnessMax: Double = 1
-    public var saturation: Double = 0
-    public var contrast: Double = 0
+    package var hueRotate: Double = 0
+    package var brightnessMin: Double = 0
+    package var brightnessMax: Double = 1
+    package var saturation: Double = 0
+    package var contrast: Double = 0
     /// `raster-resampling`: bilinear (`linear`) or nearest texel.
-    public var linearResampling = true
+    package var linearResampling = true
 
-    public init(pieces: [Piece]) { self.pieces = pieces }
+    package init(pieces: [Piece]) { self.pieces = pieces }
 }
 
 extension RasterLayer: SceneLayer {
-    public var featureCount: Int { 0 }
-    public func validate(layerIndex: Int) throws(RenderError) {}
-    public func paint(in context: inout PaintContext) { context.paintRaster(self) }
-    public func hits(in rect: ScreenRect, _ geometry: HitTestGeometry) -> [Int] { [] }
+    package var featureCount: Int { 0 }
+    package func validate(layerIndex: Int) throws(RenderError) {}
+    package func paint(in context: inout PaintContext) { context.paintRaster(self) }
+    package func hits(in rect: ScreenRect, _ geometry: HitTestGeometry) -> [Int] { [] }
 }
 
 /// MapLibre's raster shader uniforms from the layer's paint values.

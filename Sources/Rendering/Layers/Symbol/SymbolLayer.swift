@@ -4,7 +4,7 @@ import MapStyle
 
 /// A `symbol` layer in a scene: labels at anchors, each a list of glyph quads laid out around its
 /// anchor in 24-point units, placed (or not) by collision detection before painting.
-public struct SymbolLayer: Sendable {
+package struct SymbolLayer: Sendable {
     /// One glyph drawn: its SDF bitmap and the quad's corners in ems around the anchor
     /// (top left, top right, bottom left), quantized to 1/32 as MapLibre's vertex buffers are.
     struct GlyphQuad: Sendable {
@@ -164,12 +164,12 @@ public struct SymbolLayer: Sendable {
 }
 
 extension SymbolLayer: SceneLayer {
-    public var featureCount: Int { symbols.count }
-    public func validate(layerIndex: Int) throws(RenderError) {}
-    public func paint(in context: inout PaintContext) { context.paintSymbols(self) }
+    package var featureCount: Int { symbols.count }
+    package func validate(layerIndex: Int) throws(RenderError) {}
+    package func paint(in context: inout PaintContext) { context.paintSymbols(self) }
 
     /// Placed labels whose collision box (without padding) meets the rectangle, topmost first.
-    public func hits(in rect: ScreenRect, _ geometry: HitTestGeometry) -> [Int] {
+    package func hits(in rect: ScreenRect, _ geometry: HitTestGeometry) -> [Int] {
         var out: [Int] = []
         func meets(_ a: Point, _ b: (x0: Double, y0: Double, x1: Double, y1: Double)) -> Bool {
             a.x + b.x0 <= rect.maxX && a.x + b.x1 >= rect.minX && a.y + b.y0 <= rect.maxY && a.y + b.y1 >= rect.minY
