@@ -37,18 +37,8 @@ enum NodeGeoJSONVT {
 
     /// geojson-vt's index build time for `file`, seconds per run (with geojson-vt's defaults as the bench uses them).
     static func indexTimes(folder: URL, file: URL, runs: Int) throws -> [Double] {
-        let scriptURL = FileManager.default.temporaryDirectory.appendingPathComponent("mercator-bench-gvt-\(getpid()).mjs")
-        try Data(script.utf8).write(to: scriptURL)
-        defer { try? FileManager.default.removeItem(at: scriptURL) }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["node", "--max-old-space-size=8192", scriptURL.path, folder.path, file.path, String(runs)]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw BenchError("node failed (status \(p.terminationStatus))") }
+        let data = try NodeScript.run(script, nodeOptions: ["--max-old-space-size=8192"],
+                                      arguments: [folder.path, file.path, String(runs)])
         guard let v = try? JSONValue(parsing: String(decoding: data, as: UTF8.self)), let t = v["times"]?.array else {
             throw BenchError("node printed no times")
         }

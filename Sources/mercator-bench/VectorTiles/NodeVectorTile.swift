@@ -57,18 +57,7 @@ enum NodeVectorTile {
     /// Wall-clock and CPU (all the process's threads) seconds per full decode of each file in each
     /// of `runs` runs (decoded `reps` times per run), keyed by path.
     static func run(folder: URL, runs: Int, files: [(URL, Int)]) throws -> [String: (wall: [Double], cpu: [Double])] {
-        let scriptURL = FileManager.default.temporaryDirectory.appendingPathComponent("mercator-bench-vt-\(getpid()).mjs")
-        try Data(script.utf8).write(to: scriptURL)
-        defer { try? FileManager.default.removeItem(at: scriptURL) }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["node", scriptURL.path, folder.path, String(runs)] + files.map { "\($0.0.path)@\($0.1)" }
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw BenchError("node failed (status \(p.terminationStatus))") }
+        let data = try NodeScript.run(script, arguments: [folder.path, String(runs)] + files.map { "\($0.0.path)@\($0.1)" })
         var result = [String: (wall: [Double], cpu: [Double])]()
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
             guard let v = try? JSONValue(parsing: String(line)), let f = v["file"]?.string,
