@@ -34,6 +34,10 @@ public struct Expression: Sendable {
         }
     }
 
+    /// The compiled tree's identity: two values with the same identity evaluate alike (caches of
+    /// evaluated values key by it and keep the expression alive).
+    package var identity: ObjectIdentifier { ObjectIdentifier(root) }
+
     /// Whether evaluation reads the feature geometry or its type (`within`, `distance`, `geometry-type`,
     /// legacy `$type` filters); when false a `FeatureView` can be built without geometry.
     public var needsGeometry: Bool { Classification.readsGeometry(root) }

@@ -17,6 +17,10 @@ package struct CompiledLayer: Sendable {
     /// Whether the filter or a property reads feature geometry (`within`, `distance`,
     /// `geometry-type`, `$type`): evaluation contexts then carry it.
     package let needsFeatureGeometry: Bool
+    /// Changes only when what the layer's buckets are laid out from changes: its type, source,
+    /// source layer, filter or layout properties. A bucket laid out for one generation serves every
+    /// later revision of the layer with the same generation (a paint change keeps it).
+    package let layoutGeneration: UInt64
 
     /// Compiles `layer`, reusing what `previous` (the same layer at an earlier revision) compiled
     /// from unchanged values.
@@ -35,6 +39,23 @@ package struct CompiledLayer: Sendable {
         (paint, layout) = try Self.compileGroups(layer, reusing: previous)
         needsFeatureGeometry = filter.needsGeometry
             || layer.paint.values.contains(where: Self.readsGeometry) || layer.layout.values.contains(where: Self.readsGeometry)
+        if let previous, Self.sameLayout(previous.layer, layer) {
+            layoutGeneration = previous.layoutGeneration
+        } else {
+            layoutGeneration = Generations.next()
+        }
+    }
+
+    /// Whether two versions of a layer lay out the same buckets (paint, visibility and zoom range aside).
+    private static func sameLayout(_ a: StyleLayer, _ b: StyleLayer) -> Bool {
+        a.type == b.type && a.sourceIdentifier == b.sourceIdentifier && a.sourceLayerIdentifier == b.sourceLayerIdentifier
+            && a.predicate == b.predicate && withoutVisibility(a.layout) == withoutVisibility(b.layout)
+    }
+
+    private static func withoutVisibility(_ layout: JSONObject) -> JSONObject {
+        var out = layout
+        _ = out.removeValue(forKey: "visibility")
+        return out
     }
 
     /// Whether a property value names an operator that reads geometry (a conservative scan of the JSON).

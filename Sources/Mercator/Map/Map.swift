@@ -40,6 +40,11 @@ public final class Map: @unchecked Sendable {
     /// Annotations added with `addAnnotation(_:)`, drawn above the style.
     let annotationStore = AnnotationStore()
     private var annotationFeatures: (StyleSource, SourceFeatures)?
+    /// Layers laid out per source tile, kept between frames: a frame whose tiles were laid out before
+    /// only evaluates paint, places labels and paints (`docs/rendering.md`).
+    let buckets: BucketCache
+    /// What label layouts were made with (sprite, run-time images, glyphs) and its generation.
+    private var labelResources: (key: String, generation: UInt64) = ("", 0)
 
     /// A map showing `style`.
     /// - Parameters:
@@ -56,6 +61,7 @@ public final class Map: @unchecked Sendable {
                 options: MapOptions = MapOptions(), styleDirectory: URL? = nil, localRoot: URL? = nil, localServers: [(prefix: String, folder: URL)] = [],
                 fetcher: (any ResourceFetching)? = nil, clientFonts: ClientFontOptions = ClientFontOptions()) {
         self.style = style
+        buckets = BucketCache(budget: options.layoutCacheSize)
         installedGlyphs = InstalledFontGlyphs(options: clientFonts)
         cameraValue = camera
         sizeValue = size
@@ -97,7 +103,7 @@ public final class Map: @unchecked Sendable {
     /// Native's map options the map applies. `crossSourceCollisions` is kept in step with
     /// ``Settings/usesPre4CollisionBehavior`` (its negation): setting either changes the other.
     public var options: MapOptions {
-        get { locked { MapOptions(crossSourceCollisions: !settingsValue.usesPre4CollisionBehavior) } }
+        get { locked { MapOptions(crossSourceCollisions: !settingsValue.usesPre4CollisionBehavior, layoutCacheSize: buckets.budget) } }
         set { locked { settingsValue.usesPre4CollisionBehavior = !newValue.crossSourceCollisions } }
     }
 
@@ -167,7 +173,11 @@ public final class Map: @unchecked Sendable {
             if let cached = locked({ sourceCache[source.identifier] }), cached.0 == source {
                 result = cached.1
             } else {
-                result = Result { () throws(SourceLoadError) in try loader.load(source) }
+                result = Result { () throws(SourceLoadError) in
+                    var data = try loader.load(source)
+                    data.generation = Generations.next()
+                    return data
+                }
                 locked { sourceCache[source.identifier] = (source, result) }
             }
             switch result {
@@ -238,6 +248,8 @@ public final class Map: @unchecked Sendable {
         var builder = StyleSceneBuilder(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera,
                                         glyphs: glyphs(), images: MapImages(added: images, sprites: sprites),
                                         light: style.styleDocument.members["light"])
+        builder.buckets = buckets
+        builder.resourceGeneration = resourceGeneration(sprites: sprites)
         builder.collidesPerSource = settingsValue.usesPre4CollisionBehavior
         builder.showsCollisionBoxes = debugOptionsValue.contains(.collisionBoxes)
         builder.showsTileBorders = debugOptionsValue.contains(.tileBoundaries)
@@ -249,10 +261,21 @@ public final class Map: @unchecked Sendable {
         return (scene, errors)
     }
 
+    /// A number that changes when what labels are laid out with changes: the sprite, the style's
+    /// run-time images, its glyphs template or the installed-font settings.
+    private func resourceGeneration(sprites: SpriteFiles?) -> UInt64 {
+        let key = "\(sprites?.key ?? "")|\(style.addedImages.revision)|\(style.glyphsURL ?? "")|\(locked { settingsValue.ideographicFontFallback })"
+        return locked {
+            if labelResources.key != key || labelResources.generation == 0 { labelResources = (key, Generations.next()) }
+            return labelResources.generation
+        }
+    }
+
     /// The annotation overlay's features, parsed once per version of the overlay's source.
     private func annotationSource(_ source: StyleSource) throws(SourceLoadError) -> SourceFeatures {
         if let cached = locked({ annotationFeatures }), cached.0 == source { return cached.1 }
-        let features = try loader.load(source)
+        var features = try loader.load(source)
+        features.generation = Generations.next()
         locked { annotationFeatures = (source, features) }
         return features
     }

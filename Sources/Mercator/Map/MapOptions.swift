@@ -7,8 +7,14 @@ public struct MapOptions: Sendable, Hashable {
     /// as if the other sources had none.
     public var crossSourceCollisions: Bool
 
+    /// The most bytes of laid-out tiles a map keeps between frames (filtered features, converted
+    /// geometry, shaped labels: MapLibre Native's buckets), 96 MiB by default. Tiles not drawn for
+    /// longest are dropped first; 0 lays every tile out again for every frame. Fixed when the map is made.
+    public var layoutCacheSize: Int
+
     /// Options with Native's defaults, or the values given.
-    public init(crossSourceCollisions: Bool = true) {
+    public init(crossSourceCollisions: Bool = true, layoutCacheSize: Int = 96 << 20) {
         self.crossSourceCollisions = crossSourceCollisions
+        self.layoutCacheSize = layoutCacheSize
     }
 }

@@ -2,13 +2,16 @@ import Expressions
 import GeoJSON
 import MapStyle
 
-/// One layer type's step from a compiled style layer and its selected features to a ``SceneLayer``.
+/// One layer type's steps from a compiled style layer and its selected features to a ``SceneLayer``:
+/// a layout made once per source tile (``LayerLayout``, kept in the bucket cache), then a scene
+/// layer per frame from it.
 protocol LayerBuilder {
     /// Whether a layer of this type draws anything for geometry `g`.
     static func draws(_ g: Geometry) -> Bool
-    /// The scene layer for `layer` evaluated with `evaluation` (zoom, tile); may reorder `features`
-    /// (sort keys), which then stay indexed like the scene layer's features.
-    static func build(_ layer: CompiledLayer, features: inout [SelectedFeature], evaluation: FeatureEvaluation) -> any SceneLayer
+    /// The layer laid out for `features` (those passing its filter, in source order) with
+    /// `evaluation` at the tile's zoom: sorted by sort key, geometry converted, layout properties
+    /// evaluated, labels shaped and anchored.
+    static func layout(_ layer: CompiledLayer, features: [SelectedFeature], evaluation: FeatureEvaluation) -> any LayerLayout
     /// What the layer asks for that this builder does not draw yet (`fill-pattern`, …), one sentence each.
     static func unsupported(_ layer: CompiledLayer) -> [String]
     /// The same, knowing what the layer is evaluated with (the map's images, the zoom).
@@ -18,6 +21,16 @@ protocol LayerBuilder {
 extension LayerBuilder {
     static func unsupported(_ layer: CompiledLayer) -> [String] { [] }
     static func unsupported(_ layer: CompiledLayer, evaluation: FeatureEvaluation) -> [String] { unsupported(layer) }
+
+    /// Lays the layer out (at `layoutEvaluation`'s zoom) and makes its scene layer for one frame
+    /// (at `evaluation`'s), keeping nothing: `features` become the drawn features.
+    static func build(_ layer: CompiledLayer, features: inout [SelectedFeature], layoutEvaluation: FeatureEvaluation,
+                      evaluation: FeatureEvaluation) -> any SceneLayer {
+        let laidOut = self.layout(layer, features: features, evaluation: layoutEvaluation)
+        let built = laidOut.scene(layer, features: laidOut.features, evaluation: evaluation)
+        features = built.features
+        return built.layer
+    }
 
     /// "layer "x": fill-pattern is not drawn yet" for each named property the layer sets.
     static func unsupported(_ layer: CompiledLayer, properties: [String]) -> [String] {
@@ -71,6 +84,11 @@ struct FeatureEvaluation {
     var labelTiles: LabelTiles?
     /// The style's light (fill-extrusion layers are shaded by it).
     var light = ExtrusionLight()
+    /// At layout: the tile whose labels the layout keeps (labels anchored elsewhere belong to the
+    /// tile they are anchored in), or nil for all.
+    var anchorTile: TileClip?
+    /// In a frame: the bucket's paint values that depend on the feature alone, evaluated once.
+    var memo: PaintMemo?
 
     var zoom: Double { base.zoom ?? 0 }
 
@@ -108,9 +126,13 @@ extension CompiledProperty {
         perFeature(features, evaluation) { $0 }
     }
 
-    /// The value for every selected feature, converted by `convert`.
-    func perFeature<T>(_ features: [SelectedFeature], _ evaluation: FeatureEvaluation, _ convert: (Value) -> T) -> FeatureValue<T> {
+    /// The value for every selected feature, converted by `convert`. Values that depend on the
+    /// feature alone come from the evaluation's memo when it has one (evaluated once per bucket).
+    func perFeature<T: Sendable>(_ features: [SelectedFeature], _ evaluation: FeatureEvaluation, _ convert: (Value) -> T) -> FeatureValue<T> {
         if isFeatureConstant && expression.isStateConstant { return .constant(convert(evaluate(zoom: evaluation.zoom))) }
+        if isZoomConstant && expression.isStateConstant, let memo = evaluation.memo {
+            return .perFeature(memo.values(for: expression) { evaluation.map(features) { convert(evaluate($0)) } })
+        }
         return .perFeature(evaluation.map(features) { convert(evaluate($0)) })
     }
 }

@@ -26,6 +26,9 @@ package struct SourceFeatures: Sendable {
     package var imageOverlay: ImageOverlay?
     /// What the last few views drew, shared by copies of this value (the source's tile cache).
     private var recent = DrawableCache()
+    /// Set when the source's data is loaded: buckets laid out from earlier data carry another
+    /// generation and are laid out again (0: not tracked).
+    package var generation: UInt64 = 0
 
     package init(features: [GeoJSONFeature], maximumZoom: Int = 18, tiles: ShapeSourceTiles? = nil) {
         self.features = features

@@ -26,6 +26,11 @@ package struct StyleSceneBuilder: Sendable {
     package var showsTileBorders = false
     /// The style's `light` member (fill-extrusion layers are shaded by it).
     package var light: JSONValue?
+    /// Where laid-out layers are kept between frames (nil: every frame lays every layer out).
+    package var buckets: BucketCache?
+    /// Changes whenever the images or glyphs labels are laid out with change (label buckets are
+    /// laid out again then).
+    package var resourceGeneration: UInt64 = 0
 
     package init(width: Int, height: Int, pixelRatio: Double = 1, camera: MapCamera, glyphs: (any GlyphProvider)? = nil,
                  images: (any ImageProvider)? = nil, light: JSONValue? = nil) {
@@ -50,6 +55,8 @@ package struct StyleSceneBuilder: Sendable {
         var drawn: [StyleScene.DrawnLayer] = []
         var unsupported: [String] = []
         let zoom = camera.zoom
+        // layouts are made at the camera's integer zoom (an overscaled tile's own), paint at its zoom
+        let layoutZoom = Int(max(0, min(30, zoom.rounded(.down))))
         var quantizationZoom = 18
         // what each source draws at this camera, worked out once for all its layers
         var drawable: [String: [SourceFeatures.Drawable]] = [:]
@@ -74,31 +81,43 @@ package struct StyleSceneBuilder: Sendable {
                 unsupported.append("layer \"\(layer.identifier)\": \(layer.type.rawValue) layers are not drawn yet")
                 continue
             }
-            var selected: [SelectedFeature] = []
-            var sourceID: String?
             var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: zoom, isSupportedScript: ScriptSupport.isSupported), needsGeometry: compiled.needsFeatureGeometry,
                                                glyphs: glyphs, images: images, pitched: camera.pitch > 0, light: extrusionLight)
             unsupported += builder.unsupported(compiled, evaluation: evaluation)
-            if layer.type.usesSource, let id = layer.sourceIdentifier, let tiles = sources[id]?.vectorTiles {
-                let (sceneLayer, features) = tiledLayer(compiled, builder, tiles: tiles, sourceID: id, states: states)
+            if layer.type.usesSource, let id = layer.sourceIdentifier, let source = sources[id], let tiles = source.vectorTiles {
+                let (sceneLayer, features) = tiledLayer(compiled, builder, tiles: tiles, sourceID: id, sourceGeneration: source.generation,
+                                                        states: states)
                 scene.layers.append(sceneLayer)
                 drawn.append(StyleScene.DrawnLayer(identifier: layer.identifier, sourceIdentifier: id, features: features, isTiled: true))
                 continue
             }
-            if layer.type.usesSource {
-                guard let id = layer.sourceIdentifier, let source = sources[id] else { continue }
-                sourceID = id
-                quantizationZoom = source.maximumZoom
-                let z = max(0, min(source.maximumZoom, Int(camera.zoom.rounded(.down))))
-                if drawable[id] == nil {
-                    drawable[id] = source.drawable(atZoom: camera.zoom, in: coveredBounds(tileZoom: z))
-                }
-                evaluation = self.evaluation(tileZoom: z, for: compiled)
-                evaluation.labelTiles = labelTiles(tileZoom: z, transform: scene.transform)
-                selected = select(compiled, builder, drawable[id] ?? [], evaluation: evaluation, sourceID: id, states: states)
+            guard layer.type.usesSource else {
+                var none: [SelectedFeature] = []
+                scene.layers.append(builder.build(compiled, features: &none, layoutEvaluation: evaluation, evaluation: evaluation))
+                drawn.append(StyleScene.DrawnLayer(identifier: layer.identifier, sourceIdentifier: nil, features: []))
+                continue
             }
-            scene.layers.append(builder.build(compiled, features: &selected, evaluation: evaluation))
-            drawn.append(StyleScene.DrawnLayer(identifier: layer.identifier, sourceIdentifier: sourceID, features: selected.map(\.feature)))
+            guard let id = layer.sourceIdentifier, let source = sources[id] else { continue }
+            quantizationZoom = source.maximumZoom
+            let z = max(0, min(source.maximumZoom, Int(camera.zoom.rounded(.down))))
+            let covered = coveredBounds(tileZoom: z)
+            let labels = labelTiles(tileZoom: z, transform: scene.transform)
+            evaluation = self.evaluation(tileZoom: z, for: compiled)
+            let centre = evaluation.base.canonical ?? CanonicalTileID(z: 0, x: 0, y: 0)
+            let key = BucketTileKey(source: id, layoutZoom: layoutZoom, z: Int(centre.z), x: Int(centre.x), y: Int(centre.y),
+                                    view: BucketTileKey.GeoJSONView(minX: covered.minX, minY: covered.minY, maxX: covered.maxX, maxY: covered.maxY,
+                                                                    labelColumns: labels.columns, labelRows: labels.rows))
+            let bucket = self.bucket(compiled, builder, key: key, sourceGeneration: source.generation) {
+                if drawable[id] == nil { drawable[id] = source.drawable(atZoom: camera.zoom, in: covered) }
+                var layoutEvaluation = evaluation
+                layoutEvaluation.base.zoom = Double(layoutZoom)
+                layoutEvaluation.labelTiles = labels
+                return (drawable[id] ?? [], layoutEvaluation)
+            }
+            evaluation.memo = bucket.memo
+            let built = bucket.layout.scene(compiled, features: withStates(bucket.layout.features, source: id, states: states), evaluation: evaluation)
+            scene.layers.append(built.layer)
+            drawn.append(StyleScene.DrawnLayer(identifier: layer.identifier, sourceIdentifier: id, features: built.features.map(\.feature)))
         }
         scene.tileQuantizationMaxZoom = quantizationZoom
         SymbolPlacement.place(&scene.layers, transform: scene.transform,
@@ -111,49 +130,81 @@ package struct StyleSceneBuilder: Sendable {
         return StyleScene(scene: scene, layers: drawn, unsupportedFeatures: unsupported)
     }
 
-    /// A layer of a tiled source: each tile's features of the layer's `source-layer`, filtered and
-    /// built per tile and clipped to it. Returns the scene layer and its features in order.
+    /// A layer of a tiled source: each tile's bucket (laid out once per tile, or found in the cache),
+    /// its paint evaluated for this frame and clipped to the tile. Returns the scene layer and its features in order.
     private func tiledLayer(_ compiled: CompiledLayer, _ builder: any LayerBuilder.Type, tiles: [SourceTile],
-                            sourceID: String, states: FeatureStates) -> (any SceneLayer, [GeoJSONFeature]) {
+                            sourceID: String, sourceGeneration: UInt64, states: FeatureStates) -> (any SceneLayer, [GeoJSONFeature]) {
         var pieces: [TileClippedLayer.Piece] = []
         var features: [GeoJSONFeature] = []
         // Extrusions are not clipped to tiles (MapLibre draws 3D layers without the stencil clip):
         // every tile's solids go into one layer sharing one depth buffer.
         var extrusions: FillExtrusionLayer?
         let sourceLayer = compiled.layer.sourceLayerIdentifier ?? ""
+        let layoutZoom = Int(max(0, min(30, camera.zoom.rounded(.down))))
         for tile in tiles {
             guard let content = tile.layers[sourceLayer], !content.isEmpty else { continue }
-            let canonical = CanonicalTileID(z: tile.id.canonical.z, x: tile.id.canonical.x, y: tile.id.canonical.y)
-            var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: camera.zoom, canonical: canonical, isSupportedScript: ScriptSupport.isSupported),
-                                               needsGeometry: compiled.needsFeatureGeometry, glyphs: glyphs, images: images, pitched: camera.pitch > 0, light: extrusionLight)
-            // tile features lie on the primary world copy; placement shifts them to the tile's copy
             let c = tile.id.canonical
-            evaluation.labelTiles = LabelTiles(z: c.z, overscaling: max(1, pow(2, camera.zoom.rounded(.down) - Double(c.z))),
-                                               columns: c.x...c.x, rows: c.y...c.y)
-            let drawable = content.map { SourceFeatures.Drawable(feature: $0, geometry: $0.geometry) }
-            var selected = select(compiled, builder, drawable, evaluation: evaluation, sourceID: sourceID, states: states)
-            if selected.isEmpty { continue }
-            var layer = builder.build(compiled, features: &selected, evaluation: evaluation)
-            if let solids = layer as? FillExtrusionLayer {
+            let canonical = CanonicalTileID(z: c.z, x: c.x, y: c.y)
+            let key = BucketTileKey(source: sourceID, layoutZoom: layoutZoom, z: c.z, x: c.x, y: c.y, view: nil)
+            let bucket = self.bucket(compiled, builder, key: key, sourceGeneration: sourceGeneration) {
+                var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: Double(layoutZoom), canonical: canonical,
+                                                                           isSupportedScript: ScriptSupport.isSupported),
+                                                   needsGeometry: compiled.needsFeatureGeometry, glyphs: glyphs, images: images)
+                // tile features lie on the primary world copy; placement shifts them to the tile's copy
+                evaluation.labelTiles = LabelTiles(z: c.z, overscaling: max(1, pow(2, Double(layoutZoom - c.z))),
+                                                   columns: c.x...c.x, rows: c.y...c.y)
+                evaluation.anchorTile = TileClip(z: c.z, x: c.x, y: c.y)
+                return (content.map { SourceFeatures.Drawable(feature: $0, geometry: $0.geometry) }, evaluation)
+            }
+            if bucket.layout.features.isEmpty { continue }
+            var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: camera.zoom, canonical: canonical, isSupportedScript: ScriptSupport.isSupported),
+                                               needsGeometry: compiled.needsFeatureGeometry, glyphs: glyphs, images: images,
+                                               pitched: camera.pitch > 0, light: extrusionLight)
+            evaluation.memo = bucket.memo
+            let built = bucket.layout.scene(compiled, features: withStates(bucket.layout.features, source: sourceID, states: states),
+                                            evaluation: evaluation)
+            if built.features.isEmpty { continue }
+            if let solids = built.layer as? FillExtrusionLayer {
                 if extrusions == nil { extrusions = solids; extrusions?.features = [] }
                 extrusions?.append(solids, wrap: tile.id.wrap)
-                features += selected.map(\.feature)
+                features += built.features.map(\.feature)
                 continue
             }
-            var clip: TileClip? = tile.clip
-            if var symbols = layer as? SymbolLayer {
-                // Labels are not clipped: each is drawn whole by the tile its anchor lies in (tiles'
-                // buffers repeat labels near their edges).
-                symbols.keepSymbols(anchoredIn: tile.clip, wrap: tile.id.wrap, features: &selected)
-                layer = symbols
-                clip = nil
-            }
-            pieces.append(TileClippedLayer.Piece(clip: clip, wrap: tile.id.wrap, layer: layer, firstFeature: features.count,
+            // Labels are not clipped: each is drawn whole by the tile its anchor lies in (the bucket
+            // keeps only those).
+            let clip: TileClip? = built.layer is SymbolLayer ? nil : tile.clip
+            pieces.append(TileClippedLayer.Piece(clip: clip, wrap: tile.id.wrap, layer: built.layer, firstFeature: features.count,
                                                  tile: canonical))
-            features += selected.map(\.feature)
+            features += built.features.map(\.feature)
         }
         if let extrusions { return (extrusions, features) }
         return (TileClippedLayer(pieces: pieces), features)
+    }
+
+    /// The bucket of `compiled` for `key`: the cached one when it was laid out from the same layer
+    /// layout, source data and resources, otherwise one laid out now from what `inputs` returns
+    /// (the drawable features and the layout's evaluation) and kept.
+    private func bucket(_ compiled: CompiledLayer, _ builder: any LayerBuilder.Type, key: BucketTileKey, sourceGeneration: UInt64,
+                        inputs: () -> (drawable: [SourceFeatures.Drawable], evaluation: FeatureEvaluation)) -> LayerBucket {
+        let signature = BucketSignature(layoutGeneration: compiled.layoutGeneration, sourceGeneration: sourceGeneration,
+                                        resourceGeneration: compiled.layer.type == .symbol ? resourceGeneration : 0)
+        let id = compiled.layer.identifier
+        if let hit = buckets?.bucket(tile: key, layer: id, signature: signature) { return hit }
+        let (drawable, evaluation) = inputs()
+        let selected = select(compiled, builder, drawable, evaluation: evaluation)
+        let bucket = LayerBucket(signature: signature, layout: builder.layout(compiled, features: selected, evaluation: evaluation))
+        buckets?.insert(bucket, tile: key, layer: id)
+        return bucket
+    }
+
+    /// `features` with the feature states a frame draws them in (states change without a new layout).
+    private func withStates(_ features: [SelectedFeature], source: String, states: FeatureStates) -> [SelectedFeature] {
+        guard states.hasStates(source: source) else { return features }
+        return features.map { feature in
+            var f = feature
+            if let id = f.feature.identifier { f.state = states.state(source: source, id: id) }
+            return f
+        }
     }
 
     /// The style's light at the camera's zoom.
@@ -161,17 +212,17 @@ package struct StyleSceneBuilder: Sendable {
 
     // MARK: - Selection
 
+    /// The drawable features a layer of this type draws and its filter passes (evaluated at the
+    /// layout's zoom, as MapLibre filters a tile's features at the tile's zoom).
     private func select(_ layer: CompiledLayer, _ builder: any LayerBuilder.Type, _ drawable: [SourceFeatures.Drawable],
-                        evaluation: FeatureEvaluation, sourceID: String, states: FeatureStates) -> [SelectedFeature] {
-        let withStates = states.hasStates(source: sourceID)
+                        evaluation: FeatureEvaluation) -> [SelectedFeature] {
         let filtered = !layer.filter.passesEverything
         var context = evaluation.base
         var out: [SelectedFeature] = []
         out.reserveCapacity(drawable.count)
         for d in drawable {
             guard let g = d.geometry, builder.draws(g) else { continue }
-            var selected = SelectedFeature(feature: d.feature, geometry: g)
-            if withStates, let id = d.feature.identifier { selected.state = states.state(source: sourceID, id: id) }
+            let selected = SelectedFeature(feature: d.feature, geometry: g)
             if filtered {
                 evaluation.load(selected, into: &context)
                 guard layer.filter.evaluate(context) else { continue }

@@ -5,12 +5,24 @@ import MapStyle
 enum CircleLayerBuilder: LayerBuilder {
     static func draws(_ g: Geometry) -> Bool { true }
 
-    static func build(_ layer: CompiledLayer, features: inout [SelectedFeature], evaluation: FeatureEvaluation) -> any SceneLayer {
+    static func layout(_ layer: CompiledLayer, features: [SelectedFeature], evaluation: FeatureEvaluation) -> any LayerLayout {
+        var features = features
+        if let layout = layer.layout(as: CircleLayoutProperties.self) { sortByKey(layout.circleSortKey, &features, evaluation) }
+        return CircleLayout(features: features, shapes: features.map { CircleFeature(points: GeometryConversion.points($0.geometry)) })
+    }
+}
+
+/// A circle layer's bucket: its circle centres, sorted, converted once.
+struct CircleLayout: LayerLayout {
+    var features: [SelectedFeature]
+    var shapes: [CircleFeature]
+
+    var byteCost: Int { features.count * ByteCost.perFeature + shapes.reduce(0) { $0 + $1.points.count } * ByteCost.perPoint }
+
+    func scene(_ layer: CompiledLayer, features: [SelectedFeature], evaluation: FeatureEvaluation) -> BuiltLayer {
         let zoom = evaluation.zoom
-        guard let paint = layer.paint(as: CirclePaintProperties.self),
-              let layout = layer.layout(as: CircleLayoutProperties.self) else { return EmptySceneLayer() }
-        sortByKey(layout.circleSortKey, &features, evaluation)
-        var out = CircleLayer(features: features.map { CircleFeature(points: GeometryConversion.points($0.geometry)) })
+        guard let paint = layer.paint(as: CirclePaintProperties.self) else { return BuiltLayer(layer: EmptySceneLayer(), features: []) }
+        var out = CircleLayer(features: shapes)
         out.radius = paint.circleRadius.perFeature(features, evaluation)
         out.color = paint.circleColor.colors(features, evaluation)
         out.blur = paint.circleBlur.perFeature(features, evaluation)
@@ -22,6 +34,6 @@ enum CircleLayerBuilder: LayerBuilder {
         out.pitchAlignment = paint.circlePitchAlignment.evaluate(zoom: zoom)
         out.translate = paint.circleTranslation.point(zoom: zoom)
         out.translateAnchor = paint.circleTranslationAnchor.evaluate(zoom: zoom)
-        return out
+        return BuiltLayer(layer: out, features: features)
     }
 }

@@ -10,12 +10,26 @@ enum FillLayerBuilder: LayerBuilder {
         }
     }
 
-    static func build(_ layer: CompiledLayer, features: inout [SelectedFeature], evaluation: FeatureEvaluation) -> any SceneLayer {
+    static func layout(_ layer: CompiledLayer, features: [SelectedFeature], evaluation: FeatureEvaluation) -> any LayerLayout {
+        var features = features
+        if let layout = layer.layout(as: FillLayoutProperties.self) { sortByKey(layout.fillSortKey, &features, evaluation) }
+        return FillLayout(features: features, shapes: features.map { FillFeature(polygons: GeometryConversion.polygons($0.geometry)) })
+    }
+}
+
+/// A fill layer's bucket: its polygons, sorted, converted once.
+struct FillLayout: LayerLayout {
+    var features: [SelectedFeature]
+    var shapes: [FillFeature]
+
+    var byteCost: Int {
+        features.count * ByteCost.perFeature + shapes.reduce(0) { $0 + $1.polygons.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } } } * ByteCost.perPoint
+    }
+
+    func scene(_ layer: CompiledLayer, features: [SelectedFeature], evaluation: FeatureEvaluation) -> BuiltLayer {
         let zoom = evaluation.zoom
-        guard let paint = layer.paint(as: FillPaintProperties.self),
-              let layout = layer.layout(as: FillLayoutProperties.self) else { return EmptySceneLayer() }
-        sortByKey(layout.fillSortKey, &features, evaluation)
-        var out = FillLayer(features: features.map { FillFeature(polygons: GeometryConversion.polygons($0.geometry)) })
+        guard let paint = layer.paint(as: FillPaintProperties.self) else { return BuiltLayer(layer: EmptySceneLayer(), features: []) }
+        var out = FillLayer(features: shapes)
         out.color = paint.fillColor.colors(features, evaluation)
         out.opacity = paint.fillOpacity.perFeature(features, evaluation)
         out.outlineColor = paint.fillOutlineColor?.colors(features, evaluation)
@@ -27,6 +41,6 @@ enum FillLayerBuilder: LayerBuilder {
                 evaluation.images?.image(named: pattern.evaluate(context).name)
             }
         }
-        return out
+        return BuiltLayer(layer: out, features: features)
     }
 }

@@ -5,10 +5,25 @@ import MapStyle
 enum FillExtrusionLayerBuilder: LayerBuilder {
     static func draws(_ g: Geometry) -> Bool { FillLayerBuilder.draws(g) }
 
-    static func build(_ layer: CompiledLayer, features: inout [SelectedFeature], evaluation: FeatureEvaluation) -> any SceneLayer {
+    static func layout(_ layer: CompiledLayer, features: [SelectedFeature], evaluation: FeatureEvaluation) -> any LayerLayout {
+        FillExtrusionLayout(features: features,
+                            shapes: features.map { FillExtrusionFeature(polygons: GeometryConversion.polygons($0.geometry)) })
+    }
+}
+
+/// A fill-extrusion layer's bucket: its polygons, converted once.
+struct FillExtrusionLayout: LayerLayout {
+    var features: [SelectedFeature]
+    var shapes: [FillExtrusionFeature]
+
+    var byteCost: Int {
+        features.count * ByteCost.perFeature + shapes.reduce(0) { $0 + $1.polygons.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } } } * ByteCost.perPoint
+    }
+
+    func scene(_ layer: CompiledLayer, features: [SelectedFeature], evaluation: FeatureEvaluation) -> BuiltLayer {
         let zoom = evaluation.zoom
-        guard let paint = layer.paint(as: FillExtrusionPaintProperties.self) else { return EmptySceneLayer() }
-        var out = FillExtrusionLayer(features: features.map { FillExtrusionFeature(polygons: GeometryConversion.polygons($0.geometry)) })
+        guard let paint = layer.paint(as: FillExtrusionPaintProperties.self) else { return BuiltLayer(layer: EmptySceneLayer(), features: []) }
+        var out = FillExtrusionLayer(features: shapes)
         out.color = paint.fillExtrusionColor.colors(features, evaluation)
         out.height = paint.fillExtrusionHeight.perFeature(features, evaluation)
         out.base = paint.fillExtrusionBase.perFeature(features, evaluation)
@@ -22,6 +37,6 @@ enum FillExtrusionLayerBuilder: LayerBuilder {
                 evaluation.images?.image(named: pattern.evaluate(context).name)
             }
         }
-        return out
+        return BuiltLayer(layer: out, features: features)
     }
 }

@@ -6,28 +6,45 @@ import MapStyle
 enum HeatmapLayerBuilder: LayerBuilder {
     static func draws(_ g: Geometry) -> Bool { true }
 
-    static func build(_ layer: CompiledLayer, features: inout [SelectedFeature], evaluation: FeatureEvaluation) -> any SceneLayer {
-        guard let paint = layer.paint(as: HeatmapPaintProperties.self) else { return EmptySceneLayer() }
-        let zoom = evaluation.zoom
-        let weights = paint.heatmapWeight.perFeature(features, evaluation)
-        let radii = paint.heatmapRadius.perFeature(features, evaluation)
-        var points: [HeatmapLayer.Point] = []
+    static func layout(_ layer: CompiledLayer, features: [SelectedFeature], evaluation: FeatureEvaluation) -> any LayerLayout {
+        var positions: [LocationCoordinate2D] = []
         var owners: [Int] = []
-        points.reserveCapacity(features.count)
+        positions.reserveCapacity(features.count)
         owners.reserveCapacity(features.count)
         for i in features.indices {
-            let weight = weights[i], radius = radii[i]
             // Points (most heatmaps) without a temporary array per feature.
             if case .point(let p)? = features[i].geometry {
-                points.append(HeatmapLayer.Point(coordinate: LocationCoordinate2D(longitude: p.longitude, latitude: p.latitude),
-                                                 weight: weight, radius: radius))
+                positions.append(LocationCoordinate2D(longitude: p.longitude, latitude: p.latitude))
                 owners.append(i)
                 continue
             }
             for c in GeometryConversion.points(features[i].geometry) {
-                points.append(HeatmapLayer.Point(coordinate: c, weight: weight, radius: radius))
+                positions.append(c)
                 owners.append(i)
             }
+        }
+        return HeatmapLayout(features: features, positions: positions, owners: owners)
+    }
+}
+
+/// A heatmap layer's bucket: every position of its features, with the feature each belongs to.
+struct HeatmapLayout: LayerLayout {
+    var features: [SelectedFeature]
+    var positions: [LocationCoordinate2D]
+    var owners: [Int]
+
+    var byteCost: Int { features.count * ByteCost.perFeature + positions.count * (ByteCost.perPoint + 8) }
+
+    func scene(_ layer: CompiledLayer, features: [SelectedFeature], evaluation: FeatureEvaluation) -> BuiltLayer {
+        guard let paint = layer.paint(as: HeatmapPaintProperties.self) else { return BuiltLayer(layer: EmptySceneLayer(), features: []) }
+        let zoom = evaluation.zoom
+        let weights = paint.heatmapWeight.perFeature(features, evaluation)
+        let radii = paint.heatmapRadius.perFeature(features, evaluation)
+        var points: [HeatmapLayer.Point] = []
+        points.reserveCapacity(positions.count)
+        for (k, c) in positions.enumerated() {
+            let i = owners[k]
+            points.append(HeatmapLayer.Point(coordinate: c, weight: weights[i], radius: radii[i]))
         }
         var out = HeatmapLayer(points: points, featureIndex: owners)
         out.intensity = paint.heatmapIntensity.evaluate(zoom: zoom)
@@ -38,6 +55,6 @@ enum HeatmapLayerBuilder: LayerBuilder {
             func byte(_ v: Float) -> Float { (max(0, min(1, v)) * 255).rounded(.down) / 255 }
             return PremultipliedColor(r: byte(c.r), g: byte(c.g), b: byte(c.b), a: byte(c.a))
         }
-        return out
+        return BuiltLayer(layer: out, features: features)
     }
 }

@@ -11,10 +11,10 @@ enum LineLayerBuilder: LayerBuilder {
         }
     }
 
-    static func build(_ layer: CompiledLayer, features: inout [SelectedFeature], evaluation: FeatureEvaluation) -> any SceneLayer {
+    static func layout(_ layer: CompiledLayer, features: [SelectedFeature], evaluation: FeatureEvaluation) -> any LayerLayout {
         let zoom = evaluation.zoom
-        guard let paint = layer.paint(as: LinePaintProperties.self),
-              let layout = layer.layout(as: LineLayoutProperties.self) else { return EmptySceneLayer() }
+        var features = features
+        guard let layout = layer.layout(as: LineLayoutProperties.self) else { return LineLayout(features: [], shapes: []) }
         sortByKey(layout.lineSortKey, &features, evaluation)
         var lines: [LineFeature] = []
         lines.reserveCapacity(features.count)
@@ -22,7 +22,33 @@ enum LineLayerBuilder: LayerBuilder {
             let (parts, closed) = GeometryConversion.lines(s.geometry)
             lines.append(LineFeature(lines: parts, closedRings: closed))
         }
-        var out = LineLayer(features: lines)
+        var out = LineLayout(features: features, shapes: lines)
+        out.join = layout.lineJoin.perFeature(features, evaluation)
+        out.cap = layout.lineCap.evaluate(zoom: zoom)
+        out.miterLimit = layout.lineMiterLimit.evaluate(zoom: zoom)
+        out.roundLimit = layout.lineRoundLimit.evaluate(zoom: zoom)
+        return out
+    }
+}
+
+/// A line layer's bucket: its lines, sorted and converted once, with the layout properties
+/// evaluated at the tile's zoom.
+struct LineLayout: LayerLayout {
+    var features: [SelectedFeature]
+    var shapes: [LineFeature]
+    var join: FeatureValue<LineJoin> = .constant(.miter)
+    var cap: LineCap = .butt
+    var miterLimit = 2.0
+    var roundLimit = 1.05
+
+    var byteCost: Int {
+        features.count * ByteCost.perFeature + shapes.reduce(0) { $0 + $1.lines.reduce(0) { $0 + $1.count } } * ByteCost.perPoint
+    }
+
+    func scene(_ layer: CompiledLayer, features: [SelectedFeature], evaluation: FeatureEvaluation) -> BuiltLayer {
+        let zoom = evaluation.zoom
+        guard let paint = layer.paint(as: LinePaintProperties.self) else { return BuiltLayer(layer: EmptySceneLayer(), features: []) }
+        var out = LineLayer(features: shapes)
         out.color = paint.lineColor.colors(features, evaluation)
         out.opacity = paint.lineOpacity.perFeature(features, evaluation)
         out.width = paint.lineWidth.perFeature(features, evaluation)
@@ -32,9 +58,10 @@ enum LineLayerBuilder: LayerBuilder {
             let floorZoom = zoom.rounded(.down)
             var floorEvaluation = evaluation
             floorEvaluation.base.zoom = floorZoom
+            floorEvaluation.memo = nil
             out.dashWidth = paint.lineWidth.isFeatureConstant
                 ? .constant(paint.lineWidth.evaluate(zoom: floorZoom))
-                : .perFeature(floorEvaluation.map(features) { paint.lineWidth.evaluate($0) })
+                : paint.lineWidth.perFeature(features, floorEvaluation)
         }
         if let gradient = paint.lineGradient {
             out.gradient = (0..<256).map { i in
@@ -44,15 +71,15 @@ enum LineLayerBuilder: LayerBuilder {
         out.gapWidth = paint.lineGapWidth.perFeature(features, evaluation)
         out.offset = paint.lineOffset.perFeature(features, evaluation)
         out.blur = paint.lineBlur.perFeature(features, evaluation)
-        out.join = layout.lineJoin.perFeature(features, evaluation)
-        out.cap = layout.lineCap.evaluate(zoom: zoom)
-        out.miterLimit = layout.lineMiterLimit.evaluate(zoom: zoom)
-        out.roundLimit = layout.lineRoundLimit.evaluate(zoom: zoom)
+        out.join = join
+        out.cap = cap
+        out.miterLimit = miterLimit
+        out.roundLimit = roundLimit
         out.translate = paint.lineTranslation.point(zoom: zoom)
         out.translateAnchor = paint.lineTranslationAnchor.evaluate(zoom: zoom)
         if let pattern = paint.linePattern {
             out.patterns = evaluation.map(features) { context in evaluation.images?.image(named: pattern.evaluate(context).name) }
         }
-        return out
+        return BuiltLayer(layer: out, features: features)
     }
 }

@@ -19,56 +19,38 @@ extension SymbolLayerBuilder {
         return (corners.map(\.0).min()!, corners.map(\.1).min()!, corners.map(\.0).max()!, corners.map(\.1).max()!)
     }
 
-    /// The feature's icon, as MapLibre's `shapeIcon` and `getIconQuads` lay it out: the image's
-    /// display size placed by `icon-anchor` and `icon-offset`, the quad grown by the atlas's one
-    /// texel of transparent padding, rotated by `icon-rotate`, quantized to 1/32 pixel.
-    static func icon(layout: SymbolLayoutProperties, paint: SymbolPaintProperties, context: EvaluationContext,
-                     layoutContext: EvaluationContext, images: (any ImageProvider)?, pitched: Bool,
-                     textBox: (left: Double, top: Double, right: Double, bottom: Double)?,
-                     turned: Bool = false) -> SymbolLayer.Icon? {
-        guard var name = layout.iconImageName?.evaluate(layoutContext).name, !name.isEmpty else { return nil }
+    /// The feature's icon as layout finds it (MapLibre's `shapeIcon` inputs): the image `icon-image`
+    /// names (with `{token}` names filled in), anchor, offset, fit, rotation and padding; nil when the
+    /// layer has no icon or the image is missing. The frame sizes and fits it (``IconPaint``).
+    static func iconSource(layout: SymbolLayoutProperties, context: EvaluationContext, images: (any ImageProvider)?) -> LaidOutIcon? {
+        guard var name = layout.iconImageName?.evaluate(context).name, !name.isEmpty else { return nil }
         // a plain-string `icon-image` may name properties as `{name}` tokens (legacy syntax)
         if name.contains("{"), let properties = context.feature?.properties { name = replacingTokens(name, properties) }
         guard let image = images?.image(named: name) else { return nil }
-        let size = layout.iconScale.evaluate(context)
-        guard size > 0 else { return nil }
-        let o = layout.iconOffset.evaluate(layoutContext)
-        let offset = o.count == 2 ? (o[0], o[1]) : (0.0, 0.0)
-        var box = IconLayout(image: image, alignment: SymbolAnchorKind(layout.iconAnchor.evaluate(layoutContext)).alignment, offset: offset)
-        let fit = layout.iconTextFit.evaluate(layoutContext)
-        let fitted = fit != .none && textBox != nil
-        if fitted, let text = textBox {
-            box.fit(toText: text, width: fit == .width || fit == .both, height: fit == .height || fit == .both,
-                    padding: layout.iconTextFitPadding.evaluate(layoutContext), offset: offset, image: image)
+        let o = layout.iconOffset.evaluate(context)
+        return LaidOutIcon(image: image, alignment: SymbolAnchorKind(layout.iconAnchor.evaluate(context)).alignment,
+                           offset: o.count == 2 ? (o[0], o[1]) : (0.0, 0.0), fit: layout.iconTextFit.evaluate(context),
+                           fitPadding: layout.iconTextFitPadding.evaluate(context), rotation: layout.iconRotation.evaluate(context),
+                           padding: layout.iconPadding.evaluate(context).values,
+                           allowOverlap: layout.iconAllowsOverlap.evaluate(context),
+                           ignorePlacement: layout.iconIgnoresPlacement.evaluate(context),
+                           optional: layout.isIconOptional.evaluate(context))
+    }
+
+    /// The width an icon takes along a line at `icon-size` 1 (MapLibre's shaped icon, which spaces
+    /// labels along lines), fitted to the text at the layout's text size when it is fitted at all.
+    static func iconShapedWidth(_ label: LaidOutSymbol, textBounds: (Double, Double, Double, Double)?,
+                                layout: SymbolLayoutProperties, context: EvaluationContext) -> Double {
+        guard let source = label.icon, layout.iconScale.evaluate(context) > 0 else { return 0 }
+        let size = layout.textFontSize.evaluate(context)
+        var box = IconLayout(image: source.image, alignment: source.alignment, offset: source.offset)
+        if source.fit != .none, size > 0, let b = textBounds {
+            let s = size / TextShaping.oneEm
+            box.fit(toText: (b.0 * s, b.1 * s, b.2 * s, b.3 * s), width: source.fit == .width || source.fit == .both,
+                    height: source.fit == .height || source.fit == .both, padding: source.fitPadding, offset: source.offset,
+                    image: source.image)
         }
-        // an icon fitted to vertical text turns a quarter clockwise with it
-        let rotation = layout.iconRotation.evaluate(layoutContext) * .pi / 180 + (turned ? .pi / 2 : 0)
-        let padding = layout.iconPadding.evaluate(layoutContext).values
-        // an icon fitted to text by its content area collides with all of it (MapLibre's collisionPadding)
-        var collisionBox = (box.left, box.top, box.right, box.bottom)
-        if fitted, let content = image.content {
-            let r = image.pixelRatio, (w, h) = image.displaySize
-            var fittedBox = (box.left, box.top, box.right, box.bottom)
-            if image.textFitWidth != nil || image.textFitHeight != nil {
-                let p = box.proportionalBox(image: image, content: content)
-                fittedBox = (p.left, p.top, p.left + p.width, p.top + p.height)
-            }
-            collisionBox = (fittedBox.0 - content.left / r, fittedBox.1 - content.top / r,
-                            fittedBox.2 + w - content.right / r, fittedBox.3 + h - content.bottom / r)
-        }
-        var icon = SymbolLayer.Icon(
-            image: image, quads: box.quads(image: image, size: size, rotation: rotation, textFit: fitted), size: size,
-            color: RenderColor(paint.iconColor.evaluate(context)).premultiplied(),
-            haloColor: RenderColor(paint.iconHaloColor.evaluate(context)).premultiplied(),
-            haloWidth: max(0, paint.iconHaloWidth.evaluate(context)), haloBlur: max(0, paint.iconHaloBlur.evaluate(context)),
-            opacity: paint.iconOpacity.evaluate(context),
-            linear: image.sdf || size != 1 || layout.iconRotation.evaluate(layoutContext) != 0 || pitched,
-            box: Self.collisionBox(collisionBox, scale: size, padding: padding, rotation: rotation),
-            allowOverlap: layout.iconAllowsOverlap.evaluate(layoutContext),
-            ignorePlacement: layout.iconIgnoresPlacement.evaluate(layoutContext),
-            optional: layout.isIconOptional.evaluate(layoutContext))
-        icon.shapedWidth = box.right - box.left
-        return icon
+        return box.right - box.left
     }
 
     /// `{name}` tokens replaced by the feature's property values (missing ones by nothing), as

@@ -105,9 +105,8 @@ extension SymbolLayerBuilder {
 
     /// A label waiting for its anchors: its feature's lines may first be merged with others'.
     struct PendingLineLabel {
-        var symbol: SymbolLayer.Symbol
-        /// Everything of the label's path but where it lies.
-        var path: LinePath
+        /// The label, its path all but where it lies.
+        var label: LaidOutSymbol
         var layout: LineLayout
         var feature: SelectedFeature
         /// The feature's lines in world units.

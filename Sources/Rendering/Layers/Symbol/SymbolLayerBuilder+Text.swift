@@ -92,15 +92,14 @@ extension SymbolLayerBuilder {
         }
     }
 
-    /// One shaping per variable anchor: the text centred and justified for the anchor, its box
-    /// and glyphs shifted to the anchor's side (MapLibre's `calculateVariableLayoutOffset`).
-    static func variants(_ text: Formatted, anchors: [(SymbolAnchorKind, (Double, Double))], layout: SymbolLayoutProperties,
-                         context: EvaluationContext, fontScale: Double, glyphs: inout GlyphCache) -> [SymbolLayer.Variant] {
-        let padding = layout.textPadding.evaluate(context)
+    /// One shaping per variable anchor: the text centred and justified for the anchor (MapLibre's
+    /// `calculateVariableLayoutOffset` shifts it to the anchor's side at the frame's size).
+    static func variantLayouts(_ text: Formatted, anchors: [(SymbolAnchorKind, (Double, Double))], layout: SymbolLayoutProperties,
+                               context: EvaluationContext, glyphs: inout GlyphCache) -> [LaidOutVariant] {
         let rotation = layout.textRotation.evaluate(context) * .pi / 180
         let justification = layout.textJustification.evaluate(context)
         let sectionColors = text.sections.map { $0.textColor.map { RenderColor($0).premultiplied() } }
-        var out: [SymbolLayer.Variant] = []
+        var out: [LaidOutVariant] = []
         for (anchor, offset) in anchors {
             let justify: Double
             switch justification {
@@ -111,22 +110,30 @@ extension SymbolLayerBuilder {
             }
             let shaping = shape(text, layout: layout, context: context, glyphs: &glyphs, anchor: .center, justify: justify, offset: (0, 0))
             guard !shaping.isEmpty else { continue }
-            let box = collisionBox((shaping.left, shaping.top, shaping.right, shaping.bottom), scale: fontScale,
-                                   padding: [padding], rotation: rotation)
-            let (h, v) = anchor.alignment
-            let shift = Point(x: -(h - 0.5) * (box.x1 - box.x0) + offset.0 * fontScale,
-                              y: -(v - 0.5) * (box.y1 - box.y0) + offset.1 * fontScale)
-            var quads = glyphQuads(shaping, offset: (0, 0), rotation: rotation, sectionColors: sectionColors)
+            out.append(LaidOutVariant(anchor: anchor, offset: offset, bounds: (shaping.left, shaping.top, shaping.right, shaping.bottom),
+                                      quads: glyphQuads(shaping, offset: (0, 0), rotation: rotation, sectionColors: sectionColors)))
+        }
+        return out
+    }
+
+    /// The variable anchors' placements at `fontScale`: each shaping's box, and its glyphs and box
+    /// shifted to the anchor's side of the box (MapLibre's `calculateVariableLayoutOffset`).
+    static func variants(_ laidOut: [LaidOutVariant], fontScale: Double, padding: Double, rotation: Double) -> [SymbolLayer.Variant] {
+        laidOut.map { variant in
+            let box = collisionBox(variant.bounds, scale: fontScale, padding: [padding], rotation: rotation)
+            let (h, v) = variant.anchor.alignment
+            let shift = Point(x: -(h - 0.5) * (box.x1 - box.x0) + variant.offset.0 * fontScale,
+                              y: -(v - 0.5) * (box.y1 - box.y0) + variant.offset.1 * fontScale)
+            var quads = variant.quads
+            let d = Point(x: (shift.x / fontScale * 32).rounded() / 32, y: (shift.y / fontScale * 32).rounded() / 32)
             for i in quads.indices {
-                let d = Point(x: (shift.x / fontScale * 32).rounded() / 32, y: (shift.y / fontScale * 32).rounded() / 32)
                 quads[i].topLeft = quads[i].topLeft + d
                 quads[i].topRight = quads[i].topRight + d
                 quads[i].bottomLeft = quads[i].bottomLeft + d
             }
-            out.append(SymbolLayer.Variant(quads: quads, box: (box.x0 + shift.x, box.y0 + shift.y, box.x1 + shift.x, box.y1 + shift.y),
-                                           shift: shift))
+            return SymbolLayer.Variant(quads: quads, box: (box.x0 + shift.x, box.y0 + shift.y, box.x1 + shift.x, box.y1 + shift.y),
+                                       shift: shift)
         }
-        return out
     }
 
     /// `text-offset` (or `text-radial-offset`) in ems * 24, as MapLibre's layout computes it.
@@ -221,8 +228,8 @@ extension SymbolLayerBuilder {
     /// The label laid out in vertical writing mode (MapLibre's vertical shaping, left-justified),
     /// turned a quarter clockwise as MapLibre draws it: upright glyphs are turned back, so CJK
     /// reads top to bottom; returns nil for text with no character upright in vertical text.
-    static func verticalVariant(_ text: Formatted, layout: SymbolLayoutProperties, context: EvaluationContext,
-                                fontScale: Double, glyphs: inout GlyphCache) -> SymbolLayer.Variant? {
+    static func verticalLayout(_ text: Formatted, layout: SymbolLayoutProperties, context: EvaluationContext,
+                               glyphs: inout GlyphCache) -> LaidOutVertical? {
         let plain = text.sections.map(\.text).joined()
         guard plain.unicodeScalars.contains(where: { TextShaping.hasUprightVerticalOrientation($0.value) }) else { return nil }
         let shaping = shape(text, layout: layout, context: context, glyphs: &glyphs, justify: 0, vertical: true)
@@ -253,11 +260,16 @@ extension SymbolLayerBuilder {
                                                    color: g.section < sectionColors.count ? sectionColors[g.section] : nil))
             }
         }
-        let box = collisionBox((shaping.left, shaping.top, shaping.right, shaping.bottom), scale: fontScale,
-                               padding: [layout.textPadding.evaluate(context)], rotation: .pi / 2)
-        var variant = SymbolLayer.Variant(quads: quads, box: box)
-        // unturned: an icon fitted to vertical text is fitted to this box, then turned with the text
-        variant.bounds = (shaping.left * fontScale, shaping.top * fontScale, shaping.right * fontScale, shaping.bottom * fontScale)
+        return LaidOutVertical(quads: quads, bounds: (shaping.left, shaping.top, shaping.right, shaping.bottom))
+    }
+
+    /// The vertical label at `fontScale`: its collision box (turned with it) and, unturned, its
+    /// bounds (an icon fitted to vertical text is fitted to these, then turned with the text).
+    static func verticalVariant(_ laidOut: LaidOutVertical, fontScale: Double, padding: Double) -> SymbolLayer.Variant {
+        let b = laidOut.bounds
+        let box = collisionBox(b, scale: fontScale, padding: [padding], rotation: .pi / 2)
+        var variant = SymbolLayer.Variant(quads: laidOut.quads, box: box)
+        variant.bounds = (b.0 * fontScale, b.1 * fontScale, b.2 * fontScale, b.3 * fontScale)
         return variant
     }
 }

@@ -8,136 +8,110 @@ import MapStyle
 enum SymbolLayerBuilder: LayerBuilder {
     static func draws(_ g: Geometry) -> Bool { true }
 
-    static func build(_ layer: CompiledLayer, features: inout [SelectedFeature], evaluation: FeatureEvaluation) -> any SceneLayer {
-        guard let paint = layer.paint(as: SymbolPaintProperties.self),
-              let layout = layer.layout(as: SymbolLayoutProperties.self) else { return EmptySceneLayer() }
+    static func layout(_ layer: CompiledLayer, features: [SelectedFeature], evaluation: FeatureEvaluation) -> any LayerLayout {
+        guard let layout = layer.layout(as: SymbolLayoutProperties.self) else { return SymbolLayout(features: [], labels: []) }
+        // Layout properties are evaluated at the tile's zoom (MapLibre lays symbols out per tile);
+        // the frame evaluates paint and the drawn text and icon sizes at its own.
         let zoom = evaluation.zoom
+        var features = features
         sortByKey(layout.symbolSortKey, &features, evaluation)
         var glyphs = GlyphCache(provider: evaluation.glyphs, images: evaluation.images)
-        var symbols: [SymbolLayer.Symbol] = []
+        var labels: [LaidOutSymbol] = []
         var kept: [SelectedFeature] = []
         var pending: [PendingLineLabel] = []
         var context = evaluation.base
-        // Layout properties are evaluated at the tile's zoom (MapLibre lays symbols out per tile);
-        // paint properties and the drawn text size at the camera's.
-        var layoutContext = evaluation.base
-        layoutContext.zoom = zoom.rounded(.down)
         // a plain string `text-field` may name properties as `{name}` tokens (legacy syntax)
         let tokens = layout.text.source?.string?.contains("{") ?? false
         let writingModes = layout.textWritingModes?.evaluate(zoom: zoom) ?? []
         for feature in features {
             evaluation.load(feature, into: &context)
-            evaluation.load(feature, into: &layoutContext)
-            var text = layout.text.evaluate(layoutContext)
+            var text = layout.text.evaluate(context)
             if tokens, let properties = context.feature?.properties { text = replacingTokens(text, properties) }
-            var symbol = SymbolLayer.Symbol(
-                anchor: LocationCoordinate2D(latitude: 0, longitude: 0), quads: [], fontScale: 1, box: (0, 0, 0, 0),
-                color: RenderColor(paint.textColor.evaluate(context)).premultiplied(),
-                haloColor: RenderColor(paint.textHaloColor.evaluate(context)).premultiplied(),
-                haloWidth: max(0, paint.textHaloWidth.evaluate(context)),
-                haloBlur: max(0, paint.textHaloBlur.evaluate(context)),
-                opacity: paint.textOpacity.evaluate(context),
-                allowOverlap: layout.textAllowsOverlap.evaluate(layoutContext),
-                ignorePlacement: layout.textIgnoresPlacement.evaluate(layoutContext),
-                textOptional: layout.isTextOptional.evaluate(layoutContext), icon: nil)
-            symbol.sortKey = layout.symbolSortKey?.evaluate(layoutContext)
-            let size = layout.textFontSize.evaluate(context)
-            let placement = layout.symbolPlacement.evaluate(layoutContext)
-            let alongLine = placement != .point && layout.textRotationAlignment.evaluate(layoutContext) != .viewport
-            let variable = placement == .point ? variableAnchors(layout, layoutContext) : nil
-            let fitsIconToText = layout.iconTextFit.evaluate(layoutContext) != .none
-            var textBounds: (Double, Double, Double, Double)?
+            let placement = layout.symbolPlacement.evaluate(context)
+            let alongLine = placement != .point && layout.textRotationAlignment.evaluate(context) != .viewport
+            let variable = placement == .point ? variableAnchors(layout, context) : nil
+            let fitsIconToText = layout.iconTextFit.evaluate(context) != .none
+            var label = LaidOutSymbol(anchor: LocationCoordinate2D(latitude: 0, longitude: 0), path: nil,
+                                      allowOverlap: layout.textAllowsOverlap.evaluate(context),
+                                      ignorePlacement: layout.textIgnoresPlacement.evaluate(context),
+                                      textOptional: layout.isTextOptional.evaluate(context),
+                                      sortKey: layout.symbolSortKey?.evaluate(context), text: nil,
+                                      icon: iconSource(layout: layout, context: context, images: evaluation.images),
+                                      fitsIconToText: fitsIconToText, variableAnchors: variable)
+            let padding = layout.textPadding.evaluate(context)
             var glyphOffsets: [Double] = []
             var verticalQuads: [SymbolLayer.GlyphQuad] = [], verticalOffsets: [Double] = []
-            if !text.isEmpty && size > 0, let variable {
-                symbol.fontScale = size / TextShaping.oneEm
-                symbol.variants = variants(text, anchors: variable, layout: layout, context: layoutContext,
-                                           fontScale: symbol.fontScale, glyphs: &glyphs)
-                if let first = symbol.variants.first {
-                    symbol.quads = first.quads
-                    symbol.box = first.box
-                }
+            if !text.isEmpty, let variable {
+                var laidOut = LaidOutText(quads: [], bounds: nil, padding: padding, rotation: layout.textRotation.evaluate(context) * .pi / 180,
+                                          variants: variantLayouts(text, anchors: variable, layout: layout, context: context, glyphs: &glyphs),
+                                          vertical: nil)
                 if fitsIconToText {
                     // the icon is fitted to the centred text, then moves with the anchor placement picks
-                    let centred = shape(text, layout: layout, context: layoutContext, glyphs: &glyphs, anchor: .center,
+                    let centred = shape(text, layout: layout, context: context, glyphs: &glyphs, anchor: .center,
                                         justify: 0.5, offset: (0, 0))
-                    if !centred.isEmpty { textBounds = (centred.left, centred.top, centred.right, centred.bottom) }
+                    if !centred.isEmpty { laidOut.bounds = (centred.left, centred.top, centred.right, centred.bottom) }
                 }
-            } else if !text.isEmpty && size > 0 && alongLine {
+                label.text = laidOut
+            } else if !text.isEmpty && alongLine {
                 // along a line: glyphs around their own centres, laid out on the line at placement
-                let shaping = shape(text, layout: layout, context: layoutContext, glyphs: &glyphs, offset: (0, 0), maxWidth: 0)
+                let shaping = shape(text, layout: layout, context: context, glyphs: &glyphs, offset: (0, 0), maxWidth: 0)
                 if !shaping.isEmpty {
                     let sectionColors = text.sections.map { $0.textColor.map { RenderColor($0).premultiplied() } }
-                    (symbol.quads, glyphOffsets) = lineGlyphQuads(shaping, sectionColors: sectionColors)
+                    let quads: [SymbolLayer.GlyphQuad]
+                    (quads, glyphOffsets) = lineGlyphQuads(shaping, sectionColors: sectionColors)
                     if text.sections.contains(where: { $0.text.unicodeScalars.contains { TextShaping.hasUprightVerticalOrientation($0.value) } }) {
-                        let v = shape(text, layout: layout, context: layoutContext, glyphs: &glyphs, offset: (0, 0), maxWidth: 0,
+                        let v = shape(text, layout: layout, context: context, glyphs: &glyphs, offset: (0, 0), maxWidth: 0,
                                       vertical: true, uprightOnly: !writingModes.contains(.vertical))
                         (verticalQuads, verticalOffsets) = lineGlyphQuads(v, sectionColors: sectionColors)
                     }
-                    symbol.fontScale = size / TextShaping.oneEm
-                    symbol.box = collisionBox((shaping.left, shaping.top, shaping.right, shaping.bottom), scale: symbol.fontScale,
-                                              padding: [layout.textPadding.evaluate(layoutContext)], rotation: 0)
-                    textBounds = (shaping.left, shaping.top, shaping.right, shaping.bottom)
+                    label.text = LaidOutText(quads: quads, bounds: (shaping.left, shaping.top, shaping.right, shaping.bottom),
+                                             padding: padding, rotation: 0, variants: [], vertical: nil)
                 }
-            } else if !text.isEmpty && size > 0 {
-                let shaping = shape(text, layout: layout, context: layoutContext, glyphs: &glyphs,
+            } else if !text.isEmpty {
+                let shaping = shape(text, layout: layout, context: context, glyphs: &glyphs,
                                     maxWidth: placement == .point ? nil : 0)
                 if !shaping.isEmpty {
-                    let rotation = layout.textRotation.evaluate(layoutContext) * .pi / 180
-                    let offset = textOffset(layout, layoutContext)
+                    let rotation = layout.textRotation.evaluate(context) * .pi / 180
                     let sectionColors = text.sections.map { $0.textColor.map { RenderColor($0).premultiplied() } }
-                    symbol.quads = glyphQuads(shaping, offset: offset, rotation: rotation, sectionColors: sectionColors)
-                    symbol.fontScale = size / TextShaping.oneEm
-                    symbol.box = collisionBox((shaping.left, shaping.top, shaping.right, shaping.bottom), scale: symbol.fontScale,
-                                              padding: [layout.textPadding.evaluate(layoutContext)], rotation: rotation)
-                    textBounds = (shaping.left, shaping.top, shaping.right, shaping.bottom)
+                    label.text = LaidOutText(quads: glyphQuads(shaping, offset: textOffset(layout, context), rotation: rotation,
+                                                               sectionColors: sectionColors),
+                                             bounds: (shaping.left, shaping.top, shaping.right, shaping.bottom),
+                                             padding: padding, rotation: rotation, variants: [], vertical: nil)
                 }
             }
-            if placement == .point, !text.isEmpty, size > 0, writingModes.contains(.vertical) {
-                symbol.fontScale = size / TextShaping.oneEm
-                if let v = verticalVariant(text, layout: layout, context: layoutContext, fontScale: symbol.fontScale, glyphs: &glyphs) {
-                    symbol.vertical = variable.map { shifted(v, anchors: $0, fontScale: symbol.fontScale) } ?? [v]
-                }
+            if placement == .point, !text.isEmpty, writingModes.contains(.vertical),
+               let vertical = verticalLayout(text, layout: layout, context: context, glyphs: &glyphs) {
+                if label.text == nil { label.text = LaidOutText(quads: [], bounds: nil, padding: padding, rotation: 0, variants: [], vertical: nil) }
+                label.text?.vertical = vertical
             }
-            let textBox = textBounds.map { (left: $0.0 * symbol.fontScale, top: $0.1 * symbol.fontScale,
-                                            right: $0.2 * symbol.fontScale, bottom: $0.3 * symbol.fontScale) }
-            symbol.icon = icon(layout: layout, paint: paint, context: context, layoutContext: layoutContext,
-                               images: evaluation.images, pitched: evaluation.pitched, textBox: textBox)
-            if let bounds = symbol.vertical.first?.bounds, fitsIconToText {
-                // the icon fitted to the vertical text, drawn when the vertical text is
-                symbol.verticalIcon = icon(layout: layout, paint: paint, context: context, layoutContext: layoutContext,
-                                           images: evaluation.images, pitched: evaluation.pitched, textBox: bounds, turned: true)
-                if variable != nil { symbol.verticalIcon?.followsTextAnchor = true }
-            }
-            if variable != nil, fitsIconToText {
-                // MapLibre Native moves such an icon with the text's anchor; without text it keeps its
-                // collision box but is not drawn
-                if textBox == nil { symbol.icon?.isDrawn = false } else { symbol.icon?.followsTextAnchor = true }
-            }
-            if symbol.quads.isEmpty && symbol.icon == nil { continue }
+            // a label with no glyphs to draw (and no icon) is left out, as MapLibre leaves it out
+            if !(label.text?.hasQuads ?? false) && label.icon == nil { continue }
             if placement != .point {
-                let shapedLength = max(textBounds.map { $0.2 - $0.0 } ?? 0, symbol.icon?.shapedWidth ?? 0)
+                let textBounds = label.text?.bounds
+                let hasText = !(label.text?.quads.isEmpty ?? true)
+                let shapedLength = max(textBounds.map { $0.2 - $0.0 } ?? 0,
+                                       iconShapedWidth(label, textBounds: textBounds, layout: layout, context: context))
                 let tiles = evaluation.labelTiles ?? LabelTiles.all(zoom: zoom)
-                guard var line = lineLayout(layout, layoutContext, tiles: tiles, shapedLength: shapedLength, hasText: !symbol.quads.isEmpty)
+                guard var line = lineLayout(layout, context, tiles: tiles, shapedLength: shapedLength, hasText: hasText)
                 else { continue }
-                if let textBounds, !symbol.quads.isEmpty {
-                    (line.collisionLength, line.collisionBoxSize) = collisionSize(textBounds, layout, layoutContext, tiles: tiles)
+                if let textBounds, hasText {
+                    (line.collisionLength, line.collisionBoxSize) = collisionSize(textBounds, layout, context, tiles: tiles)
                 }
-                let o = textOffset(layout, layoutContext)
-                let path = LinePath(points: [], segment: 0, anchor: Point(x: 0, y: 0), glyphOffsets: glyphOffsets,
-                                    lineOffset: Point(x: o.0, y: o.1), keepUpright: line.keepUpright, pitchWithMap: line.pitchWithMap,
-                                    rotateGlyphs: line.rotateGlyphs, textAlongLine: line.textAlongLine, iconAlongLine: line.iconAlongLine,
-                                    circleRadius: line.collisionBoxSize / 2 / tiles.tilePixelRatio,
-                                    tileUnitsPerWorld: pow(2, Double(tiles.z)) * LineLabelAnchors.extent,
-                                    verticalQuads: verticalQuads, verticalGlyphOffsets: verticalOffsets)
-                pending.append(PendingLineLabel(symbol: symbol, path: path, layout: line, feature: feature,
+                let o = textOffset(layout, context)
+                label.path = LinePath(points: [], segment: 0, anchor: Point(x: 0, y: 0), glyphOffsets: glyphOffsets,
+                                      lineOffset: Point(x: o.0, y: o.1), keepUpright: line.keepUpright, pitchWithMap: line.pitchWithMap,
+                                      rotateGlyphs: line.rotateGlyphs, textAlongLine: line.textAlongLine, iconAlongLine: line.iconAlongLine,
+                                      circleRadius: line.collisionBoxSize / 2 / tiles.tilePixelRatio,
+                                      tileUnitsPerWorld: pow(2, Double(tiles.z)) * LineLabelAnchors.extent,
+                                      verticalQuads: verticalQuads, verticalGlyphOffsets: verticalOffsets)
+                pending.append(PendingLineLabel(label: label, layout: line, feature: feature,
                                                 lines: lineStrings(feature.geometry), text: text.sections.map(\.text).joined()))
                 continue
             }
             for anchor in anchors(feature.geometry) {
-                var s = symbol
-                s.anchor = anchor
-                symbols.append(s)
+                var l = label
+                l.anchor = anchor
+                labels.append(l)
                 kept.append(feature)
             }
         }
@@ -145,28 +119,31 @@ enum SymbolLayerBuilder: LayerBuilder {
             let tiles = evaluation.labelTiles ?? LabelTiles.all(zoom: zoom)
             if pending[0].layout.placement == .line { mergeLines(&pending, tiles: tiles) }
             var seenText: [String: [Int: [Point]]] = [:]
-            for label in pending {
-                for a in lineAnchors(label.lines, tiles: tiles, layout: label.layout, text: label.text, seen: &seenText) {
-                    var s = label.symbol
-                    s.anchor = Transform.coordinate(mercator: a.anchor)
-                    s.path = label.path
-                    s.path?.points = a.line
-                    s.path?.segment = a.segment
-                    s.path?.anchor = a.anchor
-                    s.path?.circles = a.circles
-                    symbols.append(s)
-                    kept.append(label.feature)
+            for pendingLabel in pending {
+                for a in lineAnchors(pendingLabel.lines, tiles: tiles, layout: pendingLabel.layout, text: pendingLabel.text, seen: &seenText) {
+                    var l = pendingLabel.label
+                    l.anchor = Transform.coordinate(mercator: a.anchor)
+                    l.path?.points = a.line
+                    l.path?.segment = a.segment
+                    l.path?.anchor = a.anchor
+                    l.path?.circles = a.circles
+                    labels.append(l)
+                    kept.append(pendingLabel.feature)
                 }
             }
         }
-        features = kept
-        var out = SymbolLayer(symbols: symbols)
-        out.translate = paint.textTranslation.point(zoom: zoom)
-        out.translateAnchor = paint.textTranslationAnchor.evaluate(zoom: zoom)
+        if let tile = evaluation.anchorTile {
+            // labels are drawn whole by the tile their anchor lies in (tiles' buffers repeat labels near their edges)
+            var keptLabels: [LaidOutSymbol] = [], keptFeatures: [SelectedFeature] = []
+            for (l, f) in zip(labels, kept) where tile.contains(Transform.mercator(l.anchor)) {
+                keptLabels.append(l)
+                keptFeatures.append(f)
+            }
+            (labels, kept) = (keptLabels, keptFeatures)
+        }
+        var out = SymbolLayout(features: kept, labels: labels)
         out.verticalFirst = writingModes.first == .vertical
         out.horizontalAllowed = writingModes.isEmpty || writingModes.contains(.horizontal)
-        out.iconTranslate = paint.iconTranslation.point(zoom: zoom)
-        out.iconTranslateAnchor = paint.iconTranslationAnchor.evaluate(zoom: zoom)
         // `auto` is viewport for point labels; pitch alignment `auto` follows the rotation alignment
         let textRotation = layout.textRotationAlignment.evaluate(zoom: zoom), iconRotation = layout.iconRotationAlignment.evaluate(zoom: zoom)
         out.textRotateWithMap = textRotation == .map
