@@ -33,7 +33,7 @@ package final class BucketCache: @unchecked Sendable {
         package var evictions = 0
     }
 
-    /// A cache keeping at most `budget` bytes of laid-out tiles.
+    /// A cache keeping at most `budget` bytes of laid-out tiles (0: nothing is kept).
     package init(budget: Int = 96 << 20) {
         self.budget = max(0, budget)
     }
@@ -62,6 +62,7 @@ package final class BucketCache: @unchecked Sendable {
         lock.withLock {
             clock &+= 1
             counts.layouts += 1
+            guard budget > 0 else { return }
             var unit = tiles[tile] ?? TileBuckets()
             if let old = unit.layers[layer] {
                 let oldCost = old.layout.byteCost + 256

@@ -16,7 +16,16 @@ package struct PaintContext {
     /// The pixels this context may paint.
     var clip: PixelClip
     /// The source tile the layer being painted is drawing for, if its source is tiled.
-    var tileClip: TileClip?
+    var tileClip: TileClip? {
+        didSet {
+            guard tileClip != oldValue else { return }
+            if let tileClip { tileSpans = rowSpans(for: tileClip) } else { tileSpans = nil }
+        }
+    }
+    /// The rows of ``tileClip`` inside the tile, worked out as painters ask for them.
+    private(set) var tileSpans: TileRowSpans?
+    /// Every tile's row spans this context has worked out (each tile is clipped to by many layers).
+    private var tileSpanCache: [TileClip: TileRowSpans] = [:]
     /// The one world copy features are drawn on (a source tile's), or nil for every visible copy.
     var pinnedCopy: Int?
     var scanner = PixelCenterScanner()
@@ -38,6 +47,14 @@ package struct PaintContext {
         self.canvasHeight = canvasHeight
         self.clip = clip.intersection(PixelClip(width: canvasWidth, height: canvasHeight))
         visibleX = transform.visibleWorldXRange()
+    }
+
+    /// The row spans of `tile` for this context, worked out once per tile.
+    private mutating func rowSpans(for tile: TileClip) -> TileRowSpans {
+        if let cached = tileSpanCache[tile] { return cached }
+        let spans = TileRowSpans(tile: tile, transform: transform, clip: clip)
+        tileSpanCache[tile] = spans
+        return spans
     }
 
     /// Composites `color` over every pixel of the clip.

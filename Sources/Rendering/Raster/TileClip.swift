@@ -42,19 +42,89 @@ extension PaintContext {
     /// Whether pixel (x, y) may be painted under the current ``tileClip`` (always, without one).
     @inline(__always)
     func inTile(_ x: Int, _ y: Int) -> Bool {
-        guard let tile = tileClip else { return true }
-        guard let q = planeAtPixel(x, y) else { return false }
-        return tile.contains(transform.worldFraction(plane: q))
+        guard let spans = tileSpans else { return true }
+        let (a, b) = spans.span(row: y)
+        return x >= a && x < b
     }
 
     /// The pixels of `x0..<x1` in row `y` inside the current ``tileClip``: one run, since a tile
     /// is convex on screen (empty when none).
     @inline(__always)
     func tileSpan(row y: Int, _ x0: Int, _ x1: Int) -> (Int, Int) {
-        guard tileClip != nil else { return (x0, x1) }
-        var a = x0, b = x1
-        while a < b && !inTile(a, y) { a += 1 }
-        while b > a && !inTile(b - 1, y) { b -= 1 }
+        guard let spans = tileSpans else { return (x0, x1) }
+        let (a, b) = spans.span(row: y)
+        let lo = max(a, x0), hi = min(b, x1)
+        return lo < hi ? (lo, hi) : (lo, lo)
+    }
+}
+
+/// The pixels of each row that lie inside one source tile, for one paint context: a pixel is
+/// inside when the world position under its centre is (``TileClip/contains(_:)``).
+///
+/// Along a row the world position is an affine function of the column, so the pixels inside form
+/// one run: its ends are solved for once per row, then checked pixel by pixel against the exact
+/// test, so the runs are exactly the pixels the per-pixel test accepts. Rows are worked out when
+/// first asked for and kept (every layer of the tile asks again).
+final class TileRowSpans {
+    let tile: TileClip
+    private let transform: Transform
+    private let clip: PixelClip
+    /// Start and end column per row of the clip; `Int32.min` where not worked out yet.
+    private var spans: [Int32]
+
+    init(tile: TileClip, transform: Transform, clip: PixelClip) {
+        self.tile = tile
+        self.transform = transform
+        self.clip = clip
+        spans = [Int32](repeating: Int32.min, count: 2 * max(0, clip.y1 - clip.y0))
+    }
+
+    /// The columns `a..<b` of row `y` inside the tile (within the clip; empty when `a >= b`).
+    @inline(__always)
+    func span(row y: Int) -> (Int, Int) {
+        let i = 2 * (y - clip.y0)
+        guard i >= 0, i < spans.count else { return (0, 0) }
+        if spans[i] == Int32.min {
+            let (a, b) = compute(row: y)
+            spans[i] = Int32(a)
+            spans[i + 1] = Int32(b)
+        }
+        return (Int(spans[i]), Int(spans[i + 1]))
+    }
+
+    /// The exact test: the world position under the centre of pixel (x, y) lies in the tile.
+    private func contains(_ x: Int, _ y: Int) -> Bool {
+        guard let q = transform.plane(screen: Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) else { return false }
+        return tile.contains(transform.worldFraction(plane: q))
+    }
+
+    private func compute(row y: Int) -> (Int, Int) {
+        let lo = clip.x0, hi = clip.x1
+        guard lo < hi else { return (lo, lo) }
+        // the world position along the row, from two pixel centres (nil above a pitched horizon, for the whole row)
+        func world(_ x: Int) -> Point? {
+            transform.plane(screen: Point(x: Double(x) + 0.5, y: Double(y) + 0.5)).map { transform.worldFraction(plane: $0) }
+        }
+        guard let p0 = world(lo), let p1 = world(lo + 1) else { return (lo, lo) }
+        var left = -Double.infinity, right = Double.infinity
+        for (start, step, minimum, maximum) in [(p0.x, p1.x - p0.x, tile.minX, tile.maxX), (p0.y, p1.y - p0.y, tile.minY, tile.maxY)] {
+            if step == 0 || !step.isFinite {
+                if !(start >= minimum && start < maximum) { return (lo, lo) }
+                continue
+            }
+            let t1 = (minimum - start) / step, t2 = (maximum - start) / step
+            left = max(left, min(t1, t2))
+            right = min(right, max(t1, t2))
+        }
+        guard left.isFinite || left == -.infinity, right.isFinite || right == .infinity, left <= right + 2 else { return (lo, lo) }
+        // the solved run, within a pixel of the exact one: widen or narrow its ends until they agree
+        var a = clampedInt(Double(lo) + left.rounded(.down), lo, hi)
+        var b = clampedInt(Double(lo) + right.rounded(.up) + 1, lo, hi)
+        while a > lo && contains(a - 1, y) { a -= 1 }
+        while a < b && !contains(a, y) { a += 1 }
+        if a >= b { return (a, a) }
+        while b < hi && contains(b, y) { b += 1 }
+        while b > a && !contains(b - 1, y) { b -= 1 }
         return (a, b)
     }
 }

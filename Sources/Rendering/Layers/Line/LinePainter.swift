@@ -179,7 +179,15 @@ extension PaintContext {
                     covering = 0
                 }
             }
+            let spans = tileSpans
             PixelCenterScanner.scanTriangle(sa, sb, sc, clip: clip) { y, x0, x1 in
+                var (x0, x1) = (x0, x1)
+                if let spans {
+                    // only the pixels inside the source tile (the stencil clip)
+                    let (a, b) = spans.span(row: y)
+                    (x0, x1) = (max(a, x0), min(b, x1))
+                }
+                if x0 >= x1 { return }
                 for x in x0..<x1 {
                     let q: Point
                     var gamma = 1.0
@@ -194,7 +202,6 @@ extension PaintContext {
                         let wf = tr.worldFraction(plane: q - stroke.shift)
                         if wf.x < clip.minX || wf.x >= clip.maxX || wf.y < clip.minY || wf.y >= clip.maxY { continue }
                     }
-                    if let source = sourceTile, !source.contains(tr.worldFraction(plane: q)) { continue }
                     let vx = nx(q), vy = ny(q)
                     let dist = (vx * vx + vy * vy).squareRoot() * stroke.outset
                     let blur2 = (stroke.blur + 1) * gamma
