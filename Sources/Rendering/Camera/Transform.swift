@@ -118,13 +118,27 @@ public struct Transform: Sendable {
 
     /// Web Mercator fractions of a coordinate, snapped to the tile grid when quantization is on.
     @inline(__always)
-    func worldFraction(_ c: LocationCoordinate2D) -> Point {
-        var m = Transform.mercator(c)
-        if let u = quantizationUnits {
-            m.x = (m.x * u).rounded() / u
-            m.y = (m.y * u).rounded() / u
-        }
-        return m
+    func worldFraction(_ c: LocationCoordinate2D) -> Point { quantized(Transform.mercator(c)) }
+
+    /// Web Mercator fractions snapped to the tile grid when quantization is on.
+    @inline(__always)
+    func quantized(_ m: Point) -> Point {
+        guard let u = quantizationUnits else { return m }
+        return Point(x: (m.x * u).rounded() / u, y: (m.y * u).rounded() / u)
+    }
+
+    /// Plane position (device pixels) of a point in Web Mercator fractions (``mercator(_:)``, not
+    /// snapped), shifted by `copy` world widths, quantized as configured: the same as
+    /// ``plane(_:copy:)`` of the coordinate, without its logarithm and tangent.
+    @inline(__always)
+    func plane(mercator m: Point, copy: Int = 0) -> Point {
+        plane(worldFraction: quantized(m), copy: copy)
+    }
+
+    /// Screen position in CSS pixels of a point in Web Mercator fractions (quantized as configured).
+    func screenPoint(mercator m: Point) -> Point {
+        let s = screen(plane: plane(mercator: m))
+        return Point(x: s.x / pixelRatio, y: s.y / pixelRatio)
     }
 
     /// Plane position of a point given in world fractions.
@@ -247,9 +261,14 @@ public struct Transform: Sendable {
     /// `margin` (device pixels) widens the test for strokes, radii and translations.
     func worldCopies(west: Double, east: Double, visible: (min: Double, max: Double),
                      margin: Double = 0) -> ClosedRange<Int>? {
-        guard west.isFinite, east.isFinite else { return nil }
-        let fmin = (west + 180) / 360
-        let fmax = (east + 180) / 360
+        worldCopies(worldWest: (west + 180) / 360, worldEast: (east + 180) / 360, visible: visible, margin: margin)
+    }
+
+    /// ``worldCopies(west:east:visible:margin:)`` for something spanning world x `fmin...fmax`
+    /// (Web Mercator fractions).
+    func worldCopies(worldWest fmin: Double, worldEast fmax: Double, visible: (min: Double, max: Double),
+                     margin: Double = 0) -> ClosedRange<Int>? {
+        guard fmin.isFinite, fmax.isFinite else { return nil }
         let m = max(0, margin) / worldSize
         let lo = max(-64.0, (visible.min - m - fmax - 1e-9).rounded(.up))
         let hi = min(64.0, (visible.max + m - fmin + 1e-9).rounded(.down))

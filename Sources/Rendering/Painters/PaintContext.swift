@@ -76,6 +76,12 @@ package struct PaintContext {
         return transform.worldCopies(west: west, east: east, visible: visibleX, margin: min(margin, maximumCopyMargin))
     }
 
+    /// ``copies(west:east:margin:)`` for something spanning world x `west...east` (Web Mercator fractions).
+    func copies(worldWest west: Double, worldEast east: Double, margin: Double) -> ClosedRange<Int>? {
+        if let pinnedCopy { return pinnedCopy...pinnedCopy }
+        return transform.worldCopies(worldWest: west, worldEast: east, visible: visibleX, margin: min(margin, maximumCopyMargin))
+    }
+
     /// The widest margin ``copies(west:east:margin:)`` honours: twice the canvas's larger side, in device pixels.
     var maximumCopyMargin: Double { 2 * Double(max(canvasWidth, canvasHeight)) }
 
@@ -115,6 +121,16 @@ package struct PaintContext {
     @inline(__always)
     func planeAtPixel(_ x: Int, _ y: Int) -> Point? {
         transform.plane(screen: Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+    }
+
+    /// World x bounds of a list of Web Mercator points.
+    static func worldXBounds(_ points: [Point]) -> (Double, Double) {
+        var lo = Double.infinity, hi = -Double.infinity
+        for p in points {
+            lo = min(lo, p.x)
+            hi = max(hi, p.x)
+        }
+        return (lo, hi)
     }
 
     /// Longitude bounds of a list of coordinates.

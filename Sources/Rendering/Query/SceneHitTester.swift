@@ -95,9 +95,9 @@ package struct HitTestGeometry: Sendable {
 
     // MARK: Geometry
 
-    /// The coordinate on the world copies tested.
-    private func copies(_ c: LocationCoordinate2D) -> [LocationCoordinate2D] {
-        copyOffsets.map { LocationCoordinate2D(longitude: c.longitude + $0, latitude: c.latitude) }
+    /// The Web Mercator point on the world copies tested.
+    private func copies(_ m: Point) -> [Point] {
+        copyOffsets.map { Point(x: m.x + $0 / 360, y: m.y) }
     }
 
     /// A layer translation in screen points (rotated with the map for `.map`).
@@ -109,8 +109,8 @@ package struct HitTestGeometry: Sendable {
 
     private func shifted(_ p: Point, _ s: Point) -> Point { Point(x: p.x + s.x, y: p.y + s.y) }
 
-    private func project(_ ring: [LocationCoordinate2D], copy: Double, shift: Point) -> [Point] {
-        ring.map { shifted(transform.screenPoint(for: LocationCoordinate2D(longitude: $0.longitude + copy, latitude: $0.latitude)), shift) }
+    private func project(_ ring: [Point], copy: Double, shift: Point) -> [Point] {
+        ring.map { shifted(transform.screenPoint(mercator: Point(x: $0.x + copy / 360, y: $0.y)), shift) }
     }
 
     private func distance(_ r: ScreenRect, _ p: Point) -> Double {
@@ -142,7 +142,7 @@ package struct HitTestGeometry: Sendable {
         return best
     }
 
-    func linesTouch(_ lines: [[LocationCoordinate2D]], _ r: ScreenRect, reach: Double, shift: Point, closed: Bool) -> Bool {
+    func linesTouch(_ lines: [[Point]], _ r: ScreenRect, reach: Double, shift: Point, closed: Bool) -> Bool {
         for copy in copyOffsets {
             for line in lines {
                 let pts = project(line, copy: copy, shift: shift)
@@ -155,7 +155,7 @@ package struct HitTestGeometry: Sendable {
         return false
     }
 
-    func polygonsTouch(_ polygons: [[[LocationCoordinate2D]]], _ r: ScreenRect, shift: Point) -> Bool {
+    func polygonsTouch(_ polygons: [[[Point]]], _ r: ScreenRect, shift: Point) -> Bool {
         for copy in copyOffsets {
             for polygon in polygons {
                 let rings = polygon.map { project($0, copy: copy, shift: shift) }
@@ -175,7 +175,7 @@ package struct HitTestGeometry: Sendable {
     /// tested there, against the query rectangle laid on the map; circles on the screen shrink with
     /// distance when they scale with the map (`scaledWithMap`), and map-plane circles that keep
     /// their screen size grow.
-    func circlesTouch(_ points: [LocationCoordinate2D], _ r: ScreenRect, reach: Double, shift: Point,
+    func circlesTouch(_ points: [Point], _ r: ScreenRect, reach: Double, shift: Point,
                       alignedWithMap: Bool, scaledWithMap: Bool) -> Bool {
         let t = transform
         guard t.isPitched else { return pointsTouch(points, r, reach: reach, shift: shift) }
@@ -186,7 +186,7 @@ package struct HitTestGeometry: Sendable {
             guard ring.count == 4 else { return pointsTouch(points, r, reach: reach, shift: shift) }
             return points.contains { c in
                 copies(c).contains { copy in
-                    let p = t.plane(copy)
+                    let p = t.plane(mercator: copy)
                     let size = reach * ratio * (scaledWithMap ? 1 : t.w(plane: p))
                     if PlaneGeometry.contains([ring], p) { return true }
                     return ring.indices.contains { distance(p, ring[$0], ring[($0 + 1) % 4]) <= size }
@@ -195,20 +195,20 @@ package struct HitTestGeometry: Sendable {
         }
         return points.contains { c in
             copies(c).contains { copy in
-                let size = scaledWithMap ? reach / t.w(plane: t.plane(copy)) : reach
-                return distance(r, shifted(t.screenPoint(for: copy), shift)) <= size
+                let size = scaledWithMap ? reach / t.w(plane: t.plane(mercator: copy)) : reach
+                return distance(r, shifted(t.screenPoint(mercator: copy), shift)) <= size
             }
         }
     }
 
     /// Where MapLibre's per-tile query results put a point: the (row, world copy, column) of the
     /// source tile holding its copy nearest the view's centre, at the view's tile zoom.
-    func tileOrder(of point: LocationCoordinate2D?) -> TileOrder {
+    func tileOrder(of point: Point?) -> TileOrder {
         guard let point else { return TileOrder(row: 0, wrap: 0, column: 0) }
         let t = transform
         let n = pow(2, Double(t.tileZoom))
         let center = Transform.mercator(t.camera.center)
-        var m = Transform.mercator(point)
+        var m = point
         m.x += (center.x - m.x).rounded()
         guard m.x.isFinite, m.y.isFinite, abs(m.x) < 1e6 else { return TileOrder(row: 0, wrap: 0, column: 0) }
         let wrap = m.x.rounded(.down)
@@ -222,9 +222,9 @@ package struct HitTestGeometry: Sendable {
         static func < (a: TileOrder, b: TileOrder) -> Bool { (a.row, a.wrap, a.column) < (b.row, b.wrap, b.column) }
     }
 
-    func pointsTouch(_ points: [LocationCoordinate2D], _ r: ScreenRect, reach: Double, shift: Point) -> Bool {
+    func pointsTouch(_ points: [Point], _ r: ScreenRect, reach: Double, shift: Point) -> Bool {
         points.contains { c in
-            copies(c).contains { distance(r, shifted(transform.screenPoint(for: $0), shift)) <= reach }
+            copies(c).contains { distance(r, shifted(transform.screenPoint(mercator: $0), shift)) <= reach }
         }
     }
 }

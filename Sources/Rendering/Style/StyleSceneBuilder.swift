@@ -308,7 +308,8 @@ package struct StyleScene: Sendable {
     package var unsupportedFeatures: [String]
 }
 
-/// GeoJSON geometry -> the renderer's coordinate arrays.
+/// GeoJSON geometry -> the renderer's coordinate arrays: Web Mercator fractions of the world
+/// (``Transform/mercator(_:)``), projected once when a layer is laid out.
 enum GeometryConversion {
     static func coordinates(_ l: PositionList) -> [LocationCoordinate2D] {
         var out: [LocationCoordinate2D] = []
@@ -324,25 +325,40 @@ enum GeometryConversion {
         return out
     }
 
+    /// A position list in Web Mercator fractions.
+    static func mercator(_ l: PositionList) -> [Point] {
+        var out: [Point] = []
+        out.reserveCapacity(l.count)
+        l.withUnsafeValues { v in
+            var i = 0
+            let s = l.stride
+            while i < v.count {
+                out.append(Transform.mercator(LocationCoordinate2D(longitude: v[i], latitude: v[i + 1])))
+                i += s
+            }
+        }
+        return out
+    }
+
     /// Polygons (exterior + holes) of a geometry; other geometry types give none.
-    static func polygons(_ g: Geometry?) -> [[[LocationCoordinate2D]]] {
+    static func polygons(_ g: Geometry?) -> [[[Point]]] {
         switch g {
-        case .polygon(let rings)?: return [rings.map(coordinates)]
-        case .multiPolygon(let ps)?: return ps.map { $0.map(coordinates) }
+        case .polygon(let rings)?: return [rings.map(mercator)]
+        case .multiPolygon(let ps)?: return ps.map { $0.map(mercator) }
         case .geometryCollection(let c)?: return c.geometries.flatMap { polygons($0) }
         default: return []
         }
     }
 
     /// Lines of a geometry: lines as they are, polygon rings closed.
-    static func lines(_ g: Geometry?) -> ([[LocationCoordinate2D]], Bool) {
+    static func lines(_ g: Geometry?) -> ([[Point]], Bool) {
         switch g {
-        case .lineString(let l)?: return ([coordinates(l)], false)
-        case .multiLineString(let ls)?: return (ls.map(coordinates), false)
-        case .polygon(let rings)?: return (rings.map(coordinates), true)
-        case .multiPolygon(let ps)?: return (ps.flatMap { $0.map(coordinates) }, true)
+        case .lineString(let l)?: return ([mercator(l)], false)
+        case .multiLineString(let ls)?: return (ls.map(mercator), false)
+        case .polygon(let rings)?: return (rings.map(mercator), true)
+        case .multiPolygon(let ps)?: return (ps.flatMap { $0.map(mercator) }, true)
         case .geometryCollection(let c)?:
-            var all: [[LocationCoordinate2D]] = []
+            var all: [[Point]] = []
             for child in c.geometries { all += lines(child).0 }
             return (all, false)
         default: return ([], false)
@@ -350,12 +366,12 @@ enum GeometryConversion {
     }
 
     /// Every position of a geometry (circle layers draw a circle at each).
-    static func points(_ g: Geometry?) -> [LocationCoordinate2D] {
+    static func points(_ g: Geometry?) -> [Point] {
         switch g {
-        case .point(let p)?: return [LocationCoordinate2D(longitude: p.longitude, latitude: p.latitude)]
-        case .multiPoint(let l)?, .lineString(let l)?: return coordinates(l)
-        case .multiLineString(let ls)?, .polygon(let ls)?: return ls.flatMap(coordinates)
-        case .multiPolygon(let ps)?: return ps.flatMap { $0.flatMap(coordinates) }
+        case .point(let p)?: return [Transform.mercator(LocationCoordinate2D(longitude: p.longitude, latitude: p.latitude))]
+        case .multiPoint(let l)?, .lineString(let l)?: return mercator(l)
+        case .multiLineString(let ls)?, .polygon(let ls)?: return ls.flatMap(mercator)
+        case .multiPolygon(let ps)?: return ps.flatMap { $0.flatMap(mercator) }
         case .geometryCollection(let c)?: return c.geometries.flatMap { points($0) }
         default: return []
         }

@@ -9,7 +9,7 @@ import MercatorTestSupport
 struct AnimateBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "animate",
-        abstract: "A fly-to over Helsinki (z14 -> z16) with OSM Bright and Positron: frames per second for rendering alone.",
+        abstract: "A fly-to over Helsinki (z14 -> z16) with OSM Bright and Positron: frames per second for rendering alone, beside frames laid out from scratch.",
         discussion: """
             Tiles from shared/realworld/helsinki-openmaptiles.mbtiles; labels in installed fonts (DejaVu, through fontconfig) \
             because the styles' glyph URLs point at the internet. --no-symbols drops the symbol layers (issue 30's end-to-end case).
@@ -22,6 +22,7 @@ struct AnimateBench: ParsableCommand {
     @Option(help: "View size in points, WIDTHxHEIGHT.") var size = "1024x768"
     @Flag(help: "Leave out the styles' symbol layers.") var noSymbols = false
     @Flag(help: "Print one JSON line per style.") var json = false
+    @Flag(help: "Skip the side-by-side flight with every frame laid out from scratch.") var noBaseline = false
 
     /// The flight: central Helsinki at z14 to the Market Square area at z16, turning 20 degrees.
     static let start = MapCamera(center: LocationCoordinate2D(latitude: 60.1699, longitude: 24.9384), zoom: 14)
@@ -32,24 +33,47 @@ struct AnimateBench: ParsableCommand {
         guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { throw ValidationError("--size must be WIDTHxHEIGHT") }
         guard frames >= 2, runs >= 1 else { throw ValidationError("--frames must be at least 2 and --runs at least 1") }
         for name in styles.split(separator: ",").map(String.init) {
-            let style = try Style(document: StyleDocument(json: Self.localStyle(name, symbols: !noSymbols)))
-            let map = Map(style: style, camera: Self.start, size: MapSize(width: parts[0], height: parts[1]))
-            let flight = map.flyAnimation(to: Self.target)
-            _ = try map.snapshot()
-            var times: [Double] = []
+            let document = try Self.localStyle(name, symbols: !noSymbols)
+            // Mercator as it is (tiles laid out once and kept) and, side by side in the same run, every
+            // frame laid out from scratch (no layout cache: what each frame cost before issue 30).
+            func map(cache: Int) throws -> Map {
+                Map(style: try Style(document: StyleDocument(json: document)), camera: Self.start,
+                    size: MapSize(width: parts[0], height: parts[1]), options: MapOptions(layoutCacheSize: cache))
+            }
+            let cached = try map(cache: MapOptions().layoutCacheSize), baseline = try map(cache: 0)
+            let flight = cached.flyAnimation(to: Self.target)
+            _ = try cached.snapshot()
+            _ = try baseline.snapshot()
+            var wall: [Double] = [], cpu: [Double] = [], baselineWall: [Double] = []
             for _ in 0..<runs {
-                for i in 0..<frames {
-                    map.camera = flight.camera(at: flight.duration * Double(i) / Double(frames - 1))
-                    times.append(try Measure.seconds { _ = try map.snapshot() } * 1000)
+                for (target, isBaseline) in [(baseline, true), (cached, false)] where !isBaseline || !noBaseline {
+                    for i in 0..<frames {
+                        target.camera = flight.camera(at: flight.duration * Double(i) / Double(frames - 1))
+                        let cpu0 = Measure.processCPUSeconds()
+                        let ms = try Measure.seconds { _ = try target.snapshot() } * 1000
+                        if isBaseline {
+                            baselineWall.append(ms)
+                        } else {
+                            wall.append(ms)
+                            cpu.append((Measure.processCPUSeconds() - cpu0) * 1000)
+                        }
+                    }
                 }
             }
-            let median = Measure.median(times), worst = times.max() ?? .nan
+            let median = Measure.median(wall), worst = wall.max() ?? .nan
+            let baselineMedian = noBaseline ? Double.nan : Measure.median(baselineWall)
             if json {
                 Measure.printJSON([("style", name), ("frames", Double(frames * runs)), ("frames_per_second", 1000 / median),
-                                   ("median_frame_ms", median), ("worst_frame_ms", worst), ("symbols", noSymbols ? "no" : "yes")])
+                                   ("median_frame_ms", median), ("worst_frame_ms", worst), ("cpu_ms_per_frame", Measure.median(cpu)),
+                                   ("baseline_frames_per_second", 1000 / baselineMedian), ("speedup_vs_baseline", baselineMedian / median),
+                                   ("symbols", noSymbols ? "no" : "yes")])
             } else {
-                print(String(format: "animate %@ %@%@: %d frames, median frame %.1f ms = %.1f fps, worst %.1f ms",
-                             name, size, noSymbols ? " (no symbols)" : "", frames * runs, median, 1000 / median, worst))
+                print(String(format: "animate %@ %@%@: %d frames, median frame %.1f ms = %.1f fps, worst %.1f ms, CPU %.1f ms a frame",
+                             name, size, noSymbols ? " (no symbols)" : "", frames * runs, median, 1000 / median, worst, Measure.median(cpu)))
+                if !noBaseline {
+                    print(String(format: "  every frame laid out from scratch (no layout cache): median %.1f ms = %.1f fps; kept layouts are %.2fx as fast",
+                                 baselineMedian, 1000 / baselineMedian, baselineMedian / median))
+                }
             }
         }
     }

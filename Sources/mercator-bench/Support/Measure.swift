@@ -12,6 +12,13 @@ enum Measure {
     }
 
     /// CPU time consumed by the calling thread, in seconds.
+    /// CPU seconds used by every thread of the process (painting runs on several).
+    static func processCPUSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
     static func cpuSeconds() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)

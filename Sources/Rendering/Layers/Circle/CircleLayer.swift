@@ -3,11 +3,14 @@ import MapStyle
 
 /// One circle feature: one or more points (a MultiPoint draws several circles with the same paint).
 package struct CircleFeature: Sendable {
-    /// Circle centres.
-    package var points: [LocationCoordinate2D]
+    /// Circle centres in Web Mercator fractions of the world (``Transform/mercator(_:)``).
+    package var points: [Point]
 
-    /// Creates a circle feature.
-    package init(points: [LocationCoordinate2D]) { self.points = points }
+    /// Creates a circle feature from coordinates.
+    package init(points: [LocationCoordinate2D]) { self.points = points.map(Transform.mercator) }
+
+    /// Creates a circle feature from Web Mercator points.
+    package init(mercator points: [Point]) { self.points = points }
 }
 
 /// A circle layer: its features (draw order = array order) and the paint evaluated per feature.

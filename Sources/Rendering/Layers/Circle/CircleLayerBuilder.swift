@@ -8,7 +8,7 @@ enum CircleLayerBuilder: LayerBuilder {
     static func layout(_ layer: CompiledLayer, features: [SelectedFeature], evaluation: FeatureEvaluation) -> any LayerLayout {
         var features = features
         if let layout = layer.layout(as: CircleLayoutProperties.self) { sortByKey(layout.circleSortKey, &features, evaluation) }
-        return CircleLayout(features: features, shapes: features.map { CircleFeature(points: GeometryConversion.points($0.geometry)) })
+        return CircleLayout(features: features, shapes: features.map { CircleFeature(mercator: GeometryConversion.points($0.geometry)) })
     }
 }
 

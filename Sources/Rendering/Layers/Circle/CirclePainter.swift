@@ -42,9 +42,9 @@ extension PaintContext {
             let innerFill2 = min(innerOpacity, innerColor) * min(innerOpacity, innerColor)
             let margin = 4 * outerDevice + shift.length
             for c in feature.points {
-                guard let copies = copies(west: c.longitude, east: c.longitude, margin: margin) else { continue }
+                guard let copies = copies(worldWest: c.x, worldEast: c.x, margin: margin) else { continue }
                 for copy in copies {
-                    let center = t.plane(c, copy: copy) + shift
+                    let center = t.plane(mercator: c, copy: copy) + shift
                     let centerScreen = t.screen(plane: center)
                     guard centerScreen.x.isFinite, centerScreen.y.isFinite else { continue }
                     // Screen-space radius (viewport alignment) or plane-space radius (map alignment).

@@ -3,11 +3,15 @@ import MapStyle
 
 /// One polygon feature: polygons, each an exterior ring followed by holes (rings need not be closed).
 package struct FillFeature: Sendable {
-    /// Polygons; each is `[exterior, hole, hole, ...]`.
-    package var polygons: [[[LocationCoordinate2D]]]
+    /// Polygons in Web Mercator fractions of the world (``Transform/mercator(_:)``, projected once);
+    /// each is `[exterior, hole, hole, ...]`.
+    package var polygons: [[[Point]]]
 
-    /// Creates a polygon feature.
-    package init(polygons: [[[LocationCoordinate2D]]]) { self.polygons = polygons }
+    /// Creates a polygon feature from coordinates.
+    package init(polygons: [[[LocationCoordinate2D]]]) { self.polygons = polygons.map { $0.map { $0.map(Transform.mercator) } } }
+
+    /// Creates a polygon feature from Web Mercator points.
+    package init(mercator polygons: [[[Point]]]) { self.polygons = polygons }
 }
 
 /// A fill layer: its features and the paint evaluated per feature (index = feature index).

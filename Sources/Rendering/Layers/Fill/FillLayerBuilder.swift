@@ -13,7 +13,7 @@ enum FillLayerBuilder: LayerBuilder {
     static func layout(_ layer: CompiledLayer, features: [SelectedFeature], evaluation: FeatureEvaluation) -> any LayerLayout {
         var features = features
         if let layout = layer.layout(as: FillLayoutProperties.self) { sortByKey(layout.fillSortKey, &features, evaluation) }
-        return FillLayout(features: features, shapes: features.map { FillFeature(polygons: GeometryConversion.polygons($0.geometry)) })
+        return FillLayout(features: features, shapes: features.map { FillFeature(mercator: GeometryConversion.polygons($0.geometry)) })
     }
 }
 

@@ -11,8 +11,8 @@ extension PaintContext {
             if color.a <= 0 && layer.patterns == nil { continue }
             for polygon in feature.polygons {
                 guard let exterior = polygon.first, exterior.count >= 3 else { continue }
-                let (west, east) = PaintContext.longitudeBounds(exterior)
-                guard let copies = copies(west: west, east: east, margin: 2 + shift.length) else { continue }
+                let (west, east) = PaintContext.worldXBounds(exterior)
+                guard let copies = copies(worldWest: west, worldEast: east, margin: 2 + shift.length) else { continue }
                 for copy in copies {
                     projectRings(polygon, copy: copy, shift: shift)
                     var sc = PixelCenterScanner()
@@ -45,13 +45,13 @@ extension PaintContext {
     }
 
     /// Projects polygon rings to screen points into `screenRings`.
-    mutating func projectRings(_ rings: [[LocationCoordinate2D]], copy: Int, shift: Point) {
+    mutating func projectRings(_ rings: [[Point]], copy: Int, shift: Point) {
         screenRings.removeAll(keepingCapacity: true)
         for ring in rings {
             var out: [Point] = []
             out.reserveCapacity(ring.count)
             for c in ring {
-                out.append(transform.screen(plane: transform.plane(c, copy: copy) + shift))
+                out.append(transform.screen(plane: transform.plane(mercator: c, copy: copy) + shift))
             }
             screenRings.append(out)
         }
@@ -67,8 +67,8 @@ extension PaintContext {
             let patternOpacity = Float(max(0, min(1, layer.opacity[i])))
             for polygon in feature.polygons {
                 guard let exterior = polygon.first, exterior.count >= 2 else { continue }
-                let (west, east) = PaintContext.longitudeBounds(exterior)
-                guard let copies = copies(west: west, east: east, margin: 2 + shift.length) else { continue }
+                let (west, east) = PaintContext.worldXBounds(exterior)
+                guard let copies = copies(worldWest: west, worldEast: east, margin: 2 + shift.length) else { continue }
                 for copy in copies {
                     projectRings(polygon, copy: copy, shift: shift)
                     for ring in screenRings where ring.count >= 2 {

@@ -37,7 +37,7 @@ extension FillExtrusionLayer: SceneLayer {
             for offset in offsets {
                 for polygon in feature.polygons {
                     let copy = Int((offset / 360).rounded())
-                    let planes = polygon.map { ring in ring.map { t.plane($0, copy: copy) + shift } }
+                    let planes = polygon.map { ring in ring.map { t.plane(mercator: $0, copy: copy) + shift } }
                     best = min(best, query.distance(to: planes, zBase: zBase, zTop: zTop, transform: t))
                 }
             }

@@ -3,13 +3,18 @@ import MapStyle
 
 /// One extruded feature: its polygons (each an exterior ring followed by holes).
 package struct FillExtrusionFeature: Sendable {
-    /// Polygons; each is `[exterior, hole, hole, ...]`.
-    package var polygons: [[[LocationCoordinate2D]]]
+    /// Polygons in Web Mercator fractions of the world; each is `[exterior, hole, hole, ...]`.
+    package var polygons: [[[Point]]]
     /// The one world copy the feature is drawn on (a source tile's), or nil for every visible copy.
     package var wrap: Int?
 
-    /// Creates an extruded feature.
+    /// Creates an extruded feature from coordinates.
     package init(polygons: [[[LocationCoordinate2D]]], wrap: Int? = nil) {
+        self.init(mercator: polygons.map { $0.map { $0.map(Transform.mercator) } }, wrap: wrap)
+    }
+
+    /// Creates an extruded feature from Web Mercator points.
+    package init(mercator polygons: [[[Point]]], wrap: Int? = nil) {
         self.polygons = polygons
         self.wrap = wrap
     }
@@ -56,6 +61,6 @@ package struct FillExtrusionLayer: Sendable {
             let mine = patterns ?? Array(repeating: nil, count: n)
             patterns = mine + (other.patterns ?? Array(repeating: nil, count: m))
         }
-        features += other.features.map { FillExtrusionFeature(polygons: $0.polygons, wrap: wrap) }
+        features += other.features.map { FillExtrusionFeature(mercator: $0.polygons, wrap: wrap) }
     }
 }

@@ -7,7 +7,7 @@ enum FillExtrusionLayerBuilder: LayerBuilder {
 
     static func layout(_ layer: CompiledLayer, features: [SelectedFeature], evaluation: FeatureEvaluation) -> any LayerLayout {
         FillExtrusionLayout(features: features,
-                            shapes: features.map { FillExtrusionFeature(polygons: GeometryConversion.polygons($0.geometry)) })
+                            shapes: features.map { FillExtrusionFeature(mercator: GeometryConversion.polygons($0.geometry)) })
     }
 }
 

@@ -75,8 +75,8 @@ extension PaintContext {
                 if let wrap = feature.wrap {
                     copies = wrap...wrap
                 } else {
-                    let (west, east) = PaintContext.longitudeBounds(exterior)
-                    guard let c = self.copies(west: west, east: east, margin: 2 + shift.length + min(zTop, t.worldSize)) else { continue }
+                    let (west, east) = PaintContext.worldXBounds(exterior)
+                    guard let c = self.copies(worldWest: west, worldEast: east, margin: 2 + shift.length + min(zTop, t.worldSize)) else { continue }
                     copies = c
                 }
                 for copy in copies {
@@ -107,14 +107,14 @@ extension PaintContext {
 
     /// A polygon's rings in plane space, without their closing point, wound as MapLibre winds them
     /// (exterior rings with positive area in y-down coordinates, holes negative).
-    private func extrusionRings(_ polygon: [[LocationCoordinate2D]], copy: Int, shift: Point) -> [[Point]] {
+    private func extrusionRings(_ polygon: [[Point]], copy: Int, shift: Point) -> [[Point]] {
         var out: [[Point]] = []
         out.reserveCapacity(polygon.count)
         for (k, ring) in polygon.enumerated() {
             var points: [Point] = []
             points.reserveCapacity(ring.count)
             for c in ring {
-                let p = transform.plane(c, copy: copy) + shift
+                let p = transform.plane(mercator: c, copy: copy) + shift
                 guard p.x.isFinite, p.y.isFinite else { continue }
                 if let last = points.last, last.x == p.x, last.y == p.y { continue }
                 points.append(p)

@@ -6,7 +6,8 @@ import GeoJSON
 package struct HeatmapLayer: Sendable {
     /// One point: where, its weight and kernel radius (CSS pixels).
     struct Point: Sendable {
-        var coordinate: LocationCoordinate2D
+        /// Web Mercator fractions of the world.
+        var position: Rendering.Point
         var weight: Double
         var radius: Double
     }

@@ -7,14 +7,14 @@ enum HeatmapLayerBuilder: LayerBuilder {
     static func draws(_ g: Geometry) -> Bool { true }
 
     static func layout(_ layer: CompiledLayer, features: [SelectedFeature], evaluation: FeatureEvaluation) -> any LayerLayout {
-        var positions: [LocationCoordinate2D] = []
+        var positions: [Point] = []
         var owners: [Int] = []
         positions.reserveCapacity(features.count)
         owners.reserveCapacity(features.count)
         for i in features.indices {
             // Points (most heatmaps) without a temporary array per feature.
             if case .point(let p)? = features[i].geometry {
-                positions.append(LocationCoordinate2D(longitude: p.longitude, latitude: p.latitude))
+                positions.append(Transform.mercator(LocationCoordinate2D(longitude: p.longitude, latitude: p.latitude)))
                 owners.append(i)
                 continue
             }
@@ -30,7 +30,8 @@ enum HeatmapLayerBuilder: LayerBuilder {
 /// A heatmap layer's bucket: every position of its features, with the feature each belongs to.
 struct HeatmapLayout: LayerLayout {
     var features: [SelectedFeature]
-    var positions: [LocationCoordinate2D]
+    /// Web Mercator fractions of the world.
+    var positions: [Point]
     var owners: [Int]
 
     var byteCost: Int { features.count * ByteCost.perFeature + positions.count * (ByteCost.perPoint + 8) }
@@ -44,7 +45,7 @@ struct HeatmapLayout: LayerLayout {
         points.reserveCapacity(positions.count)
         for (k, c) in positions.enumerated() {
             let i = owners[k]
-            points.append(HeatmapLayer.Point(coordinate: c, weight: weights[i], radius: radii[i]))
+            points.append(HeatmapLayer.Point(position: c, weight: weights[i], radius: radii[i]))
         }
         var out = HeatmapLayer(points: points, featureIndex: owners)
         out.intensity = paint.heatmapIntensity.evaluate(zoom: zoom)

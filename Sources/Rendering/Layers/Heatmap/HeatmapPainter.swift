@@ -39,9 +39,9 @@ extension PaintContext {
             let s = lastS
             guard s.isFinite, s > 0 else { continue }
             let reach = s * p.radius * ratio  // device pixels
-            guard let copies = copies(west: p.coordinate.longitude, east: p.coordinate.longitude, margin: reach) else { continue }
+            guard let copies = copies(worldWest: p.position.x, worldEast: p.position.x, margin: reach) else { continue }
             for copy in copies {
-                let plane = t.plane(p.coordinate, copy: copy)
+                let plane = t.plane(mercator: p.position, copy: copy)
                 if t.isPitched {
                     let radius = p.radius * ratio, planeReach = s * radius
                     var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity

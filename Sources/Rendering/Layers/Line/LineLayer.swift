@@ -3,14 +3,19 @@ import MapStyle
 
 /// One line feature: one or more polylines.
 package struct LineFeature: Sendable {
-    /// Polylines.
-    package var lines: [[LocationCoordinate2D]]
+    /// Polylines in Web Mercator fractions of the world (``Transform/mercator(_:)``, projected once).
+    package var lines: [[Point]]
     /// Whether the lines are polygon rings: MapLibre joins a ring's last segment to its first and draws
     /// no caps. Set it for features whose geometry is a Polygon/MultiPolygon.
     package var closedRings: Bool
 
-    /// Creates a line feature.
+    /// Creates a line feature from coordinates.
     package init(lines: [[LocationCoordinate2D]], closedRings: Bool = false) {
+        self.init(mercator: lines.map { $0.map(Transform.mercator) }, closedRings: closedRings)
+    }
+
+    /// Creates a line feature from Web Mercator points.
+    package init(mercator lines: [[Point]], closedRings: Bool = false) {
         self.lines = lines
         self.closedRings = closedRings
     }

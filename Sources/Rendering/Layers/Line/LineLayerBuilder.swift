@@ -20,7 +20,7 @@ enum LineLayerBuilder: LayerBuilder {
         lines.reserveCapacity(features.count)
         for s in features {
             let (parts, closed) = GeometryConversion.lines(s.geometry)
-            lines.append(LineFeature(lines: parts, closedRings: closed))
+            lines.append(LineFeature(mercator: parts, closedRings: closed))
         }
         var out = LineLayout(features: features, shapes: lines)
         out.join = layout.lineJoin.perFeature(features, evaluation)

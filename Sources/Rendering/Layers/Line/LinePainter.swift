@@ -47,9 +47,9 @@ extension PaintContext {
                                                   polygon: feature.closedRings,
                                                   tileUnitsPerPixel: transform.quantizationUnits == nil ? 0 : 16 / tileScale)
             for line in feature.lines where line.count >= 2 {
-                let (west, east) = PaintContext.longitudeBounds(line)
+                let (west, east) = PaintContext.worldXBounds(line)
                 let margin = 4 * outset + abs(stroke.offset) + shift.length
-                guard let copies = copies(west: west, east: east, margin: margin) else {
+                guard let copies = copies(worldWest: west, worldEast: east, margin: margin) else {
                     continue
                 }
                 for copy in copies {
@@ -62,7 +62,7 @@ extension PaintContext {
                         continue
                     }
                     plane.removeAll(keepingCapacity: true)
-                    for c in line { plane.append(transform.plane(c, copy: copy)) }
+                    for c in line { plane.append(transform.plane(mercator: c, copy: copy)) }
                     if feature.closedRings, let f = plane.first, let l = plane.last, f != l { plane.append(f) }
                     tessellator.tessellate(plane, options: options)
                     var total = 0.0
@@ -77,12 +77,12 @@ extension PaintContext {
 
     /// Splits a dashed line by source tile (with MapLibre's quarter-tile buffer), restarts the dash
     /// distance in each part and draws each part only inside its own tile.
-    private mutating func paintDashedByTile(_ line: [LocationCoordinate2D], copy: Int, stroke: LineStroke,
+    private mutating func paintDashedByTile(_ line: [Point], copy: Int, stroke: LineStroke,
                                             options: LineTessellator.Options, margin: Double,
                                             tessellator: inout LineTessellator) {
         let t = transform
         let tiles = pow(2, Double(t.tileZoom))
-        var world: [Point] = line.map { t.worldFraction($0) }
+        var world: [Point] = line.map { t.quantized($0) }
         if options.polygon, let f = world.first, let l = world.last, f != l { world.append(f) }
         for i in world.indices { world[i].x += Double(copy) }
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
