@@ -119,6 +119,22 @@ struct LayoutCacheTests {
         #expect(uncached.buckets.byteCount == 0, "a map with no layout cache keeps nothing")
     }
 
+    @Test("past the source's maxzoom, crossing an integer zoom lays out labels again, not fills and lines whose layout ignores the zoom")
+    func overscaledZoomReusesZoomFreeLayouts() throws {
+        let map = try Self.map()
+        map.camera = MapCamera(center: Self.start.center, zoom: 6.9)
+        let before = try Self.pixels(map)
+        let laidOut = map.buckets.statistics.layouts
+        map.camera = MapCamera(center: Self.start.center, zoom: 7.05)
+        let after = try Self.pixels(map)
+        let relaid = map.buckets.statistics.layouts - laidOut
+        #expect(relaid >= 1 && relaid <= 4, "only the pois (label) layer's tiles are laid out for zoom 7 (\(relaid))")
+        #expect(before != after)
+        let reference = try Self.map(cacheSize: 0)
+        reference.camera = map.camera
+        #expect(try Self.pixels(reference) == after)
+    }
+
     @Test("a paint change reuses every layout; the frame shows the new paint")
     func paintChangeKeepsLayouts() throws {
         let map = try Self.map()

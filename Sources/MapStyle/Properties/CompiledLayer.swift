@@ -21,6 +21,10 @@ package struct CompiledLayer: Sendable {
     /// source layer, filter or layout properties. A bucket laid out for one generation serves every
     /// later revision of the layer with the same generation (a paint change keeps it).
     package let layoutGeneration: UInt64
+    /// Whether the filter and layout properties give the same result at every zoom (neither names
+    /// `zoom` nor is a legacy function of it): such a layer's buckets, labels aside, serve every zoom
+    /// its data tile is drawn at.
+    package let layoutIsZoomConstant: Bool
 
     /// Compiles `layer`, reusing what `previous` (the same layer at an earlier revision) compiled
     /// from unchanged values.
@@ -39,10 +43,22 @@ package struct CompiledLayer: Sendable {
         (paint, layout) = try Self.compileGroups(layer, reusing: previous)
         needsFeatureGeometry = filter.needsGeometry
             || layer.paint.values.contains(where: Self.readsGeometry) || layer.layout.values.contains(where: Self.readsGeometry)
+        layoutIsZoomConstant = !Self.mentionsZoom(layer.predicate ?? .null) && !layer.layout.values.contains(where: Self.mentionsZoom)
         if let previous, Self.sameLayout(previous.layer, layer) {
             layoutGeneration = previous.layoutGeneration
         } else {
             layoutGeneration = Generations.next()
+        }
+    }
+
+    /// Whether a value may depend on the zoom: it names `zoom`, or holds a legacy function (`stops`).
+    /// Conservative: a property named "zoom" counts too.
+    private static func mentionsZoom(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string(let s): return s == "zoom"
+        case .array(let a): return a.contains(where: mentionsZoom)
+        case .object(let o): return o["stops"] != nil || o.values.contains(where: mentionsZoom)
+        default: return false
         }
     }
 

@@ -141,21 +141,16 @@ package struct StyleSceneBuilder: Sendable {
         var extrusions: FillExtrusionLayer?
         let sourceLayer = compiled.layer.sourceLayerIdentifier ?? ""
         let layoutZoom = Int(max(0, min(30, camera.zoom.rounded(.down))))
-        for tile in tiles {
-            guard let content = tile.layers[sourceLayer], !content.isEmpty else { continue }
+        // A layer whose filter and layout do not depend on the zoom lays a data tile out alike at every
+        // zoom it is drawn at (overscaled past the source's maxzoom): one bucket serves them all. Labels
+        // are laid out for the zoom they are drawn at (anchors and collision circles depend on it).
+        let keyZoom = compiled.layoutIsZoomConstant && compiled.layer.type != .symbol ? -1 : layoutZoom
+        let drawn = tiles.filter { !($0.layers[sourceLayer]?.isEmpty ?? true) }
+        let buckets = layoutBuckets(compiled, builder, tiles: drawn, sourceID: sourceID, sourceGeneration: sourceGeneration,
+                                    sourceLayer: sourceLayer, layoutZoom: layoutZoom, keyZoom: keyZoom)
+        for (tile, bucket) in zip(drawn, buckets) {
             let c = tile.id.canonical
             let canonical = CanonicalTileID(z: c.z, x: c.x, y: c.y)
-            let key = BucketTileKey(source: sourceID, layoutZoom: layoutZoom, z: c.z, x: c.x, y: c.y, view: nil)
-            let bucket = self.bucket(compiled, builder, key: key, sourceGeneration: sourceGeneration) {
-                var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: Double(layoutZoom), canonical: canonical,
-                                                                           isSupportedScript: ScriptSupport.isSupported),
-                                                   needsGeometry: compiled.needsFeatureGeometry, glyphs: glyphs, images: images)
-                // tile features lie on the primary world copy; placement shifts them to the tile's copy
-                evaluation.labelTiles = LabelTiles(z: c.z, overscaling: max(1, pow(2, Double(layoutZoom - c.z))),
-                                                   columns: c.x...c.x, rows: c.y...c.y)
-                evaluation.anchorTile = TileClip(z: c.z, x: c.x, y: c.y)
-                return (content.map { SourceFeatures.Drawable(feature: $0, geometry: $0.geometry) }, evaluation)
-            }
             if bucket.layout.features.isEmpty { continue }
             var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: camera.zoom, canonical: canonical, isSupportedScript: ScriptSupport.isSupported),
                                                needsGeometry: compiled.needsFeatureGeometry, glyphs: glyphs, images: images,
@@ -179,6 +174,42 @@ package struct StyleSceneBuilder: Sendable {
         }
         if let extrusions { return (extrusions, features) }
         return (TileClippedLayer(pieces: pieces), features)
+    }
+
+    /// The buckets of `compiled` for `tiles` (each tile's, in order): those the cache holds, and the
+    /// others laid out now, on every core when several are missing (a zoom or pan brings new tiles).
+    private func layoutBuckets(_ compiled: CompiledLayer, _ builder: any LayerBuilder.Type, tiles: [SourceTile], sourceID: String,
+                               sourceGeneration: UInt64, sourceLayer: String, layoutZoom: Int, keyZoom: Int) -> [LayerBucket] {
+        let signature = BucketSignature(layoutGeneration: compiled.layoutGeneration, sourceGeneration: sourceGeneration,
+                                        resourceGeneration: compiled.layer.type == .symbol ? resourceGeneration : 0)
+        let id = compiled.layer.identifier
+        let keys = tiles.map { BucketTileKey(source: sourceID, layoutZoom: keyZoom, z: $0.id.canonical.z, x: $0.id.canonical.x,
+                                             y: $0.id.canonical.y, view: nil) }
+        var found = keys.map { buckets?.bucket(tile: $0, layer: id, signature: signature) }
+        let missing = found.indices.filter { found[$0] == nil }
+        if missing.isEmpty { return found.map { $0! } }
+        let made = LaidOutBuckets(count: missing.count)
+        let layOut: @Sendable (Int) -> Void = { [self] k in
+            let tile = tiles[missing[k]]
+            let c = tile.id.canonical
+            var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: Double(layoutZoom), canonical: CanonicalTileID(z: c.z, x: c.x, y: c.y),
+                                                                       isSupportedScript: ScriptSupport.isSupported),
+                                               needsGeometry: compiled.needsFeatureGeometry, glyphs: glyphs, images: images)
+            // tile features lie on the primary world copy; placement shifts them to the tile's copy
+            evaluation.labelTiles = LabelTiles(z: c.z, overscaling: max(1, pow(2, Double(layoutZoom - c.z))),
+                                               columns: c.x...c.x, rows: c.y...c.y)
+            evaluation.anchorTile = TileClip(z: c.z, x: c.x, y: c.y)
+            let drawable = (tile.layers[sourceLayer] ?? []).map { SourceFeatures.Drawable(feature: $0, geometry: $0.geometry) }
+            let selected = select(compiled, builder, drawable, evaluation: evaluation)
+            made.set(k, LayerBucket(signature: signature, layout: builder.layout(compiled, features: selected, evaluation: evaluation)))
+        }
+        if missing.count == 1 { layOut(0) } else { DispatchQueue.concurrentPerform(iterations: missing.count, execute: layOut) }
+        for (k, i) in missing.enumerated() {
+            let bucket = made.get(k)
+            buckets?.insert(bucket, tile: keys[i], layer: id)
+            found[i] = bucket
+        }
+        return found.map { $0! }
     }
 
     /// The bucket of `compiled` for `key`: the cached one when it was laid out from the same layer
@@ -287,6 +318,17 @@ package struct StyleSceneBuilder: Sendable {
         return WorldBounds(minX: (xs.min * n).rounded(.down) / n - buffer, minY: (ys.min * n).rounded(.down) / n - buffer,
                            maxX: (xs.max * n).rounded(.up) / n + buffer, maxY: (ys.max * n).rounded(.up) / n + buffer)
     }
+}
+
+/// Buckets laid out on several threads, each into its own slot.
+private final class LaidOutBuckets: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [LayerBucket?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ i: Int, _ bucket: LayerBucket) { lock.withLock { slots[i] = bucket } }
+    func get(_ i: Int) -> LayerBucket { lock.withLock { slots[i]! } }
 }
 
 /// A scene together with what each of its layers draws.
