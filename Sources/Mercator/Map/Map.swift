@@ -66,6 +66,7 @@ public final class Map: @unchecked Sendable {
         cameraValue = camera
         sizeValue = size
         settingsValue.usesPre4CollisionBehavior = !options.crossSourceCollisions
+        optionsValue = options
         loader = SourceLoader(styleDirectory: styleDirectory, localRoot: localRoot, fetcher: fetcher)
         resources = ResourceReader(styleDirectory: styleDirectory, localRoot: localRoot, localServers: localServers, fetcher: fetcher)
         imageSources = ImageSources(reader: resources)
@@ -100,11 +101,26 @@ public final class Map: @unchecked Sendable {
         set { locked { settingsValue = newValue } }
     }
 
+    /// The options as last set (`crossSourceCollisions` is read from the settings).
+    private var optionsValue: MapOptions
+
     /// Native's map options the map applies. `crossSourceCollisions` is kept in step with
     /// ``Settings/usesPre4CollisionBehavior`` (its negation): setting either changes the other.
     public var options: MapOptions {
-        get { locked { MapOptions(crossSourceCollisions: !settingsValue.usesPre4CollisionBehavior, layoutCacheSize: buckets.budget) } }
-        set { locked { settingsValue.usesPre4CollisionBehavior = !newValue.crossSourceCollisions } }
+        get {
+            locked {
+                var options = optionsValue
+                options.crossSourceCollisions = !settingsValue.usesPre4CollisionBehavior
+                options.layoutCacheSize = buckets.budget
+                return options
+            }
+        }
+        set {
+            locked {
+                optionsValue = newValue
+                settingsValue.usesPre4CollisionBehavior = !newValue.crossSourceCollisions
+            }
+        }
     }
 
     /// Whether labels of different sources collide with each other (MapLibre Native's
@@ -155,10 +171,13 @@ public final class Map: @unchecked Sendable {
         currentTransform.coordinate(at: point).map { LocationCoordinate2D(latitude: $0.latitude, longitude: $0.longitude) }
     }
 
-    /// The unquantized projection, shared with `MapCamera.point(for:in:)` and the gestures.
+    /// The unquantized projection, shared with `MapCamera.point(for:in:)` and the gestures (with
+    /// the map's projection mode, which moves only points above the ground).
     private var currentTransform: Transform {
-        let (camera, size) = locked { (cameraValue, sizeValue) }
-        return camera.transform(in: size)
+        let (camera, size, projection) = locked { (cameraValue, sizeValue, optionsValue.projectionMode) }
+        var transform = camera.transform(in: size)
+        transform.projectionMode = projection
+        return transform
     }
 
     // MARK: Rendering
@@ -254,6 +273,7 @@ public final class Map: @unchecked Sendable {
         builder.showsCollisionBoxes = debugOptionsValue.contains(.collisionBoxes)
         builder.showsTileBorders = debugOptionsValue.contains(.tileBoundaries)
         var scene = builder.styleScene(layers: layers, sources: sources, states: states)
+        scene.scene.projectionMode = locked { optionsValue.projectionMode }
         // Sources whose kind is not loaded yet are drawn empty: say so, for the layers that use them.
         for source in style.sources where used.contains(source.identifier) && ![.geojson, .vector, .raster, .rasterDEM, .image].contains(source.kind) {
             scene.unsupportedFeatures.append("source \"\(source.identifier)\": \(source.kind.rawValue) sources are not loaded yet")

@@ -72,6 +72,8 @@ public struct RenderTestMetadata: Sendable {
     /// `crossSourceCollisions` (MapLibre Native's map option): false makes labels collide only with
     /// labels of their own source.
     public var crossSourceCollisions = true
+    /// `axonometric` and `skew: [x, y]` (Native's `ProjectionMode`, defaults false and `[0, 1]`).
+    public var projectionMode = ProjectionMode()
     /// Query tests: a point `[x, y]` or a box `[[x1, y1], [x2, y2]]`.
     public var queryGeometry: JSONValue?
     /// Query tests: `layers`, `filter`.
@@ -88,6 +90,11 @@ public struct RenderTestMetadata: Sendable {
         if let a = t["allowed"]?.number { allowed = a }
         if let m = t["mapMode"]?.string { mapMode = m }
         if let c = t["crossSourceCollisions"]?.bool { crossSourceCollisions = c }
+        if let a = t["axonometric"]?.bool { projectionMode.axonometric = a }
+        if let skew = t["skew"]?.array, skew.count == 2, let x = skew[0].number, let y = skew[1].number, x.isFinite, y.isFinite {
+            projectionMode.xSkew = x
+            projectionMode.ySkew = y
+        }
         operations = t["operations"]?.array?.compactMap(\.array) ?? []
         queryGeometry = t["queryGeometry"]
         queryOptions = t["queryOptions"]?.object

@@ -14,7 +14,8 @@ enum RenderTestMaps {
         let style = try Style(document: document)
         let map = Map(style: style, camera: MapCamera(style: document),
                    size: MapSize(width: metadata.width, height: metadata.height, pixelRatio: metadata.pixelRatio),
-                   options: MapOptions(crossSourceCollisions: metadata.crossSourceCollisions),
+                   options: MapOptions(crossSourceCollisions: metadata.crossSourceCollisions,
+                                       projectionMode: metadata.projectionMode),
                    styleDirectory: directory, localRoot: root, localServers: [(localServer, root)],
                    clientFonts: .disabled)
         // MapLibre's harness draws only the fixtures' glyphs: no installed fonts, CJK included
