@@ -54,6 +54,9 @@ struct LineLayout: LayerLayout {
         out.width = paint.lineWidth.perFeature(features, evaluation)
         if let dashes = paint.lineDashPattern {
             out.dashArray = dashes.evaluate(zoom: zoom)
+            // MapLibre Native fades from the array one zoom down (at a fractional zoom, scale 2) or up (scale 1/2)
+            let fractional = zoom > zoom.rounded(.down)
+            out.dashFadeLength = dashes.evaluate(zoom: fractional ? zoom - 1 : zoom + 1).reduce(0) { $0 + max(0, $1) } * (fractional ? 2 : 0.5)
             // MapLibre scales dashes by the width at the integer zoom ("floorwidth").
             let floorZoom = zoom.rounded(.down)
             var floorEvaluation = evaluation
