@@ -221,6 +221,7 @@ public final class Map: @unchecked Sendable {
         let (camera, size, states) = locked { (cameraValue, sizeValue, self.states) }
         let visible = style.layers.filter { $0.isVisible }
         let used = Set(visible.compactMap(\.sourceIdentifier))
+        let mapMode = locked { optionsValue.mapMode }
         let transform = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera).transform
         for source in style.sources where used.contains(source.identifier) {
             switch source.kind {
@@ -230,7 +231,8 @@ public final class Map: @unchecked Sendable {
                 switch tiledSources.tiles(of: source, transform: transform, zoom: camera.zoom, center: camera.center,
                                           pixelRatio: size.pixelRatio, sourceLayers: sourceLayers) {
                 case .success(let tiles) where source.kind == .vector:
-                    sources[source.identifier, default: SourceFeatures(features: [])].vectorTiles = tiles
+                    // the tile mode draws one tile of a vector source
+                    sources[source.identifier, default: SourceFeatures(features: [])].vectorTiles = mapMode == .tile ? tiles.centreTile(of: camera) : tiles
                 case .success(let tiles):
                     sources[source.identifier, default: SourceFeatures(features: [])].rasterTiles = tiles
                     if case .success(let tiled) = tiledSources.source(source) {
@@ -267,7 +269,9 @@ public final class Map: @unchecked Sendable {
         var builder = StyleSceneBuilder(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera,
                                         glyphs: glyphs(), images: MapImages(added: images, sprites: sprites),
                                         light: style.styleDocument.members["light"])
-        builder.buckets = buckets
+        // the tile mode's layouts keep the labels in a tile's buffer: not kept between frames
+        builder.buckets = mapMode == .tile ? nil : buckets
+        builder.mapMode = mapMode
         builder.resourceGeneration = resourceGeneration(sprites: sprites)
         builder.collidesPerSource = settingsValue.usesPre4CollisionBehavior
         builder.showsCollisionBoxes = debugOptionsValue.contains(.collisionBoxes)

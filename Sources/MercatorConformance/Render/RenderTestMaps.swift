@@ -15,6 +15,7 @@ enum RenderTestMaps {
         let map = Map(style: style, camera: MapCamera(style: document),
                    size: MapSize(width: metadata.width, height: metadata.height, pixelRatio: metadata.pixelRatio),
                    options: MapOptions(crossSourceCollisions: metadata.crossSourceCollisions,
+                                       mapMode: metadata.mapMode == "tile" ? .tile : .static,
                                        projectionMode: metadata.projectionMode),
                    styleDirectory: directory, localRoot: root, localServers: [(localServer, root)],
                    clientFonts: .disabled)

@@ -31,6 +31,9 @@ package struct StyleSceneBuilder: Sendable {
     /// Changes whenever the images or glyphs labels are laid out with change (label buckets are
     /// laid out again then).
     package var resourceGeneration: UInt64 = 0
+    /// `tile`: the view is one tile of a set; a tile's labels include those in its buffer and are
+    /// placed by MapLibre Native's tile-mode rules (``MapMode``).
+    package var mapMode = MapMode.static
 
     package init(width: Int, height: Int, pixelRatio: Double = 1, camera: MapCamera, glyphs: (any GlyphProvider)? = nil,
                  images: (any ImageProvider)? = nil, light: JSONValue? = nil) {
@@ -122,7 +125,7 @@ package struct StyleSceneBuilder: Sendable {
         scene.tileQuantizationMaxZoom = quantizationZoom
         SymbolPlacement.place(&scene.layers, transform: scene.transform,
                               collisionGroups: collidesPerSource ? drawn.map { $0.sourceIdentifier ?? "" } : nil,
-                              showsCollisionBoxes: showsCollisionBoxes)
+                              showsCollisionBoxes: showsCollisionBoxes, mode: mapMode)
         if showsTileBorders {
             scene.layers.append(TileBorderLayer(tiles: drawnTiles(of: drawn, sources: sources, transform: scene.transform)))
             drawn.append(StyleScene.DrawnLayer(identifier: "", sourceIdentifier: nil, features: []))
@@ -153,7 +156,7 @@ package struct StyleSceneBuilder: Sendable {
                 // tile features lie on the primary world copy; placement shifts them to the tile's copy
                 evaluation.labelTiles = LabelTiles(z: c.z, overscaling: max(1, pow(2, Double(layoutZoom - c.z))),
                                                    columns: c.x...c.x, rows: c.y...c.y)
-                evaluation.anchorTile = TileClip(z: c.z, x: c.x, y: c.y)
+                evaluation.anchorTile = mapMode == .tile ? nil : TileClip(z: c.z, x: c.x, y: c.y)
                 return (content.map { SourceFeatures.Drawable(feature: $0, geometry: $0.geometry) }, evaluation)
             }
             if bucket.layout.features.isEmpty { continue }
