@@ -134,6 +134,15 @@ public final class Map: @unchecked Sendable {
 
     private var debugOptionsValue: MapDebugOptions = []
 
+    /// The zooms of the frames drawn so far (MapLibre's zoom history).
+    private var zoomHistory = ZoomHistory()
+
+    /// Records a frame at the current zoom in the zoom history without drawing it (MapLibre's render
+    /// tests draw a frame at each `wait`).
+    package func recordFrame() {
+        locked { zoomHistory.update(cameraValue.zoom) }
+    }
+
     /// Debug overlays drawn over the map's content (collision boxes).
     public var debugOptions: MapDebugOptions {
         get { locked { debugOptionsValue } }
@@ -272,6 +281,10 @@ public final class Map: @unchecked Sendable {
         // the tile mode's layouts keep the labels in a tile's buffer: not kept between frames
         builder.buckets = mapMode == .tile ? nil : buckets
         builder.mapMode = mapMode
+        builder.lastIntegerZoom = locked { () -> Double? in
+            zoomHistory.update(camera.zoom)
+            return zoomHistory.lastIntegerZoom
+        }
         builder.resourceGeneration = resourceGeneration(sprites: sprites)
         builder.collidesPerSource = settingsValue.usesPre4CollisionBehavior
         builder.showsCollisionBoxes = debugOptionsValue.contains(.collisionBoxes)

@@ -34,6 +34,8 @@ package struct StyleSceneBuilder: Sendable {
     /// `tile`: the view is one tile of a set; a tile's labels include those in its buffer and are
     /// placed by MapLibre Native's tile-mode rules (``MapMode``).
     package var mapMode = MapMode.static
+    /// MapLibre's zoom history: the integer zoom the map last crossed (nil: the camera's, floored).
+    package var lastIntegerZoom: Double?
 
     package init(width: Int, height: Int, pixelRatio: Double = 1, camera: MapCamera, glyphs: (any GlyphProvider)? = nil,
                  images: (any ImageProvider)? = nil, light: JSONValue? = nil) {
@@ -164,6 +166,7 @@ package struct StyleSceneBuilder: Sendable {
                                                needsGeometry: compiled.needsFeatureGeometry, glyphs: glyphs, images: images,
                                                pitched: camera.pitch > 0, light: extrusionLight)
             evaluation.memo = bucket.memo
+            evaluation.lastIntegerZoom = lastIntegerZoom
             let built = bucket.layout.scene(compiled, features: withStates(bucket.layout.features, source: sourceID, states: states),
                                             evaluation: evaluation)
             if built.features.isEmpty { continue }
@@ -240,8 +243,11 @@ package struct StyleSceneBuilder: Sendable {
     private func evaluation(tileZoom z: Int, for layer: CompiledLayer) -> FeatureEvaluation {
         let tile = WebMercator.tile(containing: Position(camera.center.longitude, camera.center.latitude), zoom: z)
         let canonical = CanonicalTileID(z: tile.z, x: tile.x, y: tile.y)
-        return FeatureEvaluation(base: EvaluationContext(zoom: camera.zoom, canonical: canonical, isSupportedScript: ScriptSupport.isSupported), needsGeometry: layer.needsFeatureGeometry,
-                                 glyphs: glyphs, images: images, pitched: camera.pitch > 0, light: extrusionLight)
+        var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: camera.zoom, canonical: canonical, isSupportedScript: ScriptSupport.isSupported),
+                                           needsGeometry: layer.needsFeatureGeometry, glyphs: glyphs, images: images, pitched: camera.pitch > 0,
+                                           light: extrusionLight)
+        evaluation.lastIntegerZoom = lastIntegerZoom
+        return evaluation
     }
 
     /// The tiles of zoom `tileZoom` covering the view, in which GeoJSON labels along lines are laid out.
