@@ -155,12 +155,38 @@ private func square(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> [
         #expect(shifted == [Point(x: 0, y: 2), Point(x: 10, y: 2)])
     }
 
-    @Test func dashPatternScalesWithWidth() {
-        let dash = DashPattern([2, 1], width: 4)
+    /// A dash pattern on a line 4 pixels wide at an integer zoom.
+    static func dashes(_ array: [Double], round: Bool, fadeLength: Double? = nil) throws -> DashPattern {
+        let texture = try #require(DashTexture(array, round: round))
+        return try #require(DashPattern(texture, floorWidth: 4, scale: 1, fadeLength: fadeLength))
+    }
+
+    @Test func dashPatternScalesWithWidth() throws {
+        let dash = try Self.dashes([2, 1], round: false)
         #expect(dash.period == 12)
-        #expect(dash.alpha(at: 4, gamma: 1) == 1)
-        #expect(dash.alpha(at: 10, gamma: 1) == 0)
-        #expect(abs(dash.alpha(at: 8, gamma: 1) - 0.5) < 1e-9)
-        #expect(dash.alpha(at: 7.7, gamma: 1) > 0.5 && dash.alpha(at: 7.7, gamma: 1) < 1)
+        #expect(dash.alpha(at: 4, across: 0) == 1)
+        #expect(dash.alpha(at: 10, across: 0) == 0)
+        // the edge: Native's distance field crosses its midpoint half a texel past the dash's end
+        #expect(abs(dash.alpha(at: 8, across: 0) - 0.5) < 0.05)
+        #expect(dash.alpha(at: 7.8, across: 0) > 0.5 && dash.alpha(at: 7.8, across: 0) < 1)
+        // the sharpness follows the shorter of this array and the one faded from
+        let faded = try Self.dashes([2, 1], round: false, fadeLength: 1.5)
+        #expect(faded.alpha(at: 7.8, across: 0) < dash.alpha(at: 7.8, across: 0))
+    }
+
+    @Test("zero-length dashes: nothing with butt caps, dots one width across with round caps")
+    func zeroLengthDashes() throws {
+        let butt = try Self.dashes([0, 2], round: false)
+        #expect(butt.alpha(at: 0, across: 0) == 0)
+        let round = try Self.dashes([0, 2], round: true)
+        #expect(round.alpha(at: 0, across: 0) == 1)
+        #expect(round.alpha(at: 1, across: 0) > 0.9)
+        #expect(round.alpha(at: 4, across: 0) == 0)
+        // a disc: narrower towards the line's edges
+        #expect(round.alpha(at: 1.6, across: 0.9) < round.alpha(at: 1.6, across: 0))
+        // [2, 0] is a solid line either way
+        let solid = try Self.dashes([2, 0], round: false)
+        #expect((0..<16).allSatisfy { solid.alpha(at: Double($0), across: 0) == 1 })
+        #expect(DashTexture([3], round: false) == nil && DashTexture([0, 0], round: true) == nil)
     }
 }

@@ -66,6 +66,7 @@ public final class Map: @unchecked Sendable {
         cameraValue = camera
         sizeValue = size
         settingsValue.usesPre4CollisionBehavior = !options.crossSourceCollisions
+        optionsValue = options
         loader = SourceLoader(styleDirectory: styleDirectory, localRoot: localRoot, fetcher: fetcher)
         resources = ResourceReader(styleDirectory: styleDirectory, localRoot: localRoot, localServers: localServers, fetcher: fetcher)
         imageSources = ImageSources(reader: resources)
@@ -100,11 +101,26 @@ public final class Map: @unchecked Sendable {
         set { locked { settingsValue = newValue } }
     }
 
+    /// The options as last set (`crossSourceCollisions` is read from the settings).
+    private var optionsValue: MapOptions
+
     /// Native's map options the map applies. `crossSourceCollisions` is kept in step with
     /// ``Settings/usesPre4CollisionBehavior`` (its negation): setting either changes the other.
     public var options: MapOptions {
-        get { locked { MapOptions(crossSourceCollisions: !settingsValue.usesPre4CollisionBehavior, layoutCacheSize: buckets.budget) } }
-        set { locked { settingsValue.usesPre4CollisionBehavior = !newValue.crossSourceCollisions } }
+        get {
+            locked {
+                var options = optionsValue
+                options.crossSourceCollisions = !settingsValue.usesPre4CollisionBehavior
+                options.layoutCacheSize = buckets.budget
+                return options
+            }
+        }
+        set {
+            locked {
+                optionsValue = newValue
+                settingsValue.usesPre4CollisionBehavior = !newValue.crossSourceCollisions
+            }
+        }
     }
 
     /// Whether labels of different sources collide with each other (MapLibre Native's
@@ -117,6 +133,15 @@ public final class Map: @unchecked Sendable {
     }
 
     private var debugOptionsValue: MapDebugOptions = []
+
+    /// The zooms of the frames drawn so far (MapLibre's zoom history).
+    private var zoomHistory = ZoomHistory()
+
+    /// Records a frame at the current zoom in the zoom history without drawing it (MapLibre's render
+    /// tests draw a frame at each `wait`).
+    package func recordFrame() {
+        locked { zoomHistory.update(cameraValue.zoom) }
+    }
 
     /// Debug overlays drawn over the map's content (collision boxes).
     public var debugOptions: MapDebugOptions {
@@ -155,10 +180,13 @@ public final class Map: @unchecked Sendable {
         currentTransform.coordinate(at: point).map { LocationCoordinate2D(latitude: $0.latitude, longitude: $0.longitude) }
     }
 
-    /// The unquantized projection, shared with `MapCamera.point(for:in:)` and the gestures.
+    /// The unquantized projection, shared with `MapCamera.point(for:in:)` and the gestures (with
+    /// the map's projection mode, which moves only points above the ground).
     private var currentTransform: Transform {
-        let (camera, size) = locked { (cameraValue, sizeValue) }
-        return camera.transform(in: size)
+        let (camera, size, projection) = locked { (cameraValue, sizeValue, optionsValue.projectionMode) }
+        var transform = camera.transform(in: size)
+        transform.projectionMode = projection
+        return transform
     }
 
     // MARK: Rendering
@@ -202,6 +230,7 @@ public final class Map: @unchecked Sendable {
         let (camera, size, states) = locked { (cameraValue, sizeValue, self.states) }
         let visible = style.layers.filter { $0.isVisible }
         let used = Set(visible.compactMap(\.sourceIdentifier))
+        let mapMode = locked { optionsValue.mapMode }
         let transform = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera).transform
         for source in style.sources where used.contains(source.identifier) {
             switch source.kind {
@@ -211,7 +240,8 @@ public final class Map: @unchecked Sendable {
                 switch tiledSources.tiles(of: source, transform: transform, zoom: camera.zoom, center: camera.center,
                                           pixelRatio: size.pixelRatio, sourceLayers: sourceLayers) {
                 case .success(let tiles) where source.kind == .vector:
-                    sources[source.identifier, default: SourceFeatures(features: [])].vectorTiles = tiles
+                    // the tile mode draws one tile of a vector source
+                    sources[source.identifier, default: SourceFeatures(features: [])].vectorTiles = mapMode == .tile ? tiles.centreTile(of: camera) : tiles
                 case .success(let tiles):
                     sources[source.identifier, default: SourceFeatures(features: [])].rasterTiles = tiles
                     if case .success(let tiled) = tiledSources.source(source) {
@@ -248,12 +278,19 @@ public final class Map: @unchecked Sendable {
         var builder = StyleSceneBuilder(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera,
                                         glyphs: glyphs(), images: MapImages(added: images, sprites: sprites),
                                         light: style.styleDocument.members["light"])
-        builder.buckets = buckets
+        // the tile mode's layouts keep the labels in a tile's buffer: not kept between frames
+        builder.buckets = mapMode == .tile ? nil : buckets
+        builder.mapMode = mapMode
+        builder.lastIntegerZoom = locked { () -> Double? in
+            zoomHistory.update(camera.zoom)
+            return zoomHistory.lastIntegerZoom
+        }
         builder.resourceGeneration = resourceGeneration(sprites: sprites)
         builder.collidesPerSource = settingsValue.usesPre4CollisionBehavior
         builder.showsCollisionBoxes = debugOptionsValue.contains(.collisionBoxes)
         builder.showsTileBorders = debugOptionsValue.contains(.tileBoundaries)
         var scene = builder.styleScene(layers: layers, sources: sources, states: states)
+        scene.scene.projectionMode = locked { optionsValue.projectionMode }
         // Sources whose kind is not loaded yet are drawn empty: say so, for the layers that use them.
         for source in style.sources where used.contains(source.identifier) && ![.geojson, .vector, .raster, .rasterDEM, .image].contains(source.kind) {
             scene.unsupportedFeatures.append("source \"\(source.identifier)\": \(source.kind.rawValue) sources are not loaded yet")

@@ -67,11 +67,14 @@ public struct RenderTestMetadata: Sendable {
     public var allowed = 0.00015
     /// `[name, args…]` arrays applied before the snapshot.
     public var operations: [[JSONValue]] = []
-    /// `static` (default) or `tile`.
+    /// `static` (default) or `tile` (`MapOptions.mapMode`; the harness renders every tile of the
+    /// cover at 512 x 512 points and puts them side by side).
     public var mapMode = "static"
     /// `crossSourceCollisions` (MapLibre Native's map option): false makes labels collide only with
     /// labels of their own source.
     public var crossSourceCollisions = true
+    /// `axonometric` and `skew: [x, y]` (Native's `ProjectionMode`, defaults false and `[0, 1]`).
+    public var projectionMode = ProjectionMode()
     /// Query tests: a point `[x, y]` or a box `[[x1, y1], [x2, y2]]`.
     public var queryGeometry: JSONValue?
     /// Query tests: `layers`, `filter`.
@@ -82,12 +85,20 @@ public struct RenderTestMetadata: Sendable {
 
     public init(style: JSONValue) {
         guard let t = style["metadata"]?["test"]?.object else { return }
-        if let w = t["width"]?.number, w.isFinite, w >= 1, w <= 8192 { width = Int(w) }
-        if let h = t["height"]?.number, h.isFinite, h >= 1, h <= 8192 { height = Int(h) }
+        if let m = t["mapMode"]?.string { mapMode = m }
+        // the tile mode shows exactly one tile: Native's harness ignores `width` and `height`
+        if mapMode != "tile" {
+            if let w = t["width"]?.number, w.isFinite, w >= 1, w <= 8192 { width = Int(w) }
+            if let h = t["height"]?.number, h.isFinite, h >= 1, h <= 8192 { height = Int(h) }
+        }
         if let r = t["pixelRatio"]?.number, r.isFinite, r > 0 { pixelRatio = r }
         if let a = t["allowed"]?.number { allowed = a }
-        if let m = t["mapMode"]?.string { mapMode = m }
         if let c = t["crossSourceCollisions"]?.bool { crossSourceCollisions = c }
+        if let a = t["axonometric"]?.bool { projectionMode.axonometric = a }
+        if let skew = t["skew"]?.array, skew.count == 2, let x = skew[0].number, let y = skew[1].number, x.isFinite, y.isFinite {
+            projectionMode.xSkew = x
+            projectionMode.ySkew = y
+        }
         operations = t["operations"]?.array?.compactMap(\.array) ?? []
         queryGeometry = t["queryGeometry"]
         queryOptions = t["queryOptions"]?.object

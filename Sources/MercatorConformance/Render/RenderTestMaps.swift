@@ -14,7 +14,9 @@ enum RenderTestMaps {
         let style = try Style(document: document)
         let map = Map(style: style, camera: MapCamera(style: document),
                    size: MapSize(width: metadata.width, height: metadata.height, pixelRatio: metadata.pixelRatio),
-                   options: MapOptions(crossSourceCollisions: metadata.crossSourceCollisions),
+                   options: MapOptions(crossSourceCollisions: metadata.crossSourceCollisions,
+                                       mapMode: metadata.mapMode == "tile" ? .tile : .static,
+                                       projectionMode: metadata.projectionMode),
                    styleDirectory: directory, localRoot: root, localServers: [(localServer, root)],
                    clientFonts: .disabled)
         // MapLibre's harness draws only the fixtures' glyphs: no installed fonts, CJK included
@@ -53,7 +55,10 @@ enum RenderTestMaps {
                 continue
             }
             switch name {
-            case "wait", "sleep", "idle": break
+            case "wait":
+                // MapLibre's harness draws a frame: the zoom history moves on
+                map.recordFrame()
+            case "sleep", "idle": break
             case "setZoom":
                 map.camera.zoom = arg(0).number ?? map.camera.zoom
                 cameraMoved = true

@@ -31,20 +31,45 @@ public struct RenderTestRunner: Sendable {
             let metadata = RenderTestMetadata(style: json)
             let clock = ContinuousClock()
             let start = clock.now
-            let map = try RenderTestMaps.map(json: json, metadata: metadata, directory: test.directory, root: root)
-            var unsupported = try RenderTestMaps.apply(metadata.operations, to: map, root: root)
-            // Debug overlays (tile borders, collision boxes, overdraw) are drawn into the expected images.
-            if json["metadata"]?["test"]?["collisionDebug"]?.bool == true { map.debugOptions.insert(.collisionBoxes) }
-            if json["metadata"]?["test"]?["debug"]?.bool == true { map.debugOptions.insert(.tileBoundaries) }
-            for flag in ["showOverdrawInspector"] where json["metadata"]?["test"]?[flag]?.bool == true {
-                unsupported.append("the \(flag) overlay")
+            // one map, or in the tile mode one per tile of the cover, each centred on its tile
+            func render(centre: LocationCoordinate2D?) throws -> (Map, MapSnapshot, [String]) {
+                let map = try RenderTestMaps.map(json: json, metadata: metadata, directory: test.directory, root: root)
+                if let centre { map.camera.center = centre }
+                var unsupported = try RenderTestMaps.apply(metadata.operations, to: map, root: root)
+                // Debug overlays (tile borders, collision boxes, overdraw) are drawn into the expected images.
+                if json["metadata"]?["test"]?["collisionDebug"]?.bool == true { map.debugOptions.insert(.collisionBoxes) }
+                if json["metadata"]?["test"]?["debug"]?.bool == true { map.debugOptions.insert(.tileBoundaries) }
+                for flag in ["showOverdrawInspector"] where json["metadata"]?["test"]?[flag]?.bool == true {
+                    unsupported.append("the \(flag) overlay")
+                }
+                let snapshot = try map.snapshot()
+                return (map, snapshot, unsupported + snapshot.unsupportedFeatures)
             }
-            let snapshot = try map.snapshot()
+            var unsupported: [String] = []
+            var sourceErrors: [String] = []
+            var layerTypes = Set<String>()
+            let actual: RGBAImage
+            if metadata.mapMode == "tile" {
+                let camera = try MapCamera(style: StyleDocument(json: metadata.applyingSourceReplacements(to: json)))
+                var images: [(RenderTestTiles.Tile, RGBAImage)] = []
+                for tile in RenderTestTiles.cover(camera) {
+                    let (map, snapshot, missing) = try render(centre: RenderTestTiles.centre(of: tile))
+                    images.append((tile, snapshot.image))
+                    unsupported += missing.filter { !unsupported.contains($0) }
+                    sourceErrors += snapshot.sourceErrors.map(\.description)
+                    layerTypes.formUnion(map.style.layers.map(\.type.rawValue))
+                }
+                actual = RenderTestTiles.composite(images, size: Int((512 * metadata.pixelRatio).rounded()))
+            } else {
+                let (map, snapshot, missing) = try render(centre: nil)
+                actual = snapshot.image
+                unsupported = missing
+                sourceErrors = snapshot.sourceErrors.map(\.description)
+                layerTypes.formUnion(map.style.layers.map(\.type.rawValue))
+            }
             let d = clock.now - start
             result.renderSeconds = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
-            result.layerTypes = Array(Set(map.style.layers.map(\.type.rawValue))).sorted()
-            unsupported += snapshot.unsupportedFeatures
-            let actual = snapshot.image
+            result.layerTypes = layerTypes.sorted()
             result.allowedPixels = Int((metadata.allowed * Double(actual.width * actual.height)).rounded(.down))
             var best: (Int, RGBAImage)?
             var sizeProblem: String?
@@ -64,13 +89,13 @@ public struct RenderTestRunner: Sendable {
                 result.error = "unsupported: " + unsupported.joined(separator: "; ")
             } else if best == nil {
                 result.error = sizeProblem ?? "no expected image"
-            } else if !pixelsPass, !snapshot.sourceErrors.isEmpty {
-                result.error = snapshot.sourceErrors.map(\.description).joined(separator: "; ")
+            } else if !pixelsPass, !sourceErrors.isEmpty {
+                result.error = sourceErrors.joined(separator: "; ")
             }
             if let out = outputDirectory {
                 let dir = out.appendingPathComponent(test.identifier)
                 try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-                try snapshot.pngData().write(to: dir.appendingPathComponent("actual.png"))
+                try Data(PNGEncoder.encode(actual)).write(to: dir.appendingPathComponent("actual.png"))
                 if let diff = best?.1 { try Data(PNGEncoder.encode(diff)).write(to: dir.appendingPathComponent("diff.png")) }
             }
         } catch {

@@ -1,12 +1,28 @@
 import Foundation
 
 /// A point in camera space (device pixels): `x` right, `y` down on screen, `depth` along the view
-/// direction from the camera. It lands on screen at `(width / 2 + d * x / depth, height / 2 + d * y / depth)`,
-/// `d` being the camera-to-centre distance.
+/// direction from the camera. It lands on screen at `(width / 2 + d * x / w, height / 2 + d * y / w)`,
+/// `d` being the camera-to-centre distance and `w` the perspective divisor: the depth, except in the
+/// axonometric projection, where heights leave `w` alone and lean `x` and `y` by the skews instead.
 struct CameraPoint: Sendable {
     var x: Double
     var y: Double
     var depth: Double
+    var w: Double
+
+    init(x: Double, y: Double, depth: Double) {
+        self.x = x
+        self.y = y
+        self.depth = depth
+        w = depth
+    }
+
+    init(x: Double, y: Double, depth: Double, w: Double) {
+        self.x = x
+        self.y = y
+        self.depth = depth
+        self.w = w
+    }
 }
 
 extension Transform {
@@ -21,17 +37,57 @@ extension Transform {
     ///
     /// The camera sits `cameraToCenterDistance` from the centre, tilted by the pitch towards the
     /// bottom of the view; at zero height this agrees with ``screen(plane:)``.
+    ///
+    /// In the axonometric projection (``ProjectionMode``) the height leaves the perspective divisor alone
+    /// and moves the point by the skews instead: `xSkew * z` right and `ySkew * z` up in clip space,
+    /// that is `xSkew * z * (width / 2) / w` device pixels (MapLibre Native's projection matrix with
+    /// entries 8, 9 and 11 replaced).
     @inline(__always)
     func cameraPoint(plane p: Point, z: Double) -> CameraPoint {
-        CameraPoint(x: p.x, y: p.y * cosPitch - z * sinPitch,
-                    depth: cameraToCenterDistance - p.y * sinPitch - z * cosPitch)
+        let depth = cameraToCenterDistance - p.y * sinPitch - z * cosPitch
+        if projectionMode.axonometric {
+            let d = cameraToCenterDistance
+            return CameraPoint(x: p.x + width / 2 / d * projectionMode.xSkew * z,
+                               y: p.y * cosPitch - height / 2 / d * projectionMode.ySkew * z,
+                               depth: depth, w: d - p.y * sinPitch)
+        }
+        return CameraPoint(x: p.x, y: p.y * cosPitch - z * sinPitch, depth: depth)
     }
 
     /// The screen position (device pixels) of a camera-space point in front of the camera.
     @inline(__always)
     func screen(camera c: CameraPoint) -> Point {
-        let k = cameraToCenterDistance / c.depth
+        let k = cameraToCenterDistance / c.w
         return Point(x: width / 2 + c.x * k, y: height / 2 + c.y * k)
+    }
+
+    /// The depth-test key of a camera-space point, larger nearer and affine on screen over a planar
+    /// face: `1 / depth` with the perspective camera; in the axonometric projection, whose divisor is
+    /// not the depth, `(2 far - depth) / w` (MapLibre's depth `z / w` turned round and kept positive).
+    @inline(__always)
+    func depthKey(_ c: CameraPoint) -> Double {
+        projectionMode.axonometric ? (2 * farDepth - c.depth) / c.w : 1 / c.depth
+    }
+
+    /// ``depthKey(_:)`` of the horizontal plane `z` device pixels up, seen through the centre of screen
+    /// row `rowCenter`, or 0 where the row does not see the plane in front of the camera.
+    func depthKey(ofPlaneAt z: Double, rowCenter: Double) -> Double {
+        guard projectionMode.axonometric else {
+            let depth = depth(ofPlaneAt: z, rowCenter: rowCenter)
+            return depth > 0 ? 1 / depth : 0
+        }
+        guard let y = axonometricPlaneY(z: z, screenY: rowCenter) else { return 0 }
+        let c = cameraPoint(plane: Point(x: 0, y: y), z: z)
+        return c.depth > 0 && c.w > 0 ? depthKey(c) : 0
+    }
+
+    /// The plane y of the point `z` up drawn on screen row `screenY` in the axonometric projection.
+    private func axonometricPlaneY(z: Double, screenY: Double) -> Double? {
+        let d = cameraToCenterDistance
+        let v = screenY - height / 2
+        let denominator = d * cosPitch + v * sinPitch
+        guard abs(denominator) > 1e-12 else { return nil }
+        return (v * d + height / 2 * projectionMode.ySkew * z) / denominator
     }
 
     /// The depth of the horizontal plane `z` device pixels up, seen through the centre of screen row
@@ -50,6 +106,12 @@ extension Transform {
     func plane(screen s: Point, z: Double) -> Point? {
         let d = cameraToCenterDistance
         let u = s.x - width / 2, v = s.y - height / 2
+        if projectionMode.axonometric {
+            guard let y = axonometricPlaneY(z: z, screenY: s.y) else { return nil }
+            let w = d - y * sinPitch
+            guard w > 0, d - y * sinPitch - z * cosPitch > 0 else { return nil }
+            return Point(x: (u * w - width / 2 * projectionMode.xSkew * z) / d, y: y)
+        }
         let denominator = d * cosPitch + v * sinPitch
         guard abs(denominator) > 1e-12 else { return nil }
         let y = (v * (d - z * cosPitch) + d * z * sinPitch) / denominator

@@ -38,6 +38,9 @@ public struct Transform: Sendable {
     let quantizationUnits: Double?
     /// The highest source tile zoom.
     let tileMaxZoom: Int
+    /// How heights are projected (MapLibre Native's `ProjectionMode`): perspective unless set.
+    /// Only points above the ground (fill extrusions) depend on it.
+    package var projectionMode = ProjectionMode()
 
     /// Creates the transform for a camera and an output size in CSS pixels.
     public init(camera: MapCamera, width: Int, height: Int, pixelRatio: Double = 1,

@@ -89,6 +89,9 @@ struct FeatureEvaluation {
     var anchorTile: TileClip?
     /// In a frame: the bucket's paint values that depend on the feature alone, evaluated once.
     var memo: PaintMemo?
+    /// MapLibre's zoom history: the integer zoom the map last crossed (nil: the zoom's own, floored).
+    /// Cross-faded properties (`line-dasharray`) fade from one zoom below it or above.
+    var lastIntegerZoom: Double?
 
     var zoom: Double { base.zoom ?? 0 }
 

@@ -23,10 +23,15 @@ package struct RenderScene: Sendable {
     /// The highest tile zoom used for quantization (a GeoJSON source's `maxzoom`, 18 by default).
     package var tileQuantizationMaxZoom: Int = 18
 
+    /// How heights are projected (MapLibre Native's `ProjectionMode`; `MapOptions.projectionMode`).
+    package var projectionMode = ProjectionMode()
+
     /// The projection the renderer uses for this scene (screen <-> coordinate conversions, feature queries).
     package var transform: Transform {
-        Transform(camera: camera, width: width, height: height, pixelRatio: pixelRatio,
-                  quantizeToTileZoom: tileQuantization ? tileQuantizationMaxZoom : nil)
+        var t = Transform(camera: camera, width: width, height: height, pixelRatio: pixelRatio,
+                          quantizeToTileZoom: tileQuantization ? tileQuantizationMaxZoom : nil)
+        t.projectionMode = projectionMode
+        return t
     }
 
     /// Creates a scene.

@@ -203,8 +203,9 @@ struct LineTessellator {
     private mutating func push(_ v: LineVertex) {
         var v = v
         if unitsPerPixel > 0 {
-            // linesofar is stored as an integer count of two-unit steps.
-            v.along = (v.along * unitsPerPixel * 0.5).rounded(.towardZero) * 2 / unitsPerPixel
+            // linesofar is stored as an integer count of two-unit steps. MapLibre measures whole tile
+            // units exactly; in plane pixels a whole count can come out a hair under, so allow for it.
+            v.along = (v.along * unitsPerPixel * 0.5 + 1e-6).rounded(.towardZero) * 2 / unitsPerPixel
         }
         vertices.append(v)
         e3 = vertices.count - 1

@@ -31,6 +31,11 @@ package struct StyleSceneBuilder: Sendable {
     /// Changes whenever the images or glyphs labels are laid out with change (label buckets are
     /// laid out again then).
     package var resourceGeneration: UInt64 = 0
+    /// `tile`: the view is one tile of a set; a tile's labels include those in its buffer and are
+    /// placed by MapLibre Native's tile-mode rules (``MapMode``).
+    package var mapMode = MapMode.static
+    /// MapLibre's zoom history: the integer zoom the map last crossed (nil: the camera's, floored).
+    package var lastIntegerZoom: Double?
 
     package init(width: Int, height: Int, pixelRatio: Double = 1, camera: MapCamera, glyphs: (any GlyphProvider)? = nil,
                  images: (any ImageProvider)? = nil, light: JSONValue? = nil) {
@@ -122,7 +127,7 @@ package struct StyleSceneBuilder: Sendable {
         scene.tileQuantizationMaxZoom = quantizationZoom
         SymbolPlacement.place(&scene.layers, transform: scene.transform,
                               collisionGroups: collidesPerSource ? drawn.map { $0.sourceIdentifier ?? "" } : nil,
-                              showsCollisionBoxes: showsCollisionBoxes)
+                              showsCollisionBoxes: showsCollisionBoxes, mode: mapMode)
         if showsTileBorders {
             scene.layers.append(TileBorderLayer(tiles: drawnTiles(of: drawn, sources: sources, transform: scene.transform)))
             drawn.append(StyleScene.DrawnLayer(identifier: "", sourceIdentifier: nil, features: []))
@@ -156,6 +161,7 @@ package struct StyleSceneBuilder: Sendable {
                                                needsGeometry: compiled.needsFeatureGeometry, glyphs: glyphs, images: images,
                                                pitched: camera.pitch > 0, light: extrusionLight)
             evaluation.memo = bucket.memo
+            evaluation.lastIntegerZoom = lastIntegerZoom
             let built = bucket.layout.scene(compiled, features: withStates(bucket.layout.features, source: sourceID, states: states),
                                             evaluation: evaluation)
             if built.features.isEmpty { continue }
@@ -198,7 +204,7 @@ package struct StyleSceneBuilder: Sendable {
             // tile features lie on the primary world copy; placement shifts them to the tile's copy
             evaluation.labelTiles = LabelTiles(z: c.z, overscaling: max(1, pow(2, Double(layoutZoom - c.z))),
                                                columns: c.x...c.x, rows: c.y...c.y)
-            evaluation.anchorTile = TileClip(z: c.z, x: c.x, y: c.y)
+            evaluation.anchorTile = mapMode == .tile ? nil : TileClip(z: c.z, x: c.x, y: c.y)
             let drawable = (tile.layers[sourceLayer] ?? []).map { SourceFeatures.Drawable(feature: $0, geometry: $0.geometry) }
             let selected = select(compiled, builder, drawable, evaluation: evaluation)
             made.set(k, LayerBucket(signature: signature, layout: builder.layout(compiled, features: selected, evaluation: evaluation)))
@@ -268,8 +274,11 @@ package struct StyleSceneBuilder: Sendable {
     private func evaluation(tileZoom z: Int, for layer: CompiledLayer) -> FeatureEvaluation {
         let tile = WebMercator.tile(containing: Position(camera.center.longitude, camera.center.latitude), zoom: z)
         let canonical = CanonicalTileID(z: tile.z, x: tile.x, y: tile.y)
-        return FeatureEvaluation(base: EvaluationContext(zoom: camera.zoom, canonical: canonical, isSupportedScript: ScriptSupport.isSupported), needsGeometry: layer.needsFeatureGeometry,
-                                 glyphs: glyphs, images: images, pitched: camera.pitch > 0, light: extrusionLight)
+        var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: camera.zoom, canonical: canonical, isSupportedScript: ScriptSupport.isSupported),
+                                           needsGeometry: layer.needsFeatureGeometry, glyphs: glyphs, images: images, pitched: camera.pitch > 0,
+                                           light: extrusionLight)
+        evaluation.lastIntegerZoom = lastIntegerZoom
+        return evaluation
     }
 
     /// The tiles of zoom `tileZoom` covering the view, in which GeoJSON labels along lines are laid out.

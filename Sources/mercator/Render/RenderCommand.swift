@@ -27,6 +27,7 @@ struct RenderCommand: ParsableCommand {
     var collisionBoxes = false
     @Flag(help: "Outline every source tile drawn, in red.")
     var tileBorders = false
+    @OptionGroup var mapOptions: MapOptionArguments
 
     func run() throws {
         let fetcher = try MapLoading.storageFetcher(database: database)
@@ -51,9 +52,45 @@ struct RenderCommand: ParsableCommand {
         let map = try MapLoading.map(from: data, name: input, size: size, camera: camera, styleDirectory: directory, fetcher: fetcher)
         if collisionBoxes { map.debugOptions.insert(.collisionBoxes) }
         if tileBorders { map.debugOptions.insert(.tileBoundaries) }
+        try mapOptions.apply(to: map)
         let snapshot = try map.pngSnapshot()
         for e in snapshot.sourceErrors { InputOutput.printError("warning: \(e)") }
         try InputOutput.write(snapshot.data, to: output)
+    }
+}
+
+/// MapLibre Native's map options a render can take: `--map-mode`, `--projection` and `--skew`.
+struct MapOptionArguments: ParsableArguments {
+    @Option(name: .customLong("map-mode"), help: "static (default), or tile: the view is one tile of a set, its labels placed as MapLibre Native places them in the tile mode.")
+    var mapMode = "static"
+    @Option(help: "How heights are projected: perspective (default) or axonometric (MapLibre Native's ProjectionMode).")
+    var projection = "perspective"
+    @Option(parsing: .unconditional, help: "The axonometric projection's skews, X,Y (default 0,1): a height leans X right and Y up per unit.")
+    var skew: String?
+
+    /// The options given on top of the map's own.
+    func apply(to map: Map) throws {
+        var options = map.options
+        switch mapMode {
+        case "static": options.mapMode = .static
+        case "tile": options.mapMode = .tile
+        default: throw ValidationError("--map-mode must be static or tile (found \(mapMode))")
+        }
+        switch projection {
+        case "perspective": options.projectionMode.axonometric = false
+        case "axonometric": options.projectionMode.axonometric = true
+        default: throw ValidationError("--projection must be perspective or axonometric (found \(projection))")
+        }
+        if let skew {
+            let parts = skew.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else {
+                throw ValidationError("--skew must be X,Y with two finite numbers, e.g. -1,-1 (found \(skew))")
+            }
+            guard options.projectionMode.axonometric else { throw ValidationError("--skew needs --projection axonometric") }
+            options.projectionMode.xSkew = x
+            options.projectionMode.ySkew = y
+        }
+        map.options = options
     }
 }
 

@@ -58,8 +58,8 @@ struct ExtrusionQuery {
     func distance(to rings: [[Point]], zBase: Double, zTop: Double, transform t: Transform) -> Double {
         func project(_ p: Point, _ z: Double) -> (Point, Double)? {
             let c = t.cameraPoint(plane: p, z: z)
-            guard c.depth > 1e-9, c.depth.isFinite else { return nil }
-            return (t.screen(camera: c), -1 / c.depth)
+            guard c.depth > 1e-9, c.depth.isFinite, c.w > 1e-9 else { return nil }
+            return (t.screen(camera: c), -t.depthKey(c))
         }
         var top: [[(Point, Double)]] = [], bottom: [[(Point, Double)]] = []
         for ring in rings {

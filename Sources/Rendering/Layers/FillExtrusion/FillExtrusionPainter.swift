@@ -62,6 +62,10 @@ extension PaintContext {
                                        verticalGradient: layer.verticalGradient)
         let metres = t.pixelsPerMeter
         let cameraHeight = t.cameraPosition.z
+        let axonometric = t.projectionMode.axonometric
+        // how far a roof may lie from its footprint, per pixel of height
+        let lean = axonometric ? max(1, (abs(t.projectionMode.xSkew) + abs(t.projectionMode.ySkew)) * max(t.width, t.height)
+                                            / (2 * t.cameraToCenterDistance)) : 1
         for (i, feature) in layer.features.enumerated() {
             if let patterns = layer.patterns, patterns[i] == nil { continue }  // its pattern is missing: nothing drawn
             let pattern = layer.patterns?[i] ?? nil
@@ -76,13 +80,13 @@ extension PaintContext {
                     copies = wrap...wrap
                 } else {
                     let (west, east) = PaintContext.worldXBounds(exterior)
-                    guard let c = self.copies(worldWest: west, worldEast: east, margin: 2 + shift.length + min(zTop, t.worldSize)) else { continue }
+                    guard let c = self.copies(worldWest: west, worldEast: east, margin: 2 + shift.length + min(zTop * lean, t.worldSize)) else { continue }
                     copies = c
                 }
                 for copy in copies {
                     let rings = extrusionRings(polygon, copy: copy, shift: shift)
                     if let pattern {
-                        if zTop < cameraHeight {
+                        if zTop < cameraHeight || axonometric {
                             paintPatternRoof(rings, z: zTop, pattern: pattern, lighting: shading.patternRoof(), shift: shift, into: &buffer)
                         }
                         for ring in rings {
@@ -91,7 +95,7 @@ extension PaintContext {
                         }
                         continue
                     }
-                    if zTop < cameraHeight {
+                    if zTop < cameraHeight || axonometric {
                         paintRoof(rings, z: zTop, color: roofColor, into: &buffer)
                     }
                     for ring in rings {
@@ -181,8 +185,7 @@ extension PaintContext {
         scanner.scan(rings: screen, rule: .evenOdd, clip: clip) { y, x0, x1 in
             if y != row {
                 row = y
-                let depth = t.depth(ofPlaneAt: z, rowCenter: Double(y) + 0.5)
-                q = depth > 0 ? Float(1 / depth) : 0
+                q = Float(t.depthKey(ofPlaneAt: z, rowCenter: Double(y) + 0.5))
             }
             span(y, x0, x1, q)
         }
@@ -234,9 +237,23 @@ extension PaintContext {
             // the edge runs a -> b with the solid on its right-hand side (y down): its outward normal
             let ex = b.x - a.x, ey = b.y - a.y
             let outward = (x: ey, y: -ex)
-            // a wall faces the camera when the camera is on its outer side (inner side when upside down)
-            let side = outward.x * (0 - a.x) + outward.y * (cameraY - a.y)
-            if upright ? side <= 0 : side >= 0 { continue }
+            if t.projectionMode.axonometric {
+                // no camera position: the wall faces the viewer when its quad turns clockwise on screen
+                // (MapLibre culls by winding)
+                let corners = [t.screen(camera: t.cameraPoint(plane: a, z: zBase)), t.screen(camera: t.cameraPoint(plane: b, z: zBase)),
+                               t.screen(camera: t.cameraPoint(plane: b, z: zTop)), t.screen(camera: t.cameraPoint(plane: a, z: zTop))]
+                var area = 0.0
+                var previous = corners[3]
+                for p in corners {
+                    area += previous.x * p.y - p.x * previous.y
+                    previous = p
+                }
+                if !(area > 0) { continue }
+            } else {
+                // a wall faces the camera when the camera is on its outer side (inner side when upside down)
+                let side = outward.x * (0 - a.x) + outward.y * (cameraY - a.y)
+                if upright ? side <= 0 : side >= 0 { continue }
+            }
             // MapLibre's wall normal: perp(current - previous), from the world-aligned edge, packed into
             // 16-bit integers as its vertex attributes are
             let w = transform.unrotate(Point(x: ex, y: ey))
@@ -277,13 +294,18 @@ extension PaintContext {
         let (s0, v0) = p0, (s1, v1) = p1, (s2, v2) = p2
         let det = (s1.x - s0.x) * (s2.y - s0.y) - (s2.x - s0.x) * (s1.y - s0.y)
         guard det.isFinite, abs(det) > 1e-12 else { return }
-        let q0 = 1 / v0.point.depth, q1 = 1 / v1.point.depth, q2 = 1 / v2.point.depth
+        // perspective-correct interpolation divides by w; the depth test compares the depth key
+        // (the same as 1 / w with the perspective camera)
+        let q0 = 1 / v0.point.w, q1 = 1 / v1.point.w, q2 = 1 / v2.point.w
         // f(x, y) = f0 + fx (x - s0.x) + fy (y - s0.y)
         func gradient(_ f0: Double, _ f1: Double, _ f2: Double) -> (Double, Double) {
             let fx = ((f1 - f0) * (s2.y - s0.y) - (f2 - f0) * (s1.y - s0.y)) / det
             let fy = ((f2 - f0) * (s1.x - s0.x) - (f1 - f0) * (s2.x - s0.x)) / det
             return (fx, fy)
         }
+        let axonometric = transform.projectionMode.axonometric
+        let k0 = transform.depthKey(v0.point)
+        let (kx, ky) = axonometric ? gradient(k0, transform.depthKey(v1.point), transform.depthKey(v2.point)) : (0, 0)
         let (qx, qy) = gradient(q0, q1, q2)
         let (rx, ry) = gradient(v0.t * q0, v1.t * q1, v2.t * q2)
         let r0 = v0.t * q0
@@ -301,7 +323,7 @@ extension PaintContext {
                     let f = Float(max(0, min(1, (r0 + rx * dx + ry * dy) / q)))
                     let u = (u0 + ux * dx + uy * dy) / q, v = (w0 + vx * dx + vy * dy) / q
                     let c = PaintContext.patternSample(pattern, u / w, v / h)
-                    buffer.write(x: x, y: y, inverseDepth: Float(q),
+                    buffer.write(x: x, y: y, inverseDepth: Float(axonometric ? k0 + kx * dx + ky * dy : q),
                                  r: c.r * (bottom.0 + (top.0 - bottom.0) * f), g: c.g * (bottom.1 + (top.1 - bottom.1) * f),
                                  b: c.b * (bottom.2 + (top.2 - bottom.2) * f), a: c.a)
                 }
@@ -315,7 +337,7 @@ extension PaintContext {
                 let q = q0 + qx * dx + qy * dy
                 guard q > 0 else { continue }
                 let f = Float(max(0, min(1, (r0 + rx * dx + ry * dy) / q)))
-                buffer.write(x: x, y: y, inverseDepth: Float(q),
+                buffer.write(x: x, y: y, inverseDepth: Float(axonometric ? k0 + kx * dx + ky * dy : q),
                              r: bottom.0 + (top.0 - bottom.0) * f, g: bottom.1 + (top.1 - bottom.1) * f,
                              b: bottom.2 + (top.2 - bottom.2) * f)
             }
@@ -333,8 +355,11 @@ extension PaintContext {
                 if inside != wasInside {
                     let f = (limit - previous.point.depth) / (current.point.depth - previous.point.depth)
                     func lerp(_ a: Double, _ b: Double) -> Double { a + (b - a) * f }
+                    // the divisor is the depth unless the projection is axonometric
+                    let perspective = previous.point.w == previous.point.depth && current.point.w == current.point.depth
                     out.append(ExtrusionVertex(point: CameraPoint(x: lerp(previous.point.x, current.point.x),
-                                                                  y: lerp(previous.point.y, current.point.y), depth: limit),
+                                                                  y: lerp(previous.point.y, current.point.y), depth: limit,
+                                                                  w: perspective ? limit : lerp(previous.point.w, current.point.w)),
                                                t: lerp(previous.t, current.t), u: lerp(previous.u, current.u),
                                                v: lerp(previous.v, current.v)))
                 }

@@ -54,6 +54,10 @@ struct LineLayout: LayerLayout {
         out.width = paint.lineWidth.perFeature(features, evaluation)
         if let dashes = paint.lineDashPattern {
             out.dashArray = dashes.evaluate(zoom: zoom)
+            // MapLibre Native fades from the array one zoom down (scale 2) when the zoom is past the integer
+            // zoom last crossed (a fractional zoom, without history), else from one zoom up (scale 1/2)
+            let below = zoom > (evaluation.lastIntegerZoom ?? zoom.rounded(.down))
+            out.dashFadeLength = dashes.evaluate(zoom: below ? zoom - 1 : zoom + 1).reduce(0) { $0 + max(0, $1) } * (below ? 2 : 0.5)
             // MapLibre scales dashes by the width at the integer zoom ("floorwidth").
             let floorZoom = zoom.rounded(.down)
             var floorEvaluation = evaluation

@@ -10,8 +10,8 @@ extension PaintContext {
     mutating func paintLine(_ layer: LineLayer) {
         let ratio = transform.pixelRatio
         let shift = planeTranslation(layer.translate, anchor: layer.translateAnchor)
-        let dashTotal = layer.dashArray.reduce(0) { $0 + max(0, $1) }
-        let dashed = layer.dashArray.count >= 2 && dashTotal > 0
+        // MapLibre's line atlas entry for the dashes: round caps make round dashes
+        let dashTexture = DashTexture(layer.dashArray, round: layer.cap == .round)
         // Tile pixels of the data's tiles (a tiled source's own, possibly overscaled) -> device pixels.
         let dataTileZoom = tileClip.map(\.zoom) ?? Double(transform.tileZoom)
         let tileScale = pow(2, transform.camera.zoom - dataTileZoom) * ratio
@@ -37,8 +37,8 @@ extension PaintContext {
             let stroke = LineStroke(color: color, gradient: gradient, opacity: Float(max(0, min(1, layer.opacity[i]))),
                                     inset: inset, outset: outset, blur: max(0, layer.blur[i]) * ratio,
                                     offset: layer.offset[i] * ratio, shift: shift,
-                                    dash: dashed ? DashPattern(layer.dashArray, width: (layer.dashWidth?[i] ?? width) * ratio,
-                                                                scale: integerZoomScale / ratio) : nil,
+                                    dash: dashTexture.flatMap { DashPattern($0, floorWidth: (layer.dashWidth?[i] ?? width) * ratio,
+                                                                            scale: integerZoomScale / ratio, fadeLength: layer.dashFadeLength) },
                                     pattern: layer.patterns?[i].map { ($0, $0.displaySize.0 * integerZoomScale) })
             if let patterns = layer.patterns, patterns[i] == nil { continue }  // its pattern is missing: nothing drawn
             let options = LineTessellator.Options(join: layer.join[i], cap: layer.cap, miterLimit: layer.miterLimit,
@@ -207,7 +207,7 @@ extension PaintContext {
                     let blur2 = (stroke.blur + 1) * gamma
                     var alpha = max(0, min(1, min(dist - (stroke.inset - blur2), stroke.outset - dist) / blur2))
                     if alpha <= 0 { continue }
-                    if let dash = stroke.dash { alpha *= dash.alpha(at: along(q), gamma: gamma) }
+                    if let dash = stroke.dash { alpha *= dash.alpha(at: along(q), across: vy) }
                     var color = stroke.color
                     if let ramp = stroke.gradient {
                         let progress = lineLength > 0 ? along(q) / lineLength : 0
@@ -261,72 +261,6 @@ struct LineStroke {
         let i = Int(x)
         let j = min(n - 1, i + 1)
         return PremultipliedColor.mix(ramp[i], ramp[j], Float(x - Double(i)))
-    }
-}
-
-/// A dash pattern in device pixels (MapLibre scales `line-dasharray` by the line width), laid out
-/// as MapLibre's line atlas lays it out: an odd list's last dash joins its first, zero-length parts
-/// vanish and the parts they separated join, and the first and last parts join when of one kind.
-struct DashPattern {
-    /// The dashes as `[left, right]` ranges within one period (left may be negative: a dash wrapping round).
-    private var dashes: [(left: Double, right: Double)] = []
-    let period: Double
-    /// Half the width of the linear edge ramp, in device pixels: one tile pixel (fitted to MapLibre's SDF dashes).
-    let halfRamp: Double
-
-    /// `width` in device pixels; `tileScale` = 2^(zoom - tile zoom), how much tile pixels are stretched.
-    init(_ array: [Double], width: Double, scale tileScale: Double = 1) {
-        halfRamp = tileScale
-        let scale = max(width, 1) * tileScale
-        let values = array.map { max(0, $0) }
-        period = values.reduce(0, +) * scale
-        guard let first = values.first else { return }
-        // MapLibre's getDashRanges: alternating dash and gap ranges
-        var ranges: [(left: Double, right: Double, isDash: Bool, zero: Bool)] = []
-        var current = first * scale
-        ranges.append((values.count % 2 == 1 ? -(values.last ?? 0) * scale : 0, current, true, first == 0))
-        for (i, v) in values.enumerated().dropFirst() {
-            let left = current
-            current += v * scale
-            ranges.append((left, current, i % 2 == 0, v == 0))
-        }
-        // zero-length parts vanish; neighbours of one kind join
-        var i = ranges.count - 1
-        while i >= 0 {
-            if ranges[i].zero {
-                ranges.remove(at: i)
-            } else if i + 1 < ranges.count, ranges[i + 1].isDash == ranges[i].isDash {
-                ranges[i + 1].left = ranges[i].left
-                ranges.remove(at: i)
-            }
-            i -= 1
-        }
-        // the first and last parts join across the period's end when they are of one kind (a single
-        // part then covers every period: `[1, 0]` is a solid line)
-        if let f = ranges.first, let l = ranges.last, f.isDash == l.isDash {
-            ranges[0].left = l.left - period
-            ranges[ranges.count - 1].right = f.right + period
-        }
-        dashes = ranges.filter(\.isDash).map { ($0.left, $0.right) }
-    }
-
-    /// Coverage of the pattern at distance `along`: 1 inside a dash, 0 inside a gap, a smooth ramp
-    /// about one tile pixel wide between.
-    func alpha(at along: Double, gamma: Double) -> Double {
-        guard period > 0 else { return 1 }
-        guard !dashes.isEmpty else { return 0 }
-        var u = along.truncatingRemainder(dividingBy: period)
-        if u < 0 { u += period }
-        var signed = -Double.infinity
-        for dash in dashes {
-            // signed distance to this dash, also its copies one period away
-            var shift = -period
-            while shift <= period {
-                signed = max(signed, min(u - (dash.left + shift), dash.right + shift - u))
-                shift += period
-            }
-        }
-        return max(0, min(1, signed / gamma / (2 * halfRamp) + 0.5))
     }
 }
 

@@ -24,9 +24,9 @@ struct CollisionGrid {
     private var boxes: [Box] = []
     private var circles: [Circle] = []
 
-    /// A grid over a `width x height` CSS-pixel view, with the margin of a flat or pitched view.
-    init(width: Double, height: Double, pitched: Bool = false) {
-        let margin = Self.margin(pitched: pitched)
+    /// A grid over a `width x height` CSS-pixel view, with the margin of a flat or pitched view (or `margin`).
+    init(width: Double, height: Double, pitched: Bool = false, margin: Double? = nil) {
+        let margin = margin ?? Self.margin(pitched: pitched)
         minX = -margin
         minY = -margin
         maxX = width + margin

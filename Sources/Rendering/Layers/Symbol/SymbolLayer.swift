@@ -138,6 +138,9 @@ package struct SymbolLayer: Sendable {
     var iconPitchWithMap = false
     /// Draw the collision boxes over the layer (the SDK's collision-box debug option).
     var showsCollisionBoxes = false
+    /// `symbol-avoid-edges`, or labels along lines (`symbol-placement: line`): in the tile map mode
+    /// the labels stay inside their tile.
+    var avoidsTileEdges = false
     /// Place labels lower on the screen first (`symbol-z-order: viewport-y`), as MapLibre does.
     var placesByViewportY = false
     /// Draw in viewport-y order (lower labels over higher ones), as `symbol-z-order` asks.

@@ -185,6 +185,7 @@ struct SymbolLayout: LayerLayout {
         out.haloPerSymbol = haloPerSymbol
         out.placesByViewportY = placesByViewportY
         out.sortByViewportY = sortByViewportY
+        out.avoidsTileEdges = layout.symbolAvoidsEdges.evaluate(zoom: zoom) || layout.symbolPlacement.evaluate(zoom: zoom) == .line
         return BuiltLayer(layer: out, features: kept)
     }
 }

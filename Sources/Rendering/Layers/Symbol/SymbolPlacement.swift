@@ -7,8 +7,14 @@ enum SymbolPlacement {
     /// Places the labels of `layers`, top layer first. With `collisionGroups` (one name per layer,
     /// its source), labels collide only within their group.
     /// With `showsCollisionBoxes`, each label keeps the boxes it tried for the debug overlay.
+    /// In the `tile` map mode labels are placed as MapLibre Native places them in one tile of a set
+    /// (``placeInTile(_:transform:collisionGroups:showsCollisionBoxes:)``).
     static func place(_ layers: inout [any SceneLayer], transform: Transform, collisionGroups: [String]? = nil,
-                      showsCollisionBoxes: Bool = false) {
+                      showsCollisionBoxes: Bool = false, mode: MapMode = .static) {
+        if mode == .tile {
+            placeInTile(&layers, transform: transform, collisionGroups: collisionGroups, showsCollisionBoxes: showsCollisionBoxes)
+            return
+        }
         let grid = CollisionGrid(width: transform.width / transform.pixelRatio, height: transform.height / transform.pixelRatio,
                                  pitched: transform.isPitched)
         var grids: [String: CollisionGrid] = [:]
@@ -52,14 +58,16 @@ enum SymbolPlacement {
         }
     }
 
-    /// Places one layer's labels (on world copy `wrap`, or the copy nearest the view centre).
-    private static func place(_ layer: inout SymbolLayer, wrap: Int?, transform: Transform,
-                              placed: inout CollisionGrid) {
+    /// Places one layer's labels (on world copy `wrap`, or the copy nearest the view centre): all of
+    /// them, or `only` these in this order; labels in `skip` keep their placement. `tile` holds the
+    /// tile map mode's rules.
+    static func place(_ layer: inout SymbolLayer, wrap: Int?, transform: Transform,
+                      placed: inout CollisionGrid, only: [Int]? = nil, skip: Set<Int> = [], tile: TilePlacementRules? = nil) {
         let ratio = transform.pixelRatio
         let shift = Point(x: layer.translate.x, y: layer.translate.y)
         let iconShift = layer.iconTranslate - layer.translate
-        var order = Array(layer.symbols.indices)
-        if layer.placesByViewportY {
+        var order = only ?? Array(layer.symbols.indices)
+        if only == nil, layer.placesByViewportY {
             // MapLibre sorts by anchor y (rounded, in tile units), later features first on ties, and
             // places from the bottom of that order up
             let ys = layer.symbols.map { s -> Double in
@@ -69,7 +77,11 @@ enum SymbolPlacement {
             order.sort { a, b in ys[a] != ys[b] ? ys[a] < ys[b] : a > b }
             order.reverse()
         }
-        for i in order {
+        // the tile map mode: labels that must stay inside the tile
+        let edges = layer.avoidsTileEdges ? tile?.edges : nil
+        func inTile(_ box: CollisionGrid.Box) -> Bool { edges.map { TilePlacementRules.isInside(box, $0) } ?? true }
+        for i in order where !skip.contains(i) {
+            if tile != nil { layer.symbols[i].collisionBoxes = [] }
             if let path = layer.symbols[i].path {
                 let line = LineLabelPlacement(transform: transform, path: path, copy: wrap ?? 0)
                 if path.iconAlongLine, layer.symbols[i].icon != nil,
@@ -78,7 +90,7 @@ enum SymbolPlacement {
                 }
                 if path.textAlongLine {
                     placeAlongLine(&layer.symbols[i], line, shift: shift, ratio: ratio, placed: &placed,
-                                   keepsOutlines: layer.showsCollisionBoxes)
+                                   keepsOutlines: layer.showsCollisionBoxes, tileEdges: edges)
                     continue
                 }
             }
@@ -99,6 +111,8 @@ enum SymbolPlacement {
             }
             // MapLibre tries a placement only inside the grid, even when it may overlap others
             func fits(_ box: (Double, Double, Double, Double)) -> Bool { placed.isInside(box) && placed.fits(box) }
+            // with symbol-avoid-edges (or along lines) in the tile map mode, even labels that may overlap stay in the tile
+            func mayPlace(_ box: (Double, Double, Double, Double), overlapping: Bool) -> Bool { inTile(box) && (overlapping || fits(box)) }
             let hasText = !s.quads.isEmpty
             var textBox = onScreen(s.box)
             var placeText = false
@@ -106,14 +120,14 @@ enum SymbolPlacement {
             // else the vertical one when it comes second
             let verticals = s.vertical.map { (variant: $0, box: onScreen($0.box)) }
             // the first vertical placement that fits (with text-allow-overlap, the first)
-            let fitting = verticals.first { s.allowOverlap || fits($0.box) }
+            let fitting = verticals.first { mayPlace($0.box, overlapping: s.allowOverlap) }
             var vertical = fitting ?? verticals.first
             var useVertical = false
             if vertical != nil, layer.verticalFirst, fitting != nil || !layer.horizontalAllowed {
                 useVertical = true
                 placeText = fitting != nil
             } else {
-                placeText = hasText && (s.allowOverlap || fits(textBox))
+                placeText = hasText && mayPlace(textBox, overlapping: s.allowOverlap)
             }
             // an icon fitted to text with variable anchors moves with the text (MapLibre's shifted icon boxes)
             let iconFollows = s.icon?.followsTextAnchor == true
@@ -135,7 +149,11 @@ enum SymbolPlacement {
                         let turned = transform.rotate(variant.shift) - variant.shift
                         box = (box.0 + turned.x, box.1 + turned.y, box.2 + turned.x, box.3 + turned.y)
                     }
-                    let iconFits = !iconFollows || s.icon?.allowOverlap == true || shiftedIconBox(variant.shift).map(fits) == true
+                    let iconFits = !iconFollows || shiftedIconBox(variant.shift).map { mayPlace($0, overlapping: s.icon?.allowOverlap == true) } == true
+                    if let tile, !tile.mayPlace(variant: attempt % s.variants.count,
+                                                unshifted: (box.0 - variant.shift.x, box.1 - variant.shift.y, box.2 - variant.shift.x, box.3 - variant.shift.y),
+                                                shifted: box) { continue }
+                    if !inTile(box) { continue }
                     if attempt >= s.variants.count ? placed.isInside(box) : fits(box) && iconFits {
                         if iconFollows { iconShiftForText = variant.shift }
                         layer.symbols[i].quads = variant.quads
@@ -166,7 +184,7 @@ enum SymbolPlacement {
             var iconBox: (Double, Double, Double, Double)?
             if let icon = s.icon, let box = shiftedIconBox(iconShiftForText) {
                 iconBox = box
-                placeIcon = icon.allowOverlap || fits(box)
+                placeIcon = mayPlace(box, overlapping: icon.allowOverlap)
                 if iconShiftForText != Point(x: 0, y: 0) {
                     let d = iconShiftForText
                     layer.symbols[i].icon?.quads = icon.quads.map { q in
@@ -205,7 +223,8 @@ enum SymbolPlacement {
     /// Places a label along its line: its glyphs laid out on the projected line, its collision
     /// circles tested and kept, its icon boxed at the anchor.
     private static func placeAlongLine(_ s: inout SymbolLayer.Symbol, _ line: LineLabelPlacement, shift: Point, ratio: Double,
-                                       placed: inout CollisionGrid, keepsOutlines: Bool) {
+                                       placed: inout CollisionGrid, keepsOutlines: Bool, tileEdges: CollisionGrid.Box? = nil) {
+        func inTile(_ box: CollisionGrid.Box) -> Bool { tileEdges.map { TilePlacementRules.isInside(box, $0) } ?? true }
         let t = line.transform
         let plane = t.plane(worldFraction: line.path.anchor, copy: line.copy)
         let p = t.screen(plane: plane)
@@ -230,7 +249,7 @@ enum SymbolPlacement {
                 if vertical { s.quads = line.path.verticalQuads }
                 s.labelScale = labelScale
                 let inGrid = circles.contains { placed.isInside($0.bounds) }
-                placeText = inGrid && (s.allowOverlap || circles.allSatisfy { placed.fits($0) })
+                placeText = inGrid && circles.allSatisfy({ inTile($0.bounds) }) && (s.allowOverlap || circles.allSatisfy { placed.fits($0) })
             }
         }
         var placeIcon = false
@@ -238,7 +257,7 @@ enum SymbolPlacement {
         if let icon = s.icon {
             let box = (a.x + icon.box.x0, a.y + icon.box.y0, a.x + icon.box.x1, a.y + icon.box.y1)
             iconBox = box
-            placeIcon = placed.isInside(box) && (icon.allowOverlap || placed.fits(box))
+            placeIcon = placed.isInside(box) && inTile(box) && (icon.allowOverlap || placed.fits(box))
         }
         combine(&placeText, &placeIcon, hasText: hasText, s)
         s.placed = placeText
