@@ -119,6 +119,28 @@ struct LayoutCacheTests {
         #expect(uncached.buckets.byteCount == 0, "a map with no layout cache keeps nothing")
     }
 
+    @Test("prefetching a camera, on another thread while a frame renders, lays its tiles out: the frame there lays nothing out and draws what an uncached map draws")
+    func prefetchLaysOutTheNextFrame() async throws {
+        let map = try Self.map()
+        _ = try Self.pixels(map)
+        let next = MapCamera(center: LocationCoordinate2D(latitude: -1.2, longitude: 1.4), zoom: 7.3, bearing: 10)
+        let before = map.buckets.statistics.layouts
+        async let prefetched: Void = Task.detached { map.prefetch(camera: next) }.value
+        _ = try Self.pixels(map)  // the current frame renders meanwhile
+        await prefetched
+        let laidOut = map.buckets.statistics.layouts
+        #expect(laidOut > before, "the new view's tiles (zoom 7, further south-east) were laid out")
+        map.camera = next
+        let frame = try Self.pixels(map)
+        #expect(map.buckets.statistics.layouts == laidOut, "the frame found every bucket laid out")
+        let reference = try Self.map(cacheSize: 0)
+        reference.camera = next
+        #expect(try Self.pixels(reference) == frame)
+        let uncached = try Self.map(cacheSize: 0)
+        uncached.prefetch(camera: next)
+        #expect(uncached.buckets.byteCount == 0, "without a layout cache a prefetch keeps nothing")
+    }
+
     @Test("past the source's maxzoom, crossing an integer zoom lays out labels again, not fills and lines whose layout ignores the zoom")
     func overscaledZoomReusesZoomFreeLayouts() throws {
         let map = try Self.map()

@@ -219,6 +219,18 @@ public final class Map: @unchecked Sendable {
         return (out, errors)
     }
 
+    /// Runs `body` with the map's render session (its reused canvas), taken out of the lock so that
+    /// painting does not hold the map (a prefetch or a camera change goes on meanwhile); a snapshot
+    /// taken while another paints gets a session of its own.
+    private func withSession<T>(_ body: (inout RenderSession) throws -> T) rethrows -> T {
+        var taken = locked { () -> RenderSession in
+            defer { session = RenderSession() }
+            return session
+        }
+        defer { locked { session = taken } }
+        return try body(&taken)
+    }
+
     /// The scene the current style, camera and size describe, what each layer draws, and the
     /// sources that failed to load.
     func styleScene() throws -> StyleScene {
@@ -226,8 +238,28 @@ public final class Map: @unchecked Sendable {
     }
 
     private func buildScene() throws -> (StyleScene, [SourceLoadError]) {
-        var (sources, errors) = sourceData()
         let (camera, size, states) = locked { (cameraValue, sizeValue, self.states) }
+        var (builder, layers, sources, errors) = try sceneInputs(camera: camera, size: size)
+        builder.lastIntegerZoom = locked { () -> Double? in
+            zoomHistory.update(camera.zoom)
+            return zoomHistory.lastIntegerZoom
+        }
+        var scene = builder.styleScene(layers: layers, sources: sources, states: states)
+        scene.scene.projectionMode = locked { optionsValue.projectionMode }
+        // Sources whose kind is not loaded yet are drawn empty: say so, for the layers that use them.
+        let used = Set(style.layers.filter { $0.isVisible }.compactMap(\.sourceIdentifier))
+        for source in style.sources where used.contains(source.identifier) && ![.geojson, .vector, .raster, .rasterDEM, .image].contains(source.kind) {
+            scene.unsupportedFeatures.append("source \"\(source.identifier)\": \(source.kind.rawValue) sources are not loaded yet")
+        }
+        return (scene, errors)
+    }
+
+    /// What a scene at `camera` is built from: the configured builder, the compiled layers (the
+    /// annotations' above the style's) and the sources' data (tiles covering the view), with the
+    /// sources that could not be loaded.
+    func sceneInputs(camera: MapCamera, size: MapSize)
+        throws -> (StyleSceneBuilder, [CompiledLayer], [String: SourceFeatures], [SourceLoadError]) {
+        var (sources, errors) = sourceData()
         let visible = style.layers.filter { $0.isVisible }
         let used = Set(visible.compactMap(\.sourceIdentifier))
         let mapMode = locked { optionsValue.mapMode }
@@ -281,21 +313,11 @@ public final class Map: @unchecked Sendable {
         // the tile mode's layouts keep the labels in a tile's buffer: not kept between frames
         builder.buckets = mapMode == .tile ? nil : buckets
         builder.mapMode = mapMode
-        builder.lastIntegerZoom = locked { () -> Double? in
-            zoomHistory.update(camera.zoom)
-            return zoomHistory.lastIntegerZoom
-        }
         builder.resourceGeneration = resourceGeneration(sprites: sprites)
         builder.collidesPerSource = settingsValue.usesPre4CollisionBehavior
         builder.showsCollisionBoxes = debugOptionsValue.contains(.collisionBoxes)
         builder.showsTileBorders = debugOptionsValue.contains(.tileBoundaries)
-        var scene = builder.styleScene(layers: layers, sources: sources, states: states)
-        scene.scene.projectionMode = locked { optionsValue.projectionMode }
-        // Sources whose kind is not loaded yet are drawn empty: say so, for the layers that use them.
-        for source in style.sources where used.contains(source.identifier) && ![.geojson, .vector, .raster, .rasterDEM, .image].contains(source.kind) {
-            scene.unsupportedFeatures.append("source \"\(source.identifier)\": \(source.kind.rawValue) sources are not loaded yet")
-        }
-        return (scene, errors)
+        return (builder, layers, sources, errors)
     }
 
     /// A number that changes when what labels are laid out with changes: the sprite, the style's
@@ -362,7 +384,7 @@ public final class Map: @unchecked Sendable {
     /// - Throws: `StyleRenderError` for properties that do not evaluate, `RenderError` for absurd sizes.
     public func snapshot() throws -> MapSnapshot {
         let (built, errors) = try buildScene()
-        let canvas = try locked { () throws -> Canvas in try session.render(built.scene) }
+        let canvas = try withSession { session throws -> Canvas in try session.render(built.scene) }
         var unquantized = built.scene
         unquantized.layers = []
         unquantized.tileQuantization = false
@@ -384,7 +406,7 @@ extension Map {
         if bandRows != nil || Renderer.rendersInBands(built.scene) {
             data = Data(try Renderer.renderBandedPNG(built.scene, bandRows: bandRows))
         } else {
-            let canvas = try locked { () throws -> Canvas in try session.render(built.scene) }
+            let canvas = try withSession { session throws -> Canvas in try session.render(built.scene) }
             var scratch = encoderBuffers.take()
             defer { encoderBuffers.put(scratch) }
             data = Data(PNGEncoder.encode(canvas, scratch: &scratch))

@@ -146,13 +146,9 @@ package struct StyleSceneBuilder: Sendable {
         var extrusions: FillExtrusionLayer?
         let sourceLayer = compiled.layer.sourceLayerIdentifier ?? ""
         let layoutZoom = Int(max(0, min(30, camera.zoom.rounded(.down))))
-        // A layer whose filter and layout do not depend on the zoom lays a data tile out alike at every
-        // zoom it is drawn at (overscaled past the source's maxzoom): one bucket serves them all. Labels
-        // are laid out for the zoom they are drawn at (anchors and collision circles depend on it).
-        let keyZoom = compiled.layoutIsZoomConstant && compiled.layer.type != .symbol ? -1 : layoutZoom
         let drawn = tiles.filter { !($0.layers[sourceLayer]?.isEmpty ?? true) }
         let buckets = layoutBuckets(compiled, builder, tiles: drawn, sourceID: sourceID, sourceGeneration: sourceGeneration,
-                                    sourceLayer: sourceLayer, layoutZoom: layoutZoom, keyZoom: keyZoom)
+                                    sourceLayer: sourceLayer, layoutZoom: layoutZoom, keyZoom: Self.keyZoom(compiled, layoutZoom: layoutZoom))
         for (tile, bucket) in zip(drawn, buckets) {
             let c = tile.id.canonical
             let canonical = CanonicalTileID(z: c.z, x: c.x, y: c.y)
@@ -180,6 +176,35 @@ package struct StyleSceneBuilder: Sendable {
         }
         if let extrusions { return (extrusions, features) }
         return (TileClippedLayer(pieces: pieces), features)
+    }
+
+    /// Lays out, and keeps in ``buckets``, the buckets of every tiled layer this camera draws, without
+    /// building a scene: a frame drawn at this camera later finds its tiles laid out. Called on another
+    /// thread while the previous frame paints (``Map/prefetch(camera:)``). Does nothing without a cache.
+    package func layOutTiles(layers: [CompiledLayer], sources: [String: SourceFeatures]) {
+        guard buckets != nil, mapMode == .static else { return }
+        let zoom = camera.zoom
+        let layoutZoom = Int(max(0, min(30, zoom.rounded(.down))))
+        for compiled in layers {
+            let layer = compiled.layer
+            guard layer.isVisible, layer.type.usesSource else { continue }
+            if let minz = layer.minimumZoomLevel, zoom < minz { continue }
+            if let maxz = layer.maximumZoomLevel, zoom >= maxz { continue }
+            guard let builder = LayerBuilders.builder(for: layer.type), let id = layer.sourceIdentifier,
+                  let source = sources[id], let tiles = source.vectorTiles else { continue }
+            let sourceLayer = layer.sourceLayerIdentifier ?? ""
+            let drawn = tiles.filter { !($0.layers[sourceLayer]?.isEmpty ?? true) }
+            _ = layoutBuckets(compiled, builder, tiles: drawn, sourceID: id, sourceGeneration: source.generation,
+                              sourceLayer: sourceLayer, layoutZoom: layoutZoom, keyZoom: Self.keyZoom(compiled, layoutZoom: layoutZoom))
+        }
+    }
+
+    /// The zoom a layer's tile buckets are kept under. A layer whose filter and layout do not depend on
+    /// the zoom lays a data tile out alike at every zoom it is drawn at (overscaled past the source's
+    /// maxzoom): one bucket (zoom -1) serves them all. Labels are laid out for the zoom they are drawn
+    /// at (anchors and collision circles depend on it).
+    private static func keyZoom(_ compiled: CompiledLayer, layoutZoom: Int) -> Int {
+        compiled.layoutIsZoomConstant && compiled.layer.type != .symbol ? -1 : layoutZoom
     }
 
     /// The buckets of `compiled` for `tiles` (each tile's, in order): those the cache holds, and the

@@ -62,9 +62,22 @@ struct AnimateCommand: ParsableCommand {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let digits = max(4, String(count).count)
         var pngs: [Data] = []
+        // The last frame is exactly the target (no rounding of i / fps * fps).
+        func camera(_ i: Int) -> MapCamera { i == count ? animation.target : animation.camera(at: Double(i) / fps) }
         for i in 1...count {
-            // The last frame is exactly the target (no rounding of i / fps * fps).
-            map.camera = i == count ? animation.target : animation.camera(at: Double(i) / fps)
+            map.camera = camera(i)
+            // the next frame's tiles are loaded and laid out on another core while this one renders
+            let prefetched = DispatchSemaphore(value: 0)
+            if i < count {
+                let next = camera(i + 1)
+                DispatchQueue.global().async {
+                    map.prefetch(camera: next)
+                    prefetched.signal()
+                }
+            } else {
+                prefetched.signal()
+            }
+            defer { prefetched.wait() }
             let snapshot = try map.pngSnapshot()  // banded for large frames
             if i == 1 { for e in snapshot.sourceErrors { InputOutput.printError("warning: \(e)") } }
             let name = "frame-" + String(repeating: "0", count: digits - String(i).count) + String(i) + ".png"
