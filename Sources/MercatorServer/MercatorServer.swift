@@ -15,7 +15,7 @@ public final class MercatorServer: Sendable {
     public let metrics = ServerMetrics()
     /// The bounded pool renders run on.
     public let pool: RenderPool
-    let maps = MapPool()
+    let maps: MapPool
     let rasterTiles: RasterTileRenderer
     /// Set when a shutdown signal arrives: `/health` answers 503 from then on.
     public let drain = DrainState()
@@ -24,6 +24,7 @@ public final class MercatorServer: Sendable {
         self.catalog = catalog
         self.options = options
         pool = RenderPool(capacity: options.renderThreads, queueLimit: options.queueLimit)
+        maps = MapPool(layoutCacheSize: max(0, options.layoutCacheBytes) / max(1, options.renderThreads))
         rasterTiles = RasterTileRenderer(maps: maps, pool: pool, metatile: options.metatile, cacheBytes: options.tileCacheBytes)
     }
 

@@ -20,6 +20,9 @@ public struct ServerOptions: Sendable {
     public var metatile = 2
     /// Bytes of rendered raster tiles kept in memory.
     public var tileCacheBytes = 64 << 20
+    /// Bytes of laid-out tiles (``MapOptions/layoutCacheSize``) kept by all the maps that render at
+    /// once, shared equally among the render threads' maps.
+    public var layoutCacheBytes = 96 << 20
     /// Seconds between SIGTERM/SIGINT and the graceful shutdown, while `/health` answers 503
     /// (`draining`) and requests are still served, so a load balancer stops sending first.
     public var drainSeconds = 0.0

@@ -47,4 +47,13 @@ import Testing
         #expect(missing.status != 0)
         #expect(missing.stderr.contains("/nonexistent/x.geojson"))
     }
+
+    @Test("cache sizes out of range are refused, naming the option", arguments: ["--layout-cache-mb", "--tile-cache-mb"])
+    func refusesCacheSizesOutOfRange(_ option: String) throws {
+        for value in ["-1", "70000"] {
+            let result = try CLIRunner.run(["serve", "Samples/world-cities.geojson", "--port", "0", option, value])
+            #expect(result.status != 0)
+            #expect(result.stderr.contains(option), "\(result.stderr)")
+        }
+    }
 }

@@ -7,14 +7,19 @@ final class MapPool: @unchecked Sendable {
     private let lock = NSLock()
     private var idle: [String: [Map]] = [:]
     /// The layout cache of each map (``MapOptions/layoutCacheSize``): a server keeps one map per
-    /// concurrent render, and a tile server's views rarely repeat, so each keeps a small one.
-    static let layoutCacheSize = 16 << 20
+    /// concurrent render, so each keeps a share of the server's budget.
+    let layoutCacheSize: Int
+
+    /// A pool whose maps keep `layoutCacheSize` bytes of laid-out tiles each.
+    init(layoutCacheSize: Int = 32 << 20) {
+        self.layoutCacheSize = layoutCacheSize
+    }
 
     /// A map of `style` (an idle one, or a new one).
     func checkOut(_ style: ServedStyle) throws(ServerError) -> Map {
         if let map = lock.withLock({ idle[style.id]?.popLast() }) { return map }
         return Map(style: try style.makeStyle(), camera: style.camera, size: MapSize(width: 256, height: 256),
-                   options: MapOptions(layoutCacheSize: Self.layoutCacheSize), styleDirectory: style.directory)
+                   options: MapOptions(layoutCacheSize: layoutCacheSize), styleDirectory: style.directory)
     }
 
     /// Gives a map back.

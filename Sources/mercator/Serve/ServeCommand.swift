@@ -25,6 +25,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Largest static image side in points.") var maxImageSize = 2048
     @Option(help: "Raster tiles per metatile side (1 turns metatiles off).") var metatile = 2
     @Option(help: "Megabytes of rendered tiles kept in memory.") var tileCacheMB = 64
+    @Option(help: "Megabytes of laid-out tiles kept between renders, shared by the render threads.") var layoutCacheMB = 96
     @Option(help: "Seconds between SIGTERM and shutdown while /health answers 503 (draining) and requests are still served.") var drain = 0.0
 
     func validate() throws {
@@ -34,6 +35,8 @@ struct ServeCommand: AsyncParsableCommand {
         guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
         guard (1...8).contains(metatile) else { throw ValidationError("--metatile must be 1 to 8") }
         guard (1...16384).contains(maxImageSize) else { throw ValidationError("--max-image-size must be 1 to 16384") }
+        guard (0...65536).contains(tileCacheMB) else { throw ValidationError("--tile-cache-mb must be 0 to 65536 (found \(tileCacheMB))") }
+        guard (0...65536).contains(layoutCacheMB) else { throw ValidationError("--layout-cache-mb must be 0 to 65536 (found \(layoutCacheMB))") }
         if let renderThreads, renderThreads < 1 { throw ValidationError("--render-threads must be at least 1") }
     }
 
@@ -55,6 +58,7 @@ struct ServeCommand: AsyncParsableCommand {
         options.maxImageSize = maxImageSize
         options.metatile = metatile
         options.tileCacheBytes = tileCacheMB << 20
+        options.layoutCacheBytes = layoutCacheMB << 20
         options.drainSeconds = drain
         let server = MercatorServer(catalog: catalog, options: options)
         let styles = catalog.styles.count, data = catalog.data.count
