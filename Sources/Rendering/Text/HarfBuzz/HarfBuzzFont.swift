@@ -60,17 +60,28 @@ public final class HarfBuzzFont: @unchecked Sendable {
         isAvailable ? String(cString: mercator_harfbuzz_version()) : nil
     }
 
+    /// The pixels per em advances and offsets are scaled to (in 1/64 pixel), or nil for font units.
+    package let pixelsPerEm: Int?
+
     /// Opens face `index` of a TrueType/OpenType font file's bytes (copied).
-    public init(fontData: Data, index: Int = 0) throws(TextShapingError) {
+    public convenience init(fontData: Data, index: Int = 0) throws(TextShapingError) {
+        try self.init(fontData: fontData, index: index, pixelsPerEm: nil)
+    }
+
+    /// Opens face `index` of a font file's bytes (copied), scaled to `pixelsPerEm` pixels in 26.6 fixed
+    /// point (advances and offsets in 1/64 pixel, as MapLibre Native reads them from HarfBuzz over a
+    /// FreeType face sized to 24 px), or to its units per em when nil.
+    package init(fontData: Data, index: Int = 0, pixelsPerEm: Int?) throws(TextShapingError) {
         guard Self.isAvailable else { throw .harfBuzzNotInstalled }
         var upem: Int32 = 0
         let made = fontData.withUnsafeBytes { raw -> UnsafeMutableRawPointer? in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
-            return mercator_hb_font_create(base, raw.count, UInt32(clamping: index), &upem)
+            return mercator_hb_font_create_scaled(base, raw.count, UInt32(clamping: index), UInt32(clamping: pixelsPerEm ?? 0), &upem)
         }
         guard let made, upem > 0 else { throw .invalidFont(index: index, bytes: fontData.count) }
         handle = made
         unitsPerEm = Int(upem)
+        self.pixelsPerEm = pixelsPerEm
     }
 
     deinit { mercator_hb_font_destroy(handle) }
@@ -112,6 +123,35 @@ public final class HarfBuzzFont: @unchecked Sendable {
             capacity = Int(n)
         }
     }
+
+    /// Shapes `count` UTF-16 units of `text` from `start` (the rest is context) with a packed ISO 15924
+    /// `script` tag (0: guessed), appending the glyphs to `out` (kept between calls: no allocation once
+    /// it is large enough). Returns false when HarfBuzz fails.
+    func shape(_ text: UnsafeBufferPointer<UInt16>, start: Int, count: Int, script: UInt32,
+                       direction: ShapingDirection?, into out: inout [mercator_hb_glyph]) -> Bool {
+        guard start >= 0, count >= 0, start + count <= text.count, let base = text.baseAddress else { return false }
+        var capacity = max(16, count + count / 2)
+        while true {
+            if out.count < capacity { out = [mercator_hb_glyph](repeating: mercator_hb_glyph(), count: capacity) }
+            let n = out.withUnsafeMutableBufferPointer { g in
+                mercator_hb_shape(handle, base, Int32(text.count), Int32(start), Int32(count), script,
+                                  direction?.rawValue ?? 0, nil, g.baseAddress, Int32(g.count))
+            }
+            guard n >= 0 else { return false }
+            if Int(n) <= out.count {
+                out.removeSubrange(Int(n)...)
+                return true
+            }
+            capacity = Int(n)
+        }
+    }
+
+    /// The Unicode script of `scalar` from HarfBuzz's data, packed as ``scriptTag(_:)`` packs it
+    /// (`Zinh` for non-spacing marks, which take their base's script); 0 when HarfBuzz is missing.
+    package static func script(of scalar: UInt32) -> UInt32 { mercator_hb_script(scalar) }
+
+    /// Whether a packed ISO 15924 script tag is written right to left (Arabic, Hebrew, Syriac, Thaana…).
+    package static func isRightToLeft(script: UInt32) -> Bool { mercator_hb_script_is_right_to_left(script) == 1 }
 
     /// HarfBuzz's packing of a four-letter ISO 15924 code (`HB_TAG`), e.g. "Arab" -> 0x41726162.
     static func scriptTag(_ code: String) -> UInt32 {
