@@ -30,6 +30,8 @@ public final class Map: @unchecked Sendable {
     private var glyphFiles: GlyphFiles?
     /// Glyphs rasterized from installed fonts.
     private let installedGlyphs: InstalledFontGlyphs
+    /// The style's `font-faces`, read once (replaced when the member changes).
+    private var fontFaceFiles: FontFaceFiles?
     /// The style's sprites, read once (replaced when `sprite` or the pixel ratio changes).
     private var spriteFiles: SpriteFiles?
     /// Images added to the style at run time, converted once per change of that set.
@@ -342,9 +344,38 @@ public final class Map: @unchecked Sendable {
     /// The style's glyphs, then installed fonts; nil when there are neither.
     private func glyphs() -> MapGlyphs? {
         let files = styleGlyphFiles()
-        let ideographs = locked { settingsValue.ideographicFontFallback }
-        guard files != nil || installedGlyphs.options.fallsBackToInstalledFonts || ideographs != .disabled else { return nil }
-        return MapGlyphs(files: files, installed: installedGlyphs, ideographicFallback: ideographs)
+        let faces = styleFontFaces()
+        let (ideographs, dictionaryBreaks) = locked { (settingsValue.ideographicFontFallback, dictionaryLineBreaksValue) }
+        guard files != nil || faces != nil || installedGlyphs.options.fallsBackToInstalledFonts || ideographs != .disabled else { return nil }
+        return MapGlyphs(files: files, installed: installedGlyphs, ideographicFallback: ideographs,
+                         complexText: ComplexTextOptions(faces: faces, dictionaryLineBreaks: dictionaryBreaks))
+    }
+
+    /// The faces of the style's current `font-faces`, or nil when it has none.
+    private func styleFontFaces() -> FontFaceFiles? {
+        guard let definition = style.fontFacesDefinition else { return nil }
+        return locked {
+            if let faces = fontFaceFiles, faces.definition == definition { return faces }
+            let faces = FontFaceFiles(definition: definition, reader: resources)
+            fontFaceFiles = faces
+            return faces
+        }
+    }
+
+    private var dictionaryLineBreaksValue = true
+
+    /// Whether `text-max-width` breaks Thai, Lao, Khmer and Myanmar labels (written without spaces
+    /// between words) at the word boundaries ICU's dictionaries find (default true). MapLibre breaks
+    /// such text only at spaces: the render-suite runner turns this off to draw as MapLibre's harness does.
+    package var dictionaryLineBreaks: Bool {
+        get { locked { dictionaryLineBreaksValue } }
+        set { locked { dictionaryLineBreaksValue = newValue } }
+    }
+
+    /// The style's `font-faces` that could not be read or loaded, as warnings with their JSON paths.
+    private func fontFaceWarnings() -> [StyleWarning] {
+        guard let faces = locked({ fontFaceFiles }), style.fontFacesDefinition == faces.definition else { return [] }
+        return faces.problems.map { StyleWarning(path: $0.path, $0.message) }
     }
 
     /// The glyphs of the style's current `glyphs` template, or nil when it has none.
@@ -389,7 +420,7 @@ public final class Map: @unchecked Sendable {
         unquantized.layers = []
         unquantized.tileQuantization = false
         return MapSnapshot(canvas: canvas, transform: unquantized.transform, encoderBuffers: encoderBuffers, sourceErrors: errors,
-                           unsupportedFeatures: built.unsupportedFeatures, warnings: Self.warnings(style, errors))
+                           unsupportedFeatures: built.unsupportedFeatures, warnings: Self.warnings(style, errors) + fontFaceWarnings())
     }
 }
 
@@ -412,7 +443,7 @@ extension Map {
             data = Data(PNGEncoder.encode(canvas, scratch: &scratch))
         }
         return MapPNGSnapshot(data: data, sourceErrors: errors, unsupportedFeatures: built.unsupportedFeatures,
-                              warnings: Self.warnings(style, errors))
+                              warnings: Self.warnings(style, errors) + fontFaceWarnings())
     }
 
     /// What loading the style left out, then one warning per source that could not be loaded.

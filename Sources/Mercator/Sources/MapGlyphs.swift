@@ -8,6 +8,8 @@ struct MapGlyphs: GlyphProvider {
     let files: GlyphFiles?
     let installed: InstalledFontGlyphs
     let ideographicFallback: Settings.IdeographicFontFallback
+    /// The style's `font-faces` (complex scripts shaped with HarfBuzz), and how their lines break.
+    var complexText = ComplexTextOptions()
 
     func glyphs(fontStack: [String], range: Int) -> [UInt32: Glyph] {
         var out = files?.glyphs(fontStack: fontStack, range: range) ?? [:]
