@@ -145,7 +145,8 @@ package struct FontFaces: Sendable, Hashable {
             let base = fixed.isEmpty ? 0 : (UInt32(fixed, radix: 16) ?? 0)
             let shift = UInt32(4 * wild.count)
             lower = base << shift
-            upper = lower | ((1 << shift) - 1)
+            // CSS clamps a wildcard range to the last code point (`U+??????`)
+            upper = min(lower | ((1 << shift) - 1), 0x10FFFF)
         } else {
             let sides = body.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
             guard let first = hex(sides[0]) else { throw FontFacesError(path: "", invalid) }
