@@ -347,9 +347,24 @@ public final class Map: @unchecked Sendable {
         let faces = styleFontFaces()
         let (ideographs, dictionaryBreaks) = locked { (settingsValue.ideographicFontFallback, dictionaryLineBreaksValue) }
         guard files != nil || faces != nil || installedGlyphs.options.fallsBackToInstalledFonts || ideographs != .disabled else { return nil }
+        let shaping = shapingFaces(style: faces, files: files)
         return MapGlyphs(files: files, installed: installedGlyphs, ideographicFallback: ideographs,
-                         complexText: ComplexTextOptions(faces: faces, dictionaryLineBreaks: dictionaryBreaks))
+                         complexText: ComplexTextOptions(faces: shaping, dictionaryLineBreaks: dictionaryBreaks))
     }
+
+    /// The faces that shape complex scripts (the style's, then installed fonts'), kept while their parts stay.
+    private func shapingFaces(style faces: FontFaceFiles?, files: GlyphFiles?) -> MapShapingFaces? {
+        let installed = installedGlyphs.options.fallsBackToInstalledFonts ? InstalledShapingFaces.shared : nil
+        guard faces != nil || installed != nil else { return nil }
+        return locked {
+            if let kept = shapingFacesValue, kept.style === faces, kept.files === files { return kept }
+            let made = MapShapingFaces(style: faces, files: files, installed: installed)
+            shapingFacesValue = made
+            return made
+        }
+    }
+
+    private var shapingFacesValue: MapShapingFaces?
 
     /// The faces of the style's current `font-faces`, or nil when it has none.
     private func styleFontFaces() -> FontFaceFiles? {

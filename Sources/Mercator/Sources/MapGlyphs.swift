@@ -1,4 +1,5 @@
 import Fonts
+import Foundation
 import MapStyle
 import Rendering
 
@@ -17,6 +18,37 @@ struct MapGlyphs: GlyphProvider {
         // local ideographs replace the served ones, as MapLibre's localIdeographFontFamily does
         let ideographs = installed.ideographs(range: range, fallback: ideographicFallback)
         if !ideographs.isEmpty { out.merge(ideographs) { _, local in local } }
+        return out
+    }
+}
+
+/// The faces that shape a map's complex scripts: the style's `font-faces` first, then — where labels fall
+/// back to installed fonts (``ClientFontOptions``) — installed fonts for the scripts the style's glyph
+/// PBFs do not serve. Found once per font stack (the map keeps this while its style's `font-faces` and
+/// `glyphs` stay the same).
+final class MapShapingFaces: ShapingFaceProviding, @unchecked Sendable {
+    let style: FontFaceFiles?
+    let files: GlyphFiles?
+    let installed: InstalledShapingFaces?
+    private let lock = NSLock()
+    /// Guarded by `lock`: the faces of each font stack asked for.
+    private var stacks: [[String]: [(ranges: [ClosedRange<UInt32>], face: ShapingFace)]] = [:]
+
+    init(style: FontFaceFiles?, files: GlyphFiles?, installed: InstalledShapingFaces?) {
+        self.style = style
+        self.files = files
+        self.installed = installed
+    }
+
+    func faces(for fontStack: [String]) -> [(ranges: [ClosedRange<UInt32>], face: ShapingFace)] {
+        if let cached = lock.withLock({ stacks[fontStack] }) { return cached }
+        var out = style?.faces(for: fontStack) ?? []
+        if let installed {
+            out += installed.faces(for: fontStack) { range in
+                !(files?.glyphs(fontStack: fontStack, range: range).isEmpty ?? true)
+            }
+        }
+        lock.withLock { stacks[fontStack] = out }
         return out
     }
 }

@@ -154,7 +154,7 @@ public final class HarfBuzzFont: @unchecked Sendable {
     package static func isRightToLeft(script: UInt32) -> Bool { mercator_hb_script_is_right_to_left(script) == 1 }
 
     /// HarfBuzz's packing of a four-letter ISO 15924 code (`HB_TAG`), e.g. "Arab" -> 0x41726162.
-    static func scriptTag(_ code: String) -> UInt32 {
+    package static func scriptTag(_ code: String) -> UInt32 {
         var bytes = Array(code.utf8.prefix(4))
         while bytes.count < 4 { bytes.append(0x20) }
         if bytes[0] >= 0x61, bytes[0] <= 0x7A { bytes[0] -= 0x20 }  // the first letter upper case, the rest lower
