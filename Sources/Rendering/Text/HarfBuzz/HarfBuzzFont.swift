@@ -64,24 +64,33 @@ public final class HarfBuzzFont: @unchecked Sendable {
     package let pixelsPerEm: Int?
 
     /// Opens face `index` of a TrueType/OpenType font file's bytes (copied).
-    public convenience init(fontData: Data, index: Int = 0) throws(TextShapingError) {
-        try self.init(fontData: fontData, index: index, pixelsPerEm: nil)
+    public init(fontData: Data, index: Int = 0) throws(TextShapingError) {
+        (handle, unitsPerEm) = try Self.open(fontData, index: index, pixelsPerEm: nil)
+        pixelsPerEm = nil
     }
 
     /// Opens face `index` of a font file's bytes (copied), scaled to `pixelsPerEm` pixels in 26.6 fixed
     /// point (advances and offsets in 1/64 pixel, as MapLibre Native reads them from HarfBuzz over a
     /// FreeType face sized to 24 px), or to its units per em when nil.
     package init(fontData: Data, index: Int = 0, pixelsPerEm: Int?) throws(TextShapingError) {
-        guard Self.isAvailable else { throw .harfBuzzNotInstalled }
+        (handle, unitsPerEm) = try Self.open(fontData, index: index, pixelsPerEm: pixelsPerEm)
+        self.pixelsPerEm = pixelsPerEm
+    }
+
+    /// HarfBuzz's font for the bytes, and the face's units per em.
+    private static func open(_ fontData: Data, index: Int, pixelsPerEm: Int?) throws(TextShapingError) -> (UnsafeMutableRawPointer, Int) {
+        guard isAvailable else { throw .harfBuzzNotInstalled }
         var upem: Int32 = 0
         let made = fontData.withUnsafeBytes { raw -> UnsafeMutableRawPointer? in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
             return mercator_hb_font_create_scaled(base, raw.count, UInt32(clamping: index), UInt32(clamping: pixelsPerEm ?? 0), &upem)
         }
-        guard let made, upem > 0 else { throw .invalidFont(index: index, bytes: fontData.count) }
-        handle = made
-        unitsPerEm = Int(upem)
-        self.pixelsPerEm = pixelsPerEm
+        guard let made else { throw .invalidFont(index: index, bytes: fontData.count) }
+        guard upem > 0 else {
+            mercator_hb_font_destroy(made)
+            throw .invalidFont(index: index, bytes: fontData.count)
+        }
+        return (made, Int(upem))
     }
 
     deinit { mercator_hb_font_destroy(handle) }
