@@ -20,6 +20,8 @@ static void *(*hb_font_create_p)(void *);
 static void (*hb_font_destroy_p)(void *);
 static void (*hb_font_set_scale_p)(void *, int, int);
 static void (*hb_font_set_ppem_p)(void *, unsigned int, unsigned int);
+static void (*hb_font_make_immutable_p)(void *);
+static void (*hb_face_make_immutable_p)(void *);
 static void *(*hb_unicode_funcs_get_default_p)(void);
 static uint32_t (*hb_unicode_script_p)(void *, uint32_t);
 static int (*hb_unicode_general_category_p)(void *, uint32_t);
@@ -51,6 +53,7 @@ static void load(void) {
         int ok = LOAD(h, hb_blob_create) && LOAD(h, hb_blob_destroy) && LOAD(h, hb_face_create) &&
                  LOAD(h, hb_face_destroy) && LOAD(h, hb_face_get_upem) && LOAD(h, hb_face_get_glyph_count) &&
                  LOAD(h, hb_font_create) && LOAD(h, hb_font_destroy) && LOAD(h, hb_font_set_scale) && LOAD(h, hb_font_set_ppem) &&
+                 LOAD(h, hb_font_make_immutable) && LOAD(h, hb_face_make_immutable) &&
                  LOAD(h, hb_unicode_funcs_get_default) && LOAD(h, hb_unicode_script) &&
                  LOAD(h, hb_unicode_general_category) && LOAD(h, hb_script_get_horizontal_direction) &&
                  LOAD(h, hb_buffer_create) && LOAD(h, hb_buffer_destroy) && LOAD(h, hb_buffer_allocation_successful) &&
@@ -96,6 +99,10 @@ void *mercator_hb_font_create_scaled(const uint8_t *data, size_t length, unsigne
     } else {
         hb_font_set_scale_p(font, (int)upem, (int)upem);
     }
+    // set up once, then only read: HarfBuzz shapes with an immutable font from several threads at once
+    // (its lazily loaded tables and shape-plan cache are atomic), and refuses later changes to it
+    hb_face_make_immutable_p(face);
+    hb_font_make_immutable_p(font);
     mercator_font *out = malloc(sizeof *out);
     if (!out) { hb_font_destroy_p(font); hb_face_destroy_p(face); return NULL; }
     out->face = face;

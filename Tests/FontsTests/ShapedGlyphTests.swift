@@ -46,6 +46,53 @@ struct ShapedGlyphTests {
         }
     }
 
+    @Test("one face shapes and draws from several threads at once as it does from one",
+          .enabled(if: HarfBuzzFont.isAvailable && FileManager.default.fileExists(atPath: dejaVu), "needs HarfBuzz and DejaVu Sans"))
+    func concurrentShaping() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Self.dejaVu))
+        // runs of one to forty words (Latin and Arabic, ligatures and marks): the lent output buffer grows,
+        // shrinks and changes hands between threads, and every run is shaped twice at once
+        let words = ["Hamburg", "ffi", "سلام", "الله", "Ǻ̈", "Wa", "مرحبا بالعالم"]
+        let texts = (0..<240).map { n in (0...(n % 40)).map { words[($0 + n) % words.count] }.joined(separator: " ") }
+        let arabic = HarfBuzzFont.scriptTag("Arab"), latin = HarfBuzzFont.scriptTag("Latn")
+        @Sendable func run(_ i: Int) -> (units: [UInt16], script: UInt32, rightToLeft: Bool) {
+            (Array(texts[i].utf16), i % 2 == 0 ? latin : arabic, i % 2 == 1)
+        }
+        let serialFace = try ShapingFace.open(data: data, source: Self.dejaVu)
+        let expected = texts.indices.map { i in
+            let r = run(i)
+            return serialFace.shape(r.units, script: r.script, rightToLeft: r.rightToLeft)
+        }
+        #expect(expected.allSatisfy { !$0.isEmpty })
+        let shared = try ShapingFace.open(data: data, source: Self.dejaVu)
+        let results = Results(count: texts.count * 2)
+        DispatchQueue.concurrentPerform(iterations: texts.count * 2) { k in
+            let r = run(k % texts.count)
+            let shaped = shared.shape(r.units, script: r.script, rightToLeft: r.rightToLeft)
+            let drawn = shaped.prefix(3).filter { $0.glyphID != 0 }.map { shared.glyph($0.glyphID)?.bitmap }
+            results.set(k, shaped, drawn)
+        }
+        for k in 0..<texts.count * 2 {
+            let i = k % texts.count
+            let (shaped, drawn) = results.get(k)
+            #expect(shaped == expected[i], "\(texts[i])")
+            #expect(drawn == expected[i].prefix(3).filter { $0.glyphID != 0 }.map { serialFace.glyph($0.glyphID)?.bitmap })
+        }
+    }
+
+    /// What each concurrent shaping gave, by iteration.
+    private final class Results: @unchecked Sendable {
+        private let lock = NSLock()
+        private var shaped: [[FaceGlyph]]
+        private var drawn: [[[UInt8]?]]
+        init(count: Int) {
+            shaped = Array(repeating: [], count: count)
+            drawn = Array(repeating: [], count: count)
+        }
+        func set(_ k: Int, _ s: [FaceGlyph], _ d: [[UInt8]?]) { lock.withLock { shaped[k] = s; drawn[k] = d } }
+        func get(_ k: Int) -> ([FaceGlyph], [[UInt8]?]) { lock.withLock { (shaped[k], drawn[k]) } }
+    }
+
     @Test("the ranges installed fonts shape leave out what the glyph PBFs serve")
     func unservedRanges() {
         #expect(InstalledShapingFaces.unserved(0x0900...0x097F, { _ in false }) == [0x0900...0x097F])

@@ -72,3 +72,31 @@ struct FontFacesTests {
         #expect(try Self.read(#"{"version": 8, "sources": {}, "layers": [], "font-faces": []}"#).problems.map(\.path) == ["font-faces"])
     }
 }
+
+/// Hostile `font-faces`: whatever the member holds, reading it ends, and every face it keeps is well formed.
+struct FontFacesGarbageTests {
+    @Test("random ranges and shapes of the member never crash, hang or keep a malformed face")
+    func garbage() throws {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state >> 33
+        }
+        let pieces = ["U+", "u+", "0x", "-", "?", "??????", "10FFFF", "110000", "FFFFFFFF", "1780", "17FF", " ", ",", "G", "", "0"]
+        for _ in 0..<2_000 {
+            let text = (0..<Int(next() % 5)).map { _ in pieces[Int(next() % UInt64(pieces.count))] }.joined()
+            if let range = try? FontFaces.unicodeRange(text) {
+                #expect(range.upperBound <= 0x10FFFF, "\(text)")
+            }
+        }
+        let values: [JSONValue] = [.null, true, 3, "x", [], [:], [[:]], [["url": 1]], [["url": "a", "unicode-range": [1, .null, ["U+1"]]]],
+                                   ["F": [["url": "a", "unicode-range": .array(Array(repeating: "U+0-10FFFF", count: 10_000))]]]]
+        for value in values {
+            let faces = FontFaces(json: ["F": value])
+            for face in faces.fonts.values.flatMap({ $0 }) {
+                #expect(!face.url.isEmpty && !face.ranges.isEmpty && face.ranges.allSatisfy { $0.upperBound <= 0x10FFFF })
+            }
+            _ = FontFaces(json: value)
+        }
+    }
+}

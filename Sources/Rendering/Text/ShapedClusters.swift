@@ -59,8 +59,9 @@ struct ShapedClusters {
             }
             return nil
         }
+        // most labels of most maps have no character a face covers: find out before allocating anything
+        guard var i = chars.indices.first(where: { face($0) != nil }) else { return nil }
         clusterOf = [Int32](repeating: -1, count: chars.count)
-        var i = 0
         var any = false
         while i < chars.count {
             guard let runFace = face(i) else {

@@ -41,7 +41,7 @@ package final class ShapingFace: @unchecked Sendable {
     private var runs: [RunKey: [FaceGlyph]] = [:]
     /// Guarded by `lock`: SDF glyphs by glyph id (nil: the font has none).
     private var glyphs: [UInt32: Glyph?] = [:]
-    /// Guarded by `lock`: HarfBuzz's output buffer, reused.
+    /// Guarded by `lock`: HarfBuzz's output buffer, reused (lent to one shaping at a time).
     private var scratch: [mercator_hb_glyph] = []
     /// Cached runs at most (a map's labels repeat; a long session must not grow without bound).
     private static let runLimit = 16_384
@@ -64,26 +64,32 @@ package final class ShapingFace: @unchecked Sendable {
     /// 24 px; empty when HarfBuzz cannot shape it.
     package func shape(_ units: [UInt16], script: UInt32, rightToLeft: Bool) -> [FaceGlyph] {
         let key = RunKey(units: units, script: script, rightToLeft: rightToLeft)
-        return lock.withLock {
-            if let cached = runs[key] { return cached }
-            let unit = font.pixelsPerEm.map { 24 / Double($0) / 64 } ?? 24 / Double(font.unitsPerEm)
-            var ok = false
-            units.withUnsafeBufferPointer { text in
-                ok = font.shape(text, start: 0, count: text.count, script: script,
-                                direction: rightToLeft ? .rightToLeft : .leftToRight, into: &scratch)
+        if let cached = lock.withLock({ runs[key] }) { return cached }
+        // shaped outside the lock (a HarfBuzz font shapes from several threads at once), into a buffer
+        // taken from the face when no other thread holds it
+        var buffer = lock.withLock { () -> [mercator_hb_glyph] in
+            defer { scratch = [] }
+            return scratch
+        }
+        let unit = font.pixelsPerEm.map { 24 / Double($0) / 64 } ?? 24 / Double(font.unitsPerEm)
+        let ok = units.withUnsafeBufferPointer { text in
+            font.shape(text, start: 0, count: text.count, script: script, direction: rightToLeft ? .rightToLeft : .leftToRight,
+                       into: &buffer)
+        }
+        var out: [FaceGlyph] = []
+        if ok {
+            out.reserveCapacity(buffer.count)
+            for g in buffer {
+                out.append(FaceGlyph(glyphID: g.glyph, cluster: Int(g.cluster), advance: Double(g.x_advance) * unit,
+                                     xOffset: Double(g.x_offset) * unit, yOffset: -Double(g.y_offset) * unit))
             }
-            var out: [FaceGlyph] = []
-            if ok {
-                out.reserveCapacity(scratch.count)
-                for g in scratch {
-                    out.append(FaceGlyph(glyphID: g.glyph, cluster: Int(g.cluster), advance: Double(g.x_advance) * unit,
-                                         xOffset: Double(g.x_offset) * unit, yOffset: -Double(g.y_offset) * unit))
-                }
-            }
+        }
+        lock.withLock {
             if runs.count >= Self.runLimit { runs.removeAll(keepingCapacity: true) }
             runs[key] = out
-            return out
+            if buffer.capacity > scratch.capacity { scratch = buffer }
         }
+        return out
     }
 
     /// The SDF glyph of glyph id `id`, rendered once; nil when the font has none.

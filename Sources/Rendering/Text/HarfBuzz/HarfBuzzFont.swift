@@ -141,7 +141,8 @@ public final class HarfBuzzFont: @unchecked Sendable {
         guard start >= 0, count >= 0, start + count <= text.count, let base = text.baseAddress else { return false }
         var capacity = max(16, count + count / 2)
         while true {
-            if out.count < capacity { out = [mercator_hb_glyph](repeating: mercator_hb_glyph(), count: capacity) }
+            // grown in place: a buffer kept between calls keeps its capacity
+            if out.count < capacity { out.append(contentsOf: repeatElement(mercator_hb_glyph(), count: capacity - out.count)) }
             let n = out.withUnsafeMutableBufferPointer { g in
                 mercator_hb_shape(handle, base, Int32(text.count), Int32(start), Int32(count), script,
                                   direction?.rawValue ?? 0, nil, g.baseAddress, Int32(g.count))
