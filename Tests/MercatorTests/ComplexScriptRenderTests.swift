@@ -83,6 +83,32 @@ struct ComplexScriptRenderTests {
         }
     }
 
+    @Test("labels shaped through font-faces are laid out once per tile, and again when their line breaking changes",
+          .enabled(if: FileManager.default.fileExists(atPath: "\(noto)/NotoSansThai-Regular.ttf") && PlatformFeature.installedFonts.isAvailable
+                   && PlatformFeature.rightToLeftText.isAvailable, "needs Noto Sans Thai (fonts-noto-core), FreeType and ICU"))
+    func shapedLabelsInTheLayoutCache() throws {
+        let style = """
+        {"version": 8, "font-faces": {"Noto Sans Thai": "file://\(Self.noto)/NotoSansThai-Regular.ttf"},
+         "sources": {"p": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
+         "layers": [{"id": "t", "type": "symbol", "source": "p",
+                     "layout": {"text-field": "กรุงเทพมหานครอมรรัตนโกสินทร์", "text-font": ["Noto Sans Thai"], "text-max-width": 5}}]}
+        """
+        let map = try Self.map(style)
+        let wrapped = try map.snapshot()
+        #expect(wrapped.warnings.isEmpty, "\(wrapped.warnings)")
+        let laidOut = map.buckets.statistics.layouts
+        #expect(laidOut >= 1)
+        #expect(try map.snapshot().image.pixels == wrapped.image.pixels)
+        #expect(map.buckets.statistics.layouts == laidOut, "a second frame shapes nothing again")
+        map.dictionaryLineBreaks = false
+        let oneLine = try map.snapshot().image.pixels
+        #expect(map.buckets.statistics.layouts > laidOut, "the labels are laid out again with the new line breaking")
+        #expect(oneLine != wrapped.image.pixels)
+        let reference = try Self.map(style)
+        reference.dictionaryLineBreaks = false
+        #expect(try reference.snapshot().image.pixels == oneLine)
+    }
+
     @Test("Arabic text gets no letter spacing, as MapLibre's allowsLetterSpacing",
           .enabled(if: SharedFixtures.isAvailable && PlatformFeature.rightToLeftText.isAvailable, "needs ../shared and ICU"))
     func arabicLetterSpacing() throws {

@@ -309,13 +309,14 @@ public final class Map: @unchecked Sendable {
             }
             if images[DefaultPin.imageName] == nil { images[DefaultPin.imageName] = MapImages.convert([DefaultPin.imageName: DefaultPin.image])[DefaultPin.imageName] }
         }
+        let mapGlyphs = glyphs()
         var builder = StyleSceneBuilder(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera,
-                                        glyphs: glyphs(), images: MapImages(added: images, sprites: sprites),
+                                        glyphs: mapGlyphs, images: MapImages(added: images, sprites: sprites),
                                         light: style.styleDocument.members["light"])
         // the tile mode's layouts keep the labels in a tile's buffer: not kept between frames
         builder.buckets = mapMode == .tile ? nil : buckets
         builder.mapMode = mapMode
-        builder.resourceGeneration = resourceGeneration(sprites: sprites)
+        builder.resourceGeneration = resourceGeneration(sprites: sprites, glyphs: mapGlyphs)
         builder.collidesPerSource = settingsValue.usesPre4CollisionBehavior
         builder.showsCollisionBoxes = debugOptionsValue.contains(.collisionBoxes)
         builder.showsTileBorders = debugOptionsValue.contains(.tileBoundaries)
@@ -323,9 +324,11 @@ public final class Map: @unchecked Sendable {
     }
 
     /// A number that changes when what labels are laid out with changes: the sprite, the style's
-    /// run-time images, its glyphs template or the installed-font settings.
-    private func resourceGeneration(sprites: SpriteFiles?) -> UInt64 {
-        let key = "\(sprites?.key ?? "")|\(style.addedImages.revision)|\(style.glyphsURL ?? "")|\(locked { settingsValue.ideographicFontFallback })"
+    /// run-time images, its glyphs template, the installed-font settings, the faces that shape complex
+    /// scripts (its `font-faces`) or how their lines break.
+    private func resourceGeneration(sprites: SpriteFiles?, glyphs: MapGlyphs?) -> UInt64 {
+        let shaping = glyphs.map { "\($0.shapingGeneration)|\($0.complexText.dictionaryLineBreaks)" } ?? ""
+        let key = "\(sprites?.key ?? "")|\(style.addedImages.revision)|\(style.glyphsURL ?? "")|\(locked { settingsValue.ideographicFontFallback })|\(shaping)"
         return locked {
             if labelResources.key != key || labelResources.generation == 0 { labelResources = (key, Generations.next()) }
             return labelResources.generation
@@ -349,7 +352,8 @@ public final class Map: @unchecked Sendable {
         guard files != nil || faces != nil || installedGlyphs.options.fallsBackToInstalledFonts || ideographs != .disabled else { return nil }
         let shaping = shapingFaces(style: faces, files: files)
         return MapGlyphs(files: files, installed: installedGlyphs, ideographicFallback: ideographs,
-                         complexText: ComplexTextOptions(faces: shaping, dictionaryLineBreaks: dictionaryBreaks))
+                         complexText: ComplexTextOptions(faces: shaping, dictionaryLineBreaks: dictionaryBreaks),
+                         shapingGeneration: shaping?.generation ?? 0)
     }
 
     /// The faces that shape complex scripts (the style's, then installed fonts'), kept while their parts stay.

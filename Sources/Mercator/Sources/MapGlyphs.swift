@@ -11,6 +11,9 @@ struct MapGlyphs: GlyphProvider {
     let ideographicFallback: Settings.IdeographicFontFallback
     /// The style's `font-faces` (complex scripts shaped with HarfBuzz), and how their lines break.
     var complexText = ComplexTextOptions()
+    /// The generation of `complexText`'s faces (``MapShapingFaces/generation``), 0 without faces: labels laid
+    /// out with other faces are laid out again.
+    var shapingGeneration: UInt64 = 0
 
     func glyphs(fontStack: [String], range: Int) -> [UInt32: Glyph] {
         var out = files?.glyphs(fontStack: fontStack, range: range) ?? [:]
@@ -30,6 +33,8 @@ final class MapShapingFaces: ShapingFaceProviding, @unchecked Sendable {
     let style: FontFaceFiles?
     let files: GlyphFiles?
     let installed: InstalledShapingFaces?
+    /// A number no other set of faces has (the map's label layouts are keyed by it).
+    let generation = Generations.next()
     private let lock = NSLock()
     /// Guarded by `lock`: the faces of each font stack asked for.
     private var stacks: [[String]: [(ranges: [ClosedRange<UInt32>], face: ShapingFace)]] = [:]
