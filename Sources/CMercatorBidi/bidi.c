@@ -6,6 +6,9 @@
 #include <unicode/ubidi.h>
 #include <unicode/uchar.h>
 #include <unicode/ushape.h>
+#include <unicode/uscript.h>
+#include <unicode/ubrk.h>
+#include <string.h>
 
 int32_t mercator_shape_arabic(const uint16_t *source, int32_t length, uint16_t *dest, int32_t capacity) {
     UErrorCode error = U_ZERO_ERROR;
@@ -34,6 +37,30 @@ int mercator_bidi_line(const uint16_t *text, int32_t length, int32_t start, int3
 }
 
 int32_t mercator_char_mirror(int32_t c) { return u_charMirror(c); }
+
+uint32_t mercator_script(int32_t c) {
+    UErrorCode error = U_ZERO_ERROR;
+    UScriptCode code = uscript_getScript(c, &error);
+    if (U_FAILURE(error)) return 0;
+    const char *name = uscript_getShortName(code);
+    if (!name || strlen(name) != 4) return 0;
+    return ((uint32_t)(unsigned char)name[0] << 24) | ((uint32_t)(unsigned char)name[1] << 16) |
+           ((uint32_t)(unsigned char)name[2] << 8) | (uint32_t)(unsigned char)name[3];
+}
+
+int32_t mercator_line_breaks(const uint16_t *text, int32_t length, int32_t *out, int32_t capacity) {
+    UErrorCode error = U_ZERO_ERROR;
+    UBreakIterator *it = ubrk_open(UBRK_LINE, "", (const UChar *)text, length, &error);
+    if (U_FAILURE(error) || !it) return -1;
+    int32_t count = 0;
+    for (int32_t b = ubrk_first(it); b != UBRK_DONE; b = ubrk_next(it)) {
+        if (b <= 0 || b >= length) continue;
+        if (count < capacity) out[count] = b;
+        count++;
+    }
+    ubrk_close(it);
+    return count;
+}
 
 #else
 typedef int mercator_bidi_unavailable;

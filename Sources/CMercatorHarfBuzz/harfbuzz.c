@@ -19,6 +19,13 @@ static unsigned int (*hb_face_get_glyph_count_p)(void *);
 static void *(*hb_font_create_p)(void *);
 static void (*hb_font_destroy_p)(void *);
 static void (*hb_font_set_scale_p)(void *, int, int);
+static void (*hb_font_set_ppem_p)(void *, unsigned int, unsigned int);
+static void (*hb_font_make_immutable_p)(void *);
+static void (*hb_face_make_immutable_p)(void *);
+static void *(*hb_unicode_funcs_get_default_p)(void);
+static uint32_t (*hb_unicode_script_p)(void *, uint32_t);
+static int (*hb_unicode_general_category_p)(void *, uint32_t);
+static int (*hb_script_get_horizontal_direction_p)(uint32_t);
 static void *(*hb_buffer_create_p)(void);
 static void (*hb_buffer_destroy_p)(void *);
 static int (*hb_buffer_allocation_successful_p)(void *);
@@ -45,7 +52,10 @@ static void load(void) {
         if (!h) continue;
         int ok = LOAD(h, hb_blob_create) && LOAD(h, hb_blob_destroy) && LOAD(h, hb_face_create) &&
                  LOAD(h, hb_face_destroy) && LOAD(h, hb_face_get_upem) && LOAD(h, hb_face_get_glyph_count) &&
-                 LOAD(h, hb_font_create) && LOAD(h, hb_font_destroy) && LOAD(h, hb_font_set_scale) &&
+                 LOAD(h, hb_font_create) && LOAD(h, hb_font_destroy) && LOAD(h, hb_font_set_scale) && LOAD(h, hb_font_set_ppem) &&
+                 LOAD(h, hb_font_make_immutable) && LOAD(h, hb_face_make_immutable) &&
+                 LOAD(h, hb_unicode_funcs_get_default) && LOAD(h, hb_unicode_script) &&
+                 LOAD(h, hb_unicode_general_category) && LOAD(h, hb_script_get_horizontal_direction) &&
                  LOAD(h, hb_buffer_create) && LOAD(h, hb_buffer_destroy) && LOAD(h, hb_buffer_allocation_successful) &&
                  LOAD(h, hb_buffer_add_utf16) && LOAD(h, hb_buffer_set_direction) && LOAD(h, hb_buffer_set_script) &&
                  LOAD(h, hb_buffer_set_language) && LOAD(h, hb_language_from_string) &&
@@ -68,7 +78,12 @@ const char *mercator_harfbuzz_version(void) {
 typedef struct { void *face; void *font; } mercator_font;
 
 void *mercator_hb_font_create(const uint8_t *data, size_t length, unsigned int index, int32_t *units_per_em) {
-    if (!mercator_harfbuzz_available() || !data || length == 0 || length > 0x7fffffff) return NULL;
+    return mercator_hb_font_create_scaled(data, length, index, 0, units_per_em);
+}
+
+void *mercator_hb_font_create_scaled(const uint8_t *data, size_t length, unsigned int index, unsigned int pixels_per_em,
+                                     int32_t *units_per_em) {
+    if (!mercator_harfbuzz_available() || !data || length == 0 || length > 0x7fffffff || pixels_per_em > 4096) return NULL;
     void *blob = hb_blob_create_p((const char *)data, (unsigned int)length, 0 /* HB_MEMORY_MODE_DUPLICATE */, NULL, NULL);
     void *face = hb_face_create_p(blob, index);
     hb_blob_destroy_p(blob);
@@ -78,7 +93,16 @@ void *mercator_hb_font_create(const uint8_t *data, size_t length, unsigned int i
     }
     unsigned int upem = hb_face_get_upem_p(face);
     void *font = hb_font_create_p(face);
-    hb_font_set_scale_p(font, (int)upem, (int)upem);
+    if (pixels_per_em > 0) {
+        hb_font_set_scale_p(font, (int)(pixels_per_em * 64), (int)(pixels_per_em * 64));
+        hb_font_set_ppem_p(font, pixels_per_em, pixels_per_em);
+    } else {
+        hb_font_set_scale_p(font, (int)upem, (int)upem);
+    }
+    // set up once, then only read: HarfBuzz shapes with an immutable font from several threads at once
+    // (its lazily loaded tables and shape-plan cache are atomic), and refuses later changes to it
+    hb_face_make_immutable_p(face);
+    hb_font_make_immutable_p(font);
     mercator_font *out = malloc(sizeof *out);
     if (!out) { hb_font_destroy_p(font); hb_face_destroy_p(face); return NULL; }
     out->face = face;
@@ -93,6 +117,19 @@ void mercator_hb_font_destroy(void *font) {
     hb_font_destroy_p(f->font);
     hb_face_destroy_p(f->face);
     free(f);
+}
+
+uint32_t mercator_hb_script(uint32_t c) {
+    if (!mercator_harfbuzz_available()) return 0;
+    void *funcs = hb_unicode_funcs_get_default_p();
+    // HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK: a mark takes its base's script
+    if (hb_unicode_general_category_p(funcs, c) == 12) return 0x5A696E68; /* 'Zinh' */
+    return hb_unicode_script_p(funcs, c);
+}
+
+int mercator_hb_script_is_right_to_left(uint32_t script) {
+    if (!mercator_harfbuzz_available()) return 0;
+    return hb_script_get_horizontal_direction_p(script) == 5; /* HB_DIRECTION_RTL */
 }
 
 int32_t mercator_hb_shape(void *font, const uint16_t *text, int32_t length, int32_t start, int32_t count,
@@ -128,6 +165,12 @@ const char *mercator_harfbuzz_version(void) { return ""; }
 void *mercator_hb_font_create(const uint8_t *data, size_t length, unsigned int index, int32_t *units_per_em) {
     (void)data; (void)length; (void)index; (void)units_per_em; return 0;
 }
+void *mercator_hb_font_create_scaled(const uint8_t *data, size_t length, unsigned int index, unsigned int pixels_per_em,
+                                     int32_t *units_per_em) {
+    (void)data; (void)length; (void)index; (void)pixels_per_em; (void)units_per_em; return 0;
+}
+uint32_t mercator_hb_script(uint32_t c) { (void)c; return 0; }
+int mercator_hb_script_is_right_to_left(uint32_t script) { (void)script; return 0; }
 void mercator_hb_font_destroy(void *font) { (void)font; }
 int32_t mercator_hb_shape(void *font, const uint16_t *text, int32_t length, int32_t start, int32_t count,
                           uint32_t script, int32_t direction, const char *language,

@@ -22,6 +22,15 @@ package final class FontFace: Sendable {
         backend = try PlatformFontFace(contentsOf: path, index: index, pixelSize: pixelSize)
     }
 
+    /// Opens face `index` of a font file's bytes (a style's `font-faces` file read from its URL), sized to
+    /// `pixelSize` pixels per em; `name` (the URL) stands for the path in errors.
+    package init(data: Data, name: String, index: Int = 0, pixelSize: Int = 24) throws(FontError) {
+        self.path = name
+        self.index = index
+        self.pixelSize = pixelSize
+        backend = try PlatformFontFace(data: data, name: name, index: index, pixelSize: pixelSize)
+    }
+
     /// The family name (`DejaVu Sans`).
     package var familyName: String { backend.familyName }
     /// The style name (`Book`, `Bold`…).
@@ -41,6 +50,10 @@ package final class FontFace: Sendable {
     /// The unhinted, antialiased rendering of `codePoint` as node-fontnik takes it, or nil when
     /// the font has no glyph for it.
     func render(_ codePoint: UInt32) -> RenderedGlyph? { backend.render(codePoint) }
+
+    /// The rendering of glyph index `glyphIndex` (a shaped glyph), hinted by FreeType's default load as
+    /// MapLibre Native renders shaped glyphs, or not.
+    func render(glyphIndex: UInt32, hinted: Bool = true) -> RenderedGlyph? { backend.render(glyphIndex: glyphIndex, hinted: hinted) }
 }
 
 /// One glyph as FreeType renders it: 8-bit coverage and the metrics node-fontnik reads.

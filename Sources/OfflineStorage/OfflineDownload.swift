@@ -79,6 +79,7 @@ public struct OfflineDownload: Sendable {
         }
 
         var requests = OfflineResources.glyphs(style: style, includeIdeographs: region.definition.includesIdeographs)
+        requests += OfflineResources.fontFaces(style: style)
         requests += OfflineResources.sprites(style: style, pixelRatio: region.definition.pixelRatio)
         requests += OfflineResources.sourceData(style: style)
         for source in OfflineResources.tiledSources(style: style, tileJSON: tileJSON) {

@@ -180,6 +180,21 @@ enum OfflineResources {
         return out
     }
 
+    /// The remote font files of the style's `font-faces` (MapLibre Native's complex-script fonts), so that a
+    /// pack shapes its labels offline as it does online.
+    static func fontFaces(style: JSONValue) -> [ResourceRequest] {
+        guard case .object(let fonts)? = style["font-faces"] else { return [] }
+        var urls: [String] = []
+        for name in fonts.keys.sorted() {
+            let value = fonts[name]!
+            if let url = value.string { urls.append(url) }
+            for face in value.array ?? [] {
+                if let url = face["url"]?.string { urls.append(url) }
+            }
+        }
+        return urls.filter(isRemote).map { ResourceRequest(url: $0, kind: .glyphs) }
+    }
+
     static func isRemote(_ url: String) -> Bool {
         let lower = url.lowercased()
         return lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("mapbox://")

@@ -1,4 +1,5 @@
 import Fonts
+import Foundation
 import Rendering
 import Testing
 
@@ -12,5 +13,15 @@ struct UnavailableFontsTests {
         #expect(SystemFonts.installed.isEmpty)
         #expect(SystemFonts.font(named: "DejaVu Sans") == nil)
         #expect(SystemFonts.bestMatch(for: "sans-serif") == nil)
+    }
+
+    @Test("font-faces are shaped by HarfBuzz but drawn by FreeType: without it, opening a face says so")
+    func shapingFacesNameTheTrait() throws {
+        let path = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        guard HarfBuzzFont.isAvailable, let data = FileManager.default.contents(atPath: path) else { return }
+        #expect(throws: ShapingFaceError.rasterizing(.notAvailable(PlatformFeatureUnavailable(.installedFonts)))) {
+            try ShapingFace.open(data: data, source: path)
+        }
+        #expect(InstalledShapingFaces.shared.faces(for: ["DejaVu Sans"]) { _ in false }.isEmpty)
     }
 }

@@ -43,6 +43,20 @@ struct OfflineResourcesTests {
         #expect(OfflineResources.tileJSONURLs(style: style) == ["https://t.example/v.json"])
     }
 
+    @Test("font-faces: remote font files are packed as glyph resources, local ones are not")
+    func fontFaces() throws {
+        let style = try JSONValue(parsing: Data(#"""
+            {"version": 8, "sources": {}, "layers": [], "font-faces": {
+              "Noto Sans Regular": [{"url": "https://f.example/NotoSansKhmer.ttf", "unicode-range": ["U+1780-17FF"]},
+                                    {"url": "local://fonts/NotoSansMyanmar.ttf"}, {"unicode-range": ["U+0-FF"]}],
+              "Noto Sans Thai": "https://f.example/NotoSansThai.ttf"}}
+            """#.utf8))
+        let requests = OfflineResources.fontFaces(style: style)
+        #expect(requests.map(\.url) == ["https://f.example/NotoSansKhmer.ttf", "https://f.example/NotoSansThai.ttf"])
+        #expect(requests.allSatisfy { $0.kind == .glyphs })
+        #expect(OfflineResources.fontFaces(style: self.style).isEmpty)
+    }
+
     @Test("tile pyramids: MapLibre's covering zooms (256-pixel rasters one deeper), source zoom range and bounds")
     func tilePyramid() {
         let tileJSON = ["https://t.example/v.json": try! JSONValue(parsing: Data(#"{"tiles":["https://t.example/{z}/{x}/{y}.pbf"],"minzoom":0,"maxzoom":2}"#.utf8))]

@@ -17,4 +17,14 @@ int mercator_bidi_line(const uint16_t *text, int32_t length, int32_t start, int3
 /// The mirrored form of a character drawn right to left (parentheses…), or the character itself.
 int32_t mercator_char_mirror(int32_t c);
 
+/// The Unicode script of `c` as an ISO 15924 tag packed big-endian ('Deva' = 0x44657661; 'Zyyy'
+/// common, 'Zinh' inherited), from ICU's script data; 0 for an unknown script.
+uint32_t mercator_script(int32_t c);
+
+/// The line-break opportunities ICU's line break iterator finds in `text` (UTF-16; dictionaries for
+/// Thai, Lao, Khmer and Myanmar, which do not separate words with spaces): the UTF-16 offsets where a
+/// line may start, the text's end excluded, written to `out`; returns how many there are (call again
+/// with more room if larger than `capacity`), or -1 on failure.
+int32_t mercator_line_breaks(const uint16_t *text, int32_t length, int32_t *out, int32_t capacity);
+
 #endif

@@ -28,6 +28,20 @@ const char *mercator_harfbuzz_version(void);
 /// written to `units_per_em`; NULL if HarfBuzz is missing or the data holds no such face.
 void *mercator_hb_font_create(const uint8_t *data, size_t length, unsigned int index, int32_t *units_per_em);
 
+/// The same, scaled to `pixels_per_em` pixels in 26.6 fixed point (advances and offsets in 1/64 pixel,
+/// as HarfBuzz gives them over a FreeType face sized to that many pixels); `pixels_per_em` 0 scales to
+/// the units per em.
+void *mercator_hb_font_create_scaled(const uint8_t *data, size_t length, unsigned int index, unsigned int pixels_per_em,
+                                     int32_t *units_per_em);
+
+/// The Unicode script of code point `c` as an ISO 15924 tag packed as HarfBuzz packs it ('Deva' =
+/// 0x44657661; 'Zyyy' common, 'Zinh' inherited: non-spacing marks are inherited), or 0 when
+/// HarfBuzz is not installed.
+uint32_t mercator_hb_script(uint32_t c);
+
+/// Whether `script` (a packed ISO 15924 tag) is written right to left; 0 when HarfBuzz is missing.
+int mercator_hb_script_is_right_to_left(uint32_t script);
+
 /// Releases a font of `mercator_hb_font_create`.
 void mercator_hb_font_destroy(void *font);
 

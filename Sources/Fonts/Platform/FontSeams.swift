@@ -1,3 +1,4 @@
+import Foundation
 import Rendering
 
 /// The font-discovery seam: which fonts are installed, and which one the system substitutes for a name.
@@ -32,6 +33,13 @@ package protocol FontRasterizing: AnyObject, Sendable {
     var codePoints: [UInt32] { get }
     /// The unhinted, antialiased rendering of `codePoint`, or nil when the font has no glyph for it.
     func render(_ codePoint: UInt32) -> RenderedGlyph?
+    /// Opens face `index` of a font file's bytes (kept by the face), sized to `pixelSize` pixels per em;
+    /// `name` says where the bytes came from in errors.
+    init(data: Data, name: String, index: Int, pixelSize: Int) throws(FontError)
+    /// The antialiased rendering of the glyph with index `glyphIndex` (not a code point), hinted as
+    /// FreeType's default load does (MapLibre Native's rendering of shaped glyphs) or not; `advance` is
+    /// FreeType's `horiAdvance`. Nil when the font has no such glyph.
+    func render(glyphIndex: UInt32, hinted: Bool) -> RenderedGlyph?
 }
 
 #if os(Linux) && FreeType

@@ -293,7 +293,7 @@ public struct SourceURL: Sendable, Hashable, CustomStringConvertible {
         guard let path, !path.isEmpty else { return nil }
         switch scheme {
         case .file: return URL(fileURLWithPath: path.removingPercentEncoding ?? path)
-        case .local: return localRoot?.appendingPathComponent(path)
+        case .local: return localRoot?.appendingPathComponent(path.removingPercentEncoding ?? path)
         case .relative:
             if path.hasPrefix("/") { return URL(fileURLWithPath: path) }
             return styleDirectory?.appendingPathComponent(path)

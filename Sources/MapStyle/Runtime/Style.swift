@@ -164,6 +164,9 @@ public final class Style: @unchecked Sendable {
     /// The `glyphs` URL template (`{fontstack}`, `{range}`), if the style has one.
     public var glyphsURL: String? { withLock { document.glyphs } }
 
+    /// The `font-faces` member (font files by font name, shaped with HarfBuzz), if the style has one.
+    package var fontFacesDefinition: JSONValue? { withLock { document.members["font-faces"] } }
+
     /// A number that changes whenever the style does (sources, layers, properties, root members).
     public var currentRevision: UInt64 { withLock { revision } }
 

@@ -30,6 +30,8 @@ public final class Map: @unchecked Sendable {
     private var glyphFiles: GlyphFiles?
     /// Glyphs rasterized from installed fonts.
     private let installedGlyphs: InstalledFontGlyphs
+    /// The style's `font-faces`, read once (replaced when the member changes).
+    private var fontFaceFiles: FontFaceFiles?
     /// The style's sprites, read once (replaced when `sprite` or the pixel ratio changes).
     private var spriteFiles: SpriteFiles?
     /// Images added to the style at run time, converted once per change of that set.
@@ -307,13 +309,14 @@ public final class Map: @unchecked Sendable {
             }
             if images[DefaultPin.imageName] == nil { images[DefaultPin.imageName] = MapImages.convert([DefaultPin.imageName: DefaultPin.image])[DefaultPin.imageName] }
         }
+        let mapGlyphs = glyphs()
         var builder = StyleSceneBuilder(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera,
-                                        glyphs: glyphs(), images: MapImages(added: images, sprites: sprites),
+                                        glyphs: mapGlyphs, images: MapImages(added: images, sprites: sprites),
                                         light: style.styleDocument.members["light"])
         // the tile mode's layouts keep the labels in a tile's buffer: not kept between frames
         builder.buckets = mapMode == .tile ? nil : buckets
         builder.mapMode = mapMode
-        builder.resourceGeneration = resourceGeneration(sprites: sprites)
+        builder.resourceGeneration = resourceGeneration(sprites: sprites, glyphs: mapGlyphs)
         builder.collidesPerSource = settingsValue.usesPre4CollisionBehavior
         builder.showsCollisionBoxes = debugOptionsValue.contains(.collisionBoxes)
         builder.showsTileBorders = debugOptionsValue.contains(.tileBoundaries)
@@ -321,9 +324,11 @@ public final class Map: @unchecked Sendable {
     }
 
     /// A number that changes when what labels are laid out with changes: the sprite, the style's
-    /// run-time images, its glyphs template or the installed-font settings.
-    private func resourceGeneration(sprites: SpriteFiles?) -> UInt64 {
-        let key = "\(sprites?.key ?? "")|\(style.addedImages.revision)|\(style.glyphsURL ?? "")|\(locked { settingsValue.ideographicFontFallback })"
+    /// run-time images, its glyphs template, the installed-font settings, the faces that shape complex
+    /// scripts (its `font-faces`) or how their lines break.
+    private func resourceGeneration(sprites: SpriteFiles?, glyphs: MapGlyphs?) -> UInt64 {
+        let shaping = glyphs.map { "\($0.shapingGeneration)|\($0.complexText.dictionaryLineBreaks)" } ?? ""
+        let key = "\(sprites?.key ?? "")|\(style.addedImages.revision)|\(style.glyphsURL ?? "")|\(locked { settingsValue.ideographicFontFallback })|\(shaping)"
         return locked {
             if labelResources.key != key || labelResources.generation == 0 { labelResources = (key, Generations.next()) }
             return labelResources.generation
@@ -342,9 +347,54 @@ public final class Map: @unchecked Sendable {
     /// The style's glyphs, then installed fonts; nil when there are neither.
     private func glyphs() -> MapGlyphs? {
         let files = styleGlyphFiles()
-        let ideographs = locked { settingsValue.ideographicFontFallback }
-        guard files != nil || installedGlyphs.options.fallsBackToInstalledFonts || ideographs != .disabled else { return nil }
-        return MapGlyphs(files: files, installed: installedGlyphs, ideographicFallback: ideographs)
+        let faces = styleFontFaces()
+        let (ideographs, dictionaryBreaks) = locked { (settingsValue.ideographicFontFallback, dictionaryLineBreaksValue) }
+        guard files != nil || faces != nil || installedGlyphs.options.fallsBackToInstalledFonts || ideographs != .disabled else { return nil }
+        let shaping = shapingFaces(style: faces, files: files)
+        return MapGlyphs(files: files, installed: installedGlyphs, ideographicFallback: ideographs,
+                         complexText: ComplexTextOptions(faces: shaping, dictionaryLineBreaks: dictionaryBreaks),
+                         shapingGeneration: shaping?.generation ?? 0)
+    }
+
+    /// The faces that shape complex scripts (the style's, then installed fonts'), kept while their parts stay.
+    private func shapingFaces(style faces: FontFaceFiles?, files: GlyphFiles?) -> MapShapingFaces? {
+        let installed = installedGlyphs.options.fallsBackToInstalledFonts ? InstalledShapingFaces.shared : nil
+        guard faces != nil || installed != nil else { return nil }
+        return locked {
+            if let kept = shapingFacesValue, kept.style === faces, kept.files === files { return kept }
+            let made = MapShapingFaces(style: faces, files: files, installed: installed)
+            shapingFacesValue = made
+            return made
+        }
+    }
+
+    private var shapingFacesValue: MapShapingFaces?
+
+    /// The faces of the style's current `font-faces`, or nil when it has none.
+    private func styleFontFaces() -> FontFaceFiles? {
+        guard let definition = style.fontFacesDefinition else { return nil }
+        return locked {
+            if let faces = fontFaceFiles, faces.definition == definition { return faces }
+            let faces = FontFaceFiles(definition: definition, reader: resources)
+            fontFaceFiles = faces
+            return faces
+        }
+    }
+
+    private var dictionaryLineBreaksValue = true
+
+    /// Whether `text-max-width` breaks Thai, Lao, Khmer and Myanmar labels (written without spaces
+    /// between words) at the word boundaries ICU's dictionaries find (default true). MapLibre breaks
+    /// such text only at spaces: the render-suite runner turns this off to draw as MapLibre's harness does.
+    package var dictionaryLineBreaks: Bool {
+        get { locked { dictionaryLineBreaksValue } }
+        set { locked { dictionaryLineBreaksValue = newValue } }
+    }
+
+    /// The style's `font-faces` that could not be read or loaded, as warnings with their JSON paths.
+    private func fontFaceWarnings() -> [StyleWarning] {
+        guard let faces = locked({ fontFaceFiles }), style.fontFacesDefinition == faces.definition else { return [] }
+        return faces.problems.map { StyleWarning(path: $0.path, $0.message) }
     }
 
     /// The glyphs of the style's current `glyphs` template, or nil when it has none.
@@ -389,7 +439,7 @@ public final class Map: @unchecked Sendable {
         unquantized.layers = []
         unquantized.tileQuantization = false
         return MapSnapshot(canvas: canvas, transform: unquantized.transform, encoderBuffers: encoderBuffers, sourceErrors: errors,
-                           unsupportedFeatures: built.unsupportedFeatures, warnings: Self.warnings(style, errors))
+                           unsupportedFeatures: built.unsupportedFeatures, warnings: Self.warnings(style, errors) + fontFaceWarnings())
     }
 }
 
@@ -412,7 +462,7 @@ extension Map {
             data = Data(PNGEncoder.encode(canvas, scratch: &scratch))
         }
         return MapPNGSnapshot(data: data, sourceErrors: errors, unsupportedFeatures: built.unsupportedFeatures,
-                              warnings: Self.warnings(style, errors))
+                              warnings: Self.warnings(style, errors) + fontFaceWarnings())
     }
 
     /// What loading the style left out, then one warning per source that could not be loaded.

@@ -21,6 +21,8 @@ enum RenderTestMaps {
                    clientFonts: .disabled)
         // MapLibre's harness draws only the fixtures' glyphs: no installed fonts, CJK included
         map.settings.ideographicFontFallback = .disabled
+        // and breaks Thai, Lao, Khmer and Myanmar lines only at spaces (no ICU dictionaries)
+        map.dictionaryLineBreaks = false
         return map
     }
 

@@ -11,6 +11,13 @@ enum BidiText {
         (0x0590...0x08FF).contains(c) || (0xFB1D...0xFDFF).contains(c) || (0xFE70...0xFEFF).contains(c)
     }
 
+    /// Whether `c` is Arabic (its blocks and presentation forms), whose letters join: MapLibre's
+    /// `charAllowsLetterSpacing` is false for these.
+    static func isArabic(_ c: UInt32) -> Bool {
+        (0x0600...0x06FF).contains(c) || (0x0750...0x077F).contains(c) || (0x08A0...0x08FF).contains(c)
+            || (0xFB50...0xFDFF).contains(c) || (0xFE70...0xFEFF).contains(c)
+    }
+
     /// `text` with Arabic letters replaced by their joined presentation forms (ICU's `u_shapeArabic`).
     static func shapingArabic(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { (0x0600...0x08FF).contains($0.value) }) else { return text }
@@ -21,9 +28,18 @@ enum BidiText {
     /// The lines of `scalars` (ranges of indices) in visual order: for each line the logical
     /// indices left to right, each with the character to draw (mirrored in right-to-left runs).
     /// Text with nothing written right to left keeps its order.
+    /// Bidi formatting characters (ALM, LRM, RLM, embeddings, overrides and isolates), which MapLibre
+    /// Native removes when it reorders lines (`UBIDI_REMOVE_BIDI_CONTROLS`): never drawn.
+    static func isBidiControl(_ c: UInt32) -> Bool {
+        c == 0x061C || c == 0x200E || c == 0x200F || (0x202A...0x202E).contains(c) || (0x2066...0x2069).contains(c)
+    }
+
     static func visualLines(_ scalars: [UInt32], lines: [Range<Int>]) -> [[(index: Int, character: UInt32)]] {
         guard scalars.contains(where: isRightToLeft) else {
-            return lines.map { $0.map { ($0, scalars[$0]) } }
+            let controls = scalars.contains(where: isBidiControl)
+            return lines.map { line in
+                controls ? line.filter { !isBidiControl(scalars[$0]) }.map { ($0, scalars[$0]) } : line.map { ($0, scalars[$0]) }
+            }
         }
         // UTF-16 for ICU, with the scalar behind each code unit
         var units: [UInt16] = [], scalarOfUnit: [Int] = [], firstUnit: [Int] = []
@@ -39,7 +55,7 @@ enum BidiText {
             guard !line.isEmpty else { return [] }
             let start = firstUnit[line.lowerBound], limit = firstUnit[line.upperBound]
             guard let (map, levels) = try? platform.visualOrder(of: start..<limit, in: units) else {
-                return line.map { ($0, scalars[$0]) }
+                return line.filter { !isBidiControl(scalars[$0]) }.map { ($0, scalars[$0]) }
             }
             var out: [(index: Int, character: UInt32)] = []
             var previous = -1
@@ -50,6 +66,7 @@ enum BidiText {
                 if index == previous { continue }
                 previous = index
                 let c = scalars[index]
+                if isBidiControl(c) { continue }
                 let mirrored = levels[Int(logical)] & 1 == 1 ? platform.mirrored(c) : c
                 out.append((index, mirrored))
             }

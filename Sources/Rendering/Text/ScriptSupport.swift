@@ -1,8 +1,9 @@
 /// Which scripts the renderer can draw, as MapLibre Native answers `is-supported-script`.
 ///
-/// Glyphs are drawn one by one from SDF ranges, with Arabic shaping and bidi reordering through
-/// ICU; scripts that need complex shaping beyond that (Indic scripts and Sinhala, Tibetan,
-/// Myanmar, Khmer) are not supported, so a style can filter or replace such labels. In a build
+/// Glyph PBFs draw one glyph per code point, with Arabic shaping and bidi reordering through ICU;
+/// scripts that need complex shaping beyond that (Indic scripts and Sinhala, Tibetan, Myanmar, Khmer)
+/// are not supported, so a style can filter or replace such labels — even where the style's
+/// `font-faces` shape them with HarfBuzz, as MapLibre Native answers then too. In a build
 /// without right-to-left text (``PlatformFeature/rightToLeftText``), right-to-left scripts are not
 /// supported either, as in MapLibre before its right-to-left plugin loads.
 enum ScriptSupport {

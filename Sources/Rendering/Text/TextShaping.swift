@@ -20,9 +20,16 @@ struct TextShaping {
         var vertical = false
         /// The image of an image section, drawn inline (then `glyph` only holds its code point).
         var image: StyleImage?
+        /// For a glyph of a shaped cluster: the middle of the cluster's advance (x, as `x`), which
+        /// labels along lines place on the line for every glyph of the cluster, so that marks and
+        /// subscripts stay with their base.
+        var clusterMiddle: Double?
 
         /// The pen advance in ems * 24 before `scale`.
         var advance: Double { image?.displaySize.0 ?? Double(glyph.advance) }
+
+        /// Where the glyph sits along a line label: its cluster's middle, or the middle of its own advance.
+        var lineAnchor: Double { clusterMiddle ?? x + advance * scale / 2 }
     }
 
     /// One section of formatted text: its characters, font stack and scale, or an image.
@@ -75,25 +82,49 @@ struct TextShaping {
         var imageScale = 1.0
         /// The same for line breaking, which MapLibre measures at the text size one zoom level up.
         var breakingImageScale = 1.0
+        /// Whether Thai, Lao, Khmer and Myanmar text may break at the word boundaries ICU finds
+        /// (``ComplexTextOptions/dictionaryLineBreaks``).
+        var dictionaryLineBreaks = true
     }
 
-    /// Shapes `sections` with glyphs from `lookup` (nil for a missing glyph).
-    init(sections: [Section], options: Options, lookup: (UInt32, [String]) -> Glyph?) {
+    /// Shapes `sections` with glyphs from `lookup` (nil for a missing glyph), and the characters a face
+    /// of `faces` covers with HarfBuzz (clusters of glyph ids).
+    init(sections: [Section], options: Options, faces: (any ShapingFaceProviding)? = nil, lookup: (UInt32, [String]) -> Glyph?) {
         // the logical string: one entry per scalar, with its section
         var chars: [(UInt32, Int)] = []
         for (i, s) in sections.enumerated() {
             for scalar in s.text.unicodeScalars { chars.append((scalar.value, i)) }
         }
+        let shaped = faces.flatMap { ShapedClusters(chars: chars, sections: sections, faces: $0) }
         let advance: (Int) -> Double = { index in
             let (c, s) = chars[index]
+            if let shaped, let k = shaped.cluster(at: index) {
+                // a cluster is measured once, at its first character
+                let cluster = shaped.clusters[k]
+                return cluster.start == index ? cluster.advance * sections[s].scale + options.letterSpacing : 0
+            }
             if let image = sections[s].image {
                 return image.displaySize.0 * sections[s].scale * options.breakingImageScale + options.letterSpacing
             }
             guard let g = lookup(c, sections[s].fontStack) else { return 0 }
             return Double(g.advance) * sections[s].scale + options.letterSpacing
         }
-        let breaks = Self.lineBreaks(chars.map(\.0), maxWidth: options.maxWidth, advance: advance,
-                                     breaksAfter: { sections[chars[$0].1].image != nil })
+        let scalars = chars.map(\.0)
+        let dictionaryBreaks = options.dictionaryLineBreaks && options.maxWidth > 0 ? Self.dictionaryBreaks(scalars) : []
+        var breaks = Self.lineBreaks(scalars, maxWidth: options.maxWidth, advance: advance,
+                                     breaksAfter: { sections[chars[$0].1].image != nil || dictionaryBreaks.contains($0 + 1) },
+                                     keepsTogether: { i in
+                                         // never inside a cluster
+                                         guard let shaped, let k = shaped.cluster(at: i), i + 1 < chars.count else { return false }
+                                         return shaped.cluster(at: i + 1) == k
+                                     })
+        // MapLibre Native also ends a line at every bidi paragraph's end (ICU's paragraphs: U+001C…U+001E,
+        // U+0085, U+2029 as well as newlines)
+        for (i, c) in scalars.enumerated() where i + 1 < scalars.count && Self.isParagraphSeparator(c) {
+            if c == 0x0D, scalars[i + 1] == 0x0A { continue }  // CR LF is one separator
+            breaks.insert(i + 1)
+        }
+        if !breaks.isEmpty { breaks.insert(scalars.count) }
         var ranges: [Range<Int>] = []
         var start = 0
         for b in breaks.sorted() where b > start || b == chars.count {
@@ -103,9 +134,10 @@ struct TextShaping {
         if start < chars.count { ranges.append(start..<chars.count) }
         if ranges.isEmpty { ranges = [0..<chars.count] }
         // lines broken in logical order, then each put in visual order (right-to-left runs reversed)
-        let logicalLines: [[(UInt32, Int)]] = BidiText.visualLines(chars.map(\.0), lines: ranges).map { line in
-            line.map { ($0.character, chars[$0.index].1) }
+        let logicalLines: [[(UInt32, Int, Int)]] = BidiText.visualLines(scalars, lines: ranges).map { line in
+            line.map { ($0.character, chars[$0.index].1, $0.index) }
         }
+        var emitted = [Bool](repeating: false, count: shaped?.clusters.count ?? 0)
 
         var x = 0.0
         var y = Self.yOffset
@@ -118,6 +150,8 @@ struct TextShaping {
             while let l = line.last, Self.isWhitespace(l.0) { line.removeLast() }
             let lineMaxScale = line.map { sections[$0.1].scale }.max() ?? 1
             var positioned: [PositionedGlyph] = []
+            // where the last glyph drawn ends (justification)
+            var lineEnd = 0.0
             // how far images taller than the line push the next line down
             var imageOffset = 0.0
             if line.isEmpty {
@@ -125,7 +159,27 @@ struct TextShaping {
                 lines.append([])
                 continue
             }
-            for (c, s) in line {
+            for (c, s, index) in line {
+                if let shaped, let k = shaped.cluster(at: index) {
+                    // a shaped cluster: its glyphs at their offsets from the pen, drawn once (right-to-left
+                    // runs reach the cluster at its last character)
+                    if emitted[k] { continue }
+                    emitted[k] = true
+                    let cluster = shaped.clusters[k]
+                    let scale = sections[s].scale
+                    let baselineOffset = (lineMaxScale - scale) * Self.oneEm
+                    let middle = x + cluster.advance * scale / 2
+                    for g in shaped.glyphs[cluster.glyphs] {
+                        positioned.append(PositionedGlyph(glyph: g.glyph, x: x + g.dx * scale, y: y + baselineOffset + g.dy * scale,
+                                                          scale: scale, section: s, clusterMiddle: middle))
+                    }
+                    // MapLibre Native justifies by the last glyph: its place (with its offset) and FreeType's advance
+                    if let last = shaped.glyphs[cluster.glyphs].last {
+                        lineEnd = x + last.dx * scale + Double(last.glyph.advance) * scale
+                    }
+                    x += cluster.advance * scale + spacing
+                    continue
+                }
                 if let image = sections[s].image {
                     // MapLibre: the image's bottom sits on the baseline; it keeps its CSS size at the layout text size
                     let scale = sections[s].scale * options.imageScale
@@ -135,6 +189,7 @@ struct TextShaping {
                     positioned.append(PositionedGlyph(glyph: placeholder, x: x, y: y + baselineOffset, scale: scale, section: s, image: image))
                     imageOffset = max(imageOffset, h * scale - Self.oneEm * lineMaxScale)
                     x += w * scale + spacing
+                    lineEnd = x - spacing
                     continue
                 }
                 guard let g = lookup(c, sections[s].fontStack) else { continue }
@@ -143,13 +198,15 @@ struct TextShaping {
                 let upright = options.vertical && !Self.isWhitespace(c) && !Self.isComplexShaping(c)
                     && (!options.uprightOnly || Self.hasUprightVerticalOrientation(c))
                 positioned.append(PositionedGlyph(glyph: g, x: x, y: y + baselineOffset, scale: scale, section: s, vertical: upright))
+                lineEnd = x + Double(g.advance) * scale
                 x += (upright ? Self.oneEm : Double(g.advance)) * scale + spacing
             }
-            if let last = positioned.last {
+            if !positioned.isEmpty {
                 let lineLength = x - spacing
                 maxLineLength = max(lineLength, maxLineLength)
-                // justify: shift the line by its length times the justification
-                let indent = (last.x + last.advance * last.scale) * options.justify
+                // justify: shift the line by its length times the justification (MapLibre: the last
+                // glyph's position plus its advance; a shaped cluster's end for shaped text)
+                let indent = lineEnd * options.justify
                 // MapLibre Native's justifyLine also pushes the line down below its tallest image
                 for i in positioned.indices {
                     positioned[i].x -= indent
@@ -235,6 +292,49 @@ struct TextShaping {
         0xFF62: 0xFE41, 0xFF63: 0xFE42,
     ]
 
+    /// Scripts written without spaces between words, whose lines ICU breaks with dictionaries (Unicode's
+    /// line-break class SA): Thai, Lao, Myanmar, Khmer, Tai Le, New Tai Lue, Tai Tham, Tai Viet.
+    static func isWrittenWithoutSpaces(_ c: UInt32) -> Bool {
+        (0x0E00...0x0EFF).contains(c) || (0x1000...0x109F).contains(c) || (0x1780...0x17FF).contains(c)
+            || (0x1950...0x19DF).contains(c) || (0x19E0...0x19FF).contains(c) || (0x1A20...0x1AAF).contains(c)
+            || (0xA9E0...0xA9FF).contains(c) || (0xAA60...0xAADF).contains(c)
+    }
+
+    /// Where lines of Thai, Lao, Khmer or Myanmar words may start inside a run of such text (character
+    /// indices), from ICU's line break iterator and its dictionaries; empty for other text, or in a build
+    /// without ICU (MapLibre's breaks only).
+    static func dictionaryBreaks(_ scalars: [UInt32]) -> Set<Int> {
+        guard scalars.contains(where: isWrittenWithoutSpaces) else { return [] }
+        var units: [UInt16] = []
+        var characterOfUnit: [Int] = []
+        units.reserveCapacity(scalars.count)
+        for (i, c) in scalars.enumerated() {
+            if c > 0xFFFF {
+                let v = c - 0x10000
+                units += [UInt16(0xD800 + (v >> 10)), UInt16(0xDC00 + (v & 0x3FF))]
+                characterOfUnit += [i, i]
+            } else {
+                units.append(UInt16(truncatingIfNeeded: c))
+                characterOfUnit.append(i)
+            }
+        }
+        guard let offsets = try? ShapedClusters.segmenter.lineBreaks(in: units) else { return [] }
+        var out: Set<Int> = []
+        for offset in offsets where offset > 0 && offset < units.count {
+            let i = characterOfUnit[offset]
+            // only inside such text: elsewhere MapLibre's own rules decide
+            if characterOfUnit[offset - 1] != i, isWrittenWithoutSpaces(scalars[i - 1]), isWrittenWithoutSpaces(scalars[i]) {
+                out.insert(i)
+            }
+        }
+        return out
+    }
+
+    /// Characters of the bidi class B (paragraph separators), which end a line in MapLibre Native.
+    static func isParagraphSeparator(_ c: UInt32) -> Bool {
+        c == 0x0A || c == 0x0D || (0x1C...0x1E).contains(c) || c == 0x85 || c == 0x2029
+    }
+
     static func isWhitespace(_ c: UInt32) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0B || c == 0x0C || c == 0x0D }
 
     static func allowsWordBreaking(_ c: UInt32) -> Bool {
@@ -272,9 +372,12 @@ struct TextShaping {
         return p
     }
 
-    /// Indices where lines start (the last is the text length), or none when `maxWidth` is 0.
+    /// Indices where lines start (the last is the text length), or none when `maxWidth` is 0. A line
+    /// may break after character `i` where MapLibre breaks, or where `breaksAfter(i)`, unless
+    /// `keepsTogether(i)` (inside a shaped cluster).
     static func lineBreaks(_ text: [UInt32], maxWidth: Double, advance: (Int) -> Double,
-                           breaksAfter: (Int) -> Bool = { _ in false }) -> Set<Int> {
+                           breaksAfter: (Int) -> Bool = { _ in false },
+                           keepsTogether: (Int) -> Bool = { _ in false }) -> Set<Int> {
         guard !text.isEmpty else { return [] }
         guard maxWidth > 0 else {
             // no wrapping, but newlines still break (MapLibre Native's paragraphs)
@@ -307,7 +410,7 @@ struct TextShaping {
         for i in text.indices {
             let c = text[i]
             if !isWhitespace(c) { x += advance(i) }
-            if i < text.count - 1 {
+            if i < text.count - 1, !keepsTogether(i) {
                 let ideographic = allowsIdeographicBreaking(c)
                 if ideographic || allowsWordBreaking(c) || breaksAfter(i) {
                     breaks.append(evaluate(i + 1, x, penalty(c, text[i + 1], ideographic: ideographic && serverBreaks), last: false))

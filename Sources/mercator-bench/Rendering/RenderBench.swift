@@ -13,7 +13,7 @@ struct RenderBench: ParsableCommand {
         abstract: "Warm render time (incl. PNG) of a small and a heavy style and a 3D city block vs MapLibre Native.")
 
     @Option(help: "Measured runs per case (after a warm-up).") var runs = 9
-    @Option(help: "Styles to run (small, heavy, labels, extrusion, hillshade, heatmap), comma-separated.")
+    @Option(help: "Styles to run (small, heavy, labels, labels-latin, labels-devanagari, extrusion, hillshade, heatmap), comma-separated.")
     var styles = "small,heavy,labels,extrusion,hillshade,heatmap"
     @Option(help: "Sizes to run, comma-separated.") var sizes = "512,1024"
     @OptionGroup var output: ReferenceOptions
@@ -22,28 +22,47 @@ struct RenderBench: ParsableCommand {
         let reference = output.reference()
         let json = output.json
         guard BenchStyles.glyphs != nil || !styles.contains("labels") else {
-            throw ValidationError("the labels style needs the render suite's glyphs under ../shared/conformance/render-tests/glyphs")
+            throw ValidationError("the labels styles need the render suite's glyphs under ../shared/conformance/render-tests/glyphs")
         }
         let names = Set(styles.split(separator: ",").map(String.init))
         let world = MapCamera(center: LocationCoordinate2D(latitude: 0, longitude: 0), zoom: 2)
         let chosen: [(String, () throws -> JSONValue, MapCamera)] = [
             ("small", BenchStyles.small, world), ("heavy", BenchStyles.heavy, world), ("labels", BenchStyles.labels, world),
+            ("labels-latin", { BenchStyles.scriptLabels(devanagari: false) }, world),
+            ("labels-devanagari", { BenchStyles.scriptLabels(devanagari: true) }, world),
             ("extrusion", BenchStyles.extrusion, BenchStyles.extrusionCamera),
             ("hillshade", BenchStyles.hillshade, BenchStyles.hillshadeCamera),
             ("heatmap", BenchStyles.heatmap, BenchStyles.heatmapCamera),
         ].filter { names.contains($0.0) }
+        // labels-latin and labels-devanagari: the same labels in two scripts, compared per label, warm (labels
+        // laid out once and kept) and from scratch (a new map each time: fonts read, every label shaped and laid out)
+        var perLabel: [String: [Int: Double]] = [:]
+        var perLabelFresh: [String: [Int: Double]] = [:]
         for (name, makeStyle, camera) in chosen {
             let style = try makeStyle()
             for size in sizes.split(separator: ",").compactMap({ Int($0) }) {
                 let map = Map(style: try Style(document: StyleDocument(json: style)), camera: camera,
                               size: MapSize(width: size, height: size))
-                _ = try map.snapshot().pngData()
+                let cold = try Measure.seconds { _ = try map.snapshot().pngData() } * 1000
                 var times: [Double] = []
                 let compilations = CompilationCounter()
                 try CompilationCounter.$current.withValue(compilations) {
                     for _ in 0..<runs { times.append(try Measure.seconds { _ = try map.snapshot().pngData() } * 1000) }
                 }
                 let ms = Measure.median(times)
+                if name.hasPrefix("labels-") {
+                    var fresh: [Double] = []
+                    for _ in 0..<runs {
+                        let newMap = Map(style: try Style(document: StyleDocument(json: style)), camera: camera,
+                                         size: MapSize(width: size, height: size))
+                        fresh.append(try Measure.seconds { _ = try newMap.snapshot().pngData() } * 1000)
+                    }
+                    perLabel[name, default: [:]][size] = ms
+                    perLabelFresh[name, default: [:]][size] = Measure.median(fresh)
+                    let labels = Double(BenchStyles.scriptLabelCount)
+                    print(String(format: "%@ %4dx%-4d  first snapshot %7.1f ms; a new map's first snapshot (fonts read, every label shaped) %.1f µs per label; warm %.1f µs per label",
+                                 name, size, size, cold, Measure.median(fresh) * 1000 / labels, ms * 1000 / labels))
+                }
                 let ref = try reference?.medianMilliseconds(style: style, width: size, height: size, longitude: camera.center.longitude,
                                                             latitude: camera.center.latitude, zoom: camera.zoom, runs: runs,
                                                             bearing: camera.bearing, pitch: camera.pitch)
@@ -56,6 +75,17 @@ struct RenderBench: ParsableCommand {
                     print(String(format: "%@ %4dx%-4d  Mercator %7.1f ms", name, size, size, ms) + refText
                           + "   (properties compiled while timed: \(compilations.value))")
                 }
+            }
+        }
+        for (size, latin) in (perLabel["labels-latin"] ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard let devanagari = perLabel["labels-devanagari"]?[size],
+                  let freshLatin = perLabelFresh["labels-latin"]?[size], let freshDevanagari = perLabelFresh["labels-devanagari"]?[size] else { continue }
+            if json {
+                Measure.printJSON([("bench", "render-labels-devanagari-vs-latin"), ("size", size), ("ratio", devanagari / latin),
+                                   ("from_scratch_ratio", freshDevanagari / freshLatin)])
+            } else {
+                print(String(format: "Devanagari vs Latin labels %4dx%-4d  from scratch %.2fx the time per label (%.1f vs %.1f ms); warm %.2fx (%.1f vs %.1f ms)",
+                             size, size, freshDevanagari / freshLatin, freshDevanagari, freshLatin, devanagari / latin, devanagari, latin))
             }
         }
     }
@@ -121,6 +151,67 @@ enum BenchStyles {
                         "symbol-sort-key": ["get", "rank"]],
              "paint": ["text-color": "#222222", "text-halo-color": "#ffffff", "text-halo-width": 1.5]],
         ]]
+    }
+
+    /// How many labels the script-label styles have (point labels and labels along roads).
+    static let scriptLabelCount = 3_300
+
+    /// The script-label styles' names: Hindi place words and their Latin transliterations.
+    static let words: [(devanagari: String, latin: String)] = [
+        ("नगर", "Nagar"), ("पुर", "Pur"), ("गाँव", "Gaon"), ("बाज़ार", "Bazaar"), ("मंदिर", "Mandir"),
+        ("घाट", "Ghat"), ("पहाड़ी", "Pahadi"), ("किला", "Kila"), ("स्टेशन", "Station"), ("क्षेत्र", "Kshetra"),
+        ("विद्यालय", "Vidyalaya"), ("अस्पताल", "Aspatal"), ("सड़क", "Sadak"), ("मार्ग", "Marg"), ("चौक", "Chowk"),
+    ]
+
+    /// Devanagari digits for `n` (०-९).
+    static func devanagariNumber(_ n: Int) -> String {
+        String(String(n).unicodeScalars.map { Character(Unicode.Scalar(0x0966 + $0.value - 0x30)!) })
+    }
+
+    /// The label-heavy map of ``labels()`` (3,000 point labels, 300 roads labelled along their lines) with
+    /// names in Devanagari shaped by HarfBuzz through the style's `font-faces` (the render suite's Noto Sans
+    /// Devanagari), or in their Latin transliterations from the same font stack's glyph PBFs.
+    static func scriptLabels(devanagari: Bool) -> JSONValue {
+        var rng = SplitMix64(seed: 11)
+        func name(_ i: Int, _ j: Int) -> JSONValue {
+            let (a, b) = (words[i % words.count], words[j % words.count])
+            return .string(devanagari ? "\(a.devanagari) \(b.devanagari) \(devanagariNumber(i))" : "\(a.latin) \(b.latin) \(i)")
+        }
+        var points: [JSONValue] = []
+        for i in 0..<3_000 {
+            points.append(["type": "Feature", "properties": ["name": name(i, i / 7), "rank": .double(Double(i % 10))],
+                           "geometry": ["type": "Point", "coordinates": [.double(rng.unit() * 340 - 170), .double(rng.unit() * 140 - 70)]]])
+        }
+        var roads: [JSONValue] = []
+        for i in 0..<300 {
+            var x = rng.unit() * 300 - 150, y = rng.unit() * 120 - 60
+            var line: [JSONValue] = []
+            for _ in 0..<12 {
+                line.append([.double(x), .double(y)])
+                x += 2 + rng.unit() * 3
+                y += rng.unit() * 2 - 1
+            }
+            roads.append(["type": "Feature", "properties": ["name": name(i + 12, 13)], "geometry": ["type": "LineString", "coordinates": .array(line)]])
+        }
+        let font: JSONValue = ["Noto Sans Regular"]
+        var members: [(String, JSONValue)] = [("version", 8), ("glyphs", .string(glyphs ?? "")), ("sources", [
+            "points": ["type": "geojson", "data": ["type": "FeatureCollection", "features": .array(points)]],
+            "roads": ["type": "geojson", "data": ["type": "FeatureCollection", "features": .array(roads)]],
+        ]), ("layers", [
+            ["id": "bg", "type": "background", "paint": ["background-color": "#ffffff"]],
+            ["id": "roads", "type": "line", "source": "roads", "paint": ["line-color": "#bbbbbb", "line-width": 3]],
+            ["id": "road-labels", "type": "symbol", "source": "roads",
+             "layout": ["symbol-placement": "line", "text-field": ["get", "name"], "text-font": font, "text-size": 12],
+             "paint": ["text-color": "#444444", "text-halo-color": "#ffffff", "text-halo-width": 1]],
+            ["id": "place-labels", "type": "symbol", "source": "points",
+             "layout": ["text-field": ["get", "name"], "text-font": font, "text-size": ["+", 10, ["get", "rank"]],
+                        "symbol-sort-key": ["get", "rank"]],
+             "paint": ["text-color": "#222222", "text-halo-color": "#ffffff", "text-halo-width": 1.5]],
+        ])]
+        if devanagari, let ttf = SharedFixtures.url("conformance/render-tests/glyphs/Noto Sans Regular/devanagari.ttf") {
+            members.append(("font-faces", ["Noto Sans Regular": [["url": .string("file://" + ttf.path), "unicode-range": ["U+0900-097F"]]]]))
+        }
+        return .object(JSONObject(members))
     }
 
     /// The camera over the extrusion city block: pitched and turned.

@@ -1,3 +1,4 @@
+import Foundation
 import Rendering
 
 /// No installed fonts in this build: every call throws ``FontError/notAvailable(_:)``.
@@ -25,4 +26,10 @@ package final class UnavailableFontFace: FontRasterizing {
     package func hasGlyph(_ codePoint: UInt32) -> Bool { false }
     package var codePoints: [UInt32] { [] }
     package func render(_ codePoint: UInt32) -> RenderedGlyph? { nil }
+
+    package init(data: Data, name: String, index: Int, pixelSize: Int) throws(FontError) {
+        throw .notAvailable(PlatformFeatureUnavailable(.installedFonts))
+    }
+
+    package func render(glyphIndex: UInt32, hinted: Bool) -> RenderedGlyph? { nil }
 }

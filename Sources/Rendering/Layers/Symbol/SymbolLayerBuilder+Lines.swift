@@ -252,6 +252,8 @@ extension SymbolLayerBuilder {
         for line in shaping.lines {
             for g in line where g.glyph.hasBitmap || g.image != nil {
                 let halfAdvance = g.advance * g.scale / 2
+                // a shaped cluster's glyphs share its place on the line, each at its offset from it
+                let fromAnchor = g.x - g.lineAnchor
                 if g.image != nil {
                     let box = imageQuadBox(g, offset: (-g.x - halfAdvance, -g.y))
                     let corners = [Point(x: box.0, y: box.1), Point(x: box.2, y: box.1), Point(x: box.0, y: box.3)]
@@ -261,7 +263,7 @@ extension SymbolLayerBuilder {
                     offsets.append(g.x + halfAdvance)
                     continue
                 }
-                let x1 = (Double(g.glyph.left) - rectBuffer) * g.scale - halfAdvance
+                let x1 = (Double(g.glyph.left) - rectBuffer) * g.scale + fromAnchor
                 let y1 = (-Double(g.glyph.top) - rectBuffer) * g.scale
                 let x2 = x1 + Double(g.glyph.bitmapWidth + 2) * g.scale
                 let y2 = y1 + Double(g.glyph.bitmapHeight + 2) * g.scale
@@ -271,7 +273,7 @@ extension SymbolLayerBuilder {
                 corners = corners.map { Point(x: q($0.x), y: q($0.y + g.y)) }
                 quads.append(SymbolLayer.GlyphQuad(glyph: g.glyph, topLeft: corners[0], topRight: corners[1], bottomLeft: corners[2],
                                                    color: g.section < sectionColors.count ? sectionColors[g.section] : nil))
-                offsets.append(g.x + halfAdvance)
+                offsets.append(g.lineAnchor)
             }
         }
         return (quads, offsets)

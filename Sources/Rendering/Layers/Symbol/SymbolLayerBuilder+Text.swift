@@ -20,13 +20,17 @@ extension SymbolLayerBuilder {
                 guard !vertical, let image = glyphs.images?.image(named: name) else { return nil }
                 return TextShaping.Section(image: image, scale: section.scale ?? 1)
             }
-            var s = BidiText.shapingArabic(vertical ? TextShaping.verticalizingPunctuation(section.text) : section.text)
+            let fonts = section.fontStack.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? stack
+            var s = vertical ? TextShaping.verticalizingPunctuation(section.text) : section.text
+            // Arabic a face draws is shaped by HarfBuzz from its letters; the glyph PBFs' through ICU
+            if !s.unicodeScalars.contains(where: { BidiText.isArabic($0.value) && glyphs.faceCovers($0.value, fonts) }) {
+                s = BidiText.shapingArabic(s)
+            }
             switch transform {
             case .uppercase: s = s.uppercased()
             case .lowercase: s = s.lowercased()
             case .none: break
             }
-            let fonts = section.fontStack.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? stack
             return TextShaping.Section(text: s, fontStack: fonts, scale: section.scale ?? 1)
         }
         let anchor = anchorOverride ?? SymbolAnchorKind(layout.textAnchor.evaluate(context))
@@ -41,14 +45,18 @@ extension SymbolLayerBuilder {
         let offset = offsetOverride ?? textOffset(layout, context)
         // MapLibre sizes inline images by the text size one zoom level up (its layout size)
         let layoutTextSize = layoutTextSize(layout, context, zoom: (context.zoom ?? 0) + 1)
+        // MapLibre spaces no letters of text with Arabic in it (`allowsLetterSpacing`): joined letters stay joined
+        let spacing = sections.contains { $0.text.unicodeScalars.contains { BidiText.isArabic($0.value) } }
+            ? 0 : layout.textLetterSpacing.evaluate(context) * TextShaping.oneEm
         var options = TextShaping.Options(maxWidth: maxWidthOverride ?? layout.maximumTextWidth.evaluate(context) * TextShaping.oneEm,
                                           lineHeight: layout.textLineHeight.evaluate(context) * TextShaping.oneEm,
-                                          letterSpacing: layout.textLetterSpacing.evaluate(context) * TextShaping.oneEm,
+                                          letterSpacing: spacing,
                                           anchor: anchor, justify: justify, offset: offset, vertical: vertical, uprightOnly: uprightOnly)
+        options.dictionaryLineBreaks = glyphs.complexText.dictionaryLineBreaks
         let bucketTextSize = layout.textFontSize.evaluate(context)
         if bucketTextSize > 0 { options.imageScale = TextShaping.oneEm / bucketTextSize }
         if layoutTextSize > 0 { options.breakingImageScale = TextShaping.oneEm / layoutTextSize }
-        return TextShaping(sections: sections, options: options) { glyphs.glyph($0, $1) }
+        return TextShaping(sections: sections, options: options, faces: glyphs.complexText.faces) { glyphs.glyph($0, $1) }
     }
 
     /// The anchors `text-variable-anchor-offset` or `text-variable-anchor` offer, in order, each

@@ -205,9 +205,19 @@ struct GlyphCache {
     let images: (any ImageProvider)?
     private var ranges: [String: [Int: [UInt32: Glyph]]] = [:]
 
+    /// The faces that shape complex scripts, and how their lines break.
+    let complexText: ComplexTextOptions
+
     init(provider: (any GlyphProvider)?, images: (any ImageProvider)? = nil) {
         self.provider = provider
         self.images = images
+        complexText = provider?.complexText ?? ComplexTextOptions()
+    }
+
+    /// Whether a face of `stack` draws `scalar` (then HarfBuzz shapes it, not ICU's Arabic shaping).
+    func faceCovers(_ scalar: UInt32, _ stack: [String]) -> Bool {
+        guard let faces = complexText.faces else { return false }
+        return faces.faces(for: stack).contains { $0.ranges.contains { $0.contains(scalar) } }
     }
 
     mutating func glyph(_ codePoint: UInt32, _ stack: [String]) -> Glyph? {

@@ -60,17 +60,37 @@ public final class HarfBuzzFont: @unchecked Sendable {
         isAvailable ? String(cString: mercator_harfbuzz_version()) : nil
     }
 
+    /// The pixels per em advances and offsets are scaled to (in 1/64 pixel), or nil for font units.
+    package let pixelsPerEm: Int?
+
     /// Opens face `index` of a TrueType/OpenType font file's bytes (copied).
     public init(fontData: Data, index: Int = 0) throws(TextShapingError) {
-        guard Self.isAvailable else { throw .harfBuzzNotInstalled }
+        (handle, unitsPerEm) = try Self.open(fontData, index: index, pixelsPerEm: nil)
+        pixelsPerEm = nil
+    }
+
+    /// Opens face `index` of a font file's bytes (copied), scaled to `pixelsPerEm` pixels in 26.6 fixed
+    /// point (advances and offsets in 1/64 pixel, as MapLibre Native reads them from HarfBuzz over a
+    /// FreeType face sized to 24 px), or to its units per em when nil.
+    package init(fontData: Data, index: Int = 0, pixelsPerEm: Int?) throws(TextShapingError) {
+        (handle, unitsPerEm) = try Self.open(fontData, index: index, pixelsPerEm: pixelsPerEm)
+        self.pixelsPerEm = pixelsPerEm
+    }
+
+    /// HarfBuzz's font for the bytes, and the face's units per em.
+    private static func open(_ fontData: Data, index: Int, pixelsPerEm: Int?) throws(TextShapingError) -> (UnsafeMutableRawPointer, Int) {
+        guard isAvailable else { throw .harfBuzzNotInstalled }
         var upem: Int32 = 0
         let made = fontData.withUnsafeBytes { raw -> UnsafeMutableRawPointer? in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
-            return mercator_hb_font_create(base, raw.count, UInt32(clamping: index), &upem)
+            return mercator_hb_font_create_scaled(base, raw.count, UInt32(clamping: index), UInt32(clamping: pixelsPerEm ?? 0), &upem)
         }
-        guard let made, upem > 0 else { throw .invalidFont(index: index, bytes: fontData.count) }
-        handle = made
-        unitsPerEm = Int(upem)
+        guard let made else { throw .invalidFont(index: index, bytes: fontData.count) }
+        guard upem > 0 else {
+            mercator_hb_font_destroy(made)
+            throw .invalidFont(index: index, bytes: fontData.count)
+        }
+        return (made, Int(upem))
     }
 
     deinit { mercator_hb_font_destroy(handle) }
@@ -113,8 +133,38 @@ public final class HarfBuzzFont: @unchecked Sendable {
         }
     }
 
+    /// Shapes `count` UTF-16 units of `text` from `start` (the rest is context) with a packed ISO 15924
+    /// `script` tag (0: guessed), appending the glyphs to `out` (kept between calls: no allocation once
+    /// it is large enough). Returns false when HarfBuzz fails.
+    func shape(_ text: UnsafeBufferPointer<UInt16>, start: Int, count: Int, script: UInt32,
+                       direction: ShapingDirection?, into out: inout [mercator_hb_glyph]) -> Bool {
+        guard start >= 0, count >= 0, start + count <= text.count, let base = text.baseAddress else { return false }
+        var capacity = max(16, count + count / 2)
+        while true {
+            // grown in place: a buffer kept between calls keeps its capacity
+            if out.count < capacity { out.append(contentsOf: repeatElement(mercator_hb_glyph(), count: capacity - out.count)) }
+            let n = out.withUnsafeMutableBufferPointer { g in
+                mercator_hb_shape(handle, base, Int32(text.count), Int32(start), Int32(count), script,
+                                  direction?.rawValue ?? 0, nil, g.baseAddress, Int32(g.count))
+            }
+            guard n >= 0 else { return false }
+            if Int(n) <= out.count {
+                out.removeSubrange(Int(n)...)
+                return true
+            }
+            capacity = Int(n)
+        }
+    }
+
+    /// The Unicode script of `scalar` from HarfBuzz's data, packed as ``scriptTag(_:)`` packs it
+    /// (`Zinh` for non-spacing marks, which take their base's script); 0 when HarfBuzz is missing.
+    package static func script(of scalar: UInt32) -> UInt32 { mercator_hb_script(scalar) }
+
+    /// Whether a packed ISO 15924 script tag is written right to left (Arabic, Hebrew, Syriac, Thaana…).
+    package static func isRightToLeft(script: UInt32) -> Bool { mercator_hb_script_is_right_to_left(script) == 1 }
+
     /// HarfBuzz's packing of a four-letter ISO 15924 code (`HB_TAG`), e.g. "Arab" -> 0x41726162.
-    static func scriptTag(_ code: String) -> UInt32 {
+    package static func scriptTag(_ code: String) -> UInt32 {
         var bytes = Array(code.utf8.prefix(4))
         while bytes.count < 4 { bytes.append(0x20) }
         if bytes[0] >= 0x61, bytes[0] <= 0x7A { bytes[0] -= 0x20 }  // the first letter upper case, the rest lower
