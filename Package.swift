@@ -53,7 +53,7 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("icuuc", .when(platforms: [.linux], traits: ["ICU"]))]),
         // HarfBuzz shaping, loaded at run time (the base image has the library, not its headers)
         .target(name: "CMercatorHarfBuzz", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        .target(name: "Rendering", dependencies: ["MapStyle", "Tiling", "MercatorCompression", "CMercatorImageCodecs", "CMercatorHarfBuzz",
+        .target(name: "Rendering", dependencies: ["MapStyle", "Tiling", "MercatorCompression", "CMercatorImageCodecs", "CMercatorHarfBuzz", "CMercatorPrefetch",
                                                   .target(name: "CMercatorBidi", condition: .when(platforms: [.linux], traits: ["ICU"]))]),
         .target(name: "MercatorHTTP", dependencies: ["MercatorCompression"]),
         .target(name: "TileSources", dependencies: ["MapStyle", "Tiling", "MercatorHTTP", "MercatorCompression", .product(name: "GRDB", package: "GRDB.swift")]),

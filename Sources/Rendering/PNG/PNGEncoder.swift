@@ -66,8 +66,8 @@ package struct PNGScratch: Sendable {
 
 extension PNGEncoder {
     /// Encodes a premultiplied canvas directly (un-premultiplying into the scanline buffer), reusing
-    /// `scratch` between calls. Large images are converted and compressed in parallel bands (zlib
-    /// level 1), joined into one zlib stream with sync flushes as pigz does.
+    /// `scratch` between calls. Large images are converted and compressed in parallel bands
+    /// (``RunLengthDeflate``), joined into one zlib stream with sync flushes as pigz does.
     package static func encode(_ canvas: Canvas, scratch: inout PNGScratch) -> [UInt8] {
         let w = canvas.width, h = canvas.height
         let stride = 4 * w + 1
@@ -78,7 +78,7 @@ extension PNGEncoder {
         var outOffset = 0
         for k in 0..<parts {
             let rows = (h * k / parts)..<(h * (k + 1) / parts)
-            let capacity = Zlib.compressBound(rows.count * stride) + 64
+            let capacity = RunLengthDeflate.bound(rows.count * stride)
             bands.append((rows, outOffset, capacity))
             outOffset += capacity
         }
@@ -140,9 +140,9 @@ private struct BandJob: @unchecked Sendable {
         let count = band.rows.count * stride
         checksums[k] = Zlib.adler32(start, count: count)
         // Raw deflate (no zlib wrapper): the bands are concatenated under one header.
-        let stream = DeflateStream(level: 1, format: .raw)
         let last = k == bands.count - 1
-        if let written = stream.write(start, count: count, flush: last ? .finish : .sync, into: out + band.outOffset, capacity: band.capacity) {
+        if let written = RunLengthDeflate.compress(start, count: count, final: last, into: out + band.outOffset,
+                                                   capacity: band.capacity) {
             produced[k] = written
         }
     }
@@ -158,41 +158,46 @@ extension PNGEncoder {
     /// colour become runs of zeros, which the run-length deflate strategy compresses quickly and well.
     /// `d` receives `4 * width + 1` bytes.
     static func convertRow(_ s: UnsafePointer<Float>, to d: UnsafeMutablePointer<UInt8>, width: Int) {
-        var o = 0
-        d[o] = 1
-        o += 1
-        var i = 0
-        let end = 4 * width
-        var last: (Float, Float, Float, Float) = (-1, -1, -1, -1)
-        var bytes: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
-        var left: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
-        while i < end {
-            if s[i] == last.0 && s[i + 1] == last.1 && s[i + 2] == last.2 && s[i + 3] == last.3 {
-                // Same pixel as the one to the left: its Sub-filtered bytes are all zero.
-                d[o] = 0; d[o + 1] = 0; d[o + 2] = 0; d[o + 3] = 0
-                i += 4
-                o += 4
+        d[0] = 1
+        let source = UnsafeRawPointer(s)
+        let row = UnsafeMutableRawPointer(d + 1)
+        // The pixel to the left, as bits (a transparent black pixel before the first: its bytes are the
+        // filter's zero left neighbour), and its bytes packed little-endian.
+        var lastLow: UInt64 = 0, lastHigh: UInt64 = 0
+        var left: UInt32 = 0
+        var x = 0
+        while x < width {
+            let offset = x &* 16
+            let low = source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            let high = source.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
+            if low == lastLow && high == lastHigh {
+                // Same pixel as the one to the left (same bits): its Sub-filtered bytes are all zero.
+                row.storeBytes(of: 0, toByteOffset: x &* 4, as: UInt32.self)
+                x &+= 1
                 continue
             }
-            last = (s[i], s[i + 1], s[i + 2], s[i + 3])
-            let a = s[i + 3]
+            lastLow = low
+            lastHigh = high
+            let i = x &* 4
+            let a = s[i &+ 3]
+            let bytes: (UInt8, UInt8, UInt8, UInt8)
             if a >= 0.9999 {
-                bytes = (UInt8(min(255, max(0, s[i] * 255 + 0.5))), UInt8(min(255, max(0, s[i + 1] * 255 + 0.5))),
-                         UInt8(min(255, max(0, s[i + 2] * 255 + 0.5))), 255)
+                bytes = (UInt8(min(255, max(0, s[i] * 255 + 0.5))), UInt8(min(255, max(0, s[i &+ 1] * 255 + 0.5))),
+                         UInt8(min(255, max(0, s[i &+ 2] * 255 + 0.5))), 255)
             } else if a <= 0.5 / 255 {
                 bytes = (0, 0, 0, 0)
             } else {
                 let k = 255 / a
-                bytes = (UInt8(min(255, max(0, s[i] * k + 0.5))), UInt8(min(255, max(0, s[i + 1] * k + 0.5))),
-                         UInt8(min(255, max(0, s[i + 2] * k + 0.5))), UInt8(a * 255 + 0.5))
+                bytes = (UInt8(min(255, max(0, s[i] * k + 0.5))), UInt8(min(255, max(0, s[i &+ 1] * k + 0.5))),
+                         UInt8(min(255, max(0, s[i &+ 2] * k + 0.5))), UInt8(a * 255 + 0.5))
             }
-            d[o] = bytes.0 &- left.0
-            d[o + 1] = bytes.1 &- left.1
-            d[o + 2] = bytes.2 &- left.2
-            d[o + 3] = bytes.3 &- left.3
-            left = bytes
-            i += 4
-            o += 4
+            let packed = UInt32(bytes.0) | UInt32(bytes.1) << 8 | UInt32(bytes.2) << 16 | UInt32(bytes.3) << 24
+            // bytewise packed - left, each byte wrapping on its own
+            let high7: UInt32 = 0x8080_8080
+            let difference = ((packed | high7) &- (left & ~high7)) ^ ((packed ^ ~left) & high7)
+            row.storeBytes(of: difference.littleEndian, toByteOffset: x &* 4, as: UInt32.self)
+            left = packed
+            x &+= 1
         }
     }
 }

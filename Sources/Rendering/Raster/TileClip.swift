@@ -69,21 +69,28 @@ final class TileRowSpans {
     let tile: TileClip
     private let transform: Transform
     private let clip: PixelClip
-    /// Start and end column per row of the clip; `Int32.min` where not worked out yet.
-    private var spans: [Int32]
+    /// Start and end column per row of the clip; `Int32.min` where not worked out yet. Owned memory,
+    /// not an array: painters ask per pixel, and a class's array would be checked for exclusive
+    /// access and retained on every call.
+    private let spans: UnsafeMutablePointer<Int32>
+    private let spanCount: Int
 
     init(tile: TileClip, transform: Transform, clip: PixelClip) {
         self.tile = tile
         self.transform = transform
         self.clip = clip
-        spans = [Int32](repeating: Int32.min, count: 2 * max(0, clip.y1 - clip.y0))
+        spanCount = 2 * max(0, clip.y1 - clip.y0)
+        spans = .allocate(capacity: spanCount)
+        spans.initialize(repeating: Int32.min, count: spanCount)
     }
+
+    deinit { spans.deallocate() }
 
     /// The columns `a..<b` of row `y` inside the tile (within the clip; empty when `a >= b`).
     @inline(__always)
     func span(row y: Int) -> (Int, Int) {
         let i = 2 * (y - clip.y0)
-        guard i >= 0, i < spans.count else { return (0, 0) }
+        guard i >= 0, i < spanCount else { return (0, 0) }
         if spans[i] == Int32.min {
             let (a, b) = compute(row: y)
             spans[i] = Int32(a)

@@ -92,7 +92,13 @@ extension PaintContext {
         let dx = b.x - a.x, dy = b.y - a.y
         if dx == 0 && dy == 0 { return }
         guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
+        // an edge more than its 1 px reach away from this band's pixels paints none of them
+        if max(a.y, b.y) < Double(clip.y0) - 2 || min(a.y, b.y) > Double(clip.y1) + 2
+            || max(a.x, b.x) < Double(clip.x0) - 2 || min(a.x, b.x) > Double(clip.x1) + 2 {
+            return
+        }
         let px = pixels
+        let spans = tileSpans
         // Pitched views: the shader's `v_pos` varying is interpolated perspective-correctly along the
         // edge, so the position a fragment compares itself with slides along the edge towards the
         // nearer end (w is the perspective divisor of each end).
@@ -107,7 +113,11 @@ extension PaintContext {
         }
         // one pixel at `distance` from the edge along the minor axis: the colour (or pattern) faded out
         func blendOutline(_ x: Int, _ y: Int, distance d: Double) {
-            if d >= 1 || !inTile(x, y) { return }
+            if d >= 1 { return }
+            if let spans {
+                let (first, end) = spans.span(row: y)
+                if x < first || x >= end { return }
+            }
             let alpha = Float(1 - smoothstep(0, 1, d))
             if let pattern {
                 guard let c = patternColor(pattern, x: x, y: y) else { return }
@@ -152,6 +162,8 @@ extension PaintContext {
                 let x0 = clampedInt((lx - 1.5).rounded(.down) + 1, clip.x0, clip.x1)
                 let x1 = clampedInt((lx + 0.5).rounded(.up), clip.x0, clip.x1)
                 if x0 >= x1 { continue }
+                // the edge's pixels two rows down: a cache miss per row otherwise
+                Canvas.prefetchSpan(px, offset: 4 * ((y + 2) * w + x0), count: x1 - x0)
                 if pitched {
                     let v = interpolated((cy - a.y) / dy)
                     for x in x0..<x1 {

@@ -188,6 +188,8 @@ extension PaintContext {
                     (x0, x1) = (max(a, x0), min(b, x1))
                 }
                 if x0 >= x1 { return }
+                // the line's pixels two rows down: a cache miss per row otherwise
+                Canvas.prefetchSpan(px, offset: 4 * ((y + 2) * w + x0), count: x1 - x0)
                 for x in x0..<x1 {
                     let q: Point
                     var gamma = 1.0
