@@ -21,11 +21,18 @@ package enum RunLengthDeflate {
     package static func compress(_ input: UnsafePointer<UInt8>, count: Int, final: Bool,
                                  into output: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int? {
         var writer = DeflateBitWriter(output, capacity: capacity)
+        // one block's token counts and tokens, reused by every block
+        let counts = UnsafeMutablePointer<UInt32>.allocate(capacity: BlockCodes.tokenKinds)
+        defer { counts.deallocate() }
+        let tokens = UnsafeMutablePointer<UInt16>.allocate(capacity: max(1, min(count, blockSize)))
+        defer { tokens.deallocate() }
         var start = 0
         while start < count {
             let end = min(count, start + blockSize)
             let last = final && end == count
-            guard writeBlock(input, start: start, end: end, last: last, into: &writer) else { return nil }
+            guard writeBlock(input, start: start, end: end, last: last, counts: counts, tokens: tokens, into: &writer) else {
+                return nil
+            }
             start = end
         }
         if count == 0 || !final {
@@ -42,13 +49,11 @@ package enum RunLengthDeflate {
 
     /// Writes `input[start..<end]` as one dynamic-Huffman block, or as stored blocks when that is smaller.
     /// The block's tokens are found once, counted and kept, then written with codes fitted to the counts.
+    /// `counts` holds ``BlockCodes/tokenKinds`` counters and `tokens` room for `end - start` tokens.
     private static func writeBlock(_ input: UnsafePointer<UInt8>, start: Int, end: Int, last: Bool,
+                                   counts: UnsafeMutablePointer<UInt32>, tokens: UnsafeMutablePointer<UInt16>,
                                    into writer: inout DeflateBitWriter) -> Bool {
-        let counts = UnsafeMutablePointer<UInt32>.allocate(capacity: BlockCodes.tokenKinds)
-        defer { counts.deallocate() }
-        counts.initialize(repeating: 0, count: BlockCodes.tokenKinds)
-        let tokens = UnsafeMutablePointer<UInt16>.allocate(capacity: end - start)
-        defer { tokens.deallocate() }
+        counts.update(repeating: 0, count: BlockCodes.tokenKinds)
         var recorder = TokenRecorder(counts: counts, tokens: tokens)
         scanTokens(input, start: start, end: end, into: &recorder)
         let codes = BlockCodes(counts: UnsafeBufferPointer(start: counts, count: BlockCodes.tokenKinds))

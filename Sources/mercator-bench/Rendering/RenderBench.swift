@@ -119,10 +119,18 @@ enum BenchStyles {
 
     /// A label-heavy map: 3,000 point labels (many colliding) over 300 roads labelled along their lines.
     static func labels() -> JSONValue {
+        .object(JSONObject(labelMapMembers(font: ["Open Sans Semibold", "Arial Unicode MS Bold"],
+                                           pointName: { .string("Place \($0)") }, roadName: { .string("Road \($0)") })))
+    }
+
+    /// The label-heavy map's style members: 3,000 point labels over 300 roads labelled along their lines,
+    /// the `i`th named `pointName(i)` and `roadName(i)`, in `font`.
+    private static func labelMapMembers(font: JSONValue, pointName: (Int) -> JSONValue,
+                                        roadName: (Int) -> JSONValue) -> [(String, JSONValue)] {
         var rng = SplitMix64(seed: 11)
         var points: [JSONValue] = []
         for i in 0..<3_000 {
-            points.append(["type": "Feature", "properties": ["name": .string("Place \(i)"), "rank": .double(Double(i % 10))],
+            points.append(["type": "Feature", "properties": ["name": pointName(i), "rank": .double(Double(i % 10))],
                            "geometry": ["type": "Point", "coordinates": [.double(rng.unit() * 340 - 170), .double(rng.unit() * 140 - 70)]]])
         }
         var roads: [JSONValue] = []
@@ -134,13 +142,12 @@ enum BenchStyles {
                 x += 2 + rng.unit() * 3
                 y += rng.unit() * 2 - 1
             }
-            roads.append(["type": "Feature", "properties": ["name": .string("Road \(i)")], "geometry": ["type": "LineString", "coordinates": .array(line)]])
+            roads.append(["type": "Feature", "properties": ["name": roadName(i)], "geometry": ["type": "LineString", "coordinates": .array(line)]])
         }
-        let font: JSONValue = ["Open Sans Semibold", "Arial Unicode MS Bold"]
-        return ["version": 8, "glyphs": .string(glyphs ?? ""), "sources": [
+        return [("version", 8), ("glyphs", .string(glyphs ?? "")), ("sources", [
             "points": ["type": "geojson", "data": ["type": "FeatureCollection", "features": .array(points)]],
             "roads": ["type": "geojson", "data": ["type": "FeatureCollection", "features": .array(roads)]],
-        ], "layers": [
+        ]), ("layers", [
             ["id": "bg", "type": "background", "paint": ["background-color": "#ffffff"]],
             ["id": "roads", "type": "line", "source": "roads", "paint": ["line-color": "#bbbbbb", "line-width": 3]],
             ["id": "road-labels", "type": "symbol", "source": "roads",
@@ -150,7 +157,7 @@ enum BenchStyles {
              "layout": ["text-field": ["get", "name"], "text-font": font, "text-size": ["+", 10, ["get", "rank"]],
                         "symbol-sort-key": ["get", "rank"]],
              "paint": ["text-color": "#222222", "text-halo-color": "#ffffff", "text-halo-width": 1.5]],
-        ]]
+        ])]
     }
 
     /// How many labels the script-label styles have (point labels and labels along roads).
@@ -172,42 +179,11 @@ enum BenchStyles {
     /// names in Devanagari shaped by HarfBuzz through the style's `font-faces` (the render suite's Noto Sans
     /// Devanagari), or in their Latin transliterations from the same font stack's glyph PBFs.
     static func scriptLabels(devanagari: Bool) -> JSONValue {
-        var rng = SplitMix64(seed: 11)
         func name(_ i: Int, _ j: Int) -> JSONValue {
             let (a, b) = (words[i % words.count], words[j % words.count])
             return .string(devanagari ? "\(a.devanagari) \(b.devanagari) \(devanagariNumber(i))" : "\(a.latin) \(b.latin) \(i)")
         }
-        var points: [JSONValue] = []
-        for i in 0..<3_000 {
-            points.append(["type": "Feature", "properties": ["name": name(i, i / 7), "rank": .double(Double(i % 10))],
-                           "geometry": ["type": "Point", "coordinates": [.double(rng.unit() * 340 - 170), .double(rng.unit() * 140 - 70)]]])
-        }
-        var roads: [JSONValue] = []
-        for i in 0..<300 {
-            var x = rng.unit() * 300 - 150, y = rng.unit() * 120 - 60
-            var line: [JSONValue] = []
-            for _ in 0..<12 {
-                line.append([.double(x), .double(y)])
-                x += 2 + rng.unit() * 3
-                y += rng.unit() * 2 - 1
-            }
-            roads.append(["type": "Feature", "properties": ["name": name(i + 12, 13)], "geometry": ["type": "LineString", "coordinates": .array(line)]])
-        }
-        let font: JSONValue = ["Noto Sans Regular"]
-        var members: [(String, JSONValue)] = [("version", 8), ("glyphs", .string(glyphs ?? "")), ("sources", [
-            "points": ["type": "geojson", "data": ["type": "FeatureCollection", "features": .array(points)]],
-            "roads": ["type": "geojson", "data": ["type": "FeatureCollection", "features": .array(roads)]],
-        ]), ("layers", [
-            ["id": "bg", "type": "background", "paint": ["background-color": "#ffffff"]],
-            ["id": "roads", "type": "line", "source": "roads", "paint": ["line-color": "#bbbbbb", "line-width": 3]],
-            ["id": "road-labels", "type": "symbol", "source": "roads",
-             "layout": ["symbol-placement": "line", "text-field": ["get", "name"], "text-font": font, "text-size": 12],
-             "paint": ["text-color": "#444444", "text-halo-color": "#ffffff", "text-halo-width": 1]],
-            ["id": "place-labels", "type": "symbol", "source": "points",
-             "layout": ["text-field": ["get", "name"], "text-font": font, "text-size": ["+", 10, ["get", "rank"]],
-                        "symbol-sort-key": ["get", "rank"]],
-             "paint": ["text-color": "#222222", "text-halo-color": "#ffffff", "text-halo-width": 1.5]],
-        ])]
+        var members = labelMapMembers(font: ["Noto Sans Regular"], pointName: { name($0, $0 / 7) }, roadName: { name($0 + 12, 13) })
         if devanagari, let ttf = SharedFixtures.url("conformance/render-tests/glyphs/Noto Sans Regular/devanagari.ttf") {
             members.append(("font-faces", ["Noto Sans Regular": [["url": .string("file://" + ttf.path), "unicode-range": ["U+0900-097F"]]]]))
         }
