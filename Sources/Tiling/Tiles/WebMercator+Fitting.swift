@@ -36,14 +36,26 @@ extension WebMercator {
         return (LocationCoordinate2D(latitude: latitude, longitude: longitude), zoom)
     }
 
-    /// The box's corners, north-west first, then clockwise (east moved past 180° across the antimeridian).
+    /// The latitude limit of the Mercator square (GL JS's `MAX_VALID_LATITUDE`): fitted boxes stop there.
+    package static let fittingLatitudeLimit = 85.0511287798
+
+    /// The box's corners, north-west first, then clockwise (east moved past 180° across the antimeridian),
+    /// latitudes clamped to ±``fittingLatitudeLimit`` as GL JS's `project` clamps them: a box reaching a
+    /// pole (Antarctica at -89.99) fits the Mercator world instead of zooming out towards the pole.
     package static func fittingCorners(_ bounds: BoundingBox) -> [LocationCoordinate2D] {
         var east = bounds.east
         if east < bounds.west { east += 360 }
-        return [LocationCoordinate2D(latitude: bounds.north, longitude: bounds.west),
-                LocationCoordinate2D(latitude: bounds.north, longitude: east),
-                LocationCoordinate2D(latitude: bounds.south, longitude: east),
-                LocationCoordinate2D(latitude: bounds.south, longitude: bounds.west)]
+        let north = clampFittingLatitude(bounds.north), south = clampFittingLatitude(bounds.south)
+        return [LocationCoordinate2D(latitude: north, longitude: bounds.west),
+                LocationCoordinate2D(latitude: north, longitude: east),
+                LocationCoordinate2D(latitude: south, longitude: east),
+                LocationCoordinate2D(latitude: south, longitude: bounds.west)]
+    }
+
+    /// `latitude` within ±``fittingLatitudeLimit`` (NaN kept, so the caller's finiteness check still sees it).
+    private static func clampFittingLatitude(_ latitude: Double) -> Double {
+        guard latitude.isFinite else { return latitude }
+        return max(-fittingLatitudeLimit, min(fittingLatitudeLimit, latitude))
     }
 
     /// A coordinate's world position as the camera places it (latitudes past the Mercator square not
