@@ -95,6 +95,72 @@ int mercator_jpeg_decode(const uint8_t *data, size_t length, uint8_t *rgba, size
     return mercator_jpeg_run(data, length, NULL, NULL, rgba, rgba_length, message, message_capacity);
 }
 
+// Encoding: straight-alpha RGBA composited over white (JPEG has no alpha), baseline, 4:2:0 at the
+// given quality, into a buffer libjpeg allocates (jpeg_mem_dest); the caller frees it with
+// mercator_jpeg_free.
+int mercator_jpeg_encode(const uint8_t *rgba, int32_t width, int32_t height, int32_t quality,
+                         uint8_t **output, size_t *output_length, char *message, size_t message_capacity) {
+    struct jpeg_compress_struct info;
+    struct mercator_jpeg_error error;
+    memset(&info, 0, sizeof info);
+    info.err = jpeg_std_error(&error.base);
+    error.base.error_exit = mercator_jpeg_error_exit;
+    error.base.emit_message = mercator_jpeg_quiet;
+    error.message = message;
+    error.capacity = message_capacity;
+    unsigned char *buffer = NULL;
+    unsigned long length = 0;
+    uint8_t *row;
+    *output = NULL;
+    *output_length = 0;
+    if (width <= 0 || height <= 0 || width > 65500 || height > 65500) {
+        if (message && message_capacity > 0) snprintf(message, message_capacity, "a %dx%d image cannot be a JPEG (1 to 65500 pixels a side)", width, height);
+        return 0;
+    }
+    // Allocated before setjmp: a local assigned between setjmp and longjmp is indeterminate afterwards.
+    row = malloc((size_t)width * 3);
+    if (!row) {
+        if (message && message_capacity > 0) snprintf(message, message_capacity, "out of memory");
+        return 0;
+    }
+    if (setjmp(error.jump)) {
+        jpeg_destroy_compress(&info);
+        free(row);
+        free(buffer);
+        return 0;
+    }
+    jpeg_create_compress(&info);
+    jpeg_mem_dest(&info, &buffer, &length);
+    info.image_width = (JDIMENSION)width;
+    info.image_height = (JDIMENSION)height;
+    info.input_components = 3;
+    info.in_color_space = JCS_RGB;
+    jpeg_set_defaults(&info);
+    jpeg_set_quality(&info, quality < 1 ? 1 : (quality > 100 ? 100 : quality), TRUE);
+    jpeg_start_compress(&info, TRUE);
+    while (info.next_scanline < info.image_height) {
+        const uint8_t *in = rgba + (size_t)info.next_scanline * (size_t)width * 4;
+        for (size_t x = 0; x < (size_t)width; x++) {
+            unsigned a = in[4 * x + 3], white = 255u * (255u - a);
+            row[3 * x] = (uint8_t)((in[4 * x] * a + white + 127u) / 255u);
+            row[3 * x + 1] = (uint8_t)((in[4 * x + 1] * a + white + 127u) / 255u);
+            row[3 * x + 2] = (uint8_t)((in[4 * x + 2] * a + white + 127u) / 255u);
+        }
+        JSAMPROW rows[1] = { row };
+        jpeg_write_scanlines(&info, rows, 1);
+    }
+    jpeg_finish_compress(&info);
+    jpeg_destroy_compress(&info);
+    free(row);
+    *output = buffer;
+    *output_length = (size_t)length;
+    return 1;
+}
+
+void mercator_jpeg_free(uint8_t *buffer) { free(buffer); }
+
+int mercator_jpeg_encoder_available(void) { return 1; }
+
 #else
 #include <stdio.h>
 int mercator_jpeg_size(const uint8_t *data, size_t length, int32_t *width, int32_t *height,
@@ -109,4 +175,14 @@ int mercator_jpeg_decode(const uint8_t *data, size_t length, uint8_t *rgba, size
     if (message && message_capacity > 0) snprintf(message, message_capacity, "JPEG is not available in this build");
     return 0;
 }
+int mercator_jpeg_encode(const uint8_t *rgba, int32_t width, int32_t height, int32_t quality,
+                         uint8_t **output, size_t *output_length, char *message, size_t message_capacity) {
+    (void)rgba; (void)width; (void)height; (void)quality;
+    *output = NULL;
+    *output_length = 0;
+    if (message && message_capacity > 0) snprintf(message, message_capacity, "JPEG is not available in this build");
+    return 0;
+}
+void mercator_jpeg_free(uint8_t *buffer) { (void)buffer; }
+int mercator_jpeg_encoder_available(void) { return 0; }
 #endif

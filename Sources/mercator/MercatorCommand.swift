@@ -6,6 +6,7 @@ struct MercatorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mercator",
         abstract: "Mercator: GeoJSON, style expressions, styles and map snapshots, headless.",
+        version: MercatorVersion.text,
         subcommands: [GeoJSONCommand.self, StyleCommand.self, RenderCommand.self, AnimateCommand.self, CameraCommand.self, QueryCommand.self, PredicateCommand.self, ExpressionCommand.self, TileCommand.self, GlyphsCommand.self, VenueCommand.self, ServeCommand.self, PyramidCommand.self, OfflineCommand.self, ConformanceCommand.self]
     )
 

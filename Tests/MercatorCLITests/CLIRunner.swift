@@ -19,10 +19,13 @@ enum CLIRunner {
     }
 
     /// Runs `mercator ARGS…` with optional standard input.
-    static func run(_ arguments: [String], stdin: Data? = nil) throws -> Output {
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe(), err = Pipe(), inPipe = Pipe()
         process.standardOutput = out
         process.standardError = err

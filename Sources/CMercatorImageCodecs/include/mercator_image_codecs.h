@@ -17,6 +17,18 @@ int mercator_jpeg_size(const uint8_t *data, size_t length, int32_t *width, int32
 int mercator_jpeg_decode(const uint8_t *data, size_t length, uint8_t *rgba, size_t rgba_length,
                          char *message, size_t message_capacity);
 
+/// Encodes straight-alpha RGBA (width * height * 4 bytes) as a baseline JPEG at `quality` (1-100),
+/// composited over white. Returns 1 with the bytes in `*output` (free them with mercator_jpeg_free);
+/// 0 with the encoder's message, or when the build has no libjpeg (the LibJPEG trait).
+int mercator_jpeg_encode(const uint8_t *rgba, int32_t width, int32_t height, int32_t quality,
+                         uint8_t **output, size_t *output_length, char *message, size_t message_capacity);
+
+/// Frees what mercator_jpeg_encode returned.
+void mercator_jpeg_free(uint8_t *buffer);
+
+/// 1 when this build encodes JPEG (libjpeg compiled in), else 0.
+int mercator_jpeg_encoder_available(void);
+
 /// Whether libwebp could be loaded (it is looked up once, by its shared library's name).
 int mercator_webp_available(void);
 

@@ -67,12 +67,15 @@ struct DownloadOptions: ParsableArguments {
     }
 }
 
-/// A progress bar on a terminal, a line per step (and every 10%) otherwise.
+/// A progress bar on a terminal; otherwise a line at each step and then at most one every 5 s
+/// (`$MERCATOR_PROGRESS_INTERVAL`), with the estimated time left.
 final class ProgressReporter: @unchecked Sendable {
     let terminal: Bool
     private let lock = NSLock()
+    private let interval = ProgressLines.lineInterval
+    private let start = Date()
     private var lastStep = ""
-    private var lastDecile = -1
+    private var lastLine = Date.distantPast
 
     init(terminal: Bool) { self.terminal = terminal }
 
@@ -91,11 +94,12 @@ final class ProgressReporter: @unchecked Sendable {
                 let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
                 FileHandle.standardError.write(Data("\r\(progress.step.padding(toLength: 9, withPad: " ", startingAt: 0)) [\(bar)] \(Int(fraction * 100))% \(text)\u{1B}[K".utf8))
             } else {
-                let decile = Int(fraction * 10)
-                guard progress.step != lastStep || decile != lastDecile else { return }
+                let now = Date()
+                guard progress.step != lastStep || now.timeIntervalSince(lastLine) >= interval else { return }
                 lastStep = progress.step
-                lastDecile = decile
-                InputOutput.printError("\(progress.step): \(text)")
+                lastLine = now
+                let eta = ProgressLines.timeLeft(done: progress.completedResources, total: total, elapsed: now.timeIntervalSince(start))
+                InputOutput.printError("\(progress.step): \(text), \(eta)")
             }
         }
     }
@@ -112,7 +116,8 @@ struct OfflineCreateCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "The area as W,S,E,N (degrees).") var bounds: String?
     @Option(help: "A GeoJSON file holding the area's geometry (instead of --bounds).") var geometry: String?
     @Option(help: "The zoom range, MIN-MAX (e.g. 0-14).") var zooms: String
-    @Option(help: "Device pixels per point.") var pixelRatio = 1.0
+    @Option(help: "Device pixels per point (default 1).") var ratio: Double?
+    @Option(name: .customLong("pixel-ratio"), help: .hidden) var pixelRatio: Double?
     @Flag(help: "Leave out the glyph ranges of CJK ideographs.") var noIdeographs = false
     @Option(help: "The pack's name (its metadata).") var name: String?
     @OptionGroup var database: DatabaseOptions
@@ -137,7 +142,8 @@ struct OfflineCreateCommand: AsyncParsableCommand {
             throw CLIError("give the area: --bounds W,S,E,N or --geometry FILE")
         }
         let definition = OfflineRegionDefinition(styleURL: style, area: area, minimumZoom: minZoom, maximumZoom: maxZoom,
-                                                 pixelRatio: pixelRatio, includesIdeographs: !noIdeographs)
+                                                 pixelRatio: try OptionAlias.merge(ratio, "--ratio", pixelRatio, "--pixel-ratio") ?? 1,
+                                                 includesIdeographs: !noIdeographs)
         if let problem = definition.problem { throw CLIError("invalid pack: \(problem)") }
         let db = try database.open()
         let region: OfflineRegion

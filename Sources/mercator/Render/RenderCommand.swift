@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Mercator
+import MercatorServer
 import OfflineStorage
 import TileSources
 
@@ -8,21 +9,24 @@ import TileSources
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a style JSON (or a GeoJSON file with a default style) to PNG.",
+        abstract: "Render a style JSON (or a GeoJSON file with a default style) to PNG, JPEG or WebP.",
         discussion: """
             A style is validated first; its problems are printed as the style-spec validator words them.
             What MapLibre Native tolerates (an unknown or circular ref, a layer without a valid type or
             naming a missing source, an unknown property) is printed as a warning and the rest is drawn.
             A GeoJSON file is drawn with a plain default style and a camera fitted to its data unless
             --center/--zoom are given. Source URLs resolve relative to the style's folder.
+            The output's extension picks the format: .png, .jpg/.jpeg (the LibJPEG trait; over white,
+            --quality 90 unless given) or .webp (libwebp at run time; lossless unless --quality is given);
+            a format this build cannot write, or another extension, is refused before rendering.
             """)
 
-    @Argument(help: "A style JSON file or a GeoJSON file (- for standard input), or a style URL read through --database.") var input: String
-    @Option(name: .shortAndLong, help: "Output PNG file.") var output: String
+    @Argument(help: "A style JSON file or a GeoJSON file (- for standard input), or a style URL read through --db.") var input: String
+    @Option(name: .shortAndLong, help: "Output image: .png, .jpg/.jpeg or .webp (- for PNG on standard output).") var output: String
+    @OptionGroup var quality: QualityOption
     @OptionGroup var camera: CameraOptions
     @OptionGroup var limits: InputLimitOptions
-    @Option(help: "An offline database (MapLibre Native's format) every remote load reads through: packs and the ambient cache (default: the MGLOfflineStorageDatabasePath setting, if any).")
-    var database: String?
+    @OptionGroup var databaseOption: ReadThroughDatabaseOption
     @Flag(help: "Outline every label's collision box: blue when placed, red when hidden by a collision.")
     var collisionBoxes = false
     @Flag(help: "Outline every source tile drawn, in red.")
@@ -30,6 +34,8 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var mapOptions: MapOptionArguments
 
     func run() throws {
+        let format = try quality.checkedFormat(for: output)
+        let database = try databaseOption.path
         let fetcher = try MapLoading.storageFetcher(database: database)
         let remote = input.lowercased().hasPrefix("http://") || input.lowercased().hasPrefix("https://") || input.lowercased().hasPrefix("mapbox://")
         let data: Data
@@ -53,9 +59,15 @@ struct RenderCommand: ParsableCommand {
         if collisionBoxes { map.debugOptions.insert(.collisionBoxes) }
         if tileBorders { map.debugOptions.insert(.tileBoundaries) }
         try mapOptions.apply(to: map)
-        let snapshot = try map.pngSnapshot()
-        for e in snapshot.sourceErrors { InputOutput.printError("warning: \(e)") }
-        try InputOutput.write(snapshot.data, to: output)
+        if format == .png {
+            let snapshot = try map.pngSnapshot()
+            for e in snapshot.sourceErrors { InputOutput.printError("warning: \(e)") }
+            try InputOutput.write(snapshot.data, to: output)
+        } else {
+            let snapshot = try map.snapshot()
+            for e in snapshot.sourceErrors { InputOutput.printError("warning: \(e)") }
+            try InputOutput.write(try quality.encode(snapshot.image, as: format), to: output)
+        }
     }
 }
 

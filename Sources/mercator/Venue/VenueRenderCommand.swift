@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
 import Mercator
+import MercatorServer
 
 /// `mercator venue render BUNDLE -o OUT.png`: one floor of a venue, drawn as the seed draws it (or styled).
 struct VenueRenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render one floor of a venue bundle to PNG.",
+        abstract: "Render one floor of a venue bundle to PNG, JPEG or WebP.",
         discussion: "Titles are drawn with DejaVu Sans (Debian's fonts-dejavu-core) found through fontconfig: no network is needed.")
 
     @Argument(help: "A bundle: a .zip file or an extracted folder.") var bundle: String
@@ -15,10 +16,12 @@ struct VenueRenderCommand: ParsableCommand {
     @Option(help: "Image size in points, WxH.") var size = "1024x768"
     @Option(help: "Device pixels per point.") var ratio = 1.0
     @Flag(help: "Fit the floor outline instead of a 100 m region around the venue centre.") var fit = false
-    @Option(name: .shortAndLong, help: "The PNG file to write.") var output: String
+    @Option(name: .shortAndLong, help: "The image to write: .png, .jpg/.jpeg or .webp.") var output: String
+    @OptionGroup var quality: QualityOption
 
     func run() throws {
         guard let chosenLook = VenueLook(rawValue: look) else { throw ValidationError("--look must be seed or styled") }
+        let format = try quality.checkedFormat(for: output)
         let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
         guard parts.count == 2, parts.allSatisfy({ $0 > 0 }) else { throw ValidationError("--size must be WxH, e.g. 1024x768") }
         try CameraOptions.checkRatio(ratio)
@@ -43,7 +46,8 @@ struct VenueRenderCommand: ParsableCommand {
         options.fontStack = VenueStyleOptions.bundledFontStack
         let map = try Map(venue: venue, floor: selected, options: options, pixelRatio: ratio)
         map.settings = InputOutput.settings
-        try InputOutput.write(map.pngSnapshot().data, to: output)
+        let data = format == .png ? try map.pngSnapshot().data : try quality.encode(try map.snapshot().image, as: format)
+        try InputOutput.write(data, to: output)
         print("\(output): floor \(selected.elevation) (\(selected.name)), \(chosenLook.rawValue) look, \(parts[0])x\(parts[1])")
     }
 }
