@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--shard", "2/2"], "--shard"), (["--zooms", "5-3"], "--zooms"), (["--format", "gif"], "png, webp or mvt"),
+        (["--shard", "2/2"], "--shard"), (["--zooms", "5-3"], "--zooms"), (["--format", "gif"], "png, webp, jpeg or mvt"),
         (["--bounds", "10,0,5,1"], "--bounds"), (["-o", "x.tif"], ".pmtiles or .mbtiles"),
     ])
     func badOptionsAreRefused(_ extra: [String], _ message: String) throws {

@@ -72,6 +72,26 @@ public struct ServedData: Sendable {
         var format = tileJSON?.extra["format"]?.string?.lowercased() ?? "pbf"
         if format == "jpeg" { format = "jpg" }
         if format == "mvt" { format = "pbf" }
+        var minZoom = tileJSON?.minZoom ?? 0, maxZoom = tileJSON?.maxZoom ?? 14
+        var bounds = tileJSON?.bounds ?? BoundingBox(west: -180, south: -85.0511, east: 180, north: 85.0511)
+        // A PMTiles header says what the tiles are, whatever the metadata JSON holds (or fails to parse as TileJSON).
+        if let pmtiles = store as? PMTilesStore {
+            let header = pmtiles.header
+            switch header.tileType {
+            case .mvt: format = "pbf"
+            case .png: format = "png"
+            case .jpeg: format = "jpg"
+            case .webp: format = "webp"
+            case .avif, .unknown: break
+            }
+            if header.minimumZoom <= header.maximumZoom {
+                (minZoom, maxZoom) = (header.minimumZoom, header.maximumZoom)
+            }
+            let b = header.bounds
+            if b.west < b.east && b.south < b.north && b.west >= -180 && b.east <= 180 && b.south >= -90 && b.north <= 90 {
+                bounds = BoundingBox(west: b.west, south: b.south, east: b.east, north: b.north)
+            }
+        }
         let layers = tileJSON?.vectorLayers.map { layer -> JSONValue in
             var o: JSONObject = ["id": .string(layer.id)]
             o["fields"] = .object(JSONObject(layer.fields.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }))
@@ -80,9 +100,7 @@ public struct ServedData: Sendable {
             return .object(o)
         } ?? []
         return ServedData(id: id, name: tileJSON?.name ?? URL(fileURLWithPath: path).lastPathComponent, kind: .archive(store, path: path),
-                          format: format, minZoom: tileJSON?.minZoom ?? 0, maxZoom: tileJSON?.maxZoom ?? 14,
-                          bounds: tileJSON?.bounds ?? BoundingBox(west: -180, south: -85.0511, east: 180, north: 85.0511),
-                          vectorLayers: layers)
+                          format: format, minZoom: minZoom, maxZoom: maxZoom, bounds: bounds, vectorLayers: layers)
     }
 
     /// Whether the tiles are vector tiles.

@@ -10,6 +10,11 @@ import TileSources
 /// tile ids finished (dropped at the end). PMTiles are built at the end from a journal next to the
 /// output (`OUT.pmtiles.journal`: records of tile id, length and bytes, appended and flushed per
 /// batch; a torn last record is cut off on reopening).
+///
+/// The plan's ``PyramidPlan/settings`` (style digest, bounds, zooms, format, tile size, ratio, metatile,
+/// shard) are recorded in the archive (MBTiles `metadata`, the PMTiles metadata and the journal's first
+/// record): a run refuses to resume into an archive recorded with other settings, or with none (an
+/// archive this command did not write), unless `force`, which starts afresh. Stale tiles are never kept.
 public final class PyramidArchive: @unchecked Sendable {
     /// The output file.
     public let path: String
@@ -27,23 +32,60 @@ public final class PyramidArchive: @unchecked Sendable {
     /// The journal of a PMTiles output.
     public static func journalPath(_ path: String) -> String { path + ".journal" }
 
+    /// The SHA-256 (hex) of a style file's bytes: the ``PyramidPlan/styleDigest`` a run records.
+    public static func styleDigest(_ styleFile: Data) -> String { SHA256.hex(styleFile) }
+
+    /// The journal record id holding the settings (no tile has it).
+    static let settingsRecordID = UInt64.max
+
     /// Opens (or creates) the archive at `path` for `plan`, reading what a previous run finished.
-    public init(path: String, plan: PyramidPlan, name: String) throws {
+    ///
+    /// - Parameter force: start afresh: whatever `path` (and its journal) holds is deleted first.
+    /// - Throws: ``PyramidError`` naming the settings that differ when `path` was made with other settings.
+    public init(path: String, plan: PyramidPlan, name: String, force: Bool = false) throws {
         self.path = path
         self.plan = plan
         self.name = name
-        if Self.isPMTiles(path) {
-            try openJournal()
-        } else if path.lowercased().hasSuffix(".mbtiles") {
-            try openMBTiles()
-        } else {
+        let pmtiles = Self.isPMTiles(path)
+        guard pmtiles || path.lowercased().hasSuffix(".mbtiles") else {
             throw PyramidError("\(path): the output must end in .pmtiles or .mbtiles")
         }
+        if force {
+            let suffixes = pmtiles ? ["", ".journal", ".partial"] : ["", "-wal", "-shm", "-journal"]
+            for p in suffixes.map({ path + $0 }) where FileManager.default.fileExists(atPath: p) {
+                try FileManager.default.removeItem(atPath: p)
+            }
+        }
+        if pmtiles {
+            try openJournal()
+        } else {
+            try openMBTiles()
+        }
+    }
+
+    /// Refuses to resume when `recorded` (the archive's settings; "" when it has none) is not the plan's.
+    private func checkSettings(_ recorded: String) throws {
+        let asked = plan.settings
+        guard recorded != asked else { return }
+        let why = recorded.isEmpty
+            ? "it records no `mercator pyramid render` settings (another tool's archive, or an older Mercator's)"
+            : "it was made with other settings (" + PyramidPlan.settingsDifferences(recorded: recorded, asked: asked).joined(separator: "; ") + ")"
+        throw PyramidError("\(path): will not resume into this archive: \(why); rerun with --force to delete it and start afresh, or choose another output")
     }
 
     private func openMBTiles() throws {
         let db = try DatabaseQueue(path: path)
         database = db
+        try db.read { db in
+            // Only an archive holding something can be stale: settings recorded with no tile are replaced.
+            guard try db.tableExists("tiles") || db.tableExists("pyramid_done") else { return }
+            let tiles = try db.tableExists("tiles") ? Int.fetchOne(db, sql: "SELECT count(*) FROM tiles") ?? 0 : 0
+            let finished = try db.tableExists("pyramid_done") ? Int.fetchOne(db, sql: "SELECT count(*) FROM pyramid_done") ?? 0 : 0
+            guard tiles + finished > 0 else { return }
+            let recorded = try db.tableExists("metadata")
+                ? String.fetchOne(db, sql: "SELECT value FROM metadata WHERE name = ?", arguments: [PyramidPlan.settingsKey]) ?? "" : ""
+            try checkSettings(recorded)
+        }
         try db.write { db in
             try db.execute(sql: """
                 CREATE TABLE IF NOT EXISTS metadata (name TEXT, value TEXT);
@@ -70,23 +112,43 @@ public final class PyramidArchive: @unchecked Sendable {
         if !fm.fileExists(atPath: journalPath) {
             // A finished archive: its tiles count as done, and the rerun writes the same file again.
             if fm.fileExists(atPath: path) {
-                for (id, data) in try PMTilesWriter.read(path: path).tiles {
+                let finished = try PMTilesWriter.read(path: path)
+                let metadata = try? JSONValue(parsing: finished.metadata)
+                try checkSettings(metadata?[PyramidPlan.settingsKey]?.string ?? "")
+                for (id, data) in finished.tiles {
                     tiles[id] = data
                     done.insert(id)
                 }
             }
-            fm.createFile(atPath: journalPath, contents: nil)
+            var header = Data()
+            let settings = Data(plan.settings.utf8)
+            withUnsafeBytes(of: Self.settingsRecordID.littleEndian) { header.append(contentsOf: $0) }
+            withUnsafeBytes(of: UInt32(settings.count).littleEndian) { header.append(contentsOf: $0) }
+            header.append(settings)
+            guard fm.createFile(atPath: journalPath, contents: header) else { throw PyramidError("\(journalPath): cannot be created") }
         }
         let bytes = try Data(contentsOf: URL(fileURLWithPath: journalPath))
         var at = 0
+        var recorded = ""
         while at + 12 <= bytes.count {
             let id = bytes[at..<(at + 8)].enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
             let length = bytes[(at + 8)..<(at + 12)].enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
             let size = length == .max ? 0 : Int(length)
             guard at + 12 + size <= bytes.count else { break }
-            if length != .max { tiles[id] = Data(bytes[(at + 12)..<(at + 12 + size)]) }
-            done.insert(id)
+            if id == Self.settingsRecordID {
+                if at == 0 { recorded = String(decoding: bytes[(at + 12)..<(at + 12 + size)], as: UTF8.self) }
+            } else {
+                if length != .max { tiles[id] = Data(bytes[(at + 12)..<(at + 12 + size)]) }
+                done.insert(id)
+            }
             at += 12 + size
+        }
+        do {
+            try checkSettings(recorded)
+        } catch {
+            tiles = [:]
+            done = []
+            throw error
         }
         let handle = try FileHandle(forUpdating: URL(fileURLWithPath: journalPath))
         try handle.truncate(atOffset: UInt64(at))  // a torn record from a crash
@@ -146,8 +208,8 @@ public final class PyramidArchive: @unchecked Sendable {
             self.database = nil
             return
         }
-        let meta = plan.metadata(name: name).map { "\"\($0.0)\":\"\($0.1)\"" }.joined(separator: ",")
-        let writer = PMTilesWriter(tileType: [.mvt: 1, .png: 2, .webp: 4][plan.format]!, tileCompression: plan.format == .mvt ? 2 : 1,
+        let meta = plan.metadata(name: name).map { "\(Self.jsonString($0.0)):\(Self.jsonString($0.1))" }.joined(separator: ",")
+        let writer = PMTilesWriter(tileType: plan.format.pmtilesTileType, tileCompression: plan.format == .mvt ? 2 : 1,
                                    minZoom: plan.zooms.lowerBound, maxZoom: plan.zooms.upperBound, bounds: plan.bounds, metadata: "{\(meta)}")
         let temporary = path + ".partial"
         try writer.archive(tiles).write(to: URL(fileURLWithPath: temporary))
@@ -156,6 +218,23 @@ public final class PyramidArchive: @unchecked Sendable {
         try journal?.close()
         journal = nil
         try FileManager.default.removeItem(atPath: Self.journalPath(path))
+    }
+
+    /// `text` as a JSON string literal (quotes, backslashes and control characters escaped).
+    static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 
     /// Every tile of a finished archive (PMTiles or MBTiles), by PMTiles tile id.

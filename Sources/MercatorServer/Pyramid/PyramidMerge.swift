@@ -13,7 +13,7 @@ public enum PyramidMerge {
                 throw PyramidError("\(path): the metadata is not a JSON object")
             }
             // Written by PyramidArchive as flat string members, in plan order.
-            let order = ["name", "format", "type", "version", "bounds", "center", "minzoom", "maxzoom", "tileSize"]
+            let order = ["name", "format", "type", "version", "bounds", "center", "minzoom", "maxzoom", "tileSize", PyramidPlan.settingsKey]
             return order.compactMap { key in object[key]?.string.map { (key, $0) } }
         }
         var configuration = Configuration()
@@ -24,22 +24,34 @@ public enum PyramidMerge {
         }
     }
 
-    /// The plan (shard 0 of 1) and name the parts were rendered with; they must all agree.
+    /// The plan (shard 0 of 1) and name the parts were rendered with; they must all agree (but for
+    /// their shard). The plan comes from the recorded settings (style digest, ratio and metatile included),
+    /// so the merged archive records what the unsharded run records.
     public static func planOfParts(_ parts: [String]) throws -> (PyramidPlan, String) {
+        /// The rows with the settings' shard left out: what the parts of one pyramid share.
+        func shared(_ rows: [(String, String)]) -> [String] {
+            rows.map { key, value in
+                guard key == PyramidPlan.settingsKey, let plan = PyramidPlan(settings: value) else { return "\(key)=\(value)" }
+                return "\(key)=\(plan.wholePlan.settings)"
+            }
+        }
         let first = try metadata(parts[0])
         for part in parts.dropFirst() {
             let other = try metadata(part)
-            guard other.map({ "\($0.0)=\($0.1)" }) == first.map({ "\($0.0)=\($0.1)" }) else {
+            guard shared(other) == shared(first) else {
                 throw PyramidError("\(part): its metadata differs from \(parts[0])'s: the parts come from different render options")
             }
         }
         let rows = Dictionary(first, uniquingKeysWith: { a, _ in a })
+        if let settings = rows[PyramidPlan.settingsKey], let plan = PyramidPlan(settings: settings) {
+            return (plan.wholePlan, rows["name"] ?? "")
+        }
         let b = (rows["bounds"] ?? "").split(separator: ",").compactMap { Double($0) }
         guard b.count == 4, let z0 = rows["minzoom"].flatMap({ Int($0) }), let z1 = rows["maxzoom"].flatMap({ Int($0) }), z0 <= z1,
               let format = rows["format"] else {
             throw PyramidError("\(parts[0]): not an archive of `mercator pyramid render` (metadata bounds, minzoom, maxzoom, format missing)")
         }
-        let plan = PyramidPlan(bounds: (b[0], b[1], b[2], b[3]), zooms: z0...z1, format: PyramidFormat(rawValue: format) ?? .mvt,
+        let plan = PyramidPlan(bounds: (b[0], b[1], b[2], b[3]), zooms: z0...z1, format: PyramidFormat(metadataName: format) ?? .mvt,
                                tileSize: rows["tileSize"].flatMap { Int($0) } ?? 256)
         return (plan, rows["name"] ?? "")
     }

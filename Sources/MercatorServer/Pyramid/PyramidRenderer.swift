@@ -86,12 +86,24 @@ public struct PyramidRenderer: Sendable {
     /// The tiles of the block at `origin`, with their ids (`nil` data: an empty vector tile).
     func render(_ origin: TileID, maps: MapPool) throws -> [(id: UInt64, tile: TileID, data: Data?)] {
         switch plan.format {
-        case .png, .webp:
+        case .png, .webp, .jpeg:
             let m = min(plan.metatile, origin.dimension)
             let key = RasterTileKey(style: style.id, tile: origin, tileSize: plan.tileSize, scale: plan.ratio)
-            let tiles = plan.format == .png
-                ? try RasterTileRenderer.renderBlock(key, size: m, style: style, maps: maps)
-                : try RasterTileRenderer.renderBlock(key, size: m, style: style, maps: maps) { image throws in try WebPEncoder.encode(image) }
+            let tiles: [RasterTileKey: Data]
+            switch plan.format {
+            case .webp:
+                tiles = try RasterTileRenderer.renderBlock(key, size: m, style: style, maps: maps) { image throws in try WebPEncoder.encode(image) }
+            case .jpeg:
+                tiles = try RasterTileRenderer.renderBlock(key, size: m, style: style, maps: maps) { image throws in
+                    do {
+                        return try ImageOutputFormat.jpeg.encode(image, quality: nil)
+                    } catch {
+                        throw PyramidError("tile \(origin): \(error)")
+                    }
+                }
+            default:
+                tiles = try RasterTileRenderer.renderBlock(key, size: m, style: style, maps: maps)
+            }
             return tiles.map { (PMTilesTileID.id(z: $0.key.tile.z, x: $0.key.tile.x, y: $0.key.tile.y)!, $0.key.tile, Optional($0.value)) }
         case .mvt:
             let map = try maps.checkOut(style)

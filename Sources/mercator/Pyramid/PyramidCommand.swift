@@ -19,7 +19,9 @@ struct PyramidRenderCommand: ParsableCommand {
         discussion: """
             Raster tiles are drawn by metatile as `mercator serve` draws them, so labels are placed across tile \
             edges; mvt writes the style's GeoJSON sources as vector tiles (one layer per source, gzip). A rerun \
-            after a crash skips the tiles already written. --shard K/N renders part K (from 0) of N: a contiguous \
+            after a crash skips the tiles already written. The archive records the settings it was made with \
+            (the style file's SHA-256, bounds, zooms, format, tile size, ratio, metatile, shard): a rerun with \
+            other settings is refused unless --force, which deletes the archive and starts afresh. --shard K/N renders part K (from 0) of N: a contiguous \
             range of the tiles in PMTiles (Hilbert) order, the parts balanced by tile count; join the parts with \
             `mercator pyramid merge`.
             """)
@@ -27,7 +29,7 @@ struct PyramidRenderCommand: ParsableCommand {
     @Argument(help: "The style JSON file.") var style: String
     @Option(parsing: .unconditional, help: "The box: west,south,east,north in degrees.") var bounds: String
     @Option(parsing: .unconditional, help: "Zooms Z0-Z1 (or one zoom).") var zooms: String
-    @Option(help: "Tile format: png, webp (lossless; needs libwebp.so.7 at run time) or mvt.") var format = "png"
+    @Option(help: "Tile format: png, webp (lossless; needs libwebp.so.7 at run time), jpeg (quality 90; the LibJPEG trait) or mvt.") var format = "png"
     @Option(help: "Raster tile size in points: 256 or 512.") var tileSize = 256
     @Option(help: "Raster pixel ratio: 1, 2 or 3.") var ratio = 1
     @Option(help: "Raster tiles per metatile side, as `mercator serve --metatile`.") var metatile = 2
@@ -36,6 +38,7 @@ struct PyramidRenderCommand: ParsableCommand {
     @Option(help: "Folder of glyph PBFs for labels (default: the style's own, or ../shared's render-test glyphs).") var fonts: String?
     @Option(help: "The archive's name (metadata).") var name: String?
     @Option(name: [.short, .customLong("output")], help: "OUT.pmtiles or OUT.mbtiles.") var output: String
+    @Flag(help: "Delete what OUT holds (an archive made with other settings, a crashed run) and start afresh.") var force = false
 
     func plan() throws -> PyramidPlan {
         let b = bounds.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
@@ -47,9 +50,12 @@ struct PyramidRenderCommand: ParsableCommand {
         guard (z.count == 1 || z.count == 2), let z0 = z.first!, let z1 = z.last!, z0 >= 0, z0 <= z1, z1 <= 24 else {
             throw ValidationError("--zooms must be Z0-Z1 with 0 <= Z0 <= Z1 <= 24 (found \"\(zooms)\")")
         }
-        guard let f = PyramidFormat(rawValue: format) else { throw ValidationError("--format must be png, webp or mvt (found \"\(format)\")") }
+        guard let f = PyramidFormat(rawValue: format) else { throw ValidationError("--format must be png, webp, jpeg or mvt (found \"\(format)\")") }
         if f == .webp && !WebPEncoder.isAvailable {
             throw ValidationError("--format webp needs libwebp's encoder (libwebp.so.7), which cannot be loaded: install libwebp7, or use png")
+        }
+        if f == .jpeg, let missing = ImageOutputFormat.jpeg.missingFeature {
+            throw ValidationError("--format jpeg: \(missing)")
         }
         guard tileSize == 256 || tileSize == 512 else { throw ValidationError("--tile-size must be 256 or 512 (found \(tileSize))") }
         guard (1...3).contains(ratio) else { throw ValidationError("--ratio must be 1, 2 or 3 (found \(ratio))") }
@@ -72,7 +78,8 @@ struct PyramidRenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let plan = try plan()
+        var plan = try plan()
+        plan.styleDigest = PyramidArchive.styleDigest(try InputOutput.read(style))
         let fontsURL = fonts.map { URL(fileURLWithPath: $0) } ?? ServeCommand.sharedGlyphs()
         let served: ServedStyle
         do {
@@ -87,7 +94,7 @@ struct PyramidRenderCommand: ParsableCommand {
         let title = name ?? URL(fileURLWithPath: style).deletingPathExtension().lastPathComponent
         let clock = ContinuousClock(), start = clock.now
         do {
-            let archive = try PyramidArchive(path: output, plan: plan, name: title)
+            let archive = try PyramidArchive(path: output, plan: plan, name: title, force: force)
             let bar = ProgressBar(label: plan.shardCount > 1 ? "shard \(plan.shard)/\(plan.shardCount)" : "tiles")
             let renderer = PyramidRenderer(style: served, plan: plan, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
             let summary = try renderer.run(into: archive) { done, total in bar.update(done, total) }
@@ -101,7 +108,8 @@ struct PyramidRenderCommand: ParsableCommand {
         } catch let error as CLIError {
             throw error
         } catch {
-            throw CLIError("\(output): \(error)")
+            let text = "\(error)"
+            throw CLIError(text.hasPrefix(output) ? text : "\(output): \(text)")
         }
     }
 }
