@@ -27,6 +27,8 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var camera: CameraOptions
     @OptionGroup var limits: InputLimitOptions
     @OptionGroup var databaseOption: ReadThroughDatabaseOption
+    @Flag(help: "Use only what the offline database (--db, else the settings', else $XDG_DATA_HOME/mercator/cache.sqlite) holds, however old (expired and must-revalidate entries included); never touch the network.")
+    var offline = false
     @Flag(help: "Outline every label's collision box: blue when placed, red when hidden by a collision.")
     var collisionBoxes = false
     @Flag(help: "Outline every source tile drawn, in red.")
@@ -36,7 +38,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let format = try quality.checkedFormat(for: output)
         let database = try databaseOption.path
-        let fetcher = try MapLoading.storageFetcher(database: database)
+        let fetcher = try MapLoading.storageFetcher(database: database, offlineOnly: offline)
         let remote = input.lowercased().hasPrefix("http://") || input.lowercased().hasPrefix("https://") || input.lowercased().hasPrefix("mapbox://")
         let data: Data
         if remote {
@@ -193,17 +195,31 @@ enum MapLoading {
     /// Whether parsed JSON is a style document rather than GeoJSON.
     static func isStyle(_ json: JSONValue) -> Bool { Map.isStyleDocument(json) }
 
-    /// The read-through fetcher of `--database FILE`, or of the settings' database path; without
-    /// either, the network with the API key (if set); nil for the plain network.
-    static func storageFetcher(database path: String?) throws -> (any ResourceFetching)? {
+    /// The read-through fetcher of `--db FILE`, or of the settings' database path; without
+    /// either, the network with the API key (if set); nil for the plain network. `offlineOnly`
+    /// (`--offline`) reads the database alone, the default database when none is named, and
+    /// never asks the network.
+    static func storageFetcher(database path: String?, offlineOnly: Bool = false) throws -> (any ResourceFetching)? {
         let settings = InputOutput.settings
+        let authorization = RequestAuthorization(apiKey: settings.apiKey, apiBaseURL: settings.apiBaseURL)
+        if offlineOnly {
+            let file = ((path ?? settings.offlineDatabasePath ?? OfflineDatabase.defaultPath()) as NSString).expandingTildeInPath
+            guard FileManager.default.fileExists(atPath: file) else {
+                throw CLIError("--offline: there is no offline database at \(file) (name one with --db FILE)")
+            }
+            do {
+                return StorageFetcher(database: try OfflineDatabase(path: file), authorization: authorization, offlineOnly: true)
+            } catch {
+                throw CLIError(error.description)
+            }
+        }
         guard let path = path ?? settings.offlineDatabasePath else {
             // no database: the network, with the API key applied when there is one
             return settings.apiKey.map { AuthorizingFetcher(authorization: RequestAuthorization(apiKey: $0, apiBaseURL: settings.apiBaseURL)) }
         }
         do {
             let database = try OfflineDatabase(path: path)
-            return StorageFetcher(database: database, authorization: RequestAuthorization(apiKey: settings.apiKey, apiBaseURL: settings.apiBaseURL))
+            return StorageFetcher(database: database, authorization: authorization)
         } catch {
             throw CLIError(error.description)
         }
