@@ -11,6 +11,10 @@ struct QualityOption: ParsableArguments {
     /// The format `output` names, checked before any rendering: an unknown extension, a format this
     /// build cannot write (naming the missing feature) or a quality for PNG is refused.
     func checkedFormat(for output: String) throws -> ImageOutputFormat {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), isFolder.boolValue {
+            throw CLIError("cannot write \(output): it is a folder; give a file name, e.g. \(output)/out.png")
+        }
         do {
             let format = try ImageOutputFormat(path: output)
             try format.check(quality: quality)
