@@ -14,7 +14,8 @@
 #   MIRROR=http://deb.debian.org/debian   the Debian mirror
 #   SKIP_BUILD=1                          use the release binary already built
 #   KEEP=1                                keep the temporary folder (the root is ~250 MB); a WORKDIR given is always kept
-# Needs debootstrap (apt-get install debootstrap) and network access to the mirror. Exit status 0: all checks passed.
+# Needs debootstrap (apt-get install debootstrap) and network access to the mirror; outside the Swift image the
+# static Foundation also needs libcurl4-openssl-dev to link (the image has it). Exit status 0: all checks passed.
 set -euo pipefail
 
 repo="$(cd "$(dirname "$0")/.." && pwd)"
