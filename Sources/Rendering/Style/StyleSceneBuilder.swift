@@ -67,7 +67,7 @@ package struct StyleSceneBuilder: Sendable {
         var drawable: [String: [SourceFeatures.Drawable]] = [:]
         for compiled in layers {
             let layer = compiled.layer
-            guard layer.isVisible else { continue }
+            guard compiled.isVisible else { continue }
             if let minz = layer.minimumZoomLevel, zoom < minz { continue }
             if let maxz = layer.maximumZoomLevel, zoom >= maxz { continue }
             if layer.type == .hillshade, let id = layer.sourceIdentifier {
@@ -187,7 +187,7 @@ package struct StyleSceneBuilder: Sendable {
         let layoutZoom = Int(max(0, min(30, zoom.rounded(.down))))
         for compiled in layers {
             let layer = compiled.layer
-            guard layer.isVisible, layer.type.usesSource else { continue }
+            guard compiled.isVisible, layer.type.usesSource else { continue }
             if let minz = layer.minimumZoomLevel, zoom < minz { continue }
             if let maxz = layer.maximumZoomLevel, zoom >= maxz { continue }
             guard let builder = LayerBuilders.builder(for: layer.type), let id = layer.sourceIdentifier,
