@@ -26,6 +26,8 @@ package struct StyleSceneBuilder: Sendable {
     package var showsTileBorders = false
     /// The style's `light` member (fill-extrusion layers are shaded by it).
     package var light: JSONValue?
+    /// The style's global state, read by `global-state` in the `light`.
+    package var globalState = JSONObject()
     /// Where laid-out layers are kept between frames (nil: every frame lays every layer out).
     package var buckets: BucketCache?
     /// Changes whenever the images or glyphs labels are laid out with change (label buckets are
@@ -270,7 +272,7 @@ package struct StyleSceneBuilder: Sendable {
     }
 
     /// The style's light at the camera's zoom.
-    private var extrusionLight: ExtrusionLight { ExtrusionLight(json: light, zoom: camera.zoom) }
+    private var extrusionLight: ExtrusionLight { ExtrusionLight(json: light, zoom: camera.zoom, globalState: globalState) }
 
     // MARK: - Selection
 
