@@ -410,24 +410,25 @@ def write_groups(spec):
             for (_, name, swift, st, has_default, d) in mine:
                 lines.append("    /// `%s`.\n" % name)
                 lines.append("    package let %s: CompiledProperty<%s>%s\n" % (swift, st, "" if has_default else "?"))
-            lines.append("\n    /// Compiles the %s properties of `layer`, keeping those of `previous` whose value did not change.\n" % kind)
-            lines.append("    package init(_ layer: StyleLayer, reusing previous: %s?) throws(StyleRenderError) {\n" % group)
+            lines.append("\n    /// Compiles the %s properties of `layer` with the style's global `state` bound, keeping those of\n" % kind)
+            lines.append("    /// `previous` whose value and the state they read did not change.\n")
+            lines.append("    package init(_ layer: StyleLayer, state: JSONObject = [:], reusing previous: %s?) throws(StyleRenderError) {\n" % group)
             lines.append("        let values = layer.%s\n" % kind)
             for (_, name, swift, st, has_default, d) in mine:
                 fn = "compile" if has_default else "compileIfSet"
-                lines.append("        %s = try CompiledProperty.%s(values[%s], %s, of: layer, reusing: previous?.%s)\n" % (
+                lines.append("        %s = try CompiledProperty.%s(values[%s], %s, of: layer, state: state, reusing: previous?.%s)\n" % (
                     swift, fn, swift_string(name), swift_string(name), swift))
             lines.append("    }\n}\n\n")
     lines.append("extension CompiledLayer {\n")
     lines.append("    /// Compiles the paint and layout groups of `layer`'s type.\n")
-    lines.append("    static func compileGroups(_ layer: StyleLayer, reusing previous: CompiledLayer?) throws(StyleRenderError)\n")
+    lines.append("    static func compileGroups(_ layer: StyleLayer, state: JSONObject, reusing previous: CompiledLayer?) throws(StyleRenderError)\n")
     lines.append("        -> (paint: any CompiledPropertyGroup, layout: any CompiledPropertyGroup) {\n")
     lines.append("        switch layer.type {\n")
     for lt in layer_types:
         p, l = pascal(lt) + "PaintProperties", pascal(lt) + "LayoutProperties"
         lines.append("        case .%s:\n" % camel(lt))
-        lines.append("            return (try %s(layer, reusing: previous?.paint as? %s),\n" % (p, p))
-        lines.append("                    try %s(layer, reusing: previous?.layout as? %s))\n" % (l, l))
+        lines.append("            return (try %s(layer, state: state, reusing: previous?.paint as? %s),\n" % (p, p))
+        lines.append("                    try %s(layer, state: state, reusing: previous?.layout as? %s))\n" % (l, l))
     lines.append("        }\n    }\n}\n")
     return "".join(lines)
 

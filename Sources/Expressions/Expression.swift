@@ -42,12 +42,15 @@ public struct Expression: Sendable {
     /// legacy `$type` filters); when false a `FeatureView` can be built without geometry.
     public var needsGeometry: Bool { Classification.readsGeometry(root) }
 
-    /// Keys read by `global-state`.
+    /// Keys read by `global-state` (including those bound when the expression was compiled for a style).
     public var globalStateReferences: Set<String> {
-        var s = Set<String>()
+        var s = boundGlobalStateKeys
         Classification.globalStateRefs(root, into: &s)
         return s
     }
+
+    /// Keys whose values were bound at compile time (``GlobalStateBinding``).
+    package let boundGlobalStateKeys: Set<String>
 
     /// Parses an expression with an optional expected result type (no property rules applied).
     public static func parse(_ json: JSONValue, expecting: ExpressionType? = nil) throws(ExpressionParseError) -> Expression {
@@ -59,16 +62,25 @@ public struct Expression: Sendable {
     /// Parses with a property's expected type only (the spec's `createExpression`): no data/zoom placement rules,
     /// so `["zoom"]` may appear anywhere. Filters compile this way.
     public static func parseStyleExpression(_ json: JSONValue, for spec: PropertySpecification) throws(ExpressionParseError) -> Expression {
-        let ctx = ParsingContext(expectedType: spec.expectedType)
+        try parseStyleExpression(json, for: spec, binding: nil)
+    }
+
+    package static func parseStyleExpression(_ json: JSONValue, for spec: PropertySpecification,
+                                             binding: GlobalStateBinding?) throws(ExpressionParseError) -> Expression {
+        let ctx = ParsingContext(expectedType: spec.expectedType, globalState: binding)
         guard let root = ctx.parse(json, typeAnnotation: spec.valueType == .string ? .coerce : nil) else {
             throw ExpressionParseError(ctx.errors)
         }
-        return Expression(root: root, spec: spec)
+        return Expression(root: root, spec: spec, boundKeys: binding?.readKeys ?? [])
     }
 
     /// Parses an expression for a style property: the spec's `createPropertyExpression` (type, data and zoom rules).
     public static func parse(_ json: JSONValue, for spec: PropertySpecification) throws(ExpressionParseError) -> Expression {
-        let ctx = ParsingContext(expectedType: spec.expectedType)
+        try parse(json, for: spec, binding: nil)
+    }
+
+    static func parse(_ json: JSONValue, for spec: PropertySpecification, binding: GlobalStateBinding?) throws(ExpressionParseError) -> Expression {
+        let ctx = ParsingContext(expectedType: spec.expectedType, globalState: binding)
         guard let root = ctx.parse(json, typeAnnotation: spec.valueType == .string ? .coerce : nil) else {
             throw ExpressionParseError(ctx.errors)
         }
@@ -89,7 +101,7 @@ public struct Expression: Sendable {
             throw ExpressionParseError([ExpressionParseError.Issue(key: "", message: "\"interpolate\" expressions cannot be used with this property")])
         default: break
         }
-        return Expression(root: root, spec: spec)
+        return Expression(root: root, spec: spec, boundKeys: binding?.readKeys ?? [])
     }
 
     /// Whether JSON is an expression (an array whose first element names an operator), as the spec's `isExpression`.
@@ -100,25 +112,31 @@ public struct Expression: Sendable {
 
     /// Compiles any style property value: an expression, a legacy function (converted first) or a constant.
     public static func property(_ value: JSONValue, for spec: PropertySpecification) throws(ExpressionParseError) -> Expression {
+        try property(value, for: spec, binding: nil)
+    }
+
+    /// Compiles a style property value with the style's global state bound (`binding`): `global-state`
+    /// reads the state now, and `binding.readKeys` collects the keys read.
+    package static func property(_ value: JSONValue, for spec: PropertySpecification,
+                                 binding: GlobalStateBinding?) throws(ExpressionParseError) -> Expression {
         if LegacyFunction.isFunction(value) {
-            return try parse(LegacyFunction.convertFunction(value, spec: spec), for: spec)
+            return try parse(LegacyFunction.convertFunction(value, spec: spec), for: spec, binding: binding)
         }
-        if isExpression(value) { return try parse(value, for: spec) }
+        if isExpression(value) { return try parse(value, for: spec, binding: binding) }
         switch value {
-        case .array, .object: return try parse(["literal", value], for: spec)
-        default: return try parse(value, for: spec)
+        case .array, .object: return try parse(["literal", value], for: spec, binding: binding)
+        default: return try parse(value, for: spec, binding: binding)
         }
     }
 
-    init(root: Expr, spec: PropertySpecification?) {
+    init(root: Expr, spec: PropertySpecification?, boundKeys: Set<String> = []) {
         self.root = root
+        boundGlobalStateKeys = boundKeys
         type = root.type
         isFeatureConstant = Classification.isFeatureConstant(root)
         isZoomConstant = Classification.isGlobalPropertyConstant(root, ["zoom"])
         isStateConstant = Classification.isStateConstant(root)
-        var globalState = Set<String>()
-        Classification.globalStateRefs(root, into: &globalState)
-        isConstant = isFeatureConstant && isStateConstant && globalState.isEmpty
+        isConstant = isFeatureConstant && isStateConstant && !Classification.readsUnboundGlobalState(root)
             && Classification.isGlobalPropertyConstant(root, Classification.globalProperties)
         if case .curve(let c) = Expression.findZoomCurve(root) {
             if let s = c as? StepExpr { zoomStops = s.labels; zoomInterpolation = nil } else if let i = c as? InterpolateExpr {

@@ -56,19 +56,27 @@ final class VarExpr: Expr, @unchecked Sendable {
     }
 }
 
-/// `["global-state", key]`.
+/// `["global-state", key]`: the value the evaluation context carries, or the value bound when the
+/// expression was compiled for a style (``GlobalStateBinding``), which makes it a constant.
 final class GlobalStateExpr: Expr, @unchecked Sendable {
     let key: String
-    init(key: String) { self.key = key; super.init(type: .value) }
+    /// The value bound at parse time (`.null` for a key the state does not have); nil when unbound.
+    let bound: JSONValue?
+    init(key: String, bound: JSONValue? = nil) { self.key = key; self.bound = bound; super.init(type: .value) }
     override func evaluate(_ ctx: EvaluationContext) throws(EvalError) -> ExpressionValue {
-        guard let gs = ctx.globalState, !gs.isEmpty, let v = gs[key] else { return .null }
-        return ExpressionValue(json: v)
+        if let gs = ctx.globalState, !gs.isEmpty, let v = gs[key] { return ExpressionValue(json: v) }
+        if let bound { return ExpressionValue(json: bound) }
+        return .null
     }
     static func parse(_ args: [JSONValue], _ context: ParsingContext) -> Expr? {
         guard args.count == 2 else { return context.error("Expected 1 argument, but found \(args.count - 1) instead.") }
         if args[1].isNull { return context.error("Global state property must be defined.") }
         guard case .string(let key) = args[1] else {
             return context.error("Global state property must be string, but found \(jsTypeof(args[1])) instead.")
+        }
+        if let binding = context.globalState {
+            binding.readKeys.insert(key)
+            return GlobalStateExpr(key: key, bound: binding.values[key] ?? .null)
         }
         return GlobalStateExpr(key: key)
     }

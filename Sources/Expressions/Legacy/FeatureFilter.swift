@@ -16,6 +16,11 @@ public struct FeatureFilter: Sendable {
 
     /// Compiles a filter; `nil`/absent filters pass everything. Legacy filters are converted first.
     public init(_ filter: JSONValue?, rootKey: String = "filter") throws(ExpressionParseError) {
+        try self.init(filter, rootKey: rootKey, binding: nil)
+    }
+
+    /// Compiles a filter with a style's global state bound (``GlobalStateBinding``).
+    package init(_ filter: JSONValue?, rootKey: String = "filter", binding: GlobalStateBinding?) throws(ExpressionParseError) {
         guard let filter, !filter.isNull else {
             expression = nil; root = nil; needsGeometry = false; warnings = []
             return
@@ -28,7 +33,7 @@ public struct FeatureFilter: Sendable {
             warnings.append("\(rootKey)\(d.path.map { "[\($0)]" }.joined()): \(LegacyFilter.mixedFilterMessage(d.legacyFilter))")
         }
         self.warnings = warnings
-        let compiled = try Expression.parseStyleExpression(json, for: Self.spec)
+        let compiled = try Expression.parseStyleExpression(json, for: Self.spec, binding: binding)
         expression = compiled
         root = compiled.root
         needsGeometry = LegacyFilter.geometryNeeded(json) || compiled.needsGeometry

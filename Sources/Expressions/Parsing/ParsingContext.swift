@@ -47,16 +47,19 @@ final class ParsingContext {
     let scope: Scope
     let sink: ErrorSink
     let expectedType: ExpressionType?
-    /// Global state known at parse time (only used to report it; evaluation reads the context's).
     /// The sink whose budget a detached sink draws from.
     let parentSink: ErrorSink?
+    /// Global state bound while parsing (a style's `state`): `global-state` reads it then, not at evaluation.
+    let globalState: GlobalStateBinding?
 
-    init(path: [Int] = [], expectedType: ExpressionType? = nil, scope: Scope = Scope(), sink: ErrorSink = ErrorSink(), parent: ErrorSink? = nil) {
+    init(path: [Int] = [], expectedType: ExpressionType? = nil, scope: Scope = Scope(), sink: ErrorSink = ErrorSink(), parent: ErrorSink? = nil,
+         globalState: GlobalStateBinding? = nil) {
         self.parentSink = parent
         self.path = path
         self.scope = scope
         self.sink = sink
         self.expectedType = expectedType
+        self.globalState = globalState
     }
 
     var errors: [ExpressionParseError.Issue] { sink.errors }
@@ -73,12 +76,12 @@ final class ParsingContext {
     func concat(_ index: Int?, _ expectedType: ExpressionType? = nil, _ bindings: [(String, Expr)]? = nil) -> ParsingContext {
         let p = index.map { path + [$0] } ?? path
         let s = bindings.map { scope.concat($0) } ?? scope
-        return ParsingContext(path: p, expectedType: expectedType, scope: s, sink: sink, parent: parentSink)
+        return ParsingContext(path: p, expectedType: expectedType, scope: s, sink: sink, parent: parentSink, globalState: globalState)
     }
 
     /// A fresh context with its own error list (compound-expression overload attempts).
     func detached() -> ParsingContext {
-        ParsingContext(path: path, expectedType: nil, scope: scope, sink: ErrorSink(), parent: parentSink ?? sink)
+        ParsingContext(path: path, expectedType: nil, scope: scope, sink: ErrorSink(), parent: parentSink ?? sink, globalState: globalState)
     }
 
     @discardableResult
@@ -157,6 +160,9 @@ final class ParsingContext {
                 let value = try parsed.evaluate(EvaluationContext())
                 parsed = LiteralExpr(type: parsed.type, value: value)
             } catch {
+                // A value read from the global state is data: it fails when evaluated (and the property's
+                // default applies), as in GL JS, where global state is never folded at parse time.
+                if globalState != nil && Classification.readsGlobalState(parsed) { return parsed }
                 return self.error(error.message)
             }
         }

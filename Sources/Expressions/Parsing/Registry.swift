@@ -57,7 +57,8 @@ enum Classification {
     static func isConstant(_ e: Expr) -> Bool {
         if let v = e as? VarExpr { return isConstant(v.bound) }
         if let c = e as? CompoundExpr, c.name == "error" { return false }
-        if e is CollatorExpr || e is WithinExpr || e is DistanceExpr || e is GlobalStateExpr { return false }
+        if e is CollatorExpr || e is WithinExpr || e is DistanceExpr { return false }
+        if let g = e as? GlobalStateExpr, g.bound == nil { return false }
         let isAnnotation = e is CoercionExpr || e is AssertionExpr
         for child in e.children {
             if isAnnotation { if !isConstant(child) { return false } } else if !(child is LiteralExpr) { return false }
@@ -73,6 +74,17 @@ enum Classification {
     }
 
     /// Keys read by `global-state` anywhere in the tree.
+    /// Whether a `global-state` node reads the evaluation context's state (it was not bound at parse time).
+    static func readsUnboundGlobalState(_ e: Expr) -> Bool {
+        if let g = e as? GlobalStateExpr, g.bound == nil { return true }
+        return e.children.contains(where: readsUnboundGlobalState)
+    }
+
+    /// Whether any `global-state` node is in the tree.
+    static func readsGlobalState(_ e: Expr) -> Bool {
+        e is GlobalStateExpr || e.children.contains(where: readsGlobalState)
+    }
+
     static func globalStateRefs(_ e: Expr, into refs: inout Set<String>) {
         if let g = e as? GlobalStateExpr { refs.insert(g.key) }
         for c in e.children { globalStateRefs(c, into: &refs) }

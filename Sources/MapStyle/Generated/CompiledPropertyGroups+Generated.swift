@@ -14,11 +14,12 @@ package struct FillLayoutProperties: CompiledPropertyGroup {
     /// `visibility`.
     package let visibility: CompiledProperty<Visibility>
 
-    /// Compiles the layout properties of `layer`, keeping those of `previous` whose value did not change.
-    package init(_ layer: StyleLayer, reusing previous: FillLayoutProperties?) throws(StyleRenderError) {
+    /// Compiles the layout properties of `layer` with the style's global `state` bound, keeping those of
+    /// `previous` whose value and the state they read did not change.
+    package init(_ layer: StyleLayer, state: JSONObject = [:], reusing previous: FillLayoutProperties?) throws(StyleRenderError) {
         let values = layer.layout
-        fillSortKey = try CompiledProperty.compileIfSet(values["fill-sort-key"], "fill-sort-key", of: layer, reusing: previous?.fillSortKey)
-        visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, reusing: previous?.visibility)
+        fillSortKey = try CompiledProperty.compileIfSet(values["fill-sort-key"], "fill-sort-key", of: layer, state: state, reusing: previous?.fillSortKey)
+        visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, state: state, reusing: previous?.visibility)
     }
 }
 
@@ -44,17 +45,18 @@ package struct FillPaintProperties: CompiledPropertyGroup {
     /// `fill-pattern`.
     package let fillPattern: CompiledProperty<ResolvedImage>?
 
-    /// Compiles the paint properties of `layer`, keeping those of `previous` whose value did not change.
-    package init(_ layer: StyleLayer, reusing previous: FillPaintProperties?) throws(StyleRenderError) {
+    /// Compiles the paint properties of `layer` with the style's global `state` bound, keeping those of
+    /// `previous` whose value and the state they read did not change.
+    package init(_ layer: StyleLayer, state: JSONObject = [:], reusing previous: FillPaintProperties?) throws(StyleRenderError) {
         let values = layer.paint
-        isFillAntialiased = try CompiledProperty.compile(values["fill-antialias"], "fill-antialias", of: layer, reusing: previous?.isFillAntialiased)
-        fillOpacity = try CompiledProperty.compile(values["fill-opacity"], "fill-opacity", of: layer, reusing: previous?.fillOpacity)
-        fillLayerOpacity = try CompiledProperty.compile(values["fill-layer-opacity"], "fill-layer-opacity", of: layer, reusing: previous?.fillLayerOpacity)
-        fillColor = try CompiledProperty.compile(values["fill-color"], "fill-color", of: layer, reusing: previous?.fillColor)
-        fillOutlineColor = try CompiledProperty.compileIfSet(values["fill-outline-color"], "fill-outline-color", of: layer, reusing: previous?.fillOutlineColor)
-        fillTranslation = try CompiledProperty.compile(values["fill-translate"], "fill-translate", of: layer, reusing: previous?.fillTranslation)
-        fillTranslationAnchor = try CompiledProperty.compile(values["fill-translate-anchor"], "fill-translate-anchor", of: layer, reusing: previous?.fillTranslationAnchor)
-        fillPattern = try CompiledProperty.compileIfSet(values["fill-pattern"], "fill-pattern", of: layer, reusing: previous?.fillPattern)
+        isFillAntialiased = try CompiledProperty.compile(values["fill-antialias"], "fill-antialias", of: layer, state: state, reusing: previous?.isFillAntialiased)
+        fillOpacity = try CompiledProperty.compile(values["fill-opacity"], "fill-opacity", of: layer, state: state, reusing: previous?.fillOpacity)
+        fillLayerOpacity = try CompiledProperty.compile(values["fill-layer-opacity"], "fill-layer-opacity", of: layer, state: state, reusing: previous?.fillLayerOpacity)
+        fillColor = try CompiledProperty.compile(values["fill-color"], "fill-color", of: layer, state: state, reusing: previous?.fillColor)
+        fillOutlineColor = try CompiledProperty.compileIfSet(values["fill-outline-color"], "fill-outline-color", of: layer, state: state, reusing: previous?.fillOutlineColor)
+        fillTranslation = try CompiledProperty.compile(values["fill-translate"], "fill-translate", of: layer, state: state, reusing: previous?.fillTranslation)
+        fillTranslationAnchor = try CompiledProperty.compile(values["fill-translate-anchor"], "fill-translate-anchor", of: layer, state: state, reusing: previous?.fillTranslationAnchor)
+        fillPattern = try CompiledProperty.compileIfSet(values["fill-pattern"], "fill-pattern", of: layer, state: state, reusing: previous?.fillPattern)
     }
 }
 
@@ -76,15 +78,16 @@ package struct LineLayoutProperties: CompiledPropertyGroup {
     /// `visibility`.
     package let visibility: CompiledProperty<Visibility>
 
-    /// Compiles the layout properties of `layer`, keeping those of `previous` whose value did not change.
-    package init(_ layer: StyleLayer, reusing previous: LineLayoutProperties?) throws(StyleRenderError) {
+    /// Compiles the layout properties of `layer` with the style's global `state` bound, keeping those of
+    /// `previous` whose value and the state they read did not change.
+    package init(_ layer: StyleLayer, state: JSONObject = [:], reusing previous: LineLayoutProperties?) throws(StyleRenderError) {
         let values = layer.layout
-        lineCap = try CompiledProperty.compile(values["line-cap"], "line-cap", of: layer, reusing: previous?.lineCap)
-        lineJoin = try CompiledProperty.compile(values["line-join"], "line-join", of: layer, reusing: previous?.lineJoin)
-        lineMiterLimit = try CompiledProperty.compile(values["line-miter-limit"], "line-miter-limit", of: layer, reusing: previous?.lineMiterLimit)
-        lineRoundLimit = try CompiledProperty.compile(values["line-round-limit"], "line-round-limit", of: layer, reusing: previous?.lineRoundLimit)
-        lineSortKey = try CompiledProperty.compileIfSet(values["line-sort-key"], "line-sort-key", of: layer, reusing: previous?.lineSortKey)
-        visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, reusing: previous?.visibility)
+        lineCap = try CompiledProperty.compile(values["line-cap"], "line-cap", of: layer, state: state, reusing: previous?.lineCap)
+        lineJoin = try CompiledProperty.compile(values["line-join"], "line-join", of: layer, state: state, reusing: previous?.lineJoin)
+        lineMiterLimit = try CompiledProperty.compile(values["line-miter-limit"], "line-miter-limit", of: layer, state: state, reusing: previous?.lineMiterLimit)
+        lineRoundLimit = try CompiledProperty.compile(values["line-round-limit"], "line-round-limit", of: layer, state: state, reusing: previous?.lineRoundLimit)
+        lineSortKey = try CompiledProperty.compileIfSet(values["line-sort-key"], "line-sort-key", of: layer, state: state, reusing: previous?.lineSortKey)
+        visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, state: state, reusing: previous?.visibility)
     }
 }
 
@@ -118,21 +121,22 @@ package struct LinePaintProperties: CompiledPropertyGroup {
     /// `line-gradient`.
     package let lineGradient: CompiledProperty<Color>?
 
-    /// Compiles the paint properties of `layer`, keeping those of `previous` whose value did not change.
-    package init(_ layer: StyleLayer, reusing previous: LinePaintProperties?) throws(StyleRenderError) {
+    /// Compiles the paint properties of `layer` with the style's global `state` bound, keeping those of
+    /// `previous` whose value and the state they read did not change.
+    package init(_ layer: StyleLayer, state: JSONObject = [:], reusing previous: LinePaintProperties?) throws(StyleRenderError) {
         let values = layer.paint
-        lineOpacity = try CompiledProperty.compile(values["line-opacity"], "line-opacity", of: layer, reusing: previous?.lineOpacity)
-        lineLayerOpacity = try CompiledProperty.compile(values["line-layer-opacity"], "line-layer-opacity", of: layer, reusing: previous?.lineLayerOpacity)
-        lineColor = try CompiledProperty.compile(values["line-color"], "line-color", of: layer, reusing: previous?.lineColor)
-        lineTranslation = try CompiledProperty.compile(values["line-translate"], "line-translate", of: layer, reusing: previous?.lineTranslation)
-        lineTranslationAnchor = try CompiledProperty.compile(values["line-translate-anchor"], "line-translate-anchor", of: layer, reusing: previous?.lineTranslationAnchor)
-        lineWidth = try CompiledProperty.compile(values["line-width"], "line-width", of: layer, reusing: previous?.lineWidth)
-        lineGapWidth = try CompiledProperty.compile(values["line-gap-width"], "line-gap-width", of: layer, reusing: previous?.lineGapWidth)
-        lineOffset = try CompiledProperty.compile(values["line-offset"], "line-offset", of: layer, reusing: previous?.lineOffset)
-        lineBlur = try CompiledProperty.compile(values["line-blur"], "line-blur", of: layer, reusing: previous?.lineBlur)
-        lineDashPattern = try CompiledProperty.compileIfSet(values["line-dasharray"], "line-dasharray", of: layer, reusing: previous?.lineDashPattern)
-        linePattern = try CompiledProperty.compileIfSet(values["line-pattern"], "line-pattern", of: layer, reusing: previous?.linePattern)
-        lineGradient = try CompiledProperty.compileIfSet(values["line-gradient"], "line-gradient", of: layer, reusing: previous?.lineGradient)
+        lineOpacity = try CompiledProperty.compile(values["line-opacity"], "line-opacity", of: layer, state: state, reusing: previous?.lineOpacity)
+        lineLayerOpacity = try CompiledProperty.compile(values["line-layer-opacity"], "line-layer-opacity", of: layer, state: state, reusing: previous?.lineLayerOpacity)
+        lineColor = try CompiledProperty.compile(values["line-color"], "line-color", of: layer, state: state, reusing: previous?.lineColor)
+        lineTranslation = try CompiledProperty.compile(values["line-translate"], "line-translate", of: layer, state: state, reusing: previous?.lineTranslation)
+        lineTranslationAnchor = try CompiledProperty.compile(values["line-translate-anchor"], "line-translate-anchor", of: layer, state: state, reusing: previous?.lineTranslationAnchor)
+        lineWidth = try CompiledProperty.compile(values["line-width"], "line-width", of: layer, state: state, reusing: previous?.lineWidth)
+        lineGapWidth = try CompiledProperty.compile(values["line-gap-width"], "line-gap-width", of: layer, state: state, reusing: previous?.lineGapWidth)
+        lineOffset = try CompiledProperty.compile(values["line-offset"], "line-offset", of: layer, state: state, reusing: previous?.lineOffset)
+        lineBlur = try CompiledProperty.compile(values["line-blur"], "line-blur", of: layer, state: state, reusing: previous?.lineBlur)
+        lineDashPattern = try CompiledProperty.compileIfSet(values["line-dasharray"], "line-dasharray", of: layer, state: state, reusing: previous?.lineDashPattern)
+        linePattern = try CompiledProperty.compileIfSet(values["line-pattern"], "line-pattern", of: layer, state: state, reusing: previous?.linePattern)
+        lineGradient = try CompiledProperty.compileIfSet(values["line-gradient"], "line-gradient", of: layer, state: state, reusing: previous?.lineGradient)
     }
 }
 
@@ -232,54 +236,55 @@ package struct SymbolLayoutProperties: CompiledPropertyGroup {
     /// `visibility`.
     package let visibility: CompiledProperty<Visibility>
 
-    /// Compiles the layout properties of `layer`, keeping those of `previous` whose value did not change.
-    package init(_ layer: StyleLayer, reusing previous: SymbolLayoutProperties?) throws(StyleRenderError) {
+    /// Compiles the layout properties of `layer` with the style's global `state` bound, keeping those of
+    /// `previous` whose value and the state they read did not change.
+    package init(_ layer: StyleLayer, state: JSONObject = [:], reusing previous: SymbolLayoutProperties?) throws(StyleRenderError) {
         let values = layer.layout
-        symbolPlacement = try CompiledProperty.compile(values["symbol-placement"], "symbol-placement", of: layer, reusing: previous?.symbolPlacement)
-        symbolSpacing = try CompiledProperty.compile(values["symbol-spacing"], "symbol-spacing", of: layer, reusing: previous?.symbolSpacing)
-        symbolAvoidsEdges = try CompiledProperty.compile(values["symbol-avoid-edges"], "symbol-avoid-edges", of: layer, reusing: previous?.symbolAvoidsEdges)
-        symbolSortKey = try CompiledProperty.compileIfSet(values["symbol-sort-key"], "symbol-sort-key", of: layer, reusing: previous?.symbolSortKey)
-        symbolZOrder = try CompiledProperty.compile(values["symbol-z-order"], "symbol-z-order", of: layer, reusing: previous?.symbolZOrder)
-        iconAllowsOverlap = try CompiledProperty.compile(values["icon-allow-overlap"], "icon-allow-overlap", of: layer, reusing: previous?.iconAllowsOverlap)
-        iconOverlap = try CompiledProperty.compileIfSet(values["icon-overlap"], "icon-overlap", of: layer, reusing: previous?.iconOverlap)
-        iconIgnoresPlacement = try CompiledProperty.compile(values["icon-ignore-placement"], "icon-ignore-placement", of: layer, reusing: previous?.iconIgnoresPlacement)
-        isIconOptional = try CompiledProperty.compile(values["icon-optional"], "icon-optional", of: layer, reusing: previous?.isIconOptional)
-        iconRotationAlignment = try CompiledProperty.compile(values["icon-rotation-alignment"], "icon-rotation-alignment", of: layer, reusing: previous?.iconRotationAlignment)
-        iconScale = try CompiledProperty.compile(values["icon-size"], "icon-size", of: layer, reusing: previous?.iconScale)
-        iconTextFit = try CompiledProperty.compile(values["icon-text-fit"], "icon-text-fit", of: layer, reusing: previous?.iconTextFit)
-        iconTextFitPadding = try CompiledProperty.compile(values["icon-text-fit-padding"], "icon-text-fit-padding", of: layer, reusing: previous?.iconTextFitPadding)
-        iconImageName = try CompiledProperty.compileIfSet(values["icon-image"], "icon-image", of: layer, reusing: previous?.iconImageName)
-        iconRotation = try CompiledProperty.compile(values["icon-rotate"], "icon-rotate", of: layer, reusing: previous?.iconRotation)
-        iconPadding = try CompiledProperty.compile(values["icon-padding"], "icon-padding", of: layer, reusing: previous?.iconPadding)
-        keepsIconUpright = try CompiledProperty.compile(values["icon-keep-upright"], "icon-keep-upright", of: layer, reusing: previous?.keepsIconUpright)
-        iconOffset = try CompiledProperty.compile(values["icon-offset"], "icon-offset", of: layer, reusing: previous?.iconOffset)
-        iconAnchor = try CompiledProperty.compile(values["icon-anchor"], "icon-anchor", of: layer, reusing: previous?.iconAnchor)
-        iconPitchAlignment = try CompiledProperty.compile(values["icon-pitch-alignment"], "icon-pitch-alignment", of: layer, reusing: previous?.iconPitchAlignment)
-        textPitchAlignment = try CompiledProperty.compile(values["text-pitch-alignment"], "text-pitch-alignment", of: layer, reusing: previous?.textPitchAlignment)
-        textRotationAlignment = try CompiledProperty.compile(values["text-rotation-alignment"], "text-rotation-alignment", of: layer, reusing: previous?.textRotationAlignment)
-        text = try CompiledProperty.compile(values["text-field"], "text-field", of: layer, reusing: previous?.text)
-        textFontNames = try CompiledProperty.compile(values["text-font"], "text-font", of: layer, reusing: previous?.textFontNames)
-        textFontSize = try CompiledProperty.compile(values["text-size"], "text-size", of: layer, reusing: previous?.textFontSize)
-        maximumTextWidth = try CompiledProperty.compile(values["text-max-width"], "text-max-width", of: layer, reusing: previous?.maximumTextWidth)
-        textLineHeight = try CompiledProperty.compile(values["text-line-height"], "text-line-height", of: layer, reusing: previous?.textLineHeight)
-        textLetterSpacing = try CompiledProperty.compile(values["text-letter-spacing"], "text-letter-spacing", of: layer, reusing: previous?.textLetterSpacing)
-        textJustification = try CompiledProperty.compile(values["text-justify"], "text-justify", of: layer, reusing: previous?.textJustification)
-        textRadialOffset = try CompiledProperty.compile(values["text-radial-offset"], "text-radial-offset", of: layer, reusing: previous?.textRadialOffset)
-        textVariableAnchor = try CompiledProperty.compileIfSet(values["text-variable-anchor"], "text-variable-anchor", of: layer, reusing: previous?.textVariableAnchor)
-        textVariableAnchorOffset = try CompiledProperty.compileIfSet(values["text-variable-anchor-offset"], "text-variable-anchor-offset", of: layer, reusing: previous?.textVariableAnchorOffset)
-        textAnchor = try CompiledProperty.compile(values["text-anchor"], "text-anchor", of: layer, reusing: previous?.textAnchor)
-        maximumTextAngle = try CompiledProperty.compile(values["text-max-angle"], "text-max-angle", of: layer, reusing: previous?.maximumTextAngle)
-        textWritingModes = try CompiledProperty.compileIfSet(values["text-writing-mode"], "text-writing-mode", of: layer, reusing: previous?.textWritingModes)
-        textRotation = try CompiledProperty.compile(values["text-rotate"], "text-rotate", of: layer, reusing: previous?.textRotation)
-        textPadding = try CompiledProperty.compile(values["text-padding"], "text-padding", of: layer, reusing: previous?.textPadding)
-        keepsTextUpright = try CompiledProperty.compile(values["text-keep-upright"], "text-keep-upright", of: layer, reusing: previous?.keepsTextUpright)
-        textTransform = try CompiledProperty.compile(values["text-transform"], "text-transform", of: layer, reusing: previous?.textTransform)
-        textOffset = try CompiledProperty.compile(values["text-offset"], "text-offset", of: layer, reusing: previous?.textOffset)
-        textAllowsOverlap = try CompiledProperty.compile(values["text-allow-overlap"], "text-allow-overlap", of: layer, reusing: previous?.textAllowsOverlap)
-        textOverlap = try CompiledProperty.compileIfSet(values["text-overlap"], "text-overlap", of: layer, reusing: previous?.textOverlap)
-        textIgnoresPlacement = try CompiledProperty.compile(values["text-ignore-placement"], "text-ignore-placement", of: layer, reusing: previous?.textIgnoresPlacement)
-        isTextOptional = try CompiledProperty.compile(values["text-optional"], "text-optional", of: layer, reusing: previous?.isTextOptional)
-        visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, reusing: previous?.visibility)
+        symbolPlacement = try CompiledProperty.compile(values["symbol-placement"], "symbol-placement", of: layer, state: state, reusing: previous?.symbolPlacement)
+        symbolSpacing = try CompiledProperty.compile(values["symbol-spacing"], "symbol-spacing", of: layer, state: state, reusing: previous?.symbolSpacing)
+        symbolAvoidsEdges = try CompiledProperty.compile(values["symbol-avoid-edges"], "symbol-avoid-edges", of: layer, state: state, reusing: previous?.symbolAvoidsEdges)
+        symbolSortKey = try CompiledProperty.compileIfSet(values["symbol-sort-key"], "symbol-sort-key", of: layer, state: state, reusing: previous?.symbolSortKey)
+        symbolZOrder = try CompiledProperty.compile(values["symbol-z-order"], "symbol-z-order", of: layer, state: state, reusing: previous?.symbolZOrder)
+        iconAllowsOverlap = try CompiledProperty.compile(values["icon-allow-overlap"], "icon-allow-overlap", of: layer, state: state, reusing: previous?.iconAllowsOverlap)
+        iconOverlap = try CompiledProperty.compileIfSet(values["icon-overlap"], "icon-overlap", of: layer, state: state, reusing: previous?.iconOverlap)
+        iconIgnoresPlacement = try CompiledProperty.compile(values["icon-ignore-placement"], "icon-ignore-placement", of: layer, state: state, reusing: previous?.iconIgnoresPlacement)
+        isIconOptional = try CompiledProperty.compile(values["icon-optional"], "icon-optional", of: layer, state: state, reusing: previous?.isIconOptional)
+        iconRotationAlignment = try CompiledProperty.compile(values["icon-rotation-alignment"], "icon-rotation-alignment", of: layer, state: state, reusing: previous?.iconRotationAlignment)
+        iconScale = try CompiledProperty.compile(values["icon-size"], "icon-size", of: layer, state: state, reusing: previous?.iconScale)
+        iconTextFit = try CompiledProperty.compile(values["icon-text-fit"], "icon-text-fit", of: layer, state: state, reusing: previous?.iconTextFit)
+        iconTextFitPadding = try CompiledProperty.compile(values["icon-text-fit-padding"], "icon-text-fit-padding", of: layer, state: state, reusing: previous?.iconTextFitPadding)
+        iconImageName = try CompiledProperty.compileIfSet(values["icon-image"], "icon-image", of: layer, state: state, reusing: previous?.iconImageName)
+        iconRotation = try CompiledProperty.compile(values["icon-rotate"], "icon-rotate", of: layer, state: state, reusing: previous?.iconRotation)
+        iconPadding = try CompiledProperty.compile(values["icon-padding"], "icon-padding", of: layer, state: state, reusing: previous?.iconPadding)
+        keepsIconUpright = try CompiledProperty.compile(values["icon-keep-upright"], "icon-keep-upright", of: layer, state: state, reusing: previous?.keepsIconUpright)
+        iconOffset = try CompiledProperty.compile(values["icon-offset"], "icon-offset", of: layer, state: state, reusing: previous?.iconOffset)
+        iconAnchor = try CompiledProperty.compile(values["icon-anchor"], "icon-anchor", of: layer, state: state, reusing: previous?.iconAnchor)
+        iconPitchAlignment = try CompiledProperty.compile(values["icon-pitch-alignment"], "icon-pitch-alignment", of: layer, state: state, reusing: previous?.iconPitchAlignment)
+        textPitchAlignment = try CompiledProperty.compile(values["text-pitch-alignment"], "text-pitch-alignment", of: layer, state: state, reusing: previous?.textPitchAlignment)
+        textRotationAlignment = try CompiledProperty.compile(values["text-rotation-alignment"], "text-rotation-alignment", of: layer, state: state, reusing: previous?.textRotationAlignment)
+        text = try CompiledProperty.compile(values["text-field"], "text-field", of: layer, state: state, reusing: previous?.text)
+        textFontNames = try CompiledProperty.compile(values["text-font"], "text-font", of: layer, state: state, reusing: previous?.textFontNames)
+        textFontSize = try CompiledProperty.compile(values["text-size"], "text-size", of: layer, state: state, reusing: previous?.textFontSize)
+        maximumTextWidth = try CompiledProperty.compile(values["text-max-width"], "text-max-width", of: layer, state: state, reusing: previous?.maximumTextWidth)
+        textLineHeight = try CompiledProperty.compile(values["text-line-height"], "text-line-height", of: layer, state: state, reusing: previous?.textLineHeight)
+        textLetterSpacing = try CompiledProperty.compile(values["text-letter-spacing"], "text-letter-spacing", of: layer, state: state, reusing: previous?.textLetterSpacing)
+        textJustification = try CompiledProperty.compile(values["text-justify"], "text-justify", of: layer, state: state, reusing: previous?.textJustification)
+        textRadialOffset = try CompiledProperty.compile(values["text-radial-offset"], "text-radial-offset", of: layer, state: state, reusing: previous?.textRadialOffset)
+        textVariableAnchor = try CompiledProperty.compileIfSet(values["text-variable-anchor"], "text-variable-anchor", of: layer, state: state, reusing: previous?.textVariableAnchor)
+        textVariableAnchorOffset = try CompiledProperty.compileIfSet(values["text-variable-anchor-offset"], "text-variable-anchor-offset", of: layer, state: state, reusing: previous?.textVariableAnchorOffset)
+        textAnchor = try CompiledProperty.compile(values["text-anchor"], "text-anchor", of: layer, state: state, reusing: previous?.textAnchor)
+        maximumTextAngle = try CompiledProperty.compile(values["text-max-angle"], "text-max-angle", of: layer, state: state, reusing: previous?.maximumTextAngle)
+        textWritingModes = try CompiledProperty.compileIfSet(values["text-writing-mode"], "text-writing-mode", of: layer, state: state, reusing: previous?.textWritingModes)
+        textRotation = try CompiledProperty.compile(values["text-rotate"], "text-rotate", of: layer, state: state, reusing: previous?.textRotation)
+        textPadding = try CompiledProperty.compile(values["text-padding"], "text-padding", of: layer, state: state, reusing: previous?.textPadding)
+        keepsTextUpright = try CompiledProperty.compile(values["text-keep-upright"], "text-keep-upright", of: layer, state: state, reusing: previous?.keepsTextUpright)
+        textTransform = try CompiledProperty.compile(values["text-transform"], "text-transform", of: layer, state: state, reusing: previous?.textTransform)
+        textOffset = try CompiledProperty.compile(values["text-offset"], "text-offset", of: layer, state: state, reusing: previous?.textOffset)
+        textAllowsOverlap = try CompiledProperty.compile(values["text-allow-overlap"], "text-allow-overlap", of: layer, state: state, reusing: previous?.textAllowsOverlap)
+        textOverlap = try CompiledProperty.compileIfSet(values["text-overlap"], "text-overlap", of: layer, state: state, reusing: previous?.textOverlap)
+        textIgnoresPlacement = try CompiledProperty.compile(values["text-ignore-placement"], "text-ignore-placement", of: layer, state: state, reusing: previous?.textIgnoresPlacement)
+        isTextOptional = try CompiledProperty.compile(values["text-optional"], "text-optional", of: layer, state: state, reusing: previous?.isTextOptional)
+        visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, state: state, reusing: previous?.visibility)
     }
 }
 
@@ -317,23 +322,24 @@ package struct SymbolPaintProperties: CompiledPropertyGroup {
     /// `text-translate-anchor`.
     package let textTranslationAnchor: CompiledProperty<TranslateAnchor>
 
-    /// Compiles the paint properties of `layer`, keeping those of `previous` whose value did not change.
-    package init(_ layer: StyleLayer, reusing previous: SymbolPaintProperties?) throws(StyleRenderError) {
+    /// Compiles the paint properties of `layer` with the style's global `state` bound, keeping those of
+    /// `previous` whose value and the state they read did not change.
+    package init(_ layer: StyleLayer, state: JSONObject = [:], reusing previous: SymbolPaintProperties?) throws(StyleRenderError) {
         let values = layer.paint
-        iconOpacity = try CompiledProperty.compile(values["icon-opacity"], "icon-opacity", of: layer, reusing: previous?.iconOpacity)
-        iconColor = try CompiledProperty.compile(values["icon-color"], "icon-color", of: layer, reusing: previous?.iconColor)
-        iconHaloColor = try CompiledProperty.compile(values["icon-halo-color"], "icon-halo-color", of: layer, reusing: previous?.iconHaloColor)
-        iconHaloWidth = try CompiledProperty.compile(values["icon-halo-width"], "icon-halo-width", of: layer, reusing: previous?.iconHaloWidth)
-        iconHaloBlur = try CompiledProperty.compile(values["icon-halo-blur"], "icon-halo-blur", of: layer, reusing: previous?.iconHaloBlur)
-        iconTranslation = try CompiledProperty.compile(values["icon-translate"], "icon-translate", of: layer, reusing: previous?.iconTranslation)
-        iconTranslationAnchor = try CompiledProperty.compile(values["icon-translate-anchor"], "icon-translate-anchor", of: layer, reusing: previous?.iconTranslationAnchor)
-        textOpacity = try CompiledProperty.compile(values["text-opacity"], "text-opacity", of: layer, reusing: previous?.textOpacity)
-        textColor = try CompiledProperty.compile(values["text-color"], "text-color", of: layer, reusing: previous?.textColor)
-        textHaloColor = try CompiledProperty.compile(values["text-halo-color"], "text-halo-color", of: layer, reusing: previous?.textHaloColor)
-        textHaloWidth = try CompiledProperty.compile(values["text-halo-width"], "text-halo-width", of: layer, reusing: previous?.textHaloWidth)
-        textHaloBlur = try CompiledProperty.compile(values["text-halo-blur"], "text-halo-blur", of: layer, reusing: previous?.textHaloBlur)
-        textTranslation = try CompiledProperty.compile(values["text-translate"], "text-translate", of: layer, reusing: previous?.textTranslation)
-        textTranslationAnchor = try CompiledProperty.compile(values["text-translate-anchor"], "text-translate-anchor", of: layer, reusing: previous?.textTranslationAnchor)
+        iconOpacity = try CompiledProperty.compile(values["icon-opacity"], "icon-opacity", of: layer, state: state, reusing: previous?.iconOpacity)
+        iconColor = try CompiledProperty.compile(values["icon-color"], "icon-color", of: layer, state: state, reusing: previous?.iconColor)
+        iconHaloColor = try CompiledProperty.compile(values["icon-halo-color"], "icon-halo-color", of: layer, state: state, reusing: previous?.iconHaloColor)
+        iconHaloWidth = try CompiledProperty.compile(values["icon-halo-width"], "icon-halo-width", of: layer, state: state, reusing: previous?.iconHaloWidth)
+        iconHaloBlur = try CompiledProperty.compile(values["icon-halo-blur"], "icon-halo-blur", of: layer, state: state, reusing: previous?.iconHaloBlur)
+        iconTranslation = try CompiledProperty.compile(values["icon-translate"], "icon-translate", of: layer, state: state, reusing: previous?.iconTranslation)
+        iconTranslationAnchor = try CompiledProperty.compile(values["icon-translate-anchor"], "icon-translate-anchor", of: layer, state: state, reusing: previous?.iconTranslationAnchor)
+        textOpacity = try CompiledProperty.compile(values["text-opacity"], "text-opacity", of: layer, state: state, reusing: previous?.textOpacity)
+        textColor = try CompiledProperty.compile(values["text-color"], "text-color", of: layer, state: state, reusing: previous?.textColor)
+        textHaloColor = try CompiledProperty.compile(values["text-halo-color"], "text-halo-color", of: layer, state: state, reusing: previous?.textHaloColor)
+        textHaloWidth = try CompiledProperty.compile(values["text-halo-width"], "text-halo-width", of: layer, state: state, reusing: previous?.textHaloWidth)
+        textHaloBlur = try CompiledProperty.compile(values["text-halo-blur"], "text-halo-blur", of: layer, state: state, reusing: previous?.textHaloBlur)
+        textTranslation = try CompiledProperty.compile(values["text-translate"], "text-translate", of: layer, state: state, reusing: previous?.textTranslation)
+        textTranslationAnchor = try CompiledProperty.compile(values["text-translate-anchor"], "text-translate-anchor", of: layer, state: state, reusing: previous?.textTranslationAnchor)
     }
 }
 
@@ -347,11 +353,12 @@ package struct CircleLayoutProperties: CompiledPropertyGroup {
     /// `visibility`.
     package let visibility: CompiledProperty<Visibility>
 
-    /// Compiles the layout properties of `layer`, keeping those of `previous` whose value did not change.
-    package init(_ layer: StyleLayer, reusing previous: CircleLayoutProperties?) throws(StyleRenderError) {
+    /// Compiles the layout properties of `layer` with the style's global `state` bound, keeping those of
+    /// `previous` whose value and the state they read did not change.
+    package init(_ layer: StyleLayer, state: JSONObject = [:], reusing previous: CircleLayoutProperties?) throws(StyleRenderError) {
         let values = layer.layout
-        circleSortKey = try CompiledProperty.compileIfSet(values["circle-sort-key"], "circle-sort-key", of: layer, reusing: previous?.circleSortKey)
-        visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, reusing: previous?.visibility)
+        circleSortKey = try CompiledProperty.compileIfSet(values["circle-sort-key"], "circle-sort-key", of: layer, state: state, reusing: previous?.circleSortKey)
+        visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, state: state, reusing: previous?.visibility)
     }
 }
 
@@ -383,20 +390,21 @@ package struct CirclePaintProperties: CompiledPropertyGroup {
     /// `circle-stroke-opacity`.
     package let circleStrokeOpacity: CompiledProperty<Double>
 
-    /// Compiles the paint properties of `layer`, keeping those of `previous` whose value did not change.
-    package init(_ layer: StyleLayer, reusing previous: CirclePaintProperties?) throws(StyleRenderError) {
+    /// Compiles the paint properties of `layer` with the style's global `state` bound, keeping those of
+    /// `previous` whose value and the state they read did not change.
+    package init(_ layer: StyleLayer, state: JSONObject = [:], reusing previous: CirclePaintProperties?) throws(StyleRenderError) {
         let values = layer.paint
-        circleRadius = try CompiledProperty.compile(values["circle-radius"], "circle-radius", of: layer, reusing: previous?.circleRadius)
-        circleColor = try CompiledProperty.compile(values["circle-color"], "circle-color", of: layer, reusing: previous?.circleColor)
-        circleBlur = try CompiledProperty.compile(values["circle-blur"], "circle-blur", of: layer, reusing: previous?.circleBlur)
-        circleOpacity = try CompiledProperty.compile(values["circle-opacity"], "circle-opacity", of: layer, reusing: previous?.circleOpacity)
-        circleTranslation = try CompiledProperty.compile(values["circle-translate"], "circle-translate", of: layer, reusing: previous?.circleTranslation)
-        circleTranslationAnchor = try CompiledProperty.compile(values["circle-translate-anchor"], "circle-translate-anchor", of: layer, reusing: previous?.circleTranslationAnchor)
-        circleScaleAlignment = try CompiledProperty.compile(values["circle-pitch-scale"], "circle-pitch-scale", of: layer, reusing: previous?.circleScaleAlignment)
-        circlePitchAlignment = try CompiledProperty.compile(values["circle-pitch-alignment"], "circle-pitch-alignment", of: layer, reusing: previous?.circlePitchAlignment)
-        circleStrokeWidth = try CompiledProperty.compile(values["circle-stroke-width"], "circle-stroke-width", of: layer, reusing: previous?.circleStrokeWidth)
-        circleStrokeColor = try CompiledProperty.compile(values["circle-stroke-color"], "circle-stroke-color", of: layer, reusing: previous?.circleStrokeColor)
-        circleStrokeOpacity = try CompiledProperty.compile(values["circle-stroke-opacity"], "circle-stroke-opacity", of: layer, reusing: previous?.circleStrokeOpacity)
+        circleRadius = try CompiledProperty.compile(values["circle-radius"], "circle-radius", of: layer, state: state, reusing: previous?.circleRadius)
+        circleColor = try CompiledProperty.compile(values["circle-color"], "circle-color", of: layer, state: state, reusing: previous?.circleColor)
+        circleBlur = try CompiledProperty.compile(values["circle-blur"], "circle-blur", of: layer, state: state, reusing: previous?.circleBlur)
+        circleOpacity = try CompiledProperty.compile(values["circle-opacity"], "circle-opacity", of: layer, state: state, reusing: previous?.circleOpacity)
+        circleTranslation = try CompiledProperty.compile(values["circle-translate"], "circle-translate", of: layer, state: state, reusing: previous?.circleTranslation)
+        circleTranslationAnchor = try CompiledProperty.compile(values["circle-translate-anchor"], "circle-translate-anchor", of: layer, state: state, reusing: previous?.circleTranslationAnchor)
+        circleScaleAlignment = try CompiledProperty.compile(values["circle-pitch-scale"], "circle-pitch-scale", of: layer, state: state, reusing: previous?.circleScaleAlignment)
+        circlePitchAlignment = try CompiledProperty.compile(values["circle-pitch-alignment"], "circle-pitch-alignment", of: layer, state: state, reusing: previous?.circlePitchAlignment)
+        circleStrokeWidth = try CompiledProperty.compile(values["circle-stroke-width"], "circle-stroke-width", of: layer, state: state, reusing: previous?.circleStrokeWidth)
+        circleStrokeColor = try CompiledProperty.compile(values["circle-stroke-color"], "circle-stroke-color", of: layer, state: state, reusing: previous?.circleStrokeColor)
+        circleStrokeOpacity = try CompiledProperty.compile(values["circle-stroke-opacity"], "circle-stroke-opacity", of: layer, state: state, reusing: previous?.circleStrokeOpacity)
     }
 }
 
@@ -408,10 +416,11 @@ package struct HeatmapLayoutProperties: CompiledPropertyGroup {
     /// `visibility`.
     package let visibility: CompiledProperty<Visibility>
 
-    /// Compiles the layout properties of `layer`, keeping those of `previous` whose value did not change.
-    package init(_ layer: StyleLayer, reusing previous: HeatmapLayoutProperties?) throws(StyleRenderError) {
+    /// Compiles the layout properties of `layer` with the style's global `state` bound, keeping those of
+    /// `previous` whose value and the state they read did not change.
+    package init(_ layer: StyleLayer, state: JSONObject = [:], reusing previous: HeatmapLayoutProperties?) throws(StyleRenderError) {
         let values = layer.layout
-        visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, reusing: previous?.visibility)
+        visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, state: state, reusing: previous?.visibility)
     }
 }
 
@@ -431,14 +440,15 @@ package struct HeatmapPaintProperties: CompiledPropertyGroup {
     /// `heatmap-opacity`.
     package let heatmapOpacity: CompiledProperty<Double>
 
-    /// Compiles the paint properties of `layer`, keeping those of `previous` whose value did not change.
-    package init(_ layer: StyleLayer, reusing previous: HeatmapPaintProperties?) throws(StyleRenderError) {
+    /// Compiles the paint properties of `layer` with the style's global `state` bound, keeping those of
+    /// `previous` whose value and the state they read did not change.
+    package init(_ layer: StyleLayer, state: JSONObject = [:], reusing previous: HeatmapPaintProperties?) throws(StyleRenderError) {
         let values = layer.paint
-        heatmapRadius = try CompiledProperty.compile(values["heatmap-radius"], "heatmap-radius", of: layer, reusing: previous?.heatmapRadius)
-        heatmapWeight = try CompiledProperty.compile(values["heatmap-weight"], "heatmap-weight", of: layer, reusing: previous?.heatmapWeight)
-        heatmapIntensity = try CompiledProperty.compile(values["heatmap-intensity"], "heatmap-intensity", of: layer, reusing: previous?.heatmapIntensity)
-        heatmapColor = try CompiledProperty.compile(values["heatmap-color"], "heatmap-color", of: layer, reusing: previous?.heatmapColor)
-        heatmapOpacity = try CompiledProperty.compile(values["heatmap-opacity"], "heatmap-opacity", of: layer, reusing: previous?.heatmapOpacity)
+        heatmapRadius = try CompiledProperty.compile(values["heatmap-radius"], "heatmap-radius", of: layer, state: state, reusing: previous?.heatmapRadius)
+        heatmapWeight = try CompiledProperty.compile(values["heatmap-weight"], "heatmap-weight", of: layer, state: state, reusing: previous?.heatmapWeight)
+        heatmapIntensity = try CompiledProperty.compile(values["heatmap-intensity"], "heatmap-intensity", of: layer, state: state, reusing: previous?.heatmapIntensity)
+        heatmapColor = try CompiledProperty.compile(values["heatmap-color"], "heatmap-color", of: layer, state: state, reusing: previous?.heatmapColor)
+        heatmapOpacity = try CompiledProperty.compile(values["heatmap-opacity"], "heatmap-opacity", of: layer, state: state, reusing: previous?.heatmapOpacity)
     }
 }
 
@@ -452,11 +462,12 @@ package struct FillExtrusionLayoutProperties: CompiledPropertyGroup {
     /// `fill-extrusion-rounded-corner-distance`.
     package let fillExtrusionRoundedCornerDistance: CompiledProperty<Double>
 
-    /// Compiles the layout properties of `layer`, keeping those of `previous` whose value did not change.
-    package init(_ layer: StyleLayer, reusing previous: FillExtrusionLayoutProperties?) throws(StyleRenderError) {
+    /// Compiles the layout properties of `layer` with the style's global `state` bound, keeping those of
+    /// `previous` whose value and the state they read did not change.
+    package init(_ layer: StyleLayer, state: JSONObject = [:], reusing previous: FillExtrusionLayoutProperties?) throws(StyleRenderError) {
         let values = layer.layout
-        visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, reusing: previous?.visibility)
-        fillExtrusionRoundedCornerDistance = try CompiledProperty.compile(values["fill-extrusion-rounded-corner-distance"], "fill-extrusion-rounded-corner-distance", of: layer, reusing: previous?.fillExtrusionRoundedCornerDistance)
+        visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, state: state, reusing: previous?.visibility)
+        fillExtrusionRoundedCornerDistance = try CompiledProperty.compile(values["fill-extrusion-rounded-corner-distance"], "fill-extrusion-rounded-corner-distance", of: layer, state: state, reusing: previous?.fillExtrusionRoundedCornerDistance)
     }
 }
 
@@ -482,17 +493,18 @@ package struct FillExtrusionPaintProperties: CompiledPropertyGroup {
     /// `fill-extrusion-vertical-gradient`.
     package let fillExtrusionHasVerticalGradient: CompiledProperty<Bool>
 
-    /// Compiles the paint properties of `layer`, keeping those of `previous` whose value did not change.
-    package init(_ layer: StyleLayer, reusing previous: FillExtrusionPaintProperties?) throws(StyleRenderError) {
+    /// Compiles the paint properties of `layer` with the style's global `state` bound, keeping those of
+    /// `previous` whose value and the state they read did not change.
+    package init(_ layer: StyleLayer, state: JSONObject = [:], reusing previous: FillExtrusionPaintProperties?) throws(StyleRenderError) {
         let values = layer.paint
-        fillExtrusionOpacity = try CompiledProperty.compile(values["fill-extrusion-opacity"], "fill-extrusion-opacity", of: layer, reusing: previous?.fillExtrusionOpacity)
-        fillExtrusionColor = try CompiledProperty.compile(values["fill-extrusion-color"], "fill-extrusion-color", of: layer, reusing: previous?.fillExtrusionColor)
-        fillExtrusionTranslation = try CompiledProperty.compile(values["fill-extrusion-translate"], "fill-extrusion-translate", of: layer, reusing: previous?.fillExtrusionTranslation)
-        fillExtrusionTranslationAnchor = try CompiledProperty.compile(values["fill-extrusion-translate-anchor"], "fill-extrusion-translate-anchor", of: layer, reusing: previous?.fillExtrusionTranslationAnchor)
-        fillExtrusionPattern = try CompiledProperty.compileIfSet(values["fill-extrusion-pattern"], "fill-extrusion-pattern", of: layer, reusing: previous?.fillExtrusionPattern)
-        fillExtrusionHeight = try CompiledProperty.compile(values["fill-extrusion-height"], "fill-extrusion-height", of: layer, reusing: previous?.fillExtrusionHeight)
-        fillExtrusionBase = try CompiledProperty.compile(values["fill-extrusion-base"], "fill-extrusion-base", of: layer, reusing: previous?.fillExtrusionBase)
-        fillExtrusionHasVerticalGradient = try CompiledProperty.compile(values["fill-extrusion-vertical-gradient"], "fill-extrusion-vertical-gradient", of: layer, reusing: previous?.fillExtrusionHasVerticalGradient)
+        fillExtrusionOpacity = try CompiledProperty.compile(values["fill-extrusion-opacity"], "fill-extrusion-opacity", of: layer, state: state, reusing: previous?.fillExtrusionOpacity)
+        fillExtrusionColor = try CompiledProperty.compile(values["fill-extrusion-color"], "fill-extrusion-color", of: layer, state: state, reusing: previous?.fillExtrusionColor)
+        fillExtrusionTranslation = try CompiledProperty.compile(values["fill-extrusion-translate"], "fill-extrusion-translate", of: layer, state: state, reusing: previous?.fillExtrusionTranslation)
+        fillExtrusionTranslationAnchor = try CompiledProperty.compile(values["fill-extrusion-translate-anchor"], "fill-extrusion-translate-anchor", of: layer, state: state, reusing: previous?.fillExtrusionTranslationAnchor)
+        fillExtrusionPattern = try CompiledProperty.compileIfSet(values["fill-extrusion-pattern"], "fill-extrusion-pattern", of: layer, state: state, reusing: previous?.fillExtrusionPattern)
+        fillExtrusionHeight = try CompiledProperty.compile(values["fill-extrusion-height"], "fill-extrusion-height", of: layer, state: state, reusing: previous?.fillExtrusionHeight)
+        fillExtrusionBase = try CompiledProperty.compile(values["fill-extrusion-base"], "fill-extrusion-base", of: layer, state: state, reusing: previous?.fillExtrusionBase)
+        fillExtrusionHasVerticalGradient = try CompiledProperty.compile(values["fill-extrusion-vertical-gradient"], "fill-extrusion-vertical-gradient", of: layer, state: state, reusing: previous?.fillExtrusionHasVerticalGradient)
     }
 }
 
@@ -504,10 +516,11 @@ package struct RasterLayoutProperties: CompiledPropertyGroup {
     /// `visibility`.
     package let visibility: CompiledProperty<Visibility>
 
-    /// Compiles the layout properties of `layer`, keeping those of `previous` whose value did not change.
-    package init(_ layer: StyleLayer, reusing previous: RasterLayoutProperties?) throws(StyleRenderError) {
+    /// Compiles the layout properties of `layer` with the style's global `state` bound, keeping those of
+    /// `previous` whose value and the state they read did not change.
+    package init(_ layer: StyleLayer, state: JSONObject = [:], reusing previous: RasterLayoutProperties?) throws(StyleRenderError) {
         let values = layer.layout
-        visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, reusing: previous?.visibility)
+        visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, state: state, reusing: previous?.visibility)
     }
 }
 
@@ -535,18 +548,19 @@ package struct RasterPaintProperties: CompiledPropertyGroup {
     /// `raster-fade-duration`.
     package let rasterFadeDuration: CompiledProperty<Double>
 
-    /// Compiles the paint properties of `layer`, keeping those of `previous` whose value did not change.
-    package init(_ layer: StyleLayer, reusing previous: RasterPaintProperties?) throws(StyleRenderError) {
+    /// Compiles the paint properties of `layer` with the style's global `state` bound, keeping those of
+    /// `previous` whose value and the state they read did not change.
+    package init(_ layer: StyleLayer, state: JSONObject = [:], reusing previous: RasterPaintProperties?) throws(StyleRenderError) {
         let values = layer.paint
-        rasterOpacity = try CompiledProperty.compile(values["raster-opacity"], "raster-opacity", of: layer, reusing: previous?.rasterOpacity)
-        rasterHueRotation = try CompiledProperty.compile(values["raster-hue-rotate"], "raster-hue-rotate", of: layer, reusing: previous?.rasterHueRotation)
-        minimumRasterBrightness = try CompiledProperty.compile(values["raster-brightness-min"], "raster-brightness-min", of: layer, reusing: previous?.minimumRasterBrightness)
-        maximumRasterBrightness = try CompiledProperty.compile(values["raster-brightness-max"], "raster-brightness-max", of: layer, reusing: previous?.maximumRasterBrightness)
-        rasterSaturation = try CompiledProperty.compile(values["raster-saturation"], "raster-saturation", of: layer, reusing: previous?.rasterSaturation)
-        rasterContrast = try CompiledProperty.compile(values["raster-contrast"], "raster-contrast", of: layer, reusing: previous?.rasterContrast)
-        resampling = try CompiledProperty.compile(values["resampling"], "resampling", of: layer, reusing: previous?.resampling)
-        rasterResamplingMode = try CompiledProperty.compile(values["raster-resampling"], "raster-resampling", of: layer, reusing: previous?.rasterResamplingMode)
-        rasterFadeDuration = try CompiledProperty.compile(values["raster-fade-duration"], "raster-fade-duration", of: layer, reusing: previous?.rasterFadeDuration)
+        rasterOpacity = try CompiledProperty.compile(values["raster-opacity"], "raster-opacity", of: layer, state: state, reusing: previous?.rasterOpacity)
+        rasterHueRotation = try CompiledProperty.compile(values["raster-hue-rotate"], "raster-hue-rotate", of: layer, state: state, reusing: previous?.rasterHueRotation)
+        minimumRasterBrightness = try CompiledProperty.compile(values["raster-brightness-min"], "raster-brightness-min", of: layer, state: state, reusing: previous?.minimumRasterBrightness)
+        maximumRasterBrightness = try CompiledProperty.compile(values["raster-brightness-max"], "raster-brightness-max", of: layer, state: state, reusing: previous?.maximumRasterBrightness)
+        rasterSaturation = try CompiledProperty.compile(values["raster-saturation"], "raster-saturation", of: layer, state: state, reusing: previous?.rasterSaturation)
+        rasterContrast = try CompiledProperty.compile(values["raster-contrast"], "raster-contrast", of: layer, state: state, reusing: previous?.rasterContrast)
+        resampling = try CompiledProperty.compile(values["resampling"], "resampling", of: layer, state: state, reusing: previous?.resampling)
+        rasterResamplingMode = try CompiledProperty.compile(values["raster-resampling"], "raster-resampling", of: layer, state: state, reusing: previous?.rasterResamplingMode)
+        rasterFadeDuration = try CompiledProperty.compile(values["raster-fade-duration"], "raster-fade-duration", of: layer, state: state, reusing: previous?.rasterFadeDuration)
     }
 }
 
@@ -558,10 +572,11 @@ package struct HillshadeLayoutProperties: CompiledPropertyGroup {
     /// `visibility`.
     package let visibility: CompiledProperty<Visibility>
 
-    /// Compiles the layout properties of `layer`, keeping those of `previous` whose value did not change.
-    package init(_ layer: StyleLayer, reusing previous: HillshadeLayoutProperties?) throws(StyleRenderError) {
+    /// Compiles the layout properties of `layer` with the style's global `state` bound, keeping those of
+    /// `previous` whose value and the state they read did not change.
+    package init(_ layer: StyleLayer, state: JSONObject = [:], reusing previous: HillshadeLayoutProperties?) throws(StyleRenderError) {
         let values = layer.layout
-        visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, reusing: previous?.visibility)
+        visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, state: state, reusing: previous?.visibility)
     }
 }
 
@@ -589,18 +604,19 @@ package struct HillshadePaintProperties: CompiledPropertyGroup {
     /// `resampling`.
     package let resampling: CompiledProperty<RasterResampling>
 
-    /// Compiles the paint properties of `layer`, keeping those of `previous` whose value did not change.
-    package init(_ layer: StyleLayer, reusing previous: HillshadePaintProperties?) throws(StyleRenderError) {
+    /// Compiles the paint properties of `layer` with the style's global `state` bound, keeping those of
+    /// `previous` whose value and the state they read did not change.
+    package init(_ layer: StyleLayer, state: JSONObject = [:], reusing previous: HillshadePaintProperties?) throws(StyleRenderError) {
         let values = layer.paint
-        hillshadeIlluminationDirection = try CompiledProperty.compile(values["hillshade-illumination-direction"], "hillshade-illumination-direction", of: layer, reusing: previous?.hillshadeIlluminationDirection)
-        hillshadeIlluminationAltitude = try CompiledProperty.compile(values["hillshade-illumination-altitude"], "hillshade-illumination-altitude", of: layer, reusing: previous?.hillshadeIlluminationAltitude)
-        hillshadeIlluminationAnchor = try CompiledProperty.compile(values["hillshade-illumination-anchor"], "hillshade-illumination-anchor", of: layer, reusing: previous?.hillshadeIlluminationAnchor)
-        hillshadeExaggeration = try CompiledProperty.compile(values["hillshade-exaggeration"], "hillshade-exaggeration", of: layer, reusing: previous?.hillshadeExaggeration)
-        hillshadeShadowColor = try CompiledProperty.compile(values["hillshade-shadow-color"], "hillshade-shadow-color", of: layer, reusing: previous?.hillshadeShadowColor)
-        hillshadeHighlightColor = try CompiledProperty.compile(values["hillshade-highlight-color"], "hillshade-highlight-color", of: layer, reusing: previous?.hillshadeHighlightColor)
-        hillshadeAccentColor = try CompiledProperty.compile(values["hillshade-accent-color"], "hillshade-accent-color", of: layer, reusing: previous?.hillshadeAccentColor)
-        hillshadeMethod = try CompiledProperty.compile(values["hillshade-method"], "hillshade-method", of: layer, reusing: previous?.hillshadeMethod)
-        resampling = try CompiledProperty.compile(values["resampling"], "resampling", of: layer, reusing: previous?.resampling)
+        hillshadeIlluminationDirection = try CompiledProperty.compile(values["hillshade-illumination-direction"], "hillshade-illumination-direction", of: layer, state: state, reusing: previous?.hillshadeIlluminationDirection)
+        hillshadeIlluminationAltitude = try CompiledProperty.compile(values["hillshade-illumination-altitude"], "hillshade-illumination-altitude", of: layer, state: state, reusing: previous?.hillshadeIlluminationAltitude)
+        hillshadeIlluminationAnchor = try CompiledProperty.compile(values["hillshade-illumination-anchor"], "hillshade-illumination-anchor", of: layer, state: state, reusing: previous?.hillshadeIlluminationAnchor)
+        hillshadeExaggeration = try CompiledProperty.compile(values["hillshade-exaggeration"], "hillshade-exaggeration", of: layer, state: state, reusing: previous?.hillshadeExaggeration)
+        hillshadeShadowColor = try CompiledProperty.compile(values["hillshade-shadow-color"], "hillshade-shadow-color", of: layer, state: state, reusing: previous?.hillshadeShadowColor)
+        hillshadeHighlightColor = try CompiledProperty.compile(values["hillshade-highlight-color"], "hillshade-highlight-color", of: layer, state: state, reusing: previous?.hillshadeHighlightColor)
+        hillshadeAccentColor = try CompiledProperty.compile(values["hillshade-accent-color"], "hillshade-accent-color", of: layer, state: state, reusing: previous?.hillshadeAccentColor)
+        hillshadeMethod = try CompiledProperty.compile(values["hillshade-method"], "hillshade-method", of: layer, state: state, reusing: previous?.hillshadeMethod)
+        resampling = try CompiledProperty.compile(values["resampling"], "resampling", of: layer, state: state, reusing: previous?.resampling)
     }
 }
 
@@ -612,10 +628,11 @@ package struct ColorReliefLayoutProperties: CompiledPropertyGroup {
     /// `visibility`.
     package let visibility: CompiledProperty<Visibility>
 
-    /// Compiles the layout properties of `layer`, keeping those of `previous` whose value did not change.
-    package init(_ layer: StyleLayer, reusing previous: ColorReliefLayoutProperties?) throws(StyleRenderError) {
+    /// Compiles the layout properties of `layer` with the style's global `state` bound, keeping those of
+    /// `previous` whose value and the state they read did not change.
+    package init(_ layer: StyleLayer, state: JSONObject = [:], reusing previous: ColorReliefLayoutProperties?) throws(StyleRenderError) {
         let values = layer.layout
-        visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, reusing: previous?.visibility)
+        visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, state: state, reusing: previous?.visibility)
     }
 }
 
@@ -631,12 +648,13 @@ package struct ColorReliefPaintProperties: CompiledPropertyGroup {
     /// `resampling`.
     package let resampling: CompiledProperty<RasterResampling>
 
-    /// Compiles the paint properties of `layer`, keeping those of `previous` whose value did not change.
-    package init(_ layer: StyleLayer, reusing previous: ColorReliefPaintProperties?) throws(StyleRenderError) {
+    /// Compiles the paint properties of `layer` with the style's global `state` bound, keeping those of
+    /// `previous` whose value and the state they read did not change.
+    package init(_ layer: StyleLayer, state: JSONObject = [:], reusing previous: ColorReliefPaintProperties?) throws(StyleRenderError) {
         let values = layer.paint
-        colorReliefOpacity = try CompiledProperty.compile(values["color-relief-opacity"], "color-relief-opacity", of: layer, reusing: previous?.colorReliefOpacity)
-        colorReliefColor = try CompiledProperty.compileIfSet(values["color-relief-color"], "color-relief-color", of: layer, reusing: previous?.colorReliefColor)
-        resampling = try CompiledProperty.compile(values["resampling"], "resampling", of: layer, reusing: previous?.resampling)
+        colorReliefOpacity = try CompiledProperty.compile(values["color-relief-opacity"], "color-relief-opacity", of: layer, state: state, reusing: previous?.colorReliefOpacity)
+        colorReliefColor = try CompiledProperty.compileIfSet(values["color-relief-color"], "color-relief-color", of: layer, state: state, reusing: previous?.colorReliefColor)
+        resampling = try CompiledProperty.compile(values["resampling"], "resampling", of: layer, state: state, reusing: previous?.resampling)
     }
 }
 
@@ -648,10 +666,11 @@ package struct BackgroundLayoutProperties: CompiledPropertyGroup {
     /// `visibility`.
     package let visibility: CompiledProperty<Visibility>
 
-    /// Compiles the layout properties of `layer`, keeping those of `previous` whose value did not change.
-    package init(_ layer: StyleLayer, reusing previous: BackgroundLayoutProperties?) throws(StyleRenderError) {
+    /// Compiles the layout properties of `layer` with the style's global `state` bound, keeping those of
+    /// `previous` whose value and the state they read did not change.
+    package init(_ layer: StyleLayer, state: JSONObject = [:], reusing previous: BackgroundLayoutProperties?) throws(StyleRenderError) {
         let values = layer.layout
-        visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, reusing: previous?.visibility)
+        visibility = try CompiledProperty.compile(values["visibility"], "visibility", of: layer, state: state, reusing: previous?.visibility)
     }
 }
 
@@ -667,50 +686,51 @@ package struct BackgroundPaintProperties: CompiledPropertyGroup {
     /// `background-opacity`.
     package let backgroundOpacity: CompiledProperty<Double>
 
-    /// Compiles the paint properties of `layer`, keeping those of `previous` whose value did not change.
-    package init(_ layer: StyleLayer, reusing previous: BackgroundPaintProperties?) throws(StyleRenderError) {
+    /// Compiles the paint properties of `layer` with the style's global `state` bound, keeping those of
+    /// `previous` whose value and the state they read did not change.
+    package init(_ layer: StyleLayer, state: JSONObject = [:], reusing previous: BackgroundPaintProperties?) throws(StyleRenderError) {
         let values = layer.paint
-        backgroundColor = try CompiledProperty.compile(values["background-color"], "background-color", of: layer, reusing: previous?.backgroundColor)
-        backgroundPattern = try CompiledProperty.compileIfSet(values["background-pattern"], "background-pattern", of: layer, reusing: previous?.backgroundPattern)
-        backgroundOpacity = try CompiledProperty.compile(values["background-opacity"], "background-opacity", of: layer, reusing: previous?.backgroundOpacity)
+        backgroundColor = try CompiledProperty.compile(values["background-color"], "background-color", of: layer, state: state, reusing: previous?.backgroundColor)
+        backgroundPattern = try CompiledProperty.compileIfSet(values["background-pattern"], "background-pattern", of: layer, state: state, reusing: previous?.backgroundPattern)
+        backgroundOpacity = try CompiledProperty.compile(values["background-opacity"], "background-opacity", of: layer, state: state, reusing: previous?.backgroundOpacity)
     }
 }
 
 extension CompiledLayer {
     /// Compiles the paint and layout groups of `layer`'s type.
-    static func compileGroups(_ layer: StyleLayer, reusing previous: CompiledLayer?) throws(StyleRenderError)
+    static func compileGroups(_ layer: StyleLayer, state: JSONObject, reusing previous: CompiledLayer?) throws(StyleRenderError)
         -> (paint: any CompiledPropertyGroup, layout: any CompiledPropertyGroup) {
         switch layer.type {
         case .fill:
-            return (try FillPaintProperties(layer, reusing: previous?.paint as? FillPaintProperties),
-                    try FillLayoutProperties(layer, reusing: previous?.layout as? FillLayoutProperties))
+            return (try FillPaintProperties(layer, state: state, reusing: previous?.paint as? FillPaintProperties),
+                    try FillLayoutProperties(layer, state: state, reusing: previous?.layout as? FillLayoutProperties))
         case .line:
-            return (try LinePaintProperties(layer, reusing: previous?.paint as? LinePaintProperties),
-                    try LineLayoutProperties(layer, reusing: previous?.layout as? LineLayoutProperties))
+            return (try LinePaintProperties(layer, state: state, reusing: previous?.paint as? LinePaintProperties),
+                    try LineLayoutProperties(layer, state: state, reusing: previous?.layout as? LineLayoutProperties))
         case .symbol:
-            return (try SymbolPaintProperties(layer, reusing: previous?.paint as? SymbolPaintProperties),
-                    try SymbolLayoutProperties(layer, reusing: previous?.layout as? SymbolLayoutProperties))
+            return (try SymbolPaintProperties(layer, state: state, reusing: previous?.paint as? SymbolPaintProperties),
+                    try SymbolLayoutProperties(layer, state: state, reusing: previous?.layout as? SymbolLayoutProperties))
         case .circle:
-            return (try CirclePaintProperties(layer, reusing: previous?.paint as? CirclePaintProperties),
-                    try CircleLayoutProperties(layer, reusing: previous?.layout as? CircleLayoutProperties))
+            return (try CirclePaintProperties(layer, state: state, reusing: previous?.paint as? CirclePaintProperties),
+                    try CircleLayoutProperties(layer, state: state, reusing: previous?.layout as? CircleLayoutProperties))
         case .heatmap:
-            return (try HeatmapPaintProperties(layer, reusing: previous?.paint as? HeatmapPaintProperties),
-                    try HeatmapLayoutProperties(layer, reusing: previous?.layout as? HeatmapLayoutProperties))
+            return (try HeatmapPaintProperties(layer, state: state, reusing: previous?.paint as? HeatmapPaintProperties),
+                    try HeatmapLayoutProperties(layer, state: state, reusing: previous?.layout as? HeatmapLayoutProperties))
         case .fillExtrusion:
-            return (try FillExtrusionPaintProperties(layer, reusing: previous?.paint as? FillExtrusionPaintProperties),
-                    try FillExtrusionLayoutProperties(layer, reusing: previous?.layout as? FillExtrusionLayoutProperties))
+            return (try FillExtrusionPaintProperties(layer, state: state, reusing: previous?.paint as? FillExtrusionPaintProperties),
+                    try FillExtrusionLayoutProperties(layer, state: state, reusing: previous?.layout as? FillExtrusionLayoutProperties))
         case .raster:
-            return (try RasterPaintProperties(layer, reusing: previous?.paint as? RasterPaintProperties),
-                    try RasterLayoutProperties(layer, reusing: previous?.layout as? RasterLayoutProperties))
+            return (try RasterPaintProperties(layer, state: state, reusing: previous?.paint as? RasterPaintProperties),
+                    try RasterLayoutProperties(layer, state: state, reusing: previous?.layout as? RasterLayoutProperties))
         case .hillshade:
-            return (try HillshadePaintProperties(layer, reusing: previous?.paint as? HillshadePaintProperties),
-                    try HillshadeLayoutProperties(layer, reusing: previous?.layout as? HillshadeLayoutProperties))
+            return (try HillshadePaintProperties(layer, state: state, reusing: previous?.paint as? HillshadePaintProperties),
+                    try HillshadeLayoutProperties(layer, state: state, reusing: previous?.layout as? HillshadeLayoutProperties))
         case .colorRelief:
-            return (try ColorReliefPaintProperties(layer, reusing: previous?.paint as? ColorReliefPaintProperties),
-                    try ColorReliefLayoutProperties(layer, reusing: previous?.layout as? ColorReliefLayoutProperties))
+            return (try ColorReliefPaintProperties(layer, state: state, reusing: previous?.paint as? ColorReliefPaintProperties),
+                    try ColorReliefLayoutProperties(layer, state: state, reusing: previous?.layout as? ColorReliefLayoutProperties))
         case .background:
-            return (try BackgroundPaintProperties(layer, reusing: previous?.paint as? BackgroundPaintProperties),
-                    try BackgroundLayoutProperties(layer, reusing: previous?.layout as? BackgroundLayoutProperties))
+            return (try BackgroundPaintProperties(layer, state: state, reusing: previous?.paint as? BackgroundPaintProperties),
+                    try BackgroundLayoutProperties(layer, state: state, reusing: previous?.layout as? BackgroundLayoutProperties))
         }
     }
 }

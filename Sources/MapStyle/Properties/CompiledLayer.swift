@@ -25,30 +25,66 @@ package struct CompiledLayer: Sendable {
     /// `zoom` nor is a legacy function of it): such a layer's buckets, labels aside, serve every zoom
     /// its data tile is drawn at.
     package let layoutIsZoomConstant: Bool
+    /// The global state the filter and layout properties read when compiled (``Style/globalState``).
+    package let layoutState: [String: JSONValue]
+    /// The global state the paint properties read when compiled.
+    package let paintState: [String: JSONValue]
+    /// Whether the layer is drawn: its `visibility`, which may read the global state
+    /// (`["case", ["global-state", "showRoads"], "visible", "none"]`).
+    package let isVisible: Bool
 
     /// Compiles `layer`, reusing what `previous` (the same layer at an earlier revision) compiled
     /// from unchanged values.
-    package init(_ layer: StyleLayer, reusing previous: CompiledLayer? = nil) throws(StyleRenderError) {
+    package init(_ layer: StyleLayer, state: JSONObject = [:], reusing previous: CompiledLayer? = nil) throws(StyleRenderError) {
         let previous = previous?.layer.type == layer.type ? previous : nil
         self.layer = layer
-        if let previous, previous.layer.predicate == layer.predicate {
+        let filterState: [String: JSONValue]
+        if let previous, previous.layer.predicate == layer.predicate,
+           GlobalStateValues.unchanged(previous.filterState, in: state) {
             filter = previous.filter
+            filterState = previous.filterState
         } else {
             do {
-                filter = try FeatureFilter(layer.predicate)
+                let binding = GlobalStateBinding(state)
+                filter = try FeatureFilter(layer.predicate, binding: binding)
+                filterState = GlobalStateValues.read(binding.readKeys, from: state)
             } catch {
                 throw StyleRenderError.invalidFilter(layer: layer.identifier, message: "\(error)")
             }
         }
-        (paint, layout) = try Self.compileGroups(layer, reusing: previous)
+        self.filterState = filterState
+        (paint, layout) = try Self.compileGroups(layer, state: state, reusing: previous)
+        layoutState = filterState.merging(GlobalStateValues.read(GlobalStateValues.keys(in: layer.layout), from: state),
+                                          uniquingKeysWith: { a, _ in a })
+        paintState = GlobalStateValues.read(GlobalStateValues.keys(in: layer.paint), from: state)
+        isVisible = Self.visibility(of: layer, state: state)
         needsFeatureGeometry = filter.needsGeometry
             || layer.paint.values.contains(where: Self.readsGeometry) || layer.layout.values.contains(where: Self.readsGeometry)
         layoutIsZoomConstant = !Self.mentionsZoom(layer.predicate ?? .null) && !layer.layout.values.contains(where: Self.mentionsZoom)
-        if let previous, Self.sameLayout(previous.layer, layer) {
+        if let previous, Self.sameLayout(previous.layer, layer), previous.layoutState == layoutState {
             layoutGeneration = previous.layoutGeneration
         } else {
             layoutGeneration = Generations.next()
         }
+    }
+
+    /// The global state the filter read when compiled.
+    private let filterState: [String: JSONValue]
+
+    /// Whether the state this layer was compiled with still holds for every key it read.
+    package func isCurrent(in state: JSONObject) -> Bool {
+        GlobalStateValues.unchanged(layoutState, in: state) && GlobalStateValues.unchanged(paintState, in: state)
+    }
+
+    /// `visibility` evaluated with the global state: a string as written, an expression evaluated.
+    private static func visibility(of layer: StyleLayer, state: JSONObject) -> Bool {
+        guard let value = layer.layout["visibility"] else { return true }
+        if case .string(let s) = value { return s != "none" }
+        guard let spec = LayerPropertySpecification.lookup("visibility", in: layer.type),
+              let expression = try? Expression.property(value, for: spec.specification, binding: GlobalStateBinding(state)) else {
+            return true
+        }
+        return expression.evaluateWithDefault(EvaluationContext()).string != "none"
     }
 
     /// Whether a value may depend on the zoom: it names `zoom`, or holds a legacy function (`stops`).

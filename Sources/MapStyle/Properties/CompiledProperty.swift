@@ -13,15 +13,19 @@ package struct CompiledProperty<Value: StyleValueRepresentable>: Sendable {
     package let expression: Expression
     /// The value, when it depends on neither zoom nor feature.
     package let constant: Value?
+    /// The global state it was compiled with: the value of each key its `global-state` reads
+    /// (`.null` for a key the state lacks). A change of one of these values compiles it again.
+    package let boundState: [String: JSONValue]
 
     /// Whether the value is the same for every feature.
     package var isFeatureConstant: Bool { expression.isFeatureConstant }
     /// Whether the value is the same at every zoom.
     package var isZoomConstant: Bool { expression.isZoomConstant }
 
-    init(source: JSONValue?, expression: Expression) {
+    init(source: JSONValue?, expression: Expression, boundState: [String: JSONValue] = [:]) {
         self.source = source
         self.expression = expression
+        self.boundState = boundState
         if expression.isConstant {
             constant = Value(expressionValue: expression.evaluateWithDefault(EvaluationContext(zoom: 0)))
         } else {
@@ -42,26 +46,29 @@ package struct CompiledProperty<Value: StyleValueRepresentable>: Sendable {
 
     /// Compiles property `name` of `layer` from its `value` (or the default when `nil`), reusing
     /// `previous` when it was compiled from the same value.
-    package static func compile(_ value: JSONValue?, _ name: String, of layer: StyleLayer,
+    package static func compile(_ value: JSONValue?, _ name: String, of layer: StyleLayer, state: JSONObject = [:],
                                reusing previous: CompiledProperty?) throws(StyleRenderError) -> CompiledProperty {
-        if let previous, previous.source == value { return previous }
+        if let previous, previous.source == value, GlobalStateValues.unchanged(previous.boundState, in: state) { return previous }
         guard let spec = LayerPropertySpecification.lookup(name, in: layer.type) else {
             throw StyleRenderError.unknownProperty(layer: layer.identifier, name: name)
         }
         let json = value ?? spec.defaultValue ?? .null
         CompilationCounter.current?.increment()
         do {
-            return CompiledProperty(source: value, expression: try Expression.property(json, for: spec.specification))
+            let binding = GlobalStateBinding(state)
+            let expression = try Expression.property(json, for: spec.specification, binding: binding)
+            return CompiledProperty(source: value, expression: expression,
+                                    boundState: GlobalStateValues.read(binding.readKeys, from: state))
         } catch {
             throw StyleRenderError.invalidProperty(layer: layer.identifier, name: name, message: "\(error)")
         }
     }
 
     /// Compiles a property without a default: `nil` when it is unset.
-    package static func compileIfSet(_ value: JSONValue?, _ name: String, of layer: StyleLayer,
+    package static func compileIfSet(_ value: JSONValue?, _ name: String, of layer: StyleLayer, state: JSONObject = [:],
                                     reusing previous: CompiledProperty?) throws(StyleRenderError) -> CompiledProperty? {
         guard let value else { return nil }
-        return try compile(value, name, of: layer, reusing: previous)
+        return try compile(value, name, of: layer, state: state, reusing: previous)
     }
 }
 

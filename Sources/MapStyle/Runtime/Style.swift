@@ -15,6 +15,8 @@ public final class Style: @unchecked Sendable {
     /// Bumped by every change; compiled layers are cached per revision.
     private var revision: UInt64 = 0
     private var compiled: (revision: UInt64, layers: [CompiledLayer])?
+    /// Global state set at run time (``setGlobalStateProperty(_:value:)``), over the `state` defaults.
+    private var stateOverrides = JSONObject()
     /// Checks property values and predicates before they are set.
     public let validator: StyleValidator
     /// Images added at run time, by name.
@@ -106,6 +108,7 @@ public final class Style: @unchecked Sendable {
         withLock {
             self.document = StyleDocument(members: document.members, sources: document.sources, layers: document.layers)
             warnings = document.warnings
+            stateOverrides = JSONObject()
         }
     }
 
@@ -177,8 +180,8 @@ public final class Style: @unchecked Sendable {
     ///
     /// - Throws: `StyleRenderError` for a property or filter that does not compile.
     package func compiledLayers() throws(StyleRenderError) -> [CompiledLayer] {
-        let (layers, current, previous) = withLock { () -> ([StyleLayer], UInt64, (revision: UInt64, layers: [CompiledLayer])?) in
-            (document.layers, revision, compiled)
+        let (layers, current, previous, state) = withLock { () -> ([StyleLayer], UInt64, (revision: UInt64, layers: [CompiledLayer])?, JSONObject) in
+            (document.layers, revision, compiled, currentGlobalState)
         }
         if let previous, previous.revision == current { return previous.layers }
         var earlier: [String: CompiledLayer] = [:]
@@ -187,16 +190,45 @@ public final class Style: @unchecked Sendable {
         result.reserveCapacity(layers.count)
         for layer in layers {
             let old = earlier[layer.identifier]
-            if let old, old.layer == layer {
+            if let old, old.layer == layer, old.isCurrent(in: state) {
                 result.append(old)
             } else {
-                result.append(try CompiledLayer(layer, reusing: old))
+                result.append(try CompiledLayer(layer, state: state, reusing: old))
             }
         }
         withLock {
             if revision == current { compiled = (current, result) }
         }
         return result
+    }
+
+    // MARK: Global state
+
+    /// The global state `["global-state", key]` reads: the style's `state` defaults (`{"key": {"default": value}}`)
+    /// with the values set by ``setGlobalStateProperty(_:value:)`` over them.
+    public var globalState: JSONObject { withLock { currentGlobalState } }
+
+    private var currentGlobalState: JSONObject {
+        var state = JSONObject()
+        if case .object(let definitions)? = document.members["state"] {
+            for (key, definition) in definitions { state[key] = definition.object?["default"] ?? .null }
+        }
+        for (key, value) in stateOverrides { state[key] = value }
+        return state
+    }
+
+    /// Sets global state property `name` (GL JS's `setGlobalStateProperty`); `nil` or `null` puts its `state`
+    /// default back. Layers whose filter or layout read `name` are laid out again; those whose paint reads it
+    /// are painted with the new value; nothing else is redone.
+    public func setGlobalStateProperty(_ name: String, value: JSONValue?) {
+        withLock {
+            if let value, !value.isNull {
+                stateOverrides[name] = value
+            } else {
+                _ = stateOverrides.removeValue(forKey: name)
+            }
+            revision &+= 1
+        }
     }
 
     // MARK: Sources

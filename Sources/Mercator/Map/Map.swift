@@ -316,6 +316,7 @@ public final class Map: @unchecked Sendable {
         // the tile mode's layouts keep the labels in a tile's buffer: not kept between frames
         builder.buckets = mapMode == .tile ? nil : buckets
         builder.mapMode = mapMode
+        builder.globalState = style.globalState
         builder.resourceGeneration = resourceGeneration(sprites: sprites, glyphs: mapGlyphs)
         builder.collidesPerSource = settingsValue.usesPre4CollisionBehavior
         builder.showsCollisionBoxes = debugOptionsValue.contains(.collisionBoxes)

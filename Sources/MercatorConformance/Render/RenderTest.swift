@@ -58,6 +58,22 @@ public struct RenderTest: Sendable, Hashable {
     }
 }
 
+/// What a suite's `suite.json` (beside `render-tests/`) says: which renderer drew its expected images
+/// (`"reference": "maplibre-gl-js"` for Mercator's own GL JS comparison suite, MapLibre Native otherwise) and the
+/// fraction of pixels allowed to differ where a test gives none (GL JS's harness allows 0.00025, Native's 0.00015).
+public struct RenderSuiteInfo: Sendable {
+    public var reference = "maplibre-native"
+    public var defaultAllowed = 0.00015
+
+    /// The suite at `root` (Native's defaults when it has no `suite.json`).
+    public init(root: URL) {
+        guard let data = try? Data(contentsOf: root.appendingPathComponent("suite.json")),
+              let json = try? JSONValue(parsing: data) else { return }
+        if let r = json["reference"]?.string { reference = r }
+        if let a = json["allowed"]?.number, a.isFinite, a >= 0 { defaultAllowed = a } else if reference == "maplibre-gl-js" { defaultAllowed = 0.00025 }
+    }
+}
+
 /// The `metadata.test` member of a render or query test's style.
 public struct RenderTestMetadata: Sendable {
     public var width = 512
@@ -83,7 +99,9 @@ public struct RenderTestMetadata: Sendable {
     /// MLT tests draw the same layers from a twin source in another encoding this way.
     public var sourceReplacements: [(replace: String, with: String)] = []
 
-    public init(style: JSONValue) {
+    /// The metadata of `style`; `defaultAllowed` is the suite's (``RenderSuiteInfo``) where the test gives none.
+    public init(style: JSONValue, defaultAllowed: Double = 0.00015) {
+        allowed = defaultAllowed
         guard let t = style["metadata"]?["test"]?.object else { return }
         if let m = t["mapMode"]?.string { mapMode = m }
         // the tile mode shows exactly one tile: Native's harness ignores `width` and `height`

@@ -79,6 +79,10 @@ enum RenderTestMaps {
                 guard let source = arg(0)["source"]?.string, let idValue = arg(0)["id"], let id = FeatureIdentifier(idValue),
                       let state = arg(1).object else { throw Failure(description: "setFeatureState: bad arguments") }
                 map.setFeatureState(state, source: source, featureIdentifier: id)
+            case "setGlobalStateProperty":
+                // GL JS: ["setGlobalStateProperty", name, value]; null puts the style's default back
+                guard let key = arg(0).string else { throw Failure(description: "setGlobalStateProperty: bad arguments") }
+                map.style.setGlobalStateProperty(key, value: arg(1))
             case "removeFeatureState":
                 guard let source = arg(0)["source"]?.string else { throw Failure(description: "removeFeatureState: bad arguments") }
                 map.removeFeatureState(source: source, featureIdentifier: arg(0)["id"].flatMap(FeatureIdentifier.init), key: arg(1).string)

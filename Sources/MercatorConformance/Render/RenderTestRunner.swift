@@ -13,6 +13,8 @@ public struct RenderTestRunner: Sendable {
     public var outputDirectory: URL?
     /// Tests left out of pass rates, with the reason.
     public var skipped: [String: String]
+    /// The suite's reference renderer and default tolerance (`suite.json`).
+    public var suite: RenderSuiteInfo
 
     public static let threshold = 0.1285
 
@@ -20,6 +22,7 @@ public struct RenderTestRunner: Sendable {
         self.root = root
         self.outputDirectory = outputDirectory
         skipped = RenderTest.skipped(in: root)
+        suite = RenderSuiteInfo(root: root)
     }
 
     /// Runs one test; never throws: failures are results.
@@ -28,7 +31,7 @@ public struct RenderTestRunner: Sendable {
         result.skipped = skipped[test.identifier] != nil
         do {
             let json = try JSONValue(parsing: Data(contentsOf: test.directory.appendingPathComponent("style.json")))
-            let metadata = RenderTestMetadata(style: json)
+            let metadata = RenderTestMetadata(style: json, defaultAllowed: suite.defaultAllowed)
             let clock = ContinuousClock()
             let start = clock.now
             // one map, or in the tile mode one per tile of the cover, each centred on its tile

@@ -26,6 +26,8 @@ package struct StyleSceneBuilder: Sendable {
     package var showsTileBorders = false
     /// The style's `light` member (fill-extrusion layers are shaded by it).
     package var light: JSONValue?
+    /// The style's global state, read by `global-state` in the `light`.
+    package var globalState = JSONObject()
     /// Where laid-out layers are kept between frames (nil: every frame lays every layer out).
     package var buckets: BucketCache?
     /// Changes whenever the images or glyphs labels are laid out with change (label buckets are
@@ -67,7 +69,7 @@ package struct StyleSceneBuilder: Sendable {
         var drawable: [String: [SourceFeatures.Drawable]] = [:]
         for compiled in layers {
             let layer = compiled.layer
-            guard layer.isVisible else { continue }
+            guard compiled.isVisible else { continue }
             if let minz = layer.minimumZoomLevel, zoom < minz { continue }
             if let maxz = layer.maximumZoomLevel, zoom >= maxz { continue }
             if layer.type == .hillshade, let id = layer.sourceIdentifier {
@@ -187,7 +189,7 @@ package struct StyleSceneBuilder: Sendable {
         let layoutZoom = Int(max(0, min(30, zoom.rounded(.down))))
         for compiled in layers {
             let layer = compiled.layer
-            guard layer.isVisible, layer.type.usesSource else { continue }
+            guard compiled.isVisible, layer.type.usesSource else { continue }
             if let minz = layer.minimumZoomLevel, zoom < minz { continue }
             if let maxz = layer.maximumZoomLevel, zoom >= maxz { continue }
             guard let builder = LayerBuilders.builder(for: layer.type), let id = layer.sourceIdentifier,
@@ -270,7 +272,7 @@ package struct StyleSceneBuilder: Sendable {
     }
 
     /// The style's light at the camera's zoom.
-    private var extrusionLight: ExtrusionLight { ExtrusionLight(json: light, zoom: camera.zoom) }
+    private var extrusionLight: ExtrusionLight { ExtrusionLight(json: light, zoom: camera.zoom, globalState: globalState) }
 
     // MARK: - Selection
 

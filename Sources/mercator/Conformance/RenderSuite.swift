@@ -60,17 +60,18 @@ struct RenderSuite: ParsableCommand {
             }
             pool.stop()
         }
-        if !json { Self.printSummary(report) }
+        if !json { Self.printSummary(report, reference: runner.suite.reference) }
         if report.failed > 0 { throw ExitCode(1) }
     }
 
-    static func printSummary(_ report: RenderTestReport) {
+    static func printSummary(_ report: RenderTestReport, reference: String = "maplibre-native") {
         print("families:")
         for f in report.families { print("  \(f.family): \(f.passed)/\(f.total)") }
         print("layer types:")
         for t in report.layerTypes { print("  \(t.layerType): \(t.passed)/\(t.total)") }
         print("top failure reasons:")
         for r in report.topReasons() { print("  \(r.tests)  \(r.reason)") }
+        print("expected images drawn by: \(reference)")
         print("render: \(report.passed) passed, \(report.failed) failed, \(report.skipped) skipped")
     }
 }

@@ -29,6 +29,7 @@ struct AnimateCommand: ParsableCommand {
     @Flag(help: "easeTo (a straight move) instead of flyTo.") var ease = false
     @Option(name: .shortAndLong, help: "The folder to write the frames to (created if missing).") var output: String
     @Option(help: "Also write the frames as one animated PNG (APNG) to this file, looping.") var apng: String?
+    @OptionGroup var globalState: GlobalStateArguments
     @OptionGroup var limits: InputLimitOptions
 
     func run() throws {
@@ -47,6 +48,7 @@ struct AnimateCommand: ParsableCommand {
         let data = try InputOutput.read(input, limit: limits.limit)
         let directory = input == "-" ? nil : URL(fileURLWithPath: input).deletingLastPathComponent()
         let map = try MapLoading.map(from: data, name: input, size: mapSize, camera: cameraOptions, styleDirectory: directory)
+        try globalState.apply(to: map)
         let start = map.camera
         target.bearing = bearing ?? start.bearing
         if let pitch {

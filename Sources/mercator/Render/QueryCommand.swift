@@ -15,6 +15,7 @@ struct QueryCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Screen rectangle X,Y,W,H in points.") var rect: String?
     @Option(help: "Only these layers, comma-separated.") var layers: String?
     @Option(help: "A predicate: filter JSON, or an NSPredicate format string.") var predicate: String?
+    @OptionGroup var globalState: GlobalStateArguments
     @OptionGroup var mapOptions: MapOptionArguments
 
     func validate() throws {
@@ -26,6 +27,7 @@ struct QueryCommand: ParsableCommand {
         let size = try camera.mapSize()
         let directory = input == "-" ? nil : URL(fileURLWithPath: input).deletingLastPathComponent()
         let map = try MapLoading.map(from: data, name: input, size: size, camera: camera, styleDirectory: directory)
+        try globalState.apply(to: map)
         try mapOptions.apply(to: map)
         // Sources that cannot be read are drawn (and so queried) empty: say so, as render does.
         for e in map.sourceLoadErrors { InputOutput.printError("warning: \(e)") }

@@ -33,6 +33,7 @@ struct RenderCommand: ParsableCommand {
     var collisionBoxes = false
     @Flag(help: "Outline every source tile drawn, in red.")
     var tileBorders = false
+    @OptionGroup var globalState: GlobalStateArguments
     @OptionGroup var mapOptions: MapOptionArguments
 
     func run() throws {
@@ -60,6 +61,7 @@ struct RenderCommand: ParsableCommand {
         let map = try MapLoading.map(from: data, name: input, size: size, camera: camera, styleDirectory: directory, fetcher: fetcher)
         if collisionBoxes { map.debugOptions.insert(.collisionBoxes) }
         if tileBorders { map.debugOptions.insert(.tileBoundaries) }
+        try globalState.apply(to: map)
         try mapOptions.apply(to: map)
         if format == .png {
             let snapshot = try map.pngSnapshot()

@@ -17,8 +17,9 @@ package struct ExtrusionLight: Sendable, Hashable {
     /// The default light.
     package init() {}
 
-    /// The light a style's `light` object describes at `zoom` (absent or invalid members keep their defaults).
-    package init(json: JSONValue?, zoom: Double) {
+    /// The light a style's `light` object describes at `zoom` (absent or invalid members keep their defaults);
+    /// `["global-state", key]` reads `globalState`.
+    package init(json: JSONValue?, zoom: Double, globalState: JSONObject = [:]) {
         guard case .object(let o)? = json else { return }
         // a member's value: constants as they are, expressions and zoom functions evaluated at `zoom`
         func value(_ key: String) -> ExpressionValue? {
@@ -31,7 +32,7 @@ package struct ExtrusionLight: Sendable, Hashable {
                 default: return v.number.map(ExpressionValue.number)
                 }
             }
-            guard let e = try? Expression.parse(v), case .success(let r) = e.evaluate(EvaluationContext(zoom: zoom)) else { return nil }
+            guard let e = try? Expression.parse(v), case .success(let r) = e.evaluate(EvaluationContext(zoom: zoom, globalState: globalState)) else { return nil }
             return r
         }
         if case .string(let a)? = value("anchor") { anchoredToMap = a == "map" }
