@@ -75,10 +75,37 @@ struct HostileArchiveTests {
         try await server.application(logger: TestServer.quiet).test(.live) { client in
             for name in ["tile", "leaf", "inleaf", "tile"] {
                 let response = try await client.execute(uri: "/data/\(name)/0/0/0.pbf", method: .get)
-                #expect(response.status.code >= 400, "\(name): \(response.status)")
+                #expect(response.status.code == 500, "\(name): \(response.status)")
             }
             let list = try await client.execute(uri: "/data.json", method: .get)
             #expect(list.status == .ok, "the server still answers")
         }
+    }
+
+    @Test("pyramid merge's reader refuses lying lengths, offsets, runs and leaf loops with an error naming the file")
+    func mergeReader() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mercator-hostile-merge-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let loop = Self.directory([(0, 0, 8, 0)])
+        let archives: [(String, Data)] = [
+            ("tile-length", try Self.archive(root: [(0, 0, 1 << 63, 1)], leaf: [])),
+            ("tile-offset", try Self.archive(root: [(0, .max - 1, 10, 1)], leaf: [])),
+            ("run-length", try Self.archive(root: [(0, 0, 10, .max)], leaf: [])),
+            ("run-past-ids", try Self.archive(root: [(.max - 2, 0, 10, 5)], leaf: [])),
+            ("leaf-length", try Self.archive(root: [(0, 0, 1 << 63, 0)], leaf: [(0, 0, 10, 1)])),
+            ("leaf-loop", try Self.archive(root: [(0, 0, UInt64(loop.count), 0)], leaf: [(0, 0, UInt64(loop.count), 0)])),
+        ]
+        for (name, data) in archives {
+            let path = folder.appendingPathComponent("\(name).pmtiles").path
+            try data.write(to: URL(fileURLWithPath: path))
+            #expect(throws: (any Error).self, "\(name)") { try PMTilesWriter.read(path: path) }
+        }
+        var root = [UInt8](try Data(contentsOf: Self.runs))
+        Self.put(1 << 63, at: 16, in: &root)
+        let path = folder.appendingPathComponent("root.pmtiles").path
+        try Data(root).write(to: URL(fileURLWithPath: path))
+        #expect(throws: PyramidError.self) { try PMTilesWriter.read(path: path) }
+        #expect(try PMTilesWriter.read(path: Self.runs.path).tiles.count > 10)
     }
 }
