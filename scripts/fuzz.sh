@@ -40,9 +40,10 @@ fi
 summary=()
 status=0
 for name in $targets; do
-    before=$(find "$root/Fuzz/artifacts/$name" -type f 2>/dev/null | wc -l)
+    mkdir -p "$root/Fuzz/artifacts/$name"
+    before=$(find "$root/Fuzz/artifacts/$name" -type f | wc -l)
     if run "$name" "$amount" "$@"; then result=ok; else result="exit $?"; status=1; fi
-    after=$(find "$root/Fuzz/artifacts/$name" -type f 2>/dev/null | wc -l)
+    after=$(find "$root/Fuzz/artifacts/$name" -type f | wc -l)
     log="$root/Fuzz/logs/$name.log"
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
