@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Writes the seed corpus of one fuzz target into DIR: scripts/fuzz-seeds.sh TARGET DIR
-# Seeds come from ../shared (data, conformance suites, venues) and the repository's test fixtures.
+# Seeds come from ../shared (data, conformance suites, venues), the repository's test fixtures and the
+# hostile reader inputs under Tests/MercatorTests/Fixtures/fuzz-seeds/TARGET/ (scripts/hostile/make_reader_seeds.py).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 shared="${MERCATOR_SHARED:-$root/../shared}"
@@ -59,11 +60,33 @@ elif target == "pmtiles":
     import gzip
     for p in glob.glob(f"{root}/Tests/**/*.pmtiles", recursive=True):
         with open(p, "rb") as f: data = f.read()
+        if len(data) < 127: continue
         off = int.from_bytes(data[8:16], "little"); ln = int.from_bytes(data[16:24], "little")
         d = data[off:off + ln]
-        if data[97] == 2: d = gzip.decompress(d)
+        try:
+            if data[97] == 2: d = gzip.GzipFile(fileobj=io.BytesIO(d)).read(262144)
+        except Exception: continue  # the hostile archives: their directories are garbage on purpose
         put(data[:127] + d); put(b"\0" + d)
-else:
+elif target == "pmtiles-store":
+    files(f"{root}/Tests/**/*.pmtiles")
+elif target == "mbtiles":
+    files(f"{root}/Tests/**/*.mbtiles"); files(f"{shared}/**/*.mbtiles", 20)
+elif target == "glyphs":
+    files(f"{rt}/glyphs/**/*.pbf", 60)
+elif target == "labels":
+    # the first byte picks the layout (FuzzEntries.labels), the rest are lines of label text
+    names = []
+    for p in sorted(glob.glob(f"{shared}/data/*.geojson"))[:6]:
+        try:
+            with open(p) as f: doc = json.load(f)
+        except Exception: continue
+        for feature in doc.get("features", [])[:400]:
+            name = (feature.get("properties") or {}).get("name")
+            if isinstance(name, str): names.append(name)
+    for i in range(0, len(names), 12):
+        put(bytes([i % 256]) + "\n".join(names[i:i + 12]).encode())
+elif target not in ["pmtiles"]:
     sys.exit(f"unknown target {target}")
+files(f"{root}/Tests/MercatorTests/Fixtures/fuzz-seeds/{target}/*")
 print(f"{n} seeds for {target} in {out}", file=sys.stderr)
 PY

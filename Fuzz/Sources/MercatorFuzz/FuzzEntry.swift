@@ -1,6 +1,5 @@
 import Foundation
-import Mercator
-import TileSources
+@_spi(Fuzzing) import Mercator
 
 // One libFuzzer binary for every target; `MERCATOR_FUZZ_TARGET` names the one to run (scripts/fuzz.sh sets it).
 // Each target feeds the input to a reader and walks what it returns; a reader may throw its typed error,

@@ -141,33 +141,54 @@ public struct PMTilesWriter: Sendable {
         return Data(out)
     }
 
+    /// The most tiles `read(path:)` expands runs into (a run length is the file's claim).
+    static let maximumReadTiles: UInt64 = 1 << 27
+
     /// Every tile of a PMTiles file (uncompressed or gzip directories), by tile id.
+    ///
+    /// Offsets, lengths and run lengths are the file's claims: each is checked as the UInt64 it is
+    /// before it becomes an Int, a range or a loop bound (a shard of another writer, or a damaged one,
+    /// is an error naming the file, never a trap).
     public static func read(path: String) throws -> (header: PMTilesHeader, metadata: Data, tiles: [UInt64: Data]) {
         let file = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
         guard file.count >= PMTilesHeader.size else { throw PyramidError("\(path): too short for PMTiles (\(file.count) bytes)") }
         let header = try PMTilesHeader(file.prefix(PMTilesHeader.size))
-        func section(_ r: Range<UInt64>) throws -> [UInt8] {
-            guard r.upperBound <= UInt64(file.count) else { throw PyramidError("\(path): section \(r) past the end (\(file.count) bytes)") }
-            let bytes = [UInt8](file[Int(r.lowerBound)..<Int(r.upperBound)])
-            if header.internalCompression == .gzip { return Array(try Gzip.inflate(ContiguousArray(bytes), limit: 256 << 20)) }
-            return bytes
+        let size = UInt64(file.count)
+        /// The bytes at `start` + `length`, or an error when they are not all in the file.
+        func bytes(_ start: UInt64, _ length: UInt64, _ what: String) throws -> Data {
+            let (end, overflow) = start.addingReportingOverflow(length)
+            guard !overflow, end <= size else { throw PyramidError("\(path): \(what) at byte \(start), \(length) bytes, runs past the end (\(size) bytes)") }
+            return file.subdata(in: (file.startIndex + Int(start))..<(file.startIndex + Int(end)))
+        }
+        func section(_ start: UInt64, _ length: UInt64, _ what: String) throws -> [UInt8] {
+            let data = [UInt8](try bytes(start, length, what))
+            if header.internalCompression == .gzip { return Array(try Gzip.inflate(ContiguousArray(data), limit: 256 << 20)) }
+            return data
         }
         var tiles: [UInt64: Data] = [:]
-        func walk(_ directory: PMTilesDirectory) throws {
+        var expanded: UInt64 = 0
+        func walk(_ directory: PMTilesDirectory, depth: Int) throws {
+            // The specification allows three levels of leaves; a leaf pointing back up would recurse forever.
+            guard depth <= 4 else { throw PyramidError("\(path): leaf directories nest deeper than the format allows") }
             for e in directory.entries {
                 if e.runLength == 0 {
-                    let start = header.leafDirectories.lowerBound + e.offset
-                    try walk(PMTilesDirectory(try section(start..<(start + e.length))))
+                    let (start, overflow) = header.leafDirectories.lowerBound.addingReportingOverflow(e.offset)
+                    guard !overflow else { throw PyramidError("\(path): leaf directory offset \(e.offset) overflows") }
+                    try walk(PMTilesDirectory(try section(start, e.length, "a leaf directory")), depth: depth + 1)
                     continue
                 }
-                let start = Int(header.tileData.lowerBound + e.offset)
-                guard start + Int(e.length) <= file.count else { throw PyramidError("\(path): tile \(e.tileID) past the end") }
-                let bytes = Data(file[start..<(start + Int(e.length))])
-                for i in 0..<e.runLength { tiles[e.tileID + i] = bytes }
+                let (start, overflow) = header.tileData.lowerBound.addingReportingOverflow(e.offset)
+                guard !overflow else { throw PyramidError("\(path): tile \(e.tileID) offset \(e.offset) overflows") }
+                let data = try bytes(start, e.length, "tile \(e.tileID)")
+                expanded = expanded &+ e.runLength
+                guard e.runLength <= maximumReadTiles, expanded <= maximumReadTiles, e.tileID <= UInt64.max - e.runLength else {
+                    throw PyramidError("\(path): runs of tile \(e.tileID) address over \(maximumReadTiles) tiles")
+                }
+                for i in 0..<e.runLength { tiles[e.tileID + i] = data }
             }
         }
-        try walk(PMTilesDirectory(try section(header.rootDirectory)))
-        let metadata = Data(try section(header.metadata))
+        try walk(PMTilesDirectory(try section(header.rootDirectory.lowerBound, header.rootDirectory.upperBound - header.rootDirectory.lowerBound, "the root directory")), depth: 0)
+        let metadata = Data(try section(header.metadata.lowerBound, header.metadata.upperBound - header.metadata.lowerBound, "the metadata"))
         return (header, metadata, tiles)
     }
 }

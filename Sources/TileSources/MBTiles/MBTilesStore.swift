@@ -10,6 +10,10 @@ public final class MBTilesStore: TileStore {
     /// The file.
     public let path: String
     public let tileJSON: TileJSON?
+    /// The largest tile read: a larger `tile_data` blob is an error, not loaded.
+    public static let maximumTileBytes = 64 << 20
+    /// The most `metadata` rows read (MBTiles writers store about a dozen).
+    public static let maximumMetadataRows = 10_000
 
     /// Opens `path` read-only.
     ///
@@ -25,10 +29,17 @@ public final class MBTilesStore: TileStore {
             database = try DatabaseQueue(path: path, configuration: configuration)
             let hasTiles = try database.read { db in try db.tableExists("tiles") || db.viewExists("tiles") }
             guard hasTiles else { throw TileStoreError(store: path, "not an MBTiles file: it has no \"tiles\" table") }
+            // Read as TEXT by SQLite itself: a row subscript converting an INTEGER or BLOB value to a
+            // String is a fatal error in GRDB, and writers do store numbers (`minzoom`) as integers.
             let rows = try database.read { db in
                 try db.tableExists("metadata")
-                    ? try Row.fetchAll(db, sql: "SELECT name, value FROM metadata").map { ($0[0] as String? ?? "", $0[1] as String? ?? "") }
+                    ? try Row.fetchAll(db, sql: "SELECT CAST(name AS TEXT), CAST(value AS TEXT) FROM metadata LIMIT ?",
+                                       arguments: [Self.maximumMetadataRows + 1])
+                        .map { (String.fromDatabaseValue($0[0] as DatabaseValue) ?? "", String.fromDatabaseValue($0[1] as DatabaseValue) ?? "") }
                     : []
+            }
+            guard rows.count <= Self.maximumMetadataRows else {
+                throw TileStoreError(store: path, "the metadata table has over \(Self.maximumMetadataRows) rows (MBTilesStore.maximumMetadataRows)")
             }
             tileJSON = Self.tileJSON(metadata: rows, url: "mbtiles://" + path)
         } catch let error as TileStoreError {
@@ -39,14 +50,27 @@ public final class MBTilesStore: TileStore {
     }
 
     public func tileData(_ tile: TileID) throws(TileStoreError) -> Data? {
+        // No such tile in any MBTiles file (and `tmsY` is only defined inside the zoom's grid).
+        guard tile.z >= 0, tile.z <= 30, tile.x >= 0, tile.y >= 0, tile.x < tile.dimension, tile.y < tile.dimension else { return nil }
+        let found: (length: Int64, data: Data?)?
         do {
-            return try database.read { db in
-                try Data.fetchOne(db, sql: "SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?",
-                                  arguments: [tile.z, tile.x, tile.tmsY])
+            // The blob's size is asked first: an oversized one is refused before SQLite hands it over.
+            found = try database.read { db in
+                guard let row = try Row.fetchOne(db, sql: """
+                    SELECT length(CAST(tile_data AS BLOB)), CASE WHEN length(CAST(tile_data AS BLOB)) <= ? THEN CAST(tile_data AS BLOB) END
+                    FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?
+                    """, arguments: [Self.maximumTileBytes, tile.z, tile.x, tile.tmsY]) else { return nil }
+                return (Int64.fromDatabaseValue(row[0] as DatabaseValue) ?? 0, Data.fromDatabaseValue(row[1] as DatabaseValue))
             }
         } catch {
             throw TileStoreError(store: path, "cannot read tile \(tile): \(Self.describe(error))")
         }
+        guard let found else { return nil }
+        guard found.length <= Int64(Self.maximumTileBytes) else {
+            throw TileStoreError(store: path, "tile \(tile) has \(found.length) bytes; the limit is \(Self.maximumTileBytes) (MBTilesStore.maximumTileBytes)")
+        }
+        // A NULL tile_data is no tile.
+        return found.data
     }
 
     /// The metadata table, with `url` as the tile location (MBTiles 1.3: name, format, bounds, center, minzoom, maxzoom, attribution,

@@ -34,19 +34,20 @@ public final class PMTilesStore: TileStore, @unchecked Sendable {
     }
 
     /// Opens the archive `source` reads, whose first `prefix` bytes hold the header.
-    init(source: any PMTilesByteSource, prefix: UInt64) throws(TileStoreError) {
+    package init(source: any PMTilesByteSource, prefix: UInt64) throws(TileStoreError) {
         self.source = source
         path = source.name
         do throws(PMTilesError) {
             let head = try Self.read(source, 0..<prefix)
             header = try PMTilesHeader(head)
             let rootBytes = try Self.read(source, header.rootDirectory)
-            root = try PMTilesDirectory(Self.decompress(rootBytes, header.internalCompression))
+            root = try PMTilesDirectory(Self.decompress(rootBytes, header.internalCompression, at: header.rootDirectory.lowerBound))
             var metadata = JSONObject()
-            if !header.metadata.isEmpty,
-               let bytes = try? Self.decompress(Self.read(source, header.metadata), header.internalCompression),
-               let json = try? JSONValue(parsing: Data(bytes)), let object = json.object {
-                metadata = object
+            if !header.metadata.isEmpty {
+                // A metadata section that cannot be read (past the end, over the limit) is an error;
+                // one that reads but is not a JSON object is ignored, as before.
+                let bytes = try Self.decompress(Self.read(source, header.metadata), header.internalCompression, at: 24)
+                if let json = try? JSONValue(parsing: Data(bytes)), let object = json.object { metadata = object }
             }
             let shown = source is PMTilesFileSource ? "pmtiles://" + path : path
             tileJSON = Self.tileJSON(header: header, metadata: metadata, url: shown)
@@ -82,7 +83,7 @@ public final class PMTilesStore: TileStore, @unchecked Sendable {
         return try lock.withLock {
             if let cached = leaves[start] { return cached }
             let bytes = try Self.read(source, range)
-            let directory = try PMTilesDirectory(Self.decompress(bytes, header.internalCompression))
+            let directory = try PMTilesDirectory(Self.decompress(bytes, header.internalCompression, at: start))
             if leaves.count > 256 { leaves.removeAll(keepingCapacity: true) }
             leaves[start] = directory
             return directory
@@ -100,20 +101,23 @@ public final class PMTilesStore: TileStore, @unchecked Sendable {
 
     /// `range` from `source`, refusing sections over the size limit before asking for them.
     private static func read(_ source: any PMTilesByteSource, _ range: Range<UInt64>) throws(PMTilesError) -> Data {
-        guard UInt64(range.count) <= maximumSectionBytes else {
-            throw PMTilesError(offset: Int(clamping: range.lowerBound), "a section of \(range.count) bytes is over the \(maximumSectionBytes)-byte limit")
+        // `range.count` is an Int and traps at 2^63 bytes: the length is compared as the UInt64 it arrived as.
+        guard range.byteLength <= maximumSectionBytes else {
+            throw PMTilesError(offset: Int(clamping: range.lowerBound),
+                               "a section of \(range.byteLength) bytes is over the \(maximumSectionBytes)-byte limit (PMTilesStore.maximumSectionBytes)")
         }
         return try source.read(range)
     }
 
-    private static func decompress(_ data: Data, _ compression: PMTilesHeader.Compression) throws(PMTilesError) -> [UInt8] {
+    /// `data` (read at byte `at` of the archive) inflated.
+    private static func decompress(_ data: Data, _ compression: PMTilesHeader.Compression, at: UInt64) throws(PMTilesError) -> [UInt8] {
         switch compression {
         case .none, .unknown: return [UInt8](data)
         case .gzip:
             do {
                 return Array(try Gzip.inflate(ContiguousArray(data), limit: Int(maximumSectionBytes)))
             } catch {
-                throw PMTilesError(offset: 0, "a directory does not inflate: \(error)")
+                throw PMTilesError(offset: Int(clamping: at), "a section does not inflate: \(error)")
             }
         case .brotli, .zstd:
             throw PMTilesError(offset: 97, "\(compression) directories are not supported (gzip and none are)")
