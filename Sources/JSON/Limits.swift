@@ -20,7 +20,8 @@ public struct Limits: Sendable, Hashable {
     public var layers: Int
     /// Most sources one style may have (default 1,000).
     public var sources: Int
-    /// Most elements one expression literal array, or one `match`/`interpolate`/`step`, may have (default 65,536).
+    /// Most elements any array of a style may have — an expression literal, a `match`/`interpolate`/`step`,
+    /// `metadata` — but the `layers` array itself and inline GeoJSON data (default 65,536).
     public var literalElements: Int
     /// Most device pixels one rendered image may have (default 8192 x 8192).
     public var outputPixels: Int

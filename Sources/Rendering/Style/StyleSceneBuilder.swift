@@ -87,6 +87,8 @@ package struct StyleSceneBuilder: Sendable {
         // what each source draws at this camera, worked out once for all its layers
         var drawable: [String: [SourceFeatures.Drawable]] = [:]
         for compiled in layers {
+            // past a label limit the render fails: the layers above are not laid out
+            if labelBudget?.exceeded != nil { break }
             let layer = compiled.layer
             guard layer.isVisible else { continue }
             if let minz = layer.minimumZoomLevel, zoom < minz { continue }
