@@ -20,16 +20,27 @@ public struct Limits: Sendable, Hashable {
     public var layers: Int
     /// Most sources one style may have (default 1,000).
     public var sources: Int
-    /// Most elements one expression literal array, or one `match`/`interpolate`/`step`, may have (default 65,536).
+    /// Most elements any array of a style may have — an expression literal, a `match`/`interpolate`/`step`,
+    /// `metadata` — but the `layers` array itself and inline GeoJSON data (default 65,536).
     public var literalElements: Int
     /// Most device pixels one rendered image may have (default 8192 x 8192).
     public var outputPixels: Int
+    /// Most bytes of float canvas one render may allocate: device pixels (pixel ratio included)
+    /// times 16 (default 1 GiB, an 8192 x 8192 canvas). Banded PNG output counts one band's canvas.
+    public var canvasBytes: Int
+    /// Most characters (Unicode scalars) one label may have, checked before it is shaped (default 10,000).
+    public var labelCharacters: Int
+    /// Most label characters one layer may lay out in one tile (or, for a GeoJSON source, one view) (default 1,000,000).
+    public var layoutLabelCharacters: Int
+    /// Most label characters (glyphs before shaping) one render may lay out, all layers and tiles together (default 4,000,000).
+    public var renderLabelCharacters: Int
 
     /// Creates limits; each default is documented on its property.
     public init(
         inputBytes: Int = 512 << 20, nestingDepth: Int = 512, stringBytes: Int = 256 << 20,
         features: Int = 10_000_000, vertices: Int = 100_000_000, layers: Int = 50_000, sources: Int = 1_000,
-        literalElements: Int = 65_536, outputPixels: Int = 8192 * 8192
+        literalElements: Int = 65_536, outputPixels: Int = 8192 * 8192, canvasBytes: Int = 8192 * 8192 * 16,
+        labelCharacters: Int = 10_000, layoutLabelCharacters: Int = 1_000_000, renderLabelCharacters: Int = 4_000_000
     ) {
         self.inputBytes = inputBytes
         self.nestingDepth = nestingDepth
@@ -40,6 +51,10 @@ public struct Limits: Sendable, Hashable {
         self.sources = sources
         self.literalElements = literalElements
         self.outputPixels = outputPixels
+        self.canvasBytes = canvasBytes
+        self.labelCharacters = labelCharacters
+        self.layoutLabelCharacters = layoutLabelCharacters
+        self.renderLabelCharacters = renderLabelCharacters
     }
 
     /// The default limits.
@@ -60,12 +75,17 @@ public struct Limits: Sendable, Hashable {
         case .sources: sources
         case .literalElements: literalElements
         case .outputPixels: outputPixels
+        case .canvasBytes: canvasBytes
+        case .labelCharacters: labelCharacters
+        case .layoutLabelCharacters: layoutLabelCharacters
+        case .renderLabelCharacters: renderLabelCharacters
         }
     }
 
     /// One of the limits, by name.
     public enum Limit: String, Sendable, Hashable, CaseIterable {
         case inputBytes, nestingDepth, stringBytes, features, vertices, layers, sources, literalElements, outputPixels
+        case canvasBytes, labelCharacters, layoutLabelCharacters, renderLabelCharacters
 
         /// What is counted, in words ("input bytes").
         public var noun: String {
@@ -79,6 +99,8 @@ public struct Limits: Sendable, Hashable {
             case .sources: "sources"
             case .literalElements: "elements"
             case .outputPixels: "device pixels"
+            case .canvasBytes: "canvas bytes"
+            case .labelCharacters, .layoutLabelCharacters, .renderLabelCharacters: "characters"
             }
         }
 

@@ -12,7 +12,7 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case let .invalidSize(w, h, r):
             return "cannot render \(w)x\(h) at pixel ratio \(r): sizes must be positive and at most "
-                + "\(Renderer.maximumPixels) device pixels in total"
+                + "\(Renderer.maximumPixels) device pixels in total (Limits.outputPixels)"
         case let .paintArrayTooShort(layer, property, count, features):
             return "layer \(layer): \(property) has \(count) per-feature values for \(features) features"
         }
@@ -103,6 +103,32 @@ package enum Renderer {
         return (transform, max(1, Int(transform.width.rounded())), max(1, Int(transform.height.rounded())))
     }
 
+    /// Checks the scene's device size against `limits` before any canvas is allocated: its device
+    /// pixels (pixel ratio included) against ``Limits/outputPixels``, and the float canvas it paints
+    /// into (16 bytes a pixel; one band's when `banded`, `bandRows` rows or ``bandPixels``) against
+    /// ``Limits/canvasBytes``. Sizes that are not positive and finite are left to ``checked(_:)``.
+    package static func checkBudget(_ scene: RenderScene, limits: Limits, banded: Bool, bandRows: Int? = nil) throws(LimitExceeded) {
+        let ratio = scene.pixelRatio
+        let dw = (Double(scene.width) * ratio).rounded(), dh = (Double(scene.height) * ratio).rounded()
+        guard dw.isFinite, dh.isFinite, dw >= 1, dh >= 1 else { return }
+        let subject = "a \(Self.integer(dw))x\(Self.integer(dh))-pixel image (\(scene.width)x\(scene.height) at pixel ratio \(ratio))"
+        let pixels = dw * dh
+        if pixels > Double(limits.outputPixels) {
+            throw LimitExceeded(.outputPixels, maximum: limits.outputPixels, found: Self.integer(pixels), subject: subject)
+        }
+        let rows = banded ? min(dh, Double(max(1, bandRows ?? bandPixels / max(1, Self.integer(dw))))) : dh
+        let bytes = dw * rows * Double(Canvas.bytesPerPixel)
+        if bytes > Double(limits.canvasBytes) {
+            throw LimitExceeded(.canvasBytes, maximum: limits.canvasBytes, found: Self.integer(bytes),
+                                subject: banded ? "a band of \(Self.integer(rows)) rows of \(subject)" : subject)
+        }
+    }
+
+    /// `value` as an Int, saturating.
+    private static func integer(_ value: Double) -> Int {
+        value >= 9.2e18 ? Int.max : value <= 0 ? 0 : Int(value)
+    }
+
     private static func validate(_ scene: RenderScene) throws(RenderError) {
         for (i, layer) in scene.layers.enumerated() { try layer.validate(layerIndex: i) }
     }
@@ -110,25 +136,43 @@ package enum Renderer {
 
 /// A renderer that keeps its canvas and PNG buffers between snapshots, so repeated renders (a server,
 /// a benchmark, a conformance run) do not pay for fresh multi-megabyte allocations.
+///
+/// Only buffers of at most ``retainedCanvasBytes`` are kept: a large render's canvas is released with
+/// its snapshot, so a map (a server's render slot) does not hold a peak-sized canvas between renders.
 package struct RenderSession: Sendable {
+    /// The largest canvas (or PNG buffers) a session keeps between renders: 64 MiB, a 2048 x 2048 canvas.
+    package static let retainedCanvasBytes = 2048 * 2048 * Canvas.bytesPerPixel
+
     private var canvas: Canvas?
     private var scratch = PNGScratch()
+    /// The most bytes of canvas (and of PNG buffers) kept between renders.
+    private let retainedLimit: Int
 
-    /// Creates a session with no buffers yet.
-    package init() {}
+    /// Creates a session with no buffers yet, keeping at most `retainedBytes` of canvas between renders.
+    package init(retainedBytes: Int = RenderSession.retainedCanvasBytes) {
+        retainedLimit = retainedBytes
+    }
 
     /// Renders the scene; the returned canvas is a copy-on-write view of the session's buffer.
     package mutating func render(_ scene: RenderScene) throws(RenderError) -> Canvas {
         let result = try Renderer.render(scene, reusing: &canvas)
-        canvas = result
+        canvas = result.byteCount <= retainedLimit ? result : nil
         return result
     }
+
+    /// The bytes of the buffers kept (0 after a render larger than ``retainedCanvasBytes``).
+    package var retainedBytes: Int { (canvas?.byteCount ?? 0) + scratch.byteCount }
 
     /// Renders the scene and encodes it as PNG.
     package mutating func renderPNG(_ scene: RenderScene) throws(RenderError) -> [UInt8] {
         let result = try Renderer.render(scene, reusing: &canvas)
         let png = PNGEncoder.encode(result, scratch: &scratch)
-        canvas = result
+        if result.byteCount <= retainedLimit, scratch.byteCount <= retainedLimit {
+            canvas = result
+        } else {
+            canvas = nil
+            scratch = PNGScratch()
+        }
         return png
     }
 }

@@ -27,7 +27,8 @@ struct MapRenderingTests {
         // The middle is the polygon's fill (blue over the light background), not the background.
         #expect(image.pixels[center + 2] > image.pixels[center])
         map.size = MapSize(width: 100_000, height: 100_000)
-        #expect(throws: RenderError.self) { _ = try map.snapshot() }
+        let error = #expect(throws: LimitExceeded.self) { _ = try map.snapshot() }
+        #expect(error?.limit == .outputPixels)
     }
 
     @Test("an unreadable source is drawn empty and reported")

@@ -165,10 +165,16 @@ struct SymbolScaleTests {
         #expect(!shown.contains { $0.geoJSONFeature.properties?["name"] == "far away" })
     }
 
-    @Test("a 20,000-character label is shaped and broken into lines without stalling")
+    @Test("a 20,000-character label is shaped and broken into lines without stalling, once Limits.labelCharacters allows it")
     func longLabel() throws {
         let text = String(repeating: "word ", count: 4000)
-        let s = try SymbolLayerTests.map(points: [(0, 0, text)], layout: ["text-allow-overlap": true]).snapshot()
+        let map = try SymbolLayerTests.map(points: [(0, 0, text)], layout: ["text-allow-overlap": true])
+        // the default limit (10,000 characters) refuses it before shaping
+        #expect(throws: LimitExceeded(.labelCharacters, maximum: 10_000, found: 20_000, subject: "a label of layer \"labels\"")) {
+            try map.snapshot()
+        }
+        map.options.limits.labelCharacters = 20_000
+        let s = try map.snapshot()
         #expect(s.image.pixels.contains { $0 != 255 })
     }
 }

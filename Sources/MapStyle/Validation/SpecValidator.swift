@@ -86,6 +86,12 @@ final class SpecValidator {
         return Array((layerIndicesByID[key] ?? []).lazy.filter { $0 < index }.prefix(10))
     }
 
+    /// The index of the last layer whose id strictly equals `id`, if any.
+    func lastLayer(withID id: JSONValue) -> Int? {
+        guard let key = StrictKey(id) else { return nil }
+        return layerIndicesByID[key]?.last
+    }
+
     init(style: Node, spec: JSONValue = StyleSpecReference.root, expressions: any ExpressionValidating,
          lineOf: @escaping ([PathStep]) -> Int?) {
         self.style = style

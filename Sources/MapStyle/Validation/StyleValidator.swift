@@ -72,19 +72,18 @@ public struct StyleValidator: Sendable {
                                 uncheckedExpressions: validator.uncheckedExpressions)
     }
 
-    /// The array bound ``report(_:)`` reads a style with: ``Limits/literalElements`` in the arrays that
-    /// ``sizeProblem(_:limits:)`` checks (inside layers, `terrain`, `light`, `sky`, `projection`, `state`,
-    /// sources) except the sources' inline GeoJSON `data` (bounded by the GeoJSON limits). The `layers`
-    /// array itself is left to ``Limits/layers``.
+    /// The array bound ``report(_:)`` reads a style with: ``Limits/literalElements`` in every array of
+    /// the document (layers, sources, `metadata`, `terrain`, `sky`, any member) except the sources'
+    /// inline GeoJSON `data` (bounded by the GeoJSON limits). The `layers` array itself is left to
+    /// ``Limits/layers``.
     public var arrayLimit: JSONArrayLimit {
-        JSONArrayLimit(maximum: limits.literalElements,
-                       boundedPaths: [["layers", nil], ["terrain"], ["light"], ["sky"], ["projection"], ["state"], ["sources", nil, nil]],
-                       exemptPaths: [["sources", nil, "data"]])
+        JSONArrayLimit(maximum: limits.literalElements, boundedPaths: [[]],
+                       exemptPaths: [["sources", nil, "data"]], exemptArrays: [["layers"]])
     }
 
     /// The first of `limits` that `style` passes: its layer count, its source count, or the longest
-    /// array in its layers (literals, `match`, `interpolate`, `step`, filters) and sources (but not their
-    /// inline GeoJSON `data`), found in one linear walk.
+    /// array anywhere in it (literals, `match`, `interpolate`, `step`, filters, `metadata`, …) but the
+    /// `layers` array itself and the sources' inline GeoJSON `data`, found in one linear walk.
     public static func sizeProblem(_ style: JSONValue, limits: Limits) -> LimitExceeded? {
         guard case .object(let root) = style else { return nil }
         if case .array(let layers)? = root["layers"], layers.count > limits.layers {
@@ -111,16 +110,25 @@ public struct StyleValidator: Sendable {
             }
             return nil
         }
-        for key in ["layers", "terrain", "light", "sky", "projection", "state"] {
-            if let v = root[key], let found = longest(v, key) { return found }
-        }
-        // a source's inline `data` is GeoJSON, bounded by the GeoJSON limits, not an expression
-        if case .object(let sources)? = root["sources"] {
-            for (id, source) in sources {
-                guard case .object(let members) = source else { continue }
-                for (k, v) in members where k != "data" {
-                    if let found = longest(v, "sources.\(id).\(k)") { return found }
+        for (key, value) in root {
+            switch (key, value) {
+            case ("layers", .array(let layers)):
+                for (i, layer) in layers.enumerated() {
+                    if let found = longest(layer, "layers[\(i)]") { return found }
                 }
+            case ("sources", .object(let sources)):
+                // a source's inline `data` is GeoJSON, bounded by the GeoJSON limits, not an expression
+                for (id, source) in sources {
+                    guard case .object(let members) = source else {
+                        if let found = longest(source, "sources.\(id)") { return found }
+                        continue
+                    }
+                    for (k, v) in members where k != "data" {
+                        if let found = longest(v, "sources.\(id).\(k)") { return found }
+                    }
+                }
+            default:
+                if let found = longest(value, key) { return found }
             }
         }
         return nil

@@ -246,7 +246,7 @@ public final class Map: @unchecked Sendable {
             zoomHistory.update(camera.zoom)
             return zoomHistory.lastIntegerZoom
         }
-        var scene = builder.styleScene(layers: layers, sources: sources, states: states)
+        var scene = try builder.styleScene(layers: layers, sources: sources, states: states)
         scene.scene.projectionMode = locked { optionsValue.projectionMode }
         // Sources whose kind is not loaded yet are drawn empty: say so, for the layers that use them.
         let used = Set(style.layers.filter { $0.isVisible }.compactMap(\.sourceIdentifier))
@@ -264,7 +264,7 @@ public final class Map: @unchecked Sendable {
         var (sources, errors) = sourceData()
         let visible = style.layers.filter { $0.isVisible }
         let used = Set(visible.compactMap(\.sourceIdentifier))
-        let mapMode = locked { optionsValue.mapMode }
+        let (mapMode, limits) = locked { (optionsValue.mapMode, optionsValue.limits) }
         let transform = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera).transform
         for source in style.sources where used.contains(source.identifier) {
             switch source.kind {
@@ -317,6 +317,7 @@ public final class Map: @unchecked Sendable {
         builder.buckets = mapMode == .tile ? nil : buckets
         builder.mapMode = mapMode
         builder.globalState = style.globalState
+        builder.limits = limits
         builder.resourceGeneration = resourceGeneration(sprites: sprites, glyphs: mapGlyphs)
         builder.collidesPerSource = settingsValue.usesPre4CollisionBehavior
         builder.showsCollisionBoxes = debugOptionsValue.contains(.collisionBoxes)
@@ -432,9 +433,12 @@ public final class Map: @unchecked Sendable {
     ///
     /// A source whose data cannot be read is drawn empty and reported in the snapshot's
     /// `sourceErrors` (MapLibre logs and carries on the same way).
-    /// - Throws: `StyleRenderError` for properties that do not evaluate, `RenderError` for absurd sizes.
+    /// - Throws: `StyleRenderError` for properties that do not evaluate, `RenderError` for absurd sizes,
+    ///   ``LimitExceeded`` for an image or labels past the map's ``MapOptions/limits``.
     public func snapshot() throws -> MapSnapshot {
+        let limits = locked { optionsValue.limits }
         let (built, errors) = try buildScene()
+        try Renderer.checkBudget(built.scene, limits: limits, banded: false)
         let canvas = try withSession { session throws -> Canvas in try session.render(built.scene) }
         var unquantized = built.scene
         unquantized.layers = []
@@ -452,9 +456,12 @@ extension Map {
 
     /// ``pngSnapshot()``, always banded when `bandRows` is given (tests force small bands).
     func pngSnapshot(bandRows: Int?) throws -> MapPNGSnapshot {
+        let limits = locked { optionsValue.limits }
         let (built, errors) = try buildScene()
         let data: Data
-        if bandRows != nil || Renderer.rendersInBands(built.scene) {
+        let banded = bandRows != nil || Renderer.rendersInBands(built.scene)
+        try Renderer.checkBudget(built.scene, limits: limits, banded: banded, bandRows: bandRows)
+        if banded {
             data = Data(try Renderer.renderBandedPNG(built.scene, bandRows: bandRows))
         } else {
             let canvas = try withSession { session throws -> Canvas in try session.render(built.scene) }
@@ -501,6 +508,8 @@ final class PNGBufferPool: @unchecked Sendable {
     }
 
     func put(_ scratch: PNGScratch) {
+        // buffers of an image larger than RenderSession keeps are dropped, not held between snapshots
+        guard scratch.byteCount <= RenderSession.retainedCanvasBytes else { return }
         lock.lock()
         spare = scratch
         lock.unlock()

@@ -63,7 +63,9 @@ package final class BucketCache: @unchecked Sendable {
             clock &+= 1
             counts.layouts += 1
             guard budget > 0 else { return }
-            var unit = tiles[tile] ?? TileBuckets()
+            // Taken out of the dictionary so that its layer table is unique and grows in place (a copy
+            // per insert made a tile of n layers cost n² to lay out).
+            var unit = tiles.removeValue(forKey: tile) ?? TileBuckets()
             if let old = unit.layers[layer] {
                 let oldCost = old.layout.byteCost + 256
                 unit.bytes -= oldCost

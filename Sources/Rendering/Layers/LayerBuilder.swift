@@ -92,6 +92,9 @@ struct FeatureEvaluation {
     /// MapLibre's zoom history: the integer zoom the map last crossed (nil: the zoom's own, floored).
     /// Cross-faded properties (`line-dasharray`) fade from one zoom below it or above.
     var lastIntegerZoom: Double?
+    /// At layout: the render's label budget (symbol layers count their characters against it before
+    /// shaping); nil lays labels out unbounded.
+    var labelBudget: LabelBudget?
 
     var zoom: Double { base.zoom ?? 0 }
 

@@ -62,6 +62,9 @@ package struct PNGScratch: Sendable {
 
     /// Creates empty buffers (they grow on first use).
     package init() {}
+
+    /// The bytes the buffers hold.
+    package var byteCount: Int { raw.count + deflated.count }
 }
 
 extension PNGEncoder {

@@ -10,6 +10,12 @@ package struct Canvas: Sendable {
     /// Premultiplied RGBA components, `4 * width * height`.
     package var pixels: [Float]
 
+    /// Bytes per pixel: four 32-bit floats.
+    package static let bytesPerPixel = 4 * MemoryLayout<Float>.stride
+
+    /// The bytes of the pixel storage.
+    package var byteCount: Int { pixels.count * MemoryLayout<Float>.stride }
+
     /// Creates a transparent canvas. Sizes below 1 become 1.
     package init(width: Int, height: Int) {
         self.width = max(1, width)

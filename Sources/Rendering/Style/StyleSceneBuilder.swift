@@ -38,6 +38,11 @@ package struct StyleSceneBuilder: Sendable {
     package var mapMode = MapMode.static
     /// MapLibre's zoom history: the integer zoom the map last crossed (nil: the camera's, floored).
     package var lastIntegerZoom: Double?
+    /// The sizes a render may reach: labels are counted against ``Limits/labelCharacters``,
+    /// ``Limits/layoutLabelCharacters`` and ``Limits/renderLabelCharacters`` before they are shaped.
+    package var limits = Limits.default
+    /// The label budget of the scene being built (set by ``styleScene(layers:sources:states:)``).
+    private var labelBudget: LabelBudget?
 
     package init(width: Int, height: Int, pixelRatio: Double = 1, camera: MapCamera, glyphs: (any GlyphProvider)? = nil,
                  images: (any ImageProvider)? = nil, light: JSONValue? = nil) {
@@ -51,13 +56,29 @@ package struct StyleSceneBuilder: Sendable {
     }
 
     /// The scene for `layers` (from ``Style/compiledLayers()``) drawing from `sources`.
-    package func scene(layers: [CompiledLayer], sources: [String: SourceFeatures], states: FeatureStates = FeatureStates()) -> RenderScene {
-        styleScene(layers: layers, sources: sources, states: states).scene
+    /// - Throws: the first of the label ``limits`` the layers' labels pass.
+    package func scene(layers: [CompiledLayer], sources: [String: SourceFeatures],
+                       states: FeatureStates = FeatureStates()) throws(LimitExceeded) -> RenderScene {
+        try styleScene(layers: layers, sources: sources, states: states).scene
     }
 
     /// The scene, and for each drawn layer the style layer and source features it draws (in the
     /// scene's feature order), so that hits can be traced back to features.
-    package func styleScene(layers: [CompiledLayer], sources: [String: SourceFeatures], states: FeatureStates = FeatureStates()) -> StyleScene {
+    /// - Throws: the first of the label ``limits`` the layers' labels pass: a label longer than
+    ///   ``Limits/labelCharacters``, a layer's labels in one tile over ``Limits/layoutLabelCharacters``,
+    ///   all labels laid out over ``Limits/renderLabelCharacters``. Layouts stop at the first, and
+    ///   nothing laid out after it is kept in ``buckets``.
+    package func styleScene(layers: [CompiledLayer], sources: [String: SourceFeatures],
+                            states: FeatureStates = FeatureStates()) throws(LimitExceeded) -> StyleScene {
+        var builder = self
+        let budget = LabelBudget(limits: limits)
+        builder.labelBudget = budget
+        let built = builder.buildStyleScene(layers: layers, sources: sources, states: states)
+        if let exceeded = budget.exceeded { throw exceeded }
+        return built
+    }
+
+    private func buildStyleScene(layers: [CompiledLayer], sources: [String: SourceFeatures], states: FeatureStates) -> StyleScene {
         var scene = RenderScene(width: width, height: height, pixelRatio: pixelRatio, camera: camera)
         var drawn: [StyleScene.DrawnLayer] = []
         var unsupported: [String] = []
@@ -68,6 +89,8 @@ package struct StyleSceneBuilder: Sendable {
         // what each source draws at this camera, worked out once for all its layers
         var drawable: [String: [SourceFeatures.Drawable]] = [:]
         for compiled in layers {
+            // past a label limit the render fails: the layers above are not laid out
+            if labelBudget?.exceeded != nil { break }
             let layer = compiled.layer
             guard compiled.isVisible else { continue }
             if let minz = layer.minimumZoomLevel, zoom < minz { continue }
@@ -90,6 +113,7 @@ package struct StyleSceneBuilder: Sendable {
             }
             var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: zoom, isSupportedScript: ScriptSupport.isSupported), needsGeometry: compiled.needsFeatureGeometry,
                                                glyphs: glyphs, images: images, pitched: camera.pitch > 0, light: extrusionLight)
+            evaluation.labelBudget = labelBudget
             unsupported += builder.unsupported(compiled, evaluation: evaluation)
             if layer.type.usesSource, let id = layer.sourceIdentifier, let source = sources[id], let tiles = source.vectorTiles {
                 let (sceneLayer, features) = tiledLayer(compiled, builder, tiles: tiles, sourceID: id, sourceGeneration: source.generation,
@@ -185,6 +209,13 @@ package struct StyleSceneBuilder: Sendable {
     /// thread while the previous frame paints (``Map/prefetch(camera:)``). Does nothing without a cache.
     package func layOutTiles(layers: [CompiledLayer], sources: [String: SourceFeatures]) {
         guard buckets != nil, mapMode == .static else { return }
+        // a layout past a label limit is not kept: the frame that needs it lays it out and fails
+        var builder = self
+        builder.labelBudget = LabelBudget(limits: limits)
+        builder.layOutTilesBudgeted(layers: layers, sources: sources)
+    }
+
+    private func layOutTilesBudgeted(layers: [CompiledLayer], sources: [String: SourceFeatures]) {
         let zoom = camera.zoom
         let layoutZoom = Int(max(0, min(30, zoom.rounded(.down))))
         for compiled in layers {
@@ -232,14 +263,17 @@ package struct StyleSceneBuilder: Sendable {
             evaluation.labelTiles = LabelTiles(z: c.z, overscaling: max(1, pow(2, Double(layoutZoom - c.z))),
                                                columns: c.x...c.x, rows: c.y...c.y)
             evaluation.anchorTile = mapMode == .tile ? nil : TileClip(z: c.z, x: c.x, y: c.y)
+            evaluation.labelBudget = labelBudget
             let drawable = (tile.layers[sourceLayer] ?? []).map { SourceFeatures.Drawable(feature: $0, geometry: $0.geometry) }
             let selected = select(compiled, builder, drawable, evaluation: evaluation)
             made.set(k, LayerBucket(signature: signature, layout: builder.layout(compiled, features: selected, evaluation: evaluation)))
         }
         if missing.count == 1 { layOut(0) } else { DispatchQueue.concurrentPerform(iterations: missing.count, execute: layOut) }
+        // layouts cut short by a label limit are not kept (the render fails)
+        let keep = labelBudget?.exceeded == nil
         for (k, i) in missing.enumerated() {
             let bucket = made.get(k)
-            buckets?.insert(bucket, tile: keys[i], layer: id)
+            if keep { buckets?.insert(bucket, tile: keys[i], layer: id) }
             found[i] = bucket
         }
         return found.map { $0! }
@@ -257,7 +291,7 @@ package struct StyleSceneBuilder: Sendable {
         let (drawable, evaluation) = inputs()
         let selected = select(compiled, builder, drawable, evaluation: evaluation)
         let bucket = LayerBucket(signature: signature, layout: builder.layout(compiled, features: selected, evaluation: evaluation))
-        buckets?.insert(bucket, tile: key, layer: id)
+        if labelBudget?.exceeded == nil { buckets?.insert(bucket, tile: key, layer: id) }
         return bucket
     }
 
@@ -305,6 +339,7 @@ package struct StyleSceneBuilder: Sendable {
                                            needsGeometry: layer.needsFeatureGeometry, glyphs: glyphs, images: images, pitched: camera.pitch > 0,
                                            light: extrusionLight)
         evaluation.lastIntegerZoom = lastIntegerZoom
+        evaluation.labelBudget = labelBudget
         return evaluation
     }
 

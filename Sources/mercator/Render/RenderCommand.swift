@@ -142,7 +142,10 @@ struct CameraOptions: ParsableArguments {
         try Self.checkRatio(ratio)
         let pixels = Double(parts[0]) * ratio * Double(parts[1]) * ratio
         guard pixels <= Double(Renderer.maximumPixels) else {
-            throw ValidationError("\(size) at ratio \(ratio) is \(Int(pixels)) pixels; the limit is \(Renderer.maximumPixels) (8192x8192)")
+            // saturating: `--size 999999999999x9` must not trap converting its pixel count
+            let found = pixels < 9.2e18 ? Int(pixels) : Int.max
+            throw ValidationError(LimitExceeded(.outputPixels, maximum: Renderer.maximumPixels, found: found,
+                                                subject: "\(size) at ratio \(ratio)").description)
         }
         return MapSize(width: parts[0], height: parts[1], pixelRatio: ratio)
     }

@@ -26,7 +26,7 @@ struct VenueRenderCommand: ParsableCommand {
         guard parts.count == 2, parts.allSatisfy({ $0 > 0 }) else { throw ValidationError("--size must be WxH, e.g. 1024x768") }
         try CameraOptions.checkRatio(ratio)
         guard Double(parts[0]) * Double(parts[1]) * ratio * ratio <= Double(Renderer.maximumPixels) else {
-            throw ValidationError("\(size) at ratio \(ratio) exceeds the \(Renderer.maximumPixels)-pixel limit (8192x8192)")
+            throw ValidationError("\(size) at ratio \(ratio) exceeds the \(Renderer.maximumPixels)-pixel limit (8192x8192, Limits.outputPixels)")
         }
         let venue: Venue
         do {

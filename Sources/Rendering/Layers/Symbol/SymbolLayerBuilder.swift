@@ -23,10 +23,17 @@ enum SymbolLayerBuilder: LayerBuilder {
         // a plain string `text-field` may name properties as `{name}` tokens (legacy syntax)
         let tokens = layout.text.source?.string?.contains("{") ?? false
         let writingModes = layout.textWritingModes?.evaluate(zoom: zoom) ?? []
+        let budget = evaluation.labelBudget
+        var layoutCharacters = 0
         for feature in features {
             evaluation.load(feature, into: &context)
             var text = layout.text.evaluate(context)
             if tokens, let properties = context.feature?.properties { text = replacingTokens(text, properties) }
+            if let budget, !text.isEmpty,
+               !charge(text, layer: layer.layer.identifier, budget: budget, layoutCharacters: &layoutCharacters) {
+                // past a label limit: the render fails with it, so nothing more is laid out
+                return SymbolLayout(features: [], labels: [])
+            }
             let placement = layout.symbolPlacement.evaluate(context)
             let alongLine = placement != .point && layout.textRotationAlignment.evaluate(context) != .viewport
             let variable = placement == .point ? variableAnchors(layout, context) : nil
@@ -162,6 +169,27 @@ enum SymbolLayerBuilder: LayerBuilder {
 
     static func unsupported(_ layer: CompiledLayer) -> [String] {
         return []
+    }
+
+    /// Counts `text` against the label limits before it is shaped: false (the limit passed recorded
+    /// in `budget`) for a label over ``Limits/labelCharacters``, a layout over
+    /// ``Limits/layoutLabelCharacters``, a render over ``Limits/renderLabelCharacters``, or once
+    /// another layout of the render passed a limit.
+    static func charge(_ text: Formatted, layer: String, budget: LabelBudget, layoutCharacters: inout Int) -> Bool {
+        let limits = budget.limits
+        let n = LabelBudget.characters(text)
+        if n > limits.labelCharacters {
+            budget.fail(LimitExceeded(.labelCharacters, maximum: limits.labelCharacters, found: n,
+                                      subject: "a label of layer \"\(layer)\""))
+            return false
+        }
+        layoutCharacters = layoutCharacters > Int.max - n ? Int.max : layoutCharacters + n
+        if layoutCharacters > limits.layoutLabelCharacters {
+            budget.fail(LimitExceeded(.layoutLabelCharacters, maximum: limits.layoutLabelCharacters, found: layoutCharacters,
+                                      subject: "the labels of layer \"\(layer)\" in one tile"))
+            return false
+        }
+        return budget.charge(n)
     }
 
     // MARK: - Anchors
