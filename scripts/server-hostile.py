@@ -2,15 +2,17 @@
 """Hostile clients against a `mercator serve` on 127.0.0.1, bounded in count and time, with the
 server's resident memory (VmRSS, VmHWM from /proc/PID/status) before, during and after.
 
-    server-hostile.py PID PORT pipeline [CONNECTIONS] [REQUESTS] [SECONDS]
-        CONNECTIONS clients each write REQUESTS pipelined GETs of a 914 KB asset and never read,
-        hold SECONDS, then close.
+    server-hostile.py PID PORT pipeline [CONNECTIONS] [REQUESTS] [SECONDS] [PAD]
+        CONNECTIONS clients each write REQUESTS pipelined GETs of a 914 KB asset (each with a PAD-byte
+        header) and never read, hold SECONDS, then close.
     server-hostile.py PID PORT idle [CONNECTIONS] [SECONDS]
         CONNECTIONS sockets that never send; /health is timed while they are open.
     server-hostile.py PID PORT slowloris [CONNECTIONS] [SECONDS]
         CONNECTIONS sockets trickling header lines every second for SECONDS; counts those the server closed.
 """
-import socket, sys, time, urllib.request
+import os, socket, sys, time, urllib.request
+
+PATH = os.environ.get("HOSTILE_PATH", "/assets/maplibre-gl.js")
 
 
 def rss(pid):
@@ -38,22 +40,23 @@ def main():
     print("before", rss(pid), "health", health(port))
     socks = []
     if mode == "pipeline":
-        conns, requests, hold = (args + [50, 2000, 10][len(args):])[:3]
-        one = b"GET /assets/maplibre-gl.js HTTP/1.1\r\nHost: localhost\r\n\r\n"
+        conns, requests, hold, pad = (args + [50, 2000, 10, 0][len(args):])[:4]
+        one = b"GET " + PATH.encode() + b" HTTP/1.1\r\nHost: localhost\r\n" + (b"X-Pad: " + b"p" * pad + b"\r\n" if pad else b"") + b"\r\n"
         sent = 0
         for _ in range(conns):
             s = socket.create_connection(("127.0.0.1", port))
             s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
             s.setblocking(False)
             socks.append(s)
-            data = one * requests
-            try:
-                while data:
+            data = memoryview(one * requests)
+            deadline = time.time() + 2
+            while data and time.time() < deadline:  # at most 2 s of writing per connection
+                try:
                     n = s.send(data)
                     sent += n
                     data = data[n:]
-            except BlockingIOError:
-                pass
+                except BlockingIOError:
+                    time.sleep(0.01)
         print(f"{conns} connections wrote {sent // len(one)} of {conns * requests} requests")
         peak = 0
         end = time.time() + hold
@@ -90,9 +93,10 @@ def main():
         print(f"slowloris: {len(closed)} of {len(socks)} closed by the server within {time.time() - start:.1f} s; health {health(port)}")
     for s in socks:
         s.close()
-    for wait in (1, 5):
-        time.sleep(wait)
-        print(f"after close +{wait}s", rss(pid))
+    closed_at = time.time()
+    for after in (1, 5, 15, 30):
+        time.sleep(after - (time.time() - closed_at))
+        print(f"after close +{after}s", rss(pid))
 
 
 main()

@@ -14,7 +14,8 @@ import NIOHTTPTypes
 /// - Body: a request's body must be complete within ``Limits/body`` of its head.
 /// - Send: a connection that stays unwritable (the client does not read) for ``Limits/send`` is closed.
 /// - Pipelining: with ``Limits/maxPipelined`` requests received and not yet answered, `read` is
-///   withheld, so the socket is not read until responses go out.
+///   withheld, so the socket is not read until responses go out, and the ``ConnectionGate`` is
+///   closed, so the bytes already read wait undecoded (compact) instead of becoming request parts.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -54,11 +55,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var heldRead = false
     private var timer: Scheduled<Void>?
     private var sendTimer: Scheduled<Void>?
+    private let gate: ConnectionGate
 
-    init(limits: Limits, stats: ConnectionStats, logger: Logger) {
+    init(limits: Limits, stats: ConnectionStats, logger: Logger, gate: ConnectionGate) {
         self.limits = limits
         self.stats = stats
         self.logger = logger
+        self.gate = gate
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -90,6 +93,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .head:
             unanswered += 1
             stats.requestReceived(unanswered: unanswered)
+            if unanswered >= limits.maxPipelined { gate.paused = true }
             readingBody = true
             bytesWhileIdle = false
             schedule(context, at: .now() + limits.body, reason: .body)
@@ -104,15 +108,23 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) {
-            unanswered = max(0, unanswered - 1)
-            if unanswered == 0, !readingBody { becomeIdle(context) }
+        guard case .end = unwrapOutboundIn(data) else {
+            context.write(data, promise: promise)
+            return
+        }
+        unanswered = max(0, unanswered - 1)
+        if unanswered == 0, !readingBody { becomeIdle(context) }
+        context.write(data, promise: promise)
+        if unanswered < limits.maxPipelined {
+            if gate.paused {
+                gate.paused = false
+                gate.resume?()  // decodes the bytes held back (and may close the gate again)
+            }
             if heldRead, unanswered < limits.maxPipelined {
                 heldRead = false
                 context.read()
             }
         }
-        context.write(data, promise: promise)
     }
 
     func read(context: ChannelHandlerContext) {
@@ -170,19 +182,65 @@ extension ConnectionGuard: Sendable {}
 /// Sent up the pipeline by ``ByteArrivalHandler`` before each read's bytes reach the HTTP decoder.
 struct BytesArrived: Sendable {}
 
+/// Shared by one connection's ``ByteArrivalHandler`` and ``ConnectionGuard``, on its event loop:
+/// while `paused`, bytes read wait before the HTTP decoder; `resume` feeds them on.
+final class ConnectionGate: @unchecked Sendable {
+    var paused = false
+    var resume: (() -> Void)?
+}
+
 /// The first handler of a connection: tells ``ConnectionGuard`` that bytes arrived (the decoder only
-/// passes on whole heads) and counts them.
+/// passes on whole heads), counts them, and feeds them to the decoder in slices of at most 1 KB,
+/// holding them back while the ``ConnectionGate`` is paused (too many requests unanswered): a
+/// pipelining client's bytes then wait as bytes (one read, at most 64 KB), not as parsed requests.
 final class ByteArrivalHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
     private let stats: ConnectionStats
+    private let gate: ConnectionGate
+    private var held: [ByteBuffer] = []
+    static let slice = 1024
 
-    init(stats: ConnectionStats) { self.stats = stats }
+    init(stats: ConnectionStats, gate: ConnectionGate) {
+        self.stats = stats
+        self.gate = gate
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        gate.resume = { [unowned self] in
+            self.feed(context)
+            context.fireChannelReadComplete()
+        }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        gate.resume = nil
+        held.removeAll()
+    }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        stats.bytesRead(unwrapInboundIn(data).readableBytes)
+        let buffer = unwrapInboundIn(data)
+        stats.bytesRead(buffer.readableBytes)
         context.fireUserInboundEventTriggered(BytesArrived())
-        context.fireChannelRead(data)
+        held.append(buffer)
+        feed(context)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        held.removeAll()
+        context.fireChannelInactive()
+    }
+
+    /// Passes held bytes on, a slice at a time, until the gate pauses or none are left.
+    private func feed(_ context: ChannelHandlerContext) {
+        while !gate.paused, !held.isEmpty {
+            if held[0].readableBytes <= Self.slice {
+                let buffer = held.removeFirst()
+                context.fireChannelRead(wrapInboundOut(buffer))
+            } else if let slice = held[0].readSlice(length: Self.slice) {
+                context.fireChannelRead(wrapInboundOut(slice))
+            }
+        }
     }
 }
 
@@ -195,16 +253,23 @@ struct GuardedHTTP1Channel: ServerChildChannel {
     typealias Value = HTTP1Channel.Value
     let http: HTTP1Channel
     let stats: ConnectionStats
+    let limits: ConnectionGuard.Limits
+    let logger: Logger
 
     init(responder: @escaping HTTPChannelHandler.Responder, limits: ConnectionGuard.Limits, stats: ConnectionStats, logger: Logger) {
         self.stats = stats
-        http = HTTP1Channel(responder: responder, configuration: .init(additionalChannelHandlers: [ConnectionGuard(limits: limits, stats: stats, logger: logger)]))
+        self.limits = limits
+        self.logger = logger
+        http = HTTP1Channel(responder: responder)
     }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        let stats = self.stats, http = self.http
+        let stats = self.stats, limits = self.limits, guardLogger = self.logger
+        let gate = ConnectionGate()
+        let http = HTTP1Channel(responder: self.http.responder,
+                                configuration: .init(additionalChannelHandlers: [ConnectionGuard(limits: limits, stats: stats, logger: guardLogger, gate: gate)]))
         return channel.eventLoop.makeCompletedFuture {
-            try channel.pipeline.syncOperations.addHandler(ByteArrivalHandler(stats: stats), position: .first)
+            try channel.pipeline.syncOperations.addHandler(ByteArrivalHandler(stats: stats, gate: gate), position: .first)
         }.flatMap {
             http.setup(channel: channel, logger: logger)
         }
