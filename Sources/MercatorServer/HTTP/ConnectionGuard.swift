@@ -93,7 +93,6 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .head:
             unanswered += 1
             stats.requestReceived(unanswered: unanswered)
-            if unanswered >= limits.maxPipelined { gate.paused = true }
             readingBody = true
             bytesWhileIdle = false
             schedule(context, at: .now() + limits.body, reason: .body)
@@ -103,6 +102,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             readingBody = false
             timer?.cancel()
             timer = nil
+            // Only whole requests count against the cap: a request's own body is never held back.
+            if unanswered >= limits.maxPipelined { gate.paused = true }
         }
         context.fireChannelRead(data)
     }
