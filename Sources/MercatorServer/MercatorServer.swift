@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import Mercator
 import ServiceLifecycle
@@ -19,6 +20,10 @@ public final class MercatorServer: Sendable {
     let rasterTiles: RasterTileRenderer
     /// Set when a shutdown signal arrives: `/health` answers 503 from then on.
     public let drain = DrainState()
+    /// Open connections and the connections closed by each limit.
+    public let connections = ConnectionStats()
+    /// The port the server listens on, once it does (``ServerOptions/port`` may be 0).
+    let boundPort = BoundPort()
 
     public init(catalog: ServerCatalog, options: ServerOptions = ServerOptions()) {
         self.catalog = catalog
@@ -38,8 +43,16 @@ public final class MercatorServer: Sendable {
     /// The Hummingbird application serving every route.
     public func application(logger: Logger = MercatorServer.defaultLogger,
                             onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }) -> some ApplicationProtocol {
-        Application(router: router(), configuration: .init(address: .hostname(options.host, port: options.port), serverName: "Mercator"),
-                    onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) }, logger: logger)
+        let limits = ConnectionGuard.Limits(options), stats = connections, boundPort = boundPort
+        let server = HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits, stats: stats, logger: logger) }
+        let configuration = ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: "Mercator",
+                                                     availableConnectionsDelegate: ConnectionCap(limit: max(1, options.maxConnections), stats: stats))
+        return Application(router: router(logger: logger), server: server, configuration: configuration,
+                           onServerRunning: { channel in
+                               let port = channel.localAddress?.port ?? 0
+                               boundPort.set(port)
+                               await onServerRunning(port)
+                           }, logger: logger)
     }
 
     /// Runs until SIGINT or SIGTERM, then drains for ``ServerOptions/drainSeconds`` (`/health` answers 503,
@@ -59,10 +72,10 @@ public final class MercatorServer: Sendable {
         return ServiceGroup(configuration: .init(services: [app, drainer], gracefulShutdownSignals: handlingSignals ? [.sigterm, .sigint] : [], logger: logger))
     }
 
-    /// The router: every route of `docs/server.md`.
-    public func router() -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self)
-        router.add(middleware: MetricsMiddleware(metrics: metrics, pool: pool))
+    /// The router: every route of `docs/server.md`, each answering HEAD as GET without the body.
+    public func router(logger: Logger = MercatorServer.defaultLogger) -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
+        router.add(middleware: MetricsMiddleware(metrics: metrics, pool: pool, accessLog: options.accessLog ? logger : nil))
         router.get("/") { request, _ in self.answer(request) { Responses.body(Data(ViewerPages.index(self.catalog).utf8), type: "text/html; charset=utf-8", request: request, cacheControl: "no-cache") } }
         router.get("/health") { request, _ in
             self.answer(request) {
@@ -88,7 +101,7 @@ public final class MercatorServer: Sendable {
                 let list: [JSONValue] = self.catalog.styles.map {
                     ["version": 8, "name": .string($0.name), "id": .string($0.id), "url": .string("\(base)/styles/\($0.id)/style.json")]
                 }
-                return Responses.json(JSONValue.array(list).serialized(), request: request)
+                return self.varying(Responses.json(JSONValue.array(list).serialized(), request: request))
             }
         }
         router.get("/data.json") { request, _ in
@@ -97,7 +110,7 @@ public final class MercatorServer: Sendable {
                 let list: [JSONValue] = self.catalog.data.map {
                     ["id": .string($0.id), "name": .string($0.name), "format": .string($0.format), "url": .string("\(base)/data/\($0.id).json")]
                 }
-                return Responses.json(JSONValue.array(list).serialized(), request: request)
+                return self.varying(Responses.json(JSONValue.array(list).serialized(), request: request))
             }
         }
         router.get("/styles/**") { request, context in try await self.answerAsync(request) { try await self.styles(request, context.parameters.getCatchAll()) } }
@@ -126,13 +139,19 @@ public final class MercatorServer: Sendable {
         }
     }
 
-    /// `http://host:port` as the client reached this server (from `Host`, when it is a plain host name).
+    /// The address URLs in styles and TileJSON start with (``PublicAddress``).
     func base(_ request: Request) -> String {
-        if let host = request.head.authority, !host.isEmpty, host.count < 256,
-           host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]_".contains($0)) }) {
-            return "http://\(host)"
-        }
-        return "http://\(options.host):\(options.port)"
+        PublicAddress(options: options, port: boundPort.get() ?? options.port).base(host: request.head.authority,
+                                                                                    forwardedHost: request.headers.value(named: "x-forwarded-host"),
+                                                                                    forwardedProto: request.headers.value(named: "x-forwarded-proto"))
+    }
+
+    /// `response` with `Vary` naming the headers its URLs were built from (none with a public URL).
+    func varying(_ response: Response) -> Response {
+        guard options.publicURL == nil else { return response }
+        var response = response
+        response.headers[.vary] = PublicAddress.varyHeaders
+        return response
     }
 
     private func style(_ raw: Substring) throws(ServerError) -> ServedStyle {
@@ -152,12 +171,12 @@ public final class MercatorServer: Sendable {
                                        "scheme": "xyz", "minzoom": 0, "maxzoom": .int(Int64(options.maxZoom)), "tileSize": 256,
                                        "tiles": [.string("\(base)/styles/\(style.id)/{z}/{x}/{y}.png")],
                                        "center": [.double(style.camera.center.longitude), .double(style.camera.center.latitude), .double(style.camera.zoom.rounded())]]
-            return Responses.json(tileJSON.serialized(), request: request, cacheControl: Responses.styleCache)
+            return varying(Responses.json(tileJSON.serialized(), request: request, cacheControl: Responses.styleCache))
         }
         let style = try style(first)
         let rest = Array(parts.dropFirst())
         if rest.count == 1 && rest[0] == "style.json" {
-            return Responses.json(style.publicText(base: base(request)), request: request, cacheControl: Responses.styleCache)
+            return varying(Responses.json(style.publicText(base: base(request)), request: request, cacheControl: Responses.styleCache))
         }
         if rest.count == 1 && rest[0].hasPrefix("sprite") {
             return try sprite(style, String(rest[0]), request: request)
@@ -177,6 +196,7 @@ public final class MercatorServer: Sendable {
         guard tileParts.count == 3 else { throw ServerError.notFound("no such route under /styles/\(style.id)/") }
         let p = Array(tileParts)
         let (tile, scale, ext) = try RequestParsing.tile(z: p[0], x: p[1], last: p[2], maxZoom: options.maxZoom)
+        try checkScale(scale)
         guard ext == "png" else { throw ServerError.badRequest("raster tiles are PNG: use .png (found .\(ext))") }
         let metrics = self.metrics
         let png = try await rasterTiles.tile(RasterTileKey(style: style.id, tile: tile, tileSize: tileSize, scale: scale), style: style) {
@@ -190,12 +210,18 @@ public final class MercatorServer: Sendable {
         guard allowed.contains(name) else { throw ServerError.notFound("no sprite file \"\(name)\": sprite[@2x].json or .png") }
         guard let path = style.spritePath else { throw ServerError.notFound("style \(style.id) has no local sprite") }
         let file = path + String(name.dropFirst("sprite".count))
-        guard let data = FileManager.default.contents(atPath: file) else { throw ServerError.notFound("style \(style.id) has no \(name)") }
+        let data = try SpriteCheck.read(file, json: name.hasSuffix(".json"), style: style.id, name: name)
         return Responses.body(data, type: name.hasSuffix(".png") ? "image/png" : "application/json", request: request, cacheControl: Responses.styleCache)
     }
 
     private func staticImage(_ style: ServedStyle, framing: Substring, size: Substring, request: Request) async throws -> Response {
         let (width, height, scale) = try RequestParsing.imageSize(size, maxSize: options.maxImageSize)
+        try checkScale(scale)
+        let devicePixels = width * height * scale * scale  // at most 16384² x 9²: no overflow
+        guard devicePixels <= options.maxImagePixels else {
+            throw ServerError(.contentTooLarge, "image \(width)x\(height)@\(scale)x is \(width * scale)x\(height * scale) = \(devicePixels) device pixels;"
+                              + " the limit is \(options.maxImagePixels) (ServerOptions.maxImagePixels, --max-image-pixels)")
+        }
         let framing = try RequestParsing.framing(framing, maxZoom: Double(options.maxZoom))
         let query = RequestParsing.query(request.uri.query)
         let overlay = try StaticOverlay(query: query)
@@ -224,11 +250,18 @@ public final class MercatorServer: Sendable {
         let maps = self.maps, metrics = self.metrics
         let png = try await pool.run {
             let clock = ContinuousClock(), start = clock.now
-            let data = try maps.render(style, camera: camera, size: mapSize, overlay: overlay).pngData()
+            let data = try maps.renderPNG(style, camera: camera, size: mapSize, overlay: overlay)
             metrics.render(kind: "static", duration: clock.now - start)
             return data
         }
         return Responses.body(png, type: "image/png", request: request, cacheControl: Responses.tileCache)
+    }
+
+    /// 400 for a pixel ratio above ``ServerOptions/maxScaleFactor``.
+    private func checkScale(_ scale: Int) throws(ServerError) {
+        guard scale <= options.maxScaleFactor else {
+            throw .badRequest("scale @\(scale)x is above the limit @\(options.maxScaleFactor)x (ServerOptions.maxScaleFactor, --max-scale-factor)")
+        }
     }
 
     /// `/data/{id}.json`, `/data/{id}.geojson`, `/data/{id}/{z}/{x}/{y}.{format}`.
@@ -238,7 +271,7 @@ public final class MercatorServer: Sendable {
             guard let id = RequestParsing.component(name), let set = catalog.dataSet(id) else { throw ServerError.notFound("no data \"\(name)\"") }
             switch ext {
             case "json":
-                return Responses.json(set.tileJSON(base: base(request)).serialized(), request: request, cacheControl: Responses.styleCache)
+                return varying(Responses.json(set.tileJSON(base: base(request)).serialized(), request: request, cacheControl: Responses.styleCache))
             case "geojson":
                 guard case .geojson(_, let path) = set.kind, let bytes = FileManager.default.contents(atPath: path) else {
                     throw ServerError.notFound("data \(id) is not GeoJSON")
@@ -293,26 +326,40 @@ public final class MercatorServer: Sendable {
     }
 }
 
-/// Counts and times every request for `/metrics`.
+/// Counts and times every request for `/metrics`, and with an access log writes one line per request.
 struct MetricsMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
     let metrics: ServerMetrics
     let pool: RenderPool
+    /// Where access-log lines go (`notice`), or nil.
+    let accessLog: Logger?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let clock = ContinuousClock(), start = clock.now
         let route = ServerMetrics.route(of: request.uri.path)
+        var response: Response
         do {
-            var response = try await next(request, context)
+            response = try await next(request, context)
             response.headers[.accessControlAllowOrigin] = "*"  // maps on other origins may use the tiles, as with tileserver-gl
-            metrics.request(route: route, status: Int(response.status.code), duration: clock.now - start)
             let load = pool.load
             metrics.pool(running: load.running, waiting: load.waiting)
-            return response
         } catch {
-            let response = Responses.error(error)
-            metrics.request(route: route, status: Int(response.status.code), duration: clock.now - start)
-            return response
+            response = Responses.error(error)
         }
+        let elapsed = clock.now - start
+        metrics.request(route: route, status: Int(response.status.code), duration: elapsed)
+        if let accessLog { log(accessLog, request, response, elapsed) }
+        return response
+    }
+
+    /// `GET /styles/x/0/0/0.png 200 1234 B 5.1 ms`, with the same fields as metadata.
+    private func log(_ logger: Logger, _ request: Request, _ response: Response, _ elapsed: Duration) {
+        let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let bytes = request.method == .head ? 0 : (response.body.contentLength ?? response.headers[.contentLength].flatMap { Int($0) } ?? 0)
+        let path = String(request.uri.path.prefix(2048))
+        let rounded = (ms * 10).rounded() / 10
+        logger.notice("\(request.method.rawValue) \(path) \(response.status.code) \(bytes) B \(rounded) ms",
+                      metadata: ["method": .string(request.method.rawValue), "path": .string(path), "status": .stringConvertible(response.status.code),
+                                 "bytes": .stringConvertible(bytes), "ms": .stringConvertible(rounded)])
     }
 }

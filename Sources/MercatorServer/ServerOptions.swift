@@ -14,6 +14,11 @@ public struct ServerOptions: Sendable {
     public var requestTimeout = 30.0
     /// The largest static image side, in points.
     public var maxImageSize = 2048
+    /// The largest pixel ratio of a static image or raster tile (`@3x`), as tileserver-gl's `maxScaleFactor`.
+    public var maxScaleFactor = 3
+    /// The most device pixels (width x height x scale²) of one static image: 2048x2048@2x passes;
+    /// beyond it the request gets 413.
+    public var maxImagePixels = 4096 * 4096
     /// The deepest zoom for raster tiles and static images.
     public var maxZoom = 22
     /// Raster tiles drawn together (a metatile of `metatile` x `metatile` tiles).
@@ -26,6 +31,36 @@ public struct ServerOptions: Sendable {
     /// Seconds between SIGTERM/SIGINT and the graceful shutdown, while `/health` answers 503
     /// (`draining`) and requests are still served, so a load balancer stops sending first.
     public var drainSeconds = 0.0
+
+    // MARK: Connections
+
+    /// Seconds a keep-alive connection may stay open without a byte of a new request (after it
+    /// opens or after its last response ended); then it is closed.
+    public var idleTimeout = 5.0
+    /// Seconds within which a request's whole head must arrive, counted from the connection's
+    /// opening or from the end of the previous response: a client trickling a header is closed.
+    public var headerTimeout = 10.0
+    /// Seconds within which a request's whole body must arrive after its head.
+    public var bodyTimeout = 30.0
+    /// Seconds a response may wait for a client that does not read it (the connection not
+    /// writable) before the connection is closed.
+    public var sendTimeout = 30.0
+    /// Connections open at once; further clients wait in the listen backlog until one closes.
+    public var maxConnections = 1024
+    /// Requests one connection may have received and not yet been answered (HTTP pipelining);
+    /// the server stops reading the connection until responses go out.
+    public var maxPipelinedRequests = 16
+
+    // MARK: Addresses
+
+    /// The address clients reach the server at (`https://tiles.example.com/prefix`), used for
+    /// every URL in styles and TileJSON instead of the request's `Host`; nil: from the request.
+    public var publicURL: String?
+    /// Host names (with or without a port) whose `Host` and `X-Forwarded-Host` are trusted for URLs in
+    /// styles and TileJSON (tileserver-gl's `domains`), besides the listen address, `localhost` and `127.0.0.1`.
+    public var domains: [String] = []
+    /// Logs one line per request (method, path, status, bytes, milliseconds) at `notice`.
+    public var accessLog = false
 
     public init() {}
 }

@@ -10,6 +10,18 @@ public struct ServerCatalog: Sendable {
     public private(set) var data: [ServedData] = []
     /// The folder of glyph PBFs (`{fontstack}/{start}-{end}.pbf`), if any.
     public var fontsDirectory: URL?
+    /// The folders whose files styles may name: the configuration's `options.paths` (or its own
+    /// folder), or the folder of each bare file. A local file a style names elsewhere is not served.
+    public private(set) var allowedFolders: [URL] = []
+    /// What was left out while loading, one sentence each (a style naming a file outside
+    /// ``allowedFolders``); `mercator serve` prints them at start.
+    public private(set) var warnings: [String] = []
+    /// tileserver-gl's `options.domains`: host names trusted for URLs (``ServerOptions/domains``).
+    public var domains: [String] = []
+    /// tileserver-gl's `options.publicUrl` (``ServerOptions/publicURL``).
+    public var publicURL: String?
+    /// tileserver-gl's `options.maxScaleFactor` (``ServerOptions/maxScaleFactor``).
+    public var maxScaleFactor: Int?
 
     /// An empty catalog.
     public init(fontsDirectory: URL? = nil) {
@@ -37,6 +49,7 @@ public struct ServerCatalog: Sendable {
     /// Adds one bare file: a style, GeoJSON, MBTiles, PMTiles or venue bundle.
     public mutating func addFile(_ input: String) throws(CatalogError) {
         let url = URL(fileURLWithPath: input)
+        allow(url.deletingLastPathComponent())
         let id = uniqueID(Self.identifier(url.deletingPathExtension().lastPathComponent))
         switch url.pathExtension.lowercased() {
         case "mbtiles", "pmtiles":
@@ -69,6 +82,14 @@ public struct ServerCatalog: Sendable {
         let root = Self.resolve(paths?["root"]?.string ?? "", against: directory)
         func folder(_ key: String) -> URL { Self.resolve(paths?[key]?.string ?? "", against: root) }
         if let fonts = paths?["fonts"]?.string { fontsDirectory = Self.resolve(fonts, against: root) }
+        let options = json["options"]
+        domains = (options?["domains"]?.array ?? []).compactMap(\.string)
+        publicURL = options?["publicUrl"]?.string
+        maxScaleFactor = options?["maxScaleFactor"]?.number.map { Int(max(1, min(9, $0))) }
+        allow(root)
+        for key in ["styles", "fonts", "sprites", "icons", "mbtiles", "pmtiles", "geojson", "files"] where paths?[key]?.string != nil {
+            allow(folder(key))
+        }
         for (id, entry) in json["data"]?.object ?? JSONObject() {
             let safe = Self.identifier(id)
             guard safe == id else { throw CatalogError("data \"\(id)\": identifiers may hold letters, digits, '-', '_' and '.' only") }
@@ -103,8 +124,14 @@ public struct ServerCatalog: Sendable {
         guard var render = json.object else { throw CatalogError("style \(id): not a JSON object") }
         var published = render
         var renderSources = JSONObject(), publicSources = JSONObject()
+        var refused: Set<String> = []
         for (sourceID, source) in render["sources"]?.object ?? JSONObject() {
             var r = source.object ?? JSONObject(), p = r
+            if let local = Self.localReference(source, directory: directory), !isAllowed(local) {
+                warnings.append("style \(id): source \(sourceID) names \(local.path), outside the folders the configuration names (options.paths or the folders of the files given); the source and its layers are not served")
+                refused.insert(sourceID)
+                continue
+            }
             if let url = source["url"]?.string, let scheme = ["mbtiles://", "pmtiles://"].first(where: { url.lowercased().hasPrefix($0) }) {
                 let rest = String(url.dropFirst(scheme.count))
                 let set: ServedData
@@ -140,11 +167,23 @@ public struct ServerCatalog: Sendable {
         }
         render["sources"] = .object(renderSources)
         published["sources"] = .object(publicSources)
+        if !refused.isEmpty, let layers = render["layers"]?.array {
+            let kept = JSONValue.array(layers.filter { layer in layer["source"]?.string.map { !refused.contains($0) } ?? true })
+            render["layers"] = kept
+            published["layers"] = kept
+        }
         // Glyphs: local fonts for rendering, this server's /fonts for clients.
         if let glyphs = render["glyphs"]?.string, !Self.isRemote(glyphs), fontsDirectory == nil,
            let range = glyphs.range(of: "{fontstack}") {
             let folder = String(glyphs[..<range.lowerBound])
-            fontsDirectory = Self.resolve(folder.isEmpty ? "." : folder, against: directory)
+            let url = Self.resolve(folder.isEmpty ? "." : folder, against: directory)
+            if isAllowed(url) {
+                fontsDirectory = url
+            } else {
+                warnings.append("style \(id): glyphs in \(url.path), outside the folders the configuration names; not served")
+                render["glyphs"] = nil
+                published["glyphs"] = nil
+            }
         }
         if let fonts = fontsDirectory {
             if render["glyphs"] != nil || Self.hasText(render) {
@@ -154,10 +193,24 @@ public struct ServerCatalog: Sendable {
         }
         var spritePath: String?
         if let sprite = render["sprite"]?.string, !Self.isRemote(sprite) {
-            let path = Self.resolve(sprite, against: directory).path
-            spritePath = path
-            render["sprite"] = .string(path)
-            published["sprite"] = .string("\(ServedStyle.basePlaceholder)/styles/\(id)/sprite")
+            let url = Self.resolve(sprite, against: directory)
+            if isAllowed(url) {
+                spritePath = url.path
+                render["sprite"] = .string(url.path)
+                published["sprite"] = .string("\(ServedStyle.basePlaceholder)/styles/\(id)/sprite")
+            } else {
+                warnings.append("style \(id): sprite \(url.path) is outside the folders the configuration names; not served")
+                render["sprite"] = nil
+                published["sprite"] = nil
+            }
+        } else if render["sprite"]?.array != nil {
+            // Several sprites ([{id, url}]): only remote ones are passed on.
+            let remote = (render["sprite"]?.array ?? []).filter { $0["url"]?.string.map(Self.isRemote) ?? false }
+            if remote.count != render["sprite"]?.array?.count {
+                warnings.append("style \(id): local sprites in a sprite list are not served")
+            }
+            render["sprite"] = remote.isEmpty ? nil : .array(remote)
+            published["sprite"] = render["sprite"]
         }
         let document: StyleDocument
         do {
@@ -201,6 +254,50 @@ public struct ServerCatalog: Sendable {
         }
     }
 
+    // MARK: Files a style may name
+
+    /// Adds `folder` to ``allowedFolders``.
+    private mutating func allow(_ folder: URL) {
+        let url = folder.standardizedFileURL.resolvingSymlinksInPath()
+        if !allowedFolders.contains(url) { allowedFolders.append(url) }
+    }
+
+    /// Whether `url` is a configured data file or inside one of ``allowedFolders`` (after resolving symbolic links).
+    func isAllowed(_ url: URL) -> Bool {
+        let path = url.standardizedFileURL.path
+        if data.contains(where: {
+            switch $0.kind {
+            case .geojson(_, let p), .archive(_, let p): return p == path
+            }
+        }) { return true }
+        let resolved = url.standardizedFileURL.resolvingSymlinksInPath().path
+        return allowedFolders.contains { folder in
+            let root = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+            return resolved == folder.path || resolved.hasPrefix(root)
+        }
+    }
+
+    /// The local file a source names (`mbtiles://`/`pmtiles://` path, GeoJSON `data`, a `file://` or
+    /// relative `url` or `tiles` template), or nil for remote and configured (`{id}`) ones.
+    static func localReference(_ source: JSONValue, directory: URL) -> URL? {
+        if let url = source["url"]?.string {
+            let lower = url.lowercased()
+            if let scheme = ["mbtiles://", "pmtiles://"].first(where: { lower.hasPrefix($0) }) {
+                let rest = String(url.dropFirst(scheme.count))
+                if rest.hasPrefix("{"), rest.hasSuffix("}") { return nil }
+                return resolve(rest, against: directory)
+            }
+            if isLocal(url) { return resolve(url, against: directory) }
+        }
+        if source["type"]?.string == "geojson", let file = source["data"]?.string, isLocal(file) {
+            return resolve(file, against: directory)
+        }
+        for template in source["tiles"]?.array ?? [] {
+            if let t = template.string, isLocal(t) { return resolve(t, against: directory) }
+        }
+        return nil
+    }
+
     // MARK: Helpers
 
     /// A `file://` glyph template in `fonts`.
@@ -209,6 +306,11 @@ public struct ServerCatalog: Sendable {
     /// Whether a style has symbol layers with text.
     static func hasText(_ style: JSONObject) -> Bool {
         style["layers"]?.array?.contains { $0["type"]?.string == "symbol" && $0["layout"]?["text-field"] != nil } ?? false
+    }
+
+    /// Whether `url` names a local file: `file://` or no scheme.
+    static func isLocal(_ url: String) -> Bool {
+        url.lowercased().hasPrefix("file://") || !url.contains("://")
     }
 
     static func isRemote(_ url: String) -> Bool {

@@ -23,10 +23,10 @@ enum RequestParsing {
         return (TileID(z: zi, x: xi, y: yi), scale, ext)
     }
 
-    /// `@2x` (or `@3x`) as a scale.
+    /// `@2x` (`@1x` to `@9x`) as a scale; the server then checks ``ServerOptions/maxScaleFactor``.
     static func scale(_ text: Substring) throws(ServerError) -> Int {
-        guard text.hasPrefix("@"), text.hasSuffix("x"), let n = Int(text.dropFirst().dropLast()), (1...3).contains(n) else {
-            throw .badRequest("scale must be @1x, @2x or @3x (found \(text))")
+        guard text.hasPrefix("@"), text.hasSuffix("x"), text.count == 3, let n = Int(text.dropFirst().dropLast()), (1...9).contains(n) else {
+            throw .badRequest("scale must be @1x to @9x (found \(text))")
         }
         return n
     }

@@ -27,6 +27,20 @@ final class MapPool: @unchecked Sendable {
         lock.withLock { idle[style, default: []].append(map) }
     }
 
+    /// ``render(_:camera:size:overlay:)`` straight to PNG with `Map.pngSnapshot()`: outputs over
+    /// 2048 x 2048 device pixels are painted and encoded band by band, so the map never holds their
+    /// whole float canvas (16 bytes a pixel: 600 MB at 6144²).
+    func renderPNG(_ style: ServedStyle, camera: MapCamera, size: MapSize, overlay: StaticOverlay? = nil) throws -> Data {
+        let map = try checkOut(style)
+        defer { checkIn(map, style: style.id) }
+        map.camera = camera
+        map.size = size
+        guard let overlay, !overlay.isEmpty else { return try map.pngSnapshot().data }
+        let added = try overlay.add(to: map.style)
+        defer { overlay.remove(added, from: map.style) }
+        return try map.pngSnapshot().data
+    }
+
     /// Renders `style` with `camera` at `size`, drawing `overlay` (a GeoJSON source and its layers) on top.
     func render(_ style: ServedStyle, camera: MapCamera, size: MapSize, overlay: StaticOverlay? = nil) throws -> MapSnapshot {
         let map = try checkOut(style)
