@@ -17,6 +17,7 @@ public final class ConnectionStats: @unchecked Sendable {
     private var requests = 0
     private var bytes = 0
     private var peak = 0
+    private var peakOpenCount = 0
     private var closes: [CloseReason: Int] = [:]
     /// Requests received since the allocator was last trimmed.
     private var requestsSinceTrim = 0
@@ -34,11 +35,18 @@ public final class ConnectionStats: @unchecked Sendable {
     /// The most requests one connection has had received and unanswered at once.
     public var peakUnanswered: Int { lock.withLock { peak } }
     /// Connections the server closed for `reason`.
+    /// The most connections open at once since the server started.
+    public var peakOpen: Int { lock.withLock { peakOpenCount } }
     public func closedBy(_ reason: CloseReason) -> Int { lock.withLock { closes[reason, default: 0] } }
     /// How many times the allocator was trimmed.
     public var trimCount: Int { lock.withLock { trims } }
 
-    func opened() { lock.withLock { openCount += 1 } }
+    func opened() {
+        lock.withLock {
+            openCount += 1
+            peakOpenCount = max(peakOpenCount, openCount)
+        }
+    }
 
     func closedConnection() {
         let idleAfterLoad = lock.withLock { () -> Bool in
