@@ -14,17 +14,16 @@ import Testing
             $0.headerTimeout = 4
         }
         try await withLiveServer(server) { port in
-            // 24 connections that never send a byte: 8 are accepted, the rest wait in the backlog (the idle
-            // timeout is long enough that the first 8 are all open together even on a busy machine).
+            // 24 connections that never send a byte: about 8 are accepted, the rest wait in the backlog. One read
+            // of the listening socket accepts up to NIO's maxMessagesPerRead (4) connections before the cap is
+            // looked at again, so the cap can be passed by at most 3; without it all 24 would be open at once.
             let idle = try (0..<24).map { _ in try RawClient(port: port) }
-            #expect(await eventually { server.connections.peakOpen == 8 })
-            #expect(server.connections.peakOpen <= 8, "never more than the cap at once")
+            #expect(await eventually { server.connections.open >= 4 })
+            #expect(server.connections.peakOpen <= 8 + 3, "never more than the cap (and one accept batch) at once")
             // /health waits behind them, and is answered once the idle timeout frees slots.
             let health = try await RawClient.request(port: port, "GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
             #expect(health.status == 200)
             #expect(server.connections.closedBy(.idle) >= 8)
-            // When slots free up, one read of the listening socket accepts up to NIO's maxMessagesPerRead (4)
-            // waiting connections at once: the cap can be passed by at most 3.
             #expect(server.connections.peakOpen <= 8 + 3)
             // The idle ones were closed by the server.
             let closed = try await offPool { idle.prefix(4).allSatisfy { $0.isClosedByServer() } }
