@@ -68,7 +68,7 @@ struct HostileArchiveTests {
         #expect(throws: CatalogError.self) { try ServerCatalog.load(inputs: [rootPath]) }
 
         let catalog = try ServerCatalog.load(inputs: ["tile", "leaf", "inleaf"].map { folder.appendingPathComponent("\($0).pmtiles").path })
-        var options = ServerOptions()
+        var options = TestServer.options()
         options.port = 0
         options.renderThreads = 2
         let server = MercatorServer(catalog: catalog, options: options)

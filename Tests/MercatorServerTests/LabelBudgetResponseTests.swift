@@ -18,7 +18,7 @@ import Testing
                         "layout": ["text-field": .string(bomb), "text-font": ["Font A"]]]],
         ]
         try catalog.addStyle(style, id: "bomb", name: "bomb", directory: TestServer.folder)
-        var options = ServerOptions()
+        var options = TestServer.options()
         options.port = 0
         options.renderThreads = 1
         try await MercatorServer(catalog: catalog, options: options).application(logger: TestServer.quiet).test(.live) { client in

@@ -22,7 +22,7 @@ import Testing
                         "paint": ["text-color": "#000000"]]],
         ]
         try catalog.addStyle(style, id: "labels", name: "labels", directory: TestServer.folder)
-        var options = ServerOptions()
+        var options = TestServer.options()
         options.port = 0
         return MercatorServer(catalog: catalog, options: options)
     }

@@ -43,7 +43,7 @@ import Testing
         #expect(catalog.warnings.contains { $0.contains("source secret") })
         #expect(catalog.warnings.contains { $0.contains("source near") })
         #expect(catalog.data.isEmpty)
-        let server = MercatorServer(catalog: catalog, options: { var o = ServerOptions(); o.port = 0; o.renderThreads = 1; return o }())
+        let server = MercatorServer(catalog: catalog, options: TestServer.options(renderThreads: 1))
         try await server.application(logger: TestServer.quiet).test(.live) { client in
             let styleJSON = try await client.execute(uri: "/styles/s/style.json", method: .get)
             #expect(styleJSON.status == .ok)
@@ -77,7 +77,7 @@ import Testing
         try Data(#"{"version": 8, "sprite": "fake", "sources": {}, "layers": []}"#.utf8).write(to: served.appendingPathComponent("fake-style.json"))
         let catalog = try ServerCatalog.load(inputs: [served.appendingPathComponent("fake-style.json").path])
         #expect(catalog.warnings.isEmpty)
-        let server = MercatorServer(catalog: catalog, options: { var o = ServerOptions(); o.port = 0; o.renderThreads = 1; return o }())
+        let server = MercatorServer(catalog: catalog, options: TestServer.options(renderThreads: 1))
         try await server.application(logger: TestServer.quiet).test(.live) { client in
             let json = try await client.execute(uri: "/styles/fake-style/sprite.json", method: .get)
             #expect(json.status == .notFound)

@@ -53,11 +53,23 @@ enum TestServer {
         return logger
     }
 
-    /// A server on a free loopback port.
-    static func server(_ configure: (inout ServerOptions) -> Void = { _ in }) -> MercatorServer {
+    /// Options for a test server: any free loopback port, and connection timeouts long enough that a test
+    /// client kept open across slow steps on a busy machine is never dropped (`ConnectionTests` sets short ones).
+    static func options(renderThreads: Int = 2) -> ServerOptions {
         var options = ServerOptions()
         options.port = 0
-        options.renderThreads = 2
+        options.renderThreads = renderThreads
+        options.idleTimeout = 600
+        options.headerTimeout = 600
+        options.bodyTimeout = 600
+        options.sendTimeout = 600
+        options.requestTimeout = 300
+        return options
+    }
+
+    /// A server on a free loopback port.
+    static func server(_ configure: (inout ServerOptions) -> Void = { _ in }) -> MercatorServer {
+        var options = options()
         configure(&options)
         return MercatorServer(catalog: catalog, options: options)
     }
