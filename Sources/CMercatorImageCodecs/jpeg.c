@@ -28,16 +28,22 @@ static void mercator_jpeg_error_exit(j_common_ptr info) {
 
 static void mercator_jpeg_quiet(j_common_ptr info, int level) { (void)info; (void)level; }
 
+// libjpeg's error manager for one call: errors long-jump back with their text in `message`, warnings are quiet.
+static struct jpeg_error_mgr *mercator_jpeg_errors(struct mercator_jpeg_error *error, char *message, size_t capacity) {
+    struct jpeg_error_mgr *manager = jpeg_std_error(&error->base);
+    error->base.error_exit = mercator_jpeg_error_exit;
+    error->base.emit_message = mercator_jpeg_quiet;
+    error->message = message;
+    error->capacity = capacity;
+    return manager;
+}
+
 static int mercator_jpeg_run(const uint8_t *data, size_t length, int32_t *width, int32_t *height,
                              uint8_t *rgba, size_t rgba_length, char *message, size_t capacity) {
     struct jpeg_decompress_struct info;
     struct mercator_jpeg_error error;
     memset(&info, 0, sizeof info);
-    info.err = jpeg_std_error(&error.base);
-    error.base.error_exit = mercator_jpeg_error_exit;
-    error.base.emit_message = mercator_jpeg_quiet;
-    error.message = message;
-    error.capacity = capacity;
+    info.err = mercator_jpeg_errors(&error, message, capacity);
     uint8_t *row = NULL;
     if (setjmp(error.jump)) {
         jpeg_destroy_decompress(&info);
@@ -103,11 +109,7 @@ int mercator_jpeg_encode(const uint8_t *rgba, int32_t width, int32_t height, int
     struct jpeg_compress_struct info;
     struct mercator_jpeg_error error;
     memset(&info, 0, sizeof info);
-    info.err = jpeg_std_error(&error.base);
-    error.base.error_exit = mercator_jpeg_error_exit;
-    error.base.emit_message = mercator_jpeg_quiet;
-    error.message = message;
-    error.capacity = message_capacity;
+    info.err = mercator_jpeg_errors(&error, message, message_capacity);
     unsigned char *buffer = NULL;
     unsigned long length = 0;
     uint8_t *row;

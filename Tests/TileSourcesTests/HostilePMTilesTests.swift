@@ -26,65 +26,22 @@ struct HostilePMTilesTests {
             ("harmless: leaf section length 2^63", 48, UInt64(1) << 63),
             ("harmless: tile section length 2^63", 64, UInt64(1) << 63),
         ] as [(String, Int, UInt64)] {
-            out.append((name, patched(runs, at: field, value)))
+            out.append((name, CraftedPMTiles.patched(runs, at: field, value)))
         }
         // Directories written anew (uncompressed), entries pointing into the fixture's tile data.
         let tileData = runs.subdata(in: 494..<runs.count)
-        out.append(("tile length 2^63", craft(runs, root: [(0, 0, 1 << 63, 1)], leaf: [], tiles: tileData)))
-        out.append(("tile length 2^64 - 1", craft(runs, root: [(0, 0, .max, 1)], leaf: [], tiles: tileData)))
-        out.append(("tile offset 2^63", craft(runs, root: [(0, 1 << 63, 10, 1)], leaf: [], tiles: tileData)))
-        out.append(("tile offset 2^64 - 2", craft(runs, root: [(0, .max - 1, 10, 1)], leaf: [], tiles: tileData)))
-        out.append(("tile run 2^64 - 1", craft(runs, root: [(0, 0, 1 << 63, .max)], leaf: [], tiles: tileData)))
-        out.append(("leaf length 2^63", craft(runs, root: [(0, 0, 1 << 63, 0)], leaf: [(0, 0, 10, 1)], tiles: tileData)))
-        out.append(("leaf offset 2^63", craft(runs, root: [(0, 1 << 63, 4, 0)], leaf: [(0, 0, 10, 1)], tiles: tileData)))
+        out.append(("tile length 2^63", CraftedPMTiles.archive(header: runs, root: [(0, 0, 1 << 63, 1)], leaf: [], tiles: tileData)))
+        out.append(("tile length 2^64 - 1", CraftedPMTiles.archive(header: runs, root: [(0, 0, .max, 1)], leaf: [], tiles: tileData)))
+        out.append(("tile offset 2^63", CraftedPMTiles.archive(header: runs, root: [(0, 1 << 63, 10, 1)], leaf: [], tiles: tileData)))
+        out.append(("tile offset 2^64 - 2", CraftedPMTiles.archive(header: runs, root: [(0, .max - 1, 10, 1)], leaf: [], tiles: tileData)))
+        out.append(("tile run 2^64 - 1", CraftedPMTiles.archive(header: runs, root: [(0, 0, 1 << 63, .max)], leaf: [], tiles: tileData)))
+        out.append(("leaf length 2^63", CraftedPMTiles.archive(header: runs, root: [(0, 0, 1 << 63, 0)], leaf: [(0, 0, 10, 1)], tiles: tileData)))
+        out.append(("leaf offset 2^63", CraftedPMTiles.archive(header: runs, root: [(0, 1 << 63, 4, 0)], leaf: [(0, 0, 10, 1)], tiles: tileData)))
         out.append(("leaf holds a tile of length 2^63",
-                    craft(runs, root: [(0, 0, UInt64(encode([(0, 0, 1 << 63, 1)]).count), 0)], leaf: [(0, 0, 1 << 63, 1)], tiles: tileData)))
-        let selfLeaf = encode([(0, 0, 8, 0)])
-        out.append(("a leaf pointing at itself", craft(runs, root: [(0, 0, UInt64(selfLeaf.count), 0)], leaf: [(0, 0, UInt64(selfLeaf.count), 0)], tiles: tileData)))
+                    CraftedPMTiles.archive(header: runs, root: [(0, 0, UInt64(CraftedPMTiles.directory([(0, 0, 1 << 63, 1)]).count), 0)], leaf: [(0, 0, 1 << 63, 1)], tiles: tileData)))
+        let selfLeaf = CraftedPMTiles.directory([(0, 0, 8, 0)])
+        out.append(("a leaf pointing at itself", CraftedPMTiles.archive(header: runs, root: [(0, 0, UInt64(selfLeaf.count), 0)], leaf: [(0, 0, UInt64(selfLeaf.count), 0)], tiles: tileData)))
         return out
-    }
-
-    /// `data` with the little-endian UInt64 at `offset` replaced.
-    static func patched(_ data: Data, at offset: Int, _ value: UInt64) -> Data {
-        var bytes = [UInt8](data)
-        for i in 0..<8 { bytes[offset + i] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(i))) }
-        return Data(bytes)
-    }
-
-    /// A PMTiles directory (tile id, offset, length, run length), uncompressed.
-    static func encode(_ entries: [(UInt64, UInt64, UInt64, UInt64)]) -> [UInt8] {
-        var out: [UInt8] = []
-        func varint(_ v: UInt64) {
-            var v = v
-            while v >= 0x80 { out.append(UInt8(v & 0x7F) | 0x80); v >>= 7 }
-            out.append(UInt8(v))
-        }
-        varint(UInt64(entries.count))
-        var last: UInt64 = 0
-        for e in entries { varint(e.0 &- last); last = e.0 }
-        for e in entries { varint(e.3) }
-        for e in entries { varint(e.2) }
-        for e in entries { varint(e.1 &+ 1) }
-        return out
-    }
-
-    /// The fixture's header (directories made uncompressed), then `root`, no metadata, `leaf`, `tiles`.
-    static func craft(_ fixture: Data, root: [(UInt64, UInt64, UInt64, UInt64)], leaf: [(UInt64, UInt64, UInt64, UInt64)], tiles: Data) -> Data {
-        var header = [UInt8](fixture.prefix(PMTilesHeader.size))
-        header[97] = 1
-        let rootBytes = encode(root), leafBytes = encode(leaf)
-        var data = Data(header)
-        let rootStart = UInt64(data.count)
-        data.append(contentsOf: rootBytes)
-        let leafStart = UInt64(data.count)
-        data.append(contentsOf: leafBytes)
-        let tileStart = UInt64(data.count)
-        data.append(tiles)
-        for (field, value) in [(8, rootStart), (16, UInt64(rootBytes.count)), (24, leafStart), (32, 0),
-                               (40, leafStart), (48, UInt64(leafBytes.count)), (56, tileStart), (64, UInt64(tiles.count))] {
-            data = patched(data, at: field, value)
-        }
-        return data
     }
 
     /// Opens `open()` and reads the first tiles of zooms 0...3: every failure must be a typed error
