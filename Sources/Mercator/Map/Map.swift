@@ -436,9 +436,8 @@ public final class Map: @unchecked Sendable {
     /// - Throws: `StyleRenderError` for properties that do not evaluate, `RenderError` for absurd sizes,
     ///   ``LimitExceeded`` for an image or labels past the map's ``MapOptions/limits``.
     public func snapshot() throws -> MapSnapshot {
-        let limits = locked { optionsValue.limits }
+        try checkBudget(banded: { _ in false })
         let (built, errors) = try buildScene()
-        try Renderer.checkBudget(built.scene, limits: limits, banded: false)
         let canvas = try withSession { session throws -> Canvas in try session.render(built.scene) }
         var unquantized = built.scene
         unquantized.layers = []
@@ -454,14 +453,20 @@ extension Map {
     /// image holds one band's canvas instead of 1 GiB. The pixels are those of ``snapshot()``.
     public func pngSnapshot() throws -> MapPNGSnapshot { try pngSnapshot(bandRows: nil) }
 
+    /// Refuses an image past ``MapOptions/limits`` (device pixels, canvas bytes) from the map's size alone,
+    /// before any source is loaded or label laid out.
+    private func checkBudget(bandRows: Int? = nil, banded: (RenderScene) -> Bool) throws {
+        let (camera, size, limits) = locked { (cameraValue, sizeValue, optionsValue.limits) }
+        let frame = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera)
+        try Renderer.checkBudget(frame, limits: limits, banded: banded(frame), bandRows: bandRows)
+    }
+
     /// ``pngSnapshot()``, always banded when `bandRows` is given (tests force small bands).
     func pngSnapshot(bandRows: Int?) throws -> MapPNGSnapshot {
-        let limits = locked { optionsValue.limits }
+        try checkBudget(bandRows: bandRows, banded: { bandRows != nil || Renderer.rendersInBands($0) })
         let (built, errors) = try buildScene()
         let data: Data
-        let banded = bandRows != nil || Renderer.rendersInBands(built.scene)
-        try Renderer.checkBudget(built.scene, limits: limits, banded: banded, bandRows: bandRows)
-        if banded {
+        if bandRows != nil || Renderer.rendersInBands(built.scene) {
             data = Data(try Renderer.renderBandedPNG(built.scene, bandRows: bandRows))
         } else {
             let canvas = try withSession { session throws -> Canvas in try session.render(built.scene) }
