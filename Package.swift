@@ -55,18 +55,20 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("icuuc", .when(platforms: [.linux], traits: ["ICU"]))]),
         // HarfBuzz shaping, loaded at run time (the base image has the library, not its headers)
         .target(name: "CMercatorHarfBuzz", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        .target(name: "Rendering", dependencies: ["MapStyle", "Tiling", "MercatorCompression", "CMercatorImageCodecs", "CMercatorHarfBuzz", "CMercatorPrefetch",
-                                                  .target(name: "CMercatorBidi", condition: .when(platforms: [.linux], traits: ["ICU"]))]),
+        // All of text, below Rendering: glyph PBFs, shaping (HarfBuzz loaded at run time), bidi and line breaks
+        // (ICU with the ICU trait), installed fonts (FreeType and fontconfig on Linux with the FreeType trait;
+        // elsewhere the module builds without them: Core Text is the Apple seam still to write, Fonts/Platform),
+        // and the loading of a style's glyphs and font faces (TileSources' ResourceReader).
+        .target(name: "Fonts", dependencies: ["MapStyle", "Tiling", "TileSources", "CMercatorHarfBuzz",
+                                              .target(name: "CMercatorBidi", condition: .when(platforms: [.linux], traits: ["ICU"])),
+                                              .target(name: "CMercatorFreeType", condition: .when(platforms: [.linux], traits: ["FreeType"])),
+                                              .target(name: "CMercatorFontconfig", condition: .when(platforms: [.linux], traits: ["FreeType"]))]),
+        .target(name: "Rendering", dependencies: ["MapStyle", "Tiling", "TileSources", "Fonts", "MercatorCompression", "CMercatorImageCodecs", "CMercatorPrefetch"]),
         .target(name: "MercatorHTTP", dependencies: ["MercatorCompression"]),
         .target(name: "TileSources", dependencies: ["MapStyle", "Tiling", "MercatorHTTP", "MercatorCompression", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "OfflineStorage", dependencies: ["GeoJSON", "Tiling", "TileSources", "MercatorHTTP", "MercatorCompression",
                                                       .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Venues", dependencies: ["GeoJSON", "Tiling", "MercatorHTTP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        // FreeType and fontconfig on Linux with the FreeType trait; elsewhere the module builds without them
-        // (no installed fonts: Core Text is the Apple seam still to write, Fonts/Platform)
-        .target(name: "Fonts", dependencies: ["Rendering", "MapStyle", "Tiling",
-                                              .target(name: "CMercatorFreeType", condition: .when(platforms: [.linux], traits: ["FreeType"])),
-                                              .target(name: "CMercatorFontconfig", condition: .when(platforms: [.linux], traits: ["FreeType"]))]),
         .target(name: "Mercator", dependencies: ["GeoJSON", "Expressions", "FormatStrings", "Tiling", "MapStyle", "TileSources", "OfflineStorage", "Rendering", "Fonts", "Venues"]),
         .target(name: "MercatorConformance", dependencies: ["Mercator"]),
         .target(
@@ -121,7 +123,7 @@ let package = Package(
         .testTarget(name: "OfflineStorageTests", dependencies: ["OfflineStorage", "Mercator", "MercatorHTTP", "MercatorTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "MercatorHTTPTests", dependencies: ["MercatorHTTP", "MercatorTestSupport"]),
-        .testTarget(name: "FontsTests", dependencies: ["Fonts", "Rendering", "MercatorTestSupport"]),
+        .testTarget(name: "FontsTests", dependencies: ["Fonts", "MapStyle", "MercatorTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "MapStyle", "GeoJSON", "MercatorCompression", "MercatorTestSupport"]),
         .testTarget(name: "MercatorCLITests", dependencies: ["mercator", "Rendering", "MercatorTestSupport", "TileSources", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(

@@ -1,5 +1,3 @@
-import Rendering
-
 /// Why a font could not be opened or used.
 package enum FontError: Error, Sendable, Hashable, CustomStringConvertible {
     /// FreeType could not start.

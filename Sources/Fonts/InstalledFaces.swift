@@ -1,5 +1,4 @@
 import Foundation
-import Rendering
 
 /// The process's opened installed fonts and the glyph ranges rasterized from them, so that maps
 /// made one after another do not open and rasterize the same font again.

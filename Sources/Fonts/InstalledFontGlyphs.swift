@@ -1,6 +1,5 @@
 import Foundation
 import MapStyle
-import Rendering
 
 /// Glyphs rasterized at run time from installed fonts: a font stack's fonts matched by name through
 /// fontconfig (``ClientFontOptions``), and CJK ideographs from the ideographic fallback fonts (`Settings`).

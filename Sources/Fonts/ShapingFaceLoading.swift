@@ -1,5 +1,4 @@
 import Foundation
-import Rendering
 
 /// Why a font file could not become a face that shapes complex scripts.
 package enum ShapingFaceError: Error, Sendable, Equatable, CustomStringConvertible {

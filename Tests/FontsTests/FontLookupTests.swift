@@ -1,5 +1,4 @@
 import Fonts
-import Rendering
 import Testing
 
 @Suite(.enabled(if: PlatformFeature.installedFonts.isAvailable, "needs installed fonts (the FreeType trait)"))

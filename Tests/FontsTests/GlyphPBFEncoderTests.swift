@@ -1,6 +1,5 @@
 import Foundation
 import Fonts
-import Rendering
 import Testing
 
 @Suite(.enabled(if: PlatformFeature.installedFonts.isAvailable, "needs installed fonts (the FreeType trait)"))

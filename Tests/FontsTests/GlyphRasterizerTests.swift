@@ -1,5 +1,4 @@
 import Fonts
-import Rendering
 import Testing
 
 /// The rasterizer against `make_glyphs.py` (freetype-py 2.5.1 with its FreeType 2.13.2, numpy) on

@@ -1,6 +1,5 @@
 @testable import Fonts
 import MapStyle
-import Rendering
 import Testing
 
 @Suite(.enabled(if: PlatformFeature.installedFonts.isAvailable, "needs installed fonts (the FreeType trait)"))

@@ -2,7 +2,6 @@ import Foundation
 import MercatorTestSupport
 import Testing
 @testable import Fonts
-import Rendering
 
 /// Glyphs by glyph id for HarfBuzz's shaping (issue 31): MapLibre Native's metrics for shaped glyphs, faces
 /// from a font file's bytes, installed fonts for complex scripts.

@@ -1,6 +1,5 @@
 import Fonts
 import Foundation
-import Rendering
 import Testing
 
 /// A build without the FreeType trait: installed fonts are absent, and opening a font says why.

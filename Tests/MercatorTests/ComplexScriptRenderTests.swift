@@ -1,4 +1,5 @@
 import Foundation
+import Fonts
 import MercatorConformance
 import MercatorTestSupport
 import Rendering

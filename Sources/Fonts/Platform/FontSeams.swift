@@ -1,5 +1,4 @@
 import Foundation
-import Rendering
 
 /// The font-discovery seam: which fonts are installed, and which one the system substitutes for a name.
 ///

@@ -1,4 +1,5 @@
 import Expressions
+import Fonts
 import GeoJSON
 import MapStyle
 

@@ -1,4 +1,5 @@
 import Foundation
+import Fonts
 
 /// Why image bytes (a raster tile, an image source) could not be decoded.
 package enum RasterDecodingError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,5 +1,4 @@
 import Foundation
-import Rendering
 
 /// No installed fonts in this build: every call throws ``FontError/notAvailable(_:)``.
 package struct UnavailableFontDiscovery: FontDiscovering {

@@ -1,4 +1,5 @@
 import Foundation
+import Fonts
 
 /// Lays a label's glyphs out along its projected line, as MapLibre's `placeGlyphsAlongLine` does
 /// each frame: every glyph's centre walks its offset along the line from the anchor and turns with

@@ -1,4 +1,5 @@
 import Foundation
+import Fonts
 import GeoJSON
 import MapStyle
 

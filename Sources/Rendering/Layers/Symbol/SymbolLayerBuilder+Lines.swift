@@ -1,5 +1,6 @@
 import Foundation
 import Expressions
+import Fonts
 import GeoJSON
 import MapStyle
 

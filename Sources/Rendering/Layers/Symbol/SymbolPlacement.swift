@@ -1,4 +1,5 @@
 import Foundation
+import Fonts
 
 /// Collision detection for labels, as MapLibre places them: layers from the top down, labels in
 /// order within a layer; a label whose box meets one already placed is hidden unless it allows

@@ -1,5 +1,6 @@
 #if os(Linux) && LibJPEG
 import CMercatorImageCodecs
+import Fonts
 
 /// JPEG through the system's libjpeg (the libjpeg API; Debian's libjpeg62-turbo), as opaque RGBA.
 struct LibJPEGDecoder: ImageDecoding {

@@ -1,3 +1,5 @@
+import Fonts
+
 /// A format this build cannot decode: every call throws ``RasterDecodingError/notAvailable(_:)``.
 struct UnavailableImageDecoder: ImageDecoding {
     /// The format left out.

@@ -1,7 +1,7 @@
 import Foundation
 import MercatorTestSupport
 import Testing
-@testable import Rendering
+@testable import Fonts
 
 /// HarfBuzz loaded at run time (issue 31's first step): shaping turns text into positioned glyph ids with
 /// the font's ligatures and reordering.

@@ -2,24 +2,24 @@
 /// (ICU on Linux): Arabic letters joined into their contextual forms, and each line of a label put in
 /// visual order by the Unicode bidirectional algorithm (characters of right-to-left runs mirrored).
 /// In a build without it, text keeps its logical order.
-enum BidiText {
+package enum BidiText {
     /// The platform's implementation (a concrete type: no dynamic dispatch).
     static let platform = PlatformBidirectionalText()
 
     /// Whether `c` is written right to left (Hebrew, Arabic, Syriac, Thaana, N'Ko… and their forms).
-    static func isRightToLeft(_ c: UInt32) -> Bool {
+    package static func isRightToLeft(_ c: UInt32) -> Bool {
         (0x0590...0x08FF).contains(c) || (0xFB1D...0xFDFF).contains(c) || (0xFE70...0xFEFF).contains(c)
     }
 
     /// Whether `c` is Arabic (its blocks and presentation forms), whose letters join: MapLibre's
     /// `charAllowsLetterSpacing` is false for these.
-    static func isArabic(_ c: UInt32) -> Bool {
+    package static func isArabic(_ c: UInt32) -> Bool {
         (0x0600...0x06FF).contains(c) || (0x0750...0x077F).contains(c) || (0x08A0...0x08FF).contains(c)
             || (0xFB50...0xFDFF).contains(c) || (0xFE70...0xFEFF).contains(c)
     }
 
     /// `text` with Arabic letters replaced by their joined presentation forms (ICU's `u_shapeArabic`).
-    static func shapingArabic(_ text: String) -> String {
+    package static func shapingArabic(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { (0x0600...0x08FF).contains($0.value) }) else { return text }
         guard let shaped = try? platform.shapingArabic(Array(text.utf16)) else { return text }
         return String(decoding: shaped, as: UTF16.self)
@@ -30,11 +30,11 @@ enum BidiText {
     /// Text with nothing written right to left keeps its order.
     /// Bidi formatting characters (ALM, LRM, RLM, embeddings, overrides and isolates), which MapLibre
     /// Native removes when it reorders lines (`UBIDI_REMOVE_BIDI_CONTROLS`): never drawn.
-    static func isBidiControl(_ c: UInt32) -> Bool {
+    package static func isBidiControl(_ c: UInt32) -> Bool {
         c == 0x061C || c == 0x200E || c == 0x200F || (0x202A...0x202E).contains(c) || (0x2066...0x2069).contains(c)
     }
 
-    static func visualLines(_ scalars: [UInt32], lines: [Range<Int>]) -> [[(index: Int, character: UInt32)]] {
+    package static func visualLines(_ scalars: [UInt32], lines: [Range<Int>]) -> [[(index: Int, character: UInt32)]] {
         guard scalars.contains(where: isRightToLeft) else {
             let controls = scalars.contains(where: isBidiControl)
             return lines.map { line in

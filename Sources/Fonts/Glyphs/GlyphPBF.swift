@@ -1,42 +1,6 @@
 import Foundation
 import Tiling
 
-/// One glyph of a font stack as MapLibre's glyph PBFs carry it: metrics at 24 points and a signed
-/// distance field bitmap with a 3-pixel border (`(width + 6) x (height + 6)` bytes).
-package struct Glyph: Sendable, Hashable {
-    /// The Unicode code point.
-    package var codePoint: UInt32
-    package var width: Int
-    package var height: Int
-    /// Horizontal bearing: from the pen position to the bitmap's left edge (without border).
-    package var left: Int
-    /// Vertical bearing: from the baseline up to the bitmap's top edge (without border).
-    package var top: Int
-    /// How far the pen moves.
-    package var advance: Int
-    /// The SDF bitmap, one byte per pixel (192 on the outline), or empty for blank glyphs.
-    package var bitmap: [UInt8]
-
-    /// The SDF border around the bitmap, in pixels.
-    package static let border = 3
-
-    package init(codePoint: UInt32, width: Int, height: Int, left: Int, top: Int, advance: Int, bitmap: [UInt8]) {
-        self.codePoint = codePoint
-        self.width = width
-        self.height = height
-        self.left = left
-        self.top = top
-        self.advance = advance
-        self.bitmap = bitmap
-    }
-
-    /// Bitmap size including the border.
-    var bitmapWidth: Int { width == 0 ? 0 : width + 2 * Glyph.border }
-    var bitmapHeight: Int { height == 0 ? 0 : height + 2 * Glyph.border }
-    /// Whether there is something to draw.
-    var hasBitmap: Bool { width > 0 && height > 0 && bitmap.count >= bitmapWidth * bitmapHeight }
-}
-
 /// Why a glyph PBF could not be read.
 package struct GlyphDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
     package var message: String
@@ -102,18 +66,4 @@ package enum GlyphPBF {
         guard let id, id <= 0x10FFFF else { return nil }
         return Glyph(codePoint: UInt32(id), width: width, height: height, left: left, top: top, advance: advance, bitmap: bitmap)
     }
-}
-
-/// Where a map's glyphs come from: font stack (names in `text-font` order) and 256-code-point range.
-package protocol GlyphProvider: Sendable {
-    /// The glyphs of range `range` (code points `256 * range ..< 256 * (range + 1)`) for `fontStack`;
-    /// empty when there are none.
-    func glyphs(fontStack: [String], range: Int) -> [UInt32: Glyph]
-    /// The faces that shape complex scripts with HarfBuzz, and how lines of such text break.
-    var complexText: ComplexTextOptions { get }
-}
-
-extension GlyphProvider {
-    /// No faces: every character is drawn from the glyph PBFs.
-    package var complexText: ComplexTextOptions { ComplexTextOptions() }
 }

@@ -6,17 +6,17 @@
 /// `font-faces` shape them with HarfBuzz, as MapLibre Native answers then too. In a build
 /// without right-to-left text (``PlatformFeature/rightToLeftText``), right-to-left scripts are not
 /// supported either, as in MapLibre before its right-to-left plugin loads.
-enum ScriptSupport {
+package enum ScriptSupport {
     /// Whether this build shapes and reorders right-to-left text.
-    static let rightToLeft = PlatformFeature.rightToLeftText.isAvailable
+    package static let rightToLeft = PlatformFeature.rightToLeftText.isAvailable
 
     /// Whether every character of `text` is in a script the renderer draws correctly.
-    @Sendable static func isSupported(_ text: String) -> Bool {
+    @Sendable package static func isSupported(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy { isSupported($0.value) }
     }
 
     /// Whether `scalar` is in a supported script (MapLibre's `charInSupportedScript`).
-    static func isSupported(_ scalar: UInt32) -> Bool {
+    package static func isSupported(_ scalar: UInt32) -> Bool {
         if !rightToLeft, BidiText.isRightToLeft(scalar) { return false }
         return !((0x0900...0x0DFF).contains(scalar)      // Indic scripts and Sinhala
             || (0x0F00...0x109F).contains(scalar) // Tibetan and Myanmar

@@ -1,5 +1,5 @@
 import Testing
-@testable import Rendering
+@testable import Fonts
 
 /// Right-to-left and vertical text: ICU's Arabic shaping and bidi order, vertical punctuation.
 @Suite(.enabled(if: PlatformFeature.rightToLeftText.isAvailable, "needs right-to-left text (the ICU trait)"))

@@ -1,3 +1,5 @@
+import Fonts
+
 /// An image a style's symbols (and later patterns) can use: from a sprite sheet or added at run
 /// time, with its pixel ratio and whether it is a signed distance field to be tinted.
 public struct StyleImage: Sendable {
@@ -42,11 +44,22 @@ public struct StyleImage: Sendable {
     }
 
     /// Width and height in CSS pixels.
-    var displaySize: (Double, Double) { (Double(image.width) / pixelRatio, Double(image.height) / pixelRatio) }
+    package var displaySize: (Double, Double) { (Double(image.width) / pixelRatio, Double(image.height) / pixelRatio) }
 }
 
 /// Where a map's named images come from (the style's sprites, images added at run time).
 package protocol ImageProvider: Sendable {
     /// The image called `name`, or nil when the style has none.
     func image(named name: String) -> StyleImage?
+}
+
+/// A style image drawn inline in formatted text (``TextShaping/Section/init(image:scale:)``).
+extension StyleImage: InlineImage {}
+
+extension TextShaping.PositionedGlyph {
+    /// The style image of an image section, drawn inline; nil for a glyph.
+    var image: StyleImage? {
+        guard let inlineImage else { return nil }
+        return inlineImage as? StyleImage
+    }
 }

@@ -1,19 +1,28 @@
 import Foundation
 import MapStyle
-import TileSources
 
 /// Reads the resources a style names (glyph ranges, sprites, images, GeoJSON files) from local files
 /// (`file://`, `local://`, relative, a local server's prefix) or over HTTP(S).
-struct ResourceReader: Sendable {
-    var styleDirectory: URL?
-    var localRoot: URL?
-    var localServers: [(prefix: String, folder: URL)]
+package struct ResourceReader: Sendable {
+    package var styleDirectory: URL?
+    package var localRoot: URL?
+    package var localServers: [(prefix: String, folder: URL)]
     /// Where remote resources are loaded through (the offline storage); the network when nil.
-    var fetcher: (any ResourceFetching)?
+    package var fetcher: (any ResourceFetching)?
+
+    /// A reader of files relative to `styleDirectory`, `local://` URLs under `localRoot`, local servers'
+    /// prefixes, and remote URLs through `fetcher` (the network when nil).
+    package init(styleDirectory: URL? = nil, localRoot: URL? = nil, localServers: [(prefix: String, folder: URL)] = [],
+                 fetcher: (any ResourceFetching)? = nil) {
+        self.styleDirectory = styleDirectory
+        self.localRoot = localRoot
+        self.localServers = localServers
+        self.fetcher = fetcher
+    }
 
     /// The bytes at `url`; nil when there is no such file (or HTTP 404).
     /// - Throws: a message naming the URL when it cannot be read.
-    func data(_ url: String, kind: ResourceKind = .unknown, limit: Int = 64 << 20) throws(ReadFailure) -> Data? {
+    package func data(_ url: String, kind: ResourceKind = .unknown, limit: Int = 64 << 20) throws(ReadFailure) -> Data? {
         for server in localServers where url.hasPrefix(server.prefix) {
             return try file(server.folder.appendingPathComponent(String(url.dropFirst(server.prefix.count))))
         }
@@ -40,7 +49,7 @@ struct ResourceReader: Sendable {
         }
     }
 
-    struct ReadFailure: Error, Sendable {
-        var message: String
+    package struct ReadFailure: Error, Sendable {
+        package var message: String
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import MapStyle
 import TileSources
-import Rendering
 
 /// Glyph PBFs named by a style's `glyphs` URL template (`{fontstack}`, `{range}`), read from local
 /// files or over HTTP(S) (``ResourceReader``) and kept once read.
@@ -9,19 +8,19 @@ import Rendering
 /// A font stack is asked for as one name (`Open Sans Semibold,Arial Unicode MS Bold`, as MapLibre
 /// asks a glyph server); when there is no such file, each font is read on its own and the first
 /// font with a glyph provides it.
-final class GlyphFiles: GlyphProvider, @unchecked Sendable {
-    let template: String
+package final class GlyphFiles: GlyphProvider, @unchecked Sendable {
+    package let template: String
     private let reader: ResourceReader
     private let lock = NSLock()
     /// Decoded ranges by font name and range; nil when there is no file. Guarded by `lock`.
     private var ranges: [String: [Int: [UInt32: Glyph]?]] = [:]
 
-    init(template: String, reader: ResourceReader) {
+    package init(template: String, reader: ResourceReader) {
         self.template = template
         self.reader = reader
     }
 
-    func glyphs(fontStack: [String], range: Int) -> [UInt32: Glyph] {
+    package func glyphs(fontStack: [String], range: Int) -> [UInt32: Glyph] {
         guard range >= 0, range < 256 else { return [:] }
         if let joined = file(font: fontStack.joined(separator: ","), range: range) { return joined }
         var merged: [UInt32: Glyph] = [:]

@@ -1,5 +1,4 @@
 import Foundation
-import Rendering
 import Tiling
 
 /// Writes glyph PBFs in the `glyphs.proto` layout MapLibre reads (one font stack, one

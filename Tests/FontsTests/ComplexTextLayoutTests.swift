@@ -1,7 +1,7 @@
 import Foundation
 import MercatorTestSupport
 import Testing
-@testable import Rendering
+@testable import Fonts
 
 /// Labels laid out from HarfBuzz's clusters where a font face covers their text (issue 31): clusters measured
 /// once, never broken inside, moved as one; dictionary line breaks for scripts written without spaces;

@@ -1,7 +1,6 @@
-import Fonts
 import Foundation
+import JSON
 import MapStyle
-import Rendering
 import TileSources
 
 /// A style's `font-faces`: each face's font file read through the map's resources (files, `local://`,
@@ -9,9 +8,9 @@ import TileSources
 /// shaping (HarfBuzz) and drawing (FreeType). A face that cannot be read or opened is left out — its
 /// characters are drawn from the glyph PBFs, as MapLibre Native draws them without the face — and
 /// reported in ``problems`` with its JSON path.
-final class FontFaceFiles: ShapingFaceProviding, @unchecked Sendable {
+package final class FontFaceFiles: ShapingFaceProviding, @unchecked Sendable {
     /// The `font-faces` member these faces were read from (the map replaces them when it changes).
-    let definition: JSONValue
+    package let definition: JSONValue
     private let fonts: FontFaces
     private let reader: ResourceReader
     private let lock = NSLock()
@@ -22,16 +21,16 @@ final class FontFaceFiles: ShapingFaceProviding, @unchecked Sendable {
     /// Guarded by `lock`: faces that could not be loaded, in the order met.
     private var loadProblems: [FontFacesError] = []
 
-    init(definition: JSONValue, reader: ResourceReader) {
+    package init(definition: JSONValue, reader: ResourceReader) {
         self.definition = definition
         fonts = FontFaces(json: definition)
         self.reader = reader
     }
 
     /// What could not be read or loaded so far, each with its JSON path.
-    var problems: [FontFacesError] { fonts.problems + lock.withLock { loadProblems } }
+    package var problems: [FontFacesError] { fonts.problems + lock.withLock { loadProblems } }
 
-    func faces(for fontStack: [String]) -> [(ranges: [ClosedRange<UInt32>], face: ShapingFace)] {
+    package func faces(for fontStack: [String]) -> [(ranges: [ClosedRange<UInt32>], face: ShapingFace)] {
         lock.withLock {
             if let cached = stacks[fontStack] { return cached }
             var out: [(ranges: [ClosedRange<UInt32>], face: ShapingFace)] = []

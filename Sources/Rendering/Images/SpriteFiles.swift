@@ -2,19 +2,18 @@ import Foundation
 import GeoJSON
 import MapStyle
 import TileSources
-import Rendering
 
 /// A style's sprites, read from local files or over HTTP(S): each sprite's `.json` index and `.png` sheet (the
 /// `@2x` pair on high-density maps, as MapLibre picks), cut into named images once, plus images
 /// added at run time.
-final class SpriteFiles: ImageProvider, @unchecked Sendable {
+package final class SpriteFiles: ImageProvider, @unchecked Sendable {
     /// The sprite definition (`sprite` as a URL or an array of `{id, url}`) and pixel ratio read.
-    let key: String
+    package let key: String
     private let images: [String: StyleImage]
     /// Why a sprite could not be read (one sentence each).
-    let errors: [String]
+    package let errors: [String]
 
-    init(sprite: JSONValue?, pixelRatio: Double, reader: ResourceReader) {
+    package init(sprite: JSONValue?, pixelRatio: Double, reader: ResourceReader) {
         key = "\(sprite?.serialized() ?? "")@\(pixelRatio)"
         var images: [String: StyleImage] = [:]
         var errors: [String] = []
@@ -41,7 +40,7 @@ final class SpriteFiles: ImageProvider, @unchecked Sendable {
         self.errors = errors
     }
 
-    func image(named name: String) -> StyleImage? { images[name] }
+    package func image(named name: String) -> StyleImage? { images[name] }
 
     struct Failure: Error {
         var message: String

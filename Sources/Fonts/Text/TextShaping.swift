@@ -3,51 +3,52 @@ import Foundation
 /// Text laid out as MapLibre lays out labels, in 24-point "ems" around the anchor: line breaking
 /// (`text-max-width`, MapLibre's least-badness breaks), letter spacing, line height, justification
 /// and anchor alignment. Glyphs missing from the font stack are skipped, as MapLibre skips them.
-struct TextShaping {
+package struct TextShaping {
     /// MapLibre's layout size: glyph PBFs are rasterized at 24 points.
-    static let oneEm = 24.0
+    package static let oneEm = 24.0
     /// MapLibre's baseline shift that centres a 24-point line on the anchor.
-    static let yOffset = -17.0
+    package static let yOffset = -17.0
 
-    struct PositionedGlyph {
-        var glyph: Glyph
-        var x: Double
-        var y: Double
+    package struct PositionedGlyph {
+        package var glyph: Glyph
+        package var x: Double
+        package var y: Double
         /// The section's `font-scale`.
-        var scale: Double
-        var section: Int
+        package var scale: Double
+        package var section: Int
         /// Laid out upright in vertical writing mode (drawn turned against the label's turn).
-        var vertical = false
-        /// The image of an image section, drawn inline (then `glyph` only holds its code point).
-        var image: StyleImage?
+        package var vertical = false
+        /// The image of an image section, drawn inline (then `glyph` only holds its code point); the
+        /// renderer reads it back as its own image type.
+        package var inlineImage: (any InlineImage)?
         /// For a glyph of a shaped cluster: the middle of the cluster's advance (x, as `x`), which
         /// labels along lines place on the line for every glyph of the cluster, so that marks and
         /// subscripts stay with their base.
-        var clusterMiddle: Double?
+        package var clusterMiddle: Double?
 
         /// The pen advance in ems * 24 before `scale`.
-        var advance: Double { image?.displaySize.0 ?? Double(glyph.advance) }
+        package var advance: Double { inlineImage?.displaySize.0 ?? Double(glyph.advance) }
 
         /// Where the glyph sits along a line label: its cluster's middle, or the middle of its own advance.
-        var lineAnchor: Double { clusterMiddle ?? x + advance * scale / 2 }
+        package var lineAnchor: Double { clusterMiddle ?? x + advance * scale / 2 }
     }
 
     /// One section of formatted text: its characters, font stack and scale, or an image.
-    struct Section {
-        var text: String
-        var fontStack: [String]
-        var scale: Double
+    package struct Section {
+        package var text: String
+        package var fontStack: [String]
+        package var scale: Double
         /// An image section (`["image", name]` in `format`): one character drawn as the image.
-        var image: StyleImage?
+        package var image: (any InlineImage)?
 
-        init(text: String, fontStack: [String], scale: Double) {
+        package init(text: String, fontStack: [String], scale: Double) {
             self.text = text
             self.fontStack = fontStack
             self.scale = scale
         }
 
         /// An image section: one private-use character standing for the image.
-        init(image: StyleImage, scale: Double) {
+        package init(image: any InlineImage, scale: Double) {
             self.text = "\u{E000}"
             self.fontStack = []
             self.scale = scale
@@ -55,41 +56,53 @@ struct TextShaping {
         }
     }
 
-    var lines: [[PositionedGlyph]] = []
+    package var lines: [[PositionedGlyph]] = []
     /// The text's box in ems relative to the anchor (with the text offset).
-    var top = 0.0
-    var bottom = 0.0
-    var left = 0.0
-    var right = 0.0
+    package var top = 0.0
+    package var bottom = 0.0
+    package var left = 0.0
+    package var right = 0.0
 
-    var isEmpty: Bool { lines.allSatisfy(\.isEmpty) }
+    package var isEmpty: Bool { lines.allSatisfy(\.isEmpty) }
 
     /// Options of one shaping.
-    struct Options {
-        var maxWidth: Double       // ems * 24; 0 = no breaking
-        var lineHeight: Double     // ems * 24
-        var letterSpacing: Double  // ems * 24
-        var anchor: SymbolAnchorKind
-        var justify: Double        // 0 left, 0.5 centre, 1 right
-        var offset: (Double, Double)  // text-offset * 24
+    package struct Options {
+        package var maxWidth: Double       // ems * 24; 0 = no breaking
+        package var lineHeight: Double     // ems * 24
+        package var letterSpacing: Double  // ems * 24
+        package var anchor: SymbolAnchorKind
+        package var justify: Double        // 0 left, 0.5 centre, 1 right
+        package var offset: (Double, Double)  // text-offset * 24
         /// Vertical writing mode: glyphs that may stand upright advance one em each.
-        var vertical = false
+        package var vertical = false
         /// Only characters upright in vertical text stand upright (labels along lines, whose
         /// layer does not ask for vertical placement).
-        var uprightOnly = false
+        package var uprightOnly = false
         /// Ems * 24 per CSS pixel of inline images: 24 / the text size at the layout zoom (MapLibre's
         /// `ONE_EM / layoutTextSizeAtBucketZoomLevel`), so images keep their size at that zoom.
-        var imageScale = 1.0
+        package var imageScale = 1.0
         /// The same for line breaking, which MapLibre measures at the text size one zoom level up.
-        var breakingImageScale = 1.0
+        package var breakingImageScale = 1.0
         /// Whether Thai, Lao, Khmer and Myanmar text may break at the word boundaries ICU finds
         /// (``ComplexTextOptions/dictionaryLineBreaks``).
-        var dictionaryLineBreaks = true
+        package var dictionaryLineBreaks = true
+
+        package init(maxWidth: Double, lineHeight: Double, letterSpacing: Double, anchor: SymbolAnchorKind, justify: Double,
+                     offset: (Double, Double), vertical: Bool = false, uprightOnly: Bool = false) {
+            self.maxWidth = maxWidth
+            self.lineHeight = lineHeight
+            self.letterSpacing = letterSpacing
+            self.anchor = anchor
+            self.justify = justify
+            self.offset = offset
+            self.vertical = vertical
+            self.uprightOnly = uprightOnly
+        }
     }
 
     /// Shapes `sections` with glyphs from `lookup` (nil for a missing glyph), and the characters a face
     /// of `faces` covers with HarfBuzz (clusters of glyph ids).
-    init(sections: [Section], options: Options, faces: (any ShapingFaceProviding)? = nil, lookup: (UInt32, [String]) -> Glyph?) {
+    package init(sections: [Section], options: Options, faces: (any ShapingFaceProviding)? = nil, lookup: (UInt32, [String]) -> Glyph?) {
         // the logical string: one entry per scalar, with its section
         var chars: [(UInt32, Int)] = []
         for (i, s) in sections.enumerated() {
@@ -186,7 +199,7 @@ struct TextShaping {
                     let (w, h) = image.displaySize
                     let baselineOffset = (lineMaxScale - 1) * Self.oneEm + Self.oneEm - h * scale
                     let placeholder = Glyph(codePoint: c, width: 0, height: 0, left: 0, top: 0, advance: Int(w.rounded()), bitmap: [])
-                    positioned.append(PositionedGlyph(glyph: placeholder, x: x, y: y + baselineOffset, scale: scale, section: s, image: image))
+                    positioned.append(PositionedGlyph(glyph: placeholder, x: x, y: y + baselineOffset, scale: scale, section: s, inlineImage: image))
                     imageOffset = max(imageOffset, h * scale - Self.oneEm * lineMaxScale)
                     x += w * scale + spacing
                     lineEnd = x - spacing
@@ -240,14 +253,14 @@ struct TextShaping {
     // MARK: - Line breaking (MapLibre's determineLineBreaks)
 
     /// Scripts shaped as a whole (Arabic, Indic, Myanmar, Khmer…): never turned upright.
-    static func isComplexShaping(_ c: UInt32) -> Bool {
+    package static func isComplexShaping(_ c: UInt32) -> Bool {
         (0x0590...0x08FF).contains(c) || (0x0900...0x0DFF).contains(c) || (0x1000...0x109F).contains(c)
             || (0x1780...0x17FF).contains(c) || (0xFB1D...0xFDFF).contains(c) || (0xFE70...0xFEFF).contains(c)
     }
 
     /// Characters upright in vertical text (CJK ideographs, kana, Hangul, CJK punctuation and
     /// full-width forms): text with one of them may be laid out vertically.
-    static func hasUprightVerticalOrientation(_ c: UInt32) -> Bool {
+    package static func hasUprightVerticalOrientation(_ c: UInt32) -> Bool {
         if c < 0x1100 { return false }
         if (0x1100...0x11FF).contains(c) { return true }  // Hangul Jamo
         if (0x2E80...0x2FDF).contains(c) || (0x2FF0...0x9FFF).contains(c) { return true }
@@ -259,7 +272,7 @@ struct TextShaping {
 
     /// MapLibre's `verticalizePunctuation`: ASCII and CJK punctuation replaced by their vertical
     /// presentation forms where the neighbours are not sideways (Latin) characters.
-    static func verticalizingPunctuation(_ text: String) -> String {
+    package static func verticalizingPunctuation(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
         func sideways(_ i: Int) -> Bool {
             guard i >= 0, i < scalars.count else { return false }
@@ -294,7 +307,7 @@ struct TextShaping {
 
     /// Scripts written without spaces between words, whose lines ICU breaks with dictionaries (Unicode's
     /// line-break class SA): Thai, Lao, Myanmar, Khmer, Tai Le, New Tai Lue, Tai Tham, Tai Viet.
-    static func isWrittenWithoutSpaces(_ c: UInt32) -> Bool {
+    package static func isWrittenWithoutSpaces(_ c: UInt32) -> Bool {
         (0x0E00...0x0EFF).contains(c) || (0x1000...0x109F).contains(c) || (0x1780...0x17FF).contains(c)
             || (0x1950...0x19DF).contains(c) || (0x19E0...0x19FF).contains(c) || (0x1A20...0x1AAF).contains(c)
             || (0xA9E0...0xA9FF).contains(c) || (0xAA60...0xAADF).contains(c)
@@ -303,7 +316,7 @@ struct TextShaping {
     /// Where lines of Thai, Lao, Khmer or Myanmar words may start inside a run of such text (character
     /// indices), from ICU's line break iterator and its dictionaries; empty for other text, or in a build
     /// without ICU (MapLibre's breaks only).
-    static func dictionaryBreaks(_ scalars: [UInt32]) -> Set<Int> {
+    package static func dictionaryBreaks(_ scalars: [UInt32]) -> Set<Int> {
         guard scalars.contains(where: isWrittenWithoutSpaces) else { return [] }
         var units: [UInt16] = []
         var characterOfUnit: [Int] = []
@@ -331,18 +344,18 @@ struct TextShaping {
     }
 
     /// Characters of the bidi class B (paragraph separators), which end a line in MapLibre Native.
-    static func isParagraphSeparator(_ c: UInt32) -> Bool {
+    package static func isParagraphSeparator(_ c: UInt32) -> Bool {
         c == 0x0A || c == 0x0D || (0x1C...0x1E).contains(c) || c == 0x85 || c == 0x2029
     }
 
-    static func isWhitespace(_ c: UInt32) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0B || c == 0x0C || c == 0x0D }
+    package static func isWhitespace(_ c: UInt32) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0B || c == 0x0C || c == 0x0D }
 
-    static func allowsWordBreaking(_ c: UInt32) -> Bool {
+    package static func allowsWordBreaking(_ c: UInt32) -> Bool {
         [0x0A, 0x20, 0x26, 0x28, 0x29, 0x2B, 0x2D, 0x2F, 0xAD, 0xB7, 0x200B, 0x2010, 0x2013, 0x2027].contains(c)
     }
 
     /// Ideographic characters (CJK, kana, Hangul syllables…) that may break anywhere.
-    static func allowsIdeographicBreaking(_ c: UInt32) -> Bool {
+    package static func allowsIdeographicBreaking(_ c: UInt32) -> Bool {
         if c < 0x2E80 { return false }
         let ranges: [ClosedRange<UInt32>] = [0x2E80...0x2FDF, 0x2FF0...0x303F, 0x3040...0x31FF, 0x3200...0x4DBF,
                                              0x4E00...0x9FFF, 0xA000...0xA4CF, 0xAC00...0xD7AF, 0xF900...0xFAFF,
@@ -375,7 +388,7 @@ struct TextShaping {
     /// Indices where lines start (the last is the text length), or none when `maxWidth` is 0. A line
     /// may break after character `i` where MapLibre breaks, or where `breaksAfter(i)`, unless
     /// `keepsTogether(i)` (inside a shaped cluster).
-    static func lineBreaks(_ text: [UInt32], maxWidth: Double, advance: (Int) -> Double,
+    package static func lineBreaks(_ text: [UInt32], maxWidth: Double, advance: (Int) -> Double,
                            breaksAfter: (Int) -> Bool = { _ in false },
                            keepsTogether: (Int) -> Bool = { _ in false }) -> Set<Int> {
         guard !text.isEmpty else { return [] }
@@ -429,11 +442,11 @@ struct TextShaping {
 }
 
 /// Anchor positions of a symbol (`text-anchor`, `icon-anchor`), as alignment fractions.
-enum SymbolAnchorKind: Sendable {
+package enum SymbolAnchorKind: Sendable {
     case center, left, right, top, bottom, topLeft, topRight, bottomLeft, bottomRight
 
     /// (horizontal, vertical) alignment: 0 left/top, 0.5 centre, 1 right/bottom.
-    var alignment: (Double, Double) {
+    package var alignment: (Double, Double) {
         let h: Double
         switch self {
         case .right, .topRight, .bottomRight: h = 1
@@ -450,7 +463,7 @@ enum SymbolAnchorKind: Sendable {
     }
 
     /// The justification `text-justify: auto` takes for this anchor.
-    var autoJustification: Double {
+    package var autoJustification: Double {
         switch self {
         case .right, .topRight, .bottomRight: return 1
         case .left, .topLeft, .bottomLeft: return 0
