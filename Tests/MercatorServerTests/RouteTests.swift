@@ -196,7 +196,7 @@ import MercatorCompression
         try await TestServer.server().application(logger: TestServer.quiet).test(.live) { client in
             let response = try await client.execute(uri: "/fonts/Font%20A,Font%20B/0-255.pbf", method: .get)
             #expect(response.status == .ok)
-            let glyphs = GlyphStacks.glyphMessages(in: [UInt8](response.data))
+            let glyphs = GlyphPBF.glyphMessages(in: [UInt8](response.data))
             #expect(glyphs.map(\.id) == [65, 66, 67])
             // Only one font of the stack exists: still served.
             #expect(try await client.execute(uri: "/fonts/Missing,Font%20B/0-255.pbf", method: .get).status == .ok)

@@ -43,6 +43,48 @@ package enum GlyphPBF {
         return out
     }
 
+    /// The glyph messages of a glyph PBF as they are written, with their code points, in file order (reading
+    /// stops at malformed bytes): a glyph server combines a font stack's PBFs from them without decoding the bitmaps.
+    package static func glyphMessages(in bytes: [UInt8]) -> [(id: UInt32, bytes: ArraySlice<UInt8>)] {
+        bytes.withUnsafeBufferPointer { buffer in
+            var out: [(id: UInt32, bytes: ArraySlice<UInt8>)] = []
+            for stack in fields(buffer, 0..<buffer.count) where stack.field == 1 {
+                for glyph in fields(buffer, stack.range) where glyph.field == 3 {
+                    var reader = ProtobufReader(buffer, from: glyph.range.lowerBound, to: glyph.range.upperBound)
+                    var id: UInt32 = 0
+                    while !reader.isAtEnd {
+                        let offset = reader.position
+                        guard let (field, wire) = try? reader.key() else { break }
+                        if field == 1, wire == 0 {
+                            id = UInt32(truncatingIfNeeded: (try? reader.varint()) ?? 0)
+                            break
+                        }
+                        guard (try? reader.skip(wire: wire, field: field, keyOffset: offset)) != nil else { break }
+                    }
+                    out.append((id, bytes[glyph.range]))
+                }
+            }
+            return out
+        }
+    }
+
+    /// The length-delimited fields of a message in `range` (other wire types skipped).
+    private static func fields(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [(field: Int, range: Range<Int>)] {
+        var reader = ProtobufReader(buffer, from: range.lowerBound, to: range.upperBound)
+        var out: [(field: Int, range: Range<Int>)] = []
+        while !reader.isAtEnd {
+            let offset = reader.position
+            guard let (field, wire) = try? reader.key() else { break }
+            if wire == 2 {
+                guard let r = try? reader.lengthDelimited() else { break }
+                out.append((field, r))
+            } else if (try? reader.skip(wire: wire, field: field, keyOffset: offset)) == nil {
+                break
+            }
+        }
+        return out
+    }
+
     private static func glyph(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(VectorTileError) -> Glyph? {
         var reader = ProtobufReader(buffer, from: range.lowerBound, to: range.upperBound)
         var id: UInt64?, width = 0, height = 0, left = 0, top = 0, advance = 0
