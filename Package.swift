@@ -31,11 +31,13 @@ let package = Package(
     ],
     targets: [
         .target(name: "JSON"),
-        .target(name: "GeoJSON", dependencies: ["JSON"]),
+        // The geographic foundation: Web Mercator, tile ids, world rectangles (no dependencies).
+        .target(name: "Geo"),
+        .target(name: "GeoJSON", dependencies: ["JSON", "Geo"]),
         .target(name: "Expressions", dependencies: ["GeoJSON"]),
         .target(name: "FormatStrings", dependencies: ["Expressions"]),
         .target(name: "CMercatorPrefetch"),
-        .target(name: "Tiling", dependencies: ["GeoJSON", "CMercatorPrefetch", "MercatorCompression"]),
+        .target(name: "Tiling", dependencies: ["Geo", "GeoJSON", "CMercatorPrefetch", "MercatorCompression"]),
         .target(name: "MapStyle", dependencies: ["Expressions", "FormatStrings", "Tiling"]),
         .systemLibrary(name: "CMercatorZlib", path: "Sources/CMercatorZlib"),
         // The one zlib wrapper: PNG, gzip tiles and directories, offline-database bodies, HTTP bodies.
@@ -55,7 +57,7 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("icuuc", .when(platforms: [.linux], traits: ["ICU"]))]),
         // HarfBuzz shaping, loaded at run time (the base image has the library, not its headers)
         .target(name: "CMercatorHarfBuzz", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        .target(name: "Rendering", dependencies: ["MapStyle", "Tiling", "MercatorCompression", "CMercatorImageCodecs", "CMercatorHarfBuzz", "CMercatorPrefetch",
+        .target(name: "Rendering", dependencies: ["Geo", "MapStyle", "Tiling", "MercatorCompression", "CMercatorImageCodecs", "CMercatorHarfBuzz", "CMercatorPrefetch",
                                                   .target(name: "CMercatorBidi", condition: .when(platforms: [.linux], traits: ["ICU"]))]),
         .target(name: "MercatorHTTP", dependencies: ["MercatorCompression"]),
         .target(name: "TileSources", dependencies: ["MapStyle", "Tiling", "MercatorHTTP", "MercatorCompression", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -67,7 +69,7 @@ let package = Package(
         .target(name: "Fonts", dependencies: ["Rendering", "MapStyle", "Tiling",
                                               .target(name: "CMercatorFreeType", condition: .when(platforms: [.linux], traits: ["FreeType"])),
                                               .target(name: "CMercatorFontconfig", condition: .when(platforms: [.linux], traits: ["FreeType"]))]),
-        .target(name: "Mercator", dependencies: ["GeoJSON", "Expressions", "FormatStrings", "Tiling", "MapStyle", "TileSources", "OfflineStorage", "Rendering", "Fonts", "Venues"]),
+        .target(name: "Mercator", dependencies: ["Geo", "GeoJSON", "Expressions", "FormatStrings", "Tiling", "MapStyle", "TileSources", "OfflineStorage", "Rendering", "Fonts", "Venues"]),
         .target(name: "MercatorConformance", dependencies: ["Mercator"]),
         .target(
             name: "MercatorServer",
@@ -96,6 +98,7 @@ let package = Package(
         ),
         .target(name: "MercatorTestSupport", path: "Sources/MercatorTestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "GeoTests", dependencies: ["Geo"]),
         .testTarget(name: "GeoJSONTests", dependencies: ["GeoJSON", "MercatorTestSupport"]),
         .testTarget(
             name: "ExpressionsTests",

@@ -32,12 +32,12 @@ public struct CameraConstraints: Sendable, Hashable {
 
     /// Constraints; `maximumPitch` is capped at 60 degrees.
     public init(minimumZoom: Double = 0, maximumZoom: Double = 25.5, minimumPitch: Double = 0, maximumPitch: Double = 60,
-                latitudeBounds: ClosedRange<Double> = -Transform.maxLatitude...Transform.maxLatitude) {
+                latitudeBounds: ClosedRange<Double> = -WebMercator.maximumLatitude...WebMercator.maximumLatitude) {
         self.minimumZoom = minimumZoom
         self.maximumZoom = max(minimumZoom, maximumZoom)
         self.minimumPitch = max(0, minimumPitch)
         self.maximumPitch = max(self.minimumPitch, min(CameraConstraints.pitchLimit, maximumPitch))
-        self.latitudeBounds = max(-Transform.maxLatitude, latitudeBounds.lowerBound)...min(Transform.maxLatitude, max(latitudeBounds.lowerBound, latitudeBounds.upperBound))
+        self.latitudeBounds = max(-WebMercator.maximumLatitude, latitudeBounds.lowerBound)...min(WebMercator.maximumLatitude, max(latitudeBounds.lowerBound, latitudeBounds.upperBound))
     }
 
     /// `camera` kept within these limits in a view of `size`: zoom and pitch clamped, the centre's
