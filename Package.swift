@@ -31,11 +31,13 @@ let package = Package(
     ],
     targets: [
         .target(name: "JSON"),
-        .target(name: "GeoJSON", dependencies: ["JSON"]),
+        // The geographic foundation: Web Mercator, tile ids, world rectangles (no dependencies).
+        .target(name: "Geo"),
+        .target(name: "GeoJSON", dependencies: ["JSON", "Geo"]),
         .target(name: "Expressions", dependencies: ["GeoJSON"]),
         .target(name: "FormatStrings", dependencies: ["Expressions"]),
         .target(name: "CMercatorPrefetch"),
-        .target(name: "Tiling", dependencies: ["GeoJSON", "CMercatorPrefetch", "MercatorCompression"]),
+        .target(name: "Tiling", dependencies: ["Geo", "GeoJSON", "CMercatorPrefetch", "MercatorCompression"]),
         .target(name: "MapStyle", dependencies: ["Expressions", "FormatStrings", "Tiling"]),
         .systemLibrary(name: "CMercatorZlib", path: "Sources/CMercatorZlib"),
         // The one zlib wrapper: PNG, gzip tiles and directories, offline-database bodies, HTTP bodies.
@@ -63,13 +65,13 @@ let package = Package(
                                               .target(name: "CMercatorBidi", condition: .when(platforms: [.linux], traits: ["ICU"])),
                                               .target(name: "CMercatorFreeType", condition: .when(platforms: [.linux], traits: ["FreeType"])),
                                               .target(name: "CMercatorFontconfig", condition: .when(platforms: [.linux], traits: ["FreeType"]))]),
-        .target(name: "Rendering", dependencies: ["MapStyle", "Tiling", "TileSources", "Fonts", "MercatorCompression", "CMercatorImageCodecs", "CMercatorPrefetch"]),
+        .target(name: "Rendering", dependencies: ["Geo", "MapStyle", "Tiling", "TileSources", "Fonts", "MercatorCompression", "CMercatorImageCodecs", "CMercatorPrefetch"]),
         .target(name: "MercatorHTTP", dependencies: ["MercatorCompression"]),
         .target(name: "TileSources", dependencies: ["MapStyle", "Tiling", "MercatorHTTP", "MercatorCompression", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "OfflineStorage", dependencies: ["GeoJSON", "Tiling", "TileSources", "MercatorHTTP", "MercatorCompression",
                                                       .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Venues", dependencies: ["GeoJSON", "Tiling", "MercatorHTTP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .target(name: "Mercator", dependencies: ["GeoJSON", "Expressions", "FormatStrings", "Tiling", "MapStyle", "TileSources", "OfflineStorage", "Rendering", "Fonts", "Venues"]),
+        .target(name: "Mercator", dependencies: ["Geo", "GeoJSON", "Expressions", "FormatStrings", "Tiling", "MapStyle", "TileSources", "OfflineStorage", "Rendering", "Fonts", "Venues"]),
         .target(name: "MercatorConformance", dependencies: ["Mercator"]),
         .target(
             name: "MercatorServer",
@@ -98,6 +100,7 @@ let package = Package(
         ),
         .target(name: "MercatorTestSupport", path: "Sources/MercatorTestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "GeoTests", dependencies: ["Geo"]),
         .testTarget(name: "GeoJSONTests", dependencies: ["GeoJSON", "MercatorTestSupport"]),
         .testTarget(
             name: "ExpressionsTests",

@@ -1,6 +1,7 @@
 @_exported import Expressions
 @_exported import Fonts
 @_exported import FormatStrings
+@_exported import Geo
 @_exported import GeoJSON
 @_exported import MapStyle
 @_exported import OfflineStorage

@@ -74,7 +74,7 @@ public struct OfflineRegionDefinition: Sendable, Hashable {
                 }
             }
             if let coordinates = json["coordinates"] { visit(coordinates) } else { visit(json) }
-            return box.west.isFinite ? box : (-180, -85.051129, 180, 85.051129)
+            return box.west.isFinite ? box : (-180, -WebMercator.maximumLatitude, 180, WebMercator.maximumLatitude)
         }
     }
 

@@ -74,7 +74,7 @@ enum OfflineResources {
         guard minZ <= maxZ else { return [] }
         let box = definition.boundingBox
         let west = max(box.west, source.bounds.west), east = min(box.east, source.bounds.east)
-        let south = max(box.south, source.bounds.south, -85.051128779806), north = min(box.north, source.bounds.north, 85.051128779806)
+        let south = max(box.south, source.bounds.south, -WebMercator.maximumLatitude), north = min(box.north, source.bounds.north, WebMercator.maximumLatitude)
         guard west <= east, south <= north else { return [] }
         let ratio = TileURLTemplate(source.template).supportsRatio && definition.pixelRatio > 1 ? 2 : 1
         let geometry = definition.geometry

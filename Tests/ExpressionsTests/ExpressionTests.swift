@@ -151,7 +151,7 @@ import Testing
         // Constant subexpressions are folded at parse time, so a failure may surface as a parse error.
         guard let e = try? Expression.parse(json) else { return }
         var ctx = EvaluationContext(zoom: 1e300)
-        ctx.canonical = CanonicalTileID(z: 1_000_000, x: -5, y: Int.max / 2)
+        ctx.canonical = TileID(z: 1_000_000, x: -5, y: Int.max / 2)
         ctx.feature = FeatureView(GeoJSONFeature(geometry: .point(Position(1e308, -1e308)), properties: [:]))
         _ = e.evaluate(ctx)
     }

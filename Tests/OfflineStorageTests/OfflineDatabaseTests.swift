@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Geo
 @testable import OfflineStorage
 import Testing
 import TileSources

@@ -7,7 +7,7 @@ import Testing
 @Suite struct SymbolPlacementOrderTests {
     static func pieces(_ tiles: [(z: Int, x: Int, y: Int)]) -> [TileClippedLayer.Piece] {
         tiles.map { TileClippedLayer.Piece(clip: nil, wrap: 0, layer: EmptySceneLayer(), firstFeature: 0,
-                                           tile: CanonicalTileID(z: $0.z, x: $0.x, y: $0.y)) }
+                                           tile: TileID(z: $0.z, x: $0.x, y: $0.y)) }
     }
 
     @Test("tiles are placed deeper first, then row by row from the top, each row left to right")

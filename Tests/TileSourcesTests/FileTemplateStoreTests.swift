@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import MercatorTestSupport
 import Testing
 @testable import TileSources

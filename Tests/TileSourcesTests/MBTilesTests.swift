@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Geo
 import Testing
 @testable import TileSources
 import Tiling

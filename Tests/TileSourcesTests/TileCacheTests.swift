@@ -1,3 +1,4 @@
+import Geo
 import Testing
 @testable import TileSources
 import Tiling

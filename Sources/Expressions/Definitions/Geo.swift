@@ -8,31 +8,29 @@ enum TileGeometry {
     static let extent = 8192.0
 
     static func mercatorX(_ lng: Double) -> Double { (180 + lng) / 360 }
-    static func mercatorY(_ lat: Double) -> Double {
-        (180 - (180 / Double.pi * log(tan(Double.pi / 4 + lat * Double.pi / 360)))) / 360
-    }
+    static func mercatorY(_ lat: Double) -> Double { WebMercator.unclampedWorldY(latitude: lat) }
 
     /// World tile coordinates at the canonical zoom (`getTileCoordinates`).
-    static func tileCoordinates(_ p: Pt, _ c: CanonicalTileID) -> Pt {
+    static func tileCoordinates(_ p: Pt, _ c: TileID) -> Pt {
         let tiles = pow(2.0, Double(c.z))
         return (jsRound(mercatorX(p.0) * tiles * extent), jsRound(mercatorY(p.1) * tiles * extent))
     }
 
     /// Feature coordinates inside the tile (what a vector tile stores).
-    static func tilePoint(_ p: Pt, _ c: CanonicalTileID) -> Pt {
+    static func tilePoint(_ p: Pt, _ c: TileID) -> Pt {
         let tiles = pow(2.0, Double(c.z))
         return (jsRound((mercatorX(p.0) * tiles - Double(c.x)) * extent), jsRound((mercatorY(p.1) * tiles - Double(c.y)) * extent))
     }
 
-    static func lngLat(fromTile p: Pt, _ c: CanonicalTileID) -> Pt {
+    static func lngLat(fromTile p: Pt, _ c: TileID) -> Pt {
         let tiles = pow(2.0, Double(c.z))
         let x = (p.0 / extent + Double(c.x)) / tiles
         let y = (p.1 / extent + Double(c.y)) / tiles
-        return (x * 360 - 180, 360 / Double.pi * atan(exp((180 - y * 360) * Double.pi / 180)) - 90)
+        return (WebMercator.longitude(worldX: x), WebMercator.latitude(worldY: y))
     }
 
     /// Feature geometry as tile-space point lists, the way a vector tile feature holds it.
-    static func featureRings(_ g: Geometry, _ c: CanonicalTileID) -> [[Pt]] {
+    static func featureRings(_ g: Geometry, _ c: TileID) -> [[Pt]] {
         func list(_ l: PositionList) -> [Pt] { (0..<l.count).map { tilePoint((l.x($0), l.y($0)), c) } }
         switch g {
         case .point(let p): return [[tilePoint((p.longitude, p.latitude), c)]]

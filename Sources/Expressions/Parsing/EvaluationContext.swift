@@ -1,12 +1,8 @@
 import GeoJSON
 
-/// A tile address `z/x/y`, used by `within` and `distance` to place feature geometry.
-public struct CanonicalTileID: Sendable, Hashable {
-    /// Zoom level and tile column/row.
-    public var z: Int, x: Int, y: Int
-    /// Creates a tile address.
-    public init(z: Int, x: Int, y: Int) { self.z = z; self.x = x; self.y = y }
-}
+/// The old name of Geo's ``TileID`` here, kept while branches written against it are merged.
+@available(*, deprecated, renamed: "TileID")
+package typealias CanonicalTileID = TileID
 
 /// The feature an expression is evaluated against: a cheap view (properties are shared, not copied).
 public struct FeatureView: Sendable {
@@ -98,14 +94,14 @@ public struct EvaluationContext: Sendable {
     /// Image names the style has (`["image", name]` availability); nil when unknown.
     public var availableImages: Set<String>?
     /// The tile the feature belongs to (needed by `within` and `distance`).
-    public var canonical: CanonicalTileID?
+    public var canonical: TileID?
     /// Script support test for `is-supported-script`; nil means every script is supported.
     public var isSupportedScript: (@Sendable (String) -> Bool)?
 
     /// Creates a context; every input is optional.
     public init(zoom: Double? = nil, heatmapDensity: Double? = nil, lineProgress: Double? = nil, elevation: Double? = nil,
                 accumulated: ExpressionValue? = nil, feature: FeatureView? = nil, featureState: JSONObject? = nil,
-                globalState: JSONObject? = nil, availableImages: Set<String>? = nil, canonical: CanonicalTileID? = nil,
+                globalState: JSONObject? = nil, availableImages: Set<String>? = nil, canonical: TileID? = nil,
                 isSupportedScript: (@Sendable (String) -> Bool)? = nil) {
         self.zoom = zoom
         self.heatmapDensity = heatmapDensity

@@ -174,7 +174,7 @@ public struct StyleSource: Sendable, Hashable {
     public var tileSize: Double { json["tileSize"]?.number ?? 512 }
     /// `bounds` as west, south, east, north (default: the whole Web Mercator world).
     public var coordinateBounds: [Double] {
-        json["bounds"]?.array?.compactMap(\.number) ?? [-180, -85.051129, 180, 85.051129]
+        json["bounds"]?.array?.compactMap(\.number) ?? [-180, -WebMercator.maximumLatitude, 180, WebMercator.maximumLatitude]
     }
     /// `attribution`, an HTML string.
     public var attributionHTMLString: String? { json["attribution"]?.string }

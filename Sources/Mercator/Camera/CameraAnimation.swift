@@ -1,8 +1,10 @@
 import Foundation
 import GeoJSON
+import Rendering
 
 /// A camera change over time, sampled at any moment: `easeTo` (straight, zoom and centre together)
-/// or `flyTo` (van Wijk & Nuij's optimal path: out, across, in), computed as GL JS computes them.
+/// or `flyTo` (van Wijk & Nuij's optimal path: out, across, in), computed as GL JS computes them
+/// (the path is Rendering's `CameraPath`).
 ///
 /// Time is an input: ``camera(at:)`` gives the camera `time` seconds after the start, the target
 /// camera from ``duration`` on. Nothing reads a clock.
@@ -15,12 +17,8 @@ public struct CameraAnimation: Sendable {
     public let duration: Double
     /// The timing curve applied to the time fraction.
     public let easing: UnitBezier
-    private let path: Path
-
-    private enum Path: Sendable {
-        case ease(from: Point, delta: Point, base: Double)
-        case fly(from: Point, delta: Point, rho: Double, r0: Double, length: Double, w0: Double, u1: Double, zoomOut: Double?)
-    }
+    /// The path (Rendering's camera math).
+    private let path: CameraPath
 
     /// GL JS's default `easeTo` duration in seconds.
     public static let defaultEaseDuration = 0.5
@@ -29,13 +27,7 @@ public struct CameraAnimation: Sendable {
     /// along the straight line between the two, sped up while zooming in as GL JS does.
     public static func ease(from start: MapCamera, to target: MapCamera, duration: Double = defaultEaseDuration,
                             easing: UnitBezier = .ease) -> CameraAnimation {
-        let end = normalizedTarget(target, from: start)
-        let from = WorldMath.world(start.center)
-        let to = WorldMath.world(end.center)
-        let scale = pow(2, end.zoom - start.zoom)
-        let base = end.zoom > start.zoom ? min(2, scale) : max(0.5, scale)
-        return CameraAnimation(start: start, target: end, duration: max(0, duration), easing: easing,
-                               path: .ease(from: from, delta: Point(x: to.x - from.x, y: to.y - from.y), base: base))
+        CameraAnimation(path: .ease(from: start, to: target), duration: max(0, duration), easing: easing)
     }
 
     /// A `flyTo` in a view of `size`: the path of van Wijk & Nuij's "Smooth and efficient zooming and
@@ -47,47 +39,19 @@ public struct CameraAnimation: Sendable {
     public static func fly(from start: MapCamera, to target: MapCamera, in size: MapSize, duration: Double? = nil,
                            speed: Double = 1.2, curve: Double = 1.42, minimumZoom: Double? = nil,
                            easing: UnitBezier = .ease) -> CameraAnimation {
-        let end = normalizedTarget(target, from: start)
-        let from = WorldMath.world(start.center)
-        let to = WorldMath.world(end.center)
-        let startWorldSize = 512 * pow(2, start.zoom)
-        let delta = Point(x: to.x - from.x, y: to.y - from.y)
-        let u1 = (delta.x * delta.x + delta.y * delta.y).squareRoot() * startWorldSize
-        let w0 = Double(max(size.width, size.height))
-        let w1 = w0 / pow(2, end.zoom - start.zoom)
-        var rho = curve
-        if let minimumZoom {
-            let m = min(minimumZoom, start.zoom, end.zoom)
-            rho = (w0 / pow(2, m - start.zoom) / u1 * 2).squareRoot()
+        guard let path = CameraPath.fly(from: start, to: target, width: size.width, height: size.height,
+                                        curve: curve, minimumZoom: minimumZoom) else {
+            return ease(from: start, to: target, duration: duration ?? defaultEaseDuration, easing: easing)
         }
-        let rho2 = rho * rho
-        func r(_ i: Int) -> Double {
-            let b = (w1 * w1 - w0 * w0 + (i == 1 ? -1.0 : 1.0) * rho2 * rho2 * u1 * u1) / (2 * (i == 1 ? w1 : w0) * rho2 * u1)
-            return log((b * b + 1).squareRoot() - b)
-        }
-        let r0 = r(0)
-        var length = (r(1) - r0) / rho
-        var zoomOut: Double? = nil
-        if abs(u1) < 2e-6 || !length.isFinite {
-            if abs(w0 - w1) < 1e-6 {
-                return ease(from: start, to: target, duration: duration ?? defaultEaseDuration, easing: easing)
-            }
-            zoomOut = w1 < w0 ? -1 : 1
-            length = abs(log(w1 / w0)) / rho
-        }
-        let seconds = duration ?? length / speed
-        return CameraAnimation(start: start, target: end, duration: max(0, seconds), easing: easing,
-                               path: .fly(from: from, delta: delta, rho: rho, r0: r0, length: length, w0: w0, u1: u1, zoomOut: zoomOut))
+        return CameraAnimation(path: path, duration: max(0, duration ?? (path.length ?? 0) / speed), easing: easing)
     }
 
-    private init(start: MapCamera, target: MapCamera, duration: Double, easing: UnitBezier, path: Path) {
-        self.start = start
-        var wrapped = target
-        wrapped.center.longitude = WorldMath.wrap(longitude: target.center.longitude)
-        self.target = wrapped
+    private init(path: CameraPath, duration: Double, easing: UnitBezier) {
+        self.path = path
+        start = path.start
+        target = path.target
         self.duration = duration
         self.easing = easing
-        self.path = path
     }
 
     /// The eased progress (0...1) `time` seconds after the start.
@@ -106,57 +70,7 @@ public struct CameraAnimation: Sendable {
 
     /// The camera at eased progress `k` (0 the start, 1 the target).
     public func camera(progress k: Double) -> MapCamera {
-        if k >= 1 { return target }
-        var c = start
-        c.bearing = start.bearing + (target.bearing - start.bearing) * k
-        c.pitch = start.pitch + (target.pitch - start.pitch) * k
-        switch path {
-        case .ease(let from, let delta, let base):
-            c.zoom = start.zoom + (target.zoom - start.zoom) * k
-            let speedup = pow(base, 1 - k)
-            c.center = Self.wrapped(Point(x: from.x + delta.x * k * speedup, y: from.y + delta.y * k * speedup))
-        case .fly(let from, let delta, let rho, let r0, let length, let w0, let u1, let zoomOut):
-            let s = k * length
-            let w: Double, u: Double
-            if let sign = zoomOut {
-                w = exp(sign * rho * s)
-                u = 0
-            } else {
-                w = cosh(r0) / cosh(r0 + rho * s)
-                u = w0 * ((cosh(r0) * tanh(r0 + rho * s) - sinh(r0)) / (rho * rho)) / u1
-            }
-            c.zoom = start.zoom + log2(1 / w)
-            c.center = Self.wrapped(Point(x: from.x + delta.x * u, y: from.y + delta.y * u))
-        }
-        return c
-    }
-
-    private static func wrapped(_ world: Point) -> LocationCoordinate2D {
-        var c = WorldMath.coordinate(world)
-        c.longitude = WorldMath.wrap(longitude: c.longitude)
-        return c
-    }
-
-    /// The target as GL JS animates to it: bearing turned the short way round from the start's, the
-    /// centre's longitude moved by 360° when that is the shorter way (across the antimeridian).
-    private static func normalizedTarget(_ target: MapCamera, from start: MapCamera) -> MapCamera {
-        var t = target
-        t.bearing = normalize(bearing: target.bearing, current: start.bearing)
-        let d = t.center.longitude - start.center.longitude
-        t.center.longitude += d > 180 ? -360 : (d < -180 ? 360 : 0)
-        return t
-    }
-
-    /// GL JS's `_normalizeBearing`: `bearing` wrapped into (-180, 180], then moved by 360 when that
-    /// brings it nearer `current`.
-    static func normalize(bearing: Double, current: Double) -> Double {
-        let d = 360.0
-        var b = ((bearing + 180).truncatingRemainder(dividingBy: d) + d).truncatingRemainder(dividingBy: d) - 180
-        if b == -180 { b = 180 }
-        let diff = abs(b - current)
-        if abs(b - 360 - current) < diff { b -= 360 }
-        if abs(b + 360 - current) < diff { b += 360 }
-        return b
+        path.camera(progress: k)
     }
 }
 

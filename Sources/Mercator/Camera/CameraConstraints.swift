@@ -1,9 +1,9 @@
-import Foundation
 import GeoJSON
 import Rendering
 
 /// The limits a camera is kept within by gestures and animations: zoom range, pitch range
-/// (MapLibre Native allows 0...60 degrees) and the latitudes the centre may reach.
+/// (MapLibre Native allows 0...60 degrees) and the latitudes the centre may reach. The arithmetic is
+/// Rendering's (`MapCamera.constrained`).
 public struct CameraConstraints: Sendable, Hashable {
     /// The smallest zoom (`minimumZoomLevel`).
     public var minimumZoom: Double
@@ -28,44 +28,23 @@ public struct CameraConstraints: Sendable, Hashable {
     }
 
     /// The largest pitch MapLibre Native draws, in degrees.
-    public static let pitchLimit = 60.0
+    public static let pitchLimit = MapCamera.pitchLimit
 
     /// Constraints; `maximumPitch` is capped at 60 degrees.
     public init(minimumZoom: Double = 0, maximumZoom: Double = 25.5, minimumPitch: Double = 0, maximumPitch: Double = 60,
-                latitudeBounds: ClosedRange<Double> = -Transform.maxLatitude...Transform.maxLatitude) {
+                latitudeBounds: ClosedRange<Double> = -WebMercator.maximumLatitude...WebMercator.maximumLatitude) {
         self.minimumZoom = minimumZoom
         self.maximumZoom = max(minimumZoom, maximumZoom)
         self.minimumPitch = max(0, minimumPitch)
         self.maximumPitch = max(self.minimumPitch, min(CameraConstraints.pitchLimit, maximumPitch))
-        self.latitudeBounds = max(-Transform.maxLatitude, latitudeBounds.lowerBound)...min(Transform.maxLatitude, max(latitudeBounds.lowerBound, latitudeBounds.upperBound))
+        self.latitudeBounds = max(-WebMercator.maximumLatitude, latitudeBounds.lowerBound)...min(WebMercator.maximumLatitude, max(latitudeBounds.lowerBound, latitudeBounds.upperBound))
     }
 
     /// `camera` kept within these limits in a view of `size`: zoom and pitch clamped, the centre's
     /// latitude clamped (and, in ``ConstrainMode/heightOnly``, kept half the view's height inside
     /// the world's edges), its longitude wrapped into -180...180 and the bearing into 0..<360.
     public func constrain(_ camera: MapCamera, in size: MapSize? = nil) -> MapCamera {
-        var c = camera
-        c.zoom = min(maximumZoom, max(minimumZoom, c.zoom))
-        if mode == .heightOnly, let size, size.height > 0 {
-            // As MapLibre Native's TransformState::constrain: scale >= height / tileSize, then the
-            // centre's y within (worldSize - height) / 2 of the world's middle.
-            let h = Double(size.height)
-            c.zoom = min(maximumZoom, max(c.zoom, log2(h / 512)))
-            let half = h / 2 / (512 * pow(2, c.zoom))
-            var w = WorldMath.world(c.center)
-            w.y = min(1 - half, max(half, w.y))
-            c.center.latitude = WorldMath.coordinate(w).latitude
-        }
-        c.pitch = min(maximumPitch, max(minimumPitch, c.pitch))
-        c.center.latitude = min(latitudeBounds.upperBound, max(latitudeBounds.lowerBound, c.center.latitude))
-        c.center.longitude = WorldMath.wrap(longitude: c.center.longitude)
-        c.bearing = Self.normalized(bearing: c.bearing)
-        return c
-    }
-
-    /// A bearing wrapped into 0..<360 degrees (the range of the SDK's `direction`).
-    static func normalized(bearing: Double) -> Double {
-        let b = bearing.truncatingRemainder(dividingBy: 360)
-        return b < 0 ? b + 360 : b
+        camera.constrained(minimumZoom: minimumZoom, maximumZoom: maximumZoom, minimumPitch: minimumPitch, maximumPitch: maximumPitch,
+                           latitude: latitudeBounds, keepingWorldHeightIn: mode == .heightOnly ? size?.height : nil)
     }
 }

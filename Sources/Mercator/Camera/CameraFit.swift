@@ -1,7 +1,6 @@
 import Foundation
 import GeoJSON
 import Rendering
-import Tiling
 
 /// Why no camera fits what was asked.
 public enum CameraFitError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -32,24 +31,16 @@ extension MapCamera {
     /// middle of the box moved by half the padding difference. A pitched camera then takes the zoom
     /// and centre that fit the corners' projected screen box (a few fixed-point steps, as MapLibre
     /// Native's `cameraForLatLngs` measures a pitched view). A box whose west is greater than its east
-    /// crosses the antimeridian.
+    /// crosses the antimeridian. The arithmetic is Rendering's (`MapCamera.fitted`).
     public static func fitting(bounds: BoundingBox, in size: MapSize, padding: EdgePadding = .zero, bearing: Double = 0,
                                pitch: Double = 0, maximumZoom: Double = 22) throws(CameraFitError) -> MapCamera {
-        let corners = WebMercator.fittingCorners(bounds)
-        guard corners.allSatisfy({ $0.latitude.isFinite && $0.longitude.isFinite }),
-              [padding.top, padding.left, padding.bottom, padding.right, bearing, pitch].allSatisfy(\.isFinite) else {
+        guard [bounds.west, bounds.south, bounds.east, bounds.north, padding.top, padding.left, padding.bottom, padding.right, bearing, pitch].allSatisfy(\.isFinite) else {
             throw CameraFitError.notFinite
         }
-        let width = Double(size.width), height = Double(size.height)
-        guard let fit = WebMercator.fit(bounds, width: width, height: height,
-                                        padding: (padding.top, padding.left, padding.bottom, padding.right),
-                                        bearing: bearing, maximumZoom: maximumZoom) else {
-            throw CameraFitError.paddingExceedsView(width: width, height: height, padding: padding)
-        }
-        var camera = MapCamera(center: fit.center, zoom: fit.zoom, bearing: bearing, pitch: 0)
-        if pitch > 0 {
-            camera.pitch = min(CameraConstraints.pitchLimit, pitch)
-            camera = refinePitched(camera, corners: corners, in: size, padding: padding, maximumZoom: maximumZoom)
+        guard let camera = MapCamera.fitted(bounds: bounds, width: size.width, height: size.height, pixelRatio: size.pixelRatio,
+                                            padding: (padding.top, padding.left, padding.bottom, padding.right),
+                                            bearing: bearing, pitch: pitch, maximumZoom: maximumZoom) else {
+            throw CameraFitError.paddingExceedsView(width: Double(size.width), height: Double(size.height), padding: padding)
         }
         return camera
     }
@@ -75,32 +66,5 @@ extension MapCamera {
                                pitch: Double = 0, maximumZoom: Double = 22) throws(CameraFitError) -> MapCamera {
         guard let box = GeoJSONSummary(shape.geoJSONObject).bounds else { throw CameraFitError.empty }
         return try fitting(bounds: box, in: size, padding: padding, bearing: bearing, pitch: pitch, maximumZoom: maximumZoom)
-    }
-
-    /// A pitched camera moved and zoomed until the corners' screen box fills the padded view:
-    /// each step scales by the ratio of the room to the box and moves the box's middle to the room's.
-    private static func refinePitched(_ start: MapCamera, corners: [LocationCoordinate2D], in size: MapSize,
-                                      padding: EdgePadding, maximumZoom: Double) -> MapCamera {
-        var camera = start
-        let roomWidth = Double(size.width) - padding.left - padding.right
-        let roomHeight = Double(size.height) - padding.top - padding.bottom
-        let roomMiddle = Point(x: padding.left + roomWidth / 2, y: padding.top + roomHeight / 2)
-        let worldCorners = corners.map(WorldMath.world)
-        for _ in 0..<60 {
-            let t = camera.transform(in: size)
-            let points = worldCorners.map { t.screenPoint(forWorld: $0) }
-            let minX = points.map(\.x).min()!, maxX = points.map(\.x).max()!
-            let minY = points.map(\.y).min()!, maxY = points.map(\.y).max()!
-            let scale = min(roomWidth / max(maxX - minX, 1e-12), roomHeight / max(maxY - minY, 1e-12))
-            let middle = Point(x: (minX + maxX) / 2, y: (minY + maxY) / 2)
-            guard let middleWorld = t.worldPosition(atScreen: middle) else { break }
-            var next = camera.placing(world: middleWorld, at: roomMiddle, in: size)
-            next.zoom = min(maximumZoom, camera.zoom + log2(scale))
-            let settled = abs(next.zoom - camera.zoom) < 1e-12 && abs(middle.x - roomMiddle.x) < 1e-9 && abs(middle.y - roomMiddle.y) < 1e-9
-            camera = next
-            if settled { break }
-        }
-        camera.center.longitude = WorldMath.wrap(longitude: camera.center.longitude)
-        return camera
     }
 }

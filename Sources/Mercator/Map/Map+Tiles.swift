@@ -1,3 +1,4 @@
+import Geo
 import MapStyle
 import Rendering
 import Tiling

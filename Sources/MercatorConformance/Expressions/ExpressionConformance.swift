@@ -140,7 +140,7 @@ public enum ExpressionConformance {
         ctx.availableImages = Set((g["availableImages"]?.array ?? []).compactMap(\.string))
         if let c = g["canonicalID"]?.object, let z = c["z"]?.number.flatMap(safeInt), let x = c["x"]?.number.flatMap(safeInt),
            let y = c["y"]?.number.flatMap(safeInt) {
-            ctx.canonical = CanonicalTileID(z: z, x: x, y: y)
+            ctx.canonical = TileID(z: z, x: x, y: y)
         }
         ctx.globalState = globalState
         ctx.featureState = f["featureState"]?.object ?? JSONObject()

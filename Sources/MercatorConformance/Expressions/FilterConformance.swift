@@ -101,7 +101,7 @@ public enum FilterConformance {
         ctx.globalState = globalState
         if let id = c["canonicalID"]?.object, let z = id["z"]?.number.flatMap(safeInt), let x = id["x"]?.number.flatMap(safeInt),
            let y = id["y"]?.number.flatMap(safeInt) {
-            ctx.canonical = CanonicalTileID(z: z, x: x, y: y)
+            ctx.canonical = TileID(z: z, x: x, y: y)
         }
         guard let f = c["feature"]?.object else { return ctx }
         var view = FeatureView(properties: f["properties"]?.object ?? JSONObject())

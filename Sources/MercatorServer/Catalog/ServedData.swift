@@ -48,7 +48,7 @@ public struct ServedData: Sendable {
         } catch {
             throw CatalogError("\(path): \(error)")
         }
-        let bounds = GeoJSONSummary(object).bounds ?? BoundingBox(west: -180, south: -85.0511, east: 180, north: 85.0511)
+        let bounds = GeoJSONSummary(object).bounds ?? WebMercator.worldBoundingBox
         var fields = JSONObject()
         for feature in object.features.prefix(1000) {
             for (key, value) in feature.properties ?? JSONObject() where fields[key] == nil {
@@ -73,7 +73,7 @@ public struct ServedData: Sendable {
         if format == "jpeg" { format = "jpg" }
         if format == "mvt" { format = "pbf" }
         var minZoom = tileJSON?.minZoom ?? 0, maxZoom = tileJSON?.maxZoom ?? 14
-        var bounds = tileJSON?.bounds ?? BoundingBox(west: -180, south: -85.0511, east: 180, north: 85.0511)
+        var bounds = tileJSON?.bounds ?? WebMercator.worldBoundingBox
         // A PMTiles header says what the tiles are, whatever the metadata JSON holds (or fails to parse as TileJSON).
         if let pmtiles = store as? PMTilesStore {
             let header = pmtiles.header

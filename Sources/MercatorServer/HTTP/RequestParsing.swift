@@ -73,7 +73,7 @@ enum RequestParsing {
         let v = numbers.map { $0! }
         switch v.count {
         case 3:
-            guard abs(v[1]) <= 85.0511 else { throw .badRequest("latitude \(v[1]) is out of range: -85.0511 to 85.0511") }
+            guard abs(v[1]) <= WebMercator.maximumLatitude else { throw .badRequest("latitude \(v[1]) is out of range: -85.0511 to 85.0511") }
             guard abs(v[0]) <= 180 else { throw .badRequest("longitude \(v[0]) is out of range: -180 to 180") }
             guard v[2] >= 0, v[2] <= maxZoom else { throw .badRequest("zoom \(v[2]) is out of range: 0 to \(maxZoom)") }
             var bearing = 0.0, pitch = 0.0

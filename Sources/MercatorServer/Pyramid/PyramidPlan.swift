@@ -96,7 +96,7 @@ public struct PyramidPlan: Sendable, Hashable {
         let n = 1 << z
         func column(_ lon: Double) -> Int { min(n - 1, max(0, Int(floor((lon + 180) / 360 * Double(n))))) }
         func row(_ lat: Double) -> Int {
-            let clamped = min(85.051_128_779_806_59, max(-85.051_128_779_806_59, lat))
+            let clamped = WebMercator.clampedLatitude(lat)
             return min(n - 1, max(0, Int(floor(WebMercator.worldY(latitude: clamped) * Double(n)))))
         }
         return (column(bounds.west)...column(bounds.east), row(bounds.north)...row(bounds.south))

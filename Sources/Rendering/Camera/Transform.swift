@@ -13,8 +13,6 @@ import Foundation
 public struct Transform: Sendable {
     /// MapLibre's vertical field of view in radians.
     public static let fieldOfView = 0.6435011087932844
-    /// The largest latitude Web Mercator represents.
-    public static let maxLatitude = 85.051128779806604
 
     /// The camera (pitch clamped to 0...60).
     public let camera: MapCamera
@@ -51,7 +49,7 @@ public struct Transform: Sendable {
         if !camera.bearing.isFinite { camera.bearing = 0 }
         if !camera.center.longitude.isFinite { camera.center.longitude = 0 }
         if camera.center.latitude.isNaN { camera.center.latitude = 0 }
-        camera.center.latitude = max(-Transform.maxLatitude, min(Transform.maxLatitude, camera.center.latitude))
+        camera.center.latitude = WebMercator.clampedLatitude(camera.center.latitude)
         self.camera = camera
         self.pixelRatio = pixelRatio
         self.width = Double(width) * pixelRatio
@@ -100,17 +98,13 @@ public struct Transform: Sendable {
     public static func mercator(_ c: LocationCoordinate2D) -> Point {
         // Latitudes past the Mercator square stay where they are (vector tiles' buffers reach past
         // the world's edge; GeoJSON is clamped by its tile index): only the poles are kept finite.
-        let lat = max(-89.9999, min(89.9999, c.latitude)) * .pi / 180
-        let x = (c.longitude + 180) / 360
-        let y = 0.5 - log(tan(.pi / 4 + lat / 2)) / (2 * .pi)
-        return Point(x: x, y: y)
+        let w = WebMercator.cameraWorld(longitude: c.longitude, latitude: c.latitude)
+        return Point(x: w.x, y: w.y)
     }
 
     /// The inverse of ``mercator(_:)``.
     public static func coordinate(mercator p: Point) -> LocationCoordinate2D {
-        let lon = p.x * 360 - 180
-        let lat = atan(sinh(.pi * (1 - 2 * p.y))) * 180 / .pi
-        return LocationCoordinate2D(longitude: lon, latitude: lat)
+        LocationCoordinate2D(longitude: p.x * 360 - 180, latitude: WebMercator.cameraLatitude(worldY: p.y))
     }
 
     /// A coordinate in plane space (device pixels), shifted by `copy` world widths, quantized as configured.

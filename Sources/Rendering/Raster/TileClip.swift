@@ -1,31 +1,15 @@
 import Foundation
+import Geo
 
 /// A source tile's area in world units (`0...1` spans the Web Mercator square; `x` is shifted by
 /// the tile's world copy): content drawn for one tile shows only inside it, as MapLibre clips each
-/// tile's drawing with the stencil buffer.
+/// tile's drawing with the stencil buffer. Geo's ``WorldBounds`` of the tile (`UnwrappedTileID.worldBounds`).
 ///
 /// A pixel belongs to the tile when the world position under its centre does (half-open on the
 /// right and bottom), so neighbouring tiles share no pixel and leave none out.
-package struct TileClip: Sendable, Hashable {
-    package var minX: Double
-    package var minY: Double
-    package var maxX: Double
-    package var maxY: Double
+package typealias TileClip = WorldBounds
 
-    package init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
-        self.minX = minX
-        self.minY = minY
-        self.maxX = maxX
-        self.maxY = maxY
-    }
-
-    /// Tile `x`, `y` of zoom `z` in world copy `wrap`.
-    package init(z: Int, x: Int, y: Int, wrap: Int = 0) {
-        let n = Double(1 << max(0, min(30, z)))
-        self.init(minX: Double(x) / n + Double(wrap), minY: Double(y) / n,
-                  maxX: Double(x + 1) / n + Double(wrap), maxY: Double(y + 1) / n)
-    }
-
+extension WorldBounds {
     /// The zoom of a tile this size (its width is `2^-zoom` of the world).
     var zoom: Double { (-log2(maxX - minX)).rounded() }
 
@@ -34,8 +18,9 @@ package struct TileClip: Sendable, Hashable {
         [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: maxX, y: maxY), Point(x: minX, y: maxY)]
     }
 
+    /// Whether a world position lies in the tile (half-open on the right and bottom).
     @inline(__always)
-    func contains(_ p: Point) -> Bool { p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY }
+    func contains(_ p: Point) -> Bool { contains(x: p.x, y: p.y) }
 }
 
 extension PaintContext {

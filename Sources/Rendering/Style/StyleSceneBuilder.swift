@@ -135,7 +135,7 @@ package struct StyleSceneBuilder: Sendable {
             let covered = coveredBounds(tileZoom: z)
             let labels = labelTiles(tileZoom: z, transform: scene.transform)
             evaluation = self.evaluation(tileZoom: z, for: compiled)
-            let centre = evaluation.base.canonical ?? CanonicalTileID(z: 0, x: 0, y: 0)
+            let centre = evaluation.base.canonical ?? TileID(z: 0, x: 0, y: 0)
             let key = BucketTileKey(source: id, layoutZoom: layoutZoom, z: Int(centre.z), x: Int(centre.x), y: Int(centre.y),
                                     view: BucketTileKey.GeoJSONView(minX: covered.minX, minY: covered.minY, maxX: covered.maxX, maxY: covered.maxY,
                                                                     labelColumns: labels.columns, labelRows: labels.rows))
@@ -178,7 +178,7 @@ package struct StyleSceneBuilder: Sendable {
                                     sourceLayer: sourceLayer, layoutZoom: layoutZoom, keyZoom: Self.keyZoom(compiled, layoutZoom: layoutZoom))
         for (tile, bucket) in zip(drawn, buckets) {
             let c = tile.id.canonical
-            let canonical = CanonicalTileID(z: c.z, x: c.x, y: c.y)
+            let canonical = TileID(z: c.z, x: c.x, y: c.y)
             if bucket.layout.features.isEmpty { continue }
             var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: camera.zoom, canonical: canonical, isSupportedScript: ScriptSupport.isSupported),
                                                needsGeometry: compiled.needsFeatureGeometry, glyphs: glyphs, images: images,
@@ -257,7 +257,7 @@ package struct StyleSceneBuilder: Sendable {
         let layOut: @Sendable (Int) -> Void = { [self] k in
             let tile = tiles[missing[k]]
             let c = tile.id.canonical
-            var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: Double(layoutZoom), canonical: CanonicalTileID(z: c.z, x: c.x, y: c.y),
+            var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: Double(layoutZoom), canonical: TileID(z: c.z, x: c.x, y: c.y),
                                                                        isSupportedScript: ScriptSupport.isSupported),
                                                needsGeometry: compiled.needsFeatureGeometry, glyphs: glyphs, images: images)
             // tile features lie on the primary world copy; placement shifts them to the tile's copy
@@ -335,7 +335,7 @@ package struct StyleSceneBuilder: Sendable {
     /// of zoom `z` under the camera centre.
     private func evaluation(tileZoom z: Int, for layer: CompiledLayer) -> FeatureEvaluation {
         let tile = WebMercator.tile(containing: Position(camera.center.longitude, camera.center.latitude), zoom: z)
-        let canonical = CanonicalTileID(z: tile.z, x: tile.x, y: tile.y)
+        let canonical = TileID(z: tile.z, x: tile.x, y: tile.y)
         var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: camera.zoom, canonical: canonical, isSupportedScript: ScriptSupport.isSupported),
                                            needsGeometry: layer.needsFeatureGeometry, glyphs: glyphs, images: images, pitched: camera.pitch > 0,
                                            light: extrusionLight)

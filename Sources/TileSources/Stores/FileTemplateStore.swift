@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import Geo
 import Tiling
 
 /// Tiles as files named by a URL template (`/data/tiles/{z}/{x}/{y}.pbf`, `{quadkey}` …): a file

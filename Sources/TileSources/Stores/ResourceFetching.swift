@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import Tiling
 
 /// What a resource is for, with MapLibre Native's numbering (the offline database's `kind` column).

@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import Tiling
 
 /// Where a tiled source's tiles come from: a folder of files, an MBTiles database, a PMTiles

@@ -1,29 +1,5 @@
 import GeoJSON
 
-/// A rectangle in world units (0...1 spans the Web Mercator square; x may extend beyond for world copies).
-package struct WorldBounds: Sendable, Hashable {
-    package var minX: Double
-    package var minY: Double
-    package var maxX: Double
-    package var maxY: Double
-
-    package init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
-        self.minX = minX
-        self.minY = minY
-        self.maxX = maxX
-        self.maxY = maxY
-    }
-
-    /// Whether a box of world x `x0...x1`, y `y0...y1` meets this one on some copy of the world.
-    @inlinable
-    package func intersects(x0: Double, y0: Double, x1: Double, y1: Double) -> Bool {
-        guard y1 >= minY, y0 <= maxY else { return false }
-        if maxX - minX >= 1 { return true }
-        // some whole k with x0 + k <= maxX and x1 + k >= minX
-        return (minX - x1).rounded(.up) <= (maxX - x0).rounded(.down)
-    }
-}
-
 /// One input feature of a ``GeoJSONTileIndex`` as drawn at one zoom.
 package struct ZoomFeature: Sendable {
     /// The feature's position in the features the index was built from.

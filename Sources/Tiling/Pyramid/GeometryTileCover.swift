@@ -6,7 +6,7 @@ import GeoJSON
 /// tile it passes through, for a polygon every tile whose square meets its area — the tiles its
 /// rings pass through and the tiles wholly inside, not those wholly inside a hole.
 ///
-/// Positions are projected to Web Mercator with latitudes clamped to ±85.0511° and longitudes to
+/// Positions are projected to Web Mercator with latitudes clamped to ±`WebMercator.maximumLatitude` and longitudes to
 /// ±180° (no wrapping across the antimeridian). A segment lying on a tile border counts for the tile
 /// east or south of it, as MapLibre's scanline does.
 package enum GeometryTileCover {

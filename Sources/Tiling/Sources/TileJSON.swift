@@ -152,7 +152,7 @@ public struct TileJSON: Sendable, Hashable {
             }
             bounds = BoundingBox(west: n[0], south: n[1], east: n[2], north: n[3])
         } else {
-            bounds = BoundingBox(west: -180, south: -85.051128779806604, east: 180, north: 85.051128779806604)
+            bounds = WebMercator.worldBoundingBox
         }
         if let v = object["center"], !v.isNull {
             guard let a = v.array else { throw .wrongType("center", expected: "array", found: v) }

@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import MapStyle
 import Tiling
 

@@ -103,13 +103,10 @@ enum PoleOfInaccessibility {
     }
 }
 
-/// Web Mercator world units for polygon geometry (y grows southward).
+/// Web Mercator world units for polygon geometry (y grows southward), through Geo's ``WebMercator``.
 private enum WebMercatorPoint {
     static func x(_ lon: Double) -> Double { (lon + 180) / 360 }
-    static func y(_ lat: Double) -> Double {
-        let s = sin(max(-85.051128779806604, min(85.051128779806604, lat)) * .pi / 180)
-        return 0.5 - 0.25 * log((1 + s) / (1 - s)) / .pi
-    }
+    static func y(_ lat: Double) -> Double { WebMercator.worldY(latitude: WebMercator.clampedLatitude(lat)) }
     static func longitude(_ x: Double) -> Double { x * 360 - 180 }
-    static func latitude(_ y: Double) -> Double { atan(sinh(.pi * (1 - 2 * y))) * 180 / .pi }
+    static func latitude(_ y: Double) -> Double { WebMercator.cameraLatitude(worldY: y) }
 }

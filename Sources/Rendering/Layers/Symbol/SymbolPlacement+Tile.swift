@@ -1,5 +1,6 @@
 import Foundation
 import Expressions
+import Geo
 
 /// The tile map mode's rules for one layer's labels in one tile, as MapLibre Native's `TilePlacement`
 /// applies them: labels that avoid edges (`symbol-avoid-edges`, labels along lines) stay inside the
@@ -90,7 +91,7 @@ extension SymbolPlacement {
                 // shape sources: the tile of the camera's integer zoom under the view's centre
                 let z = Int(max(0, min(30, transform.camera.zoom.rounded(.down))))
                 let centre = Transform.mercator(transform.camera.center), n = pow(2, Double(z))
-                let tile = CanonicalTileID(z: z, x: Int(max(0, min(n - 1, (centre.x * n).rounded(.down)))),
+                let tile = TileID(z: z, x: Int(max(0, min(n - 1, (centre.x * n).rounded(.down)))),
                                            y: Int(max(0, min(n - 1, (centre.y * n).rounded(.down)))))
                 buckets.append(TileBucket(layer: index, piece: nil, group: group, wrap: nil,
                                           edges: tileEdges(tile, wrap: 0, transform: transform)))
@@ -151,7 +152,7 @@ extension SymbolPlacement {
 
     /// A tile's edges on the screen in CSS pixels (its top-left and bottom-right corners, as Native
     /// projects them).
-    private static func tileEdges(_ tile: CanonicalTileID, wrap: Int, transform: Transform) -> CollisionGrid.Box {
+    private static func tileEdges(_ tile: TileID, wrap: Int, transform: Transform) -> CollisionGrid.Box {
         let n = pow(2, Double(tile.z))
         let topLeft = transform.screenPoint(forWorld: Point(x: Double(tile.x) / n + Double(wrap), y: Double(tile.y) / n))
         let bottomRight = transform.screenPoint(forWorld: Point(x: Double(tile.x + 1) / n + Double(wrap), y: Double(tile.y + 1) / n))

@@ -1,4 +1,5 @@
 import Expressions
+import Geo
 
 /// One style layer drawn from a tiled source: a scene layer per source tile, each painted only
 /// inside its tile, as MapLibre draws a layer tile by tile under a stencil clip.
@@ -15,7 +16,7 @@ struct TileClippedLayer: SceneLayer {
         /// The index of the piece's first feature in the whole layer.
         var firstFeature: Int
         /// The source tile the piece's content comes from (labels are placed in tile order).
-        var tile: CanonicalTileID
+        var tile: TileID
     }
 
     var pieces: [Piece]

@@ -1,4 +1,3 @@
-import GeoJSON
 /// A tile address in the XYZ scheme: zoom `z`, column `x` (west to east) and row `y` (north to south).
 ///
 /// Zoom 0 is one tile covering the world; each zoom splits every tile into four. A tile is *valid*

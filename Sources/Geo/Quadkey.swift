@@ -1,4 +1,3 @@
-import GeoJSON
 /// Bing Maps quadkeys: one base-4 digit per zoom level, most significant first.
 extension TileID {
     /// The quadkey of this tile (`""` at zoom 0). Digit = 1 for the east half plus 2 for the south half.

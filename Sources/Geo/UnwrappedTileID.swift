@@ -43,3 +43,13 @@ package struct OverscaledTileID: Sendable, Hashable, CustomStringConvertible {
         overscaledZ == tile.canonical.z ? tile.description : "\(tile) (for z\(overscaledZ))"
     }
 }
+
+extension TileID {
+    /// The tile's square in world units (on the primary world copy).
+    package var worldBounds: WorldBounds { WorldBounds(z: z, x: x, y: y) }
+}
+
+extension UnwrappedTileID {
+    /// The tile's square in world units, `x` shifted by its world copy.
+    package var worldBounds: WorldBounds { WorldBounds(z: canonical.z, x: canonical.x, y: canonical.y, wrap: wrap) }
+}
