@@ -148,8 +148,15 @@ package struct StyleSceneBuilder: Sendable {
                 layoutEvaluation.labelTiles = labels
                 return (drawable[id] ?? [], layoutEvaluation)
             }
-            // a layer whose filter selected nothing here draws nothing (as a tile's empty bucket)
-            if bucket.layout.features.isEmpty { continue }
+            // a layer whose filter selected nothing here draws nothing (as a tile's empty bucket); its
+            // source's tiles are still outlined by the tile-boundaries overlay
+            if bucket.layout.features.isEmpty {
+                if showsTileBorders {
+                    scene.layers.append(EmptySceneLayer())
+                    drawn.append(StyleScene.DrawnLayer(identifier: layer.identifier, sourceIdentifier: id, features: []))
+                }
+                continue
+            }
             evaluation.memo = bucket.memo
             let built = bucket.layout.scene(compiled, features: withStates(bucket.layout.features, source: id, states: states), evaluation: evaluation)
             scene.layers.append(built.layer)
