@@ -76,13 +76,13 @@ final class RawClient: @unchecked Sendable {
 
     /// ``requestBlocking(port:_:)`` on a thread of its own: blocking calls on Swift's cooperative
     /// threads (two on a 2-core machine) would starve the server under test.
-    static func request(port: Int, _ head: String) async throws -> (status: Int, headers: [String: String], body: String) {
-        try await offPool { try requestBlocking(port: port, head) }
+    static func request(port: Int, _ head: String, timeout: Double = 10) async throws -> (status: Int, headers: [String: String], body: String) {
+        try await offPool { try requestBlocking(port: port, head, timeout: timeout) }
     }
 
     /// One request with `Connection: close`: the status line's code, the headers, the body.
-    static func requestBlocking(port: Int, _ head: String) throws -> (status: Int, headers: [String: String], body: String) {
-        let client = try RawClient(port: port)
+    static func requestBlocking(port: Int, _ head: String, timeout: Double = 10) throws -> (status: Int, headers: [String: String], body: String) {
+        let client = try RawClient(port: port, timeout: timeout)
         client.send(head)
         let text = String(decoding: client.readAll(), as: UTF8.self)
         guard let end = text.range(of: "\r\n\r\n") else { throw RawClientError("no response head in \(text.prefix(200))") }

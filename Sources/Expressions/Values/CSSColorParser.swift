@@ -4,7 +4,7 @@ import Foundation
 enum CSSColorParser {
     /// Straight `(r, g, b, a)` in 0...1, or nil when the string is not a colour.
     static func parse(_ raw: String) -> (Double, Double, Double, Double)? {
-        let input = raw.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
+        let input = trimmed(raw.lowercased())
         if input == "transparent" { return (0, 0, 0, 0) }
         if let c = namedColors[input] { return (c.0 / 255, c.1 / 255, c.2 / 255, 1) }
         let chars = Array(input.utf8)
@@ -15,6 +15,14 @@ enum CSSColorParser {
         }
         if let m = matchFunction(chars, prefixes: ["hsla(", "hsl("], hue: true) { return hslFrom(m) }
         return nil
+    }
+
+    /// `s` without leading and trailing white space and newlines (Foundation's `trimmingCharacters`
+    /// bridges through NSString, several times slower: colours are parsed once per layer and value).
+    static func trimmed(_ s: String) -> String {
+        guard let first = s.first, let last = s.last, first.isWhitespace || last.isWhitespace else { return s }
+        guard let start = s.firstIndex(where: { !$0.isWhitespace }), let end = s.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(s[start...end])
     }
 
     private static func hexValue(_ c: UInt8) -> Int? {

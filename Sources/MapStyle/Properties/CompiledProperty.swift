@@ -54,11 +54,16 @@ package struct CompiledProperty<Value: StyleValueRepresentable>: Sendable {
         }
         let json = value ?? spec.defaultValue ?? .null
         CompilationCounter.current?.increment()
+        let key = CompiledPropertyMemo.Key(layerType: layer.type, name: name, source: value, valueType: ObjectIdentifier(Value.self))
+        if let compiled = CompiledPropertyMemo.shared.property(key, as: CompiledProperty.self) { return compiled }
         do {
             let binding = GlobalStateBinding(state)
             let expression = try Expression.property(json, for: spec.specification, binding: binding)
-            return CompiledProperty(source: value, expression: expression,
-                                    boundState: GlobalStateValues.read(binding.readKeys, from: state))
+            let compiled = CompiledProperty(source: value, expression: expression,
+                                            boundState: GlobalStateValues.read(binding.readKeys, from: state))
+            // what reads global state depends on the state too: compiled afresh each time
+            if binding.readKeys.isEmpty { CompiledPropertyMemo.shared.insert(compiled, for: key) }
+            return compiled
         } catch {
             throw StyleRenderError.invalidProperty(layer: layer.identifier, name: name, message: "\(error)")
         }

@@ -58,8 +58,11 @@ enum JavaScript {
     }
 
     private static func arrayIndex(_ key: String) -> UInt32? {
-        guard !key.isEmpty, key.count <= 10, key.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        if key.count > 1 && key.hasPrefix("0") { return nil }
+        // ASCII digits only, checked on the bytes (a string's `count` and `Character`s walk grapheme clusters)
+        let bytes = key.utf8
+        guard let first = bytes.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9"), bytes.count <= 10,
+              bytes.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        if bytes.count > 1 && first == UInt8(ascii: "0") { return nil }
         guard let v = UInt64(key), v < 4_294_967_295 else { return nil }
         return UInt32(v)
     }

@@ -52,6 +52,8 @@ final class SpecValidator {
     let expressions: any ExpressionValidating
     /// Expression-valued members the hook could not check.
     var uncheckedExpressions: [String] = []
+    /// Paint and layout values already found valid, by property and layer type.
+    var validProperties = Set<ValidPropertyKey>()
     /// How deep `validate` calls are nested; bounded so hostile input cannot exhaust the stack.
     private var depth = 0
     static let maximumDepth = 128
@@ -225,11 +227,14 @@ final class SpecValidator {
                                               value: node.member(objectKey), valueSpec: elementSpec,
                                               objectKey: objectKey))
         }
-        for specKey in JavaScript.orderedKeys(elementSpecs) where validators[specKey] == nil {
+        // required members missing, in the spec's key order (ordered only when one is missing)
+        func isMissing(_ specKey: String) -> Bool {
             let s = elementSpecs[specKey]
-            if s?["required"]?.bool == true, s?["default"] == nil, node.value.object?[specKey] == nil {
-                errors.append(error(o.key, node, "missing required property \"\(specKey)\""))
-            }
+            return validators[specKey] == nil && s?["required"]?.bool == true && s?["default"] == nil && node.value.object?[specKey] == nil
+        }
+        guard elementSpecs.keys.contains(where: isMissing) else { return errors }
+        for specKey in JavaScript.orderedKeys(elementSpecs) where isMissing(specKey) {
+            errors.append(error(o.key, node, "missing required property \"\(specKey)\""))
         }
         return errors
     }

@@ -89,6 +89,8 @@ package struct StyleSceneBuilder: Sendable {
         var quantizationZoom = 18
         // what each source draws at this camera, worked out once for all its layers
         var drawable: [String: [SourceFeatures.Drawable]] = [:]
+        // the tiles a GeoJSON source is cut into for this view, by tile zoom, worked out once
+        var views: [Int: (covered: WorldBounds, labels: LabelTiles)] = [:]
         for compiled in layers {
             // past a label limit the render fails: the layers above are not laid out
             if labelBudget?.exceeded != nil { break }
@@ -132,8 +134,9 @@ package struct StyleSceneBuilder: Sendable {
             guard let id = layer.sourceIdentifier, let source = sources[id] else { continue }
             quantizationZoom = source.maximumZoom
             let z = max(0, min(source.maximumZoom, Int(camera.zoom.rounded(.down))))
-            let covered = coveredBounds(tileZoom: z)
-            let labels = labelTiles(tileZoom: z, transform: scene.transform)
+            let view = views[z] ?? (coveredBounds(tileZoom: z), labelTiles(tileZoom: z, transform: scene.transform))
+            views[z] = view
+            let (covered, labels) = view
             evaluation = self.evaluation(tileZoom: z, for: compiled)
             let centre = evaluation.base.canonical ?? TileID(z: 0, x: 0, y: 0)
             let key = BucketTileKey(source: id, layoutZoom: layoutZoom, z: Int(centre.z), x: Int(centre.x), y: Int(centre.y),
@@ -145,6 +148,15 @@ package struct StyleSceneBuilder: Sendable {
                 layoutEvaluation.base.zoom = Double(layoutZoom)
                 layoutEvaluation.labelTiles = labels
                 return (drawable[id] ?? [], layoutEvaluation)
+            }
+            // a layer whose filter selected nothing here draws nothing (as a tile's empty bucket); its
+            // source's tiles are still outlined by the tile-boundaries overlay
+            if bucket.layout.features.isEmpty {
+                if showsTileBorders {
+                    scene.layers.append(EmptySceneLayer())
+                    drawn.append(StyleScene.DrawnLayer(identifier: layer.identifier, sourceIdentifier: id, features: []))
+                }
+                continue
             }
             evaluation.memo = bucket.memo
             let built = bucket.layout.scene(compiled, features: withStates(bucket.layout.features, source: id, states: states), evaluation: evaluation)
