@@ -10,12 +10,7 @@ struct CoordinateNumberTests {
         var rng = SplitMix64(seed: 99)
         var texts: [String] = []
         for i in 0..<20_000 {
-            let digits = Int(rng.next() % 20) + 1
-            var mantissa = ""
-            for k in 0..<digits { mantissa.append(Character(String(k == 0 ? rng.next() % 9 + 1 : rng.next() % 10))) }
-            let point = Int(rng.next() % UInt64(digits + 1))
-            var text = String(mantissa.prefix(point)) + "." + String(mantissa.dropFirst(point))
-            if text.hasPrefix(".") { text = "0" + text }
+            var text = rng.decimalText()
             if text.hasSuffix(".") { text = String(text.dropLast()) }
             if i % 5 == 0 { text += "e\(Int(rng.next() % 40) - 20)" }
             if rng.next() % 2 == 0 { text = "-" + text }

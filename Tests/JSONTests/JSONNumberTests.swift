@@ -25,12 +25,7 @@ struct JSONNumberTests {
     func decimalConversion(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
         for _ in 0..<20_000 {
-            let digits = Int(rng.next() % 20) + 1
-            var mantissa = ""
-            for i in 0..<digits { mantissa.append(Character(String(i == 0 ? rng.next() % 9 + 1 : rng.next() % 10))) }
-            let point = Int(rng.next() % UInt64(digits + 1))
-            var text = String(mantissa.prefix(point)) + "." + String(mantissa.dropFirst(point))
-            if text.hasPrefix(".") { text = "0" + text }
+            var text = rng.decimalText()
             if text.hasSuffix(".") { text += "0" }
             if rng.next() % 3 == 0 { text += "e\(Int(rng.next() % 600) - 320)" }
             if rng.next() % 2 == 0 { text = "-" + text }
