@@ -99,8 +99,9 @@ let package = Package(
             dependencies: ["Mercator", "MercatorTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .target(name: "MercatorTestSupport", path: "Sources/MercatorTestSupport"),
-        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "MercatorTestSupport"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"]),
+        .testTarget(name: "MercatorCompressionTests", dependencies: ["MercatorCompression"]),
         .testTarget(name: "GeoJSONTests", dependencies: ["GeoJSON", "MercatorTestSupport"]),
         .testTarget(
             name: "ExpressionsTests",

@@ -1,20 +1,20 @@
 import Foundation
 import ServiceLifecycle
-import Synchronization
 
 /// Whether a server is draining: a shutdown signal has arrived and `/health` answers 503 so that a
 /// load balancer takes the replica out before it stops listening.
-public final class DrainState: Sendable {
-    private let flag = Mutex(false)
+public final class DrainState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var draining = false  // guarded by `lock`
 
     /// A state that is not draining.
     public init() {}
 
     /// `true` from the shutdown signal on.
-    public var isDraining: Bool { flag.withLock { $0 } }
+    public var isDraining: Bool { lock.withLock { draining } }
 
     /// Starts draining (also callable directly, e.g. by an embedding application).
-    public func begin() { flag.withLock { $0 = true } }
+    public func begin() { lock.withLock { draining = true } }
 }
 
 /// A service shut down before the HTTP server (services stop in reverse order): on the graceful

@@ -3,7 +3,7 @@ import Foundation
 /// Locates the shared fixtures folder (`shared/`, beside the repository) for tests and benchmarks.
 ///
 /// Tests that need it are skipped, with the reason, when it is absent:
-/// `@Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))`.
+/// `@Test(.needsShared)` or `@Test(.needsShared("realworld/helsinki-openmaptiles.mbtiles"))` (NeedsShared.swift).
 public enum SharedFixtures {
     /// Whether the `shared/` folder was found (beside the clone, or `$MERCATOR_SHARED`).
     public static let isAvailable = root() != nil

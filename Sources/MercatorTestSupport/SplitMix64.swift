@@ -18,4 +18,15 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
     /// An integer in `0..<n` (`n` > 0).
     public mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+
+    /// Decimal text of 1 to 20 significant digits (the first not 0) with the point at a random place:
+    /// "0.123", "12.3" or "123." (a trailing point is the caller's to complete or drop).
+    public mutating func decimalText() -> String {
+        let digits = Int(next() % 20) + 1
+        var mantissa = ""
+        for i in 0..<digits { mantissa.append(Character(String(i == 0 ? next() % 9 + 1 : next() % 10))) }
+        let point = Int(next() % UInt64(digits + 1))
+        let text = String(mantissa.prefix(point)) + "." + String(mantissa.dropFirst(point))
+        return text.hasPrefix(".") ? "0" + text : text
+    }
 }

@@ -69,11 +69,7 @@ public struct MBTilesExport: Sendable {
         var layers = Set<String>()
         var zooms = (Int.max, Int.min)
         try output.write { db in
-            try db.execute(sql: """
-                CREATE TABLE metadata (name TEXT, value TEXT);
-                CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB);
-                CREATE UNIQUE INDEX tile_index ON tiles (zoom_level, tile_column, tile_row);
-                """)
+            try MBTilesSchema.create(db)
             for row in rows {
                 let z: Int = row["z"], x: Int = row["x"], y: Int = row["y"]
                 var data: Data = row["data"]
@@ -89,7 +85,7 @@ public struct MBTilesExport: Sendable {
                     layers.formUnion(names)
                 }
                 zooms = (min(zooms.0, z), max(zooms.1, z))
-                try db.execute(sql: "INSERT INTO tiles VALUES (?, ?, ?, ?)", arguments: [z, x, (1 << z) - 1 - y, data])
+                try MBTilesSchema.insertTile(data, at: TileID(z: z, x: x, y: y), into: db)
             }
             let box = region.definition.boundingBox
             let minZoom = rows.isEmpty ? 0 : zooms.0, maxZoom = rows.isEmpty ? 0 : zooms.1
@@ -105,7 +101,7 @@ public struct MBTilesExport: Sendable {
                 let vectorLayers = described ?? .array(layers.sorted().map { .object(["id": .string($0), "fields": .object([:])]) })
                 metadata.append(("json", JSONValue.object(["vector_layers": vectorLayers]).serialized()))
             }
-            for (key, value) in metadata { try db.execute(sql: "INSERT INTO metadata VALUES (?, ?)", arguments: [key, value]) }
+            try MBTilesSchema.insertMetadata(metadata, into: db)
         }
         try output.close()
         return Summary(source: source.identifier, tiles: rows.count, format: format,

@@ -6,7 +6,7 @@ import Testing
 
 /// Runs the shared style-spec suites and holds the pass counts to a floor that only goes up.
 @Suite struct ConformanceTests {
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func expressionSuite() throws {
+    @Test(.needsShared) func expressionSuite() throws {
         let url = try #require(SharedFixtures.url("conformance/style-spec/expression-tests.jsonl"))
         let report = try ExpressionConformance.run(fileAt: url)
         print(report.summary)
@@ -15,7 +15,7 @@ import Testing
         #expect(report.failed == 0)
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func filterSuite() throws {
+    @Test(.needsShared) func filterSuite() throws {
         let url = try #require(SharedFixtures.url("conformance/style-spec/filter-tests.jsonl"))
         let report = try FilterConformance.run(fileAt: url)
         print(report.summary)
@@ -40,7 +40,7 @@ import Testing
         #expect(report.failed == 0)
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func emitWritesOneLinePerCase() throws {
+    @Test(.needsShared) func emitWritesOneLinePerCase() throws {
         let url = try #require(SharedFixtures.url("conformance/style-spec/expression-tests.jsonl"))
         let report = try ExpressionConformance.run(fileAt: url, emit: true)
         #expect(report.emitted.count == report.passed + report.failed)

@@ -51,7 +51,7 @@ struct ComplexTextLayoutTests {
     }
 
     @Test("a Khmer subscript consonant is one cluster with its base: two glyphs, one place on a line",
-          .enabled(if: hasSuiteNoto, "needs ../shared (the render suite's Noto Sans fonts)"))
+          .needsShared("conformance/render-tests/glyphs/Noto Sans Regular/khmer.ttf", "the render suite's Noto Sans fonts"))
     func khmerCluster() throws {
         let folder = try #require(Self.notoFolder)
         let faces = try Self.faces(folder.appendingPathComponent("khmer.ttf").path, [0x1780...0x17FF])
@@ -68,7 +68,7 @@ struct ComplexTextLayoutTests {
     }
 
     @Test("text-max-width breaks Devanagari at spaces, never inside a cluster, and justification uses the clusters",
-          .enabled(if: hasSuiteNoto, "needs ../shared (the render suite's Noto Sans fonts)"))
+          .needsShared("conformance/render-tests/glyphs/Noto Sans Regular/khmer.ttf", "the render suite's Noto Sans fonts"))
     func devanagariLines() throws {
         let folder = try #require(Self.notoFolder)
         let faces = try Self.faces(folder.appendingPathComponent("devanagari.ttf").path, [0x0900...0x097F])
@@ -90,7 +90,7 @@ struct ComplexTextLayoutTests {
     }
 
     @Test("letter spacing goes between clusters, not between a base and its marks",
-          .enabled(if: hasSuiteNoto, "needs ../shared (the render suite's Noto Sans fonts)"))
+          .needsShared("conformance/render-tests/glyphs/Noto Sans Regular/khmer.ttf", "the render suite's Noto Sans fonts"))
     func letterSpacing() throws {
         let folder = try #require(Self.notoFolder)
         let faces = try Self.faces(folder.appendingPathComponent("devanagari.ttf").path, [0x0900...0x097F])

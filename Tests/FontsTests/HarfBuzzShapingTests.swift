@@ -40,7 +40,7 @@ struct HarfBuzzShapingTests {
     }
 
     @Test("Khmer subscript consonants and Devanagari pre-base vowels are shaped, not drawn one code point at a time",
-          .enabled(if: hasNoto, "needs ../shared (the render suite's Noto Sans fonts)"))
+          .needsShared("conformance/render-tests/glyphs/Noto Sans Regular/khmer.ttf", "the render suite's Noto Sans fonts"))
     func indicAndKhmer() throws {
         let folder = try #require(Self.notoFolder)
         let khmer = try Self.font(folder.appendingPathComponent("khmer.ttf").path)

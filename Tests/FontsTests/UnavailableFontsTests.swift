@@ -14,10 +14,14 @@ struct UnavailableFontsTests {
         #expect(SystemFonts.bestMatch(for: "sans-serif") == nil)
     }
 
-    @Test("font-faces are shaped by HarfBuzz but drawn by FreeType: without it, opening a face says so")
+    static let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+    @Test("font-faces are shaped by HarfBuzz but drawn by FreeType: without it, opening a face says so",
+          .enabled(if: HarfBuzzFont.isAvailable, "needs HarfBuzz's shared library (libharfbuzz.so.0)"),
+          .enabled(if: FileManager.default.fileExists(atPath: dejaVu), "needs DejaVu Sans (\(dejaVu))"))
     func shapingFacesNameTheTrait() throws {
-        let path = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-        guard HarfBuzzFont.isAvailable, let data = FileManager.default.contents(atPath: path) else { return }
+        let path = Self.dejaVu
+        let data = try #require(FileManager.default.contents(atPath: path))
         #expect(throws: ShapingFaceError.rasterizing(.notAvailable(PlatformFeatureUnavailable(.installedFonts)))) {
             try ShapingFace.open(data: data, source: path)
         }

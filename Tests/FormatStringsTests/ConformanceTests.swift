@@ -12,13 +12,13 @@ import Testing
         return report
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func casesFile() throws {
+    @Test(.needsShared) func casesFile() throws {
         let report = try run("cases.jsonl")
         #expect(report.total == 166)
         #expect(report.passed >= 166)
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func docExamplesFile() throws {
+    @Test(.needsShared) func docExamplesFile() throws {
         let report = try run("doc-examples.jsonl")
         #expect(report.total == 86)
         #expect(report.passed >= 86)

@@ -80,7 +80,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func conformanceEvaluations() throws {
+    @Test(.needsShared) func conformanceEvaluations() throws {
         let url = try #require(SharedFixtures.url("conformance/format-strings/cases.jsonl"))
         let text = try String(contentsOf: url, encoding: .utf8)
         var outcome = Outcome()

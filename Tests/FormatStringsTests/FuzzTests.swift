@@ -78,7 +78,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func truncatedConformanceFormats() throws {
+    @Test(.needsShared) func truncatedConformanceFormats() throws {
         for file in ["cases.jsonl", "doc-examples.jsonl"] {
             let url = try #require(SharedFixtures.url("conformance/format-strings/\(file)"))
             let text = try String(contentsOf: url, encoding: .utf8)

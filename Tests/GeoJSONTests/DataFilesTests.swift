@@ -3,7 +3,7 @@ import MercatorTestSupport
 import Testing
 @testable import GeoJSON
 
-@Suite("Shared data files", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+@Suite("Shared data files", .needsShared)
 struct DataFilesTests {
     static let files: [String] = {
         guard let dir = SharedFixtures.url("data"),

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("GeoJSON from already-parsed JSON")
 struct TreeDecodingTests {
-    @Test("the shared data files give the same objects from text and from their parsed JSON", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+    @Test("the shared data files give the same objects from text and from their parsed JSON", .needsShared)
     func sameAsText() throws {
         let data = try #require(SharedFixtures.url("data"))
         let files = (try FileManager.default.contentsOfDirectory(atPath: data.path)).filter { $0.hasSuffix(".geojson") }.sorted()

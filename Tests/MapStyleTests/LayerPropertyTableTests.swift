@@ -5,7 +5,7 @@ import Testing
 @testable import MapStyle
 
 @Suite struct LayerPropertyTableTests {
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func tablesCoverEveryPropertyOfTheReference() throws {
+    @Test(.needsShared) func tablesCoverEveryPropertyOfTheReference() throws {
         let url = try #require(SharedFixtures.url("conformance/style-spec/v8.json"))
         let spec = try JSONValue(parsing: Data(contentsOf: url))
         for type in LayerType.allCases {

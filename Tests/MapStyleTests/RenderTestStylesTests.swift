@@ -8,7 +8,7 @@ import Testing
     /// Every style of the MapLibre render and query suites loads into a `Style`, writes back
     /// unchanged, validates without errors, and takes its test's style operations (a `setStyle`
     /// URL is loaded from the fixtures, as the MapLibre harness serves them).
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func renderTestStylesLoadAndValidate() throws {
+    @Test(.needsShared) func renderTestStylesLoadAndValidate() throws {
         let root = try #require(SharedFixtures.url("conformance/render-tests"))
         var files: [URL] = []
         for suite in ["render-tests", "query-tests"] {

@@ -8,7 +8,7 @@ import Testing
     /// Raise when more messages match; never lower.
     static let floor = 166
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func validateSuiteMeetsFloor() throws {
+    @Test(.needsShared) func validateSuiteMeetsFloor() throws {
         let url = try #require(SharedFixtures.url("conformance/style-spec/validate-tests.jsonl"))
         let report = try ValidateConformance().run(fileAt: url)
         print(report.summary(verbose: true))
@@ -16,7 +16,7 @@ import Testing
         #expect(report.unexpectedMessages == 0)
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func structureOnlyValidationDiffersOnlyByExpressionErrors() throws {
+    @Test(.needsShared) func structureOnlyValidationDiffersOnlyByExpressionErrors() throws {
         let url = try #require(SharedFixtures.url("conformance/style-spec/validate-tests.jsonl"))
         let report = try ValidateConformance(validator: StyleValidator(expressions: UnavailableExpressionValidator())).run(fileAt: url)
         #expect(report.matchedMessages >= 132)

@@ -57,7 +57,7 @@ final class GatedTileServer: @unchecked Sendable {
     }
 }
 
-@Suite("mercator offline", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"), .serialized)
+@Suite("mercator offline", .needsShared, .serialized)
 struct OfflineCommandTests {
     static func tempPath(_ name: String) -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("mercator-offline-\(UUID().uuidString)").appendingPathComponent(name).path

@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 40: `mercator render --offline` draws from the offline database whatever it holds, however old, and
 /// never touches the network; without it stale must-revalidate entries need the server.
-@Suite("mercator render --offline", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"), .serialized)
+@Suite("mercator render --offline", .needsShared, .serialized)
 struct OfflineRenderCommandTests {
     static let folder: URL = {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mercator-offline-render-\(ProcessInfo.processInfo.processIdentifier)")

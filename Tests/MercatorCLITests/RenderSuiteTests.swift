@@ -10,7 +10,7 @@ struct RenderSuiteTests {
     static let floor = 824
 
     @Test("every test runs in a worker under a time limit; the pass count stays at or above the floor",
-          .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"),
+          .needsShared,
           .enabled(if: PlatformFeature.allCases.allSatisfy(\.isAvailable), "the floor is measured with the default traits (ICU, FreeType, LibJPEG)"))
     func wholeSuite() throws {
         let fixtures = try #require(SharedFixtures.url("conformance/render-tests"))
@@ -41,7 +41,7 @@ struct RenderSuiteTests {
 
 @Suite("mercator conformance render: the time limit")
 struct RenderSuiteTimeLimitTests {
-    @Test("a test over the limit is stopped, counted as failed with the reason, and the next test gets a new worker", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+    @Test("a test over the limit is stopped, counted as failed with the reason, and the next test gets a new worker", .needsShared)
     func timeLimit() throws {
         let fixtures = try #require(SharedFixtures.url("conformance/render-tests"))
         // Starting a worker alone takes longer than a microsecond: every test is stopped.

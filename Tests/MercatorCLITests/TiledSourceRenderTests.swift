@@ -81,7 +81,7 @@ struct TiledSourceRenderTests {
         """#
     }
 
-    @Test("file:// templates, mbtiles:// and pmtiles:// URLs, absolute or relative, render the same picture", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+    @Test("file:// templates, mbtiles:// and pmtiles:// URLs, absolute or relative, render the same picture", .needsShared)
     func samePicture() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mercator-cli-tiles-\(UUID().uuidString)")
         let tileFolder = folder.appendingPathComponent("tiles")

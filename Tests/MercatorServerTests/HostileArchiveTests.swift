@@ -5,6 +5,7 @@ import Mercator
 import MercatorTestSupport
 @testable import MercatorServer
 import Testing
+import TileSources
 
 /// `mercator serve` on PMTiles archives whose entries claim 2^63-byte lengths (issue 39): one GET used to
 /// kill the process (SIGILL in `Range<UInt64>.count`). Now the tile is an error status and the server lives.

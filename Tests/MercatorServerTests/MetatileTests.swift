@@ -8,7 +8,7 @@ import Testing
 
 /// Raster tiles are cut from one render of a metatile (with a margin): a label straddling a tile
 /// edge is drawn whole across it, once.
-@Suite(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) struct MetatileTests {
+@Suite(.needsShared) struct MetatileTests {
     /// A style with one wide label whose anchor lies 1.4 px left of the edge between tiles 2/0/1 and 2/1/1.
     static func server() throws -> MercatorServer? {
         guard let glyphs = SharedFixtures.url("conformance/render-tests/glyphs") else { return nil }

@@ -16,7 +16,7 @@ struct BandedSnapshotTests {
         "text-color/transparent", "circle-sort-key/literal",
     ]
 
-    @Test("a render in bands of 1, 5 and 37 rows decodes to the whole-canvas render's PNG pixels", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"), arguments: tests)
+    @Test("a render in bands of 1, 5 and 37 rows decodes to the whole-canvas render's PNG pixels", .needsShared, arguments: tests)
     func bandsMatchWholeCanvas(_ identifier: String) throws {
         let root = try #require(SharedFixtures.url("conformance/render-tests"))
         let test = try #require(RenderTest.discover(in: root, filter: identifier).first { $0.identifier == identifier })

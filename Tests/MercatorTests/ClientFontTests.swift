@@ -36,7 +36,7 @@ struct ClientFontTests {
         #expect(abs((first + last) / 2 - 64) <= 2, "centred on the anchor: \(first)...\(last)")
     }
 
-    @Test("a font stack the glyphs URL does not serve falls back; disabled client fonts draw nothing", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+    @Test("a font stack the glyphs URL does not serve falls back; disabled client fonts draw nothing", .needsShared)
     func unservedFontStack() throws {
         let glyphs = try #require(SharedFixtures.url("conformance/render-tests/glyphs")).path + "/{fontstack}/{range}.pbf"
         #expect(!Self.inkedColumns(try Self.map(glyphs: glyphs, font: "DejaVu Sans").snapshot()).isEmpty)
@@ -44,7 +44,7 @@ struct ClientFontTests {
         #expect(Self.inkedColumns(try Self.map(glyphs: nil, font: "DejaVu Sans", clientFonts: .disabled).snapshot()).isEmpty)
     }
 
-    @Test("venue titles are drawn with the bundled font, below their annotation points", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+    @Test("venue titles are drawn with the bundled font, below their annotation points", .needsShared)
     func venueTitles() throws {
         let url = try #require(SharedFixtures.url("venues/harbourfront-galleria.zip"))
         let venue = try Venue.open(contentsOf: url)

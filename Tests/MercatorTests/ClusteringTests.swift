@@ -21,7 +21,7 @@ struct ClusteringTests {
         return Map(style: try Style(document: StyleDocument(json: style)), camera: MapCamera(zoom: zoom), size: MapSize(width: 512, height: 512))
     }
 
-    @Test("a clustered source draws clusters with point_count and clusterProperties, and conserves points", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+    @Test("a clustered source draws clusters with point_count and clusterProperties, and conserves points", .needsShared)
     func clusters() throws {
         let map = try Self.map(zoom: 0)
         let all = try map.visibleFeatures(in: ScreenRect(x: 0, y: 0, width: 512, height: 512))
@@ -42,7 +42,7 @@ struct ClusteringTests {
         _ = try map.snapshot()
     }
 
-    @Test("children, leaves (offset, limit) and expansion zoom of a drawn cluster", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+    @Test("children, leaves (offset, limit) and expansion zoom of a drawn cluster", .needsShared)
     func clusterAPI() throws {
         let map = try Self.map(zoom: 0)
         let clusters = try map.visibleFeatures(in: ScreenRect(x: 0, y: 0, width: 512, height: 512), styleLayerIdentifiers: ["clusters"])

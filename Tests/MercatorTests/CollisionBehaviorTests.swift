@@ -4,7 +4,7 @@ import MercatorTestSupport
 import Testing
 
 /// The seed's `MLNCollisionBehaviorPre4_0`: labels of different sources collide, unless the setting is on.
-@Suite("Symbol layers: collision across sources", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+@Suite("Symbol layers: collision across sources", .needsShared)
 struct CollisionBehaviorTests {
     static func map() throws -> Map {
         func source(_ name: String) -> JSONValue {

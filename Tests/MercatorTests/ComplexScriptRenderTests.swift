@@ -111,7 +111,7 @@ struct ComplexScriptRenderTests {
     }
 
     @Test("Arabic text gets no letter spacing, as MapLibre's allowsLetterSpacing",
-          .enabled(if: SharedFixtures.isAvailable && PlatformFeature.rightToLeftText.isAvailable, "needs ../shared and ICU"))
+          .needsShared, .enabled(if: PlatformFeature.rightToLeftText.isAvailable, "needs ICU (the ICU trait)"))
     func arabicLetterSpacing() throws {
         let root = try #require(Self.suiteRoot)
         func render(_ spacing: Double) throws -> [UInt8] {

@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test("false: labels of different sources do not collide; labels of one source still do",
-          .enabled(if: SharedFixtures.root() != nil, "needs ../shared (the render suite's glyphs)"))
+          .needsShared("conformance/render-tests", "the render suite's glyphs"))
     func crossSource() throws {
         let two = try Self.map(sources: 2)
         #expect(two.crossSourceCollisions)

@@ -38,12 +38,8 @@ struct GlobalStateTests {
     /// The colour at the centre of the left (-10°) and right (+10°) point.
     static func centres(_ map: Map) throws -> (left: [UInt8], right: [UInt8]) {
         let image = try map.snapshot().image
-        func at(_ x: Int, _ y: Int) -> [UInt8] {
-            let i = (y * image.width + x) * 4
-            return Array(image.pixels[i..<(i + 3)])
-        }
         let offset = Int((512.0 * 2 / 360 * 10).rounded())  // 10 degrees at zoom 1
-        return (at(64 - offset, 32), at(64 + offset, 32))
+        return (Array(image.pixel(64 - offset, 32).prefix(3)), Array(image.pixel(64 + offset, 32).prefix(3)))
     }
 
     static let magenta: [UInt8] = [255, 0, 255], cyan: [UInt8] = [0, 255, 255], black: [UInt8] = [0, 0, 0]

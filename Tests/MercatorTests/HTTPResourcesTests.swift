@@ -7,7 +7,7 @@ import Testing
 /// render suite's fixtures).
 @Suite("Style resources over HTTP")
 struct HTTPResourcesTests {
-    @Test("GeoJSON data, glyph ranges and sprites load over HTTP; a missing file is a clear source error", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+    @Test("GeoJSON data, glyph ranges and sprites load over HTTP; a missing file is a clear source error", .needsShared)
     func overHTTP() throws {
         let root = try #require(SharedFixtures.url("conformance/render-tests"))
         let server = try LoopbackHTTPServer { request, _ in

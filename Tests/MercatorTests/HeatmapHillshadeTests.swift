@@ -5,10 +5,6 @@ import Testing
 /// Heatmap and hillshade layers, on data written for the test.
 @Suite("Heatmap and hillshade layers")
 struct HeatmapHillshadeTests {
-    static func pixel(_ s: MapSnapshot, _ x: Int, _ y: Int) -> [UInt8] {
-        let i = 4 * (y * s.width + x)
-        return Array(s.image.pixels[i..<(i + 4)])
-    }
 
     @Test("a heatmap is densest at its points and fades with distance; weight and intensity raise it")
     func heatmap() throws {
@@ -22,11 +18,11 @@ struct HeatmapHillshadeTests {
         }
         let s = try map(weight: 1, intensity: 1).snapshot()
         #expect(s.unsupportedFeatures.isEmpty)
-        let centre = Self.pixel(s, 64, 64), near = Self.pixel(s, 64, 80), far = Self.pixel(s, 5, 5)
+        let centre = s.pixel(64, 64), near = s.pixel(64, 80), far = s.pixel(5, 5)
         #expect(centre[3] > near[3] && near[3] > far[3], "\(centre) \(near) \(far)")
         #expect(far == [0, 0, 0, 0])
         let hotter = try map(weight: 3, intensity: 2).snapshot()
-        #expect(Self.pixel(hotter, 64, 80)[3] > near[3])
+        #expect(hotter.pixel(64, 80)[3] > near[3])
     }
 
     /// A 256x256 Mapbox Terrain-RGB tile whose elevation is `height(x, y)` metres.
@@ -58,10 +54,10 @@ struct HeatmapHillshadeTests {
     func hillshadeSlope() throws {
         let flat = try Self.hillshade(Self.demTile { _, _ in 100 })
         #expect(flat.sourceErrors.isEmpty && flat.unsupportedFeatures.isEmpty, "\(flat.sourceErrors) \(flat.unsupportedFeatures)")
-        #expect(Self.pixel(flat, 64, 64)[3] <= 3, "only the 8-bit rounding of a zero slope shows")
+        #expect(flat.pixel(64, 64)[3] <= 3, "only the 8-bit rounding of a zero slope shows")
         // a ridge along the middle: rising towards x = 128, falling after
         let ridge = try Self.hillshade(Self.demTile { x, _ in Double(128 - abs(x - 128)) * 2000 })
-        let west = Self.pixel(ridge, 40, 64), east = Self.pixel(ridge, 88, 64)
+        let west = ridge.pixel(40, 64), east = ridge.pixel(88, 64)
         #expect(west[3] > 0 && east[3] > 0)
         #expect(west != east, "the two faces are lit differently: \(west) \(east)")
     }

@@ -25,7 +25,7 @@ struct HillshadeMethodTests {
     }
 
     static func westEast(_ s: MapSnapshot) -> (west: [UInt8], east: [UInt8]) {
-        (HeatmapHillshadeTests.pixel(s, 40, 64), HeatmapHillshadeTests.pixel(s, 88, 64))
+        (s.pixel(40, 64), s.pixel(88, 64))
     }
 
     @Test("basic: with the light in the west, the west face takes the highlight colour and the east face the shadow colour")

@@ -22,7 +22,7 @@ struct IndexedRenderingTests {
         return line.features.reduce(0) { $0 + $1.lines.reduce(0) { $0 + $1.count } }
     }
 
-    @Test("at a low zoom, fewer points are drawn and the image matches drawing every point", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+    @Test("at a low zoom, fewer points are drawn and the image matches drawing every point", .needsShared)
     func lowZoom() throws {
         let (json, features) = try Self.style()
         let camera = MapCamera(center: LocationCoordinate2D(latitude: 38, longitude: -96), zoom: 2.5)
@@ -40,7 +40,7 @@ struct IndexedRenderingTests {
         #expect(diff.differentPixels < 256 * 256 / 100, "\(diff.differentPixels) pixels differ")
     }
 
-    @Test("deep in, only the features in view are drawn and queried", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+    @Test("deep in, only the features in view are drawn and queried", .needsShared)
     func culling() throws {
         let (json, _) = try Self.style()
         let map = Map(style: try Style(document: StyleDocument(json: json)),

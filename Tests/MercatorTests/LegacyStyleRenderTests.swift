@@ -84,7 +84,7 @@ struct LegacyStyleRenderTests {
     }
 
     @Test("MapTiler Basic with ref layers and legacy $type filters draws pixel-identical to its modern form",
-          .enabled(if: fixturesPresent, "needs ../shared/realworld (the Helsinki tiles and production styles)"),
+          .needsShared("realworld/helsinki-openmaptiles.mbtiles", "the Helsinki tiles and production styles"),
           arguments: [13.0, 15.5])
     func refAndLegacyFilters(zoom: Double) throws {
         let (legacy, modern, typeFilters, refs) = try Self.forms()
@@ -97,7 +97,7 @@ struct LegacyStyleRenderTests {
     }
 
     @Test("the multi-part features matter: an exact-type modern filter (GL JS's geometry-type) draws less than the legacy one",
-          .enabled(if: fixturesPresent, "needs ../shared/realworld (the Helsinki tiles and production styles)"))
+          .needsShared("realworld/helsinki-openmaptiles.mbtiles", "the Helsinki tiles and production styles"))
     func multiPartFeaturesAreInTheView() throws {
         let (legacy, _, _, _) = try Self.forms()
         var exact = legacy

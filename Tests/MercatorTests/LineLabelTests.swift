@@ -4,7 +4,7 @@ import MercatorTestSupport
 import Testing
 
 /// Labels along lines (`symbol-placement: line`): drawn along the line, upright, collided, queried.
-@Suite("Symbol layers: labels along lines", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+@Suite("Symbol layers: labels along lines", .needsShared)
 struct LineLabelTests {
     static func map(_ coordinates: [[Double]], layout: JSONObject = [:], size: Int = 256) throws -> Map {
         var layoutObject: JSONObject = ["text-field": "Main Street", "symbol-placement": "line", "symbol-spacing": 60,

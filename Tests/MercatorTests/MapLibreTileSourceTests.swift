@@ -6,7 +6,7 @@ import MercatorTestSupport
 import Testing
 
 /// Vector sources with `"encoding": "mlt"` and the render tests' `source-replace`.
-@Suite(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) struct MapLibreTileSourceTests {
+@Suite(.needsShared) struct MapLibreTileSourceTests {
     static let root = SharedFixtures.url("conformance/render-tests")!
 
     static func style(_ test: String) throws -> JSONValue {

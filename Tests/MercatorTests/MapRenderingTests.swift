@@ -42,7 +42,7 @@ struct MapRenderingTests {
         #expect(snapshot.sourceErrors.first?.source == "x")
     }
 
-    @Test("every floor of the sample venue renders", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+    @Test("every floor of the sample venue renders", .needsShared)
     func venueFloors() throws {
         let url = try #require(SharedFixtures.url("venues/harbourfront-galleria.zip"))
         let venue = try Venue.open(contentsOf: url)

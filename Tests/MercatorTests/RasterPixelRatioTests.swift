@@ -46,10 +46,6 @@ struct RasterPixelRatioTests {
         return s
     }
 
-    static func rgba(_ s: MapSnapshot, _ x: Int, _ y: Int) -> [UInt8] {
-        let i = 4 * (y * s.image.width + x)
-        return Array(s.image.pixels[i..<(i + 4)])
-    }
 
     @Test("tileSize 256: the four z1 @2x tiles (512 pixels) each drawn over its 256 points, 512 device pixels")
     func tileSize256() throws {
@@ -59,16 +55,16 @@ struct RasterPixelRatioTests {
         #expect(s.image.width == 1024 && s.image.height == 1024)
         // each tile 512 device pixels, its red half then its blue half: red, blue, red, blue across the image
         for y in [10, 600] {
-            #expect(Self.rgba(s, 10, y) == [255, 0, 0, 255])
-            #expect(Self.rgba(s, 250, y) == [255, 0, 0, 255])
-            #expect(Self.rgba(s, 262, y) == [0, 0, 255, 255])
-            #expect(Self.rgba(s, 500, y) == [0, 0, 255, 255])
-            #expect(Self.rgba(s, 520, y) == [255, 0, 0, 255])
-            #expect(Self.rgba(s, 1000, y) == [0, 0, 255, 255])
+            #expect(s.pixel(10, y) == [255, 0, 0, 255])
+            #expect(s.pixel(250, y) == [255, 0, 0, 255])
+            #expect(s.pixel(262, y) == [0, 0, 255, 255])
+            #expect(s.pixel(500, y) == [0, 0, 255, 255])
+            #expect(s.pixel(520, y) == [255, 0, 0, 255])
+            #expect(s.pixel(1000, y) == [0, 0, 255, 255])
         }
         // at ratio 1 the 1x (green) tiles are read
         let one = try Self.snapshot(folder, tileSize: 256, pixelRatio: 1)
-        #expect(Self.rgba(one, 10, 10) == [0, 255, 0, 255])
+        #expect(one.pixel(10, 10) == [0, 255, 0, 255])
     }
 
     @Test("tileSize 512: the z0 @2x tile (1024 pixels) drawn over its 512 points, 1024 device pixels")
@@ -77,11 +73,11 @@ struct RasterPixelRatioTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let s = try Self.snapshot(folder, tileSize: 512, pixelRatio: 2)
         // one tile over the whole 1024-pixel image: red on the left half, blue on the right
-        #expect(Self.rgba(s, 10, 10) == [255, 0, 0, 255])
-        #expect(Self.rgba(s, 500, 600) == [255, 0, 0, 255])
-        #expect(Self.rgba(s, 524, 600) == [0, 0, 255, 255])
-        #expect(Self.rgba(s, 1000, 10) == [0, 0, 255, 255])
+        #expect(s.pixel(10, 10) == [255, 0, 0, 255])
+        #expect(s.pixel(500, 600) == [255, 0, 0, 255])
+        #expect(s.pixel(524, 600) == [0, 0, 255, 255])
+        #expect(s.pixel(1000, 10) == [0, 0, 255, 255])
         let one = try Self.snapshot(folder, tileSize: 512, pixelRatio: 1)
-        #expect(Self.rgba(one, 10, 10) == [0, 255, 0, 255])
+        #expect(one.pixel(10, 10) == [0, 255, 0, 255])
     }
 }

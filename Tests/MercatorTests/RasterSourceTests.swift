@@ -32,10 +32,6 @@ struct RasterSourceTests {
         return Map(style: try Style(document: StyleDocument(json: style)), camera: MapCamera(zoom: 0), size: MapSize(width: 256, height: 256))
     }
 
-    static func rgba(_ s: MapSnapshot, _ x: Int, _ y: Int) -> [UInt8] {
-        let i = 4 * (y * s.width + x)
-        return Array(s.image.pixels[i..<(i + 4)])
-    }
 
     @Test("each tile's image lands in its quarter of the world, exactly")
     func tilesPlaced() throws {
@@ -43,13 +39,13 @@ struct RasterSourceTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let s = try Self.map(folder).snapshot()
         #expect(s.sourceErrors.isEmpty && s.unsupportedFeatures.isEmpty, "\(s.sourceErrors) \(s.unsupportedFeatures)")
-        #expect(Self.rgba(s, 10, 10) == [255, 0, 0, 255])
-        #expect(Self.rgba(s, 245, 10) == [0, 255, 0, 255])
-        #expect(Self.rgba(s, 10, 245) == [0, 0, 255, 255])
-        #expect(Self.rgba(s, 245, 245) == [255, 255, 255, 255])
+        #expect(s.pixel(10, 10) == [255, 0, 0, 255])
+        #expect(s.pixel(245, 10) == [0, 255, 0, 255])
+        #expect(s.pixel(10, 245) == [0, 0, 255, 255])
+        #expect(s.pixel(245, 245) == [255, 255, 255, 255])
         // bilinear filtering clamps at each tile's edge: no bleeding between neighbours
-        #expect(Self.rgba(s, 127, 10) == [255, 0, 0, 255])
-        #expect(Self.rgba(s, 128, 10) == [0, 255, 0, 255])
+        #expect(s.pixel(127, 10) == [255, 0, 0, 255])
+        #expect(s.pixel(128, 10) == [0, 255, 0, 255])
     }
 
     @Test("opacity, brightness, saturation, contrast and hue rotation follow MapLibre's raster shader")
@@ -57,17 +53,17 @@ struct RasterSourceTests {
         let folder = try Self.writeTiles()
         defer { try? FileManager.default.removeItem(at: folder) }
         let half = try Self.map(folder, paint: ["raster-opacity": 0.5]).snapshot()
-        #expect(Self.rgba(half, 10, 10) == [255, 0, 0, 128])
+        #expect(half.pixel(10, 10) == [255, 0, 0, 128])
         let dim = try Self.map(folder, paint: ["raster-brightness-max": 0.5]).snapshot()
-        #expect(Self.rgba(dim, 245, 245) == [128, 128, 128, 255])
+        #expect(dim.pixel(245, 245) == [128, 128, 128, 255])
         let lifted = try Self.map(folder, paint: ["raster-brightness-min": 0.5]).snapshot()
-        #expect(Self.rgba(lifted, 10, 10) == [255, 128, 128, 255])
+        #expect(lifted.pixel(10, 10) == [255, 128, 128, 255])
         let grey = try Self.map(folder, paint: ["raster-saturation": -1]).snapshot()
-        #expect(Self.rgba(grey, 10, 10) == [85, 85, 85, 255])
+        #expect(grey.pixel(10, 10) == [85, 85, 85, 255])
         let flat = try Self.map(folder, paint: ["raster-contrast": -1]).snapshot()
-        #expect(Self.rgba(flat, 10, 10) == [128, 128, 128, 255])
+        #expect(flat.pixel(10, 10) == [128, 128, 128, 255])
         let spun = try Self.map(folder, paint: ["raster-hue-rotate": 120]).snapshot()
-        let p = Self.rgba(spun, 10, 10)
+        let p = spun.pixel(10, 10)
         #expect(p[1] > 250 && p[0] < 5 && p[2] < 5, "red turned a third of the way round is green: \(p)")
     }
 
@@ -76,11 +72,11 @@ struct RasterSourceTests {
         let folder = try Self.writeTiles(skipping: "1-1-1")
         defer { try? FileManager.default.removeItem(at: folder) }
         let s = try Self.map(folder).snapshot()
-        #expect(Self.rgba(s, 245, 245) == [128, 128, 128, 255])
-        #expect(Self.rgba(s, 10, 10) == [255, 0, 0, 255])
+        #expect(s.pixel(245, 245) == [128, 128, 128, 255])
+        #expect(s.pixel(10, 10) == [255, 0, 0, 255])
         let none = try Self.map(folder.appendingPathComponent("nothing")).snapshot()
         #expect(none.sourceErrors.isEmpty)
-        #expect(Self.rgba(none, 10, 10) == [0, 0, 0, 0])
+        #expect(none.pixel(10, 10) == [0, 0, 0, 0])
     }
 
     @Test("broken JPEG and PNG tiles are source errors naming the tile and the format")
@@ -106,9 +102,9 @@ struct RasterSourceTests {
         let map = Map(style: try Style(document: StyleDocument(json: style)), camera: MapCamera(zoom: 0), size: MapSize(width: 256, height: 256))
         let s = try map.snapshot()
         #expect(s.sourceErrors.isEmpty)
-        #expect(Self.rgba(s, 128, 128) == [0, 255, 0, 255])
-        #expect(Self.rgba(s, 30, 128) == [0, 0, 0, 255])
-        #expect(Self.rgba(s, 128, 20) == [0, 0, 0, 255])
+        #expect(s.pixel(128, 128) == [0, 255, 0, 255])
+        #expect(s.pixel(30, 128) == [0, 0, 0, 255])
+        #expect(s.pixel(128, 20) == [0, 0, 0, 255])
     }
 }
 

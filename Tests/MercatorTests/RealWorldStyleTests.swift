@@ -37,7 +37,7 @@ struct RealWorldStyleTests {
     }
 
     @Test("MapTiler Basic at z15 over Helsinki: within 0.05% of MapLibre Native's pixels",
-          .enabled(if: hasFixtures, "needs ../shared (realworld/ and the render suite's glyphs)"))
+          .needsShared("realworld/helsinki-openmaptiles.mbtiles", "realworld/ and the render suite's glyphs"))
     func maptilerBasic() throws {
         let shared = try #require(SharedFixtures.root())
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mercator-realworld-\(UUID().uuidString)")

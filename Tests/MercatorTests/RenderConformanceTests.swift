@@ -9,7 +9,7 @@ struct RenderConformanceTests {
     /// Raise this when more query tests pass; never lower it.
     static let queryFloor = 82
 
-    @Test("the query tests pass at or above the floor", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+    @Test("the query tests pass at or above the floor", .needsShared)
     func queryTests() throws {
         let root = try #require(SharedFixtures.url("conformance/render-tests"))
         let runner = QueryTestRunner(root: root)
@@ -21,7 +21,7 @@ struct RenderConformanceTests {
         #expect(report.passed >= Self.queryFloor)
     }
 
-    @Test("a failing comparison is reported with its pixel count", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+    @Test("a failing comparison is reported with its pixel count", .needsShared)
     func detectsDifferences() throws {
         let root = try #require(SharedFixtures.url("conformance/render-tests"))
         let test = try #require(RenderTest.discover(in: root, filter: "background-color/literal").first)
@@ -38,7 +38,7 @@ struct RenderConformanceTests {
         #expect(RenderTestRunner(root: root).run(test).passed)
     }
 
-    @Test("nested tests are found; unsupported layers fail with their reason; skipped tests are marked", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+    @Test("nested tests are found; unsupported layers fail with their reason; skipped tests are marked", .needsShared)
     func discoveryAndReasons() throws {
         let root = try #require(SharedFixtures.url("conformance/render-tests"))
         let nested = RenderTest.discover(in: root, filter: "text-writing-mode/point_label/")

@@ -5,7 +5,7 @@ import Testing
 
 /// Sprite `textFit` metadata, images inside formatted text, `is-supported-script` and the
 /// collision-box debug overlay.
-@Suite("Symbol layers: text fit, inline images, scripts, collision boxes", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+@Suite("Symbol layers: text fit, inline images, scripts, collision boxes", .needsShared)
 struct SymbolExtrasTests {
     static let sprites = SharedFixtures.url("conformance/render-tests/sprites")!
 

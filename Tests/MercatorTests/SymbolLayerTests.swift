@@ -4,7 +4,7 @@ import MercatorTestSupport
 import Testing
 
 /// Text labels: glyph PBFs from the render suite's glyph folder, shaping, collision and drawing.
-@Suite("Symbol layers: text labels", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+@Suite("Symbol layers: text labels", .needsShared)
 struct SymbolLayerTests {
     static let glyphs = SharedFixtures.url("conformance/render-tests/glyphs")!
 
@@ -87,7 +87,7 @@ struct SymbolLayerTests {
 }
 
 /// Icons: sprite sheets (plain and @2x), images added at run time, SDF tinting, collision with text.
-@Suite("Symbol layers: icons", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+@Suite("Symbol layers: icons", .needsShared)
 struct SymbolIconTests {
     static let root = SharedFixtures.url("conformance/render-tests")!
 
@@ -152,7 +152,7 @@ struct SymbolIconTests {
 }
 
 /// Labels at scale: many of them, and very long ones.
-@Suite("Symbol layers: many and long labels", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+@Suite("Symbol layers: many and long labels", .needsShared)
 struct SymbolScaleTests {
     @Test("two thousand labels collide through the grid; labels far off the view are not placed")
     func manyLabels() throws {

@@ -9,7 +9,7 @@ import TileSources
 /// A vector tile's layers are decoded when a style layer draws them, not before.
 @Suite("Tile layers decoded on demand")
 struct TileLayerDecodingTests {
-    @Test("only the asked-for layers of the Streets tile are decoded; others follow when asked for, from the cached tile", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+    @Test("only the asked-for layers of the Streets tile are decoded; others follow when asked for, from the cached tile", .needsShared)
     func onlyDrawnLayers() throws {
         let root = try #require(SharedFixtures.url("conformance/render-tests"))
         let sources = TiledSources(resolver: TiledSourceResolver(localRoot: root))

@@ -84,7 +84,7 @@ import Testing
     }
 
     @Test("the harness renders tile-mode tests tile by tile at 512 points, whatever their width and height",
-          .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+          .needsShared)
     func harnessTileMode() throws {
         let root = try #require(SharedFixtures.url("conformance/render-tests"))
         let test = try #require(RenderTest.discover(in: root, filter: "text-variable-anchor/all-anchors-tile-map-mode").first)

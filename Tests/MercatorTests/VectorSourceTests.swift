@@ -49,12 +49,11 @@ struct VectorSourceTests {
             let snapshot = try Self.map(folder, bearing: bearing).snapshot()
             #expect(snapshot.sourceErrors.isEmpty)
             let image = snapshot.image
-            func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(image.pixels[(4 * (y * image.width + x))..<(4 * (y * image.width + x) + 4)]) }
             // The tile corners meet at the centre (zoom 1: four tiles); sample around them.
-            let inside = [pixel(128, 128), pixel(127, 127), pixel(120, 131), pixel(135, 124), pixel(110, 140), pixel(145, 115)]
+            let inside = [image.pixel(128, 128), image.pixel(127, 127), image.pixel(120, 131), image.pixel(135, 124), image.pixel(110, 140), image.pixel(145, 115)]
             #expect(Set(inside).count == 1, "bearing \(bearing): \(inside)")
             #expect(inside[0][2] > 200 && inside[0][0] > 100 && inside[0][0] < 150, "half-transparent blue over white: \(inside[0])")
-            #expect(pixel(5, 5) == [255, 255, 255, 255])
+            #expect(image.pixel(5, 5) == [255, 255, 255, 255])
         }
     }
 
@@ -76,8 +75,7 @@ struct VectorSourceTests {
         let snapshot = try map.snapshot()
         #expect(snapshot.sourceErrors.isEmpty && snapshot.unsupportedFeatures.isEmpty)
         let image = snapshot.image
-        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(image.pixels[(4 * (y * image.width + x))..<(4 * (y * image.width + x) + 4)]) }
-        let roof = [pixel(128, 100), pixel(127, 99), pixel(120, 104), pixel(135, 96), pixel(128, 110)]
+        let roof = [image.pixel(128, 100), image.pixel(127, 99), image.pixel(120, 104), image.pixel(135, 96), image.pixel(128, 110)]
         #expect(Set(roof).count == 1, "\(roof)")
         #expect(roof[0][2] > roof[0][0] && roof[0][0] > 60, "half-transparent blue over white: \(roof[0])")
         let hits = try map.visibleFeatures(at: Point(x: 128, y: 100))

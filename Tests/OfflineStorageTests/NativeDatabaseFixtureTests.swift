@@ -64,7 +64,7 @@ final class LookupRecorder: ResourceFetching, @unchecked Sendable {
     }
 }
 
-@Suite("MapLibre Native's offline databases", .enabled(if: NativeDatabases.available, "needs ../shared/offline-db/maplibre-native"))
+@Suite("MapLibre Native's offline databases", .needsShared("offline-db/maplibre-native/v5.db"))
 struct NativeDatabaseFixtureTests {
     @Test("v2, v3, v4 (WAL) and v5 migrate to schema 6 with their rows kept, as Native's MigrateFromV*Schema expect",
           arguments: ["v2.db", "v3.db", "v4.db", "v5.db"])

@@ -30,7 +30,7 @@ func rowCounts(_ database: OfflineDatabase) throws -> (tiles: Int, distinct: Int
     }
 }
 
-@Suite("Offline packs: download from a loopback server, render offline", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"), .serialized)
+@Suite("Offline packs: download from a loopback server, render offline", .needsShared, .serialized)
 struct OfflineDownloadTests {
     @Test("a downloaded pack renders offline exactly as the map rendered online")
     func offlineRenderIsIdentical() async throws {
@@ -173,7 +173,7 @@ struct OfflineDownloadTests {
     }
 }
 
-@Suite("Offline packs: the API key", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+@Suite("Offline packs: the API key", .needsShared)
 struct OfflineAPIKeyTests {
     @Test("the key is sent to the API server on every request, and stored nowhere")
     func apiKeyApplied() async throws {

@@ -8,7 +8,7 @@ import TileSources
 
 /// Issue 40: offline means offline. A map made with `offlineOnly` draws whatever the database holds, however old
 /// (expired, `must-revalidate`), and asks the network nothing; stale entries are revalidated only online.
-@Suite("Offline only: stale entries used as they are, no network", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"), .serialized)
+@Suite("Offline only: stale entries used as they are, no network", .needsShared, .serialized)
 struct OfflineOnlyTests {
     /// Every stored resource and tile expired long ago and marked `must-revalidate`.
     static func expireEverything(_ database: OfflineDatabase) throws {

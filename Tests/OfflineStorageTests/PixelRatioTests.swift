@@ -19,7 +19,7 @@ private final class RecordingFetcher: ResourceFetching, @unchecked Sendable {
 }
 
 @Suite("Offline packs: {ratio} tile templates at pixel ratio 2", .serialized,
-       .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+       .needsShared)
 struct PixelRatioTests {
     @Test("tile requests carry MapLibre's key: ratio 2 only for a {ratio} template at a ratio over 1")
     func tileRequestKeys() throws {

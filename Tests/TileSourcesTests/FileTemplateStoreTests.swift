@@ -7,7 +7,7 @@ import Tiling
 
 @Suite("Tiles as files")
 struct FileTemplateStoreTests {
-    @Test("files named by a template are tiles; missing files are missing tiles; TMS rows flip", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+    @Test("files named by a template are tiles; missing files are missing tiles; TMS rows flip", .needsShared)
     func reads() throws {
         let root = try #require(SharedFixtures.url("conformance/render-tests/tiles"))
         let store = FileTemplateStore(template: root.path + "/{z}-{x}-{y}.mvt")

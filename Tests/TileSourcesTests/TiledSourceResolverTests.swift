@@ -12,7 +12,7 @@ struct TiledSourceResolverTests {
         try StyleSource(identifier: "s", json: json)
     }
 
-    @Test("tile templates, TileJSON files (through a local server prefix), MBTiles and PMTiles URLs", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+    @Test("tile templates, TileJSON files (through a local server prefix), MBTiles and PMTiles URLs", .needsShared)
     func resolves() throws {
         let root = try #require(SharedFixtures.url("conformance/render-tests"))
         let resolver = TiledSourceResolver(localRoot: root, localServers: [("http://localhost:2900/", root)])

@@ -64,7 +64,7 @@ import Testing
         return out
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func generatesClustersLikeTheFixture() throws {
+    @Test(.needsShared) func generatesClustersLikeTheFixture() throws {
         #expect(Self.places.count == 163)
         let index = try ClusterIndex(points: Self.places)
         #expect(summary(index.tile(z: 0, x: 0, y: 0)) == entries(Self.placesZ0))
@@ -73,12 +73,12 @@ import Testing
         #expect(reinga?.identifier == .int(737))
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func minPoints() throws {
+    @Test(.needsShared) func minPoints() throws {
         let index = try ClusterIndex(points: Self.places, options: ClusterOptions(minPoints: 5))
         #expect(summary(index.tile(z: 0, x: 0, y: 0)) == entries(Self.placesZ0Min5))
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func childrenLeavesAndExpansionZoom() throws {
+    @Test(.needsShared) func childrenLeavesAndExpansionZoom() throws {
         let index = try ClusterIndex(points: Self.places)
         let counts = try index.children(ofCluster: 164).map { Int($0.properties?["point_count"]?.number ?? 1) }
         #expect(counts == [6, 7, 2, 1])
@@ -96,18 +96,18 @@ import Testing
         #expect(throws: TilingError.clusterNotFound(-3)) { try index.leaves(ofCluster: -3) }
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func expansionZoomAtMaxZoom() throws {
+    @Test(.needsShared) func expansionZoomAtMaxZoom() throws {
         let index = try ClusterIndex(points: Self.places, options: ClusterOptions(maxZoom: 4, radius: 60, extent: 256))
         #expect(try index.expansionZoom(ofCluster: 2504) == 5)
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func generatedIdentifiers() throws {
+    @Test(.needsShared) func generatedIdentifiers() throws {
         let index = try ClusterIndex(points: Self.places, options: ClusterOptions(generateID: true))
         let ids = index.tile(z: 0, x: 0, y: 0)?.features.filter { $0.properties?["cluster"] != .bool(true) }.map(\.identifier)
         #expect(ids == [12, 20, 21, 22, 24, 28, 30, 62, 81, 118, 119, 125, 81, 118].map { FeatureIdentifier.int($0) })
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func leavesWithNullProperties() throws {
+    @Test(.needsShared) func leavesWithNullProperties() throws {
         let extra = GeoJSONFeature(geometry: .point(Position(-79.04411780507252, 43.08771393436908)), properties: nil)
         let index = try ClusterIndex(points: Self.places + [extra])
         let leaves = try index.leaves(ofCluster: 165, limit: 1, offset: 6)
@@ -115,7 +115,7 @@ import Testing
         #expect(leaves.first?.properties == nil)
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func reduceAggregatesProperties() throws {
+    @Test(.needsShared) func reduceAggregatesProperties() throws {
         let options = ClusterOptions(
             radius: 100,
             map: { props in ["sum": props["scalerank"] ?? 0] },
@@ -139,7 +139,7 @@ import Testing
         #expect(nonCrossing.count == crossing.count)
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func weirdBoxes() throws {
+    @Test(.needsShared) func weirdBoxes() throws {
         let index = try ClusterIndex(points: Self.places)
         #expect(index.clusters(west: 129.426390, south: -103.720017, east: -445.930843, north: 114.518236, zoom: 1).count == 26)
         #expect(index.clusters(west: 112.207836, south: -84.578666, east: -463.149397, north: 120.169159, zoom: 1).count == 27)

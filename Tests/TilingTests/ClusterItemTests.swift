@@ -5,7 +5,7 @@ import Testing
 
 /// The feature-free query API agrees with the supercluster-style one.
 @Suite struct ClusterItemTests {
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func itemsMatchFeatures() throws {
+    @Test(.needsShared) func itemsMatchFeatures() throws {
         let index = try ClusterIndex(points: ClusterIndexTests.places)
         for zoom in [0.0, 2, 5, 17] {
             let items = index.items(west: -180, south: -85, east: 180, north: 85, zoom: zoom)
@@ -23,7 +23,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func reducedPropertiesReachItemFeatures() throws {
+    @Test(.needsShared) func reducedPropertiesReachItemFeatures() throws {
         let options = ClusterOptions(
             radius: 100,
             map: { props in ["sum": props["scalerank"] ?? 0] },
@@ -44,7 +44,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func clusterTileAsGeoJSON() throws {
+    @Test(.needsShared) func clusterTileAsGeoJSON() throws {
         let index = try ClusterIndex(points: ClusterIndexTests.places)
         let tile = try #require(index.tile(z: 1, x: 0, y: 0))
         let features = tile.geoJSONFeatures

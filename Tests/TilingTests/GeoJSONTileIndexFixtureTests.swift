@@ -65,7 +65,7 @@ import Testing
         #expect(tile.features.map(\.type) == [.point, .lineString])
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func usStatesTileZ7() throws {
+    @Test(.needsShared) func usStatesTileZ7() throws {
         let index = try GeoJSONTileIndex(features: try TestSupport.sharedFeatures("geojsonvt_us-states.geojson"))
         let tile = try #require(index.tile(z: 7, x: 37, y: 48))
         let expected = TestSupport.normalized(try JSONValue(parsing: GeoJSONVTFixtures.usStatesZ7x37y48))

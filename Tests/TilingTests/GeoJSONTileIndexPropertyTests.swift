@@ -126,7 +126,7 @@ import Testing
 }
 
 @Suite struct GeoJSONTileIndexConcurrencyTests {
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func concurrentRequestsAgree() throws {
+    @Test(.needsShared) func concurrentRequestsAgree() throws {
         let features = try TestSupport.sharedFeatures("geojsonvt_us-states.geojson")
         let index = try GeoJSONTileIndex(features: features, options: GeoJSONTileOptions(indexMaxZoom: 2))
         // the tile holding each state's first vertex, at zooms 6-9

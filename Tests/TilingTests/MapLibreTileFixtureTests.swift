@@ -5,7 +5,7 @@ import Testing
 @testable import Tiling
 
 /// Every `.mlt` fixture of the render suite decodes to the features of its `.mvt` twin.
-@Suite(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) struct MapLibreTileFixtureTests {
+@Suite(.needsShared) struct MapLibreTileFixtureTests {
     /// (path under tiles/, .mlt URL, .mvt URL) for every MLT fixture with an MVT twin, subfolders included.
     static func pairs() -> [(String, URL, URL)] {
         guard let root = SharedFixtures.url("conformance/render-tests/tiles"),

@@ -22,7 +22,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func truncatedAtEveryByteThrows() throws {
+    @Test(.needsShared) func truncatedAtEveryByteThrows() throws {
         let bytes = try Self.smallFixture()
         #expect(Self.error(bytes) == nil)
         for n in 1..<bytes.count {
@@ -34,7 +34,7 @@ import Testing
 
     /// The layer cut short with its length prefix rewritten to match, so that every column and stream
     /// reader meets the end of the data.
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func layerBodyTruncatedAtEveryByteThrows() throws {
+    @Test(.needsShared) func layerBodyTruncatedAtEveryByteThrows() throws {
         let bytes = try Self.smallFixture()
         var r = MLTReader(ContiguousArray(bytes))
         let length = Int(try r.varint32())
@@ -50,7 +50,7 @@ import Testing
 
     /// Every byte of the tile's first kilobyte set to a few values: decoding throws or succeeds, and
     /// a success has consistent geometry.
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func corruptedBytesNeverCrash() throws {
+    @Test(.needsShared) func corruptedBytesNeverCrash() throws {
         let bytes = try Self.smallFixture()
         var failures = 0
         for i in 0..<min(bytes.count, 1024) {
@@ -72,7 +72,7 @@ import Testing
 
     /// Random bytes of the smaller fixtures overwritten (a deterministic sequence): an error or a
     /// consistent tile, never a trap or a hang.
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func randomlyCorruptedFixturesNeverCrash() throws {
+    @Test(.needsShared) func randomlyCorruptedFixturesNeverCrash() throws {
         let root = try #require(SharedFixtures.url("conformance/render-tests/tiles"))
         let names = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".mlt") }.sorted()
         var rng = SplitMix64(seed: 13)

@@ -14,7 +14,7 @@ import Testing
         #expect(cluster.radius == 800 && cluster.extent == 8192 && cluster.maxZoom == 17 && cluster.minPoints == 2)
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func choosesClusteringOnlyWithPoints() throws {
+    @Test(.needsShared) func choosesClusteringOnlyWithPoints() throws {
         let points = ClusterIndexTests.places
         let clustered = try ShapeSourceTiles(features: points, options: ShapeSourceOptions(cluster: true))
         guard case .clusters = clustered else {

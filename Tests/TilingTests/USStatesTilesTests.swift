@@ -16,7 +16,7 @@ import Testing
         return occurrence < matches.count ? matches[occurrence] : nil
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func worldTile() throws {
+    @Test(.needsShared) func worldTile() throws {
         let index = try #require(Self.index)
         let tile = try #require(index.tile(z: 0, x: 0, y: 0))
         let names = tile.compactMap { $0.properties?["name"]?.string }
@@ -42,7 +42,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func zoomOneTile() throws {
+    @Test(.needsShared) func zoomOneTile() throws {
         let index = try #require(Self.index)
         let tile = try #require(index.tile(z: 1, x: 0, y: 0))
         let alabama = try JSONValue(parsing: #"{"geometry":[[[2108,3245],[2148,3245],[2158,3304],[2164,3320],[2159,3331],[2162,3353],[2103,3353],[2108,3369],[2101,3373],[2093,3362],[2090,3371],[2085,3370],[2083,3330],[2089,3245],[2108,3245]]],"type":3,"tags":{"name":"Alabama","density":94.65},"id":"01"}"#)

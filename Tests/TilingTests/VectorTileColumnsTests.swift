@@ -43,7 +43,7 @@ struct VectorTileColumnsTests {
         return compared
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func everySuiteTileDecodesAsTheLazyDecoder() throws {
+    @Test(.needsShared) func everySuiteTileDecodesAsTheLazyDecoder() throws {
         let tiles = VectorTileTestSupport.conformanceTiles()
         var compared = 0
         for (name, url) in tiles {
@@ -54,7 +54,7 @@ struct VectorTileColumnsTests {
         if !tiles.isEmpty { #expect(compared > 1000) }
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func encodedSharedDataDecodesAsTheLazyDecoder() throws {
+    @Test(.needsShared) func encodedSharedDataDecodesAsTheLazyDecoder() throws {
         let url = try #require(SharedFixtures.url("data/ne_50m_admin_0_countries.geojson"))
         let features = try GeoJSONObject(parsing: Data(contentsOf: url)).features
         let index = try GeoJSONTileIndex(features: features, options: GeoJSONTileOptions(maxZoom: 2, indexMaxZoom: 0, tolerance: 3, extent: 4096, buffer: 64))
@@ -99,7 +99,7 @@ struct VectorTileColumnsTests {
         }
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func everyTruncationIsAnErrorOrADecode() throws {
+    @Test(.needsShared) func everyTruncationIsAnErrorOrADecode() throws {
         // A real layer cut at every byte: the two decoders agree on whether it reads.
         let url = try #require(SharedFixtures.url("conformance/render-tests/tiles/14-8802-5374.mvt"))
         let tile = try VectorTile(data: Data(contentsOf: url))

@@ -6,7 +6,7 @@ import Testing
 
 /// The decoder's three read paths agree: `geometry()` rings vs `decodeGeometry(into:)` flat storage
 /// (reused across features), and `properties` vs `forEachProperty`; a malformed feature fails alone.
-@Suite(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+@Suite(.needsShared)
 struct VectorTileDecodePathsTests {
     @Test func flatGeometryAndVisitedPropertiesMatchTheObjects() throws {
         let tiles = VectorTileTestSupport.conformanceTiles()

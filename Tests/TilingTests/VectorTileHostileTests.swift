@@ -126,7 +126,7 @@ import MercatorCompression
         #expect(error { _ = try VectorTile(data: Data([0x1f, 0x8b, 0, 0])) }?.kind == .corruptGzip)
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func truncatedAndBitFlippedRealTilesNeverCrash() throws {
+    @Test(.needsShared) func truncatedAndBitFlippedRealTilesNeverCrash() throws {
         let files = VectorTileTestSupport.conformanceTiles().filter { ["14-8802-5374.mvt", "counties-7-37-48.mvt", "2-1-1.mvt", "extent-1024.mvt"].contains($0.0) }
         guard !files.isEmpty else { return }
         var rng = SplitMix64(seed: 0x5eed)

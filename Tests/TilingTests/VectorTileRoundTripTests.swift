@@ -1,11 +1,12 @@
 import Foundation
 import GeoJSON
+import MercatorTestSupport
 import Testing
 @testable import Tiling
 
 /// geojson-vt tiles cut from shared/data, encoded to MVT and decoded again, keep their geometry,
 /// identifiers and properties exactly.
-@Suite struct VectorTileRoundTripTests {
+@Suite(.needsShared) struct VectorTileRoundTripTests {
     static let datasets: [(String, [TileID])] = [
         ("geojsonvt_us-states.geojson", [TileID(z: 0, x: 0, y: 0), TileID(z: 3, x: 1, y: 3), TileID(z: 4, x: 3, y: 6), TileID(z: 6, x: 16, y: 24)]),
         ("ne_50m_admin_0_countries.geojson", [TileID(z: 0, x: 0, y: 0), TileID(z: 2, x: 2, y: 1), TileID(z: 5, x: 16, y: 10)]),
@@ -38,7 +39,7 @@ import Testing
 
     @Test(arguments: datasets.map(\.0))
     func roundTrip(_ file: String) throws {
-        guard let features = try? TestSupport.sharedFeatures(file) else { return }
+        let features = try TestSupport.sharedFeatures(file)
         let index = try GeoJSONTileIndex(features: features, options: GeoJSONTileOptions(maxZoom: 8, indexMaxZoom: 2, extent: 4096))
         let ids = try #require(Self.datasets.first { $0.0 == file }).1
         var compared = 0
@@ -73,7 +74,7 @@ import Testing
     }
 
     @Test func polygonExteriorsAreClockwiseOnScreen() throws {
-        guard let features = try? TestSupport.sharedFeatures("ne_50m_admin_0_countries.geojson") else { return }
+        let features = try TestSupport.sharedFeatures("ne_50m_admin_0_countries.geojson")
         let index = try GeoJSONTileIndex(features: features, options: GeoJSONTileOptions(maxZoom: 4, extent: 4096))
         let tile = try #require(index.tile(TileID(z: 0, x: 0, y: 0)))
         let layer = try VectorTile(data: tile.vectorTileData()).layer(at: 0)

@@ -18,7 +18,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func simplifiesLessAtEachDeeperZoomAndNotAtMaxZoom() throws {
+    @Test(.needsShared) func simplifiesLessAtEachDeeperZoomAndNotAtMaxZoom() throws {
         #expect(Self.states.count == 52)
         let index = try GeoJSONTileIndex(features: Self.states, options: ShapeSourceOptions().tileOptions)
         let original = Self.states.reduce(0) { $0 + Self.pointCount($1.geometry) }

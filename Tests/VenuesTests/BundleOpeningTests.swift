@@ -5,7 +5,7 @@ import Testing
 @testable import Venues
 
 @Suite struct BundleOpeningTests {
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func opensTheHarbourfrontZip() throws {
+    @Test(.needsShared) func opensTheHarbourfrontZip() throws {
         let venue = try Venue.open(contentsOf: TestBundles.harbourfront)
         #expect(venue.name == "Harbourfront Galleria")
         #expect(venue.version == "2.0.0")
@@ -33,7 +33,7 @@ import Testing
         #expect(venue.diagnostics(atLeast: .warning).isEmpty, "\(venue.diagnostics)")
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func opensTheSameBundleFromMemory() throws {
+    @Test(.needsShared) func opensTheSameBundleFromMemory() throws {
         let data = try Data(contentsOf: TestBundles.harbourfront)
         let fromData = try Venue.open(zipData: data)
         let fromFile = try Venue.open(contentsOf: TestBundles.harbourfront)
@@ -41,7 +41,7 @@ import Testing
         #expect(fromData.styles == fromFile.styles)
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func opensTheLegacyFolder() throws {
+    @Test(.needsShared) func opensTheLegacyFolder() throws {
         let venue = try Venue.open(contentsOf: TestBundles.legacyOffice)
         #expect(venue.name == "Legacy Office Park")
         #expect(venue.namingEra == .legacy)
@@ -53,7 +53,7 @@ import Testing
         #expect(venue.diagnostics(atLeast: .warning).isEmpty, "\(venue.diagnostics)")
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func opensThePartialExportWithDiagnostics() throws {
+    @Test(.needsShared) func opensThePartialExportWithDiagnostics() throws {
         let venue = try Venue.open(contentsOf: TestBundles.partialTaoyuan)
         #expect(venue.name == "100, 福龍路一段, 平鎮區, 桃園市 32462")
         #expect(venue.namingEra == .legacy)
@@ -137,7 +137,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func reportSummarisesTheVenue() throws {
+    @Test(.needsShared) func reportSummarisesTheVenue() throws {
         let venue = try Venue.open(contentsOf: TestBundles.harbourfront)
         let report = venue.report
         #expect(report.contains("Harbourfront Galleria (MVF 2.0.0"))

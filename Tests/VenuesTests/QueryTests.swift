@@ -4,7 +4,7 @@ import MercatorTestSupport
 import Testing
 @testable import Venues
 
-@Suite(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) struct QueryTests {
+@Suite(.needsShared) struct QueryTests {
     let venue: Venue
 
     init() throws { venue = try Venue.open(contentsOf: TestBundles.harbourfront) }

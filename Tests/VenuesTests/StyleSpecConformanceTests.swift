@@ -7,7 +7,7 @@ import Testing
 /// Checks generated styles against the style specification (`conformance/style-spec/v8.json`):
 /// root keys, source types, layer types, and every paint/layout property name and its data-driven support.
 @Suite struct StyleSpecConformanceTests {
-    @Test(.enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)")) func generatedStylesUseOnlySpecProperties() throws {
+    @Test(.needsShared) func generatedStylesUseOnlySpecProperties() throws {
         let specURL = try #require(SharedFixtures.url("conformance/style-spec/v8.json"))
         let spec = try JSONValue(parsing: Data(contentsOf: specURL))
         let rootKeys = Set(spec["$root"]?.object?.keys ?? [])

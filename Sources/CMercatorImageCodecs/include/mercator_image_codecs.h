@@ -1,4 +1,4 @@
-// JPEG and WebP decoding behind plain C types. JPEG goes through the system's libjpeg (the libjpeg
+// JPEG and WebP decoding and encoding behind plain C types. JPEG goes through the system's libjpeg (the libjpeg
 // API, whose headers every Debian-like base image has); WebP is loaded at run time from libwebp's
 // shared library, so building needs no WebP headers and a machine without libwebp still runs.
 #ifndef MERCATOR_IMAGE_CODECS_H
@@ -37,5 +37,16 @@ int mercator_webp_size(const uint8_t *data, size_t length, int32_t *width, int32
 
 /// Decodes a WebP into straight-alpha RGBA (libwebp's `WebPDecodeRGBAInto`). Returns 1 on success.
 int mercator_webp_decode(const uint8_t *data, size_t length, uint8_t *rgba, size_t rgba_length, int32_t stride);
+
+/// 1 when the loaded libwebp also encodes (`WebPEncodeRGBA`, `WebPEncodeLosslessRGBA`, `WebPFree`), else 0.
+int mercator_webp_encoder_available(void);
+
+/// Encodes straight-alpha RGBA as WebP: lossy at `quality` (0-100), lossless when `quality` is negative.
+/// Returns the size with the bytes in `*output` (free them with mercator_webp_free), or 0 on failure.
+size_t mercator_webp_encode(const uint8_t *rgba, int32_t width, int32_t height, int32_t stride, float quality,
+                            uint8_t **output);
+
+/// Frees what mercator_webp_encode returned.
+void mercator_webp_free(uint8_t *buffer);
 
 #endif

@@ -87,16 +87,12 @@ public final class PyramidArchive: @unchecked Sendable {
             try checkSettings(recorded)
         }
         try db.write { db in
+            try MBTilesSchema.create(db)
             try db.execute(sql: """
-                CREATE TABLE IF NOT EXISTS metadata (name TEXT, value TEXT);
-                CREATE TABLE IF NOT EXISTS tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB);
-                CREATE UNIQUE INDEX IF NOT EXISTS tile_index ON tiles (zoom_level, tile_column, tile_row);
                 CREATE TABLE IF NOT EXISTS pyramid_done (id INTEGER PRIMARY KEY);
                 DELETE FROM metadata;
                 """)
-            for (key, value) in plan.metadata(name: name) {
-                try db.execute(sql: "INSERT INTO metadata (name, value) VALUES (?, ?)", arguments: [key, value])
-            }
+            try MBTilesSchema.insertMetadata(plan.metadata(name: name), into: db)
             for id in try Int64.fetchAll(db, sql: "SELECT id FROM pyramid_done") { done.insert(UInt64(id)) }
             let rows = try Row.fetchAll(db, sql: "SELECT zoom_level, tile_column, tile_row FROM tiles")
             for row in rows {
@@ -161,10 +157,7 @@ public final class PyramidArchive: @unchecked Sendable {
         if let database {
             try database.write { db in
                 for item in batch {
-                    if let data = item.data {
-                        try db.execute(sql: "INSERT OR REPLACE INTO tiles (zoom_level, tile_column, tile_row, tile_data) VALUES (?, ?, ?, ?)",
-                                       arguments: [item.tile.z, item.tile.x, item.tile.tmsY, data])
-                    }
+                    if let data = item.data { try MBTilesSchema.insertTile(data, at: item.tile, into: db) }
                     try db.execute(sql: "INSERT OR IGNORE INTO pyramid_done (id) VALUES (?)", arguments: [Int64(item.id)])
                 }
             }
@@ -189,10 +182,7 @@ public final class PyramidArchive: @unchecked Sendable {
     public func addAll(_ other: [(id: UInt64, tile: TileID, data: Data)]) throws {
         if let database {
             try database.write { db in
-                for item in other {
-                    try db.execute(sql: "INSERT OR REPLACE INTO tiles (zoom_level, tile_column, tile_row, tile_data) VALUES (?, ?, ?, ?)",
-                                   arguments: [item.tile.z, item.tile.x, item.tile.tmsY, item.data])
-                }
+                for item in other { try MBTilesSchema.insertTile(item.data, at: item.tile, into: db) }
             }
         } else {
             for item in other { tiles[item.id] = item.data }

@@ -8,10 +8,9 @@ public enum PyramidMerge {
     /// The metadata rows of a finished archive (PMTiles: the metadata JSON's members in order).
     public static func metadata(_ path: String) throws -> [(String, String)] {
         if PyramidArchive.isPMTiles(path) {
-            let text = String(decoding: try PMTilesWriter.read(path: path).metadata, as: UTF8.self)
-            guard let json = try? JSONValue(parsing: Data(text.utf8)), let object = json.object else {
-                throw PyramidError("\(path): the metadata is not a JSON object")
-            }
+            let store: PMTilesStore
+            do throws(TileStoreError) { store = try PMTilesStore(path: path) } catch { throw PyramidError(error.description) }
+            let object = store.metadata
             // Written by PyramidArchive as flat string members, in plan order.
             let order = ["name", "format", "type", "version", "bounds", "center", "minzoom", "maxzoom", "tileSize", PyramidPlan.settingsKey]
             return order.compactMap { key in object[key]?.string.map { (key, $0) } }
@@ -68,5 +67,21 @@ public enum PyramidMerge {
             }
         }
         return all.keys.sorted().map { (id: $0, tile: all[$0]!.tile, data: all[$0]!.data) }
+    }
+}
+
+extension PMTilesWriter {
+    /// Every tile of a finished PMTiles archive, with its header and metadata (a JSON object's text),
+    /// read through TileSources' ``PMTilesStore`` (its UInt64 bound checks, limits.md).
+    ///
+    /// - Throws: ``PyramidError`` naming the file when it cannot be read or is malformed.
+    public static func read(path: String) throws(PyramidError) -> (header: PMTilesHeader, metadata: Data, tiles: [UInt64: Data]) {
+        do throws(TileStoreError) {
+            let store = try PMTilesStore(path: path)
+            let metadata = Data(JSONValue.object(store.metadata).serializedBytes())
+            return (store.header, metadata, try store.allTiles())
+        } catch {
+            throw PyramidError(error.description)
+        }
     }
 }

@@ -1,6 +1,9 @@
+import Foundation
+
 /// One entry of a PMTiles directory: a run of tile ids sharing one stored tile, or (run length 0)
 /// a pointer to a leaf directory.
 public struct PMTilesEntry: Sendable, Hashable {
+    /// The first tile id of the run (or the first id the leaf directory holds).
     public var tileID: UInt64
     public var offset: UInt64
     public var length: UInt64
@@ -49,6 +52,41 @@ public struct PMTilesDirectory: Sendable {
             }
         }
         self.entries = entries
+    }
+
+    /// A directory of `entries` (sorted by tile id), to be written with ``encoded()``.
+    public init(entries: [PMTilesEntry]) {
+        self.entries = entries
+    }
+
+    /// The directory's bytes as ``init(_:)`` reads them: count, tile-id deltas, run lengths, lengths,
+    /// offsets (0 for "right after the previous entry", else offset + 1).
+    public func encoded() -> Data {
+        var out = [UInt8]()
+        func varint(_ v: UInt64) {
+            var v = v
+            while v >= 0x80 {
+                out.append(UInt8(v & 0x7f) | 0x80)
+                v >>= 7
+            }
+            out.append(UInt8(v))
+        }
+        varint(UInt64(entries.count))
+        var last: UInt64 = 0
+        for e in entries {
+            varint(e.tileID - last)
+            last = e.tileID
+        }
+        for e in entries { varint(e.runLength) }
+        for e in entries { varint(e.length) }
+        for (i, e) in entries.enumerated() {
+            if i > 0, e.offset == entries[i - 1].offset + entries[i - 1].length {
+                varint(0)
+            } else {
+                varint(e.offset + 1)
+            }
+        }
+        return Data(out)
     }
 
     /// The entry holding `tileID`: a tile whose run covers it, or the leaf directory whose range

@@ -67,6 +67,57 @@ public struct PMTilesHeader: Sendable, Hashable {
         center = (Double(i32(119)) / 1e7, Double(i32(123)) / 1e7, Int(b[118]))
     }
 
+    /// A header with every field given (the writer's side of ``init(_:)``).
+    init(rootDirectory: Range<UInt64>, metadata: Range<UInt64>, leafDirectories: Range<UInt64>, tileData: Range<UInt64>,
+         addressedTiles: UInt64, tileEntries: UInt64, tileContents: UInt64, isClustered: Bool,
+         internalCompression: Compression, tileCompression: Compression, tileType: TileType,
+         minimumZoom: Int, maximumZoom: Int, bounds: (west: Double, south: Double, east: Double, north: Double),
+         center: (longitude: Double, latitude: Double, zoom: Int)) {
+        self.rootDirectory = rootDirectory
+        self.metadata = metadata
+        self.leafDirectories = leafDirectories
+        self.tileData = tileData
+        self.addressedTiles = addressedTiles
+        self.tileEntries = tileEntries
+        self.tileContents = tileContents
+        self.isClustered = isClustered
+        self.internalCompression = internalCompression
+        self.tileCompression = tileCompression
+        self.tileType = tileType
+        self.minimumZoom = minimumZoom
+        self.maximumZoom = maximumZoom
+        self.bounds = bounds
+        self.center = center
+    }
+
+    /// The header's 127 bytes, laid out as ``init(_:)`` reads them (degrees in units of 1e-7).
+    public func encoded() -> Data {
+        var h = [UInt8](repeating: 0, count: Self.size)
+        h.replaceSubrange(0..<7, with: Array("PMTiles".utf8))
+        h[7] = 3
+        func put(_ v: UInt64, _ at: Int) { for i in 0..<8 { h[at + i] = UInt8(truncatingIfNeeded: v >> (8 * UInt64(i))) } }
+        func put(_ r: Range<UInt64>, _ at: Int) { put(r.lowerBound, at); put(r.upperBound - r.lowerBound, at + 8) }
+        func put(degrees v: Double, _ at: Int) {
+            let u = UInt32(bitPattern: Int32((v * 10_000_000).rounded()))
+            for i in 0..<4 { h[at + i] = UInt8(truncatingIfNeeded: u >> (8 * UInt32(i))) }
+        }
+        put(rootDirectory, 8)
+        put(metadata, 24)
+        put(leafDirectories, 40)
+        put(tileData, 56)
+        put(addressedTiles, 72); put(tileEntries, 80); put(tileContents, 88)
+        h[96] = isClustered ? 1 : 0
+        h[97] = internalCompression.rawValue
+        h[98] = tileCompression.rawValue
+        h[99] = tileType.rawValue
+        h[100] = UInt8(clamping: minimumZoom)
+        h[101] = UInt8(clamping: maximumZoom)
+        put(degrees: bounds.west, 102); put(degrees: bounds.south, 106); put(degrees: bounds.east, 110); put(degrees: bounds.north, 114)
+        h[118] = UInt8(clamping: center.zoom)
+        put(degrees: center.longitude, 119); put(degrees: center.latitude, 123)
+        return Data(h)
+    }
+
     public static func == (a: PMTilesHeader, b: PMTilesHeader) -> Bool {
         a.rootDirectory == b.rootDirectory && a.metadata == b.metadata && a.leafDirectories == b.leafDirectories
             && a.tileData == b.tileData && a.tileType == b.tileType && a.minimumZoom == b.minimumZoom && a.maximumZoom == b.maximumZoom

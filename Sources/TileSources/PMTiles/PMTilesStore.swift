@@ -11,6 +11,8 @@ public final class PMTilesStore: TileStore, @unchecked Sendable {
     public let path: String
     public let header: PMTilesHeader
     public let tileJSON: TileJSON?
+    /// The archive's metadata JSON object (empty when it has none, or when it is not an object).
+    public let metadata: JSONObject
     private let source: any PMTilesByteSource
     private let root: PMTilesDirectory
     private let lock = NSLock()
@@ -42,15 +44,16 @@ public final class PMTilesStore: TileStore, @unchecked Sendable {
             header = try PMTilesHeader(head)
             let rootBytes = try Self.read(source, header.rootDirectory)
             root = try PMTilesDirectory(Self.decompress(rootBytes, header.internalCompression, at: header.rootDirectory.lowerBound))
-            var metadata = JSONObject()
+            var object = JSONObject()
             if !header.metadata.isEmpty {
                 // A metadata section that cannot be read (past the end, over the limit) is an error;
                 // one that reads but is not a JSON object is ignored, as before.
                 let bytes = try Self.decompress(Self.read(source, header.metadata), header.internalCompression, at: 24)
-                if let json = try? JSONValue(parsing: Data(bytes)), let object = json.object { metadata = object }
+                if let json = try? JSONValue(parsing: Data(bytes)), let members = json.object { object = members }
             }
+            metadata = object
             let shown = source is PMTilesFileSource ? "pmtiles://" + path : path
-            tileJSON = Self.tileJSON(header: header, metadata: metadata, url: shown)
+            tileJSON = Self.tileJSON(header: header, metadata: object, url: shown)
         } catch {
             throw TileStoreError(store: source.name, error.description)
         }
@@ -75,6 +78,45 @@ public final class PMTilesStore: TileStore, @unchecked Sendable {
         } catch {
             throw TileStoreError(store: path, "tile \(tile): \(error)")
         }
+    }
+
+    /// The most tiles ``allTiles()`` expands runs into (a run length is the archive's claim).
+    public static let maximumExpandedTiles: UInt64 = 1 << 27
+
+    /// Every tile of the archive, by tile id: runs expanded, leaf directories walked (not cached).
+    ///
+    /// Offsets, lengths and run lengths are the archive's claims: each is checked as the UInt64 it is
+    /// before it becomes an Int, a range or a loop bound (a shard of another writer, or a damaged one,
+    /// is an error naming the archive, never a trap).
+    ///
+    /// - Throws: `TileStoreError` naming the archive and what is wrong.
+    public func allTiles() throws(TileStoreError) -> [UInt64: Data] {
+        var tiles: [UInt64: Data] = [:]
+        var expanded: UInt64 = 0
+        func walk(_ directory: PMTilesDirectory, depth: Int) throws(PMTilesError) {
+            // The specification allows three levels of leaves; a leaf pointing back up would recurse forever.
+            guard depth < 4 else { throw PMTilesError(offset: 0, "leaf directories nest deeper than the format allows") }
+            for e in directory.entries {
+                if e.runLength == 0 {
+                    let range = try Self.section(header.leafDirectories.lowerBound, e)
+                    try walk(PMTilesDirectory(Self.decompress(Self.read(source, range), header.internalCompression, at: range.lowerBound)),
+                             depth: depth + 1)
+                    continue
+                }
+                expanded = expanded &+ e.runLength
+                guard e.runLength <= Self.maximumExpandedTiles, expanded <= Self.maximumExpandedTiles, e.tileID <= UInt64.max - e.runLength else {
+                    throw PMTilesError(offset: 0, "runs of tile \(e.tileID) address over \(Self.maximumExpandedTiles) tiles")
+                }
+                let data = try Self.read(source, Self.section(header.tileData.lowerBound, e))
+                for i in 0..<e.runLength { tiles[e.tileID + i] = data }
+            }
+        }
+        do throws(PMTilesError) {
+            try walk(root, depth: 0)
+        } catch {
+            throw TileStoreError(store: path, error.description)
+        }
+        return tiles
     }
 
     private func leaf(at entry: PMTilesEntry) throws -> PMTilesDirectory {

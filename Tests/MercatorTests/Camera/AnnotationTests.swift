@@ -7,11 +7,6 @@ import Testing
 struct AnnotationTests {
     typealias F = CameraFixture
 
-    private func pixel(_ s: MapSnapshot, _ x: Int, _ y: Int) -> [UInt8] {
-        let image = s.image
-        let i = 4 * (y * image.width + x)
-        return Array(image.pixels[i..<i + 4])
-    }
 
     @Test("Polylines, polygons and pins are drawn in MapLibre Native's default look; removing one undraws it")
     func drawn() throws {
@@ -21,16 +16,16 @@ struct AnnotationTests {
         try map.addAnnotation(Polygon(coordinates: [Point(300, 20), Point(380, 20), Point(380, 80), Point(300, 80), Point(300, 20)].map { map.coordinate(for: $0)! }))
         try map.addAnnotation(PointAnnotation(coordinate: map.coordinate(for: Point(100, 200))!, title: "Pin"))
         let s = try map.snapshot()
-        #expect(pixel(s, 200, 250) == [0, 122, 255, 255])   // the line: tint blue, 3 points wide
-        #expect(pixel(s, 200, 245) == [255, 255, 255, 255])
-        #expect(pixel(s, 340, 50) == [0, 122, 255, 255])    // the polygon
-        let head = pixel(s, 100, 184)                        // the pin's head, above its coordinate
+        #expect(s.pixel(200, 250) == [0, 122, 255, 255])   // the line: tint blue, 3 points wide
+        #expect(s.pixel(200, 245) == [255, 255, 255, 255])
+        #expect(s.pixel(340, 50) == [0, 122, 255, 255])    // the polygon
+        let head = s.pixel(100, 184)                        // the pin's head, above its coordinate
         #expect(head[0] > 200 && head[1] < 120 && head[3] == 255)
         #expect(map.style.serialized() == before)
         #expect(map.annotations.count == 3)
         #expect(map.removeAnnotation(line) is Polyline)
         #expect(map.removeAnnotation(line) == nil)
-        #expect(pixel(try map.snapshot(), 200, 250) == [255, 255, 255, 255])
+        #expect(try map.snapshot().pixel(200, 250) == [255, 255, 255, 255])
     }
 
     @Test("Hit-testing finds the topmost annotation; feature queries do not return annotations")
@@ -48,7 +43,7 @@ struct AnnotationTests {
         #expect(map.selectedAnnotation == nil)
     }
 
-    @Test("A pin's title is drawn below it in the style's font when the style has glyphs, and not without", .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+    @Test("A pin's title is drawn below it in the style's font when the style has glyphs, and not without", .needsShared)
     func titles() throws {
         let folder = try #require(SharedFixtures.url("conformance/render-tests/glyphs"))
         func darkPixelsBelowPin(glyphs: Bool) throws -> Int {

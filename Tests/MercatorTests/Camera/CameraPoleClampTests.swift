@@ -39,7 +39,7 @@ struct CameraPoleClampTests {
     }
 
     @Test("Natural Earth's countries fit the world (mercator render countries.geojson)",
-          .enabled(if: SharedFixtures.isAvailable, "needs ../shared (conformance fixtures and data)"))
+          .needsShared)
     func naturalEarthCountries() throws {
         let url = try #require(SharedFixtures.root()).appendingPathComponent("data/ne_50m_admin_0_countries.geojson")
         let object = try GeoJSONObject(parsing: Data(contentsOf: url))

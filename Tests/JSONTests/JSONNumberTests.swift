@@ -1,7 +1,7 @@
 import MercatorTestSupport
 import Foundation
 import Testing
-@testable import GeoJSON
+@testable import JSON
 
 @Suite("JSON numbers")
 struct JSONNumberTests {
@@ -25,12 +25,7 @@ struct JSONNumberTests {
     func decimalConversion(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
         for _ in 0..<20_000 {
-            let digits = Int(rng.next() % 20) + 1
-            var mantissa = ""
-            for i in 0..<digits { mantissa.append(Character(String(i == 0 ? rng.next() % 9 + 1 : rng.next() % 10))) }
-            let point = Int(rng.next() % UInt64(digits + 1))
-            var text = String(mantissa.prefix(point)) + "." + String(mantissa.dropFirst(point))
-            if text.hasPrefix(".") { text = "0" + text }
+            var text = rng.decimalText()
             if text.hasSuffix(".") { text += "0" }
             if rng.next() % 3 == 0 { text += "e\(Int(rng.next() % 600) - 320)" }
             if rng.next() % 2 == 0 { text = "-" + text }
@@ -91,48 +86,6 @@ struct JSONNumberTests {
         } throws: { error in
             guard let e = error as? JSONParseError else { return false }
             return e.kind == kind && e.location.offset == 4 && e.path == JSONPath([.index(1)])
-        }
-    }
-}
-
-
-@Suite("Coordinate numbers")
-struct CoordinateNumberTests {
-    @Test("coordinates convert exactly as the C library does, whatever their form")
-    func coordinatesAreExact() throws {
-        var rng = SplitMix64(seed: 99)
-        var texts: [String] = []
-        for i in 0..<20_000 {
-            let digits = Int(rng.next() % 20) + 1
-            var mantissa = ""
-            for k in 0..<digits { mantissa.append(Character(String(k == 0 ? rng.next() % 9 + 1 : rng.next() % 10))) }
-            let point = Int(rng.next() % UInt64(digits + 1))
-            var text = String(mantissa.prefix(point)) + "." + String(mantissa.dropFirst(point))
-            if text.hasPrefix(".") { text = "0" + text }
-            if text.hasSuffix(".") { text = String(text.dropLast()) }
-            if i % 5 == 0 { text += "e\(Int(rng.next() % 40) - 20)" }
-            if rng.next() % 2 == 0 { text = "-" + text }
-            texts.append(text)
-        }
-        texts += ["0", "-0", "0.0", "-0.0", "5", "00.5".dropFirst().description, "1e2", "179.99999999999997", "-89.123456789012345678"]
-        // Pairs as LineString positions, some with spaces around the numbers.
-        var json = #"{"type":"LineString","coordinates":["#
-        for i in stride(from: 0, to: texts.count - 1, by: 2) {
-            if i > 0 { json += "," }
-            json += i % 4 == 0 ? "[\(texts[i]),\(texts[i + 1])]" : "[ \(texts[i]) , \(texts[i + 1]) ]"
-        }
-        json += "]}"
-        guard case .geometry(.lineString(let list), _) = try GeoJSONObject(parsing: json) else {
-            Issue.record("not a LineString")
-            return
-        }
-        for (i, p) in list.enumerated() {
-            #expect(p.longitude.bitPattern == strtod(texts[2 * i], nil).bitPattern, "\(texts[2 * i])")
-            #expect(p.latitude.bitPattern == strtod(texts[2 * i + 1], nil).bitPattern, "\(texts[2 * i + 1])")
-        }
-        // Malformed numbers in positions still fail with the general path's errors.
-        for bad in ["[01,2]", "[1.,2]", "[-,2]", "[1,2.]", "[1e,2]"] {
-            #expect(throws: GeoJSONError.self) { _ = try GeoJSONObject(parsing: #"{"type":"Point","coordinates":"# + bad + "}") }
         }
     }
 }

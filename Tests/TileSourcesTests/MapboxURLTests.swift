@@ -1,5 +1,4 @@
 import Foundation
-import OfflineStorage
 import Testing
 import TileSources
 
@@ -22,9 +21,6 @@ struct MapboxURLTests {
         #expect(MapboxURL.requestURL("mapbox://tiles/a.b/0/0/0@2x.png?style=mapbox://styles/mapbox/streets-v10@0", apiBaseURL: base)
                 == "https://api.mapbox.com/v4/a.b/0/0/0@2x.png?style=mapbox://styles/mapbox/streets-v10@0")
         #expect(MapboxURL.requestURL("https://example.com/style.json", apiBaseURL: base) == "https://example.com/style.json")
-        let auth = RequestAuthorization(apiKey: "KEY", apiBaseURL: base)
-        #expect(auth.requestURL("mapbox://mapbox.satellite") == "https://api.mapbox.com/v4/mapbox.satellite.json?secure&access_token=KEY")
-        #expect(auth.requestURL("mapbox://styles/mapbox/satellite-v9") == "https://api.mapbox.com/styles/v1/mapbox/satellite-v9?access_token=KEY")
     }
 
     @Test("a mapbox:// source's TileJSON templates are stored as mapbox://tiles/…, raster ones with {ratio}")
