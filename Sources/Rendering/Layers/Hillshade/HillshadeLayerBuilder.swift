@@ -4,11 +4,11 @@ import Tiling
 
 /// `hillshade` layers: a raster-dem source's tiles, their borders backfilled from neighbours, turned
 /// into slopes and shaded.
-enum HillshadeLayerBuilder {
-    static func build(_ layer: CompiledLayer, source: SourceFeatures, zoom: Double, bearing: Double) -> any SceneLayer {
+enum HillshadeLayerBuilder: ImageLayerBuilder {
+    static func build(_ layer: CompiledLayer, source: any RenderSource, zoom: Double, bearing: Double) -> (any SceneLayer)? {
         guard let paint = layer.paint(as: HillshadePaintProperties.self) else { return EmptySceneLayer() }
         var out = HillshadeLayer(pieces: [])
-        let tiles = source.rasterTiles ?? []
+        let tiles = source.imageTiles
         // DEMs by tile, for backfilling borders from the neighbours on screen
         var dems: [UnwrappedTileID: DEMTile] = [:]
         for tile in tiles { if let dem = tile.dem { dems[tile.id] = dem } }
