@@ -107,15 +107,12 @@ final class MapSources: @unchecked Sendable {
             }
             if source.kind == .vector {
                 // the tile mode draws one tile of a vector source
-                return .success(VectorRenderSource(tiles: mapMode == .tile ? tiles.centreTile(of: camera) : tiles,
-                                                   generation: base.generation, maximumZoom: base.maximumZoom))
+                return .success(VectorRenderSource(TilePyramid(tiles: mapMode == .tile ? tiles.centreTile(of: camera) : tiles,
+                                                               generation: base.generation, maximumZoom: base.maximumZoom)))
             }
-            var maximumZoom = base.maximumZoom
-            if case .success(let resolved) = tiled.source(source) { maximumZoom = resolved.maximumZoom }
-            if source.kind == .rasterDEM {
-                return .success(RasterDEMRenderSource(tiles: tiles, generation: base.generation, maximumZoom: maximumZoom))
-            }
-            return .success(RasterRenderSource(tiles: tiles, generation: base.generation, maximumZoom: maximumZoom))
+            var pyramid = TilePyramid(tiles: tiles, generation: base.generation, maximumZoom: base.maximumZoom)
+            if case .success(let resolved) = tiled.source(source) { pyramid.maximumZoom = resolved.maximumZoom }
+            return .success(source.kind == .rasterDEM ? RasterDEMRenderSource(pyramid) : RasterRenderSource(pyramid))
         case .image:
             return images.overlay(source).map { overlay -> any RenderSource in
                 ImageRenderSource(overlay: overlay, generation: base.generation, maximumZoom: base.maximumZoom)

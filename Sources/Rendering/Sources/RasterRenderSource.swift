@@ -1,19 +1,9 @@
-import Tiling
-
 /// A `raster` source for one view: the tiles covering it with their pictures (a missing tile shows its
 /// nearest parent, clipped to the missing tile).
-package struct RasterRenderSource: RenderSource {
-    package var tiles: [SourceTile]
-    package var generation: UInt64
-    package var maximumZoom: Int
+package struct RasterRenderSource: TiledRenderSource {
+    package var pyramid: TilePyramid
 
-    package init(tiles: [SourceTile], generation: UInt64, maximumZoom: Int) {
-        self.tiles = tiles
-        self.generation = generation
-        self.maximumZoom = maximumZoom
-    }
+    package init(_ pyramid: TilePyramid) { self.pyramid = pyramid }
 
-    package var imageTiles: [SourceTile] { tiles }
-
-    package func drawnTiles(camera: MapCamera, transform: Transform) -> [UnwrappedTileID] { tiles.map(\.id) }
+    package var imageTiles: [SourceTile] { pyramid.tiles }
 }

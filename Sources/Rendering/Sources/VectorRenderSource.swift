@@ -1,19 +1,9 @@
-import Tiling
-
 /// A `vector` source (Mapbox Vector Tiles or MapLibre Tiles) for one view: the tiles covering it,
 /// each with its features by source layer. Layers are laid out per tile and clipped to it.
-package struct VectorRenderSource: RenderSource {
-    package var tiles: [SourceTile]
-    package var generation: UInt64
-    package var maximumZoom: Int
+package struct VectorRenderSource: TiledRenderSource {
+    package var pyramid: TilePyramid
 
-    package init(tiles: [SourceTile], generation: UInt64, maximumZoom: Int) {
-        self.tiles = tiles
-        self.generation = generation
-        self.maximumZoom = maximumZoom
-    }
+    package init(_ pyramid: TilePyramid) { self.pyramid = pyramid }
 
-    package var featureTiles: [SourceTile]? { tiles }
-
-    package func drawnTiles(camera: MapCamera, transform: Transform) -> [UnwrappedTileID] { tiles.map(\.id) }
+    package var featureTiles: [SourceTile]? { pyramid.tiles }
 }
