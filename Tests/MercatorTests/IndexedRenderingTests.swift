@@ -30,7 +30,7 @@ struct IndexedRenderingTests {
         let built = try map.styleScene()
         let drawn = Self.pointCount(built.layers[2], built.scene, 2)
         let unindexed = try StyleSceneBuilder(width: 256, height: 256, camera: camera)
-            .scene(layers: map.style.compiledLayers(), sources: ["states": SourceFeatures(features: features)])
+            .scene(layers: map.style.compiledLayers(), sources: ["states": GeoJSONRenderSource(features: features)])
         let all = Self.pointCount(built.layers[2], unindexed, 2)
         #expect(drawn * 4 < all * 3, "indexed \(drawn) points, unindexed \(all)")
         let a = try map.snapshot().image

@@ -26,7 +26,7 @@ extension Map {
     }
 
     private func clusterIndex(_ source: String, _ cluster: any Feature) throws -> (ClusterIndex, Int) {
-        guard case .clusters(let index)? = try shapeSourceData(source).tiles else { throw MapQueryError.notClustered(source) }
+        guard case .clusters(let index)? = try shapeSourceData(source).index else { throw MapQueryError.notClustered(source) }
         guard cluster.attribute(forKey: "cluster")?.bool == true, let n = cluster.attribute(forKey: "cluster_id")?.number,
               n.isFinite, n == n.rounded(), abs(n) < 1e15 else {
             throw MapQueryError.notACluster

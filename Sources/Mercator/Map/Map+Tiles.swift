@@ -7,7 +7,7 @@ extension Map {
     /// The loaded data of shape source `source`.
     /// - Throws: ``MapQueryError`` when the style has no such shape source, and the source's
     ///   ``SourceLoadError`` when its data cannot be read.
-    func shapeSourceData(_ source: String) throws -> SourceFeatures {
+    func shapeSourceData(_ source: String) throws -> GeoJSONRenderSource {
         guard let definition = style.source(withIdentifier: source) else { throw MapQueryError.unknownSource(source) }
         guard definition.kind == .geojson else { throw MapQueryError.notAShapeSource(source, kind: definition.kind.rawValue) }
         let (sources, errors) = sourceData()
@@ -23,6 +23,6 @@ extension Map {
     /// - Throws: ``MapQueryError`` when the style has no such shape source, and the source's
     ///   ``SourceLoadError`` when its data cannot be read.
     package func tile(_ id: TileID, inShapeSource source: String) throws -> Tile? {
-        try shapeSourceData(source).tiles?.tile(id)
+        try shapeSourceData(source).index?.tile(id)
     }
 }

@@ -16,14 +16,8 @@ public final class Map: @unchecked Sendable {
     private var cameraValue: MapCamera
     private var sizeValue: MapSize
     private var states = FeatureStates()
-    private let loader: SourceLoader
-    /// Parsed source data (or why it could not be read), by source identifier, with the source
-    /// definition it was parsed from.
-    private var sourceCache: [String: (StyleSource, Result<SourceFeatures, SourceLoadError>)] = [:]
-    /// The tiled sources' stores and decoded tiles.
-    private let tiledSources: TiledSources
-    /// Image sources' pictures.
-    private let imageSources: ImageSources
+    /// The style's sources: loaded once per definition, and turned into render sources per view.
+    private let sources: MapSources
     /// Reads glyphs, sprites and images (local files or HTTP).
     private let resources: ResourceReader
     /// The glyphs of the style's `glyphs` template, read once (replaced when the template changes).
@@ -41,7 +35,6 @@ public final class Map: @unchecked Sendable {
     private let encoderBuffers = PNGBufferPool()
     /// Annotations added with `addAnnotation(_:)`, drawn above the style.
     let annotationStore = AnnotationStore()
-    private var annotationFeatures: (StyleSource, SourceFeatures)?
     /// Layers laid out per source tile, kept between frames: a frame whose tiles were laid out before
     /// only evaluates paint, places labels and paints (`docs/rendering.md`).
     let buckets: BucketCache
@@ -69,11 +62,11 @@ public final class Map: @unchecked Sendable {
         sizeValue = size
         settingsValue.usesPre4CollisionBehavior = !options.crossSourceCollisions
         optionsValue = options
-        loader = SourceLoader(styleDirectory: styleDirectory, localRoot: localRoot, fetcher: fetcher)
         resources = ResourceReader(styleDirectory: styleDirectory, localRoot: localRoot, localServers: localServers, fetcher: fetcher)
-        imageSources = ImageSources(reader: resources)
-        tiledSources = TiledSources(resolver: TiledSourceResolver(styleDirectory: styleDirectory, localRoot: localRoot,
-                                                                        localServers: localServers, fetcher: fetcher))
+        sources = MapSources(loader: SourceLoader(styleDirectory: styleDirectory, localRoot: localRoot, fetcher: fetcher),
+                             tiled: TiledSources(resolver: TiledSourceResolver(styleDirectory: styleDirectory, localRoot: localRoot,
+                                                                               localServers: localServers, fetcher: fetcher)),
+                             images: ImageSources(reader: resources))
     }
 
     private func locked<T>(_ body: () throws -> T) rethrows -> T {
@@ -193,32 +186,10 @@ public final class Map: @unchecked Sendable {
 
     // MARK: Rendering
 
-    /// The features of every source, loading (once) what changed. A source whose data cannot be
-    /// read is drawn empty, as MapLibre does, and its error is returned alongside.
-    func sourceData() -> ([String: SourceFeatures], [SourceLoadError]) {
-        var out: [String: SourceFeatures] = [:]
-        var errors: [SourceLoadError] = []
-        for source in style.sources {
-            let result: Result<SourceFeatures, SourceLoadError>
-            if let cached = locked({ sourceCache[source.identifier] }), cached.0 == source {
-                result = cached.1
-            } else {
-                result = Result { () throws(SourceLoadError) in
-                    var data = try loader.load(source)
-                    data.generation = Generations.next()
-                    return data
-                }
-                locked { sourceCache[source.identifier] = (source, result) }
-            }
-            switch result {
-            case .success(let data):
-                out[source.identifier] = data
-            case .failure(let error):
-                errors.append(error)
-                out[source.identifier] = SourceFeatures(features: [])
-            }
-        }
-        return (out, errors)
+    /// The data of every source, loading (once) what changed (``MapSources/shapeData(of:)``). A source
+    /// whose data cannot be read is drawn empty, as MapLibre does, and its error is returned alongside.
+    func sourceData() -> ([String: GeoJSONRenderSource], [SourceLoadError]) {
+        sources.shapeData(of: style)
     }
 
     /// Runs `body` with the map's render session (its reused canvas), taken out of the lock so that
@@ -250,7 +221,7 @@ public final class Map: @unchecked Sendable {
         scene.scene.projectionMode = locked { optionsValue.projectionMode }
         // Sources whose kind is not loaded yet are drawn empty: say so, for the layers that use them.
         let used = Set(style.layers.filter { $0.isVisible }.compactMap(\.sourceIdentifier))
-        for source in style.sources where used.contains(source.identifier) && ![.geojson, .vector, .raster, .rasterDEM, .image].contains(source.kind) {
+        for source in style.sources where used.contains(source.identifier) && !MapSources.draws(source.kind) {
             scene.unsupportedFeatures.append("source \"\(source.identifier)\": \(source.kind.rawValue) sources are not loaded yet")
         }
         return (scene, errors)
@@ -260,41 +231,11 @@ public final class Map: @unchecked Sendable {
     /// annotations' above the style's) and the sources' data (tiles covering the view), with the
     /// sources that could not be loaded.
     func sceneInputs(camera: MapCamera, size: MapSize)
-        throws -> (StyleSceneBuilder, [CompiledLayer], [String: SourceFeatures], [SourceLoadError]) {
-        var (sources, errors) = sourceData()
-        let visible = style.layers.filter { $0.isVisible }
-        let used = Set(visible.compactMap(\.sourceIdentifier))
+        throws -> (StyleSceneBuilder, [CompiledLayer], [String: any RenderSource], [SourceLoadError]) {
         let (mapMode, limits) = locked { (optionsValue.mapMode, optionsValue.limits) }
         let transform = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera).transform
-        for source in style.sources where used.contains(source.identifier) {
-            switch source.kind {
-            case .vector, .raster, .rasterDEM:
-                // Only the tile layers a visible style layer draws are decoded.
-                let sourceLayers = Set(visible.filter { $0.sourceIdentifier == source.identifier }.compactMap(\.sourceLayerIdentifier))
-                switch tiledSources.tiles(of: source, transform: transform, zoom: camera.zoom, center: camera.center,
-                                          pixelRatio: size.pixelRatio, sourceLayers: sourceLayers) {
-                case .success(let tiles) where source.kind == .vector:
-                    // the tile mode draws one tile of a vector source
-                    sources[source.identifier, default: SourceFeatures(features: [])].vectorTiles = mapMode == .tile ? tiles.centreTile(of: camera) : tiles
-                case .success(let tiles):
-                    sources[source.identifier, default: SourceFeatures(features: [])].rasterTiles = tiles
-                    if case .success(let tiled) = tiledSources.source(source) {
-                        sources[source.identifier]?.maximumZoom = tiled.maximumZoom
-                    }
-                case .failure(let error):
-                    errors.append(error)
-                }
-            case .image:
-                switch imageSources.overlay(source) {
-                case .success(let overlay):
-                    sources[source.identifier, default: SourceFeatures(features: [])].imageOverlay = overlay
-                case .failure(let error):
-                    errors.append(error)
-                }
-            default:
-                break
-            }
-        }
+        var (sources, errors) = self.sources.renderSources(of: style, visible: style.layers.filter { $0.isVisible }, transform: transform,
+                                                           camera: camera, pixelRatio: size.pixelRatio, mapMode: mapMode)
         let sprites = self.sprites(pixelRatio: size.pixelRatio)
         if let sprites { errors += sprites.errors.map { SourceLoadError(source: "sprite", $0) } }
         var images = added()
@@ -303,7 +244,7 @@ public final class Map: @unchecked Sendable {
         if let overlay = annotationStore.overlay(font: annotationTitleFont()) {
             layers += try overlay.style.compiledLayers()
             do {
-                sources[AnnotationStore.sourceIdentifier] = try annotationSource(overlay.source)
+                sources[AnnotationStore.sourceIdentifier] = try self.sources.annotationSource(overlay.source)
             } catch {
                 errors.append(error)
             }
@@ -335,15 +276,6 @@ public final class Map: @unchecked Sendable {
             if labelResources.key != key || labelResources.generation == 0 { labelResources = (key, Generations.next()) }
             return labelResources.generation
         }
-    }
-
-    /// The annotation overlay's features, parsed once per version of the overlay's source.
-    private func annotationSource(_ source: StyleSource) throws(SourceLoadError) -> SourceFeatures {
-        if let cached = locked({ annotationFeatures }), cached.0 == source { return cached.1 }
-        var features = try loader.load(source)
-        features.generation = Generations.next()
-        locked { annotationFeatures = (source, features) }
-        return features
     }
 
     /// The style's glyphs, then installed fonts; nil when there are neither.
@@ -481,83 +413,5 @@ extension Map {
     /// What loading the style left out, then one warning per source that could not be loaded.
     static func warnings(_ style: Style, _ sourceErrors: [SourceLoadError]) -> [StyleWarning] {
         style.loadWarnings + sourceErrors.map { StyleWarning(path: "sources.\($0.source)", $0.message) }
-    }
-}
-
-/// A rendered map image as PNG data (``Map/pngSnapshot()``).
-public struct MapPNGSnapshot: Sendable {
-    /// The PNG file.
-    public let data: Data
-    /// Sources that could not be loaded (drawn empty).
-    public let sourceErrors: [SourceLoadError]
-    /// What the style asks for that Mercator does not draw yet, one sentence each.
-    public let unsupportedFeatures: [String]
-    /// What was left out and drawn without, as MapLibre Native logs it: the style's
-    /// ``Style/loadWarnings`` (layers and sources a tolerant load skipped), then the sources that
-    /// could not be loaded, each with its JSON path.
-    public let warnings: [StyleWarning]
-}
-
-/// PNG encoder buffers kept between a map's snapshots; a snapshot encoding while another does
-/// gets fresh buffers.
-final class PNGBufferPool: @unchecked Sendable {
-    private let lock = NSLock()
-    private var spare: PNGScratch?
-
-    func take() -> PNGScratch {
-        lock.lock()
-        defer { lock.unlock() }
-        let s = spare ?? PNGScratch()
-        spare = nil
-        return s
-    }
-
-    func put(_ scratch: PNGScratch) {
-        // buffers of an image larger than RenderSession keeps are dropped, not held between snapshots
-        guard scratch.byteCount <= RenderSession.retainedCanvasBytes else { return }
-        lock.lock()
-        spare = scratch
-        lock.unlock()
-    }
-}
-
-/// A rendered map image (the SDK's `MLNMapSnapshot`).
-public struct MapSnapshot: Sendable {
-    /// The premultiplied floating-point canvas.
-    package let canvas: Canvas
-    /// The projection the image was drawn with.
-    let transform: Transform
-    let encoderBuffers: PNGBufferPool
-    /// Sources that could not be loaded (drawn empty).
-    public let sourceErrors: [SourceLoadError]
-    /// What the style asks for that Mercator does not draw yet (layer types, …), one sentence each.
-    public let unsupportedFeatures: [String]
-    /// What was left out and drawn without, as MapLibre Native logs it: the style's
-    /// ``Style/loadWarnings`` (layers and sources a tolerant load skipped), then the sources that
-    /// could not be loaded, each with its JSON path.
-    public let warnings: [StyleWarning]
-
-    /// Width and height in device pixels.
-    public var width: Int { canvas.width }
-    public var height: Int { canvas.height }
-
-    /// The image as 8-bit RGBA (straight alpha).
-    public var image: RGBAImage { canvas.makeImage() }
-
-    /// The image as PNG data.
-    public func pngData() -> Data {
-        var scratch = encoderBuffers.take()
-        defer { encoderBuffers.put(scratch) }
-        return Data(PNGEncoder.encode(canvas, scratch: &scratch))
-    }
-
-    /// The point in the image (points from the top left, not device pixels) where `coordinate` was drawn.
-    public func point(for coordinate: LocationCoordinate2D) -> Point {
-        transform.screenPoint(for: LocationCoordinate2D(longitude: coordinate.longitude, latitude: coordinate.latitude))
-    }
-
-    /// The coordinate drawn at `point` (points from the top left); `nil` above a pitched horizon.
-    public func coordinate(for point: Point) -> LocationCoordinate2D? {
-        transform.coordinate(at: point).map { LocationCoordinate2D(latitude: $0.latitude, longitude: $0.longitude) }
     }
 }

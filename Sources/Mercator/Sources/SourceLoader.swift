@@ -38,9 +38,9 @@ package struct SourceLoader: Sendable {
     ///
     /// Lenient reading: common GeoJSON violations are repaired, as MapLibre accepts them; text
     /// that is not GeoJSON at all is an error naming the source.
-    package func load(_ source: StyleSource) throws(SourceLoadError) -> SourceFeatures {
+    package func load(_ source: StyleSource) throws(SourceLoadError) -> GeoJSONRenderSource {
         let options = try Self.options(source)
-        guard let data = source.shapeData else { return SourceFeatures(features: [], maximumZoom: options.maxZoom) }
+        guard let data = source.shapeData else { return GeoJSONRenderSource(features: [], maximumZoom: options.maxZoom) }
         let object: GeoJSONObject
         switch data {
         case .inline(let json):
@@ -115,13 +115,13 @@ package struct SourceLoader: Sendable {
 
     /// The source's features with the index layers draw through: points clustered per zoom for a
     /// clustered source (with its `clusterProperties`), shapes sliced and simplified per zoom otherwise.
-    private func index(_ source: StyleSource, features: [GeoJSONFeature], options: ShapeSourceOptions) throws(SourceLoadError) -> SourceFeatures {
+    private func index(_ source: StyleSource, features: [GeoJSONFeature], options: ShapeSourceOptions) throws(SourceLoadError) -> GeoJSONRenderSource {
         let properties = options.cluster
             ? try ClusterProperties(source.value(for: ShapeSourceOption.clusterProperties), source: source.identifier) : nil
         do {
             let tiles = try ShapeSourceTiles(features: features, options: options, map: properties?.map, reduce: properties?.reduce,
                                              slicingUpFront: false)
-            return SourceFeatures(features: features, maximumZoom: options.maxZoom, tiles: tiles)
+            return GeoJSONRenderSource(features: features, maximumZoom: options.maxZoom, index: tiles)
         } catch {
             throw SourceLoadError(source: source.identifier, "\(error)")
         }

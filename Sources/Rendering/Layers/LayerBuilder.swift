@@ -40,19 +40,40 @@ extension LayerBuilder {
     }
 }
 
+/// One layer type's step from a compiled style layer and its source's pictures or elevations (raster
+/// and raster-dem tiles, an image source) to a ``SceneLayer``, for layer types that have no features.
+protocol ImageLayerBuilder {
+    /// What the layer asks for that this builder does not draw yet, one sentence each.
+    static func unsupported(_ layer: CompiledLayer) -> [String]
+    /// The layer drawn from `source` at `zoom` (the camera's, with its `bearing`); nil when the layer
+    /// type is not drawn yet.
+    static func build(_ layer: CompiledLayer, source: any RenderSource, zoom: Double, bearing: Double) -> (any SceneLayer)?
+}
+
+extension ImageLayerBuilder {
+    static func unsupported(_ layer: CompiledLayer) -> [String] { [] }
+}
+
 /// The layer types the renderer draws, each with its builder: the one place a new layer type is registered.
 enum LayerBuilders {
-    static func builder(for type: LayerType) -> (any LayerBuilder.Type)? {
+    /// A layer type's builder: from the features a layer selects, or from its source's pictures.
+    enum Builder {
+        case features(any LayerBuilder.Type)
+        case images(any ImageLayerBuilder.Type)
+    }
+
+    static func builder(for type: LayerType) -> Builder {
         switch type {
-        case .background: return BackgroundLayerBuilder.self
-        case .fill: return FillLayerBuilder.self
-        case .line: return LineLayerBuilder.self
-        case .circle: return CircleLayerBuilder.self
-        case .symbol: return SymbolLayerBuilder.self
-        case .heatmap: return HeatmapLayerBuilder.self
-        case .fillExtrusion: return FillExtrusionLayerBuilder.self
-        // raster layers have no features: `RasterLayerBuilder` builds them from the source's images
-        case .raster, .hillshade, .colorRelief: return nil
+        case .background: return .features(BackgroundLayerBuilder.self)
+        case .fill: return .features(FillLayerBuilder.self)
+        case .line: return .features(LineLayerBuilder.self)
+        case .circle: return .features(CircleLayerBuilder.self)
+        case .symbol: return .features(SymbolLayerBuilder.self)
+        case .heatmap: return .features(HeatmapLayerBuilder.self)
+        case .fillExtrusion: return .features(FillExtrusionLayerBuilder.self)
+        case .raster: return .images(RasterLayerBuilder.self)
+        case .hillshade: return .images(HillshadeLayerBuilder.self)
+        case .colorRelief: return .images(ColorReliefLayerBuilder.self)
         }
     }
 }

@@ -58,7 +58,7 @@ package struct StyleSceneBuilder: Sendable {
 
     /// The scene for `layers` (from ``Style/compiledLayers()``) drawing from `sources`.
     /// - Throws: the first of the label ``limits`` the layers' labels pass.
-    package func scene(layers: [CompiledLayer], sources: [String: SourceFeatures],
+    package func scene(layers: [CompiledLayer], sources: [String: any RenderSource],
                        states: FeatureStates = FeatureStates()) throws(LimitExceeded) -> RenderScene {
         try styleScene(layers: layers, sources: sources, states: states).scene
     }
@@ -69,7 +69,7 @@ package struct StyleSceneBuilder: Sendable {
     ///   ``Limits/labelCharacters``, a layer's labels in one tile over ``Limits/layoutLabelCharacters``,
     ///   all labels laid out over ``Limits/renderLabelCharacters``. Layouts stop at the first, and
     ///   nothing laid out after it is kept in ``buckets``.
-    package func styleScene(layers: [CompiledLayer], sources: [String: SourceFeatures],
+    package func styleScene(layers: [CompiledLayer], sources: [String: any RenderSource],
                             states: FeatureStates = FeatureStates()) throws(LimitExceeded) -> StyleScene {
         var builder = self
         let budget = LabelBudget(limits: limits)
@@ -79,7 +79,7 @@ package struct StyleSceneBuilder: Sendable {
         return built
     }
 
-    private func buildStyleScene(layers: [CompiledLayer], sources: [String: SourceFeatures], states: FeatureStates) -> StyleScene {
+    private func buildStyleScene(layers: [CompiledLayer], sources: [String: any RenderSource], states: FeatureStates) -> StyleScene {
         var scene = RenderScene(width: width, height: height, pixelRatio: pixelRatio, camera: camera)
         var drawn: [StyleScene.DrawnLayer] = []
         var unsupported: [String] = []
@@ -88,7 +88,7 @@ package struct StyleSceneBuilder: Sendable {
         let layoutZoom = Int(max(0, min(30, zoom.rounded(.down))))
         var quantizationZoom = 18
         // what each source draws at this camera, worked out once for all its layers
-        var drawable: [String: [SourceFeatures.Drawable]] = [:]
+        var drawable: [String: [DrawableFeature]] = [:]
         // the tiles a GeoJSON source is cut into for this view, by tile zoom, worked out once
         var views: [Int: (covered: WorldBounds, labels: LabelTiles)] = [:]
         for compiled in layers {
@@ -98,27 +98,24 @@ package struct StyleSceneBuilder: Sendable {
             guard compiled.isVisible else { continue }
             if let minz = layer.minimumZoomLevel, zoom < minz { continue }
             if let maxz = layer.maximumZoomLevel, zoom >= maxz { continue }
-            if layer.type == .hillshade, let id = layer.sourceIdentifier {
-                guard let source = sources[id] else { continue }
-                scene.layers.append(HillshadeLayerBuilder.build(compiled, source: source, zoom: zoom, bearing: camera.bearing))
+            let builder: any LayerBuilder.Type
+            switch LayerBuilders.builder(for: layer.type) {
+            case .images(let imageBuilder):
+                // layers without features (raster, hillshade): drawn from the source's pictures or elevations
+                unsupported += imageBuilder.unsupported(compiled)
+                guard let id = layer.sourceIdentifier, let source = sources[id],
+                      let built = imageBuilder.build(compiled, source: source, zoom: zoom, bearing: camera.bearing) else { continue }
+                scene.layers.append(built)
                 drawn.append(StyleScene.DrawnLayer(identifier: layer.identifier, sourceIdentifier: id, features: []))
                 continue
-            }
-            if layer.type == .raster, let id = layer.sourceIdentifier {
-                guard let source = sources[id] else { continue }
-                scene.layers.append(RasterLayerBuilder.build(compiled, source: source, zoom: zoom))
-                drawn.append(StyleScene.DrawnLayer(identifier: layer.identifier, sourceIdentifier: id, features: []))
-                continue
-            }
-            guard let builder = LayerBuilders.builder(for: layer.type) else {
-                unsupported.append("layer \"\(layer.identifier)\": \(layer.type.rawValue) layers are not drawn yet")
-                continue
+            case .features(let featureBuilder):
+                builder = featureBuilder
             }
             var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: zoom, isSupportedScript: ScriptSupport.isSupported), needsGeometry: compiled.needsFeatureGeometry,
                                                glyphs: glyphs, images: images, pitched: camera.pitch > 0, light: extrusionLight)
             evaluation.labelBudget = labelBudget
             unsupported += builder.unsupported(compiled, evaluation: evaluation)
-            if layer.type.usesSource, let id = layer.sourceIdentifier, let source = sources[id], let tiles = source.vectorTiles {
+            if layer.type.usesSource, let id = layer.sourceIdentifier, let source = sources[id], let tiles = source.featureTiles {
                 let (sceneLayer, features) = tiledLayer(compiled, builder, tiles: tiles, sourceID: id, sourceGeneration: source.generation,
                                                         states: states)
                 scene.layers.append(sceneLayer)
@@ -220,7 +217,7 @@ package struct StyleSceneBuilder: Sendable {
     /// Lays out, and keeps in ``buckets``, the buckets of every tiled layer this camera draws, without
     /// building a scene: a frame drawn at this camera later finds its tiles laid out. Called on another
     /// thread while the previous frame paints (``Map/prefetch(camera:)``). Does nothing without a cache.
-    package func layOutTiles(layers: [CompiledLayer], sources: [String: SourceFeatures]) {
+    package func layOutTiles(layers: [CompiledLayer], sources: [String: any RenderSource]) {
         guard buckets != nil, mapMode == .static else { return }
         // a layout past a label limit is not kept: the frame that needs it lays it out and fails
         var builder = self
@@ -228,7 +225,7 @@ package struct StyleSceneBuilder: Sendable {
         builder.layOutTilesBudgeted(layers: layers, sources: sources)
     }
 
-    private func layOutTilesBudgeted(layers: [CompiledLayer], sources: [String: SourceFeatures]) {
+    private func layOutTilesBudgeted(layers: [CompiledLayer], sources: [String: any RenderSource]) {
         let zoom = camera.zoom
         let layoutZoom = Int(max(0, min(30, zoom.rounded(.down))))
         for compiled in layers {
@@ -236,8 +233,8 @@ package struct StyleSceneBuilder: Sendable {
             guard compiled.isVisible, layer.type.usesSource else { continue }
             if let minz = layer.minimumZoomLevel, zoom < minz { continue }
             if let maxz = layer.maximumZoomLevel, zoom >= maxz { continue }
-            guard let builder = LayerBuilders.builder(for: layer.type), let id = layer.sourceIdentifier,
-                  let source = sources[id], let tiles = source.vectorTiles else { continue }
+            guard case .features(let builder) = LayerBuilders.builder(for: layer.type), let id = layer.sourceIdentifier,
+                  let source = sources[id], let tiles = source.featureTiles else { continue }
             let sourceLayer = layer.sourceLayerIdentifier ?? ""
             let drawn = tiles.filter { !($0.layers[sourceLayer]?.isEmpty ?? true) }
             _ = layoutBuckets(compiled, builder, tiles: drawn, sourceID: id, sourceGeneration: source.generation,
@@ -277,7 +274,7 @@ package struct StyleSceneBuilder: Sendable {
                                                columns: c.x...c.x, rows: c.y...c.y)
             evaluation.anchorTile = mapMode == .tile ? nil : TileClip(z: c.z, x: c.x, y: c.y)
             evaluation.labelBudget = labelBudget
-            let drawable = (tile.layers[sourceLayer] ?? []).map { SourceFeatures.Drawable(feature: $0, geometry: $0.geometry) }
+            let drawable = (tile.layers[sourceLayer] ?? []).map { DrawableFeature(feature: $0, geometry: $0.geometry) }
             let selected = select(compiled, builder, drawable, evaluation: evaluation)
             made.set(k, LayerBucket(signature: signature, layout: builder.layout(compiled, features: selected, evaluation: evaluation)))
         }
@@ -296,7 +293,7 @@ package struct StyleSceneBuilder: Sendable {
     /// layout, source data and resources, otherwise one laid out now from what `inputs` returns
     /// (the drawable features and the layout's evaluation) and kept.
     private func bucket(_ compiled: CompiledLayer, _ builder: any LayerBuilder.Type, key: BucketTileKey, sourceGeneration: UInt64,
-                        inputs: () -> (drawable: [SourceFeatures.Drawable], evaluation: FeatureEvaluation)) -> LayerBucket {
+                        inputs: () -> (drawable: [DrawableFeature], evaluation: FeatureEvaluation)) -> LayerBucket {
         let signature = BucketSignature(layoutGeneration: compiled.layoutGeneration, sourceGeneration: sourceGeneration,
                                         resourceGeneration: compiled.layer.type == .symbol ? resourceGeneration : 0)
         let id = compiled.layer.identifier
@@ -325,7 +322,7 @@ package struct StyleSceneBuilder: Sendable {
 
     /// The drawable features a layer of this type draws and its filter passes (evaluated at the
     /// layout's zoom, as MapLibre filters a tile's features at the tile's zoom).
-    private func select(_ layer: CompiledLayer, _ builder: any LayerBuilder.Type, _ drawable: [SourceFeatures.Drawable],
+    private func select(_ layer: CompiledLayer, _ builder: any LayerBuilder.Type, _ drawable: [DrawableFeature],
                         evaluation: FeatureEvaluation) -> [SelectedFeature] {
         let filtered = !layer.filter.passesEverything
         var context = evaluation.base
@@ -366,27 +363,15 @@ package struct StyleSceneBuilder: Sendable {
         return LabelTiles(z: z, overscaling: max(1, pow(2, camera.zoom.rounded(.down) - Double(z))), columns: columns, rows: rows)
     }
 
-    /// The tiles of every source a drawn layer uses, each once: a tiled source's loaded tiles, or the
-    /// tiles a GeoJSON source is cut into for this view (512-pixel tiles up to its `maxzoom`).
-    private func drawnTiles(of drawn: [StyleScene.DrawnLayer], sources: [String: SourceFeatures],
+    /// The tiles of every source a drawn layer uses, each once (``RenderSource/drawnTiles(camera:transform:)``).
+    private func drawnTiles(of drawn: [StyleScene.DrawnLayer], sources: [String: any RenderSource],
                             transform: Transform) -> [UnwrappedTileID] {
         var seen = Set<UnwrappedTileID>(), out: [UnwrappedTileID] = []
         var sourceIDs: [String] = []
         for layer in drawn { if let id = layer.sourceIdentifier, !sourceIDs.contains(id) { sourceIDs.append(id) } }
         for id in sourceIDs {
             guard let source = sources[id] else { continue }
-            let tiles: [UnwrappedTileID]
-            if let loaded = source.vectorTiles ?? source.rasterTiles {
-                tiles = loaded.map(\.id)
-            } else if source.imageOverlay == nil {
-                let c = Transform.mercator(camera.center)
-                tiles = TileCover.sourceTiles(covering: transform.visibleWorldCorners(), center: (c.x, c.y),
-                                              cameraZoom: camera.zoom, tileSize: 512, minimumZoom: 0,
-                                              maximumZoom: source.maximumZoom).map(\.tile)
-            } else {
-                continue
-            }
-            for tile in tiles where seen.insert(tile).inserted { out.append(tile) }
+            for tile in source.drawnTiles(camera: camera, transform: transform) where seen.insert(tile).inserted { out.append(tile) }
         }
         return out
     }

@@ -28,7 +28,7 @@ struct LargeSourceRenderBench: ParsableCommand {
         let map = Map(style: try Style(document: StyleDocument(json: style)), size: MapSize(width: 512, height: 512))
         // The same features without the index, drawn by the same scene builder and renderer.
         let features = try GeoJSONObject(json: data).features
-        let unindexed = ["counties": SourceFeatures(features: features)]
+        let unindexed: [String: any RenderSource] = ["counties": GeoJSONRenderSource(features: features)]
         for zoom in zooms.split(separator: ",").compactMap({ Double($0) }) {
             let camera = MapCamera(center: LocationCoordinate2D(latitude: 38, longitude: -90), zoom: zoom)
             map.camera = camera

@@ -1,13 +1,12 @@
 import MapStyle
 
 /// `raster` layers: a raster source's tiles, or an image source's picture, with the layer's colour
-/// adjustments. Raster layers have no features, so they are built from the source's images rather
-/// than through ``LayerBuilder``.
-enum RasterLayerBuilder {
-    static func build(_ layer: CompiledLayer, source: SourceFeatures, zoom: Double) -> any SceneLayer {
+/// adjustments. Raster layers have no features: they are built from the source's images.
+enum RasterLayerBuilder: ImageLayerBuilder {
+    static func build(_ layer: CompiledLayer, source: any RenderSource, zoom: Double, bearing: Double) -> (any SceneLayer)? {
         guard let paint = layer.paint(as: RasterPaintProperties.self) else { return EmptySceneLayer() }
         var pieces: [RasterLayer.Piece] = []
-        for tile in source.rasterTiles ?? [] {
+        for tile in source.imageTiles {
             guard let image = tile.image else { continue }
             let c = tile.id.canonical
             pieces.append(RasterLayer.Piece(image: image, tile: TileClip(z: c.z, x: c.x, y: c.y, wrap: tile.id.wrap), clip: tile.clip))

@@ -1,0 +1,134 @@
+import Foundation
+import MapStyle
+import Rendering
+import TileSources
+import Tiling
+
+/// A map's sources as the renderer draws them: each style source loaded once per definition (GeoJSON
+/// parsed and indexed, tiled sources resolved, images decoded) and, for a view, turned into the
+/// ``RenderSource`` of its kind with the tiles covering that view.
+///
+/// The one place that knows the source kinds: what a kind loads and which kinds are drawn.
+final class MapSources: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Loads shape (GeoJSON) data: inline, files, `local://`, HTTP(S).
+    let loader: SourceLoader
+    /// The tiled sources' stores and decoded tiles.
+    private let tiled: TiledSources
+    /// Image sources' pictures.
+    private let images: ImageSources
+    /// Parsed source data (or why it could not be read), by source identifier, with the source
+    /// definition it was parsed from. Guarded by `lock`.
+    private var loaded: [String: (StyleSource, Result<GeoJSONRenderSource, SourceLoadError>)] = [:]
+    /// The annotation overlay's source, with the definition it was parsed from. Guarded by `lock`.
+    private var annotations: (StyleSource, GeoJSONRenderSource)?
+
+    init(loader: SourceLoader, tiled: TiledSources, images: ImageSources) {
+        self.loader = loader
+        self.tiled = tiled
+        self.images = images
+    }
+
+    /// Whether sources of `kind` are drawn (the others are drawn empty, and said to be not loaded yet).
+    static func draws(_ kind: StyleSource.Kind) -> Bool {
+        switch kind {
+        case .geojson, .vector, .raster, .rasterDEM, .image: return true
+        default: return false
+        }
+    }
+
+    /// The data of every source of `style`, loading (once) what changed: a GeoJSON source's features and
+    /// index; for other kinds their options only (`maxzoom`). A source whose data cannot be read is
+    /// drawn empty, as MapLibre does, and its error is returned alongside.
+    func shapeData(of style: Style) -> ([String: GeoJSONRenderSource], [SourceLoadError]) {
+        var out: [String: GeoJSONRenderSource] = [:]
+        var errors: [SourceLoadError] = []
+        for source in style.sources {
+            let result: Result<GeoJSONRenderSource, SourceLoadError>
+            if let cached = lock.withLock({ loaded[source.identifier] }), cached.0 == source {
+                result = cached.1
+            } else {
+                result = Result { () throws(SourceLoadError) in
+                    var data = try loader.load(source)
+                    data.generation = Generations.next()
+                    return data
+                }
+                lock.withLock { loaded[source.identifier] = (source, result) }
+            }
+            switch result {
+            case .success(let data):
+                out[source.identifier] = data
+            case .failure(let error):
+                errors.append(error)
+                out[source.identifier] = GeoJSONRenderSource(features: [])
+            }
+        }
+        return (out, errors)
+    }
+
+    /// What a view of the map draws from: every source of `style`, those `visible` layers use with the
+    /// tiles covering the view (only the tile layers those layers draw are decoded), and the sources
+    /// that could not be loaded. A source whose tiles or image cannot be read is drawn empty.
+    func renderSources(of style: Style, visible: [StyleLayer], transform: Transform, camera: MapCamera, pixelRatio: Double,
+                       mapMode: MapMode) -> ([String: any RenderSource], [SourceLoadError]) {
+        let (shapes, loadErrors) = shapeData(of: style)
+        var errors = loadErrors
+        var out: [String: any RenderSource] = [:]
+        let used = Set(visible.compactMap(\.sourceIdentifier))
+        for source in style.sources {
+            let base = shapes[source.identifier] ?? GeoJSONRenderSource(features: [])
+            guard used.contains(source.identifier) else {
+                out[source.identifier] = base
+                continue
+            }
+            switch renderSource(source, base: base, visible: visible, transform: transform, camera: camera, pixelRatio: pixelRatio,
+                                mapMode: mapMode) {
+            case .success(let drawn):
+                out[source.identifier] = drawn
+            case .failure(let error):
+                errors.append(error)
+                out[source.identifier] = base
+            }
+        }
+        return (out, errors)
+    }
+
+    /// The render source of `source` for the view: its kind's, from the data loaded for it (`base`).
+    private func renderSource(_ source: StyleSource, base: GeoJSONRenderSource, visible: [StyleLayer], transform: Transform,
+                              camera: MapCamera, pixelRatio: Double, mapMode: MapMode) -> Result<any RenderSource, SourceLoadError> {
+        switch source.kind {
+        case .vector, .raster, .rasterDEM:
+            let sourceLayers = Set(visible.filter { $0.sourceIdentifier == source.identifier }.compactMap(\.sourceLayerIdentifier))
+            let tiles: [SourceTile]
+            switch tiled.tiles(of: source, transform: transform, zoom: camera.zoom, center: camera.center,
+                               pixelRatio: pixelRatio, sourceLayers: sourceLayers) {
+            case .success(let t): tiles = t
+            case .failure(let error): return .failure(error)
+            }
+            if source.kind == .vector {
+                // the tile mode draws one tile of a vector source
+                return .success(VectorRenderSource(TilePyramid(tiles: mapMode == .tile ? tiles.centreTile(of: camera) : tiles,
+                                                               generation: base.generation, maximumZoom: base.maximumZoom)))
+            }
+            var pyramid = TilePyramid(tiles: tiles, generation: base.generation, maximumZoom: base.maximumZoom)
+            if case .success(let resolved) = tiled.source(source) { pyramid.maximumZoom = resolved.maximumZoom }
+            return .success(source.kind == .rasterDEM ? RasterDEMRenderSource(pyramid) : RasterRenderSource(pyramid))
+        case .image:
+            return images.overlay(source).map { overlay -> any RenderSource in
+                ImageRenderSource(overlay: overlay, generation: base.generation, maximumZoom: base.maximumZoom)
+            }
+        default:
+            // GeoJSON, and kinds not drawn yet (drawn empty)
+            return .success(base)
+        }
+    }
+
+    /// The annotation overlay's source, parsed once per version of the overlay's source.
+    func annotationSource(_ source: StyleSource) throws(SourceLoadError) -> GeoJSONRenderSource {
+        if let cached = lock.withLock({ annotations }), cached.0 == source { return cached.1 }
+        var features = try loader.load(source)
+        features.generation = Generations.next()
+        lock.withLock { annotations = (source, features) }
+        return features
+    }
+}

@@ -1,0 +1,25 @@
+import GeoJSON
+import Tiling
+
+/// One tile of a tiled source as drawn for a view: where it is and what it holds (features by source
+/// layer, a picture or elevations).
+package struct SourceTile: Sendable {
+    /// The tile drawn (its data may come from a shallower tile, overzoomed).
+    package var id: UnwrappedTileID
+    /// The tile's area: its features show only inside it.
+    package var clip: TileClip
+    /// Features by `source-layer` name, in tile order (vector tiles), with longitude/latitude geometry.
+    package var layers: [String: [GeoJSONFeature]]
+    /// The tile's picture (raster tiles).
+    package var image: RasterImage?
+    /// The tile's elevations (raster-dem tiles).
+    package var dem: DEMTile?
+
+    package init(id: UnwrappedTileID, layers: [String: [GeoJSONFeature]] = [:], image: RasterImage? = nil, dem: DEMTile? = nil) {
+        self.id = id
+        clip = TileClip(z: id.canonical.z, x: id.canonical.x, y: id.canonical.y, wrap: id.wrap)
+        self.layers = layers
+        self.image = image
+        self.dem = dem
+    }
+}
