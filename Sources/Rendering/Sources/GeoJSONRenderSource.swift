@@ -1,3 +1,4 @@
+import Geo
 import Foundation
 import GeoJSON
 import Tiling

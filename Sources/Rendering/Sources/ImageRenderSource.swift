@@ -1,3 +1,4 @@
+import Geo
 import Tiling
 
 /// An `image` source: one picture over its four corners.

@@ -1,3 +1,4 @@
+import Geo
 import Tiling
 
 /// A `raster-dem` source for one view: the tiles covering it with their elevations, each tile's borders

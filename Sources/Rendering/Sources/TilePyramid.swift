@@ -1,3 +1,4 @@
+import Geo
 import Tiling
 
 /// The tiles of a tiled source covering one view (MapLibre Native's `TilePyramid`), each with what it
