@@ -75,6 +75,8 @@ start_mercator
 export STATIC_PREFIX="/styles/$ID/static" TILE_PREFIX="/styles/$ID"
 run "Mercator static images 512x384" "$BASE" scripts/server-load-static.lua "$MERCATOR"
 run "Mercator raster tiles (metatile 2, cache 64 MB)" "$BASE" scripts/server-load-tiles.lua "$MERCATOR"
+TILE_FORMAT=jpg run "Mercator JPEG raster tiles (metatile 2, cache 64 MB)" "$BASE" scripts/server-load-tiles.lua "$MERCATOR"
+TILE_FORMAT=webp run "Mercator WebP raster tiles (metatile 2, cache 64 MB)" "$BASE" scripts/server-load-tiles.lua "$MERCATOR"
 STYLE_JSON="$(mktemp --suffix=.json)"
 python3 - "$BASE/styles/$ID/style.json" "$DATA" "$STYLE_JSON" <<'PY'
 import json, os, sys, urllib.request

@@ -30,7 +30,8 @@ public final class MercatorServer: Sendable {
         self.options = options
         pool = RenderPool(capacity: options.renderThreads, queueLimit: options.queueLimit)
         maps = MapPool(layoutCacheSize: max(0, options.layoutCacheBytes) / max(1, options.renderThreads))
-        rasterTiles = RasterTileRenderer(maps: maps, pool: pool, metatile: options.metatile, cacheBytes: options.tileCacheBytes)
+        rasterTiles = RasterTileRenderer(maps: maps, pool: pool, metatile: options.metatile, cacheBytes: options.tileCacheBytes,
+                                         quality: { [options] in options.quality($0) })
     }
 
     /// A logger printing notices and worse (start, stop, failures), not every request.
@@ -197,12 +198,13 @@ public final class MercatorServer: Sendable {
         let p = Array(tileParts)
         let (tile, scale, ext) = try RequestParsing.tile(z: p[0], x: p[1], last: p[2], maxZoom: options.maxZoom)
         try checkScale(scale)
-        guard ext == "png" else { throw ServerError.badRequest("raster tiles are PNG: use .png (found .\(ext))") }
+        let format = try RequestParsing.imageFormat(Substring(ext), what: "raster tiles")
+        try checkAvailable(format)
         let metrics = self.metrics
-        let png = try await rasterTiles.tile(RasterTileKey(style: style.id, tile: tile, tileSize: tileSize, scale: scale), style: style) {
+        let bytes = try await rasterTiles.tile(RasterTileKey(style: style.id, tile: tile, tileSize: tileSize, scale: scale, format: format), style: style) {
             metrics.render(kind: "metatile", duration: $0)
         }
-        return Responses.body(png, type: "image/png", request: request, cacheControl: Responses.tileCache)
+        return Responses.body(bytes, type: ServerOptions.contentType(format), request: request, cacheControl: Responses.tileCache)
     }
 
     private func sprite(_ style: ServedStyle, _ name: String, request: Request) throws -> Response {
@@ -215,8 +217,9 @@ public final class MercatorServer: Sendable {
     }
 
     private func staticImage(_ style: ServedStyle, framing: Substring, size: Substring, request: Request) async throws -> Response {
-        let (width, height, scale) = try RequestParsing.imageSize(size, maxSize: options.maxImageSize)
+        let (width, height, scale, format) = try RequestParsing.imageSize(size, maxSize: options.maxImageSize)
         try checkScale(scale)
+        try checkAvailable(format)
         let devicePixels = width * height * scale * scale  // at most 16384² x 9²: no overflow
         guard devicePixels <= options.maxImagePixels else {
             throw ServerError(.contentTooLarge, "image \(width)x\(height)@\(scale)x is \(width * scale)x\(height * scale) = \(devicePixels) device pixels;"
@@ -247,14 +250,22 @@ public final class MercatorServer: Sendable {
         } catch let error as CameraFitError {
             throw ServerError.badRequest("no camera fits the requested area: \(error)")
         }
-        let maps = self.maps, metrics = self.metrics
-        let png = try await pool.run {
+        let maps = self.maps, metrics = self.metrics, quality = options.quality(format)
+        let bytes = try await pool.run {
             let clock = ContinuousClock(), start = clock.now
-            let data = try maps.renderPNG(style, camera: camera, size: mapSize, overlay: overlay)
+            let data = format == .png ? try maps.renderPNG(style, camera: camera, size: mapSize, overlay: overlay)
+                : try format.encode(maps.render(style, camera: camera, size: mapSize, overlay: overlay).image, quality: quality)
             metrics.render(kind: "static", duration: clock.now - start)
             return data
         }
-        return Responses.body(png, type: "image/png", request: request, cacheControl: Responses.tileCache)
+        return Responses.body(bytes, type: ServerOptions.contentType(format), request: request, cacheControl: Responses.tileCache)
+    }
+
+    /// 501 naming what is missing when this build or machine cannot write `format` (no `LibJPEG` trait, no libwebp).
+    private func checkAvailable(_ format: ImageOutputFormat) throws(ServerError) {
+        if let missing = format.missingFeature {
+            throw ServerError(.notImplemented, "\(format.name) images cannot be served here: \(missing)")
+        }
     }
 
     /// 400 for a pixel ratio above ``ServerOptions/maxScaleFactor``.

@@ -19,6 +19,10 @@ public struct ServerOptions: Sendable {
     /// The most device pixels (width x height x scale²) of one static image: 2048x2048@2x passes;
     /// beyond it the request gets 413.
     public var maxImagePixels = 4096 * 4096
+    /// JPEG quality (1-100) of raster tiles and static images, as tileserver-gl's `formatQuality.jpeg` (default 80).
+    package var jpegQuality = 80
+    /// WebP quality (1-100) of raster tiles and static images, as tileserver-gl's `formatQuality.webp` (default 90).
+    package var webpQuality = 90
     /// The deepest zoom for raster tiles and static images.
     public var maxZoom = 22
     /// Raster tiles drawn together (a metatile of `metatile` x `metatile` tiles).
@@ -63,4 +67,22 @@ public struct ServerOptions: Sendable {
     public var accessLog = false
 
     public init() {}
+
+    /// The quality `format` is encoded at: ``jpegQuality``, ``webpQuality``, none for PNG.
+    package func quality(_ format: ImageOutputFormat) -> Int? {
+        switch format {
+        case .png: return nil
+        case .jpeg: return jpegQuality
+        case .webp: return webpQuality
+        }
+    }
+
+    /// The response body type of `format`.
+    package static func contentType(_ format: ImageOutputFormat) -> String {
+        switch format {
+        case .png: return "image/png"
+        case .jpeg: return "image/jpeg"
+        case .webp: return "image/webp"
+        }
+    }
 }

@@ -168,7 +168,7 @@ import MercatorCompression
                          "/styles/cities/static/0,0,30/100x100.png": "zoom",
                          "/styles/cities/static/0,95,3/100x100.png": "latitude",
                          "/styles/cities/static/0,0,3@0,80/100x100.png": "pitch",
-                         "/styles/cities/static/0,0,3/100x100.jpg": "PNG",
+                         "/styles/cities/static/0,0,3/100x100.gif": "PNG, JPEG or WebP",
                          "/styles/cities/static/auto/100x100.png": "auto needs",
                          "/styles/cities/static/a,b,c/100x100.png": "static position",
                          "/styles/cities/static/0,0,1/100x100.png?path=0,0%7Cx,y": "not a coordinate",

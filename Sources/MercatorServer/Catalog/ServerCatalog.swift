@@ -22,6 +22,10 @@ public struct ServerCatalog: Sendable {
     public var publicURL: String?
     /// tileserver-gl's `options.maxScaleFactor` (``ServerOptions/maxScaleFactor``).
     public var maxScaleFactor: Int?
+    /// tileserver-gl's `options.formatQuality.jpeg` (``ServerOptions/jpegQuality``), 1-100.
+    package var jpegQuality: Int?
+    /// tileserver-gl's `options.formatQuality.webp` (``ServerOptions/webpQuality``), 1-100.
+    package var webpQuality: Int?
 
     /// An empty catalog.
     public init(fontsDirectory: URL? = nil) {
@@ -86,6 +90,16 @@ public struct ServerCatalog: Sendable {
         domains = (options?["domains"]?.array ?? []).compactMap(\.string)
         publicURL = options?["publicUrl"]?.string
         maxScaleFactor = options?["maxScaleFactor"]?.number.map { Int(max(1, min(9, $0))) }
+        for (key, value) in options?["formatQuality"]?.object ?? JSONObject() {
+            guard let q = value.number, q.isFinite, (1...100).contains(q) else {
+                throw CatalogError("options.formatQuality.\(key) must be a number from 1 to 100")
+            }
+            switch key {
+            case "jpeg", "jpg": jpegQuality = Int(q)
+            case "webp": webpQuality = Int(q)
+            default: throw CatalogError("options.formatQuality.\(key): Mercator encodes jpeg and webp at a quality (png is lossless)")
+            }
+        }
         allow(root)
         for key in ["styles", "fonts", "sprites", "icons", "mbtiles", "pmtiles", "geojson", "files"] where paths?[key]?.string != nil {
             allow(folder(key))

@@ -31,11 +31,21 @@ enum RequestParsing {
         return n
     }
 
-    /// `{w}x{h}[@2x].png` as a size in points, a scale and the format.
-    static func imageSize(_ text: Substring, maxSize: Int) throws(ServerError) -> (width: Int, height: Int, scale: Int) {
+    /// The raster format a tile or static image extension names (tileserver-gl's `png`, `jpg`, `jpeg`, `webp`).
+    /// - Throws: ``ServerError`` 400 naming the formats for any other extension.
+    static func imageFormat(_ ext: Substring, what: String) throws(ServerError) -> ImageOutputFormat {
+        switch ext {
+        case "png": return .png
+        case "jpg", "jpeg": return .jpeg
+        case "webp": return .webp
+        default: throw .badRequest("\(what) are PNG, JPEG or WebP: use .png, .jpg, .jpeg or .webp (found .\(ext))")
+        }
+    }
+
+    /// `{w}x{h}[@2x].{png,jpg,jpeg,webp}` as a size in points, a scale and the format.
+    static func imageSize(_ text: Substring, maxSize: Int) throws(ServerError) -> (width: Int, height: Int, scale: Int, format: ImageOutputFormat) {
         guard let dot = text.lastIndex(of: ".") else { throw .badRequest("an image size is {width}x{height}[@2x].png (found \(text))") }
-        let format = text[text.index(after: dot)...]
-        guard format == "png" else { throw .badRequest("static images are PNG: use .png (found .\(format))") }
+        let format = try imageFormat(text[text.index(after: dot)...], what: "static images")
         var size = text[..<dot], scale = 1
         if let at = size.firstIndex(of: "@") {
             scale = try self.scale(size[at...])
@@ -48,7 +58,7 @@ enum RequestParsing {
         guard (1...maxSize).contains(w), (1...maxSize).contains(h) else {
             throw .badRequest("image size \(w)x\(h) is out of range: width and height from 1 to \(maxSize)")
         }
-        return (w, h, scale)
+        return (w, h, scale, format)
     }
 
     /// How a static image is framed.

@@ -1,12 +1,13 @@
 import Foundation
 import Mercator
 
-/// A raster tile request: style, tile, size in points (256 or 512) and pixel ratio.
+/// A raster tile request: style, tile, size in points (256 or 512), pixel ratio and image format.
 struct RasterTileKey: Hashable, Sendable {
     var style: String
     var tile: TileID
     var tileSize: Int
     var scale: Int
+    var format: ImageOutputFormat = .png
 }
 
 /// Raster tiles rendered by metatile: a block of `metatile` x `metatile` tiles plus a margin is
@@ -20,25 +21,32 @@ final class RasterTileRenderer: @unchecked Sendable {
     private let lock = NSLock()
     private var inFlight: [RasterTileKey: Task<[RasterTileKey: Data], any Error>] = [:]
 
-    init(maps: MapPool, pool: RenderPool, metatile: Int, cacheBytes: Int) {
+    /// The quality each lossy format is encoded at (``ServerOptions/quality(_:)``).
+    private let quality: @Sendable (ImageOutputFormat) -> Int?
+
+    init(maps: MapPool, pool: RenderPool, metatile: Int, cacheBytes: Int, quality: @escaping @Sendable (ImageOutputFormat) -> Int? = { _ in nil }) {
+        self.quality = quality
         self.maps = maps
         self.pool = pool
         self.metatile = max(1, metatile)
         cache = ByteCache(limit: cacheBytes)
     }
 
-    /// The PNG of one tile; `rendered` is called with the render time when this request drew it.
+    /// The image of one tile, in `key.format`; `rendered` is called with the render time when this request drew it.
     func tile(_ key: RasterTileKey, style: ServedStyle, rendered: @escaping @Sendable (Duration) -> Void = { _ in }) async throws -> Data {
         if let hit = cache[key] { return hit }
         let m = min(metatile, key.tile.dimension)
         let block = RasterTileKey(style: key.style, tile: TileID(z: key.tile.z, x: key.tile.x / m * m, y: key.tile.y / m * m),
-                                  tileSize: key.tileSize, scale: key.scale)
+                                  tileSize: key.tileSize, scale: key.scale, format: key.format)
         let task: Task<[RasterTileKey: Data], any Error> = lock.withLock {
             if let running = inFlight[block] { return running }
+            let format = key.format, quality = self.quality(key.format)
             let t = Task { [pool, maps] in
                 try await pool.run {
                     let clock = ContinuousClock(), start = clock.now
-                    let tiles = try Self.renderBlock(block, size: m, style: style, maps: maps)
+                    let tiles = try Self.renderBlock(block, size: m, style: style, maps: maps) { image throws in
+                        try format.encode(image, quality: quality)
+                    }
                     rendered(clock.now - start)
                     return tiles
                 }

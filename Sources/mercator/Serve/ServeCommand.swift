@@ -86,6 +86,8 @@ struct ServeCommand: AsyncParsableCommand {
         options.drainSeconds = drain
         options.maxScaleFactor = maxScaleFactor ?? catalog.maxScaleFactor ?? 3
         options.maxImagePixels = maxImagePixels
+        if let q = catalog.jpegQuality { options.jpegQuality = q }
+        if let q = catalog.webpQuality { options.webpQuality = q }
         options.idleTimeout = idleTimeout
         options.headerTimeout = headerTimeout
         options.bodyTimeout = bodyTimeout
