@@ -8,14 +8,20 @@ enum PoleOfInaccessibility {
     static func anchor(_ rings: [PositionList]) -> LocationCoordinate2D? {
         guard let outer = rings.first, outer.count >= 3 else { return nil }
         let polygon = rings.map { ring in ring.map { (WebMercatorPoint.x($0.longitude), WebMercatorPoint.y($0.latitude)) } }
-        let xs = polygon[0].map(\.0), ys = polygon[0].map(\.1)
+        guard let p = pole(polygon, precision: nil) else { return nil }
+        return LocationCoordinate2D(latitude: WebMercatorPoint.latitude(p.1), longitude: WebMercatorPoint.longitude(p.0))
+    }
+
+    /// The pole of a polygon in plane coordinates (outer ring first), found to `precision` (1/256
+    /// of the polygon's size when `nil`); the outer ring's bounding box's corner for a flat polygon.
+    static func pole(_ polygon: [[(Double, Double)]], precision: Double?) -> (Double, Double)? {
+        guard let outer = polygon.first, outer.count >= 3 else { return nil }
+        let xs = outer.map(\.0), ys = outer.map(\.1)
         let minX = xs.min()!, maxX = xs.max()!, minY = ys.min()!, maxY = ys.max()!
         let width = maxX - minX, height = maxY - minY
         let cellSize = min(width, height)
-        let precision = max(width, height) / 256
-        guard cellSize > 0, precision > 0 else {
-            return LocationCoordinate2D(latitude: WebMercatorPoint.latitude(minY), longitude: WebMercatorPoint.longitude(minX))
-        }
+        let precision = precision ?? max(width, height) / 256
+        guard cellSize > 0, precision > 0 else { return (minX, minY) }
         struct Cell {
             var x, y, h, d, max: Double
         }
@@ -53,7 +59,7 @@ enum PoleOfInaccessibility {
             queue.append(cell(c.x - h, c.y + h, h))
             queue.append(cell(c.x + h, c.y + h, h))
         }
-        return LocationCoordinate2D(latitude: WebMercatorPoint.latitude(best.y), longitude: WebMercatorPoint.longitude(best.x))
+        return (best.x, best.y)
     }
 
     /// Distance from a point to the outline, negative outside.

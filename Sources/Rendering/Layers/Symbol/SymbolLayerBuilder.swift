@@ -26,6 +26,10 @@ enum SymbolLayerBuilder: LayerBuilder {
         let writingModes = layout.textWritingModes?.evaluate(zoom: zoom) ?? []
         let budget = evaluation.labelBudget
         var layoutCharacters = 0
+        // point-placed labels of a GeoJSON source's polygons, in Native's placement order once all
+        // are laid out (after the other labels)
+        var tiled: [(order: PolygonLabelTiles.Order, label: LaidOutSymbol, feature: SelectedFeature)] = []
+        var sequence = 0
         for feature in features {
             evaluation.load(feature, into: &context)
             var text = layout.text.evaluate(context)
@@ -116,11 +120,32 @@ enum SymbolLayerBuilder: LayerBuilder {
                                                 lines: lineStrings(feature.geometry), text: text.sections.map(\.text).joined()))
                 continue
             }
+            if let tiles = evaluation.labelTiles, hasPolygons(feature.geometry) {
+                // a GeoJSON source's polygons: anchored and ordered per source tile, as Native lays its tiles out
+                for anchor in tiledAnchors(feature.geometry, tiles: tiles, sequence: &sequence) {
+                    var l = label
+                    l.anchor = anchor.coordinate
+                    tiled.append((anchor.order, l, feature))
+                }
+                continue
+            }
             for anchor in anchors(feature.geometry) {
                 var l = label
                 l.anchor = anchor
                 labels.append(l)
                 kept.append(feature)
+            }
+        }
+        if !tiled.isEmpty {
+            // by sort key first (Native sorts a layer's placement data by key across tiles), then
+            // tile and sequence (unique, so the order is total)
+            tiled.sort { a, b in
+                let (ka, kb) = (a.label.sortKey ?? 0, b.label.sortKey ?? 0)
+                return ka != kb ? ka < kb : a.order < b.order
+            }
+            for t in tiled {
+                labels.append(t.label)
+                kept.append(t.feature)
             }
         }
         if !pending.isEmpty {
@@ -194,6 +219,30 @@ enum SymbolLayerBuilder: LayerBuilder {
     }
 
     // MARK: - Anchors
+
+    /// Whether the geometry holds a polygon (labelled per tile piece on a GeoJSON source).
+    static func hasPolygons(_ g: Geometry?) -> Bool {
+        switch g {
+        case .polygon?, .multiPolygon?: return true
+        case .geometryCollection(let c)?: return c.geometries.contains { hasPolygons($0) }
+        default: return false
+        }
+    }
+
+    /// Point-placed anchors of a GeoJSON source's feature laid out in `tiles`: polygons per tile
+    /// piece (``PolygonLabelTiles``), other geometry at ``anchors(_:)``, each with its placement order.
+    static func tiledAnchors(_ g: Geometry?, tiles: LabelTiles, sequence: inout Int) -> [PolygonLabelTiles.Anchor] {
+        switch g {
+        case .polygon(let rings)?: return PolygonLabelTiles.anchors([rings], tiles: tiles, sequence: &sequence)
+        case .multiPolygon(let ps)?: return PolygonLabelTiles.anchors(ps, tiles: tiles, sequence: &sequence)
+        case .geometryCollection(let c)?: return c.geometries.flatMap { tiledAnchors($0, tiles: tiles, sequence: &sequence) }
+        default:
+            return anchors(g).map { a in
+                defer { sequence += 1 }
+                return PolygonLabelTiles.Anchor(coordinate: a, order: PolygonLabelTiles.order(of: a, tiles: tiles, sequence: sequence))
+            }
+        }
+    }
 
     /// Where a point-placed label goes: each point, each line's first vertex, each polygon's pole of inaccessibility.
     static func anchors(_ g: Geometry?) -> [LocationCoordinate2D] {

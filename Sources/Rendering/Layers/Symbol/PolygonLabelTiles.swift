@@ -1,0 +1,168 @@
+import Foundation
+import GeoJSON
+
+/// Where MapLibre Native anchors the point labels of a GeoJSON source's polygons: per source tile.
+///
+/// Native lays symbols out per tile of geojson-vt's output, whose polygons are cut at the tile's
+/// edges plus a buffer of 128 of 512 pixels. Each polygon piece in a tile (its rings grouped by
+/// `classifyRings`) gets one label at its pole of inaccessibility, found to one tile pixel, and the
+/// label is kept only when that point lies inside the tile (`anchorInsideTile`): a large polygon
+/// gets a label in each tile whose piece's pole falls in it, a small one none where its pole lies in
+/// a neighbour's buffer. Tiles are placed top row first, left to right (Native's
+/// `getRenderTilesSortedByYPosition` without bearing), the features of a tile in source order.
+enum PolygonLabelTiles {
+    /// A label anchor and its place in Native's placement order.
+    struct Anchor {
+        var coordinate: LocationCoordinate2D
+        var order: Order
+    }
+
+    /// Native's placement order of a label: its tile (row, canonical column, world copy), then which
+    /// copy of the data geojson-vt wrapped into the tile (the copy from the world's west edge moved
+    /// east first, then the data itself, then the east edge moved west), then the emission sequence.
+    struct Order: Comparable {
+        var row: Int
+        var column: Int
+        var copy: Int
+        var wrapRank: Int
+        var sequence: Int
+
+        static func < (a: Order, b: Order) -> Bool {
+            (a.row, a.column, a.copy, a.wrapRank, a.sequence) < (b.row, b.column, b.copy, b.wrapRank, b.sequence)
+        }
+    }
+
+    /// The tile buffer, in tiles (128 of 512 pixels).
+    static let buffer = 0.25
+
+    /// The order of a label anchored at a point (one tile: the one it lies in).
+    static func order(of anchor: LocationCoordinate2D, tiles: LabelTiles, sequence: Int) -> Order {
+        let p = Transform.mercator(anchor), n = Double(1 << tiles.z)
+        let column = Int((p.x * n).rounded(.down)), row = Int((max(0, min(0.999_999_999, p.y)) * n).rounded(.down))
+        let count = 1 << tiles.z
+        let canonical = ((column % count) + count) % count
+        return Order(row: row, column: canonical, copy: (column - canonical) / count, wrapRank: 1, sequence: sequence)
+    }
+
+    /// The anchors of one feature's polygons (each outer ring with its holes) over `tiles`;
+    /// `sequence` counts anchors in emission order across features.
+    static func anchors(_ polygons: [[PositionList]], tiles: LabelTiles, sequence: inout Int) -> [Anchor] {
+        let count = 1 << tiles.z, n = Double(count)
+        // the polygons in world units, with their outer rings' bounds
+        var projected: [[[(Double, Double)]]] = []
+        var bounds: [(minX: Double, minY: Double, maxX: Double, maxY: Double)] = []
+        projected.reserveCapacity(polygons.count)
+        for polygon in polygons {
+            guard let outer = polygon.first, outer.count >= 3 else { continue }
+            var rings: [[(Double, Double)]] = []
+            rings.reserveCapacity(polygon.count)
+            for ring in polygon {
+                var r: [(Double, Double)] = []
+                r.reserveCapacity(ring.count)
+                for p in ring {
+                    r.append(((p.longitude + 180) / 360, WebMercator.worldY(latitude: WebMercator.clampedLatitude(p.latitude))))
+                }
+                rings.append(r)
+            }
+            var b = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
+            for (x, y) in rings[0] {
+                b = (min(b.minX, x), min(b.minY, y), max(b.maxX, x), max(b.maxY, y))
+            }
+            projected.append(rings)
+            bounds.append(b)
+        }
+        guard !projected.isEmpty else { return [] }
+        let precision = 1 / (512 * n)
+        let pad = buffer / n
+        var out: [Anchor] = []
+        for row in tiles.rows where row >= 0 && row < count {
+            let y0 = Double(row) / n, y1 = Double(row + 1) / n
+            for column in tiles.columns {
+                let canonical = ((column % count) + count) % count
+                let copy = (column - canonical) / count
+                let x0 = Double(canonical) / n, x1 = Double(canonical + 1) / n
+                // geojson-vt's order within a tile: the west edge's copy (shifted east), the data, the east edge's copy
+                for (wrapRank, shift) in [(0, 1.0), (1, 0.0), (2, -1.0)] {
+                    for (k, polygon) in projected.enumerated() {
+                        let b = bounds[k]
+                        guard b.maxX + shift >= x0 - pad, b.minX + shift <= x1 + pad,
+                              b.maxY >= y0 - pad, b.minY <= y1 + pad else { continue }
+                        guard let piece = clip(polygon, shift: shift, x0: x0 - pad, y0: y0 - pad, x1: x1 + pad, y1: y1 + pad,
+                                               minimumArea: 1 / (8192 * n * 8192 * n)),
+                              let pole = PoleOfInaccessibility.pole(piece, precision: precision) else { continue }
+                        // only labels anchored inside the tile: the neighbours label the rest
+                        guard pole.0 >= x0, pole.0 < x1, pole.1 >= y0, pole.1 < y1 else { continue }
+                        let world = Point(x: pole.0 + Double(copy), y: pole.1)
+                        out.append(Anchor(coordinate: Transform.coordinate(mercator: world),
+                                          order: Order(row: row, column: canonical, copy: copy, wrapRank: wrapRank, sequence: sequence)))
+                        sequence += 1
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// A polygon shifted by `shift` world widths and cut to a rectangle (geojson-vt's clip: along x,
+    /// then along y); nil when its outer ring is cut away or left flat (`classifyRings` skips rings
+    /// of no area; `minimumArea` is one tile unit squared). Holes cut away are dropped.
+    static func clip(_ polygon: [[(Double, Double)]], shift: Double,
+                     x0: Double, y0: Double, x1: Double, y1: Double, minimumArea: Double) -> [[(Double, Double)]]? {
+        var out: [[(Double, Double)]] = []
+        for (i, ring) in polygon.enumerated() {
+            var r = ring
+            if shift != 0 { for j in r.indices { r[j].0 += shift } }
+            r = clipRing(r, lower: x0, upper: x1, axis: 0)
+            r = clipRing(r, lower: y0, upper: y1, axis: 1)
+            if r.count < 3 || abs(signedArea(r)) / 2 < minimumArea {
+                if i == 0 { return nil }
+                continue
+            }
+            out.append(r)
+        }
+        return out
+    }
+
+    /// Sutherland-Hodgman against the slab `lower...upper` on one axis (0: x, 1: y).
+    private static func clipRing(_ ring: [(Double, Double)], lower: Double, upper: Double, axis: Int) -> [(Double, Double)] {
+        guard ring.count >= 2 else { return [] }
+        @inline(__always) func v(_ p: (Double, Double)) -> Double { axis == 0 ? p.0 : p.1 }
+        @inline(__always) func cut(_ a: (Double, Double), _ b: (Double, Double), _ at: Double) -> (Double, Double) {
+            let t = (at - v(a)) / (v(b) - v(a))
+            return axis == 0 ? (at, a.1 + (b.1 - a.1) * t) : (a.0 + (b.0 - a.0) * t, at)
+        }
+        // the whole ring inside: unchanged
+        var inside = true
+        for p in ring where v(p) < lower || v(p) > upper { inside = false; break }
+        if inside { return ring }
+        var result = ring
+        for (bound, keepsAbove) in [(lower, true), (upper, false)] {
+            let input = result
+            result = []
+            guard var prev = input.last else { break }
+            result.reserveCapacity(input.count + 4)
+            for p in input {
+                let pIn = keepsAbove ? v(p) >= bound : v(p) <= bound
+                let prevIn = keepsAbove ? v(prev) >= bound : v(prev) <= bound
+                if pIn {
+                    if !prevIn { result.append(cut(prev, p, bound)) }
+                    result.append(p)
+                } else if prevIn {
+                    result.append(cut(prev, p, bound))
+                }
+                prev = p
+            }
+        }
+        return result
+    }
+
+    private static func signedArea(_ ring: [(Double, Double)]) -> Double {
+        var sum = 0.0
+        var j = ring.count - 1
+        for i in ring.indices {
+            sum += (ring[j].0 - ring[i].0) * (ring[i].1 + ring[j].1)
+            j = i
+        }
+        return sum
+    }
+}
