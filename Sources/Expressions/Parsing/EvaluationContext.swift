@@ -1,9 +1,5 @@
 import GeoJSON
 
-/// The old name of Geo's ``TileID`` here, kept while branches written against it are merged.
-@available(*, deprecated, renamed: "TileID")
-package typealias CanonicalTileID = TileID
-
 /// The feature an expression is evaluated against: a cheap view (properties are shared, not copied).
 public struct FeatureView: Sendable {
     /// The identifier as JSON (kept small so building a view per feature stays cheap).
