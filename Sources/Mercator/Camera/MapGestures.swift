@@ -99,39 +99,25 @@ public struct MapGestures: Sendable {
         var time: Double
     }
 
-    /// A released pan gliding to a stop.
+    /// A released pan gliding to a stop: where the finger was, the camera then and its decay.
     private struct Glide: Sendable {
         var camera: MapCamera
         var anchor: Point
         var release: Point
-        var velocity: Point
         var time: Double
-        var rate: Double
-
-        /// How far the finger would have travelled `t` seconds after release.
-        func offset(at t: Double) -> Point {
-            let lnr = log(rate)
-            let f = (pow(rate, 1000 * min(t, duration)) - 1) / (1000 * lnr)
-            return Point(x: velocity.x * f, y: velocity.y * f)
-        }
-
-        /// Seconds until the speed falls under one point per second.
-        var duration: Double {
-            let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
-            return speed <= 1 ? 0 : log(1 / speed) / (1000 * log(rate))
-        }
+        var motion: GestureMath.Glide
     }
 
     /// Whether a released pan is still gliding at `time`.
     public func isDecelerating(at time: Double) -> Bool {
         guard let glide else { return false }
-        return time - glide.time < glide.duration
+        return time - glide.time < glide.motion.duration
     }
 
     /// The camera of a gliding pan `time` seconds on the events' clock, or `nil` when nothing glides.
     public func deceleratingCamera(at time: Double) -> MapCamera? {
         guard let glide else { return nil }
-        let o = glide.offset(at: max(0, time - glide.time))
+        let o = glide.motion.offset(at: max(0, time - glide.time))
         let point = Point(x: glide.release.x + o.x, y: glide.release.y + o.y)
         return constraints.constrain(glide.camera.placing(world: glide.anchor, at: point, in: map.size), in: map.size)
     }
@@ -230,14 +216,14 @@ public struct MapGestures: Sendable {
         case .oneFingerZooming(let anchor, let world, let startY, let startZoom):
             guard touches.count == 1 else { return began(touches, at: time) }
             var camera = map.camera
-            camera.zoom = startZoom + (startY - touches[0].y) / 75
+            camera.zoom = startZoom + (startY - touches[0].y) / GestureMath.oneFingerZoomPoints
             camera = constraints.constrain(camera, in: map.size)
             map.camera = constraints.constrain(camera.placing(world: world, at: anchor, in: map.size), in: map.size)
             return output(.oneFingerZoom)
         case .twoTouching(let start, _):
             guard touches.count == 2 else { return began(touches, at: time) }
             if distance(start[0], touches[0]) <= tapSlop && distance(start[1], touches[1]) <= tapSlop { return output(nil) }
-            if isVerticalDrag(from: start, to: touches) && pitchEnabled {
+            if GestureMath.isVerticalDrag(from: start, to: touches) && pitchEnabled {
                 state = .pitching(previous: start)
             } else if zoomEnabled || rotateEnabled || scrollEnabled {
                 state = .pinching(previous: start)
@@ -255,7 +241,7 @@ public struct MapGestures: Sendable {
             guard touches.count == 2 else { return began(touches, at: time) }
             var camera = map.camera
             let dy = ((touches[0].y - previous[0].y) + (touches[1].y - previous[1].y)) / 2
-            camera.pitch -= dy / 2
+            camera.pitch -= dy * GestureMath.pitchDegreesPerPoint
             map.camera = constraints.constrain(camera, in: map.size)
             state = .pitching(previous: touches)
             return output(.pitch)
@@ -267,20 +253,13 @@ public struct MapGestures: Sendable {
     /// Zoom, rotation and the centroid's move from one pair of finger positions to the next.
     private mutating func pinch(from previous: [Point], to current: [Point]) {
         let size = map.size
-        let c0 = centroid(previous), c1 = centroid(current)
-        guard let anchor = map.camera.world(at: c0, in: size) else { return }
+        let step = GestureMath.pinch(from: previous, to: current)
+        guard let anchor = map.camera.world(at: step.from, in: size) else { return }
         var camera = map.camera
-        let v0 = Point(x: previous[1].x - previous[0].x, y: previous[1].y - previous[0].y)
-        let v1 = Point(x: current[1].x - current[0].x, y: current[1].y - current[0].y)
-        let d0 = (v0.x * v0.x + v0.y * v0.y).squareRoot(), d1 = (v1.x * v1.x + v1.y * v1.y).squareRoot()
-        if zoomEnabled, d0 > 0, d1 > 0 { camera.zoom += log2(d1 / d0) }
-        if rotateEnabled, d0 > 0, d1 > 0 {
-            // Screen angles grow clockwise (y down); turning the fingers clockwise turns the map
-            // clockwise, which lowers the bearing.
-            camera.bearing -= atan2(v0.x * v1.y - v0.y * v1.x, v0.x * v1.x + v0.y * v1.y) * 180 / .pi
-        }
+        if zoomEnabled { camera.zoom += step.zoomDelta }
+        if rotateEnabled { camera.bearing += step.bearingDelta }
         camera = constraints.constrain(camera, in: map.size)
-        map.camera = constraints.constrain(camera.placing(world: anchor, at: scrollEnabled ? c1 : c0, in: size), in: map.size)
+        map.camera = constraints.constrain(camera.placing(world: anchor, at: scrollEnabled ? step.to : step.from, in: size), in: map.size)
     }
 
     private mutating func ended(_ touches: [Point], at time: Double) throws -> GestureOutput {
@@ -307,12 +286,10 @@ public struct MapGestures: Sendable {
                 previous = last
                 last = Sample(point: p, time: time)
             }
-            let dt = last.time - previous.time
-            let velocity = dt > 0 ? Point(x: (last.point.x - previous.point.x) / dt, y: (last.point.y - previous.point.y) / dt) : Point(x: 0, y: 0)
-            let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
-            if decelerationRate.rawValue > 0, speed >= minimumDecelerationSpeed {
-                glide = Glide(camera: map.camera, anchor: anchor, release: last.point, velocity: velocity, time: time,
-                              rate: decelerationRate.rawValue)
+            let velocity = GestureMath.velocity(from: previous.point, at: previous.time, to: last.point, at: last.time)
+            if decelerationRate.rawValue > 0, GestureMath.length(velocity) >= minimumDecelerationSpeed {
+                glide = Glide(camera: map.camera, anchor: anchor, release: last.point, time: time,
+                              motion: GestureMath.Glide(velocity: velocity, rate: decelerationRate.rawValue))
             }
             return output(.pan)
         case .twoTouching(let start, let startTime):
@@ -350,20 +327,7 @@ public struct MapGestures: Sendable {
         map.camera = constraints.constrain(camera.placing(world: world, at: point, in: size), in: map.size)
     }
 
-    /// Two fingers moving the same way up or down, side by side, with little change in spread.
-    private func isVerticalDrag(from start: [Point], to current: [Point]) -> Bool {
-        let d0 = Point(x: current[0].x - start[0].x, y: current[0].y - start[0].y)
-        let d1 = Point(x: current[1].x - start[1].x, y: current[1].y - start[1].y)
-        guard d0.y * d1.y > 0, abs(d0.y) > 2 * abs(d0.x), abs(d1.y) > 2 * abs(d1.x) else { return false }
-        let across = Point(x: start[1].x - start[0].x, y: start[1].y - start[0].y)
-        return abs(across.x) > abs(across.y)
-    }
+    private func centroid(_ p: [Point]) -> Point { GestureMath.centroid(p) }
 
-    private func centroid(_ p: [Point]) -> Point {
-        Point(x: (p[0].x + p[1].x) / 2, y: (p[0].y + p[1].y) / 2)
-    }
-
-    private func distance(_ a: Point, _ b: Point) -> Double {
-        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
-    }
+    private func distance(_ a: Point, _ b: Point) -> Double { GestureMath.distance(a, b) }
 }
