@@ -9,7 +9,8 @@ the layout `mercator conformance render` reads. render.py draws a style as it is
 applied to the style first where they are style changes GL JS would make the same way: `setGlobalStateProperty`
 (becomes the state's default; null restores it), `wait`/`idle` (nothing). A case with any other operation is
 reported and left alone. The camera is the style's `center`, `zoom`, `bearing`, `pitch`, `roll` (0 where absent);
-the size and pixel ratio are `metadata.test`'s `width`, `height`, `pixelRatio`.
+the size and pixel ratio are `metadata.test`'s `width`, `height`, `pixelRatio`. `local://X` URLs name files under
+SUITE_DIR (as the runner reads them) and become absolute `file://` URLs for render.py.
 """
 import argparse
 import copy
@@ -67,7 +68,7 @@ def main():
         test = style.get("metadata", {}).get("test", {})
         center = style.get("center", [0, 0])
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-            json.dump(prepared, f)
+            f.write(json.dumps(prepared).replace("local://", "file://" + os.path.abspath(args.suite) + "/"))
         command = [sys.executable, RENDER, f.name, os.path.join(folder, "expected.png"),
                    "--lon", str(center[0]), "--lat", str(center[1]), "--zoom", str(style.get("zoom", 0)),
                    "--bearing", str(style.get("bearing", 0)), "--pitch", str(style.get("pitch", 0)), "--roll", str(style.get("roll", 0)),

@@ -104,7 +104,8 @@ extension SpecValidator {
                     "*": { [unowned self] property in
                         var p = property
                         p.layerType = resolvedType
-                        return self.validateProperty(p, propertyType: "paint")
+                        let messages = self.validateProperty(p, propertyType: "paint")
+                        return messages.isEmpty ? self.elevationWarnings(p) : messages
                     },
                 ]))
             },
@@ -125,6 +126,36 @@ extension SpecValidator {
         let messages = validatePropertyValue(o, propertyType: propertyType)
         if messages.isEmpty && uncheckedExpressions.count == unchecked { validProperties.insert(key) }
         return messages
+    }
+
+    /// Mercator's warnings about `["elevation"]` for a paint value the specification accepts: a
+    /// `color-relief-color` that is not an `interpolate` or `step` over it (GL JS draws the layer
+    /// transparent), and `["elevation"]` in any other property (it is 0 there).
+    func elevationWarnings(_ o: Options) -> [ValidationMessage] {
+        guard let node = o.value else { return [] }
+        if o.layerType == "color-relief", o.objectKey == "color-relief-color" {
+            let ramps: Set<String> = ["interpolate", "interpolate-hcl", "interpolate-lab", "step"]
+            if case .array(let a) = node.value, let op = a.first?.string, ramps.contains(op),
+               a.count > 2, a[op == "step" ? 1 : 2] == .array([.string("elevation")]) {
+                return []
+            }
+            return [error(o.key, node, "color-relief-color is not an \"interpolate\" or \"step\" expression over [\"elevation\"]; the layer draws nothing",
+                          severity: .warning)]
+        }
+        guard Self.readsElevation(node.value) else { return [] }
+        return [error(o.key, node, "[\"elevation\"] is only defined in color-relief-color; it is 0 here", severity: .warning)]
+    }
+
+    /// Whether `value` (an expression, or JSON holding one) contains `["elevation"]`.
+    static func readsElevation(_ value: JSONValue) -> Bool {
+        switch value {
+        case .array(let a):
+            if a.count == 1, a[0] == .string("elevation") { return true }
+            if a.first == .string("literal") { return false }
+            return a.contains(where: readsElevation)
+        case .object(let o): return o.values.contains(where: readsElevation)
+        default: return false
+        }
     }
 
     /// A paint or layout value found valid (``validProperties``).

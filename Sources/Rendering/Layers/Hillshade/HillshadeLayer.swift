@@ -41,6 +41,8 @@ package struct HillshadeLayer: Sendable {
     var method = HillshadeMethod.standard
     /// The lights of `basic`, `combined`, `igor` (the first) and `multidirectional` (all).
     var lights: [HillshadeLight] = []
+    /// `resampling`: the slope texture sampled bilinearly (`linear`) or at the nearest texel.
+    var linearResampling = true
 
     init(pieces: [Piece]) { self.pieces = pieces }
 }
@@ -59,12 +61,16 @@ package struct DEMTile: Sendable {
     package let dim: Int
     /// `(dim + 2)²` elevations in metres, row by row, border included.
     package var elevations: [Double]
+    /// The encoding the elevations were decoded with: red, green, blue factors and the shift subtracted
+    /// (colour relief packs its stops into it as GL JS does).
+    package let unpack: (Double, Double, Double, Double)
 
     /// The elevations of a square RGBA image decoded with `unpack` (r, g, b factors and offset).
     package init?(_ image: RGBAImage, unpack: (Double, Double, Double, Double)) {
         guard image.width == image.height, image.width > 0 else { return nil }
         let dim = image.width
         self.dim = dim
+        self.unpack = unpack
         let stride = dim + 2
         var e = [Double](repeating: 0, count: stride * stride)
         image.pixels.withUnsafeBufferPointer { p in

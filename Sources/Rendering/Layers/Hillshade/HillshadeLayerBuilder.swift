@@ -28,6 +28,7 @@ enum HillshadeLayerBuilder: ImageLayerBuilder {
         if let highlight = paint.hillshadeHighlightColor.evaluate(zoom: zoom).first { out.highlight = RenderColor(highlight).premultiplied() }
         out.accent = RenderColor(paint.hillshadeAccentColor.evaluate(zoom: zoom)).premultiplied()
         out.method = paint.hillshadeMethod.evaluate(zoom: zoom)
+        out.linearResampling = paint.resampling.evaluate(zoom: zoom) == .linear
         if out.method != .standard {
             out.lights = HillshadeLight.lights(
                 directions: paint.hillshadeIlluminationDirection.evaluate(zoom: zoom),

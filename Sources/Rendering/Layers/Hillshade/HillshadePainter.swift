@@ -2,7 +2,8 @@ import Foundation
 import MapStyle
 
 extension PaintContext {
-    /// Draws hillshading as MapLibre's hillshade shader: the slope texture sampled bilinearly, its
+    /// Draws hillshading as MapLibre's hillshade shader: the slope texture sampled bilinearly (or at the
+    /// nearest texel with `resampling: nearest`), its
     /// slope and aspect lit from the azimuth, shadow and highlight mixed by facing, accent by steepness.
     mutating func paintHillshade(_ layer: HillshadeLayer) {
         let t = transform
@@ -14,6 +15,7 @@ extension PaintContext {
         let maxValue = 0.5 * Double.pi
         let strength = Float(max(0, min(1, intensity * 2)))
         let method = layer.lights.isEmpty ? .standard : layer.method
+        let linear = layer.linearResampling
         for piece in layer.pieces {
             let clipRect = piece.clip
             guard let (x0, y0, x1, y1) = pixelBounds(ofWorld: clipRect.corners) else { continue }
@@ -29,15 +31,24 @@ extension PaintContext {
                     guard clipRect.contains(wf) else { continue }
                     let u = (wf.x - align.x - tile.minX) / (tile.maxX - tile.minX)
                     let v = (wf.y - align.y - tile.minY) / (tile.maxY - tile.minY)
-                    let tx = u * Double(dim) - 0.5, ty = v * Double(dim) - 0.5
-                    let i = Int(tx.rounded(.down)), j = Int(ty.rounded(.down))
-                    let ax = tx - Double(i), ay = ty - Double(j)
-                    func sample(_ k: Int) -> Double {
-                        let top = texel(i, j, k) * (1 - ax) + texel(i + 1, j, k) * ax
-                        let bottom = texel(i, j + 1, k) * (1 - ax) + texel(i + 1, j + 1, k) * ax
-                        return top * (1 - ay) + bottom * ay
+                    let dx: Double, dy: Double
+                    if linear {
+                        let tx = u * Double(dim) - 0.5, ty = v * Double(dim) - 0.5
+                        let i = Int(tx.rounded(.down)), j = Int(ty.rounded(.down))
+                        let ax = tx - Double(i), ay = ty - Double(j)
+                        func sample(_ k: Int) -> Double {
+                            let top = texel(i, j, k) * (1 - ax) + texel(i + 1, j, k) * ax
+                            let bottom = texel(i, j + 1, k) * (1 - ax) + texel(i + 1, j + 1, k) * ax
+                            return top * (1 - ay) + bottom * ay
+                        }
+                        dx = sample(0) * 2 - 1
+                        dy = sample(1) * 2 - 1
+                    } else {
+                        // GL's nearest filter: the texel the sample point falls in
+                        let i = Int((u * Double(dim)).rounded(.down)), j = Int((v * Double(dim)).rounded(.down))
+                        dx = texel(i, j, 0) * 2 - 1
+                        dy = texel(i, j, 1) * 2 - 1
                     }
-                    let dx = sample(0) * 2 - 1, dy = sample(1) * 2 - 1
                     let lat = (piece.latitudes.top - piece.latitudes.bottom) * (1 - v) + piece.latitudes.bottom
                     let scaleFactor = cos(lat * .pi / 180)
                     if method != .standard {
