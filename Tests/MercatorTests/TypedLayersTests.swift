@@ -104,7 +104,7 @@ struct TypedLayersTests {
         #expect(snapshot.pngData().starts(with: [0x89, 0x50, 0x4E, 0x47]))
     }
 
-    @Test("layer types not drawn yet are reported on the snapshot")
+    @Test("a color-relief layer without a ramp over elevation is reported on the snapshot; with one it is drawn")
     func unsupportedLayers() throws {
         let map = try MapQueryTests.makeMap()
         try map.style.addSource(StyleSource(identifier: "dem", json: ["type": "raster-dem", "tiles": ["file:///nonexistent/{z}/{x}/{y}.png"]]))
@@ -112,7 +112,10 @@ struct TypedLayersTests {
         try map.style.addLayer(relief.layer)
         let extrusion = FillExtrusionStyleLayer(identifier: "blocks", source: "data")
         try map.style.addLayer(extrusion.layer)
-        let snapshot = try map.snapshot()
-        #expect(snapshot.unsupportedFeatures == ["layer \"relief\": color-relief layers are not drawn yet"])
+        #expect(try map.snapshot().unsupportedFeatures == ["layer \"relief\": color-relief-color is not set, so the layer draws nothing"])
+        try map.style.setValue(["interpolate", ["linear"], ["elevation"], 0, "blue", 3000, "white"], forProperty: "color-relief-color", ofLayer: "relief")
+        #expect(try map.snapshot().unsupportedFeatures.isEmpty)
+        try map.style.setValue("red", forProperty: "color-relief-color", ofLayer: "relief")
+        #expect(try map.snapshot().unsupportedFeatures.first?.contains("is not an \"interpolate\" or \"step\" expression") == true)
     }
 }
