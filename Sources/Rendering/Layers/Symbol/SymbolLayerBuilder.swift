@@ -7,7 +7,7 @@ import MapStyle
 /// `symbol` layers: text labels at point anchors (points, the first vertex of lines, the pole of
 /// inaccessibility of polygons), shaped from the style's glyphs as MapLibre shapes them.
 enum SymbolLayerBuilder: LayerBuilder {
-    static func draws(_ g: Geometry) -> Bool { true }
+    static func draws(_ type: GeometryType) -> Bool { true }
 
     static func layout(_ layer: CompiledLayer, features: [SelectedFeature], evaluation: FeatureEvaluation) -> any LayerLayout {
         guard let layout = layer.layout(as: SymbolLayoutProperties.self) else { return SymbolLayout(features: [], labels: []) }
@@ -98,6 +98,8 @@ enum SymbolLayerBuilder: LayerBuilder {
             }
             // a label with no glyphs to draw (and no icon) is left out, as MapLibre leaves it out
             if !(label.text?.hasQuads ?? false) && label.icon == nil { continue }
+            // read once: a vector tile's feature builds its longitude/latitude geometry when read
+            let geometry = feature.geometry
             if placement != .point {
                 let textBounds = label.text?.bounds
                 let hasText = !(label.text?.quads.isEmpty ?? true)
@@ -117,19 +119,19 @@ enum SymbolLayerBuilder: LayerBuilder {
                                       tileUnitsPerWorld: pow(2, Double(tiles.z)) * LineLabelAnchors.extent,
                                       verticalQuads: verticalQuads, verticalGlyphOffsets: verticalOffsets)
                 pending.append(PendingLineLabel(label: label, layout: line, feature: feature,
-                                                lines: lineStrings(feature.geometry), text: text.sections.map(\.text).joined()))
+                                                lines: lineStrings(geometry), text: text.sections.map(\.text).joined()))
                 continue
             }
-            if let tiles = evaluation.labelTiles, hasPolygons(feature.geometry) {
+            if let tiles = evaluation.labelTiles, hasPolygons(geometry) {
                 // a GeoJSON source's polygons: anchored and ordered per source tile, as Native lays its tiles out
-                for anchor in tiledAnchors(feature.geometry, tiles: tiles, sequence: &sequence) {
+                for anchor in tiledAnchors(geometry, tiles: tiles, sequence: &sequence) {
                     var l = label
                     l.anchor = anchor.coordinate
                     tiled.append((anchor.order, l, feature))
                 }
                 continue
             }
-            for anchor in anchors(feature.geometry) {
+            for anchor in anchors(geometry) {
                 var l = label
                 l.anchor = anchor
                 labels.append(l)
