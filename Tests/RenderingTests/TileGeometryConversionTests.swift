@@ -32,6 +32,9 @@ struct TileGeometryConversionTests {
                 #expect(closed == expectedClosed && lines.count == expectedLines.count)
                 for (r, s) in zip(lines, expectedLines) { #expect(Self.close(r, s)) }
                 #expect(Self.close(GeometryConversion.points(tiled), GeometryConversion.points(geometry)))
+                let labelLines = SymbolLayerBuilder.lineStrings(tiled), expectedLabelLines = SymbolLayerBuilder.lineStrings(geometry)
+                #expect(labelLines.count == expectedLabelLines.count)
+                for (r, s) in zip(labelLines, expectedLabelLines) { #expect(Self.close(r, s)) }
                 compared += 1
             }
         }

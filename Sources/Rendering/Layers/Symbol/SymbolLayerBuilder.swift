@@ -98,8 +98,6 @@ enum SymbolLayerBuilder: LayerBuilder {
             }
             // a label with no glyphs to draw (and no icon) is left out, as MapLibre leaves it out
             if !(label.text?.hasQuads ?? false) && label.icon == nil { continue }
-            // read once: a vector tile's feature builds its longitude/latitude geometry when read
-            let geometry = feature.geometry
             if placement != .point {
                 let textBounds = label.text?.bounds
                 let hasText = !(label.text?.quads.isEmpty ?? true)
@@ -119,9 +117,11 @@ enum SymbolLayerBuilder: LayerBuilder {
                                       tileUnitsPerWorld: pow(2, Double(tiles.z)) * LineLabelAnchors.extent,
                                       verticalQuads: verticalQuads, verticalGlyphOffsets: verticalOffsets)
                 pending.append(PendingLineLabel(label: label, layout: line, feature: feature,
-                                                lines: lineStrings(geometry), text: text.sections.map(\.text).joined()))
+                                                lines: lineStrings(feature), text: text.sections.map(\.text).joined()))
                 continue
             }
+            // read once: a vector tile's feature builds its longitude/latitude geometry when read
+            let geometry = feature.geometry
             if let tiles = evaluation.labelTiles, hasPolygons(geometry) {
                 // a GeoJSON source's polygons: anchored and ordered per source tile, as Native lays its tiles out
                 for anchor in tiledAnchors(geometry, tiles: tiles, sequence: &sequence) {
