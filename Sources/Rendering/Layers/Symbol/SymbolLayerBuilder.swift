@@ -300,13 +300,30 @@ struct GlyphCache {
         return faces.faces(for: stack).contains { $0.ranges.contains { $0.contains(scalar) } }
     }
 
+    /// The last font stack and range asked for (a label's glyphs come from one or two), so that
+    /// most lookups neither join the stack's names nor hash them.
+    private var lastStack: [String] = []
+    private var lastKey = ""
+    private var lastRange = -1
+    private var lastSet: [UInt32: Glyph] = [:]
+
     mutating func glyph(_ codePoint: UInt32, _ stack: [String]) -> Glyph? {
         guard let provider else { return nil }
-        let key = stack.joined(separator: ",")
         let range = Int(codePoint / 256)
-        if let set = ranges[key]?[range] { return set[codePoint] }
-        let set = provider.glyphs(fontStack: stack, range: range)
-        ranges[key, default: [:]][range] = set
+        if range == lastRange && stack == lastStack { return lastSet[codePoint] }
+        if stack != lastStack || lastRange < 0 {
+            lastStack = stack
+            lastKey = stack.joined(separator: ",")
+        }
+        let set: [UInt32: Glyph]
+        if let cached = ranges[lastKey]?[range] {
+            set = cached
+        } else {
+            set = provider.glyphs(fontStack: stack, range: range)
+            ranges[lastKey, default: [:]][range] = set
+        }
+        lastRange = range
+        lastSet = set
         return set[codePoint]
     }
 }
