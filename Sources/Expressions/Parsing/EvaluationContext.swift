@@ -7,16 +7,44 @@ public struct FeatureView: Sendable {
     /// The feature's properties.
     public var properties: JSONObject
     /// The value of `["geometry-type"]` (`"Point"`, `"LineString"`, `"Polygon"`, or a `Multi…` type); nil if unknown.
-    public var geometryType: String?
-    /// The geometry in longitude/latitude, for `within` and `distance`.
-    public var geometry: Geometry?
+    public var geometryType: String? {
+        get {
+            if let d = deferred { return d.source.geometryType(at: d.index)?.rawValue }
+            return storedGeometryType
+        }
+        set {
+            if let d = deferred {
+                storedGeometry = d.source.geometry(at: d.index)
+                deferred = nil
+            }
+            storedGeometryType = newValue
+        }
+    }
+    @usableFromInline var storedGeometryType: String?
+    /// The geometry in longitude/latitude, for `within` and `distance` (a vector tile feature's is
+    /// built when read).
+    public var geometry: Geometry? {
+        get {
+            if let d = deferred { return d.source.geometry(at: d.index) }
+            return storedGeometry
+        }
+        set {
+            deferred = nil
+            storedGeometry = newValue
+        }
+    }
+    @usableFromInline var storedGeometry: Geometry?
+    /// A vector tile feature's geometry, kept in tile coordinates until read.
+    @usableFromInline var deferred: (source: any DeferredGeometrySource, index: Int)?
 
     /// The basic geometry type MapLibre Native's features report (`"Point"`, `"LineString"`,
     /// `"Polygon"`): a `Multi…` type counts as its single form, as a vector tile's feature of type 2
     /// with several parts is a `LineString`. What `["geometry-type"]` and the legacy `$type` filters
     /// compare; nil if unknown.
     public var basicGeometryType: String? {
-        guard let type = geometryType else { return nil }
+        // a vector tile's feature: its type as the tile stores it
+        if let d = deferred { return d.source.basicGeometryType(at: d.index)?.rawValue }
+        guard let type = storedGeometryType else { return nil }
         switch type {
         case "MultiPoint": return "Point"
         case "MultiLineString": return "LineString"
@@ -35,8 +63,9 @@ public struct FeatureView: Sendable {
     @inlinable public init(properties: JSONObject = JSONObject(), geometryType: String? = nil, geometry: Geometry? = nil) {
         self.rawID = nil
         self.properties = properties
-        self.geometryType = geometryType
-        self.geometry = geometry
+        self.storedGeometryType = geometryType
+        self.storedGeometry = geometry
+        self.deferred = nil
     }
 
     /// A view from parts, with an identifier.
@@ -59,12 +88,17 @@ public struct FeatureView: Sendable {
         case nil: rawID = nil
         }
         properties = feature.properties ?? JSONObject()
-        if includeGeometry {
-            geometry = feature.geometry
-            geometryType = feature.geometry?.type.rawValue
+        storedGeometry = nil
+        storedGeometryType = nil
+        deferred = nil
+        if !includeGeometry { return }
+        if let d = feature.deferredGeometry {
+            // a vector tile's feature: its type read from the tile, its geometry built only if read
+            deferred = d
         } else {
-            geometry = nil
-            geometryType = nil
+            let g = feature.geometry
+            storedGeometry = g
+            storedGeometryType = g?.type.rawValue
         }
     }
 }

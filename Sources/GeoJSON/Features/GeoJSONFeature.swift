@@ -47,6 +47,10 @@ public struct GeoJSONFeature: Sendable, Hashable {
         @usableFromInline var properties: JSONObject?
         @usableFromInline var members: ObjectMembers
         @usableFromInline var geometryMembers: ObjectMembers
+        /// Where the geometry is kept when it is not built yet (a vector tile's columns), and the
+        /// feature's index there; `geometry` is unused while it is set.
+        @usableFromInline var deferred: (any DeferredGeometrySource)?
+        @usableFromInline var deferredIndex: Int = 0
 
         @usableFromInline init(identifier: FeatureIdentifier?, geometry: Geometry?, properties: JSONObject?,
                                members: ObjectMembers, geometryMembers: ObjectMembers) {
@@ -58,8 +62,18 @@ public struct GeoJSONFeature: Sendable, Hashable {
         }
 
         @usableFromInline func copy() -> Storage {
-            Storage(identifier: identifier, geometry: geometry, properties: properties, members: members,
-                    geometryMembers: geometryMembers)
+            let copy = Storage(identifier: identifier, geometry: geometry, properties: properties, members: members,
+                               geometryMembers: geometryMembers)
+            copy.deferred = deferred
+            copy.deferredIndex = deferredIndex
+            return copy
+        }
+
+        /// Builds a deferred geometry into `geometry` (before it is changed in place).
+        @usableFromInline func materialize() {
+            guard let d = deferred else { return }
+            geometry = d.geometry(at: deferredIndex)
+            deferred = nil
         }
     }
 
@@ -78,10 +92,17 @@ public struct GeoJSONFeature: Sendable, Hashable {
         }
     }
     /// The `geometry` member; `nil` for `"geometry": null`.
+    ///
+    /// A feature read from a vector tile keeps its geometry in the tile's coordinates: the
+    /// longitude/latitude geometry is built each time it is read (read it once and keep it).
     @inlinable public var geometry: Geometry? {
-        get { storage.geometry }
+        get {
+            if let d = storage.deferred { return d.geometry(at: storage.deferredIndex) }
+            return storage.geometry
+        }
         _modify {
             makeUnique()
+            storage.materialize()
             yield &storage.geometry
         }
     }
@@ -118,6 +139,28 @@ public struct GeoJSONFeature: Sendable, Hashable {
                           geometryMembers: geometryMembers)
     }
 
+    /// A feature whose geometry stays in `source` (feature `index` there) and is built in
+    /// longitude/latitude only when read.
+    package init(identifier: FeatureIdentifier?, deferredGeometry source: any DeferredGeometrySource, index: Int, properties: JSONObject?) {
+        storage = Storage(identifier: identifier, geometry: nil, properties: properties, members: ObjectMembers(),
+                          geometryMembers: ObjectMembers())
+        storage.deferred = source
+        storage.deferredIndex = index
+    }
+
+    /// Where the geometry is kept and the feature's index there, for a feature whose geometry is
+    /// not built (``init(identifier:deferredGeometry:index:properties:)``); nil otherwise.
+    @inlinable package var deferredGeometry: (source: any DeferredGeometrySource, index: Int)? {
+        guard let d = storage.deferred else { return nil }
+        return (d, storage.deferredIndex)
+    }
+
+    /// The geometry's GeoJSON type, without building a deferred geometry.
+    @inlinable package var geometryType: GeometryType? {
+        if let d = storage.deferred { return d.geometryType(at: storage.deferredIndex) }
+        return storage.geometry?.type
+    }
+
     /// The property `key`, or `nil` when absent.
     @inlinable public func property(_ key: String) -> JSONValue? { storage.properties?[key] }
 
@@ -134,6 +177,18 @@ public struct GeoJSONFeature: Sendable, Hashable {
         hasher.combine(members)
         hasher.combine(geometryMembers)
     }
+}
+
+/// Geometry kept in another form (a vector tile's columns, in tile coordinates) and built as GeoJSON
+/// longitude/latitude geometry only when something reads it (a query's result, `within`).
+@usableFromInline package protocol DeferredGeometrySource: AnyObject, Sendable {
+    /// Feature `index`'s geometry in longitude/latitude.
+    func geometry(at index: Int) -> Geometry?
+    /// Feature `index`'s GeoJSON type (what ``geometry(at:)`` would build), cheaply.
+    func geometryType(at index: Int) -> GeometryType?
+    /// Feature `index`'s basic type (``GeometryType/point``, ``GeometryType/lineString`` or
+    /// ``GeometryType/polygon``: a `Multi…` type counts as its single form), as the tile stores it.
+    func basicGeometryType(at index: Int) -> GeometryType?
 }
 
 /// A GeoJSON FeatureCollection (RFC 7946 §3.3).

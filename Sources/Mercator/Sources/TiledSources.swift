@@ -15,7 +15,8 @@ final class TiledSources: @unchecked Sendable {
     /// Decoded tiles: features by source layer.
     private let cache = TileCache<DecodedTile>(budget: 128 << 20)
 
-    /// One decoded tile: its features by source layer (longitude/latitude geometry), or its image.
+    /// One decoded tile: its features by source layer (MVT: geometry in tile coordinates, built in
+    /// longitude/latitude when read; MLT: longitude/latitude), or its image.
     struct DecodedTile: Sendable {
         var layers: [String: [GeoJSONFeature]] = [:]
         var image: RasterImage?
@@ -165,13 +166,16 @@ final class TiledSources: @unchecked Sendable {
         return tile.layerNames.filter { decoded[$0] == nil && (wanted?.contains($0) ?? true) && names.insert($0).inserted }
     }
 
-    /// Decodes the layers called `names` (the last of a repeated name, as vector-tile-js) into GeoJSON features.
+    /// Decodes the layers called `names` (the last of a repeated name, as vector-tile-js) into GeoJSON
+    /// features whose geometry stays in the tile's columns (``TileLayerGeometry``).
     private func decodeLayers(_ names: [String], of vt: VectorTile, into layers: inout [String: [GeoJSONFeature]], tile: TileID,
                               promote: PromotedIdentifier, source: String) throws(SourceLoadError) {
         do {
             for name in names {
                 guard let i = vt.layerNames.lastIndex(of: name) else { continue }
-                var features = try vt.columns(at: i).geoJSONFeatures(x: tile.x, y: tile.y, z: tile.z)
+                // geometry stays in tile coordinates: layers draw it straight into world coordinates,
+                // and its longitude/latitude is built only when read (queries, `within`)
+                var features = TileLayerGeometry(columns: try vt.columns(at: i), x: tile.x, y: tile.y, z: tile.z).features()
                 promote.apply(to: &features, layer: name)
                 layers[name] = features
             }

@@ -2,13 +2,14 @@ import Expressions
 import Fonts
 import GeoJSON
 import MapStyle
+import Tiling
 
 /// One layer type's steps from a compiled style layer and its selected features to a ``SceneLayer``:
 /// a layout made once per source tile (``LayerLayout``, kept in the bucket cache), then a scene
 /// layer per frame from it.
 protocol LayerBuilder {
-    /// Whether a layer of this type draws anything for geometry `g`.
-    static func draws(_ g: Geometry) -> Bool
+    /// Whether a layer of this type draws anything for geometry of type `type`.
+    static func draws(_ type: GeometryType) -> Bool
     /// The layer laid out for `features` (those passing its filter, in source order) with
     /// `evaluation` at the tile's zoom: sorted by sort key, geometry converted, layout properties
     /// evaluated, labels shaped and anchored.
@@ -83,10 +84,32 @@ enum LayerBuilders {
 ///
 /// Kept small (two references and an optional state) because builders walk thousands of them per
 /// property; the evaluation context is made from it on the fly by ``FeatureEvaluation``.
+///
+/// A vector tile's feature has no drawn geometry of its own: its geometry stays in the tile's
+/// coordinates (``tileGeometry``), which builders turn straight into world coordinates
+/// (``GeometryConversion``); its longitude/latitude geometry is built only when read.
 struct SelectedFeature {
     var feature: GeoJSONFeature
-    var geometry: Geometry?
+    /// The geometry drawn when it is not the feature's own (a GeoJSON source's, simplified or a
+    /// cluster); nil for a vector tile's feature.
+    var drawnGeometry: Geometry?
     var state: JSONObject?
+
+    init(feature: GeoJSONFeature, geometry: Geometry?, state: JSONObject? = nil) {
+        self.feature = feature
+        drawnGeometry = geometry
+        self.state = state
+    }
+
+    /// The geometry to draw, in longitude/latitude (built for a vector tile's feature: read it once).
+    var geometry: Geometry? { drawnGeometry ?? feature.geometry }
+
+    /// A vector tile's feature: its layer's geometry in tile coordinates and its index there.
+    @inline(__always)
+    var tileGeometry: (layer: TileLayerGeometry, index: Int)? {
+        guard drawnGeometry == nil, let d = feature.deferredGeometry, let layer = d.source as? TileLayerGeometry else { return nil }
+        return (layer, d.index)
+    }
 }
 
 /// What a layer's properties are evaluated against besides the feature: zoom and tile (in `base`),

@@ -35,8 +35,13 @@ extension PaintContext {
     /// The pixels of `x0..<x1` in row `y` inside the current ``tileClip``: one run, since a tile
     /// is convex on screen (empty when none).
     @inline(__always)
-    func tileSpan(row y: Int, _ x0: Int, _ x1: Int) -> (Int, Int) {
-        guard let spans = tileSpans else { return (x0, x1) }
+    func tileSpan(row y: Int, _ x0: Int, _ x1: Int) -> (Int, Int) { Self.tileSpan(tileSpans, row: y, x0, x1) }
+
+    /// ``tileSpan(row:_:_:)`` under `spans` (a tile's rows, or nil for no tile clip): for painters'
+    /// closures, which should capture the spans rather than the whole context.
+    @inline(__always)
+    static func tileSpan(_ spans: TileRowSpans?, row y: Int, _ x0: Int, _ x1: Int) -> (Int, Int) {
+        guard let spans else { return (x0, x1) }
         let (a, b) = spans.span(row: y)
         let lo = max(a, x0), hi = min(b, x1)
         return lo < hi ? (lo, hi) : (lo, lo)

@@ -9,7 +9,9 @@ package struct SourceTile: Sendable {
     package var id: UnwrappedTileID
     /// The tile's area: its features show only inside it.
     package var clip: TileClip
-    /// Features by `source-layer` name, in tile order (vector tiles), with longitude/latitude geometry.
+    /// Features by `source-layer` name, in tile order (vector tiles). A Mapbox Vector Tile's features
+    /// keep their geometry in tile coordinates (``Tiling/TileLayerGeometry``), which layers draw
+    /// straight into world coordinates; their longitude/latitude geometry is built when read.
     package var layers: [String: [GeoJSONFeature]]
     /// The tile's picture (raster tiles).
     package var image: RasterImage?

@@ -274,7 +274,8 @@ package struct StyleSceneBuilder: Sendable {
                                                columns: c.x...c.x, rows: c.y...c.y)
             evaluation.anchorTile = mapMode == .tile ? nil : TileClip(z: c.z, x: c.x, y: c.y)
             evaluation.labelBudget = labelBudget
-            let drawable = (tile.layers[sourceLayer] ?? []).map { DrawableFeature(feature: $0, geometry: $0.geometry) }
+            // a tile's features draw their own geometry: a vector tile's stays in tile coordinates
+            let drawable = (tile.layers[sourceLayer] ?? []).map { DrawableFeature(feature: $0, geometry: nil) }
             let selected = select(compiled, builder, drawable, evaluation: evaluation)
             made.set(k, LayerBucket(signature: signature, layout: builder.layout(compiled, features: selected, evaluation: evaluation)))
         }
@@ -329,8 +330,9 @@ package struct StyleSceneBuilder: Sendable {
         var out: [SelectedFeature] = []
         out.reserveCapacity(drawable.count)
         for d in drawable {
-            guard let g = d.geometry, builder.draws(g) else { continue }
-            let selected = SelectedFeature(feature: d.feature, geometry: g)
+            // the type of a vector tile's feature is read from the tile (its geometry is not built)
+            guard let type = d.geometry?.type ?? d.feature.geometryType, builder.draws(type) else { continue }
+            let selected = SelectedFeature(feature: d.feature, geometry: d.geometry)
             if filtered {
                 evaluation.load(selected, into: &context)
                 guard layer.filter.evaluate(context) else { continue }
@@ -417,74 +419,4 @@ package struct StyleScene: Sendable {
     package var layers: [DrawnLayer]
     /// What the style asks for that the renderer does not draw yet (one sentence each).
     package var unsupportedFeatures: [String]
-}
-
-/// GeoJSON geometry -> the renderer's coordinate arrays: Web Mercator fractions of the world
-/// (``Transform/mercator(_:)``), projected once when a layer is laid out.
-enum GeometryConversion {
-    static func coordinates(_ l: PositionList) -> [LocationCoordinate2D] {
-        var out: [LocationCoordinate2D] = []
-        out.reserveCapacity(l.count)
-        l.withUnsafeValues { v in
-            var i = 0
-            let s = l.stride
-            while i < v.count {
-                out.append(LocationCoordinate2D(longitude: v[i], latitude: v[i + 1]))
-                i += s
-            }
-        }
-        return out
-    }
-
-    /// A position list in Web Mercator fractions.
-    static func mercator(_ l: PositionList) -> [Point] {
-        var out: [Point] = []
-        out.reserveCapacity(l.count)
-        l.withUnsafeValues { v in
-            var i = 0
-            let s = l.stride
-            while i < v.count {
-                out.append(Transform.mercator(LocationCoordinate2D(longitude: v[i], latitude: v[i + 1])))
-                i += s
-            }
-        }
-        return out
-    }
-
-    /// Polygons (exterior + holes) of a geometry; other geometry types give none.
-    static func polygons(_ g: Geometry?) -> [[[Point]]] {
-        switch g {
-        case .polygon(let rings)?: return [rings.map(mercator)]
-        case .multiPolygon(let ps)?: return ps.map { $0.map(mercator) }
-        case .geometryCollection(let c)?: return c.geometries.flatMap { polygons($0) }
-        default: return []
-        }
-    }
-
-    /// Lines of a geometry: lines as they are, polygon rings closed.
-    static func lines(_ g: Geometry?) -> ([[Point]], Bool) {
-        switch g {
-        case .lineString(let l)?: return ([mercator(l)], false)
-        case .multiLineString(let ls)?: return (ls.map(mercator), false)
-        case .polygon(let rings)?: return (rings.map(mercator), true)
-        case .multiPolygon(let ps)?: return (ps.flatMap { $0.map(mercator) }, true)
-        case .geometryCollection(let c)?:
-            var all: [[Point]] = []
-            for child in c.geometries { all += lines(child).0 }
-            return (all, false)
-        default: return ([], false)
-        }
-    }
-
-    /// Every position of a geometry (circle layers draw a circle at each).
-    static func points(_ g: Geometry?) -> [Point] {
-        switch g {
-        case .point(let p)?: return [Transform.mercator(LocationCoordinate2D(longitude: p.longitude, latitude: p.latitude))]
-        case .multiPoint(let l)?, .lineString(let l)?: return mercator(l)
-        case .multiLineString(let ls)?, .polygon(let ls)?: return ls.flatMap(mercator)
-        case .multiPolygon(let ps)?: return ps.flatMap { $0.flatMap(mercator) }
-        case .geometryCollection(let c)?: return c.geometries.flatMap { points($0) }
-        default: return []
-        }
-    }
 }

@@ -3,7 +3,7 @@ import MapStyle
 
 /// `background` layers: one colour over the whole canvas.
 enum BackgroundLayerBuilder: LayerBuilder {
-    static func draws(_ g: Geometry) -> Bool { false }
+    static func draws(_ type: GeometryType) -> Bool { false }
 
     static func layout(_ layer: CompiledLayer, features: [SelectedFeature], evaluation: FeatureEvaluation) -> any LayerLayout {
         BackgroundLayout()

@@ -3,12 +3,12 @@ import MapStyle
 
 /// `circle` layers: a circle at every position of any geometry, as MapLibre draws them.
 enum CircleLayerBuilder: LayerBuilder {
-    static func draws(_ g: Geometry) -> Bool { true }
+    static func draws(_ type: GeometryType) -> Bool { true }
 
     static func layout(_ layer: CompiledLayer, features: [SelectedFeature], evaluation: FeatureEvaluation) -> any LayerLayout {
         var features = features
         if let layout = layer.layout(as: CircleLayoutProperties.self) { sortByKey(layout.circleSortKey, &features, evaluation) }
-        return CircleLayout(features: features, shapes: features.map { CircleFeature(mercator: GeometryConversion.points($0.geometry)) })
+        return CircleLayout(features: features, shapes: features.map { CircleFeature(mercator: GeometryConversion.points($0)) })
     }
 }
 

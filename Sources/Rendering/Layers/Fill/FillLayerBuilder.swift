@@ -3,8 +3,8 @@ import MapStyle
 
 /// `fill` layers: polygons, filled and outlined.
 enum FillLayerBuilder: LayerBuilder {
-    static func draws(_ g: Geometry) -> Bool {
-        switch g {
+    static func draws(_ type: GeometryType) -> Bool {
+        switch type {
         case .polygon, .multiPolygon, .geometryCollection: return true
         default: return false
         }
@@ -13,7 +13,7 @@ enum FillLayerBuilder: LayerBuilder {
     static func layout(_ layer: CompiledLayer, features: [SelectedFeature], evaluation: FeatureEvaluation) -> any LayerLayout {
         var features = features
         if let layout = layer.layout(as: FillLayoutProperties.self) { sortByKey(layout.fillSortKey, &features, evaluation) }
-        return FillLayout(features: features, shapes: features.map { FillFeature(mercator: GeometryConversion.polygons($0.geometry)) })
+        return FillLayout(features: features, shapes: features.map { FillFeature(mercator: GeometryConversion.polygons($0)) })
     }
 }
 

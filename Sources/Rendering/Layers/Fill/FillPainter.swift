@@ -32,8 +32,11 @@ extension PaintContext {
                             Canvas.blendSpan(p, offset: 4 * (y * w + x0), count: x1 - x0, color: color)
                         }
                     } else {
+                        // the closure reads the tile's spans, not `self`: capturing the context made the
+                        // scanner copy it (its arrays and caches retained and released) for every span
+                        let spans = tileSpans
                         sc.scan(rings: rings, rule: .evenOdd, clip: clip) { y, x0, x1 in
-                            let (a, b) = tileSpan(row: y, x0, x1)
+                            let (a, b) = PaintContext.tileSpan(spans, row: y, x0, x1)
                             if a < b { Canvas.blendSpan(p, offset: 4 * (y * w + a), count: b - a, color: color) }
                         }
                     }

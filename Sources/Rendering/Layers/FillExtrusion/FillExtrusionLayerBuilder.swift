@@ -3,11 +3,11 @@ import MapStyle
 
 /// `fill-extrusion` layers: polygons raised into lit solids.
 enum FillExtrusionLayerBuilder: LayerBuilder {
-    static func draws(_ g: Geometry) -> Bool { FillLayerBuilder.draws(g) }
+    static func draws(_ type: GeometryType) -> Bool { FillLayerBuilder.draws(type) }
 
     static func layout(_ layer: CompiledLayer, features: [SelectedFeature], evaluation: FeatureEvaluation) -> any LayerLayout {
         FillExtrusionLayout(features: features,
-                            shapes: features.map { FillExtrusionFeature(mercator: GeometryConversion.polygons($0.geometry)) })
+                            shapes: features.map { FillExtrusionFeature(mercator: GeometryConversion.polygons($0)) })
     }
 }
 

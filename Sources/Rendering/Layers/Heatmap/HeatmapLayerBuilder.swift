@@ -4,7 +4,7 @@ import MapStyle
 
 /// `heatmap` layers: every position of every feature weighted into the density field.
 enum HeatmapLayerBuilder: LayerBuilder {
-    static func draws(_ g: Geometry) -> Bool { true }
+    static func draws(_ type: GeometryType) -> Bool { true }
 
     static func layout(_ layer: CompiledLayer, features: [SelectedFeature], evaluation: FeatureEvaluation) -> any LayerLayout {
         var positions: [Point] = []
@@ -13,12 +13,12 @@ enum HeatmapLayerBuilder: LayerBuilder {
         owners.reserveCapacity(features.count)
         for i in features.indices {
             // Points (most heatmaps) without a temporary array per feature.
-            if case .point(let p)? = features[i].geometry {
+            if features[i].tileGeometry == nil, case .point(let p)? = features[i].geometry {
                 positions.append(Transform.mercator(LocationCoordinate2D(longitude: p.longitude, latitude: p.latitude)))
                 owners.append(i)
                 continue
             }
-            for c in GeometryConversion.points(features[i].geometry) {
+            for c in GeometryConversion.points(features[i]) {
                 positions.append(c)
                 owners.append(i)
             }

@@ -4,8 +4,8 @@ import MapStyle
 
 /// `line` layers: strokes along lines and polygon rings.
 enum LineLayerBuilder: LayerBuilder {
-    static func draws(_ g: Geometry) -> Bool {
-        switch g {
+    static func draws(_ type: GeometryType) -> Bool {
+        switch type {
         case .point, .multiPoint: return false
         default: return true
         }
@@ -19,7 +19,7 @@ enum LineLayerBuilder: LayerBuilder {
         var lines: [LineFeature] = []
         lines.reserveCapacity(features.count)
         for s in features {
-            let (parts, closed) = GeometryConversion.lines(s.geometry)
+            let (parts, closed) = GeometryConversion.lines(s)
             lines.append(LineFeature(mercator: parts, closedRings: closed))
         }
         var out = LineLayout(features: features, shapes: lines)

@@ -217,6 +217,28 @@ extension SymbolLayerBuilder {
         return out
     }
 
+    /// The lines of a feature's drawn geometry in world units, as ``lineStrings(_:)-(Geometry?)``; a
+    /// vector tile's feature straight from tile coordinates (its rings as the tile winds them).
+    static func lineStrings(_ f: SelectedFeature) -> [[Point]] {
+        guard let (layer, index) = f.tileGeometry else { return lineStrings(f.geometry) }
+        let feature = layer.columns[index]
+        let world = TileToWorld(layer)
+        let rings = feature.rings
+        switch feature.type {
+        case .lineString?: return rings.map(world.points)
+        case .polygon?:
+            return feature.classifiedRings().flatMap { group in
+                group.enumerated().map { i, ring in
+                    let r = world.points(rings[ring])
+                    var area = 0.0
+                    for j in 0..<max(0, r.count - 1) { area += r[j].x * r[j + 1].y - r[j + 1].x * r[j].y }
+                    return (i == 0) == (area < 0) ? r.reversed() : r
+                }
+            }
+        default: return []
+        }
+    }
+
     /// The lines of a geometry in world units (polygon rings are lines too, as MapLibre lays them out).
     static func lineStrings(_ g: Geometry?) -> [[Point]] {
         func world(_ l: PositionList) -> [Point] {

@@ -7,7 +7,7 @@ import MapStyle
 /// `symbol` layers: text labels at point anchors (points, the first vertex of lines, the pole of
 /// inaccessibility of polygons), shaped from the style's glyphs as MapLibre shapes them.
 enum SymbolLayerBuilder: LayerBuilder {
-    static func draws(_ g: Geometry) -> Bool { true }
+    static func draws(_ type: GeometryType) -> Bool { true }
 
     static func layout(_ layer: CompiledLayer, features: [SelectedFeature], evaluation: FeatureEvaluation) -> any LayerLayout {
         guard let layout = layer.layout(as: SymbolLayoutProperties.self) else { return SymbolLayout(features: [], labels: []) }
@@ -117,19 +117,21 @@ enum SymbolLayerBuilder: LayerBuilder {
                                       tileUnitsPerWorld: pow(2, Double(tiles.z)) * LineLabelAnchors.extent,
                                       verticalQuads: verticalQuads, verticalGlyphOffsets: verticalOffsets)
                 pending.append(PendingLineLabel(label: label, layout: line, feature: feature,
-                                                lines: lineStrings(feature.geometry), text: text.sections.map(\.text).joined()))
+                                                lines: lineStrings(feature), text: text.sections.map(\.text).joined()))
                 continue
             }
-            if let tiles = evaluation.labelTiles, hasPolygons(feature.geometry) {
+            // read once: a vector tile's feature builds its longitude/latitude geometry when read
+            let geometry = feature.geometry
+            if let tiles = evaluation.labelTiles, hasPolygons(geometry) {
                 // a GeoJSON source's polygons: anchored and ordered per source tile, as Native lays its tiles out
-                for anchor in tiledAnchors(feature.geometry, tiles: tiles, sequence: &sequence) {
+                for anchor in tiledAnchors(geometry, tiles: tiles, sequence: &sequence) {
                     var l = label
                     l.anchor = anchor.coordinate
                     tiled.append((anchor.order, l, feature))
                 }
                 continue
             }
-            for anchor in anchors(feature.geometry) {
+            for anchor in anchors(geometry) {
                 var l = label
                 l.anchor = anchor
                 labels.append(l)
@@ -298,13 +300,30 @@ struct GlyphCache {
         return faces.faces(for: stack).contains { $0.ranges.contains { $0.contains(scalar) } }
     }
 
+    /// The last font stack and range asked for (a label's glyphs come from one or two), so that
+    /// most lookups neither join the stack's names nor hash them.
+    private var lastStack: [String] = []
+    private var lastKey = ""
+    private var lastRange = -1
+    private var lastSet: [UInt32: Glyph] = [:]
+
     mutating func glyph(_ codePoint: UInt32, _ stack: [String]) -> Glyph? {
         guard let provider else { return nil }
-        let key = stack.joined(separator: ",")
         let range = Int(codePoint / 256)
-        if let set = ranges[key]?[range] { return set[codePoint] }
-        let set = provider.glyphs(fontStack: stack, range: range)
-        ranges[key, default: [:]][range] = set
+        if range == lastRange && stack == lastStack { return lastSet[codePoint] }
+        if stack != lastStack || lastRange < 0 {
+            lastStack = stack
+            lastKey = stack.joined(separator: ",")
+        }
+        let set: [UInt32: Glyph]
+        if let cached = ranges[lastKey]?[range] {
+            set = cached
+        } else {
+            set = provider.glyphs(fontStack: stack, range: range)
+            ranges[lastKey, default: [:]][range] = set
+        }
+        lastRange = range
+        lastSet = set
         return set[codePoint]
     }
 }
