@@ -244,6 +244,13 @@ import Testing
         #expect(throws: ServerError.self) { try EncodedPolyline.decode("_p~iF~ps|U_") }
     }
 
+    @Test func aMissingFolderIsNamed() throws {
+        let file = Self.folder.appendingPathComponent("missing-folder.json")
+        try Data(#"{"options": {"paths": {"icons": "no-such-folder"}}}"#.utf8).write(to: file)
+        let catalog = try ServerCatalog.load(inputs: [file.path])
+        #expect(catalog.warnings.contains { $0.contains("options.paths.icons") && $0.contains("does not exist") }, "\(catalog.warnings)")
+    }
+
     @Test func remotePMTilesAndArchivePaths() throws {
         // mbtiles://file is looked for in options.paths.mbtiles first, as tileserver-gl does.
         let dir = Self.folder.appendingPathComponent("archives")

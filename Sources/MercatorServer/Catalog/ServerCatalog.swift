@@ -106,6 +106,11 @@ public struct ServerCatalog: Sendable {
         allow(root)
         for key in ["styles", "fonts", "sprites", "icons", "mbtiles", "pmtiles", "geojson", "files"] where paths?[key]?.string != nil {
             allow(folder(key))
+            var isDirectory: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: folder(key).path, isDirectory: &isDirectory) || !isDirectory.boolValue {
+                // tileserver-gl stops here; Mercator serves what it can and says what is missing.
+                warnings.append("options.paths.\(key): the folder \(folder(key).path) does not exist")
+            }
         }
         if paths?["sprites"]?.string != nil { spritesDirectory = folder("sprites") }
         if paths?["mbtiles"]?.string != nil { archiveDirectories["mbtiles://"] = folder("mbtiles") }
