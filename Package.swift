@@ -80,6 +80,7 @@ let package = Package(
                 "TileSources",
                 "Tiling",
                 "MercatorCompression",
+                "MercatorHTTP",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

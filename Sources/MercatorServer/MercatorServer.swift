@@ -24,12 +24,20 @@ public final class MercatorServer: Sendable {
     public let connections = ConnectionStats()
     /// The port the server listens on, once it does (``ServerOptions/port`` may be 0).
     let boundPort = BoundPort()
+    /// Marker icons of static images (`options.paths.icons`, remote and inline icons as the configuration allows).
+    let icons: MarkerIcons
+    /// The font stack `staticAttributionText` is drawn in: a font of the fonts folder, nil without one.
+    let attributionFont: String?
 
     public init(catalog: ServerCatalog, options: ServerOptions = ServerOptions()) {
         self.catalog = catalog
         self.options = options
         pool = RenderPool(capacity: options.renderThreads, queueLimit: options.queueLimit)
         maps = MapPool(layoutCacheSize: max(0, options.layoutCacheBytes) / max(1, options.renderThreads))
+        icons = MarkerIcons(directory: catalog.config.iconsDirectory, allowRemote: catalog.config.allowRemoteMarkerIcons,
+                            allowInline: catalog.config.allowInlineMarkerImages)
+        let fonts = catalog.fontsDirectory.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0.path) }?.sorted() ?? []
+        attributionFont = fonts.first { $0.contains("Noto Sans Regular") || $0.contains("Open Sans Regular") } ?? fonts.first { GlyphStacks.isSafeName($0) }
         rasterTiles = RasterTileRenderer(maps: maps, pool: pool, metatile: options.metatile, cacheBytes: options.tileCacheBytes,
                                          quality: { [options] in options.quality($0) })
     }
@@ -77,7 +85,19 @@ public final class MercatorServer: Sendable {
     public func router(logger: Logger = MercatorServer.defaultLogger) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: MetricsMiddleware(metrics: metrics, pool: pool, accessLog: options.accessLog ? logger : nil))
-        router.get("/") { request, _ in self.answer(request) { Responses.body(Data(ViewerPages.index(self.catalog).utf8), type: "text/html; charset=utf-8", request: request, cacheControl: "no-cache") } }
+        router.get("/") { request, _ in
+            self.answer(request) {
+                switch self.catalog.config.frontPage {
+                case .index:
+                    return Responses.body(Data(ViewerPages.index(self.catalog).utf8), type: "text/html; charset=utf-8", request: request, cacheControl: "no-cache")
+                case .none:
+                    throw ServerError.notFound("this server has no front page (options.frontPage: false)")
+                case .file(let url):
+                    guard let page = FileManager.default.contents(atPath: url.path) else { throw ServerError.notFound("the front page \(url.lastPathComponent) cannot be read") }
+                    return Responses.body(page, type: "text/html; charset=utf-8", request: request, cacheControl: "no-cache")
+                }
+            }
+        }
         router.get("/health") { request, _ in
             self.answer(request) {
                 let load = self.pool.load
@@ -107,11 +127,47 @@ public final class MercatorServer: Sendable {
         }
         router.get("/data.json") { request, _ in
             self.answer(request) {
+                // tileserver-gl's TileJSON array, each with Mercator's `url` of its TileJSON as well.
                 let base = self.base(request)
-                let list: [JSONValue] = self.catalog.data.map {
-                    ["id": .string($0.id), "name": .string($0.name), "format": .string($0.format), "url": .string("\(base)/data/\($0.id).json")]
+                let list: [JSONValue] = zip(self.catalog.data, self.dataList(request)).map { set, tileJSON in
+                    var o = tileJSON.object ?? JSONObject()
+                    o["url"] = .string("\(base)/data/\(set.id).json")
+                    return .object(o)
                 }
                 return self.varying(Responses.json(JSONValue.array(list).serialized(), request: request))
+            }
+        }
+        for prefix in ["", "/256", "/512"] {
+            router.get("\(prefix)/rendered.json") { request, _ in
+                self.answer(request) {
+                    let size = try self.listTileSize(prefix.isEmpty ? nil : String(prefix.dropFirst()))
+                    return self.varying(Responses.json(JSONValue.array(self.renderedList(request, tileSize: size)).serialized(), request: request))
+                }
+            }
+            router.get("\(prefix)/index.json") { request, _ in
+                self.answer(request) {
+                    let size = try self.listTileSize(prefix.isEmpty ? nil : String(prefix.dropFirst()))
+                    let all = self.renderedList(request, tileSize: size) + self.dataList(request)
+                    return self.varying(Responses.json(JSONValue.array(all).serialized(), request: request))
+                }
+            }
+        }
+        router.get("/fonts.json") { request, _ in
+            self.answer(request) { Responses.json(JSONValue.array(self.fontList().map { .string($0) }).serialized(), request: request) }
+        }
+        router.get("/files/**") { request, context in try await self.answerAsync(request) { try self.file(request, context.parameters.getCatchAll()) } }
+        router.post("/styles/**") { request, context in
+            // tileserver-gl's static images with their query options in a JSON body; nothing else is posted.
+            var collecting = request
+            let body = try? await collecting.collectBody(upTo: 5 << 20)
+            let request = collecting
+            let parts = context.parameters.getCatchAll()
+            return try await self.answerAsync(request) {
+                let isStatic = (parts.count == 4 && parts[1] == "static") || (parts.count == 5 && parts[1] == "static" && parts[2] == "raw")
+                guard isStatic else { throw ServerError(.methodNotAllowed, "only static images (/styles/{id}/static/…) take POST") }
+                guard let body else { throw ServerError(.contentTooLarge, "a static image's JSON body is at most 5 MB") }
+                let pairs = try RequestParsing.jsonBodyQuery(Data(body.readableBytesView))
+                return try await self.styles(request, parts, extraQuery: pairs)
             }
         }
         router.get("/styles/**") { request, context in try await self.answerAsync(request) { try await self.styles(request, context.parameters.getCatchAll()) } }
@@ -160,31 +216,58 @@ public final class MercatorServer: Sendable {
         return style
     }
 
-    /// `/styles/…`: style JSON, sprites, raster TileJSON, raster tiles and static images.
-    private func styles(_ request: Request, _ parts: [Substring]) async throws -> Response {
+    /// `/styles/…`: style JSON, sprites, raster TileJSON, raster tiles, WMTS and static images.
+    private func styles(_ request: Request, _ parts: [Substring], extraQuery: [(String, String)] = []) async throws -> Response {
         guard let first = parts.first else { throw ServerError.notFound("no such route") }
-        if parts.count == 1 {
-            // /styles/{id}.json: TileJSON for the raster tiles.
-            guard first.hasSuffix(".json") else { throw ServerError.notFound("no such route") }
-            let style = try style(first.dropLast(5))
-            let base = base(request)
-            let tileJSON: JSONValue = ["tilejson": "3.0.0", "name": .string(style.name), "id": .string(style.id), "format": "png",
-                                       "scheme": "xyz", "minzoom": 0, "maxzoom": .int(Int64(options.maxZoom)), "tileSize": 256,
-                                       "tiles": [.string("\(base)/styles/\(style.id)/{z}/{x}/{y}.png")],
-                                       "center": [.double(style.camera.center.longitude), .double(style.camera.center.latitude), .double(style.camera.zoom.rounded())]]
+        if parts.count == 1, !first.hasSuffix(".json"), request.uri.path.hasSuffix("/") {
+            // tileserver-gl's viewer address /styles/{id}/.
+            let style = try style(first)
+            return Responses.body(Data(ViewerPages.viewer(style).utf8), type: "text/html; charset=utf-8", request: request, cacheControl: "no-cache")
+        }
+        if parts.count == 1 || (parts.count == 2 && (first == "256" || first == "512") && parts[1] != "style.json" && parts[1].hasSuffix(".json")) {
+            // /styles/{id}.json, /styles/{tileSize}/{id}.json: TileJSON for the raster tiles.
+            let last = parts[parts.count - 1]
+            guard last.hasSuffix(".json") else { throw ServerError.notFound("no such route") }
+            let style = try style(last.dropLast(5))
+            try checkRendered(style)
+            let tileJSON = renderedTileJSON(style, tileSize: parts.count == 2 ? Int(first) : nil, request: request)
             return varying(Responses.json(tileJSON.serialized(), request: request, cacheControl: Responses.styleCache))
         }
         let style = try style(first)
-        let rest = Array(parts.dropFirst())
+        var rest = Array(parts.dropFirst())
+        if rest.last == "" { rest.removeLast() }
+        if rest.isEmpty {
+            // tileserver-gl's viewer address /styles/{id}/.
+            return Responses.body(Data(ViewerPages.viewer(style).utf8), type: "text/html; charset=utf-8", request: request, cacheControl: "no-cache")
+        }
         if rest.count == 1 && rest[0] == "style.json" {
+            try checkData(style, "its style JSON")
             return varying(Responses.json(style.publicText(base: base(request)), request: request, cacheControl: Responses.styleCache))
         }
+        if rest.count == 1 && rest[0] == "wmts.xml" {
+            try checkRendered(style)
+            return wmts(style, request: request)
+        }
         if rest.count == 1 && rest[0].hasPrefix("sprite") {
+            try checkData(style, "its sprites")
             return try sprite(style, String(rest[0]), request: request)
         }
-        if rest.count == 3 && rest[0] == "static" {
-            return try await staticImage(style, framing: rest[1], size: rest[2], request: request)
+        if rest.count == 2 && rest[0] == "sprite" {
+            try checkData(style, "its sprites")
+            return try listedSprite(style, rest[1], request: request)
         }
+        if rest.first == "static" && (rest.count == 3 || (rest.count == 4 && rest[1] == "raw")) {
+            try checkRendered(style)
+            guard catalog.config.serveStaticMaps else {
+                throw ServerError.notFound("static images are not served here (options.serveStaticMaps: false)")
+            }
+            let raw = rest.count == 4
+            return try await staticImage(style, framing: rest[raw ? 2 : 1], size: rest[raw ? 3 : 2], raw: raw, extraQuery: extraQuery, request: request)
+        }
+        if rest.first == "static" {
+            throw ServerError.notFound("no such route: /styles/\(style.id)/static/[raw/]{center|bounds|auto}/{width}x{height}[@2x].{format}")
+        }
+        try checkRendered(style)
         var tileParts = rest[...]
         var tileSize = 256
         if tileParts.count == 4 {
@@ -198,6 +281,7 @@ public final class MercatorServer: Sendable {
         let p = Array(tileParts)
         let (tile, scale, ext) = try RequestParsing.tile(z: p[0], x: p[1], last: p[2], maxZoom: options.maxZoom)
         try checkScale(scale)
+        try checkMaxSize(tileSize, tileSize, scale: scale)
         let format = try RequestParsing.imageFormat(Substring(ext), what: "raster tiles")
         try checkAvailable(format)
         let metrics = self.metrics
@@ -216,25 +300,72 @@ public final class MercatorServer: Sendable {
         return Responses.body(data, type: name.hasSuffix(".png") ? "image/png" : "application/json", request: request, cacheControl: Responses.styleCache)
     }
 
-    private func staticImage(_ style: ServedStyle, framing: Substring, size: Substring, request: Request) async throws -> Response {
+    /// `/styles/{id}/sprite/{spriteID}[@2x].{json,png}`: one sprite of a sprite list.
+    private func listedSprite(_ style: ServedStyle, _ name: Substring, request: Request) throws -> Response {
+        guard let dot = name.lastIndex(of: ".") else { throw ServerError.notFound("a sprite is /styles/{id}/sprite/{spriteID}[@2x].{json,png}") }
+        let ext = name[name.index(after: dot)...]
+        var spriteID = name[..<dot], suffix = ""
+        if spriteID.hasSuffix("@2x") { spriteID = spriteID.dropLast(3); suffix = "@2x" }
+        guard ext == "json" || ext == "png" else { throw ServerError.notFound("no sprite file \"\(name)\": {spriteID}[@2x].json or .png") }
+        guard let path = style.spritePaths[String(spriteID)] else { throw ServerError.notFound("style \(style.id) has no local sprite \"\(spriteID)\"") }
+        let data = try SpriteCheck.read(path + suffix + "." + ext, json: ext == "json", style: style.id, name: String(name))
+        return Responses.body(data, type: ext == "png" ? "image/png" : "application/json", request: request, cacheControl: Responses.styleCache)
+    }
+
+    /// 404 naming `serve_rendered` when the configuration turned the style's raster tiles and images off.
+    private func checkRendered(_ style: ServedStyle) throws(ServerError) {
+        guard style.serveRendered else { throw .notFound("style \(style.id) is not rendered here (serve_rendered: false in the configuration)") }
+    }
+
+    /// 404 naming `serve_data` when the configuration turned the style's JSON and sprites off.
+    private func checkData(_ style: ServedStyle, _ what: String) throws(ServerError) {
+        guard style.serveData else { throw .notFound("style \(style.id) does not serve \(what) here (serve_data: false in the configuration)") }
+    }
+
+    /// 400 naming `maxSize` for an image whose longer side, in device pixels, is over the configuration's limit.
+    private func checkMaxSize(_ width: Int, _ height: Int, scale: Int) throws(ServerError) {
+        guard let limit = catalog.config.maxSize, max(width, height) * scale > limit else { return }
+        throw .badRequest("image side \(max(width, height))@\(scale)x = \(max(width, height) * scale) pixels is above the limit \(limit) (options.maxSize)")
+    }
+
+    private func staticImage(_ style: ServedStyle, framing: Substring, size: Substring, raw: Bool, extraQuery: [(String, String)],
+                             request: Request) async throws -> Response {
         let (width, height, scale, format) = try RequestParsing.imageSize(size, maxSize: options.maxImageSize)
         try checkScale(scale)
+        try checkMaxSize(width, height, scale: scale)
         try checkAvailable(format)
         let devicePixels = width * height * scale * scale  // at most 16384² x 9²: no overflow
         guard devicePixels <= options.maxImagePixels else {
             throw ServerError(.contentTooLarge, "image \(width)x\(height)@\(scale)x is \(width * scale)x\(height * scale) = \(devicePixels) device pixels;"
                               + " the limit is \(options.maxImagePixels) (ServerOptions.maxImagePixels, --max-image-pixels)")
         }
-        let framing = try RequestParsing.framing(framing, maxZoom: Double(options.maxZoom))
-        let query = RequestParsing.query(request.uri.query)
-        let overlay = try StaticOverlay(query: query)
+        let framing = try RequestParsing.framing(framing, maxZoom: Double(options.maxZoom), raw: raw)
+        let query = RequestParsing.query(request.uri.query) + extraQuery
+        var parsed = try await StaticOverlay(query: query, coordinates: raw ? .webMercatorMeters : .degrees, icons: icons)
+        if let text = style.staticAttributionText ?? catalog.config.staticAttributionText {
+            guard let font = attributionFont else {
+                throw ServerError(.notImplemented, "staticAttributionText cannot be drawn: this server has no fonts (options.paths.fonts or --fonts)")
+            }
+            parsed.attribution = (text, font)
+        }
+        let overlay = parsed
         let mapSize = MapSize(width: width, height: height, pixelRatio: Double(scale))
-        var padding = 20.0
+        // tileserver-gl's padding: a fraction of the image added on each side of a fitted area (0.1 = 10 %).
+        var padding = 0.1
         if let p = query.last(where: { $0.0 == "padding" })?.1 {
-            guard let n = Double(p), n >= 0, n < Double(min(width, height)) / 2 else {
-                throw ServerError.badRequest("padding must be a number of points from 0 to half the smaller side (found \(p))")
+            guard let n = Double(p), n.isFinite, n >= 0, n <= 4 else {
+                throw ServerError.badRequest("padding must be a fraction of the image from 0 to 4 added on each side (0.1 = 10 %; found \(p))")
             }
             padding = n
+        }
+        let edges = EdgePadding(top: Double(height) * padding / (1 + 2 * padding), left: Double(width) * padding / (1 + 2 * padding),
+                                bottom: Double(height) * padding / (1 + 2 * padding), right: Double(width) * padding / (1 + 2 * padding))
+        var autoMaxZoom = min(Double(options.maxZoom), 18)
+        if let z = query.last(where: { $0.0 == "maxzoom" })?.1 {
+            guard let n = Double(z), n.isFinite, n >= 0, n <= Double(options.maxZoom) else {
+                throw ServerError.badRequest("maxzoom must be a zoom from 0 to \(options.maxZoom) (found \(z))")
+            }
+            autoMaxZoom = n
         }
         let camera: MapCamera
         do {
@@ -242,10 +373,10 @@ public final class MercatorServer: Sendable {
             case .center(let lon, let lat, let zoom, let bearing, let pitch):
                 camera = MapCamera(center: LocationCoordinate2D(latitude: lat, longitude: lon), zoom: zoom, bearing: bearing, pitch: pitch)
             case .bounds(let box):
-                camera = try .fitting(bounds: box, in: mapSize, maximumZoom: Double(options.maxZoom))
+                camera = try .fitting(bounds: box, in: mapSize, padding: edges, maximumZoom: Double(options.maxZoom))
             case .auto:
                 guard let box = overlay.bounds else { throw ServerError.badRequest("auto needs a path or marker to fit (query parameters path= or marker=)") }
-                camera = try .fitting(bounds: box, in: mapSize, padding: EdgePadding(all: padding), maximumZoom: min(Double(options.maxZoom), 18))
+                camera = try .fitting(bounds: box, in: mapSize, padding: edges, maximumZoom: autoMaxZoom)
             }
         } catch let error as CameraFitError {
             throw ServerError.badRequest("no camera fits the requested area: \(error)")
@@ -282,7 +413,7 @@ public final class MercatorServer: Sendable {
             guard let id = RequestParsing.component(name), let set = catalog.dataSet(id) else { throw ServerError.notFound("no data \"\(name)\"") }
             switch ext {
             case "json":
-                return varying(Responses.json(set.tileJSON(base: base(request)).serialized(), request: request, cacheControl: Responses.styleCache))
+                return varying(Responses.json(dataTileJSON(set, request: request, aliased: false).serialized(), request: request, cacheControl: Responses.styleCache))
             case "geojson":
                 guard case .geojson(_, let path) = set.kind, let bytes = FileManager.default.contents(atPath: path) else {
                     throw ServerError.notFound("data \(id) is not GeoJSON")
@@ -292,19 +423,30 @@ public final class MercatorServer: Sendable {
                 throw ServerError.notFound("no such route: /data/{id}.json or /data/{id}.geojson")
             }
         }
+        if parts.count >= 2, parts[1] == "elevation" {
+            throw ServerError(.notImplemented, "the elevation API (/data/{id}/elevation/…) is not supported by Mercator")
+        }
         guard parts.count == 4 else { throw ServerError.notFound("no such route: /data/{id}/{z}/{x}/{y}.pbf") }
         guard let id = RequestParsing.component(parts[0]), let set = catalog.dataSet(id) else { throw ServerError.notFound("no data \"\(parts[0])\"") }
-        let (tile, scale, ext) = try RequestParsing.tile(z: parts[1], x: parts[2], last: parts[3], maxZoom: TileID.maximumZoom)
-        guard scale == 1, ext == set.format || (ext == "mvt" && set.isVector) else {
-            throw ServerError.badRequest("data \(id) has \(set.format) tiles: use .\(set.format)")
+        // pbfAlias (`pbf.pict`) is an extension with a dot: the tile name is {y}.{alias}.
+        var last = parts[3]
+        if let alias = catalog.config.pbfAlias, set.isVector, last.hasSuffix("." + alias) { last = last.dropLast(alias.count) + "pbf" }
+        let (tile, scale, ext) = try RequestParsing.tile(z: parts[1], x: parts[2], last: last, maxZoom: TileID.maximumZoom)
+        let asGeoJSON = ext == "geojson" && set.isVector
+        guard scale == 1, ext == set.format || (ext == "mvt" && set.isVector) || asGeoJSON else {
+            throw ServerError.badRequest("data \(id) has \(set.format) tiles: use .\(set.format)\(set.isVector ? " (or .geojson)" : "")")
         }
         guard tile.z >= set.minZoom, tile.z <= set.maxZoom else {
             throw ServerError.notFound("data \(id) has tiles from zoom \(set.minZoom) to \(set.maxZoom), not \(tile.z)")
         }
         guard let bytes = try set.tile(tile) else {
-            if case .geojson = set.kind { return Response(status: .noContent, headers: [.cacheControl: Responses.tileCache]) }
+            // tileserver-gl's sparse: 404 lets clients overzoom a parent tile, 204 says the tile is empty.
+            let sparse: Bool
+            if case .geojson = set.kind { sparse = set.sparse ?? false } else { sparse = set.sparse ?? catalog.config.sparse ?? !set.isVector }
+            if !sparse { return Response(status: .noContent, headers: [.cacheControl: Responses.tileCache]) }
             throw ServerError.notFound("data \(id) has no tile \(tile)")
         }
+        if asGeoJSON { return try TileGeoJSON.response(bytes, tile: tile, request: request) }
         if set.isVector { return Responses.vectorTile(bytes, request: request) }
         let type = ["png": "image/png", "jpg": "image/jpeg", "webp": "image/webp"][set.format] ?? "application/octet-stream"
         return Responses.body(bytes, type: type, request: request, cacheControl: Responses.tileCache)

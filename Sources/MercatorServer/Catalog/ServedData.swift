@@ -27,6 +27,11 @@ public struct ServedData: Sendable {
     public var bounds: BoundingBox
     /// The source layers (`vector_layers`), for vector data.
     public var vectorLayers: [JSONValue]
+    /// tileserver-gl's `tilejson` (and `tileSize`, `encoding`): keys written over the TileJSON.
+    package var tileJSONOverrides = JSONObject()
+    /// tileserver-gl's `sparse`: a tile the archive does not hold answers 404 (true) or 204 (false); nil: the
+    /// server's `options.sparse`, else 204 for vector and 404 for raster tiles.
+    package var sparse: Bool?
 
     /// Opens a GeoJSON file and indexes it (extent 4096 tiles, one layer named `id`).
     static func geojson(id: String, path: String, maxZoom: Int = 14) throws(CatalogError) -> ServedData {
@@ -64,7 +69,12 @@ public struct ServedData: Sendable {
     static func archive(id: String, path: String) throws(CatalogError) -> ServedData {
         let store: any TileStore
         do {
-            store = path.lowercased().hasSuffix(".pmtiles") ? try PMTilesStore(path: path) : try MBTilesStore(path: path)
+            let lower = path.lowercased()
+            if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+                store = try PMTilesStore(url: path)
+            } else {
+                store = lower.hasSuffix(".pmtiles") ? try PMTilesStore(path: path) : try MBTilesStore(path: path)
+            }
         } catch {
             throw CatalogError("\(error)")
         }
@@ -146,6 +156,7 @@ public struct ServedData: Sendable {
                        .int(Int64(min(maxZoom, max(minZoom, 2))))],
         ]
         if isVector { o["vector_layers"] = .array(vectorLayers) }
+        for (key, value) in tileJSONOverrides where key != "tiles" { o[key] = value }
         return .object(o)
     }
 }

@@ -16,8 +16,19 @@ public struct ServedStyle: Sendable {
     public var directory: URL?
     /// The local sprite path without extension (`…/sprite` for `sprite.json`, `sprite@2x.png`), if any.
     public var spritePath: String?
+    /// The local sprites of a sprite list (`[{"id", "url"}]`), by id, without extension: served at
+    /// `/styles/{id}/sprite/{spriteID}[@2x].{json,png}`.
+    package var spritePaths: [String: String] = [:]
     /// The camera the style asks for (or that fits its data).
     public var camera: MapCamera
+    /// tileserver-gl's `serve_rendered`: raster tiles, static images and WMTS are served (default true).
+    package var serveRendered = true
+    /// tileserver-gl's `serve_data`: the style JSON and its sprites are served (default true).
+    package var serveData = true
+    /// tileserver-gl's `tilejson`: keys written over the raster TileJSON (`format`, `bounds`, `attribution`…).
+    package var tileJSONOverrides = JSONObject()
+    /// tileserver-gl's `staticAttributionText` for this style (over `options.staticAttributionText`).
+    package var staticAttributionText: String?
 
     /// The text public URLs start with until a request names the server's address.
     public static let basePlaceholder = "{{mercator-base}}"

@@ -1,13 +1,14 @@
 import Foundation
 import Mercator
+import MercatorHTTP
 
 /// What a server publishes: styles, data sets and the fonts folder, read once at start-up from a
 /// configuration file or from bare files.
 public struct ServerCatalog: Sendable {
     /// Styles in the order they were configured.
-    public private(set) var styles: [ServedStyle] = []
+    public internal(set) var styles: [ServedStyle] = []
     /// Data sets in the order they were configured.
-    public private(set) var data: [ServedData] = []
+    public internal(set) var data: [ServedData] = []
     /// The folder of glyph PBFs (`{fontstack}/{start}-{end}.pbf`), if any.
     public var fontsDirectory: URL?
     /// The folders whose files styles may name: the configuration's `options.paths` (or its own
@@ -15,7 +16,7 @@ public struct ServerCatalog: Sendable {
     public private(set) var allowedFolders: [URL] = []
     /// What was left out while loading, one sentence each (a style naming a file outside
     /// ``allowedFolders``); `mercator serve` prints them at start.
-    public private(set) var warnings: [String] = []
+    public internal(set) var warnings: [String] = []
     /// tileserver-gl's `options.domains`: host names trusted for URLs (``ServerOptions/domains``).
     public var domains: [String] = []
     /// tileserver-gl's `options.publicUrl` (``ServerOptions/publicURL``).
@@ -26,6 +27,16 @@ public struct ServerCatalog: Sendable {
     package var jpegQuality: Int?
     /// tileserver-gl's `options.formatQuality.webp` (``ServerOptions/webpQuality``), 1-100.
     package var webpQuality: Int?
+    /// tileserver-gl's other `options` that change what routes answer.
+    package var config = ConfigOptions()
+    /// `options.serveAllStyles`, while the configuration loads.
+    var serveAllStyles = false
+    /// `options.paths.sprites`: where a style's relative `sprite` is looked for first (tileserver-gl's `sprites://`).
+    var spritesDirectory: URL?
+    /// `options.paths.mbtiles` and `pmtiles`, by scheme: where `mbtiles://file` and `pmtiles://file` are looked for first.
+    var archiveDirectories: [String: URL] = [:]
+    /// The style file's name without extension while it loads (tileserver-gl's `{style}` in a sprite URL).
+    var styleFileName: String?
 
     /// An empty catalog.
     public init(fontsDirectory: URL? = nil) {
@@ -80,56 +91,160 @@ public struct ServerCatalog: Sendable {
         }
     }
 
-    /// Adds what a tileserver-gl-like configuration names: `options.paths`, `styles`, `data`, `venues`.
+    /// Adds what a tileserver-gl-like configuration names: `options` (``readOptions(_:root:)``), `styles`, `data`,
+    /// `venues`. A key tileserver-gl documents that Mercator does not follow, or a key it does not know, is
+    /// logged (``warnings``) naming it.
     mutating func addConfiguration(_ json: JSONValue, directory: URL) throws(CatalogError) {
+        for key in json.object?.keys ?? [] where !["options", "styles", "data", "venues"].contains(key) {
+            warnings.append("\(key) is not a configuration section Mercator knows (options, styles, data, venues); ignored")
+        }
         let paths = json["options"]?["paths"]
         let root = Self.resolve(paths?["root"]?.string ?? "", against: directory)
         func folder(_ key: String) -> URL { Self.resolve(paths?[key]?.string ?? "", against: root) }
         if let fonts = paths?["fonts"]?.string { fontsDirectory = Self.resolve(fonts, against: root) }
-        let options = json["options"]
-        domains = (options?["domains"]?.array ?? []).compactMap(\.string)
-        publicURL = options?["publicUrl"]?.string
-        maxScaleFactor = options?["maxScaleFactor"]?.number.map { Int(max(1, min(9, $0))) }
-        for (key, value) in options?["formatQuality"]?.object ?? JSONObject() {
-            guard let q = value.number, q.isFinite, (1...100).contains(q) else {
-                throw CatalogError("options.formatQuality.\(key) must be a number from 1 to 100")
-            }
-            switch key {
-            case "jpeg", "jpg": jpegQuality = Int(q)
-            case "webp": webpQuality = Int(q)
-            default: throw CatalogError("options.formatQuality.\(key): Mercator encodes jpeg and webp at a quality (png is lossless)")
-            }
-        }
+        try readOptions(json["options"], root: root)
         allow(root)
         for key in ["styles", "fonts", "sprites", "icons", "mbtiles", "pmtiles", "geojson", "files"] where paths?[key]?.string != nil {
             allow(folder(key))
+            var isDirectory: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: folder(key).path, isDirectory: &isDirectory) || !isDirectory.boolValue {
+                // tileserver-gl stops here; Mercator serves what it can and says what is missing.
+                warnings.append("options.paths.\(key): the folder \(folder(key).path) does not exist")
+            }
         }
+        if paths?["sprites"]?.string != nil { spritesDirectory = folder("sprites") }
+        if paths?["mbtiles"]?.string != nil { archiveDirectories["mbtiles://"] = folder("mbtiles") }
+        if paths?["pmtiles"]?.string != nil { archiveDirectories["pmtiles://"] = folder("pmtiles") }
+        if paths?["icons"]?.string != nil { config.iconsDirectory = folder("icons") }
+        if paths?["files"]?.string != nil { config.filesDirectory = folder("files") }
         for (id, entry) in json["data"]?.object ?? JSONObject() {
             let safe = Self.identifier(id)
             guard safe == id else { throw CatalogError("data \"\(id)\": identifiers may hold letters, digits, '-', '_' and '.' only") }
-            if let file = entry["mbtiles"]?.string {
-                data.append(try ServedData.archive(id: id, path: Self.resolve(file, against: folder("mbtiles")).path))
-            } else if let file = entry["pmtiles"]?.string {
-                data.append(try ServedData.archive(id: id, path: Self.resolve(file, against: folder("pmtiles")).path))
-            } else if let file = entry["geojson"]?.string {
-                data.append(try ServedData.geojson(id: id, path: Self.resolve(file, against: folder("geojson")).path,
-                                                   maxZoom: entry["maxzoom"]?.number.map { Int($0) } ?? 14))
-            } else {
-                throw CatalogError("data \"\(id)\": give \"mbtiles\", \"pmtiles\" or \"geojson\"")
-            }
+            try addDataEntry(id: id, entry: entry, folder: folder)
         }
         for (id, entry) in json["styles"]?.object ?? JSONObject() {
             guard Self.identifier(id) == id else { throw CatalogError("style \"\(id)\": identifiers may hold letters, digits, '-', '_' and '.' only") }
-            guard let file = entry["style"]?.string else { throw CatalogError("style \"\(id)\": give \"style\", the style JSON file") }
-            let url = Self.resolve(file, against: folder("styles"))
-            let style = try Self.readJSON(url.path)
-            try addStyle(style, id: id, name: entry["name"]?.string ?? style["name"]?.string ?? id, directory: url.deletingLastPathComponent())
+            try addStyleEntry(id: id, entry: entry, folder: folder("styles"))
+        }
+        if serveAllStyles {
+            // tileserver-gl's serveAllStyles: every .json in paths.styles (not its subfolders), named after the file.
+            let styleFolder = folder("styles")
+            let files = ((try? FileManager.default.contentsOfDirectory(atPath: styleFolder.path)) ?? []).filter { $0.lowercased().hasSuffix(".json") }.sorted()
+            for file in files {
+                let id = Self.identifier(String(file.dropLast(5)))
+                guard style(id) == nil else { continue }
+                do throws(CatalogError) {
+                    try addStyleEntry(id: id, entry: ["style": .string(file)], folder: styleFolder)
+                } catch {
+                    warnings.append("options.serveAllStyles: \(styleFolder.appendingPathComponent(file).path) is not served: \(error.message)")
+                }
+            }
+            warnings.append("options.serveAllStyles: \(files.count) style files in \(styleFolder.path) read once at start; Mercator does not watch the folder (restart to see changes)")
         }
         for (id, entry) in json["venues"]?.object ?? JSONObject() {
             guard Self.identifier(id) == id else { throw CatalogError("venue \"\(id)\": identifiers may hold letters, digits, '-', '_' and '.' only") }
             guard let file = entry["bundle"]?.string else { throw CatalogError("venue \"\(id)\": give \"bundle\", the MVF .zip") }
             let look = VenueLook(rawValue: entry["look"]?.string ?? "styled") ?? .styled
             try addVenue(path: Self.resolve(file, against: root).path, id: id, look: look)
+        }
+    }
+
+    /// One entry of `data`: `mbtiles`, `pmtiles` (a file or an `http(s)://` URL) or `geojson`, with tileserver-gl's
+    /// `tilejson`, `tileSize` and `sparse`; S3 and the elevation API's `encoding` are refused naming the key.
+    private mutating func addDataEntry(id: String, entry: JSONValue, folder: (String) -> URL) throws(CatalogError) {
+        let known: Set<String> = ["mbtiles", "pmtiles", "geojson", "maxzoom", "tilejson", "tileSize", "sparse", "encoding",
+                                  "s3Profile", "requestPayer", "s3Region", "s3UrlFormat"]
+        for key in entry.object?.keys ?? [] where !known.contains(key) {
+            warnings.append("data \(id): \(key) is not a data option Mercator knows (mbtiles, pmtiles, geojson, maxzoom, tilejson, tileSize, sparse); ignored")
+        }
+        for key in ["s3Profile", "requestPayer", "s3Region", "s3UrlFormat"] where entry[key] != nil {
+            warnings.append("data \(id): \(key) is not supported: Mercator reads no S3 storage (serve the archive from a file or over HTTPS)")
+        }
+        if let encoding = entry["encoding"]?.string {
+            warnings.append("data \(id): encoding \"\(encoding)\" is passed on in the TileJSON, but the elevation API (/data/\(id)/elevation/…) is not served")
+        }
+        var set: ServedData
+        if let file = entry["mbtiles"]?.string {
+            guard !Self.isRemote(file) else { throw CatalogError("data \"\(id)\": mbtiles \(file): an MBTiles file must be local (tileserver-gl refuses remote ones too)") }
+            set = try ServedData.archive(id: id, path: Self.resolve(file, against: folder("mbtiles")).path)
+        } else if let file = entry["pmtiles"]?.string {
+            if file.lowercased().hasPrefix("s3://") || file.lowercased().hasPrefix("s3+") {
+                throw CatalogError("data \"\(id)\": pmtiles \(file): S3 storage is not supported by Mercator; give a file or an https:// URL")
+            }
+            set = try ServedData.archive(id: id, path: Self.isRemote(file) ? file : Self.resolve(file, against: folder("pmtiles")).path)
+        } else if let file = entry["geojson"]?.string {
+            set = try ServedData.geojson(id: id, path: Self.resolve(file, against: folder("geojson")).path,
+                                         maxZoom: entry["maxzoom"]?.number.map { Int($0) } ?? 14)
+        } else {
+            throw CatalogError("data \"\(id)\": give \"mbtiles\", \"pmtiles\" or \"geojson\"")
+        }
+        if let tileJSON = entry["tilejson"] {
+            guard let object = tileJSON.object else { throw CatalogError("data \(id): tilejson must be a JSON object") }
+            set.tileJSONOverrides = object
+        }
+        if let encoding = entry["encoding"]?.string { set.tileJSONOverrides["encoding"] = .string(encoding) }
+        if let size = entry["tileSize"] {
+            guard let n = size.number, n == 256 || n == 512 else { throw CatalogError("data \(id): tileSize must be 256 or 512") }
+            set.tileJSONOverrides["tileSize"] = .int(Int64(n))
+        }
+        if let sparse = entry["sparse"] {
+            guard let b = sparse.bool else { throw CatalogError("data \(id): sparse must be true or false") }
+            set.sparse = b
+        }
+        data.append(set)
+    }
+
+    /// One entry of `styles`: `style` (a file in `paths.styles` or an `http(s)://` URL), `name`, and tileserver-gl's
+    /// `serve_rendered`, `serve_data`, `tilejson` and `staticAttributionText`.
+    private mutating func addStyleEntry(id: String, entry: JSONValue, folder: URL) throws(CatalogError) {
+        let known: Set<String> = ["style", "name", "serve_rendered", "serve_data", "tilejson", "staticAttributionText", "watermark"]
+        for key in entry.object?.keys ?? [] where !known.contains(key) {
+            warnings.append("style \(id): \(key) is not a style option Mercator knows (style, serve_rendered, serve_data, tilejson, staticAttributionText); ignored")
+        }
+        if entry["watermark"] != nil {
+            warnings.append("style \(id): watermark is not supported: Mercator draws no watermark on tiles or static images")
+        }
+        guard let file = entry["style"]?.string, !file.isEmpty else { throw CatalogError("style \"\(id)\": give \"style\", the style JSON file") }
+        let style: JSONValue, directory: URL
+        if Self.isRemote(file) {
+            style = try Self.fetchJSON(file)
+            directory = folder
+        } else {
+            let url = Self.resolve(file, against: folder)
+            style = try Self.readJSON(url.path)
+            directory = url.deletingLastPathComponent()
+        }
+        styleFileName = Self.isRemote(file) ? id : URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        try addStyle(style, id: id, name: entry["name"]?.string ?? style["name"]?.string ?? id, directory: directory)
+        var served = styles.removeLast()
+        for (key, value) in [("serve_rendered", entry["serve_rendered"]), ("serve_data", entry["serve_data"])] {
+            guard let value else { continue }
+            guard let b = value.bool else { throw CatalogError("style \(id): \(key) must be true or false") }
+            if key == "serve_rendered" { served.serveRendered = b } else { served.serveData = b }
+        }
+        if let tileJSON = entry["tilejson"] {
+            guard let object = tileJSON.object else { throw CatalogError("style \(id): tilejson must be a JSON object") }
+            served.tileJSONOverrides = object
+        }
+        if let text = entry["staticAttributionText"] {
+            guard let t = text.string else { throw CatalogError("style \(id): staticAttributionText must be a string") }
+            served.staticAttributionText = t.isEmpty ? nil : String(t.prefix(500))
+        }
+        styles.append(served)
+    }
+
+    /// A remote style (tileserver-gl's `"style": "https://…"`), fetched once at start.
+    static func fetchJSON(_ url: String) throws(CatalogError) -> JSONValue {
+        let body: Data
+        do {
+            body = try HTTPClient.shared.get(url, limit: 16 << 20).body
+        } catch {
+            throw CatalogError("\(url): cannot be fetched (\(error))")
+        }
+        do {
+            return try JSONValue(parsing: body)
+        } catch {
+            throw CatalogError("\(url):\(error.location.line):\(error.location.column): \(error.message)")
         }
     }
 
@@ -141,7 +256,7 @@ public struct ServerCatalog: Sendable {
         var refused: Set<String> = []
         for (sourceID, source) in render["sources"]?.object ?? JSONObject() {
             var r = source.object ?? JSONObject(), p = r
-            if let local = Self.localReference(source, directory: directory), !isAllowed(local) {
+            if let local = Self.localReference(source, directory: directory, archives: archiveDirectories), !isAllowed(local) {
                 warnings.append("style \(id): source \(sourceID) names \(local.path), outside the folders the configuration names (options.paths or the folders of the files given); the source and its layers are not served")
                 refused.insert(sourceID)
                 continue
@@ -154,11 +269,12 @@ public struct ServerCatalog: Sendable {
                     guard let found = dataSet(dataID) else { throw CatalogError("style \(id): source \(sourceID) names data \"\(dataID)\", which is not configured") }
                     set = found
                 } else {
-                    let path = Self.resolve(rest, against: directory).path
+                    let path = Self.isRemote(rest) ? rest : Self.archiveURL(rest, scheme: scheme, directory: directory, archives: archiveDirectories).path
                     if let found = data.first(where: { if case .archive(_, let p) = $0.kind { return p == path } else { return false } }) {
                         set = found
                     } else {
-                        set = try ServedData.archive(id: uniqueDataID(Self.identifier(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)), path: path)
+                        let name = Self.isRemote(path) ? (URL(string: path)?.deletingPathExtension().lastPathComponent ?? "remote") : URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+                        set = try ServedData.archive(id: uniqueDataID(Self.identifier(name)), path: path)
                         data.append(set)
                     }
                 }
@@ -206,8 +322,9 @@ public struct ServerCatalog: Sendable {
             }
         }
         var spritePath: String?
+        var spritePaths: [String: String] = [:]
         if let sprite = render["sprite"]?.string, !Self.isRemote(sprite) {
-            let url = Self.resolve(sprite, against: directory)
+            let url = spriteURL(sprite, directory: directory)
             if isAllowed(url) {
                 spritePath = url.path
                 render["sprite"] = .string(url.path)
@@ -217,14 +334,30 @@ public struct ServerCatalog: Sendable {
                 render["sprite"] = nil
                 published["sprite"] = nil
             }
-        } else if render["sprite"]?.array != nil {
-            // Several sprites ([{id, url}]): only remote ones are passed on.
-            let remote = (render["sprite"]?.array ?? []).filter { $0["url"]?.string.map(Self.isRemote) ?? false }
-            if remote.count != render["sprite"]?.array?.count {
-                warnings.append("style \(id): local sprites in a sprite list are not served")
+        } else if let list = render["sprite"]?.array {
+            // Several sprites ([{id, url}]): local ones are served at /styles/{id}/sprite/{spriteID}, remote ones passed on.
+            var renderList: [JSONValue] = [], publicList: [JSONValue] = []
+            for entry in list {
+                guard let spriteID = entry["id"]?.string, let url = entry["url"]?.string else {
+                    warnings.append("style \(id): a sprite list entry without \"id\" and \"url\" is not served")
+                    continue
+                }
+                if Self.isRemote(url) {
+                    renderList.append(entry)
+                    publicList.append(entry)
+                    continue
+                }
+                let local = spriteURL(url, directory: directory)
+                guard isAllowed(local), RequestParsing.component(Substring(spriteID)) == spriteID else {
+                    warnings.append("style \(id): sprite \(spriteID) at \(local.path) is outside the folders the configuration names; not served")
+                    continue
+                }
+                spritePaths[spriteID] = local.path
+                renderList.append(["id": .string(spriteID), "url": .string(local.path)])
+                publicList.append(["id": .string(spriteID), "url": .string("\(ServedStyle.basePlaceholder)/styles/\(id)/sprite/\(spriteID)")])
             }
-            render["sprite"] = remote.isEmpty ? nil : .array(remote)
-            published["sprite"] = render["sprite"]
+            render["sprite"] = renderList.isEmpty ? nil : .array(renderList)
+            published["sprite"] = publicList.isEmpty ? nil : .array(publicList)
         }
         let document: StyleDocument
         do {
@@ -233,7 +366,43 @@ public struct ServerCatalog: Sendable {
             throw CatalogError("style \(id): \(error)")
         }
         styles.append(ServedStyle(id: id, name: name, renderJSON: .object(render), publicJSON: .object(published), directory: directory,
-                                  spritePath: spritePath, camera: MapCamera(style: document)))
+                                  spritePath: spritePath, spritePaths: spritePaths, camera: MapCamera(style: document)))
+    }
+
+    /// A style's local sprite: tileserver-gl's `{style}` and `{styleJsonFolder}` replaced, then looked for in
+    /// `options.paths.sprites` (as tileserver-gl does) and, when no `.json` is there, beside the style.
+    func spriteURL(_ sprite: String, directory: URL) -> URL {
+        var name = sprite
+        if let file = styleFileName { name = name.replacingOccurrences(of: "{style}", with: file) }
+        if let sprites = spritesDirectory {
+            let folder = Self.relativePath(from: sprites, to: directory)
+            name = name.replacingOccurrences(of: "{styleJsonFolder}", with: folder)
+            let candidate = Self.resolve(name, against: sprites)
+            if FileManager.default.fileExists(atPath: candidate.path + ".json") { return candidate }
+        } else {
+            name = name.replacingOccurrences(of: "{styleJsonFolder}/", with: "").replacingOccurrences(of: "{styleJsonFolder}", with: ".")
+        }
+        return Self.resolve(name, against: directory)
+    }
+
+    /// `to` relative to `from` (`../styles/basic`), or `to`'s path when they share nothing but the root.
+    static func relativePath(from: URL, to: URL) -> String {
+        let a = from.standardizedFileURL.pathComponents, b = to.standardizedFileURL.pathComponents
+        var common = 0
+        while common < min(a.count, b.count), a[common] == b[common] { common += 1 }
+        guard common > 1 else { return to.standardizedFileURL.path }
+        let parts = Array(repeating: "..", count: a.count - common) + b[common...]
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    /// A local `mbtiles://file` or `pmtiles://file`: in `options.paths.mbtiles`/`pmtiles` when it is there (as
+    /// tileserver-gl looks), otherwise beside the style.
+    static func archiveURL(_ file: String, scheme: String, directory: URL, archives: [String: URL]) -> URL {
+        if let folder = archives[scheme] {
+            let candidate = resolve(file, against: folder)
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+        }
+        return resolve(file, against: directory)
     }
 
     /// Adds every floor of a venue bundle as a style `{id}-{elevation}`.
@@ -293,13 +462,13 @@ public struct ServerCatalog: Sendable {
 
     /// The local file a source names (`mbtiles://`/`pmtiles://` path, GeoJSON `data`, a `file://` or
     /// relative `url` or `tiles` template), or nil for remote and configured (`{id}`) ones.
-    static func localReference(_ source: JSONValue, directory: URL) -> URL? {
+    static func localReference(_ source: JSONValue, directory: URL, archives: [String: URL] = [:]) -> URL? {
         if let url = source["url"]?.string {
             let lower = url.lowercased()
             if let scheme = ["mbtiles://", "pmtiles://"].first(where: { lower.hasPrefix($0) }) {
                 let rest = String(url.dropFirst(scheme.count))
-                if rest.hasPrefix("{"), rest.hasSuffix("}") { return nil }
-                return resolve(rest, against: directory)
+                if (rest.hasPrefix("{") && rest.hasSuffix("}")) || isRemote(rest) { return nil }
+                return archiveURL(rest, scheme: scheme, directory: directory, archives: archives)
             }
             if isLocal(url) { return resolve(url, against: directory) }
         }

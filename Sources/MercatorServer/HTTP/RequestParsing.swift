@@ -69,7 +69,8 @@ enum RequestParsing {
     }
 
     /// `{lon},{lat},{zoom}[@{bearing}[,{pitch}]]`, `{minx},{miny},{maxx},{maxy}` or `auto`.
-    static func framing(_ text: Substring, maxZoom: Double) throws(ServerError) -> Framing {
+    /// With `raw`, positions are EPSG:3857 metres (tileserver-gl's `/static/raw/…`), turned into degrees here.
+    static func framing(_ text: Substring, maxZoom: Double, raw: Bool = false) throws(ServerError) -> Framing {
         if text == "auto" { return .auto }
         var main = text, angles: Substring?
         if let at = text.firstIndex(of: "@") {
@@ -80,7 +81,17 @@ enum RequestParsing {
         guard numbers.allSatisfy({ $0?.isFinite == true }) else {
             throw .badRequest("static position must be {lon},{lat},{zoom}[@{bearing}[,{pitch}]], {minx},{miny},{maxx},{maxy} or auto (found \(text))")
         }
-        let v = numbers.map { $0! }
+        var v = numbers.map { $0! }
+        if raw {
+            let limit = WebMercator.originShift * 1.0000001
+            let points = v.count == 3 ? [0] : v.count == 4 ? [0, 2] : []
+            for i in points {
+                guard abs(v[i]) <= limit, abs(v[i + 1]) <= limit else {
+                    throw .badRequest("raw position \(v[i]),\(v[i + 1]) is outside the EPSG:3857 world (±\(WebMercator.originShift) metres)")
+                }
+                (v[i], v[i + 1]) = StaticOverlay.degrees(x: v[i], y: v[i + 1])
+            }
+        }
         switch v.count {
         case 3:
             guard abs(v[1]) <= WebMercator.maximumLatitude else { throw .badRequest("latitude \(v[1]) is out of range: -85.0511 to 85.0511") }
@@ -105,6 +116,34 @@ enum RequestParsing {
         default:
             throw .badRequest("static position must be {lon},{lat},{zoom}[@{bearing}[,{pitch}]], {minx},{miny},{maxx},{maxy} or auto (found \(text))")
         }
+    }
+
+    /// tileserver-gl's POST body of a static image as query pairs: `{"path": ["…", "…"], "marker": "…", "padding": 0.1}`
+    /// (strings, numbers, booleans or lists of them, for its query keys).
+    /// - Throws: ``ServerError`` 400 naming the key or the byte offset of malformed JSON.
+    static func jsonBodyQuery(_ body: Data) throws(ServerError) -> [(String, String)] {
+        guard !body.isEmpty else { return [] }
+        let json: JSONValue
+        do {
+            json = try JSONValue(parsing: body)
+        } catch {
+            throw .badRequest("the body is not JSON: line \(error.location.line), column \(error.location.column): \(error.message)")
+        }
+        guard let object = json.object else { throw .badRequest("the body must be a JSON object of query options") }
+        let keys: Set<String> = ["path", "marker", "latlng", "padding", "maxzoom", "fill", "stroke", "width", "linecap", "linejoin", "border", "borderwidth"]
+        var pairs: [(String, String)] = []
+        for (key, value) in object {
+            guard keys.contains(key) else { throw .badRequest("body key \"\(key)\" is not a static image option (\(keys.sorted().joined(separator: ", ")))") }
+            for item in value.array ?? [value] {
+                switch item {
+                case .string(let s): pairs.append((key, s))
+                case .bool(let b): pairs.append((key, b ? "true" : "false"))
+                case .int, .uint, .double: pairs.append((key, item.serialized()))
+                default: throw .badRequest("body key \"\(key)\": give a string, a number, a boolean or a list of them")
+                }
+            }
+        }
+        return pairs
     }
 
     /// The query string as decoded pairs, in order (`+` is a space).

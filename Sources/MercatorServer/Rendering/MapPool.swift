@@ -36,7 +36,7 @@ final class MapPool: @unchecked Sendable {
         map.camera = camera
         map.size = size
         guard let overlay, !overlay.isEmpty else { return try map.pngSnapshot().data }
-        let added = try overlay.add(to: map.style)
+        let added = try overlay.add(to: map)
         defer { overlay.remove(added, from: map.style) }
         return try map.pngSnapshot().data
     }
@@ -48,7 +48,7 @@ final class MapPool: @unchecked Sendable {
         map.camera = camera
         map.size = size
         guard let overlay, !overlay.isEmpty else { return try map.snapshot() }
-        let added = try overlay.add(to: map.style)
+        let added = try overlay.add(to: map)
         defer { overlay.remove(added, from: map.style) }
         return try map.snapshot()
     }

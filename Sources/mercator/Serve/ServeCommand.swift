@@ -76,7 +76,7 @@ struct ServeCommand: AsyncParsableCommand {
         var options = ServerOptions()
         options.host = host
         options.port = port
-        if let renderThreads { options.renderThreads = renderThreads }
+        if let threads = renderThreads ?? catalog.config.renderThreads { options.renderThreads = threads }
         options.queueLimit = queueLimit
         options.requestTimeout = timeout
         options.maxImageSize = maxImageSize
