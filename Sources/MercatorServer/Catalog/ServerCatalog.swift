@@ -5,7 +5,7 @@ import Mercator
 /// configuration file or from bare files.
 public struct ServerCatalog: Sendable {
     /// Styles in the order they were configured.
-    public private(set) var styles: [ServedStyle] = []
+    public internal(set) var styles: [ServedStyle] = []
     /// Data sets in the order they were configured.
     public private(set) var data: [ServedData] = []
     /// The folder of glyph PBFs (`{fontstack}/{start}-{end}.pbf`), if any.
@@ -15,7 +15,7 @@ public struct ServerCatalog: Sendable {
     public private(set) var allowedFolders: [URL] = []
     /// What was left out while loading, one sentence each (a style naming a file outside
     /// ``allowedFolders``); `mercator serve` prints them at start.
-    public private(set) var warnings: [String] = []
+    public internal(set) var warnings: [String] = []
     /// tileserver-gl's `options.domains`: host names trusted for URLs (``ServerOptions/domains``).
     public var domains: [String] = []
     /// tileserver-gl's `options.publicUrl` (``ServerOptions/publicURL``).
@@ -44,9 +44,11 @@ public struct ServerCatalog: Sendable {
         if inputs.count == 1, inputs[0].lowercased().hasSuffix(".json"), let json = try? readJSON(inputs[0]),
            json["styles"]?.object != nil || json["data"]?.object != nil || json["options"] != nil || json["venues"] != nil {
             try catalog.addConfiguration(json, directory: URL(fileURLWithPath: inputs[0]).deletingLastPathComponent())
+            catalog.pointInternetSourcesAtArchives()
             return catalog
         }
         for input in inputs { try catalog.addFile(input) }
+        catalog.pointInternetSourcesAtArchives()
         return catalog
     }
 
@@ -59,7 +61,13 @@ public struct ServerCatalog: Sendable {
         case "mbtiles", "pmtiles":
             let set = try ServedData.archive(id: uniqueDataID(id), path: url.path)
             data.append(set)
-            styles.append(DefaultStyles.style(for: set, id: id, fonts: fontsDirectory))
+            if OpenMapTiles.isOpenMapTiles(set) {
+                // as tileserver-gl: an OpenMapTiles archive alone gets a working style with labels
+                let style = try OpenMapTiles.basicStyle(dataID: set.id, bounds: set.bounds, maxZoom: set.maxZoom)
+                try addStyle(style, id: id, name: "\(set.name) (Mercator Basic)", directory: url.deletingLastPathComponent())
+            } else {
+                styles.append(DefaultStyles.style(for: set, id: id, fonts: fontsDirectory))
+            }
         case "geojson":
             let set = try ServedData.geojson(id: uniqueDataID(id), path: url.path)
             data.append(set)
@@ -158,7 +166,18 @@ public struct ServerCatalog: Sendable {
                     if let found = data.first(where: { if case .archive(_, let p) = $0.kind { return p == path } else { return false } }) {
                         set = found
                     } else {
-                        set = try ServedData.archive(id: uniqueDataID(Self.identifier(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)), path: path)
+                        do {
+                            set = try ServedData.archive(id: uniqueDataID(Self.identifier(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)), path: path)
+                        } catch {
+                            // Drawn empty (each render's log names it once); clients get a source with no tiles.
+                            warnings.append("style \(id): source \(sourceID): \(error); its layers are drawn empty")
+                            r["url"] = .string(scheme + path)
+                            p["url"] = nil
+                            p["tiles"] = [.string("\(ServedStyle.basePlaceholder)/data/\(sourceID)-unavailable/{z}/{x}/{y}.pbf")]
+                            renderSources[sourceID] = .object(r)
+                            publicSources[sourceID] = .object(p)
+                            continue
+                        }
                         data.append(set)
                     }
                 }
@@ -170,7 +189,17 @@ public struct ServerCatalog: Sendable {
                 if let found = data.first(where: { if case .geojson(_, let p) = $0.kind { return p == path } else { return false } }) {
                     set = found
                 } else {
-                    set = try ServedData.geojson(id: uniqueDataID(Self.identifier(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)), path: path)
+                    do {
+                        set = try ServedData.geojson(id: uniqueDataID(Self.identifier(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)), path: path)
+                    } catch {
+                        // Drawn empty (each render's log names it once); clients get an empty collection.
+                        warnings.append("style \(id): source \(sourceID): \(error); its layers are drawn empty")
+                        r["data"] = .string(path)
+                        p["data"] = ["type": "FeatureCollection", "features": []]
+                        renderSources[sourceID] = .object(r)
+                        publicSources[sourceID] = .object(p)
+                        continue
+                    }
                     data.append(set)
                 }
                 r["data"] = .string(path)
@@ -202,6 +231,15 @@ public struct ServerCatalog: Sendable {
         if let fonts = fontsDirectory {
             if render["glyphs"] != nil || Self.hasText(render) {
                 render["glyphs"] = .string(Self.fontTemplate(fonts))
+                published["glyphs"] = .string("\(ServedStyle.basePlaceholder)/fonts/{fontstack}/{range}.pbf")
+            }
+        } else if Self.hasText(render), PlatformFeature.installedFonts.isAvailable {
+            // No fonts folder: labels without glyphs, or whose glyph URL holds a placeholder no request fills
+            // (`?key={key}`), are drawn with installed fonts, which clients get from /fonts.
+            let glyphs = render["glyphs"]?.string
+            if glyphs == nil || glyphs.map(OpenMapTiles.hasUnfilledPlaceholder) == true {
+                if let glyphs { warnings.append("style \(id): glyphs \(glyphs) holds a placeholder no request fills; labels come from installed fonts, served at /fonts") }
+                render["glyphs"] = nil
                 published["glyphs"] = .string("\(ServedStyle.basePlaceholder)/fonts/{fontstack}/{range}.pbf")
             }
         }
@@ -256,7 +294,9 @@ public struct ServerCatalog: Sendable {
             let style = venue.mapStyle(for: floor, options: options)
             let styleID = uniqueID("\(id)-\(floor.elevation)")
             var published = style.object ?? JSONObject()
-            if fontsDirectory != nil { published["glyphs"] = .string("\(ServedStyle.basePlaceholder)/fonts/{fontstack}/{range}.pbf") }
+            if fontsDirectory != nil || (PlatformFeature.installedFonts.isAvailable && Self.hasText(published)) {
+                published["glyphs"] = .string("\(ServedStyle.basePlaceholder)/fonts/{fontstack}/{range}.pbf")
+            }
             let document: StyleDocument
             do {
                 document = try StyleDocument(json: style)
