@@ -3,44 +3,58 @@
 # Chromium (Debian's `chromium`), opens /viewer/{style}, waits until MapLibre GL JS (vector tiles)
 # and the Mercator raster-tile map have both drawn, and checks the screenshot shows the map on
 # both sides (the data's colour present, not a blank or error page).
+# Then, when ../shared has the Helsinki OpenMapTiles archive (and no arguments were given), the same for
+# `mercator serve helsinki-openmaptiles.mbtiles` alone with no fonts folder: the bundled OpenMapTiles style,
+# whose labels GL JS must draw from the server's /fonts (installed fonts): no "glyphs" error, and label-coloured
+# (dark text) pixels on the GL JS side.
 # Usage: scripts/server-browser-check.sh [DATA_FILE] [STYLE_ID] [OUT.png]
+# MERCATOR_BIN=path/to/mercator skips the build and runs that binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-DATA="${1:-Samples/world-cities.geojson}"
-STYLE="${2:-world-cities}"
-OUT="${3:-${TMPDIR:-/tmp}/mercator-viewer.png}"
 CHROMIUM="$(command -v chromium || command -v chromium-browser || true)"
 if [ -z "$CHROMIUM" ]; then
     echo "server-browser-check: chromium is not installed (apt-get install chromium); .ci/run installs it" >&2
     exit 1
 fi
-swift build --product mercator >/dev/null
-LOG="$(mktemp)"
-PROFILE="$(mktemp -d)"
-.build/debug/mercator serve "$DATA" --port 0 >"$LOG" 2>&1 &
-SERVER=$!
-trap 'kill $SERVER 2>/dev/null || true; wait $SERVER 2>/dev/null || true; rm -rf "$PROFILE" "$LOG"' EXIT
-for _ in $(seq 1 600); do
-    grep -q "on http://" "$LOG" && break
-    sleep 0.1
-done
-URL="$(grep -o 'http://[0-9.]*:[0-9]*' "$LOG" | head -1)/viewer/$STYLE"
-echo "server-browser-check: $URL"
-FLAGS=(--headless=new --no-sandbox --disable-gpu --use-angle=swiftshader --enable-unsafe-swiftshader --hide-scrollbars
-       --user-data-dir="$PROFILE" --window-size=1200,600 --virtual-time-budget=30000 --run-all-compositor-stages-before-draw)
-DOM="$("$CHROMIUM" "${FLAGS[@]}" --dump-dom "$URL" 2>/dev/null)"
-"$CHROMIUM" "${FLAGS[@]}" --screenshot="$OUT" "$URL" >/dev/null 2>&1
-python3 - "$OUT" "$DOM" <<'PY'
+if [ -z "${MERCATOR_BIN:-}" ]; then
+    swift build --product mercator >/dev/null
+    MERCATOR_BIN=.build/debug/mercator
+fi
+HELSINKI=../shared/realworld/helsinki-openmaptiles.mbtiles
+
+# check DATA STYLE OUT MODE [SERVE_ARGS…]: MODE is "data" (the default style's colour on both sides) or
+# "labels" (GL JS draws text from /fonts).
+check() {
+    local DATA="$1" STYLE="$2" OUT="$3" MODE="$4"
+    shift 4
+    local LOG PROFILE SERVER URL DOM
+    LOG="$(mktemp)"
+    PROFILE="$(mktemp -d)"
+    # no fonts folder: MERCATOR_SHARED points the render-test glyphs default at nothing
+    MERCATOR_SHARED=/nonexistent "$MERCATOR_BIN" serve "$DATA" --port 0 "$@" >"$LOG" 2>&1 &
+    SERVER=$!
+    for _ in $(seq 1 600); do
+        grep -q "on http://" "$LOG" && break
+        sleep 0.1
+    done
+    URL="$(grep -o 'http://[0-9.]*:[0-9]*' "$LOG" | head -1)/viewer/$STYLE"
+    echo "server-browser-check: $URL"
+    FLAGS=(--headless=new --no-sandbox --disable-gpu --use-angle=swiftshader --enable-unsafe-swiftshader --hide-scrollbars
+           --user-data-dir="$PROFILE" --window-size=1200,600 --virtual-time-budget=30000 --run-all-compositor-stages-before-draw)
+    DOM="$("$CHROMIUM" "${FLAGS[@]}" --dump-dom "$URL" 2>/dev/null)"
+    "$CHROMIUM" "${FLAGS[@]}" --screenshot="$OUT" "$URL" >/dev/null 2>&1
+    local STATUS=0
+    python3 - "$OUT" "$DOM" "$MODE" <<'PY' || STATUS=$?
 import re, struct, sys, zlib
 
-path, dom = sys.argv[1], sys.argv[2]
+path, dom, mode = sys.argv[1], sys.argv[2], sys.argv[3]
 body = re.search(r"<body[^>]*>", dom)
 body = body.group(0) if body else ""
 problems = []
 if 'data-gl-loaded="true"' not in body: problems.append("MapLibre GL JS did not finish drawing")
 if 'data-raster-loaded="true"' not in body: problems.append("the Mercator raster map did not finish drawing")
 errors = re.search(r'data-errors="([^"]*)"', body)
-if errors: problems.append("map errors: " + errors.group(1))
+if errors and (mode == "data" or "glyph" in errors.group(1).lower()): problems.append("map errors: " + errors.group(1))
 
 def read_png(p):
     data = open(p, "rb").read()
@@ -71,19 +85,38 @@ def read_png(p):
 w, h, bpp, rows = read_png(path)
 def half(x0, x1):
     colours, data = set(), 0
+    # "labels": the bundled OpenMapTiles style draws everything light but its text (#24262c to #7a6a5a)
     for y in range(40, h, 3):
         r = rows[y]
         for x in range(x0, x1, 3):
             px = tuple(r[x * bpp:x * bpp + 3]); colours.add(px)
             # the default style's first colour, #3d6fa0, drawn by both maps (circles, antialiased)
-            if abs(px[0] - 61) < 40 and abs(px[1] - 111) < 40 and abs(px[2] - 160) < 40: data += 1
+            if mode == "data" and abs(px[0] - 61) < 40 and abs(px[1] - 111) < 40 and abs(px[2] - 160) < 40: data += 1
+            if mode == "labels" and max(px) < 110: data += 1
     return len(colours), data
 left, right = half(5, w // 2 - 5), half(w // 2 + 5, w - 5)
-print(f"server-browser-check: {w}x{h} screenshot; MapLibre GL JS side {left[0]} colours, {left[1]} data pixels; "
-      f"Mercator side {right[0]} colours, {right[1]} data pixels")
-if left[0] < 5 or left[1] < 20: problems.append("the MapLibre GL JS side is blank")
-if right[0] < 5 or right[1] < 20: problems.append("the Mercator side is blank")
+what = "label" if mode == "labels" else "data"
+print(f"server-browser-check: {w}x{h} screenshot; MapLibre GL JS side {left[0]} colours, {left[1]} {what} pixels; "
+      f"Mercator side {right[0]} colours, {right[1]} {what} pixels")
+if left[0] < 5 or left[1] < 20: problems.append("the MapLibre GL JS side is blank" if mode == "data" else "the MapLibre GL JS side has no labels")
+if right[0] < 5 or right[1] < 20: problems.append("the Mercator side is blank" if mode == "data" else "the Mercator side has no labels")
 if problems:
     print("server-browser-check: FAILED: " + "; ".join(problems), file=sys.stderr); sys.exit(1)
 print(f"server-browser-check: ok ({path})")
 PY
+    kill "$SERVER" 2>/dev/null || true
+    wait "$SERVER" 2>/dev/null || true
+    if [ "$STATUS" -ne 0 ]; then
+        echo "server-browser-check: the server's log:" >&2
+        sed 's/^/    /' "$LOG" >&2
+    fi
+    rm -rf "$PROFILE" "$LOG"
+    return "$STATUS"
+}
+
+if [ "$#" -eq 0 ] && [ -f "$HELSINKI" ]; then
+    check Samples/world-cities.geojson world-cities "${TMPDIR:-/tmp}/mercator-viewer.png" data
+    check "$HELSINKI" helsinki-openmaptiles "${TMPDIR:-/tmp}/mercator-viewer-labels.png" labels
+else
+    check "${1:-Samples/world-cities.geojson}" "${2:-world-cities}" "${3:-${TMPDIR:-/tmp}/mercator-viewer.png}" data
+fi

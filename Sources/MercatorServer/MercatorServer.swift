@@ -52,6 +52,7 @@ public final class MercatorServer: Sendable {
     /// The Hummingbird application serving every route.
     public func application(logger: Logger = MercatorServer.defaultLogger,
                             onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        maps.warnings.use(logger)  // what renders draw without, once per style and problem
         let limits = ConnectionGuard.Limits(options), stats = connections, boundPort = boundPort
         let server = HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits, stats: stats, logger: logger) }
         let configuration = ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: "Mercator",
@@ -153,7 +154,7 @@ public final class MercatorServer: Sendable {
             }
         }
         router.get("/fonts.json") { request, _ in
-            self.answer(request) { Responses.json(JSONValue.array(self.fontList().map { .string($0) }).serialized(), request: request) }
+            self.answer(request) { Responses.json(JSONValue.array(self.catalog.fontNames.map { .string($0) }).serialized(), request: request) }
         }
         router.get("/files/**") { request, context in try await self.answerAsync(request) { try self.file(request, context.parameters.getCatchAll()) } }
         router.post("/styles/**") { request, context in
@@ -452,12 +453,11 @@ public final class MercatorServer: Sendable {
         return Responses.body(bytes, type: type, request: request, cacheControl: Responses.tileCache)
     }
 
-    /// `/fonts/{fontstack}/{range}.pbf`.
+    /// `/fonts/{fontstack}/{range}.pbf`: the fonts folder's PBFs, else installed fonts converted (``GlyphStacks``).
     private func fonts(_ request: Request, _ parts: [Substring]) throws -> Response {
         guard parts.count == 2, parts[1].hasSuffix(".pbf") else { throw ServerError.notFound("no such route: /fonts/{fontstack}/{range}.pbf") }
-        guard let fonts = catalog.fontsDirectory else { throw ServerError.notFound("this server has no fonts") }
         guard let stack = RequestParsing.component(parts[0]) else { throw ServerError.badRequest("font stack \"\(parts[0])\" is not allowed") }
-        let data = try GlyphStacks.pbf(stack: stack, range: String(parts[1].dropLast(4)), fonts: fonts)
+        let data = try GlyphStacks.pbf(stack: stack, range: String(parts[1].dropLast(4)), fonts: catalog.fontsDirectory)
         return Responses.body(data, type: "application/x-protobuf", request: request, cacheControl: Responses.tileCache)
     }
 

@@ -54,3 +54,8 @@ public struct StorageFetcher: ResourceFetching {
         }
     }
 }
+
+extension StorageFetcher: OfflineAwareFetching {
+    /// Whether nothing may be asked of the network (``offlineOnly``).
+    package var refusesNetwork: Bool { offlineOnly }
+}

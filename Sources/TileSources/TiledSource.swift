@@ -69,6 +69,11 @@ public struct TiledSourceResolver: Sendable {
             store = isRemote(first) ? remoteStore(first, scheme: scheme, tileJSON: nil)
                 : FileTemplateStore(template: try path(first, source: name), scheme: scheme)
         } else if let url = source.configurationURL, let archive = remotePMTiles(url) {
+            // range requests bypass the fetcher: offline, they are refused rather than sent
+            if let offline = fetcher as? any OfflineAwareFetching, offline.refusesNetwork {
+                throw TileStoreError(store: name, "\(url) is a remote PMTiles archive, read by HTTP range requests, which offline mode does not make"
+                                     + " (offline databases do not hold PMTiles archives; use a local copy: pmtiles://path/to/file.pmtiles)")
+            }
             store = try PMTilesStore(url: archive)
             tileJSON = store.tileJSON
         } else if let url = source.configurationURL, isRemote(url) {

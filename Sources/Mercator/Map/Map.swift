@@ -331,6 +331,13 @@ public final class Map: @unchecked Sendable {
         return faces.problems.map { StyleWarning(path: $0.path, $0.message) }
     }
 
+    /// The font stacks whose glyphs could not be read (the style's `glyphs`) or that no installed font
+    /// covers, as warnings at `glyphs`: each stack once, however many labels and tiles asked for it.
+    private func glyphWarnings() -> [StyleWarning] {
+        let files = locked { glyphFiles }.flatMap { $0.template == style.glyphsURL ? $0 : nil }
+        return ((files?.problems ?? []) + installedGlyphs.problems).map { StyleWarning(path: "glyphs", $0) }
+    }
+
     /// The glyphs of the style's current `glyphs` template, or nil when it has none.
     private func styleGlyphFiles() -> GlyphFiles? {
         guard let template = style.glyphsURL else { return nil }
@@ -375,7 +382,7 @@ public final class Map: @unchecked Sendable {
         unquantized.layers = []
         unquantized.tileQuantization = false
         return MapSnapshot(canvas: canvas, transform: unquantized.transform, encoderBuffers: encoderBuffers, sourceErrors: errors,
-                           unsupportedFeatures: built.unsupportedFeatures, warnings: Self.warnings(style, errors) + fontFaceWarnings())
+                           unsupportedFeatures: built.unsupportedFeatures, warnings: Self.warnings(style, errors) + fontFaceWarnings() + glyphWarnings())
     }
 }
 
@@ -407,11 +414,20 @@ extension Map {
             data = Data(PNGEncoder.encode(canvas, scratch: &scratch))
         }
         return MapPNGSnapshot(data: data, sourceErrors: errors, unsupportedFeatures: built.unsupportedFeatures,
-                              warnings: Self.warnings(style, errors) + fontFaceWarnings())
+                              warnings: Self.warnings(style, errors) + fontFaceWarnings() + glyphWarnings())
+    }
+
+    /// The warnings a snapshot taken now would carry about resources (shape sources, the sprite, glyphs,
+    /// font faces), for callers that query without rendering; glyphs are known once labels were laid out.
+    package func resourceWarnings() -> [StyleWarning] {
+        let ratio = locked { sizeValue.pixelRatio }
+        var errors = sourceData().1
+        if let sprites = sprites(pixelRatio: ratio) { errors += sprites.errors.map { SourceLoadError(source: "sprite", $0) } }
+        return Self.warnings(style, errors) + fontFaceWarnings() + glyphWarnings()
     }
 
     /// What loading the style left out, then one warning per source that could not be loaded.
     static func warnings(_ style: Style, _ sourceErrors: [SourceLoadError]) -> [StyleWarning] {
-        style.loadWarnings + sourceErrors.map { StyleWarning(path: "sources.\($0.source)", $0.message) }
+        style.loadWarnings + sourceErrors.map { StyleWarning(path: $0.source == "sprite" ? "sprite" : "sources.\($0.source)", $0.message) }
     }
 }

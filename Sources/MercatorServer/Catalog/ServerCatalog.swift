@@ -55,9 +55,11 @@ public struct ServerCatalog: Sendable {
         if inputs.count == 1, inputs[0].lowercased().hasSuffix(".json"), let json = try? readJSON(inputs[0]),
            json["styles"]?.object != nil || json["data"]?.object != nil || json["options"] != nil || json["venues"] != nil {
             try catalog.addConfiguration(json, directory: URL(fileURLWithPath: inputs[0]).deletingLastPathComponent())
+            catalog.pointInternetSourcesAtArchives()
             return catalog
         }
         for input in inputs { try catalog.addFile(input) }
+        catalog.pointInternetSourcesAtArchives()
         return catalog
     }
 
@@ -70,7 +72,13 @@ public struct ServerCatalog: Sendable {
         case "mbtiles", "pmtiles":
             let set = try ServedData.archive(id: uniqueDataID(id), path: url.path)
             data.append(set)
-            styles.append(DefaultStyles.style(for: set, id: id, fonts: fontsDirectory))
+            if OpenMapTiles.isOpenMapTiles(set) {
+                // as tileserver-gl: an OpenMapTiles archive alone gets a working style with labels
+                let style = try OpenMapTiles.basicStyle(dataID: set.id, bounds: set.bounds, maxZoom: set.maxZoom)
+                try addStyle(style, id: id, name: "\(set.name) (Mercator Basic)", directory: url.deletingLastPathComponent())
+            } else {
+                styles.append(DefaultStyles.style(for: set, id: id, fonts: fontsDirectory))
+            }
         case "geojson":
             let set = try ServedData.geojson(id: uniqueDataID(id), path: url.path)
             data.append(set)
@@ -273,8 +281,19 @@ public struct ServerCatalog: Sendable {
                     if let found = data.first(where: { if case .archive(_, let p) = $0.kind { return p == path } else { return false } }) {
                         set = found
                     } else {
-                        let name = Self.isRemote(path) ? (URL(string: path)?.deletingPathExtension().lastPathComponent ?? "remote") : URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-                        set = try ServedData.archive(id: uniqueDataID(Self.identifier(name)), path: path)
+                        do {
+                            let name = Self.isRemote(path) ? (URL(string: path)?.deletingPathExtension().lastPathComponent ?? "remote") : URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+                            set = try ServedData.archive(id: uniqueDataID(Self.identifier(name)), path: path)
+                        } catch {
+                            // Drawn empty (each render's log names it once); clients get a source with no tiles.
+                            warnings.append("style \(id): source \(sourceID): \(error); its layers are drawn empty")
+                            r["url"] = .string(scheme + path)
+                            p["url"] = nil
+                            p["tiles"] = [.string("\(ServedStyle.basePlaceholder)/data/\(sourceID)-unavailable/{z}/{x}/{y}.pbf")]
+                            renderSources[sourceID] = .object(r)
+                            publicSources[sourceID] = .object(p)
+                            continue
+                        }
                         data.append(set)
                     }
                 }
@@ -286,7 +305,17 @@ public struct ServerCatalog: Sendable {
                 if let found = data.first(where: { if case .geojson(_, let p) = $0.kind { return p == path } else { return false } }) {
                     set = found
                 } else {
-                    set = try ServedData.geojson(id: uniqueDataID(Self.identifier(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)), path: path)
+                    do {
+                        set = try ServedData.geojson(id: uniqueDataID(Self.identifier(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)), path: path)
+                    } catch {
+                        // Drawn empty (each render's log names it once); clients get an empty collection.
+                        warnings.append("style \(id): source \(sourceID): \(error); its layers are drawn empty")
+                        r["data"] = .string(path)
+                        p["data"] = ["type": "FeatureCollection", "features": []]
+                        renderSources[sourceID] = .object(r)
+                        publicSources[sourceID] = .object(p)
+                        continue
+                    }
                     data.append(set)
                 }
                 r["data"] = .string(path)
@@ -318,6 +347,15 @@ public struct ServerCatalog: Sendable {
         if let fonts = fontsDirectory {
             if render["glyphs"] != nil || Self.hasText(render) {
                 render["glyphs"] = .string(Self.fontTemplate(fonts))
+                published["glyphs"] = .string("\(ServedStyle.basePlaceholder)/fonts/{fontstack}/{range}.pbf")
+            }
+        } else if Self.hasText(render), PlatformFeature.installedFonts.isAvailable {
+            // No fonts folder: labels without glyphs, or whose glyph URL holds a placeholder no request fills
+            // (`?key={key}`), are drawn with installed fonts, which clients get from /fonts.
+            let glyphs = render["glyphs"]?.string
+            if glyphs == nil || glyphs.map(OpenMapTiles.hasUnfilledPlaceholder) == true {
+                if let glyphs { warnings.append("style \(id): glyphs \(glyphs) holds a placeholder no request fills; labels come from installed fonts, served at /fonts") }
+                render["glyphs"] = nil
                 published["glyphs"] = .string("\(ServedStyle.basePlaceholder)/fonts/{fontstack}/{range}.pbf")
             }
         }
@@ -425,7 +463,9 @@ public struct ServerCatalog: Sendable {
             let style = venue.mapStyle(for: floor, options: options)
             let styleID = uniqueID("\(id)-\(floor.elevation)")
             var published = style.object ?? JSONObject()
-            if fontsDirectory != nil { published["glyphs"] = .string("\(ServedStyle.basePlaceholder)/fonts/{fontstack}/{range}.pbf") }
+            if fontsDirectory != nil || (PlatformFeature.installedFonts.isAvailable && Self.hasText(published)) {
+                published["glyphs"] = .string("\(ServedStyle.basePlaceholder)/fonts/{fontstack}/{range}.pbf")
+            }
             let document: StyleDocument
             do {
                 document = try StyleDocument(json: style)

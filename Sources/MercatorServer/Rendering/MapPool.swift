@@ -9,6 +9,8 @@ final class MapPool: @unchecked Sendable {
     /// The layout cache of each map (``MapOptions/layoutCacheSize``): a server keeps one map per
     /// concurrent render, so each keeps a share of the server's budget.
     let layoutCacheSize: Int
+    /// Where renders report what they drew without (each problem logged once per style).
+    let warnings = ResourceWarnings()
 
     /// A pool whose maps keep `layoutCacheSize` bytes of laid-out tiles each.
     init(layoutCacheSize: Int = 32 << 20) {
@@ -35,10 +37,20 @@ final class MapPool: @unchecked Sendable {
         defer { checkIn(map, style: style.id) }
         map.camera = camera
         map.size = size
-        guard let overlay, !overlay.isEmpty else { return try map.pngSnapshot().data }
+        guard let overlay, !overlay.isEmpty else { return try reported(map.pngSnapshot(), style: style).data }
         let added = try overlay.add(to: map)
         defer { overlay.remove(added, from: map.style) }
-        return try map.pngSnapshot().data
+        return try reported(map.pngSnapshot(), style: style).data
+    }
+
+    private func reported(_ snapshot: MapPNGSnapshot, style: ServedStyle) -> MapPNGSnapshot {
+        warnings.report(snapshot.warnings, style: style.id)
+        return snapshot
+    }
+
+    private func reported(_ snapshot: MapSnapshot, style: ServedStyle) -> MapSnapshot {
+        warnings.report(snapshot.warnings, style: style.id)
+        return snapshot
     }
 
     /// Renders `style` with `camera` at `size`, drawing `overlay` (a GeoJSON source and its layers) on top.
@@ -47,9 +59,9 @@ final class MapPool: @unchecked Sendable {
         defer { checkIn(map, style: style.id) }
         map.camera = camera
         map.size = size
-        guard let overlay, !overlay.isEmpty else { return try map.snapshot() }
+        guard let overlay, !overlay.isEmpty else { return try reported(map.snapshot(), style: style) }
         let added = try overlay.add(to: map)
         defer { overlay.remove(added, from: map.style) }
-        return try map.snapshot()
+        return try reported(map.snapshot(), style: style)
     }
 }

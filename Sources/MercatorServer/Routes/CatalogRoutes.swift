@@ -69,15 +69,6 @@ extension MercatorServer {
         return Int(raw)
     }
 
-    /// `/fonts.json`: the font folders of the fonts folder that hold glyph PBFs, sorted.
-    func fontList() -> [String] {
-        guard let fonts = catalog.fontsDirectory,
-              let names = try? FileManager.default.contentsOfDirectory(atPath: fonts.path) else { return [] }
-        return names.filter { name in
-            GlyphStacks.isSafeName(name)
-                && FileManager.default.fileExists(atPath: fonts.appendingPathComponent(name).appendingPathComponent("0-255.pbf").path)
-        }.sorted()
-    }
 
     /// `/files/{path}`: a file of `options.paths.files` (no `..`, no hidden files, symbolic links resolved inside it).
     func file(_ request: Request, _ parts: [Substring]) throws -> Response {

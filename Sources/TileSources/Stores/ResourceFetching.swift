@@ -58,6 +58,14 @@ public protocol ResourceFetching: Sendable {
     func fetch(_ request: ResourceRequest, limit: Int, store: String) throws(TileStoreError) -> Data?
 }
 
+/// A fetcher that may be told never to touch the network (the offline database's `StorageFetcher` with
+/// `offlineOnly`): what does not go through ``ResourceFetching/fetch(_:limit:store:)`` — a remote PMTiles
+/// archive's HTTP range requests — is then refused instead of asked for.
+package protocol OfflineAwareFetching: ResourceFetching {
+    /// Whether nothing may be asked of the network.
+    var refusesNetwork: Bool { get }
+}
+
 /// The network, through ``HTTPResource`` (the shared ``HTTPClient``).
 public struct NetworkFetcher: ResourceFetching {
     public init() {}

@@ -1,6 +1,6 @@
 import GeoJSON
 
-/// Options of a ``ClusterIndex`` (supercluster's options, same names and defaults).
+/// Options of a `ClusterIndex` (supercluster's options, same names and defaults).
 public struct ClusterOptions: Sendable {
     /// The shallowest zoom at which points are clustered.
     public var minZoom: Int = 0

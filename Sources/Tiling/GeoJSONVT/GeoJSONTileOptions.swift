@@ -1,5 +1,5 @@
 import GeoJSON
-/// Options of a ``GeoJSONTileIndex`` (geojson-vt's options, same names and defaults).
+/// Options of a `GeoJSONTileIndex` (geojson-vt's options, same names and defaults).
 public struct GeoJSONTileOptions: Sendable, Hashable {
     /// The deepest zoom at which tiles keep full detail (no simplification); 0...24. Style: `maxzoom`.
     public var maxZoom: Int = 14

@@ -25,7 +25,7 @@ public enum TileFeatureType: Int, Sendable, Hashable {
     case polygon = 3
 }
 
-/// One feature of a ``Tile``: type, geometry in tile coordinates, identifier and properties.
+/// One feature of a `Tile`: type, geometry in tile coordinates, identifier and properties.
 public struct TileFeature: Sendable, Hashable {
     /// Point, line or polygon.
     public var type: TileFeatureType

@@ -1,7 +1,7 @@
 import GeoJSON
 /// A TileJSON manifest (versions 2.x and 3.0): where a tileset's tiles are and what they hold.
 ///
-/// Parsed from a ``JSONValue`` with ``init(_:)``. As MapLibre Native does, a missing `tilejson`
+/// Parsed from a `JSONValue` with ``init(_:)``. As MapLibre Native does, a missing `tilejson`
 /// member is accepted; `tiles` is required. Members the specification does not define are kept in
 /// ``extra``.
 public struct TileJSON: Sendable, Hashable {

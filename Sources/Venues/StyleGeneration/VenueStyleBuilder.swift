@@ -22,7 +22,7 @@ extension Venue {
 
     /// A self-contained MapLibre style (version 8, inline GeoJSON sources) drawing one floor.
     ///
-    /// The document is a ``JSONValue``; serialise it with `serialized()` to get style JSON that MapLibre
+    /// The document is a `JSONValue`; serialise it with `serialized()` to get style JSON that MapLibre
     /// itself renders. Source features keep their bundle properties and gain `_color`, `_opacity`
     /// (and, for walls, `_width` in metres; for labelled spaces `_name`).
     public func mapStyle(for floor: Floor, options: VenueStyleOptions = VenueStyleOptions()) -> JSONValue {

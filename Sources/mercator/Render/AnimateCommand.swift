@@ -66,6 +66,7 @@ struct AnimateCommand: ParsableCommand {
         var pngs: [Data] = []
         // The last frame is exactly the target (no rounding of i / fps * fps).
         func camera(_ i: Int) -> MapCamera { i == count ? animation.target : animation.camera(at: Double(i) / fps) }
+        var reported: Set<StyleWarning> = []
         for i in 1...count {
             map.camera = camera(i)
             // the next frame's tiles are loaded and laid out on another core while this one renders
@@ -81,7 +82,7 @@ struct AnimateCommand: ParsableCommand {
             }
             defer { prefetched.wait() }
             let snapshot = try map.pngSnapshot()  // banded for large frames
-            if i == 1 { for e in snapshot.sourceErrors { InputOutput.printError("warning: \(e)") } }
+            InputOutput.printWarnings(snapshot.warnings, of: map, seen: &reported)  // each once, whichever frame met it
             let name = "frame-" + String(repeating: "0", count: digits - String(i).count) + String(i) + ".png"
             let png = snapshot.data
             try png.write(to: folder.appendingPathComponent(name))

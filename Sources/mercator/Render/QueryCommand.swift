@@ -29,8 +29,6 @@ struct QueryCommand: ParsableCommand {
         let map = try MapLoading.map(from: data, name: input, size: size, camera: camera, styleDirectory: directory)
         try globalState.apply(to: map)
         try mapOptions.apply(to: map)
-        // Sources that cannot be read are drawn (and so queried) empty: say so, as render does.
-        for e in map.sourceLoadErrors { InputOutput.printError("warning: \(e)") }
         let ids = layers.map { Set($0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }) }
         let filter = try predicate.map(PredicateArgument.filter)
         let found: [QueriedFeature]
@@ -41,6 +39,8 @@ struct QueryCommand: ParsableCommand {
             let v = try numbers(rect!, count: 4, name: "--rect")
             found = try map.visibleFeatures(in: ScreenRect(x: v[0], y: v[1], width: v[2], height: v[3]), styleLayerIdentifiers: ids, predicate: filter)
         }
+        // Sources, sprites and glyphs that cannot be read are drawn (and so queried) without: say so, as render does.
+        InputOutput.printWarnings(map.resourceWarnings(), of: map)
         var features: [GeoJSONFeature] = []
         for q in found {
             var f = q.geoJSONFeature

@@ -65,11 +65,11 @@ struct RenderCommand: ParsableCommand {
         try mapOptions.apply(to: map)
         if format == .png {
             let snapshot = try map.pngSnapshot()
-            for e in snapshot.sourceErrors { InputOutput.printError("warning: \(e)") }
+            InputOutput.printWarnings(snapshot.warnings, of: map)
             try InputOutput.write(snapshot.data, to: output)
         } else {
             let snapshot = try map.snapshot()
-            for e in snapshot.sourceErrors { InputOutput.printError("warning: \(e)") }
+            InputOutput.printWarnings(snapshot.warnings, of: map)
             try InputOutput.write(try quality.encode(snapshot.image, as: format), to: output)
         }
     }

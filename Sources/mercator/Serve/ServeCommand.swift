@@ -113,7 +113,8 @@ struct ServeCommand: AsyncParsableCommand {
     static func sharedGlyphs() -> URL? {
         var dir = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         if let env = ProcessInfo.processInfo.environment["MERCATOR_SHARED"] {
-            return URL(fileURLWithPath: env).appendingPathComponent("conformance/render-tests/glyphs")
+            let glyphs = URL(fileURLWithPath: env).appendingPathComponent("conformance/render-tests/glyphs")
+            return FileManager.default.fileExists(atPath: glyphs.path) ? glyphs : nil
         }
         for _ in 0..<6 {
             let candidate = dir.appendingPathComponent("shared/conformance/render-tests/glyphs")

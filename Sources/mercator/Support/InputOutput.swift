@@ -122,6 +122,22 @@ enum InputOutput {
         }
     }
 
+    /// Prints what a map drew without (sources, sprite, glyphs, font faces that could not be read) to
+    /// standard error, one line each and each once, leaving out what loading the style already reported
+    /// (the validator's warnings, printed before the map was made).
+    static func printWarnings(_ warnings: [StyleWarning], of map: Map) {
+        var seen: Set<StyleWarning> = []
+        printWarnings(warnings, of: map, seen: &seen)
+    }
+
+    /// ``printWarnings(_:of:)`` leaving out those in `seen` too (a command drawing several frames says each once).
+    static func printWarnings(_ warnings: [StyleWarning], of map: Map, seen: inout Set<StyleWarning>) {
+        let loaded = Set(map.style.loadWarnings)
+        for warning in warnings where !loaded.contains(warning) && seen.insert(warning).inserted {
+            printError(warning.description)
+        }
+    }
+
     /// Writes one line to standard error.
     static func printError(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
