@@ -74,7 +74,8 @@ let package = Package(
                                                       .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Venues", dependencies: ["GeoJSON", "Tiling", "MercatorHTTP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(name: "Mercator", dependencies: ["Geo", "GeoJSON", "Expressions", "FormatStrings", "Tiling", "MapStyle", "TileSources", "OfflineStorage", "Rendering", "Fonts", "Venues"]),
-        .target(name: "MercatorConformance", dependencies: ["Mercator"]),
+        // Render/Vendor: fixtures the render suite names but the shared set lacks (read from the source tree)
+        .target(name: "MercatorConformance", dependencies: ["Mercator"], exclude: ["Render/Vendor"]),
         .target(
             name: "MercatorServer",
             dependencies: [

@@ -48,7 +48,7 @@ enum RenderTestMaps {
                         unsupported.append("setStyle: \(url) is not in the fixtures")
                         return unsupported
                     }
-                    let document = try StyleDocument(json: JSONValue(parsing: data))
+                    let document = try StyleDocument(json: localizingMapboxURLs(in: JSONValue(parsing: data)))
                     try map.style.replaceDocument(document)
                     if !cameraMoved { map.camera = map.camera.applying(styleCamera: document) }
                 default:
@@ -117,10 +117,51 @@ enum RenderTestMaps {
         return unsupported
     }
 
-    /// A `local://` or local-server URL as a file under the fixtures.
+    /// A `local://` or local-server URL as a file under the fixtures; as MapLibre Native's harness
+    /// (`getVendorPath`), a path the fixtures lack is looked for in the runner's `Vendor` folder.
     static func resolve(_ url: String, root: URL) -> URL? {
-        if url.hasPrefix("local://") { return root.appendingPathComponent(String(url.dropFirst("local://".count))) }
-        if url.hasPrefix(localServer) { return root.appendingPathComponent(String(url.dropFirst(localServer.count))) }
-        return nil
+        let path: String
+        if url.hasPrefix("local://") {
+            path = String(url.dropFirst("local://".count))
+        } else if url.hasPrefix(localServer) {
+            path = String(url.dropFirst(localServer.count))
+        } else {
+            return nil
+        }
+        let file = root.appendingPathComponent(path)
+        if !FileManager.default.fileExists(atPath: file.path) {
+            let vendored = vendorDirectory.appendingPathComponent(path)
+            if FileManager.default.fileExists(atPath: vendored.path) { return vendored }
+        }
+        return file
+    }
+
+    /// `Render/Vendor` in the source tree: fixtures the suite names that the shared set lacks
+    /// (the legacy `*-v9` styles; see its README).
+    static let vendorDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Vendor")
+
+    /// A style's `mapbox://` URLs pointed at the fixtures, as the harness localizes them: sources to
+    /// `local://tilesets/`, `mapbox://tiles/` to `local://tiles/`, sprites to `local://sprites/`,
+    /// glyphs (`mapbox://fonts/`) to `local://glyphs/`.
+    static func localizingMapboxURLs(in style: JSONValue) -> JSONValue {
+        guard case .object(var root) = style else { return style }
+        func replacing(_ value: JSONValue?, _ prefix: String, with replacement: String) -> JSONValue? {
+            guard let s = value?.string, s.hasPrefix(prefix) else { return value }
+            return .string(replacement + s.dropFirst(prefix.count))
+        }
+        root["sprite"] = replacing(root["sprite"], "mapbox://", with: "local://")
+        root["glyphs"] = replacing(root["glyphs"], "mapbox://fonts", with: "local://glyphs")
+        if case .object(var sources)? = root["sources"] {
+            for (id, source) in sources {
+                guard case .object(var s) = source else { continue }
+                s["url"] = replacing(s["url"], "mapbox://", with: "local://tilesets/")
+                if let tiles = s["tiles"]?.array {
+                    s["tiles"] = .array(tiles.map { replacing($0, "mapbox://tiles/", with: "local://tiles/") ?? $0 })
+                }
+                sources[id] = .object(s)
+            }
+            root["sources"] = .object(sources)
+        }
+        return .object(root)
     }
 }

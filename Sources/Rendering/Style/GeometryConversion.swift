@@ -98,9 +98,16 @@ enum GeometryConversion {
         case .polygon(let rings)?: return (rings.map(mercator), true)
         case .multiPolygon(let ps)?: return (ps.flatMap { $0.map(mercator) }, true)
         case .geometryCollection(let c)?:
+            // geojson-vt makes each member its own feature: a collection of polygons keeps its
+            // rings closed (joined all round); a mixed one is drawn open
             var all: [[Point]] = []
-            for child in c.geometries { all += lines(child).0 }
-            return (all, false)
+            var closed = true
+            for child in c.geometries {
+                let (parts, childClosed) = lines(child)
+                all += parts
+                if !parts.isEmpty { closed = closed && childClosed }
+            }
+            return (all, closed && !all.isEmpty)
         default: return ([], false)
         }
     }

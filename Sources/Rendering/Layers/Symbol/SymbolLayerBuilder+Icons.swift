@@ -25,8 +25,11 @@ extension SymbolLayerBuilder {
     /// layer has no icon or the image is missing. The frame sizes and fits it (``IconPaint``).
     static func iconSource(layout: SymbolLayoutProperties, context: EvaluationContext, images: (any ImageProvider)?) -> LaidOutIcon? {
         guard var name = layout.iconImageName?.evaluate(context).name, !name.isEmpty else { return nil }
-        // a plain-string `icon-image` may name properties as `{name}` tokens (legacy syntax)
-        if name.contains("{"), let properties = context.feature?.properties { name = replacingTokens(name, properties) }
+        // a plain-string `icon-image` may name properties as `{name}` tokens (legacy syntax; a legacy
+        // function's stops are converted when compiled); in an expression "{name}" is a literal name
+        if name.contains("{"), layout.iconImageName?.source?.string != nil, let properties = context.feature?.properties {
+            name = replacingTokens(name, properties)
+        }
         guard let image = images?.image(named: name) else { return nil }
         let o = layout.iconOffset.evaluate(context)
         return LaidOutIcon(image: image, alignment: SymbolAnchorKind(layout.iconAnchor.evaluate(context)).alignment,

@@ -13,12 +13,15 @@ extension PaintContext {
         // anchors on screen (device pixels), in drawing order
         var drawn: [(Int, Point)] = []
         var planes: [Point?] = []
+        // the world copy of each drawn anchor (labels along lines: none)
+        var drawnCopies: [Int] = []
         for (i, s) in layer.symbols.enumerated() where (s.placed && !s.quads.isEmpty) || (s.iconPlaced && s.icon != nil) {
             if s.path?.textAlongLine == true {
                 // labels along lines are drawn once, where placement laid them out
                 if let a = s.screenAnchor {
                     drawn.append((i, Point(x: a.x * ratio, y: a.y * ratio)))
                     planes.append(nil)
+                    drawnCopies.append(0)
                 }
                 continue
             }
@@ -30,6 +33,7 @@ extension PaintContext {
                 guard p.x.isFinite, p.y.isFinite, t.w(plane: plane) > 0 else { continue }
                 drawn.append((i, p))
                 planes.append(plane)
+                drawnCopies.append(copy)
             }
         }
         // the plane anchor of each drawn anchor, kept through sorting
@@ -47,7 +51,18 @@ extension PaintContext {
         // MapLibre draws a layer's icons, then its halos, then its text; with symbol-sort-key, it does
         // so for each run of labels with one key, in key order
         var segments: [ArraySlice<(Int, Point)>] = []
+        var tiles: [SymbolTileKey] = []
         if layer.haloPerSymbol {
+            // Native draws a sort key's icons, then its text, tile by tile (`RenderableSegment`: key,
+            // then type, then tile id): labels of one key in several tiles overlap in tile order
+            tiles = zip(drawn, drawnCopies).map { SymbolTileKey(layer.symbols[$0.0.0], copy: $0.1, zoom: t.tileZoom) }
+            let order = drawn.indices.sorted { a, b in
+                let ka = layer.symbols[drawn[a].0].sortKey ?? 0, kb = layer.symbols[drawn[b].0].sortKey ?? 0
+                if ka != kb { return ka < kb }
+                return tiles[a] != tiles[b] ? tiles[a] < tiles[b] : a < b
+            }
+            drawn = order.map { drawn[$0] }
+            tiles = order.map { tiles[$0] }
             var start = 0
             for k in drawn.indices where k > 0 && layer.symbols[drawn[k].0].sortKey != layer.symbols[drawn[k - 1].0].sortKey {
                 segments.append(drawn[start..<k])
@@ -58,16 +73,17 @@ extension PaintContext {
             segments = [drawn[...]]
         }
         for segment in segments {
-            paintSegment(layer, segment, planeOf: planeOf, iconShift: iconShift, gammaBase: gammaBase)
+            paintSegment(layer, segment, tiles: tiles.isEmpty ? nil : tiles, planeOf: planeOf, iconShift: iconShift, gammaBase: gammaBase)
         }
         if layer.showsCollisionBoxes {
             for s in layer.symbols { for outline in s.collisionBoxes { paintCollisionBox(outline) } }
         }
     }
 
-    /// Icons, then halos, then text of some of a layer's drawn labels (anchors in device pixels).
-    private mutating func paintSegment(_ layer: SymbolLayer, _ drawn: ArraySlice<(Int, Point)>, planeOf: [Point: Point],
-                                       iconShift: Point, gammaBase: Double) {
+    /// Icons, then halos, then text of some of a layer's drawn labels (anchors in device pixels);
+    /// with `tiles` (indexed like the layer's drawn labels), halos and text tile by tile.
+    private mutating func paintSegment(_ layer: SymbolLayer, _ drawn: ArraySlice<(Int, Point)>, tiles: [SymbolTileKey]?,
+                                       planeOf: [Point: Point], iconShift: Point, gammaBase: Double) {
         let t = transform
         let ratio = t.pixelRatio
         for (i, anchor) in drawn {
@@ -78,7 +94,15 @@ extension PaintContext {
                                             rotateWithMap: !alongLine && layer.iconRotateWithMap, pitchWithMap: layer.iconPitchWithMap)
             paintIcon(icon, projection: projection, gammaBase: gammaBase)
         }
-        let passes: [(Bool, (Int, Point))] = drawn.map { (true, $0) } + drawn.map { (false, $0) }
+        var passes: [(Bool, (Int, Point))] = []
+        passes.reserveCapacity(2 * drawn.count)
+        var start = drawn.startIndex
+        while start < drawn.endIndex {
+            var end = start + 1
+            if let tiles { while end < drawn.endIndex && tiles[end] == tiles[start] { end += 1 } } else { end = drawn.endIndex }
+            passes += drawn[start..<end].map { (true, $0) } + drawn[start..<end].map { (false, $0) }
+            start = end
+        }
         for (halo, (i, anchor)) in passes {
             let s = layer.symbols[i]
             guard s.placed else { continue }
@@ -98,7 +122,7 @@ extension PaintContext {
                     let corners = alongLine
                         ? lineGlyphCorners(quad, s.placedGlyphs[q], scale: s.labelScale, pitchWithMap: s.path?.pitchWithMap == true,
                                            translate: Point(x: layer.translate.x * ratio, y: layer.translate.y * ratio))
-                        : (projection(quad.topLeft, t), projection(quad.topRight, t), projection(quad.bottomLeft, t))
+                        : projection.corners(quad.topLeft, quad.topRight, quad.bottomLeft, t)
                     paintInlineImage(image, corners: corners, opacity: max(0, min(1, s.opacity)), color: quad.color ?? s.color,
                                      edge: edge)
                     continue
@@ -109,7 +133,7 @@ extension PaintContext {
                 let corners = alongLine
                     ? lineGlyphCorners(quad, s.placedGlyphs[q], scale: s.labelScale, pitchWithMap: s.path?.pitchWithMap == true,
                                        translate: Point(x: layer.translate.x * ratio, y: layer.translate.y * ratio))
-                    : (projection(quad.topLeft, t), projection(quad.topRight, t), projection(quad.bottomLeft, t))
+                    : projection.corners(quad.topLeft, quad.topRight, quad.bottomLeft, t)
                 paintGlyph(quad, corners: corners, color: color, edge: edge)
             }
         }
@@ -172,17 +196,20 @@ extension PaintContext {
     }
 
     /// One icon: an SDF icon tinted like text (halo first), any other sampled as it is.
-    /// Screen corners (top left, top right, bottom left) of a glyph laid out along a line: the quad
-    /// scaled and turned with the line around the glyph's centre, projected from the label plane.
+    /// Corners (top left, top right, bottom left) of a glyph laid out along a line: the quad scaled
+    /// and turned with the line around the glyph's centre, in the label plane (the map plane, seen
+    /// in perspective, for labels pitched with the map; the screen otherwise).
     private func lineGlyphCorners(_ quad: SymbolLayer.GlyphQuad, _ placed: PlacedGlyph, scale: Double, pitchWithMap: Bool,
-                                  translate: Point) -> (Point, Point, Point) {
-        let c = cos(placed.angle), s = sin(placed.angle), t = transform
+                                  translate: Point) -> QuadCorners {
+        let c = cos(placed.angle), s = sin(placed.angle)
         func corner(_ v: Point) -> Point {
-            let r = Point(x: (v.x * c - v.y * s) * scale, y: (v.x * s + v.y * c) * scale)
-            let q = placed.point + r
-            return (pitchWithMap ? t.screen(plane: q) : q) + translate
+            placed.point + Point(x: (v.x * c - v.y * s) * scale, y: (v.x * s + v.y * c) * scale)
         }
-        return (corner(quad.topLeft), corner(quad.topRight), corner(quad.bottomLeft))
+        let (a, b, d) = (corner(quad.topLeft), corner(quad.topRight), corner(quad.bottomLeft))
+        if pitchWithMap && transform.isPitched { return .plane(a, b, d, shift: translate) }
+        if pitchWithMap { return .screen(transform.screen(plane: a) + translate, transform.screen(plane: b) + translate,
+                                         transform.screen(plane: d) + translate) }
+        return .screen(a + translate, b + translate, d + translate)
     }
 
     private mutating func paintIcon(_ icon: SymbolLayer.Icon, projection: QuadProjection, gammaBase: Double) {
@@ -201,8 +228,7 @@ extension PaintContext {
             let color = (halo ? icon.haloColor : icon.color).scaled(opacity)
             for quad in icon.quads {
                 let t = quad.texels
-                paintParallelogram(projection(quad.topLeft, transform), projection(quad.topRight, transform),
-                                   projection(quad.bottomLeft, transform)) { u, v in
+                paintParallelogram(projection.corners(quad.topLeft, quad.topRight, quad.bottomLeft, transform)) { u, v in
                     let tx = t.x0 + u * (t.x1 - t.x0), ty = t.y0 + v * (t.y1 - t.y0)
                     if icon.image.sdf {
                         let distance = Double(texture.sampleBordered(texelX: tx, texelY: ty, linear: true).a)
@@ -218,22 +244,57 @@ extension PaintContext {
 
     /// An image of formatted text: sampled bilinearly over its padded rectangle (an SDF image
     /// tinted like the text), at the text's opacity.
-    private mutating func paintInlineImage(_ image: StyleImage, corners: (Point, Point, Point), opacity: Double,
+    private mutating func paintInlineImage(_ image: StyleImage, corners: QuadCorners, opacity: Double,
                                            color: PremultipliedColor, edge: SDFEdge) {
         let texture = image.image
         let w = Double(texture.width + 2), h = Double(texture.height + 2)
         let tint = color.scaled(Float(opacity))
         // MapLibre Native samples inline images nearest (the suite's @2x images at ratio 1 show it);
         // bilinear for SDF images and turned quads
-        let top = corners.1 - corners.0
+        let screen = corners.onScreen(transform)
+        let top = screen.1 - screen.0
         let linear = image.sdf || abs(top.y) > 1e-3
-        paintParallelogram(corners.0, corners.1, corners.2) { u, v in
+        paintParallelogram(corners) { u, v in
             let c = texture.sampleBordered(texelX: u * w, texelY: v * h, linear: linear)
             if image.sdf {
                 let alpha = edge.coverage(Double(c.a))
                 return alpha > 0 ? tint.scaled(Float(alpha)) : nil
             }
             return c.a > 0 ? c.scaled(Float(opacity)) : nil
+        }
+    }
+
+    /// Fills a quad with the colour `shade(u, v)` gives at each pixel centre (u, v in 0...1 across
+    /// the quad): a parallelogram on the screen, or one in the map plane seen in perspective, as GL
+    /// draws a pitched quad's two triangles (the plane point under each pixel centre, so the texture
+    /// follows the perspective).
+    private mutating func paintParallelogram(_ corners: QuadCorners, _ shade: (Double, Double) -> PremultipliedColor?) {
+        switch corners {
+        case .screen(let a, let b, let c): paintParallelogram(a, b, c, shade)
+        case .plane(let topLeft, let topRight, let bottomLeft, let shift):
+            let t = transform
+            let ex = topRight - topLeft, ey = bottomLeft - topLeft
+            let det = ex.x * ey.y - ex.y * ey.x
+            guard det != 0, det.isFinite else { return }
+            let planeCorners = [topLeft, topRight, bottomLeft, topRight + ey]
+            // a quad reaching behind the camera is not drawn (GL clips it; labels there are hidden anyway)
+            guard planeCorners.allSatisfy({ t.w(plane: $0) > 1e-6 }) else { return }
+            let screen = planeCorners.map { t.screen(plane: $0) + shift }
+            let xs = screen.map(\.x), ys = screen.map(\.y)
+            let x0 = clip.firstColumn(atOrRightOf: xs.min()!), x1 = clip.firstColumn(atOrRightOf: xs.max()!)
+            let y0 = clip.firstRow(atOrBelow: ys.min()!), y1 = clip.firstRow(atOrBelow: ys.max()!)
+            if x0 >= x1 || y0 >= y1 { return }
+            let w = canvasWidth, px = pixels
+            for y in y0..<y1 {
+                for x in x0..<x1 {
+                    guard let p = t.plane(screen: Point(x: Double(x) + 0.5 - shift.x, y: Double(y) + 0.5 - shift.y)) else { continue }
+                    let cx = p.x - topLeft.x, cy = p.y - topLeft.y
+                    let u = (cx * ey.y - cy * ey.x) / det
+                    let v = (ex.x * cy - ex.y * cx) / det
+                    guard u >= 0, u < 1, v >= 0, v < 1, let color = shade(u, v) else { continue }
+                    Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: 1)
+                }
+            }
         }
     }
 
@@ -264,7 +325,7 @@ extension PaintContext {
     }
 
     /// One glyph quad, textured with the glyph's SDF in a one-texel zero border.
-    private mutating func paintGlyph(_ quad: SymbolLayer.GlyphQuad, corners: (Point, Point, Point),
+    private mutating func paintGlyph(_ quad: SymbolLayer.GlyphQuad, corners: QuadCorners,
                                      color: PremultipliedColor, edge: SDFEdge) {
         let g = quad.glyph
         guard g.hasBitmap else { return }
@@ -277,7 +338,7 @@ extension PaintContext {
                 guard bi >= 0, bj >= 0, bi < bw, bj < bh else { return 0 }
                 return Double(bitmap[bj * bw + bi]) / 255
             }
-            paintParallelogram(corners.0, corners.1, corners.2) { u, v in
+            paintParallelogram(corners) { u, v in
                 let tx = u * texW - 0.5, ty = v * texH - 0.5
                 let fx = tx.rounded(.down), fy = ty.rounded(.down)
                 let i = Int(fx), j = Int(fy)
@@ -306,19 +367,91 @@ struct QuadProjection {
     var rotateWithMap: Bool
     var pitchWithMap: Bool
 
-    func callAsFunction(_ v: Point, _ t: Transform) -> Point {
+    /// The corners of a quad (top left, top right, bottom left offsets): in the map plane for a
+    /// label pitched with the map in a pitched view, on the screen otherwise.
+    func corners(_ topLeft: Point, _ topRight: Point, _ bottomLeft: Point, _ t: Transform) -> QuadCorners {
+        if pitchWithMap, let plane, t.isPitched {
+            let perspective = max(0, min(4, 0.5 + 0.5 * t.w(plane: plane)))
+            func corner(_ v: Point) -> Point { plane + offset(v, t) * perspective }
+            return .plane(corner(topLeft), corner(topRight), corner(bottomLeft), shift: Point(x: 0, y: 0))
+        }
+        return .screen(self(topLeft, t), self(topRight, t), self(bottomLeft, t))
+    }
+
+    /// A quad offset scaled to device pixels and turned (before any perspective).
+    private func offset(_ v: Point, _ t: Transform) -> Point {
         var r = v * scale
         if rotation != 0 {
             let c = cos(rotation), s = sin(rotation)
             r = Point(x: r.x * c - r.y * s, y: r.x * s + r.y * c)
         }
         if rotateWithMap { r = t.rotate(r) }
+        return r
+    }
+
+    func callAsFunction(_ v: Point, _ t: Transform) -> Point {
+        var r = v * scale
+        if rotation != 0 {
+            let c = cos(rotation), s = sin(rotation)
+            r = Point(x: r.x * c - r.y * s, y: r.x * s + r.y * c)
+        }
+        if rotateWithMap {
+            if let plane, t.isPitched, !pitchWithMap {
+                // MapLibre's symbol shaders (`u_rotate_symbol`): a label on the screen that turns with
+                // the map follows the map's x axis as projected at its anchor, which a pitched view
+                // turns further than the bearing
+                let angle = Self.projectedMapAngle(at: plane, t), c = cos(angle), s = sin(angle)
+                r = Point(x: r.x * c - r.y * s, y: r.x * s + r.y * c)
+            } else {
+                r = t.rotate(r)
+            }
+        }
         guard let plane, t.isPitched else { return anchor + r }
         // on the screen, labels far away are drawn smaller, but only halfway as the map shrinks
         guard pitchWithMap else { return anchor + r * max(0, min(4, 0.5 + 0.5 / max(t.w(plane: plane), 1e-6))) }
         // MapLibre's symbol shader: pitched labels are drawn halfway between their map and screen size
         let perspective = max(0, min(4, 0.5 + 0.5 * t.w(plane: plane)))
         return t.screen(plane: plane + r * perspective)
+    }
+}
+
+/// The tile a point label is drawn with (MapLibre's `UnwrappedTileID` order: world copy, then
+/// column, then row) at the source's tile zoom.
+struct SymbolTileKey: Comparable {
+    var copy: Int, x: Int, y: Int
+
+    init(_ symbol: SymbolLayer.Symbol, copy: Int, zoom: Int) {
+        let m = Transform.mercator(symbol.anchor), n = Double(1 << zoom)
+        self.copy = copy
+        x = Int(max(0, min(n - 1, (m.x * n).rounded(.down))))
+        y = Int(max(0, min(n - 1, (m.y * n).rounded(.down))))
+    }
+
+    static func < (a: SymbolTileKey, b: SymbolTileKey) -> Bool { (a.copy, a.x, a.y) < (b.copy, b.x, b.y) }
+}
+
+/// A quad's corners (top left, top right, bottom left): on the screen (device pixels), or in the
+/// map plane (device pixels before perspective) and moved by `shift` on the screen once projected.
+enum QuadCorners {
+    case screen(Point, Point, Point)
+    case plane(Point, Point, Point, shift: Point)
+
+    /// The corners on the screen.
+    func onScreen(_ t: Transform) -> (Point, Point, Point) {
+        switch self {
+        case .screen(let a, let b, let c): return (a, b, c)
+        case .plane(let a, let b, let c, let shift):
+            return (t.screen(plane: a) + shift, t.screen(plane: b) + shift, t.screen(plane: c) + shift)
+        }
+    }
+}
+
+extension QuadProjection {
+    /// The screen angle (radians, clockwise with y down) of the map's x axis projected at the plane
+    /// point `plane`: the shader's short step along the tile's x axis, projected, and its direction.
+    static func projectedMapAngle(at plane: Point, _ t: Transform) -> Double {
+        let a = t.screen(plane: plane), b = t.screen(plane: plane + t.rotate(Point(x: 1, y: 0)))
+        return atan2(b.y - a.y, b.x - a.x)
     }
 }
 
