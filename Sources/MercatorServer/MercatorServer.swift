@@ -228,6 +228,13 @@ public final class MercatorServer: Sendable {
         let framing = try RequestParsing.framing(framing, maxZoom: Double(options.maxZoom))
         let query = RequestParsing.query(request.uri.query)
         let overlay = try StaticOverlay(query: query)
+        // ?projection=mercator|globe|vertical-perspective draws in that projection instead of the style's own (the viewer's switch)
+        let projection: StyleProjection? = try query.last(where: { $0.0 == "projection" }).map { _, name in
+            guard StyleProjection.knownNames.contains(name) else {
+                throw ServerError.badRequest("projection must be mercator, globe or vertical-perspective (found \(name))")
+            }
+            return StyleProjection(type: .string(name))
+        }
         let mapSize = MapSize(width: width, height: height, pixelRatio: Double(scale))
         var padding = 20.0
         if let p = query.last(where: { $0.0 == "padding" })?.1 {
@@ -253,8 +260,9 @@ public final class MercatorServer: Sendable {
         let maps = self.maps, metrics = self.metrics, quality = options.quality(format)
         let bytes = try await pool.run {
             let clock = ContinuousClock(), start = clock.now
-            let data = format == .png ? try maps.renderPNG(style, camera: camera, size: mapSize, overlay: overlay)
-                : try format.encode(maps.render(style, camera: camera, size: mapSize, overlay: overlay).image, quality: quality)
+            let data = format == .png ? try maps.renderPNG(style, camera: camera, size: mapSize, overlay: overlay, projection: projection)
+                : try format.encode(maps.render(style, camera: camera, size: mapSize, overlay: overlay, projection: projection).image,
+                                    quality: quality)
             metrics.render(kind: "static", duration: clock.now - start)
             return data
         }
