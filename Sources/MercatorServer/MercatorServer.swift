@@ -350,6 +350,13 @@ public final class MercatorServer: Sendable {
             parsed.attribution = (text, font)
         }
         let overlay = parsed
+        // ?projection=mercator|globe|vertical-perspective draws in that projection instead of the style's own (the viewer's switch)
+        let projection: StyleProjection? = try query.last(where: { $0.0 == "projection" }).map { _, name in
+            guard StyleProjection.knownNames.contains(name) else {
+                throw ServerError.badRequest("projection must be mercator, globe or vertical-perspective (found \(name))")
+            }
+            return StyleProjection(type: .string(name))
+        }
         let mapSize = MapSize(width: width, height: height, pixelRatio: Double(scale))
         // tileserver-gl's padding: a fraction of the image added on each side of a fitted area (0.1 = 10 %).
         var padding = 0.1
@@ -385,8 +392,9 @@ public final class MercatorServer: Sendable {
         let maps = self.maps, metrics = self.metrics, quality = options.quality(format)
         let bytes = try await pool.run {
             let clock = ContinuousClock(), start = clock.now
-            let data = format == .png ? try maps.renderPNG(style, camera: camera, size: mapSize, overlay: overlay)
-                : try format.encode(maps.render(style, camera: camera, size: mapSize, overlay: overlay).image, quality: quality)
+            let data = format == .png ? try maps.renderPNG(style, camera: camera, size: mapSize, overlay: overlay, projection: projection)
+                : try format.encode(maps.render(style, camera: camera, size: mapSize, overlay: overlay, projection: projection).image,
+                                    quality: quality)
             metrics.render(kind: "static", duration: clock.now - start)
             return data
         }

@@ -1,7 +1,10 @@
 import Foundation
+import Mercator
 
 /// The web pages: an index of styles and data, and a viewer that shows MapLibre GL JS drawing a
-/// style's vector tiles beside Mercator's raster tiles of the same style, moving together.
+/// style's vector tiles beside Mercator's raster tiles of the same style, moving together; on a globe
+/// (the style's projection, or the viewer's projection switch, which calls GL JS's `setProjection`) the right
+/// side is Mercator's static image of the view, drawn in that projection (raster tiles stay Web Mercator).
 enum ViewerPages {
     /// A vendored file of `Resources/viewer` (MapLibre GL JS and its licence).
     static func asset(_ name: String) -> Data? {
@@ -42,6 +45,11 @@ enum ViewerPages {
     static func viewer(_ style: ServedStyle) -> String {
         let id = escape(style.id)
         let c = style.camera
+        let own = StyleProjection(member: style.renderJSON["projection"])
+        let ownName = own?.name.flatMap { StyleProjection.knownNames.contains($0) ? $0 : nil } ?? (own == nil ? "mercator" : "")
+        let options = ["mercator", "globe", "vertical-perspective"].map {
+            "<option value=\"\($0)\"\($0 == ownName ? " selected" : "")>\($0)</option>"
+        }.joined()
         return """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><title>\(escape(style.name)) · Mercator</title>
@@ -54,9 +62,11 @@ enum ViewerPages {
             #maps{display:flex;height:calc(100% - 28px)}
             #maps>div{flex:1;position:relative}
             .label{position:absolute;z-index:2;top:6px;left:6px;background:rgba(255,255,255,.85);padding:2px 6px;border-radius:3px}
+            #still{position:absolute;z-index:1;top:0;left:0;width:100%;height:100%;display:none;background:#fff}
             </style></head>
-            <body><div id="bar"><a href="/">Mercator server</a> · \(escape(style.name)) · left: MapLibre GL JS (vector tiles), right: Mercator (raster tiles)</div>
-            <div id="maps"><div id="gl"><span class="label">MapLibre GL JS</span></div><div id="mercator"><span class="label">Mercator raster tiles</span></div></div>
+            <body><div id="bar"><a href="/">Mercator server</a> · \(escape(style.name)) · left: MapLibre GL JS (vector tiles), right: Mercator (raster tiles; on a globe, Mercator's static image of the view) ·
+            projection <select id="projection">\(ownName.isEmpty ? "<option value=\"\" selected>the style's</option>" : "")\(options)</select></div>
+            <div id="maps"><div id="gl"><span class="label">MapLibre GL JS</span></div><div id="mercator"><span class="label" id="mercatorLabel">Mercator raster tiles</span><img id="still" alt="Mercator's static image"></div></div>
             <script>
             const camera = {center: [\(c.center.longitude), \(c.center.latitude)], zoom: \(c.zoom), bearing: \(c.bearing), pitch: \(c.pitch)};
             window.mercatorViewer = {glLoaded: false, rasterLoaded: false, errors: []};
@@ -82,6 +92,25 @@ enum ViewerPages {
               });
             }
             sync(gl, raster); sync(raster, gl);
+            // The globe: GL JS draws it with setProjection; Mercator draws the view as a static image in the same projection
+            // (its raster tiles are squares of the Web Mercator plane). Redrawn when the view settles.
+            const styleProjection = \(JSONValue.string(ownName).serialized());
+            const select = document.getElementById('projection'), still = document.getElementById('still');
+            function projection() { return select.value || styleProjection; }
+            function drawStill() {
+              const p = projection();
+              const flat = p === 'mercator' || (p === '' && !\(own?.isGlobe == true ? "true" : "false"));
+              still.style.display = flat ? 'none' : 'block';
+              document.getElementById('mercatorLabel').textContent = flat ? 'Mercator raster tiles' : 'Mercator static image (' + (p || 'the style\'s projection') + ')';
+              if (flat) return;
+              const c = gl.getCenter(), box = document.getElementById('mercator');
+              const w = Math.min(2048, Math.round(box.clientWidth)), h = Math.min(2048, Math.round(box.clientHeight));
+              still.src = '/styles/\(id)/static/' + c.lng.toFixed(5) + ',' + c.lat.toFixed(5) + ',' + gl.getZoom().toFixed(3) + '@'
+                + gl.getBearing().toFixed(1) + ',' + gl.getPitch().toFixed(1) + '/' + w + 'x' + h + '.png' + (select.value ? '?projection=' + select.value : '');
+            }
+            select.addEventListener('change', () => { if (select.value) gl.setProjection({type: select.value}); drawStill(); });
+            gl.on('moveend', drawStill);
+            gl.once('load', drawStill);
             </script></body></html>
             """
     }

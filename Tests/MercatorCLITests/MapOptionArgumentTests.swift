@@ -32,6 +32,24 @@ import Testing
         }
     }
 
+    @Test("--projection takes GL JS's projections (and perspective, the old spelling); camera project reads it")
+    func glProjections() throws {
+        let style = MapCommandTests.temporary("globe.json"), out = MapCommandTests.temporary("globe.png")
+        defer { for f in [style, out] { try? FileManager.default.removeItem(at: f) } }
+        try Data(#"{"version":8,"center":[0,0],"zoom":1,"sources":{},"layers":[{"id":"bg","type":"background","paint":{"background-color":"blue"}}]}"#.utf8)
+            .write(to: style)
+        for name in ["mercator", "globe", "vertical-perspective", "perspective"] {
+            let run = try CLIRunner.run(["render", style.path, "-o", out.path, "--size", "64x64", "--projection", name])
+            #expect(run.status == 0, "\(name): \(run.stderr)")
+        }
+        let refused = try CLIRunner.run(["render", style.path, "-o", out.path, "--projection", "equal-earth"])
+        #expect(refused.status != 0 && refused.stderr.contains("mercator, globe, vertical-perspective or axonometric"))
+        let skewOnGlobe = try CLIRunner.run(["render", style.path, "-o", out.path, "--projection", "globe", "--skew", "1,1"])
+        #expect(skewOnGlobe.status != 0)
+        let project = try CLIRunner.run(["camera", "project", "--camera", "0,0,1", "--coordinates", "0,0", "--projection", "globe"])
+        #expect(project.status == 0 && project.stdout.contains("\"points\""), "\(project.stderr)")
+    }
+
     @Test("--map-mode tile renders")
     func tileMode() throws {
         let style = MapCommandTests.temporary("tile.json"), out = MapCommandTests.temporary("tile.png")

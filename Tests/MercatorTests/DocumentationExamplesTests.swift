@@ -103,6 +103,24 @@ import Testing
         #expect(map.camera.center.longitude < start.longitude)
     }
 
+    @Test func theGlobe() throws {
+        let style = try Style(parsing: """
+            {"version": 8, "projection": {"type": "globe"},
+             "sources": {}, "layers": [{"id": "sea", "type": "background", "paint": {"background-color": "#2a7ab0"}}]}
+            """)
+        let map = Map(style: style, camera: MapCamera(center: LocationCoordinate2D(latitude: 20, longitude: 10), zoom: 1.5),
+                      size: MapSize(width: 512, height: 512))
+        #expect(map.projectionGlobeness == 1)
+        let png = try map.snapshot().pngData()
+        #expect(!png.isEmpty)
+        try map.setProjection(.verticalPerspective)
+        try map.setProjection(StyleProjection(type: ["interpolate", ["linear"], ["zoom"], 4, "vertical-perspective", 5, "mercator"]))
+        #expect(map.projectionGlobeness == 1)
+        try map.setProjection(nil)
+        #expect(map.projectionGlobeness == 0)
+        #expect(map.projection == nil)
+    }
+
     @Test func indoorVenues() throws {
         let bundleURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Samples/harbourfront-galleria.zip")

@@ -65,7 +65,7 @@ public final class Style: @unchecked Sendable {
     }
 
     /// What loading left out (``StyleReading/tolerant``), and why; empty for a strict load.
-    public var loadWarnings: [StyleWarning] { withLock { warnings } }
+    public var loadWarnings: [StyleWarning] { withLock { warnings + Self.projectionWarnings(document, state: currentGlobalState) } }
     private var warnings: [StyleWarning] = []
 
     /// Removes the sources and layers a strict check refuses, saying why for each.
@@ -152,6 +152,11 @@ public final class Style: @unchecked Sendable {
         return body()
     }
 
+    /// Sets (or removes) a root member other than `sources` and `layers` (the caller checked the value).
+    func setRootMember(_ key: String, to value: JSONValue?) {
+        withLock { document.setMember(key, to: value) }
+    }
+
     /// A snapshot of the style as a document (for writing or rendering).
     public var styleDocument: StyleDocument { withLock { document } }
 
@@ -208,7 +213,7 @@ public final class Style: @unchecked Sendable {
     /// with the values set by ``setGlobalStateProperty(_:value:)`` over them.
     public var globalState: JSONObject { withLock { currentGlobalState } }
 
-    private var currentGlobalState: JSONObject {
+    var currentGlobalState: JSONObject {
         var state = JSONObject()
         if case .object(let definitions)? = document.members["state"] {
             for (key, definition) in definitions { state[key] = definition.object?["default"] ?? .null }

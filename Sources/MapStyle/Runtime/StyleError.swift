@@ -26,6 +26,9 @@ public enum StyleError: Error, Sendable, Hashable, CustomStringConvertible {
     case layerTypeMismatch(layer: String, expected: LayerType, found: LayerType)
     /// An image's size and bytes do not agree, or its pixel ratio is not positive.
     case invalidImage(String)
+    /// A root member (`projection`, `sky`) set at run time does not fit the specification; `message` is the
+    /// validator's, located (`projection.type: projection expected, invalid type "number" found`).
+    case invalidRootMember(member: String, message: String)
 
     public var description: String {
         switch self {
@@ -47,6 +50,7 @@ public enum StyleError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unloadedStyleURL(let url):
             return "setStyle(\"\(url)\"): the style at this URL must be loaded first; a Style reads no files or URLs"
         case .invalidImage(let message): return "invalid image: \(message)"
+        case .invalidRootMember(_, let message): return message
         case .layerTypeMismatch(let layer, let expected, let found):
             return "layer \"\(layer)\" is a \(found.rawValue) layer, not a \(expected.rawValue) layer"
         }

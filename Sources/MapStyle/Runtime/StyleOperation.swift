@@ -24,6 +24,10 @@ public enum StyleOperation: Sendable, Hashable {
     /// `["setStyle", url]`: the caller loads the style at `url` (a `Style` does no I/O) and
     /// replaces the document with it (``Style/replaceDocument(_:)``).
     case setStyleURL(String)
+    /// `["setProjection", {"type": …}]` (GL JS; `null` or no argument removes the projection: Web Mercator).
+    case setProjection(StyleProjection?)
+    /// `["setSky", skyJSON]` (GL JS; `null` removes the sky).
+    case setSky(JSONValue?)
 
     /// Reads a style operation; returns `nil` for operations that are not about the style
     /// (`wait`, `setZoom`, `setFeatureState`, …), which the caller handles.
@@ -65,6 +69,22 @@ public enum StyleOperation: Sendable, Hashable {
             } else {
                 throw StyleDocumentError(path: "setStyle[1]", "a style object or URL expected")
             }
+        case "setProjection":
+            // GL JS's harness and API take {type}; a bare name is read as {type: name}
+            if let value = optionalValue(1) {
+                if value.string != nil {
+                    self = .setProjection(StyleProjection(type: value))
+                } else if let projection = StyleProjection(member: value) {
+                    self = .setProjection(projection)
+                } else if value.object?.isEmpty == true {
+                    self = .setProjection(nil)
+                } else {
+                    throw StyleDocumentError(path: "setProjection[1]", "a projection object {\"type\": …} expected")
+                }
+            } else {
+                self = .setProjection(nil)
+            }
+        case "setSky": self = .setSky(optionalValue(1))
         default: return nil
         }
     }
@@ -102,6 +122,10 @@ extension Style {
             try replaceDocument(document)
         case .setStyleURL(let url):
             throw StyleError.unloadedStyleURL(url)
+        case .setProjection(let projection):
+            try setProjection(projection)
+        case .setSky(let sky):
+            try setSky(sky)
         }
     }
 }

@@ -181,6 +181,8 @@ public final class Map: @unchecked Sendable {
         let (camera, size, projection) = locked { (cameraValue, sizeValue, optionsValue.projectionMode) }
         var transform = camera.transform(in: size)
         transform.projectionMode = projection
+        let bent = globeness(atZoom: camera.zoom)
+        if bent > 0 { transform.globeness = bent }
         return transform
     }
 
@@ -219,6 +221,7 @@ public final class Map: @unchecked Sendable {
         }
         var scene = try builder.styleScene(layers: layers, sources: sources, states: states)
         scene.scene.projectionMode = locked { optionsValue.projectionMode }
+        scene.scene.globeness = builder.globeness
         // Sources whose kind is not loaded yet are drawn empty: say so, for the layers that use them.
         let used = Set(style.layers.filter { $0.isVisible }.compactMap(\.sourceIdentifier))
         for source in style.sources where used.contains(source.identifier) && !MapSources.draws(source.kind) {
@@ -233,7 +236,9 @@ public final class Map: @unchecked Sendable {
     func sceneInputs(camera: MapCamera, size: MapSize)
         throws -> (StyleSceneBuilder, [CompiledLayer], [String: any RenderSource], [SourceLoadError]) {
         let (mapMode, limits) = locked { (optionsValue.mapMode, optionsValue.limits) }
-        let transform = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera).transform
+        var frame = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera)
+        frame.globeness = globeness(atZoom: camera.zoom)
+        let transform = frame.transform
         var (sources, errors) = self.sources.renderSources(of: style, visible: style.layers.filter { $0.isVisible }, transform: transform,
                                                            camera: camera, pixelRatio: size.pixelRatio, mapMode: mapMode)
         let sprites = self.sprites(pixelRatio: size.pixelRatio)
@@ -259,6 +264,8 @@ public final class Map: @unchecked Sendable {
         builder.mapMode = mapMode
         builder.globalState = style.globalState
         builder.limits = limits
+        builder.globeness = frame.globeness
+        builder.sky = style.styleDocument.members["sky"]
         builder.resourceGeneration = resourceGeneration(sprites: sprites, glyphs: mapGlyphs)
         builder.collidesPerSource = settingsValue.usesPre4CollisionBehavior
         builder.showsCollisionBoxes = debugOptionsValue.contains(.collisionBoxes)

@@ -65,6 +65,9 @@ public struct RenderSuiteInfo: Sendable {
     public var reference = "maplibre-native"
     public var defaultAllowed = 0.00015
 
+    /// MapLibre Native's suite: its reference and tolerance.
+    public init() {}
+
     /// The suite at `root` (Native's defaults when it has no `suite.json`).
     public init(root: URL) {
         guard let data = try? Data(contentsOf: root.appendingPathComponent("suite.json")),
@@ -95,6 +98,13 @@ public struct RenderTestMetadata: Sendable {
     public var queryGeometry: JSONValue?
     /// Query tests: `layers`, `filter`.
     public var queryOptions: JSONObject?
+    /// GL JS's `projection`: the harness calls `setProjection({type: projection})` once the map has loaded
+    /// (a name, or a `{type}` object).
+    public var projection: StyleProjection?
+    /// GL JS's `maxPitch` (the map option; the style's and the operations' pitch are clamped to it). `nil`: 60,
+    /// clamped only in a GL JS suite (Native's harness has no such option).
+    public var maxPitch: Double?
+
     /// `source-replace`: (source replaced, source whose definition replaces it), in order. The
     /// MLT tests draw the same layers from a twin source in another encoding this way.
     public var sourceReplacements: [(replace: String, with: String)] = []
@@ -118,6 +128,10 @@ public struct RenderTestMetadata: Sendable {
             projectionMode.ySkew = y
         }
         operations = t["operations"]?.array?.compactMap(\.array) ?? []
+        if let p = t["projection"] {
+            projection = p.string != nil ? StyleProjection(type: p) : StyleProjection(member: p)
+        }
+        if let m = t["maxPitch"]?.number, m.isFinite { maxPitch = m }
         queryGeometry = t["queryGeometry"]
         queryOptions = t["queryOptions"]?.object
         sourceReplacements = (t["source-replace"]?.array ?? []).compactMap { entry in

@@ -9,7 +9,8 @@ enum RenderTestMaps {
     /// The prefix MapLibre's harness serves the fixtures under.
     static let localServer = "http://localhost:2900/"
 
-    static func map(json: JSONValue, metadata: RenderTestMetadata, directory: URL, root: URL) throws -> Map {
+    static func map(json: JSONValue, metadata: RenderTestMetadata, directory: URL, root: URL,
+                    suite: RenderSuiteInfo = RenderSuiteInfo()) throws -> Map {
         let document = try StyleDocument(json: metadata.applyingSourceReplacements(to: json))
         let style = try Style(document: document)
         let map = Map(style: style, camera: MapCamera(style: document),
@@ -19,6 +20,11 @@ enum RenderTestMaps {
                                        projectionMode: metadata.projectionMode),
                    styleDirectory: directory, localRoot: root, localServers: [(localServer, root)],
                    clientFonts: .disabled)
+        // GL JS's harness: maxPitch is a map option, and `projection` is set once the style has loaded
+        if let maxPitch = metadata.maxPitch ?? (suite.reference == "maplibre-gl-js" ? 60 : nil) {
+            map.camera.pitch = min(map.camera.pitch, maxPitch)
+        }
+        if let projection = metadata.projection { try map.style.setProjection(projection) }
         // MapLibre's harness draws only the fixtures' glyphs: no installed fonts, CJK included
         map.settings.ideographicFontFallback = .disabled
         // and breaks Thai, Lao, Khmer and Myanmar lines only at spaces (no ICU dictionaries)
@@ -31,9 +37,10 @@ enum RenderTestMaps {
     }
 
     /// Applies `operations` in order; returns what could not be done (the test then fails).
-    static func apply(_ operations: [[JSONValue]], to map: Map, root: URL) throws -> [String] {
+    static func apply(_ operations: [[JSONValue]], to map: Map, root: URL, maxPitch: Double? = nil) throws -> [String] {
         var unsupported: [String] = []
         var cameraMoved = false
+        func pitch(_ value: Double) -> Double { maxPitch.map { min($0, value) } ?? value }
         for op in operations {
             let name = op.first?.string ?? ""
             let args = Array(op.dropFirst())
@@ -68,7 +75,21 @@ enum RenderTestMaps {
                 map.camera.bearing = arg(0).number ?? map.camera.bearing
                 cameraMoved = true
             case "setPitch":
-                map.camera.pitch = arg(0).number ?? map.camera.pitch
+                map.camera.pitch = pitch(arg(0).number ?? map.camera.pitch)
+                cameraMoved = true
+            case "jumpTo", "easeTo", "flyTo":
+                // GL JS's camera options; the end of the move is drawn (the harness waits for it)
+                let options = arg(0)
+                if let c = options["center"]?.array, c.count >= 2, let lon = c[0].number, let lat = c[1].number {
+                    map.camera.center = LocationCoordinate2D(latitude: lat, longitude: lon)
+                } else if let lon = options["center"]?["lng"]?.number ?? options["center"]?["lon"]?.number,
+                          let lat = options["center"]?["lat"]?.number {
+                    map.camera.center = LocationCoordinate2D(latitude: lat, longitude: lon)
+                }
+                if let z = options["zoom"]?.number { map.camera.zoom = z }
+                if let b = options["bearing"]?.number { map.camera.bearing = b }
+                if let p = options["pitch"]?.number { map.camera.pitch = pitch(p) }
+                if options["roll"]?.number.map({ $0 != 0 }) == true { unsupported.append("camera roll") }
                 cameraMoved = true
             case "setCenter":
                 if let c = arg(0).array, c.count >= 2, let lon = c[0].number, let lat = c[1].number {

@@ -36,9 +36,10 @@ public struct RenderTestRunner: Sendable {
             let start = clock.now
             // one map, or in the tile mode one per tile of the cover, each centred on its tile
             func render(centre: LocationCoordinate2D?) throws -> (Map, MapSnapshot, [String]) {
-                let map = try RenderTestMaps.map(json: json, metadata: metadata, directory: test.directory, root: root)
+                let map = try RenderTestMaps.map(json: json, metadata: metadata, directory: test.directory, root: root, suite: suite)
                 if let centre { map.camera.center = centre }
-                var unsupported = try RenderTestMaps.apply(metadata.operations, to: map, root: root)
+                let maxPitch = metadata.maxPitch ?? (suite.reference == "maplibre-gl-js" ? 60 : nil)
+                var unsupported = try RenderTestMaps.apply(metadata.operations, to: map, root: root, maxPitch: maxPitch)
                 // Debug overlays (tile borders, collision boxes, overdraw) are drawn into the expected images.
                 if json["metadata"]?["test"]?["collisionDebug"]?.bool == true { map.debugOptions.insert(.collisionBoxes) }
                 if json["metadata"]?["test"]?["debug"]?.bool == true { map.debugOptions.insert(.tileBoundaries) }

@@ -106,8 +106,9 @@ public struct PyramidRenderer: Sendable {
             }
             return tiles.map { (PMTilesTileID.id(z: $0.key.tile.z, x: $0.key.tile.x, y: $0.key.tile.y)!, $0.key.tile, Optional($0.value)) }
         case .mvt:
-            let map = try maps.checkOut(style)
-            defer { maps.checkIn(map, style: style.id) }
+            // tiles are squares of the Web Mercator plane, whatever the style's projection
+            let map = try maps.checkOut(style, projection: .mercator)
+            defer { maps.checkIn(map, style: style, projection: .mercator) }
             var encoder = VectorTileEncoder()
             var any = false
             for source in map.style.sources where source.kind == .geojson {

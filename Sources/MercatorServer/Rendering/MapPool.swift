@@ -17,24 +17,46 @@ final class MapPool: @unchecked Sendable {
         self.layoutCacheSize = layoutCacheSize
     }
 
-    /// A map of `style` (an idle one, or a new one).
-    func checkOut(_ style: ServedStyle) throws(ServerError) -> Map {
-        if let map = lock.withLock({ idle[style.id]?.popLast() }) { return map }
-        return Map(style: try style.makeStyle(), camera: style.camera, size: MapSize(width: 256, height: 256),
-                   options: MapOptions(layoutCacheSize: layoutCacheSize), styleDirectory: style.directory)
+    /// A map of `style` (an idle one, or a new one), drawn in `projection` instead of the style's own when given
+    /// (raster tiles are squares of the Web Mercator plane: they ask for `.mercator`). Maps are pooled per projection,
+    /// so a map's style is changed once, when it is made.
+    func checkOut(_ style: ServedStyle, projection: StyleProjection? = nil) throws(ServerError) -> Map {
+        let projection = Self.override(style, projection)
+        if let map = lock.withLock({ idle[Self.key(style.id, projection)]?.popLast() }) { return map }
+        let map = Map(style: try style.makeStyle(), camera: style.camera, size: MapSize(width: 256, height: 256),
+                      options: MapOptions(layoutCacheSize: layoutCacheSize), styleDirectory: style.directory)
+        if let projection {
+            do { try map.setProjection(projection) } catch { throw ServerError.badRequest("projection: \(error)") }
+        }
+        return map
     }
 
     /// Gives a map back.
-    func checkIn(_ map: Map, style: String) {
-        lock.withLock { idle[style, default: []].append(map) }
+    func checkIn(_ map: Map, style: ServedStyle, projection: StyleProjection? = nil) {
+        let projection = Self.override(style, projection)
+        lock.withLock { idle[Self.key(style.id, projection), default: []].append(map) }
+    }
+
+    /// `projection` when it differs from what the style draws (a style without one draws Mercator): the same maps
+    /// serve a flat style's tiles and static images.
+    private static func override(_ style: ServedStyle, _ projection: StyleProjection?) -> StyleProjection? {
+        guard let projection else { return nil }
+        let own = StyleProjection(member: style.renderJSON["projection"]) ?? .mercator
+        return own == projection ? nil : projection
+    }
+
+    /// The pool key of a style's maps in a projection.
+    private static func key(_ style: String, _ projection: StyleProjection?) -> String {
+        projection.map { style + "\u{0}" + $0.type.serialized() } ?? style
     }
 
     /// ``render(_:camera:size:overlay:)`` straight to PNG with `Map.pngSnapshot()`: outputs over
     /// 2048 x 2048 device pixels are painted and encoded band by band, so the map never holds their
     /// whole float canvas (16 bytes a pixel: 600 MB at 6144²).
-    func renderPNG(_ style: ServedStyle, camera: MapCamera, size: MapSize, overlay: StaticOverlay? = nil) throws -> Data {
-        let map = try checkOut(style)
-        defer { checkIn(map, style: style.id) }
+    func renderPNG(_ style: ServedStyle, camera: MapCamera, size: MapSize, overlay: StaticOverlay? = nil,
+                   projection: StyleProjection? = nil) throws -> Data {
+        let map = try checkOut(style, projection: projection)
+        defer { checkIn(map, style: style, projection: projection) }
         map.camera = camera
         map.size = size
         guard let overlay, !overlay.isEmpty else { return try reported(map.pngSnapshot(), style: style).data }
@@ -53,10 +75,12 @@ final class MapPool: @unchecked Sendable {
         return snapshot
     }
 
-    /// Renders `style` with `camera` at `size`, drawing `overlay` (a GeoJSON source and its layers) on top.
-    func render(_ style: ServedStyle, camera: MapCamera, size: MapSize, overlay: StaticOverlay? = nil) throws -> MapSnapshot {
-        let map = try checkOut(style)
-        defer { checkIn(map, style: style.id) }
+    /// Renders `style` with `camera` at `size`, drawing `overlay` (a GeoJSON source and its layers) on top, in
+    /// `projection` when given (else the style's own).
+    func render(_ style: ServedStyle, camera: MapCamera, size: MapSize, overlay: StaticOverlay? = nil,
+                projection: StyleProjection? = nil) throws -> MapSnapshot {
+        let map = try checkOut(style, projection: projection)
+        defer { checkIn(map, style: style, projection: projection) }
         map.camera = camera
         map.size = size
         guard let overlay, !overlay.isEmpty else { return try reported(map.snapshot(), style: style) }

@@ -87,7 +87,8 @@ final class RasterTileRenderer: @unchecked Sendable {
         let n = Double(origin.tile.dimension)
         let cx = (Double(origin.tile.x) + Double(m) / 2) / n, cy = (Double(origin.tile.y) + Double(m) / 2) / n
         let camera = MapCamera(center: LocationCoordinate2D(latitude: WebMercator.latitude(worldY: cy), longitude: cx * 360 - 180), zoom: zoom)
-        let snapshot = try maps.render(style, camera: camera, size: MapSize(width: side, height: side, pixelRatio: ratio))
+        // a tile is a square of the Web Mercator plane, whatever the style's projection
+        let snapshot = try maps.render(style, camera: camera, size: MapSize(width: side, height: side, pixelRatio: ratio), projection: .mercator)
         let image = snapshot.image
         let tilePixels = origin.tileSize * origin.scale
         let marginPixels = Int((Double(margin) * ratio).rounded())

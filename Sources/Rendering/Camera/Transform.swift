@@ -39,6 +39,15 @@ public struct Transform: Sendable {
     /// How heights are projected (MapLibre Native's `ProjectionMode`): perspective unless set.
     /// Only points above the ground (fill extrusions) depend on it.
     package var projectionMode = ProjectionMode()
+    /// How far the view is bent onto the globe: 0 is Web Mercator (the default, today's pixels), 1 the
+    /// globe (GL JS's vertical perspective), values between GL JS's blend of the two. See `Transform+Globe`.
+    package var globeness: Double = 0 {
+        didSet { globe = GlobeView(self) }
+    }
+    /// The globe's camera and blend when ``globeness`` is above 0; nil draws Web Mercator. Painters
+    /// then work in screen space: a *plane* point is its screen position less the view's centre, and
+    /// `screen(plane:)` only adds the centre back.
+    package private(set) var globe: GlobeView?
 
     /// Creates the transform for a camera and an output size in CSS pixels.
     public init(camera: MapCamera, width: Int, height: Int, pixelRatio: Double = 1,
@@ -77,6 +86,7 @@ public struct Transform: Sendable {
     /// (its `alignedProjMatrix`), in world units: subtract it from the world position under a pixel.
     /// The centre's world position in CSS pixels is rounded, with half a pixel more for odd sizes.
     func rasterAlignment() -> Point {
+        if globe != nil { return Point(x: 0, y: 0) }  // GL JS aligns flat views only
         let scale = worldSize / pixelRatio
         let x = centerWorld.x / pixelRatio, y = centerWorld.y / pixelRatio
         let cssWidth = Int((width / pixelRatio).rounded()), cssHeight = Int((height / pixelRatio).rounded())
@@ -91,7 +101,7 @@ public struct Transform: Sendable {
     }
 
     /// Whether the view is tilted.
-    public var isPitched: Bool { sinPitch > 1e-9 }
+    public var isPitched: Bool { sinPitch > 1e-9 && globe == nil }
 
     /// Web Mercator fractions (0...1 across the world for longitudes -180...180), y down.
     @inlinable
@@ -141,6 +151,7 @@ public struct Transform: Sendable {
     /// Plane position of a point given in world fractions.
     @inline(__always)
     func plane(worldFraction m: Point, copy: Int = 0) -> Point {
+        if let globe { return globe.plane(worldX: m.x + Double(copy), y: m.y) }
         let wx = (m.x + Double(copy)) * worldSize - centerWorld.x
         let wy = m.y * worldSize - centerWorld.y
         return rotate(Point(x: wx, y: wy))
@@ -149,6 +160,9 @@ public struct Transform: Sendable {
     /// World fractions of a plane point.
     @inline(__always)
     func worldFraction(plane p: Point) -> Point {
+        if let globe {
+            return globe.world(screenX: p.x + width / 2, y: p.y + height / 2) ?? Point(x: .nan, y: .nan)
+        }
         let w = unrotate(p)
         return Point(x: (w.x + centerWorld.x) / worldSize, y: (w.y + centerWorld.y) / worldSize)
     }
@@ -188,6 +202,7 @@ public struct Transform: Sendable {
     func plane(screen s: Point) -> Point? {
         let u = s.x - width / 2
         let v = s.y - height / 2
+        if let globe { return globe.isOnGlobe(screenX: s.x, y: s.y) ? Point(x: u, y: v) : nil }
         if !isPitched { return Point(x: u, y: v) }
         let d = cameraToCenterDistance
         let denom = d * cosPitch + v * sinPitch
@@ -209,9 +224,7 @@ public struct Transform: Sendable {
         guard let p = plane(screen: Point(x: screenPoint.x * pixelRatio, y: screenPoint.y * pixelRatio)) else {
             return nil
         }
-        let w = unrotate(p)
-        var c = Transform.coordinate(mercator: Point(x: (w.x + centerWorld.x) / worldSize,
-                                                     y: (w.y + centerWorld.y) / worldSize))
+        var c = Transform.coordinate(mercator: worldFraction(plane: p))
         c.longitude = c.longitude - 360 * ((c.longitude + 180) / 360).rounded(.down)
         return c
     }
@@ -233,6 +246,7 @@ public struct Transform: Sendable {
     /// square; x leaves it on other world copies): top left, top right, bottom right, bottom left.
     /// Above a pitched horizon the top is cut at a few screen sizes' distance, as tile covers are.
     package func visibleWorldCorners() -> [(x: Double, y: Double)] {
+        if let globe { return globe.visibleWorldCorners() }
         let far = 4 * max(width, height) / max(cosPitch, 0.2)
         return [(0.0, 0.0), (width, 0), (width, height), (0, height)].map { (sx, sy) in
             var p = plane(screen: Point(x: sx, y: sy)) ?? Point(x: (sx - width / 2) * 4, y: -far)
@@ -266,6 +280,7 @@ public struct Transform: Sendable {
     func worldCopies(worldWest fmin: Double, worldEast fmax: Double, visible: (min: Double, max: Double),
                      margin: Double = 0) -> ClosedRange<Int>? {
         guard fmin.isFinite, fmax.isFinite else { return nil }
+        if globe != nil { return 0...0 }  // one globe: every longitude is drawn once
         let m = max(0, margin) / worldSize
         let lo = max(-64.0, (visible.min - m - fmax - 1e-9).rounded(.up))
         let hi = min(64.0, (visible.max + m - fmin + 1e-9).rounded(.down))

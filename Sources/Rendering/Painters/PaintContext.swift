@@ -38,6 +38,8 @@ package struct PaintContext {
     /// is drawn): allocated by the first extrusion layer, kept for the later ones, as MapLibre's 3D pass
     /// shares its depth buffer between them.
     var extrusionDepth: [Float] = []
+    /// The world position under each pixel of the clip when drawing on the globe (nil in Mercator).
+    let globeRows: GlobeRows?
 
     /// A context painting `pixels` (a `canvasWidth x canvasHeight` canvas) within `clip`.
     init(transform: Transform, pixels: UnsafeMutablePointer<Float>, canvasWidth: Int, canvasHeight: Int, clip: PixelClip) {
@@ -47,19 +49,33 @@ package struct PaintContext {
         self.canvasHeight = canvasHeight
         self.clip = clip.intersection(PixelClip(width: canvasWidth, height: canvasHeight))
         visibleX = transform.visibleWorldXRange()
+        globeRows = transform.globe.map { GlobeRows(globe: $0, clip: clip.intersection(PixelClip(width: canvasWidth, height: canvasHeight))) }
     }
 
     /// The row spans of `tile` for this context, worked out once per tile.
     private mutating func rowSpans(for tile: TileClip) -> TileRowSpans {
         if let cached = tileSpanCache[tile] { return cached }
-        let spans = TileRowSpans(tile: tile, transform: transform, clip: clip)
+        let spans = TileRowSpans(tile: tile, transform: transform, clip: clip, globeRows: globeRows)
         tileSpanCache[tile] = spans
         return spans
     }
 
-    /// Composites `color` over every pixel of the clip.
+    /// Composites `color` over every pixel of the clip (on the globe: every pixel showing the globe).
     func fillClip(_ color: PremultipliedColor) {
         if color.a <= 0 || clip.isEmpty { return }
+        if let globeRows {
+            for y in clip.y0..<clip.y1 {
+                guard let row = globeRows.row(y) else { continue }
+                var x = clip.x0
+                while x < clip.x1 {
+                    while x < clip.x1 && row[2 * (x - clip.x0)].isNaN { x += 1 }
+                    let start = x
+                    while x < clip.x1 && !row[2 * (x - clip.x0)].isNaN { x += 1 }
+                    if x > start { Canvas.blendSpan(pixels, offset: 4 * (y * canvasWidth + start), count: x - start, color: color) }
+                }
+            }
+            return
+        }
         for y in clip.y0..<clip.y1 {
             Canvas.blendSpan(pixels, offset: 4 * (y * canvasWidth + clip.x0), count: clip.x1 - clip.x0, color: color)
         }
@@ -90,6 +106,7 @@ package struct PaintContext {
         if opacity <= 0 || clip.isEmpty { return }
         for y in clip.y0..<clip.y1 {
             for x in clip.x0..<clip.x1 {
+                if let globeRows, globeRows.world(x, y) == nil { continue }
                 guard let c = patternColor(pattern, x: x, y: y), c.a > 0 else { continue }
                 Canvas.blendPixel(pixels, offset: 4 * (y * canvasWidth + x), color: c.scaled(opacity), alpha: 1)
             }
@@ -99,6 +116,7 @@ package struct PaintContext {
     /// The pixels (within the clip) that may show the world-unit polygon `corners`: the bounds of its
     /// corners on screen, a pixel wider; up to the top of the view when pitched (the horizon cuts it).
     func pixelBounds(ofWorld corners: [Point]) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        if let globe = transform.globe { return globePixelBounds(ofWorld: corners, globe: globe) }
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         for c in corners {
             let s = transform.screen(plane: transform.plane(worldFraction: c))

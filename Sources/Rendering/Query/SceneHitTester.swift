@@ -33,11 +33,13 @@ package struct SceneHit: Sendable, Hashable {
 /// line width and gap, fill area, translations). Results are topmost first.
 package struct SceneHitTester: Sendable {
     package let scene: RenderScene
-    let geometry: HitTestGeometry
+    var geometry: HitTestGeometry
 
     package init(scene: RenderScene) {
         self.scene = scene
         geometry = HitTestGeometry(transform: scene.transform, bearing: scene.camera.bearing)
+        // one globe: every longitude once
+        if scene.transform.globe != nil { geometry.copyOffsets = [0] }
     }
 
     /// Hits under `point` (screen points), topmost first.
@@ -110,7 +112,22 @@ package struct HitTestGeometry: Sendable {
     private func shifted(_ p: Point, _ s: Point) -> Point { Point(x: p.x + s.x, y: p.y + s.y) }
 
     private func project(_ ring: [Point], copy: Double, shift: Point) -> [Point] {
-        ring.map { shifted(transform.screenPoint(mercator: Point(x: $0.x + copy / 360, y: $0.y)), shift) }
+        ring.map { m in
+            let c = Point(x: m.x + copy / 360, y: m.y)
+            // on the globe a point behind the horizon touches nothing (NaN fails every distance test)
+            if transform.isHiddenOnGlobe(worldFraction: c) { return Point(x: .nan, y: .nan) }
+            return shifted(transform.screenPoint(mercator: c), shift)
+        }
+    }
+
+    /// On the globe: whether the world under any corner of `r` (less `shift`) lies inside the polygon
+    /// (tried on the world copies next to it), by the even-odd rule in Web Mercator.
+    private func globeCornersInside(_ polygon: [[Point]], _ r: ScreenRect, shift: Point) -> Bool {
+        for corner in corners(r) {
+            guard let w = transform.worldPosition(atScreen: Point(x: corner.x - shift.x, y: corner.y - shift.y)) else { continue }
+            for k in [0.0, -1, 1] where PlaneGeometry.contains(polygon, Point(x: w.x + k, y: w.y)) { return true }
+        }
+        return false
     }
 
     private func distance(_ r: ScreenRect, _ p: Point) -> Double {
@@ -159,7 +176,9 @@ package struct HitTestGeometry: Sendable {
         for copy in copyOffsets {
             for polygon in polygons {
                 let rings = polygon.map { project($0, copy: copy, shift: shift) }
-                if corners(r).contains(where: { PlaneGeometry.contains(rings, $0) }) { return true }
+                if transform.globe != nil {
+                    if globeCornersInside(polygon, r, shift: shift) { return true }
+                } else if corners(r).contains(where: { PlaneGeometry.contains(rings, $0) }) { return true }
                 for ring in rings where !ring.isEmpty {
                     if ring.contains(where: { distance(r, $0) == 0 }) { return true }
                     for j in ring.indices where distance(r, ring[j], ring[(j + 1) % ring.count]) == 0 { return true }
@@ -224,7 +243,9 @@ package struct HitTestGeometry: Sendable {
 
     func pointsTouch(_ points: [Point], _ r: ScreenRect, reach: Double, shift: Point) -> Bool {
         points.contains { c in
-            copies(c).contains { distance(r, shifted(transform.screenPoint(mercator: $0), shift)) <= reach }
+            copies(c).contains {
+                !transform.isHiddenOnGlobe(worldFraction: $0) && distance(r, shifted(transform.screenPoint(mercator: $0), shift)) <= reach
+            }
         }
     }
 }

@@ -26,11 +26,16 @@ package struct RenderScene: Sendable {
     /// How heights are projected (MapLibre Native's `ProjectionMode`; `MapOptions.projectionMode`).
     package var projectionMode = ProjectionMode()
 
+    /// How far the view is bent onto the globe: 0 is Web Mercator (the default), 1 GL JS's globe
+    /// (vertical perspective), between them GL JS's blend (``Transform/globeness``).
+    package var globeness = 0.0
+
     /// The projection the renderer uses for this scene (screen <-> coordinate conversions, feature queries).
     package var transform: Transform {
         var t = Transform(camera: camera, width: width, height: height, pixelRatio: pixelRatio,
                           quantizeToTileZoom: tileQuantization ? tileQuantizationMaxZoom : nil)
         t.projectionMode = projectionMode
+        if globeness > 0 { t.globeness = globeness }
         return t
     }
 

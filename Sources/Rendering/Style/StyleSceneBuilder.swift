@@ -42,6 +42,10 @@ package struct StyleSceneBuilder: Sendable {
     /// The sizes a render may reach: labels are counted against ``Limits/labelCharacters``,
     /// ``Limits/layoutLabelCharacters`` and ``Limits/renderLabelCharacters`` before they are shaped.
     package var limits = Limits.default
+    /// How far the view is bent onto the globe (0 Mercator ... 1 globe: ``Transform/globeness``).
+    package var globeness = 0.0
+    /// The style's root `sky` (its `atmosphere-blend` sets the glow around the globe).
+    package var sky: JSONValue?
     /// The label budget of the scene being built (set by ``styleScene(layers:sources:states:)``).
     private var labelBudget: LabelBudget?
 
@@ -81,6 +85,7 @@ package struct StyleSceneBuilder: Sendable {
 
     private func buildStyleScene(layers: [CompiledLayer], sources: [String: any RenderSource], states: FeatureStates) -> StyleScene {
         var scene = RenderScene(width: width, height: height, pixelRatio: pixelRatio, camera: camera)
+        scene.globeness = globeness
         var drawn: [StyleScene.DrawnLayer] = []
         var unsupported: [String] = []
         let zoom = camera.zoom
@@ -164,6 +169,11 @@ package struct StyleSceneBuilder: Sendable {
         SymbolPlacement.place(&scene.layers, transform: scene.transform,
                               collisionGroups: collidesPerSource ? drawn.map { $0.sourceIdentifier ?? "" } : nil,
                               showsCollisionBoxes: showsCollisionBoxes, mode: mapMode)
+        if let atmosphere = AtmosphereLayer.make(sky: sky, light: light, zoom: camera.zoom, globeness: globeness,
+                                                 camera: camera, globalState: globalState) {
+            scene.layers.append(atmosphere)
+            drawn.append(StyleScene.DrawnLayer(identifier: "", sourceIdentifier: nil, features: []))
+        }
         if showsTileBorders {
             scene.layers.append(TileBorderLayer(tiles: drawnTiles(of: drawn, sources: sources, transform: scene.transform)))
             drawn.append(StyleScene.DrawnLayer(identifier: "", sourceIdentifier: nil, features: []))
@@ -382,7 +392,9 @@ package struct StyleSceneBuilder: Sendable {
     /// to whole tiles of `tileZoom`, plus the tile buffer (128 of 512 pixels). What lies beyond is not
     /// drawn, as in MapLibre, whose sources only load the tiles covering the view.
     func coveredBounds(tileZoom: Int) -> WorldBounds {
-        let t = RenderScene(width: width, height: height, pixelRatio: pixelRatio, camera: camera).transform
+        var frame = RenderScene(width: width, height: height, pixelRatio: pixelRatio, camera: camera)
+        frame.globeness = globeness
+        let t = frame.transform
         let xs = t.visibleWorldXRange(), ys = t.visibleWorldYRange()
         let n = pow(2, Double(tileZoom))
         let buffer = 0.25 / n

@@ -99,6 +99,7 @@ struct CameraProjectCommand: ParsableCommand {
     @Option(help: "View size in points, WIDTHxHEIGHT.") var size = "512x512"
     @Option(parsing: .unconditional, help: "Screen points X,Y separated by semicolons.") var points = ""
     @Option(parsing: .unconditional, help: "Coordinates LON,LAT separated by semicolons.") var coordinates = ""
+    @OptionGroup var projection: ProjectionArguments
 
     private func pairs(_ text: String, option: String) throws -> [(Double, Double)] {
         try text.split(separator: ";").map { item in
@@ -111,12 +112,15 @@ struct CameraProjectCommand: ParsableCommand {
     func run() throws {
         let cam = try CameraArguments.camera(camera, option: "--camera")
         let mapSize = try CameraArguments.size(size)
+        // an empty map carries the projection: its point <-> coordinate math is the renderer's
+        let map = Map(style: Style(), camera: cam, size: mapSize)
+        try projection.apply(to: map)
         let coords: [JSONValue] = try pairs(points, option: "--points").map { p in
-            guard let c = cam.coordinate(for: Point(x: p.0, y: p.1), in: mapSize) else { return .null }
+            guard let c = map.coordinate(for: Point(x: p.0, y: p.1)) else { return .null }
             return [.double(c.longitude), .double(c.latitude)]
         }
         let screen: [JSONValue] = try pairs(coordinates, option: "--coordinates").map { c in
-            let p = cam.point(for: LocationCoordinate2D(latitude: c.1, longitude: c.0), in: mapSize)
+            let p = map.point(for: LocationCoordinate2D(latitude: c.1, longitude: c.0))
             return [.double(p.x), .double(p.y)]
         }
         print(JSONValue.object(["coordinates": .array(coords), "points": .array(screen)]).serialized())

@@ -8,14 +8,20 @@ import MercatorConformance
 struct RenderSuite: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Run the MapLibre render tests (DIR holds render-tests/, data/, geojson/, tiles/ …).",
+        abstract: "Run render-test suites: MapLibre's (DIR holds render-tests/, data/, geojson/, tiles/ …) and Mercator's GL JS comparison suite.",
         discussion: """
             Every test runs in a worker process; a test that takes longer than --timeout seconds is
             stopped and counted as failed, and the worker restarted. Tests listed under "skipped" in
-            regenerated-text-tests.json are run but left out of the pass rates.
+            regenerated-text-tests.json are run but left out of the pass rates. Each DIR is a suite, run
+            and reported on its own (its suite.json names the renderer that drew its expected images and
+            the tolerance: MapLibre Native's render tests, or Mercator's GL JS comparison suite in
+            Tests/MercatorTests/Fixtures/gljs-render-tests, drawn by GL JS under GL JS's rule). --gljs adds that
+            suite from the current folder's checkout.
             """)
 
-    @Argument(help: "The render-tests fixtures folder.") var directory: String
+    @Argument(help: "The suites' folders (each holds render-tests/).") var directories: [String] = []
+    @Flag(help: "Also run Mercator's GL JS comparison suite (Tests/MercatorTests/Fixtures/gljs-render-tests under the current folder).")
+    var gljs = false
     @Option(help: "Only tests whose path contains this.") var filter: String?
     @Option(help: "Write <test path>/actual.png and diff.png here.") var out: String?
     @Option(help: "Seconds a test may take before it is stopped.") var timeout: Double = 60
@@ -23,11 +29,26 @@ struct RenderSuite: ParsableCommand {
     @Flag(help: "List failing tests with the reason.") var verbose = false
     @Flag(help: "Run every test in this process (no time limit).") var inProcess = false
 
+    /// Where `--gljs` finds Mercator's GL JS comparison suite.
+    static let gljsSuite = "Tests/MercatorTests/Fixtures/gljs-render-tests"
+
     func validate() throws {
         guard timeout.isFinite, timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds (found \(timeout))") }
+        guard !directories.isEmpty || gljs else { throw ValidationError("give a suite folder, or --gljs") }
     }
 
     func run() throws {
+        let suites = directories + (gljs ? [Self.gljsSuite] : [])
+        var failed = false
+        for (i, directory) in suites.enumerated() {
+            if suites.count > 1 && !json { print(i == 0 ? "suite \(directory):" : "\nsuite \(directory):") }
+            failed = try run(directory: directory) || failed
+        }
+        if failed { throw ExitCode(1) }
+    }
+
+    /// Runs one suite and prints its summary; returns whether any test failed.
+    func run(directory: String) throws -> Bool {
         let root = URL(fileURLWithPath: directory)
         let tests = RenderTest.discover(in: root, filter: filter)
         guard !tests.isEmpty else { throw CLIError("no render tests under \(directory)/render-tests") }
@@ -61,7 +82,7 @@ struct RenderSuite: ParsableCommand {
             pool.stop()
         }
         if !json { Self.printSummary(report, reference: runner.suite.reference) }
-        if report.failed > 0 { throw ExitCode(1) }
+        return report.failed > 0
     }
 
     static func printSummary(_ report: RenderTestReport, reference: String = "maplibre-native") {

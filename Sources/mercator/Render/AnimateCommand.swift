@@ -30,6 +30,7 @@ struct AnimateCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The folder to write the frames to (created if missing).") var output: String
     @Option(help: "Also write the frames as one animated PNG (APNG) to this file, looping.") var apng: String?
     @OptionGroup var globalState: GlobalStateArguments
+    @OptionGroup var projection: ProjectionArguments
     @OptionGroup var limits: InputLimitOptions
 
     func run() throws {
@@ -49,6 +50,7 @@ struct AnimateCommand: ParsableCommand {
         let directory = input == "-" ? nil : URL(fileURLWithPath: input).deletingLastPathComponent()
         let map = try MapLoading.map(from: data, name: input, size: mapSize, camera: cameraOptions, styleDirectory: directory)
         try globalState.apply(to: map)
+        try projection.apply(to: map)
         let start = map.camera
         target.bearing = bearing ?? start.bearing
         if let pitch {

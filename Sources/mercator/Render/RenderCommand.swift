@@ -75,14 +75,11 @@ struct RenderCommand: ParsableCommand {
     }
 }
 
-/// MapLibre Native's map options a render can take: `--map-mode`, `--projection` and `--skew`.
+/// MapLibre Native's map options a render can take: `--map-mode`, and the projection (`--projection`, `--skew`).
 struct MapOptionArguments: ParsableArguments {
     @Option(name: .customLong("map-mode"), help: "static (default), or tile: the view is one tile of a set, its labels placed as MapLibre Native places them in the tile mode.")
     var mapMode = "static"
-    @Option(help: "How heights are projected: perspective (default) or axonometric (MapLibre Native's ProjectionMode).")
-    var projection = "perspective"
-    @Option(parsing: .unconditional, help: "The axonometric projection's skews, X,Y (default 0,1): a height leans X right and Y up per unit.")
-    var skew: String?
+    @OptionGroup var projection: ProjectionArguments
 
     /// The options given on top of the map's own.
     func apply(to map: Map) throws {
@@ -92,21 +89,8 @@ struct MapOptionArguments: ParsableArguments {
         case "tile": options.mapMode = .tile
         default: throw ValidationError("--map-mode must be static or tile (found \(mapMode))")
         }
-        switch projection {
-        case "perspective": options.projectionMode.axonometric = false
-        case "axonometric": options.projectionMode.axonometric = true
-        default: throw ValidationError("--projection must be perspective or axonometric (found \(projection))")
-        }
-        if let skew {
-            let parts = skew.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else {
-                throw ValidationError("--skew must be X,Y with two finite numbers, e.g. -1,-1 (found \(skew))")
-            }
-            guard options.projectionMode.axonometric else { throw ValidationError("--skew needs --projection axonometric") }
-            options.projectionMode.xSkew = x
-            options.projectionMode.ySkew = y
-        }
         map.options = options
+        try projection.apply(to: map)
     }
 }
 

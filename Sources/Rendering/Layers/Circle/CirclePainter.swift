@@ -44,6 +44,7 @@ extension PaintContext {
             for c in feature.points {
                 guard let copies = copies(worldWest: c.x, worldEast: c.x, margin: margin) else { continue }
                 for copy in copies {
+                    if hiddenOnGlobe(c, copy: copy) { continue }
                     let center = t.plane(mercator: c, copy: copy) + shift
                     let centerScreen = t.screen(plane: center)
                     guard centerScreen.x.isFinite, centerScreen.y.isFinite else { continue }

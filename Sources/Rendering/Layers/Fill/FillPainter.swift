@@ -49,6 +49,10 @@ extension PaintContext {
 
     /// Projects polygon rings to screen points into `screenRings`.
     mutating func projectRings(_ rings: [[Point]], copy: Int, shift: Point) {
+        if let globe = transform.globe {
+            projectGlobeRings(rings, copy: copy, shift: shift, globe: globe)
+            return
+        }
         screenRings.removeAll(keepingCapacity: true)
         for ring in rings {
             var out: [Point] = []
@@ -73,6 +77,19 @@ extension PaintContext {
                 let (west, east) = PaintContext.worldXBounds(exterior)
                 guard let copies = copies(worldWest: west, worldEast: east, margin: 2 + shift.length) else { continue }
                 for copy in copies {
+                    if let globe = transform.globe {
+                        // on the globe: the rings' runs in front of the horizon (the horizon is no edge)
+                        let centre = Point(x: transform.width / 2 + shift.x, y: transform.height / 2 + shift.y)
+                        for ring in polygon {
+                            for run in globeLineRuns(ring, copy: copy, closed: true, globe: globe, granularity: GlobeGranularity.fill) {
+                                for k in 1..<run.count {
+                                    paintOutlineEdge(run[k - 1] + centre, run[k] + centre, color: color, pattern: pattern,
+                                                     patternOpacity: patternOpacity)
+                                }
+                            }
+                        }
+                        continue
+                    }
                     projectRings(polygon, copy: copy, shift: shift)
                     for ring in screenRings where ring.count >= 2 {
                         var prev = ring[ring.count - 1]

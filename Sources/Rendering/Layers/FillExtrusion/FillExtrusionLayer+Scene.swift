@@ -10,7 +10,11 @@ extension FillExtrusionLayer: SceneLayer {
         try check(base, "fill-extrusion-base", layerIndex: i)
     }
 
-    package func paint(in context: inout PaintContext) { context.paintFillExtrusion(self) }
+    package func paint(in context: inout PaintContext) {
+        // extrusions stand on the Mercator plane only: not drawn on the globe yet (docs/3d.md)
+        if context.transform.globe != nil { return }
+        context.paintFillExtrusion(self)
+    }
 
     /// Features whose solid, as projected on screen (roof and walls), touches the query, nearest first:
     /// the query's distance to a face is read off the face's plane, as MapLibre GL JS sorts extrusions.

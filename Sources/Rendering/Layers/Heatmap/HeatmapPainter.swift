@@ -41,6 +41,7 @@ extension PaintContext {
             let reach = s * p.radius * ratio  // device pixels
             guard let copies = copies(worldWest: p.position.x, worldEast: p.position.x, margin: reach) else { continue }
             for copy in copies {
+                if hiddenOnGlobe(p.position, copy: copy) { continue }
                 let plane = t.plane(mercator: p.position, copy: copy)
                 if t.isPitched {
                     let radius = p.radius * ratio, planeReach = s * radius

@@ -1,4 +1,5 @@
 import GeoJSON
+import Geo
 import Foundation
 
 extension PaintContext {
@@ -53,6 +54,23 @@ extension PaintContext {
                     continue
                 }
                 for copy in copies {
+                    if let globe = transform.globe {
+                        // on the globe: the runs in front of the horizon, split on GL JS's line grid, laid out
+                        // on the Mercator plane and their mesh projected onto the sphere (GL JS extrudes in
+                        // tile units and projects each vertex), so widths foreshorten towards the limb
+                        for worldRun in globeWorldRuns(line, copy: copy, closed: feature.closedRings, globe: globe) {
+                            let run = worldRun.map { transform.flatPlane(worldFraction: $0) }
+                            var runOptions = options
+                            runOptions.polygon = feature.closedRings && run.first == run.last
+                            tessellator.tessellate(run, options: runOptions)
+                            var total = 0.0
+                            if gradient != nil {
+                                for k in 1..<run.count { total += (run[k] - run[k - 1]).length }
+                            }
+                            paintMesh(tessellator, stroke: stroke, tileClip: nil, lineLength: total)
+                        }
+                        continue
+                    }
                     if (stroke.dash != nil || stroke.pattern != nil) && tileClip == nil {
                         // Dashes restart where the line enters each source tile, as in MapLibre. (A
                         // tiled source's lines are already cut by tile: their dashes start at each
@@ -132,6 +150,22 @@ extension PaintContext {
             let e = v.extrude
             let offset2 = Point(x: e.x * t - e.y * u, y: e.x * u + e.y * t) * (offset * v.normal.y)
             positions.append(v.position + e * stroke.outset + offset2 + stroke.shift)
+        }
+        if let globe = transform.globe {
+            // the mesh was laid out on the Mercator plane: each vertex onto the sphere, its extrusion
+            // scaled to keep the line's width on the sphere's surface (cos of the centre's latitude over
+            // the vertex's)
+            let t = transform
+            let cosCentre = cos(t.camera.center.latitude * .pi / 180)
+            for i in positions.indices {
+                let v = verts[i]
+                let base = t.flatWorldFraction(plane: v.position)
+                let lat = WebMercator.cameraLatitude(worldY: base.y) * .pi / 180
+                let k = cosCentre / max(cos(lat), 1e-6)
+                let extruded = v.position + (positions[i] - v.position - stroke.shift) * k
+                let w = t.flatWorldFraction(plane: extruded)
+                positions[i] = globe.plane(worldX: w.x, y: w.y) + stroke.shift
+            }
         }
         let w = canvasWidth, clip = clip, px = pixels, sourceTile = self.tileClip
         let tr = transform

@@ -24,6 +24,24 @@ extension PaintContext {
         let align = t.rasterAlignment()
         guard let mapping = ImageMapping(piece.corners) else { return }
         guard let (x0, y0, x1, y1) = pixelBounds(ofWorld: piece.tileClip?.corners ?? piece.corners) else { return }
+        if let globeRows {
+            // on the globe: the world under each pixel, the caps over the poles drawn from the tiles'
+            // edge rows; no pixel-grid alignment (GL JS aligns only flat views)
+            for y in y0..<y1 {
+                guard let row = globeRows.row(y) else { continue }
+                for x in x0..<x1 {
+                    let i = 2 * (x - globeRows.clip.x0)
+                    guard !row[i].isNaN else { continue }
+                    let wf = Point(x: row[i], y: min(max(row[i + 1], 0), 0.999_999_999_999))
+                    if let tile = piece.tileClip, !tile.contains(wf) { continue }
+                    guard let (u, v) = mapping.textureCoordinates(wf) else { continue }
+                    let color = adjust.apply(piece.image.sample(u: u, v: v, linear: linear))
+                    if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { continue }
+                    Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: 1)
+                }
+            }
+            return
+        }
         for y in y0..<y1 {
             for x in x0..<x1 {
                 guard let q = planeAtPixel(x, y) else { continue }

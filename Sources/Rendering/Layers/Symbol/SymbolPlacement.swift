@@ -83,6 +83,12 @@ enum SymbolPlacement {
         func inTile(_ box: CollisionGrid.Box) -> Bool { edges.map { TilePlacementRules.isInside(box, $0) } ?? true }
         for i in order where !skip.contains(i) {
             if tile != nil { layer.symbols[i].collisionBoxes = [] }
+            // on the globe, a label whose anchor is behind the horizon is hidden (GL JS's `isOccluded`)
+            if transform.globe != nil, transform.isHiddenOnGlobe(layer.symbols[i].anchor, copy: wrap ?? 0) {
+                layer.symbols[i].placed = false
+                layer.symbols[i].iconPlaced = false
+                continue
+            }
             if let path = layer.symbols[i].path {
                 let line = LineLabelPlacement(transform: transform, path: path, copy: wrap ?? 0)
                 if path.iconAlongLine, layer.symbols[i].icon != nil,

@@ -1,0 +1,238 @@
+import Foundation
+import Geo
+import GeoJSON
+
+extension Transform {
+    /// The Mercator camera's plane point of a world point, on the globe too (line meshes are laid out there).
+    @inline(__always)
+    func flatPlane(worldFraction m: Point) -> Point {
+        rotate(Point(x: m.x * worldSize - centerWorld.x, y: m.y * worldSize - centerWorld.y))
+    }
+
+    /// The world point of a Mercator-camera plane point (the inverse of ``flatPlane(worldFraction:)``).
+    @inline(__always)
+    func flatWorldFraction(plane p: Point) -> Point {
+        let w = unrotate(p)
+        return Point(x: (w.x + centerWorld.x) / worldSize, y: (w.y + centerWorld.y) / worldSize)
+    }
+
+    /// Whether a world point (shifted by `copy` worlds) is behind the globe; never in Mercator.
+    func isHiddenOnGlobe(worldFraction m: Point, copy: Int = 0) -> Bool {
+        guard let globe else { return false }
+        let q = quantized(m)
+        return globe.side(worldX: q.x + Double(copy), y: q.y) < 0
+    }
+
+    /// Whether a coordinate is behind the globe; never in Mercator.
+    func isHiddenOnGlobe(_ c: LocationCoordinate2D, copy: Int = 0) -> Bool {
+        globe != nil && isHiddenOnGlobe(worldFraction: Transform.mercator(c), copy: copy)
+    }
+}
+
+/// The globe side of a ``Transform``: GL JS's vertical-perspective camera (`GlobeCamera`) and, for a
+/// globeness between 0 and 1, GL JS's blend with the Mercator camera.
+///
+/// GL JS's globe shader mixes the clip-space positions of the two projections
+/// (`interpolateProjection`: `xyw = mix(flat, globe, globeness)`), and since both share one
+/// perspective matrix, that is a mix of their view-space positions followed by one perspective
+/// divide: what ``project(worldX:y:)`` does. The far side is clipped by the horizon plane, blended
+/// in as GL JS blends its clip `z` (from 20 % globeness on).
+///
+/// Painters work in screen space on the globe: the transform's *plane* point is the screen position
+/// less the view's centre (``plane(worldX:y:)``), so every painter that projects through
+/// `Transform.plane` and `Transform.screen(plane:)` draws on the sphere unchanged; what must not show
+/// through the globe (fills, lines, points on the far side) is clipped or culled with ``side(worldX:y:)``.
+package struct GlobeView: Sendable {
+    /// The vertical-perspective camera.
+    package let camera: GlobeCamera
+    /// 0 (Mercator) ... 1 (globe).
+    package let globeness: Double
+    /// How much of the globe's horizon clipping applies (GL JS: none below 20 % globeness, all at 100 %).
+    let clipWeight: Double
+    // The Mercator camera, for the blend: world size, centre (world pixels), bearing, pitch, distance.
+    let worldSize: Double
+    let centerX: Double
+    let centerY: Double
+    let cosBearing: Double
+    let sinBearing: Double
+    let cosPitch: Double
+    let sinPitch: Double
+    let distance: Double
+    let halfWidth: Double
+    let halfHeight: Double
+    /// The centre's world x (fractions): inverse projections return x within half a world of it.
+    let centerWorldX: Double
+
+    /// The globe view of a transform, or nil when its globeness is 0 (or not a number).
+    init?(_ t: Transform) {
+        guard t.globeness > 0 else { return nil }
+        globeness = min(1, t.globeness)
+        clipWeight = max(0, min(1, (globeness - 0.2) / 0.8))
+        camera = GlobeCamera(longitude: t.camera.center.longitude, latitude: t.camera.center.latitude,
+                             worldSize: t.worldSize, bearing: t.camera.bearing, pitch: t.camera.pitch,
+                             width: t.width, height: t.height, distance: t.cameraToCenterDistance)
+        worldSize = t.worldSize
+        centerX = t.centerWorld.x
+        centerY = t.centerWorld.y
+        cosBearing = t.cosBearing
+        sinBearing = t.sinBearing
+        cosPitch = t.cosPitch
+        sinPitch = t.sinPitch
+        distance = t.cameraToCenterDistance
+        halfWidth = t.width / 2
+        halfHeight = t.height / 2
+        centerWorldX = t.centerWorld.x / t.worldSize
+    }
+
+    /// Whether the view is entirely the sphere (no Mercator mixed in).
+    var isSphere: Bool { globeness >= 1 }
+
+    /// The view-space position of a world point under the Mercator camera (its nearest world copy).
+    @inline(__always)
+    private func mercatorView(worldX x: Double, y: Double) -> Vector3 {
+        let copy = (x - centerWorldX).rounded()
+        let wx = (x - copy) * worldSize - centerX, wy = y * worldSize - centerY
+        let px = wx * cosBearing + wy * sinBearing, py = -wx * sinBearing + wy * cosBearing
+        return Vector3(px, -py * cosPitch, py * sinPitch - distance)
+    }
+
+    /// The screen position (device pixels) of a world point, and how far it is in front of the
+    /// horizon (negative: hidden behind the globe). `sphere` is its unit-sphere point.
+    @inline(__always)
+    func project(sphere s: Vector3, worldX x: Double, y: Double) -> (x: Double, y: Double, side: Double) {
+        let g = camera.view(s)
+        if globeness >= 1 {
+            let p = camera.screen(view: g)
+            return (p.x, p.y, camera.horizonSide(s))
+        }
+        let m = mercatorView(worldX: x, y: y)
+        let k = globeness
+        let v = Vector3(m.x + (g.x - m.x) * k, m.y + (g.y - m.y) * k, m.z + (g.z - m.z) * k)
+        let p = camera.screen(view: v)
+        // GL JS's clip z: clipWeight * (1 - side) * w_globe against w; seen while z <= w
+        let wGlobe = -g.z, w = -v.z
+        let side = camera.horizonSide(s)
+        let visible = w - clipWeight * (1 - side) * wGlobe
+        return (p.x, p.y, visible / max(w, 1e-9))
+    }
+
+    /// ``project(sphere:worldX:y:)`` of a world point.
+    @inline(__always)
+    func project(worldX x: Double, y: Double) -> (x: Double, y: Double, side: Double) {
+        project(sphere: GlobeProjection.spherePoint(worldX: x, worldY: y), worldX: x, y: y)
+    }
+
+    /// How far a world point is in front of the horizon (negative: hidden).
+    @inline(__always)
+    func side(worldX x: Double, y: Double) -> Double { project(worldX: x, y: y).side }
+
+    /// The transform's plane point (screen position less the centre, device pixels) of a world point.
+    @inline(__always)
+    func plane(worldX x: Double, y: Double) -> Point {
+        let p = project(worldX: x, y: y)
+        return Point(x: p.x - halfWidth, y: p.y - halfHeight)
+    }
+
+    /// The world point (x within half a world of the centre's) under a screen position, or nil off the globe.
+    func world(screenX sx: Double, y sy: Double) -> Point? {
+        if globeness >= 1 {
+            guard let s = camera.spherePoint(screenX: sx, y: sy) else { return nil }
+            return world(sphere: s)
+        }
+        return blendedWorld(screenX: sx, y: sy)
+    }
+
+    /// The world point of a unit-sphere point, x within half a world of the centre's.
+    func world(sphere s: Vector3) -> Point {
+        let w = GlobeProjection.world(spherePoint: s)
+        return Point(x: w.x - (w.x - centerWorldX).rounded(), y: w.y)
+    }
+
+    /// Whether a screen position shows the globe.
+    func isOnGlobe(screenX sx: Double, y sy: Double) -> Bool {
+        if globeness >= 1 { return camera.spherePoint(screenX: sx, y: sy) != nil }
+        return blendedWorld(screenX: sx, y: sy) != nil
+    }
+
+    /// The blended projection's inverse: Newton's method from the Mercator camera's answer.
+    private func blendedWorld(screenX sx: Double, y sy: Double) -> Point? {
+        // the Mercator camera's inverse as the first guess (the view's centre above its horizon)
+        let u = sx - halfWidth, v = sy - halfHeight
+        var guess = Point(x: centerWorldX, y: centerY / worldSize)
+        let denominator = distance * cosPitch + v * sinPitch
+        if denominator > 1e-9 {
+            let py = v * distance / denominator
+            let px = u * (distance - py * sinPitch) / distance
+            let wx = px * cosBearing - py * sinBearing, wy = px * sinBearing + py * cosBearing
+            guess = Point(x: (wx + centerX) / worldSize, y: (wy + centerY) / worldSize)
+        }
+        let h = 1 / worldSize
+        for _ in 0..<8 {
+            let p = project(worldX: guess.x, y: guess.y)
+            let ex = p.x - sx, ey = p.y - sy
+            if ex * ex + ey * ey < 1e-6 { return p.side >= 0 ? guess : nil }
+            let px = project(worldX: guess.x + h, y: guess.y), py = project(worldX: guess.x, y: guess.y + h)
+            let a = (px.x - p.x) / h, b = (py.x - p.x) / h, c = (px.y - p.y) / h, d = (py.y - p.y) / h
+            let det = a * d - b * c
+            guard det != 0, det.isFinite else { return nil }
+            guess.x -= (d * ex - b * ey) / det
+            guess.y -= (-c * ex + a * ey) / det
+            guard guess.x.isFinite, guess.y.isFinite else { return nil }
+        }
+        let p = project(worldX: guess.x, y: guess.y)
+        let ex = p.x - sx, ey = p.y - sy
+        return ex * ex + ey * ey < 0.01 && p.side >= 0 ? guess : nil
+    }
+
+    /// The corners of a world rectangle holding everything visible (tile covers take the convex hull):
+    /// the world under the screen's edges and the horizon's points on screen, every longitude when
+    /// a pole is in view.
+    func visibleWorldCorners() -> [(x: Double, y: Double)] {
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        func include(_ p: Point) {
+            guard p.x.isFinite, p.y.isFinite else { return }
+            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        let w = 2 * halfWidth, h = 2 * halfHeight
+        let steps = 16
+        for i in 0...steps {
+            let f = Double(i) / Double(steps)
+            for (sx, sy) in [(f * w, 0.0), (f * w, h), (0, f * h), (w, f * h), (f * w, h / 2), (w / 2, f * h)] {
+                if let p = world(screenX: sx, y: sy) { include(p) }
+            }
+        }
+        // the horizon circle where it is on screen
+        let n = camera.horizonNormal, r = (1 - camera.horizonDistance * camera.horizonDistance).squareRoot()
+        let (e1, e2) = GlobeView.basis(n)
+        let centre = n * camera.horizonDistance
+        for i in 0..<128 {
+            let a = Double(i) / 128 * 2 * .pi
+            let s = centre + (e1 * cos(a) + e2 * sin(a)) * r
+            let p = camera.screen(s)
+            if p.x >= 0, p.x <= w, p.y >= 0, p.y <= h { include(world(sphere: s)) }
+        }
+        // a pole in view: every longitude, up to the pole
+        for pole in [Vector3(0, 1, 0), Vector3(0, -1, 0)] where camera.isVisible(pole) {
+            let p = camera.screen(pole)
+            if p.x >= 0, p.x <= w, p.y >= 0, p.y <= h {
+                minX = centerWorldX - 0.5; maxX = centerWorldX + 0.5
+                if pole.y > 0 { minY = 0 } else { maxY = 1 }
+            }
+        }
+        guard minX.isFinite else {
+            let c = (x: centerWorldX, y: centerY / worldSize)
+            return [c, c, c, c]
+        }
+        minY = max(0, minY); maxY = min(1, maxY)
+        return [(minX, minY), (maxX, minY), (maxX, maxY), (minX, maxY)]
+    }
+
+    /// Two unit vectors perpendicular to `n` and to each other.
+    static func basis(_ n: Vector3) -> (Vector3, Vector3) {
+        let a = abs(n.y) < 0.9 ? Vector3(0, 1, 0) : Vector3(1, 0, 0)
+        var e1 = Vector3(a.y * n.z - a.z * n.y, a.z * n.x - a.x * n.z, a.x * n.y - a.y * n.x)
+        e1 = e1 * (1 / e1.length)
+        let e2 = Vector3(n.y * e1.z - n.z * e1.y, n.z * e1.x - n.x * e1.z, n.x * e1.y - n.y * e1.x)
+        return (e1, e2)
+    }
+}

@@ -1,0 +1,370 @@
+import Foundation
+import Geo
+
+/// GL JS's subdivision granularity on the globe (`granularitySettingsGlobe`): a tile of zoom `z` is cut
+/// into `max(base >> z, minimum)` cells a side, and geometry is split where it crosses the cells'
+/// edges, so that straight screen segments between the split points follow the sphere.
+enum GlobeGranularity {
+    /// Fill polygons and their outlines: 128 cells across a zoom 0 tile, at least 2.
+    static let fill = (base: 128, minimum: 2)
+    /// Lines: 512 across a zoom 0 tile, none once the tile is small enough.
+    static let line = (base: 512, minimum: 0)
+    /// Whole tiles (rasters, backgrounds): 128, at least 32.
+    static let tile = (base: 128, minimum: 32)
+
+    /// Cells across the whole world for geometry of a tile at `zoom` (0: no subdivision).
+    static func cellsAcrossWorld(_ setting: (base: Int, minimum: Int), tileZoom zoom: Int) -> Double {
+        let z = max(0, min(30, zoom))
+        let perTile = max(setting.base >> min(z, 62), setting.minimum)
+        return Double(perTile) * pow(2, Double(z))
+    }
+}
+
+enum GlobeSubdivision {
+    /// Appends the points where segment `a`-`b` crosses the grid of `cells` cells across the world
+    /// (vertical and horizontal lines at multiples of `1 / cells`), in order from `a`, ends excluded.
+    /// A segment crossing more than 4096 lines is split evenly instead.
+    static func split(_ a: Point, _ b: Point, cells: Double, into out: inout [Point]) {
+        guard cells > 0 else { return }
+        let dx = b.x - a.x, dy = b.y - a.y
+        let nx = dx == 0 ? 0 : abs((b.x * cells).rounded(.down) - (a.x * cells).rounded(.down))
+        let ny = dy == 0 ? 0 : abs((b.y * cells).rounded(.down) - (a.y * cells).rounded(.down))
+        guard nx.isFinite, ny.isFinite, nx + ny > 0 else { return }
+        if nx + ny > 4096 {
+            let n = 4096
+            for k in 1..<n {
+                let t = Double(k) / Double(n)
+                out.append(Point(x: a.x + dx * t, y: a.y + dy * t))
+            }
+            return
+        }
+        // crossing parameters along x and along y, merged in order
+        var tx: [Double] = [], ty: [Double] = []
+        if nx > 0 {
+            let lo = min(a.x, b.x) * cells, hi = max(a.x, b.x) * cells
+            var k = lo.rounded(.down) + 1
+            while k < hi { tx.append((k / cells - a.x) / dx); k += 1 }
+            if dx < 0 { tx.reverse() }
+        }
+        if ny > 0 {
+            let lo = min(a.y, b.y) * cells, hi = max(a.y, b.y) * cells
+            var k = lo.rounded(.down) + 1
+            while k < hi { ty.append((k / cells - a.y) / dy); k += 1 }
+            if dy < 0 { ty.reverse() }
+        }
+        var i = 0, j = 0
+        var last = 0.0
+        while i < tx.count || j < ty.count {
+            let t: Double
+            if j >= ty.count || (i < tx.count && tx[i] <= ty[j]) { t = tx[i]; i += 1 } else { t = ty[j]; j += 1 }
+            if t <= 0 || t >= 1 || t - last < 1e-12 { continue }
+            last = t
+            out.append(Point(x: a.x + dx * t, y: a.y + dy * t))
+        }
+    }
+}
+
+extension GlobeView {
+    /// The screen position (device pixels) of a unit-sphere point (its world position only matters
+    /// for the Mercator part of a blend).
+    @inline(__always)
+    func screen(sphere s: Vector3) -> Point {
+        if globeness >= 1 {
+            let p = camera.screen(s)
+            return Point(x: p.x, y: p.y)
+        }
+        let w = world(sphere: s)
+        let p = project(sphere: s, worldX: w.x, y: w.y)
+        return Point(x: p.x, y: p.y)
+    }
+
+    /// The horizon circle: its centre, radius and two unit vectors across it, and whether turning from
+    /// the first towards the second goes clockwise on screen.
+    var horizon: (centre: Vector3, radius: Double, e1: Vector3, e2: Vector3, clockwise: Bool) {
+        let n = camera.horizonNormal, d = camera.horizonDistance
+        let r = (1 - d * d).squareRoot()
+        let (e1, e2) = GlobeView.basis(n)
+        let centre = n * d
+        let c = camera.screen(centre)
+        let a = camera.screen(centre + e1 * r)
+        let b = camera.screen(centre + (e1 * cos(0.1) + e2 * sin(0.1)) * r)
+        let cross = (a.x - c.x) * (b.y - c.y) - (a.y - c.y) * (b.x - c.x)
+        return (centre, r, e1, e2, cross > 0)
+    }
+
+    /// The point of the horizon circle in the direction of `p` from its centre.
+    func onHorizon(_ p: Vector3) -> Vector3 {
+        let n = camera.horizonNormal, d = camera.horizonDistance
+        let centre = n * d
+        var rel = p - centre
+        rel = rel - n * rel.dot(n)
+        let l = rel.length
+        let r = (1 - d * d).squareRoot()
+        guard l > 0 else { return centre + GlobeView.basis(n).0 * r }
+        return centre + rel * (r / l)
+    }
+}
+
+extension PaintContext {
+    /// The zoom of the tiles the current layer's geometry comes from (a tiled source's, or the
+    /// camera's tile zoom for GeoJSON): it sets the subdivision granularity.
+    var globeDataTileZoom: Int { tileClip.map { Int($0.zoom) } ?? transform.tileZoom }
+
+    /// Whether a world point (shifted by `copy` worlds) is behind the globe.
+    @inline(__always)
+    func hiddenOnGlobe(_ m: Point, copy: Int = 0) -> Bool {
+        guard let g = transform.globe else { return false }
+        let q = transform.quantized(m)
+        return g.side(worldX: q.x + Double(copy), y: q.y) < 0
+    }
+
+    /// Polygon rings projected onto the globe into ``screenRings``: edges split on GL JS's fill grid, a
+    /// vertex at or past the world's top (bottom) edge on the north (south) pole so that polygons
+    /// reaching the edge close over the pole, the far side cut off by the horizon plane and the cut
+    /// closed along the horizon, on the side the ring's interior lies (a ring's interior is on its
+    /// right when it turns clockwise in Web Mercator's y-down plane, and the globe seen from outside
+    /// keeps that orientation). A ring entirely behind the globe draws the whole visible disc when
+    /// it encloses the point facing the camera, nothing otherwise. Even-odd filling then gives the
+    /// visible part of the polygon.
+    mutating func projectGlobeRings(_ rings: [[Point]], copy: Int, shift: Point, globe g: GlobeView,
+                                    granularity: (base: Int, minimum: Int) = GlobeGranularity.fill) {
+        screenRings.removeAll(keepingCapacity: true)
+        let cells = GlobeGranularity.cellsAcrossWorld(granularity, tileZoom: globeDataTileZoom)
+        let t = transform
+        let offset = Point(x: shift.x, y: shift.y)
+        var world: [Point] = []
+        var sphere: [Vector3] = []
+        var screen: [Point] = []
+        var side: [Double] = []
+        let horizon = g.horizon
+        for ring in rings where ring.count >= 3 {
+            world.removeAll(keepingCapacity: true)
+            var count = ring.count
+            if ring[0] == ring[count - 1] { count -= 1 }
+            guard count >= 3 else { continue }
+            for i in 0..<count {
+                var a = t.quantized(ring[i]); a.x += Double(copy)
+                var b = t.quantized(ring[(i + 1) % count]); b.x += Double(copy)
+                world.append(a)
+                GlobeSubdivision.split(a, b, cells: cells, into: &world)
+                _ = b
+            }
+            // orientation in the y-down world plane: positive turns clockwise on screen
+            var area = 0.0
+            for i in world.indices {
+                let a = world[i], b = world[(i + 1) % world.count]
+                area += a.x * b.y - b.x * a.y
+            }
+            sphere.removeAll(keepingCapacity: true)
+            screen.removeAll(keepingCapacity: true)
+            side.removeAll(keepingCapacity: true)
+            var visible = 0
+            for p in world {
+                let s: Vector3
+                if p.y <= 0 { s = Vector3(0, 1, 0) } else if p.y >= 1 { s = Vector3(0, -1, 0) } else {
+                    s = GlobeProjection.spherePoint(worldX: p.x, worldY: p.y)
+                }
+                let q = g.project(sphere: s, worldX: p.x, y: p.y)
+                sphere.append(s)
+                screen.append(Point(x: q.x + offset.x, y: q.y + offset.y))
+                side.append(q.side)
+                if q.side >= 0 { visible += 1 }
+            }
+            let n = world.count
+            if visible == n {
+                screenRings.append(screen)
+                continue
+            }
+            if visible == 0 {
+                if ringEncloses(world, g.world(sphere: g.camera.horizonNormal)) {
+                    var circle: [Point] = []
+                    for k in 0..<256 {
+                        let a = Double(k) / 256 * 2 * .pi
+                        let s = horizon.centre + (horizon.e1 * cos(a) + horizon.e2 * sin(a)) * horizon.radius
+                        circle.append(g.screen(sphere: s) + offset)
+                    }
+                    screenRings.append(circle)
+                }
+                continue
+            }
+            var out: [Point] = []
+            out.reserveCapacity(n + 64)
+            let start = side.firstIndex { $0 >= 0 }!
+            var exit: Vector3?
+            let clockwise = area > 0
+            for k in 0..<n {
+                let i = (start + k) % n, j = (i + 1) % n
+                let vi = side[i] >= 0, vj = side[j] >= 0
+                if vi { out.append(screen[i]) }
+                if vi == vj { continue }
+                let f = side[i] / (side[i] - side[j])
+                let x = g.onHorizon(sphere[i] + (sphere[j] - sphere[i]) * f)
+                if vi {
+                    out.append(g.screen(sphere: x) + offset)
+                    exit = x
+                } else if let e = exit {
+                    appendHorizonArc(from: e, to: x, clockwise: clockwise, horizon: horizon, globe: g, offset: offset, into: &out)
+                    out.append(g.screen(sphere: x) + offset)
+                    exit = nil
+                }
+            }
+            // Each exit is joined to the next entry along the horizon; either way round differs by the
+            // whole horizon circle, and the orientation picks the right one only when the ring does not
+            // wander behind the horizon and back with its interior outside. Even-odd filling makes any
+            // error the whole visible disc: compare the point facing the camera with the ring itself
+            // and add the disc once more when they disagree.
+            let facing = g.camera.horizonNormal
+            let facingScreen = g.screen(sphere: facing) + offset
+            if PaintContext.evenOddContains(out, facingScreen) != ringEncloses(world, g.world(sphere: facing)) {
+                screenRings.append(out)
+                var circle: [Point] = []
+                for k in 0..<256 {
+                    let a = Double(k) / 256 * 2 * .pi
+                    let s = horizon.centre + (horizon.e1 * cos(a) + horizon.e2 * sin(a)) * horizon.radius
+                    circle.append(g.screen(sphere: s) + offset)
+                }
+                screenRings.append(circle)
+                continue
+            }
+            screenRings.append(out)
+        }
+    }
+
+    /// Whether a closed ring of screen points encloses `p` (even-odd).
+    static func evenOddContains(_ ring: [Point], _ p: Point) -> Bool {
+        var inside = false
+        var j = ring.count - 1
+        for i in ring.indices {
+            let a = ring[i], b = ring[j]
+            if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
+            j = i
+        }
+        return inside
+    }
+
+    /// Points along the horizon from `e` to `x` (ends excluded), turning clockwise or anticlockwise on screen.
+    private func appendHorizonArc(from e: Vector3, to x: Vector3, clockwise: Bool,
+                                  horizon h: (centre: Vector3, radius: Double, e1: Vector3, e2: Vector3, clockwise: Bool),
+                                  globe g: GlobeView, offset: Point, into out: inout [Point]) {
+        func angle(_ p: Vector3) -> Double {
+            let r = p - h.centre
+            return atan2(r.dot(h.e2), r.dot(h.e1))
+        }
+        let a0 = angle(e), a1 = angle(x)
+        let increasing = clockwise == h.clockwise
+        var delta = a1 - a0
+        if increasing { while delta < 0 { delta += 2 * .pi } } else { while delta > 0 { delta -= 2 * .pi } }
+        let steps = Int((abs(delta) / (2 * .pi / 256)).rounded(.up))
+        guard steps > 1 else { return }
+        for k in 1..<steps {
+            let a = a0 + delta * Double(k) / Double(steps)
+            let s = h.centre + (h.e1 * cos(a) + h.e2 * sin(a)) * h.radius
+            out.append(g.screen(sphere: s) + offset)
+        }
+    }
+
+    /// Whether a closed ring (world points) encloses world point `p` (tried on each world copy the
+    /// ring's x range reaches), by the even-odd rule.
+    private func ringEncloses(_ ring: [Point], _ p: Point) -> Bool {
+        var minX = Double.infinity, maxX = -Double.infinity
+        for q in ring { minX = min(minX, q.x); maxX = max(maxX, q.x) }
+        guard minX.isFinite, maxX.isFinite else { return false }
+        var x = p.x - ((p.x - minX).rounded(.down))
+        while x <= maxX {
+            var inside = false
+            var j = ring.count - 1
+            for i in ring.indices {
+                let a = ring[i], b = ring[j]
+                if (a.y > p.y) != (b.y > p.y) && x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
+                j = i
+            }
+            if inside { return true }
+            x += 1
+        }
+        return false
+    }
+
+    /// A line (world points, shifted by `copy` worlds) on the globe as the plane points of its runs in
+    /// front of the horizon, split on GL JS's line grid; `closed` joins the last point to the first.
+    func globeLineRuns(_ line: [Point], copy: Int, closed: Bool, globe g: GlobeView,
+                       granularity: (base: Int, minimum: Int) = GlobeGranularity.line) -> [[Point]] {
+        globeWorldRuns(line, copy: copy, closed: closed, globe: g, granularity: granularity).map { run in
+            run.map { g.plane(worldX: $0.x, y: $0.y) }
+        }
+    }
+
+    /// ``globeLineRuns(_:copy:closed:globe:granularity:)`` as world points (Web Mercator fractions,
+    /// shifted by `copy` worlds): the runs end on the horizon.
+    func globeWorldRuns(_ line: [Point], copy: Int, closed: Bool, globe g: GlobeView,
+                        granularity: (base: Int, minimum: Int) = GlobeGranularity.line) -> [[Point]] {
+        let t = transform
+        let cells = GlobeGranularity.cellsAcrossWorld(granularity, tileZoom: globeDataTileZoom)
+        var world: [Point] = []
+        world.reserveCapacity(line.count * 2)
+        let count = line.count
+        let segments = closed ? count : count - 1
+        guard count >= 2 else { return [] }
+        for i in 0..<count {
+            var a = t.quantized(line[i]); a.x += Double(copy)
+            world.append(a)
+            if i < segments {
+                var b = t.quantized(line[(i + 1) % count]); b.x += Double(copy)
+                GlobeSubdivision.split(a, b, cells: cells, into: &world)
+                if closed && i == count - 1 { world.append(b) }
+            }
+        }
+        var runs: [[Point]] = []
+        var run: [Point] = []
+        var previous: (s: Vector3, side: Double, world: Point)?
+        for p in world {
+            let s = GlobeProjection.spherePoint(worldX: p.x, worldY: p.y)
+            let side = g.project(sphere: s, worldX: p.x, y: p.y).side
+            if let prev = previous, (prev.side >= 0) != (side >= 0) {
+                let f = prev.side / (prev.side - side)
+                // the crossing, on the world segment (its sphere point is on the horizon to within the grid)
+                run.append(Point(x: prev.world.x + (p.x - prev.world.x) * f, y: prev.world.y + (p.y - prev.world.y) * f))
+                if side < 0 {
+                    if run.count >= 2 { runs.append(run) }
+                    run = []
+                }
+            }
+            if side >= 0 { run.append(p) }
+            previous = (s, side, p)
+        }
+        if run.count >= 2 { runs.append(run) }
+        return runs
+    }
+}
+
+extension PaintContext {
+    /// The pixels (within the clip) that may show the world polygon `corners` on the globe: the screen
+    /// bounds of its edges (split eight times each) and of a pole it reaches, a pixel wider; the whole
+    /// clip when part of it is behind the horizon.
+    func globePixelBounds(ofWorld corners: [Point], globe g: GlobeView) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        var reachesTop = false, reachesBottom = false
+        for (i, a) in corners.enumerated() {
+            let b = corners[(i + 1) % corners.count]
+            for k in 0..<8 {
+                let f = Double(k) / 8
+                let x = a.x + (b.x - a.x) * f, y = a.y + (b.y - a.y) * f
+                if y <= 0 { reachesTop = true }
+                if y >= 1 { reachesBottom = true }
+                let q = g.project(worldX: x, y: y)
+                guard q.side >= 0 else {
+                    return clip.isEmpty ? nil : (clip.x0, clip.y0, clip.x1, clip.y1)
+                }
+                minX = min(minX, q.x); maxX = max(maxX, q.x); minY = min(minY, q.y); maxY = max(maxY, q.y)
+            }
+        }
+        for (pole, reaches) in [(Vector3(0, 1, 0), reachesTop), (Vector3(0, -1, 0), reachesBottom)] where reaches {
+            guard g.camera.isVisible(pole) else { continue }
+            let p = g.screen(sphere: pole)
+            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
+        let x0 = clip.firstColumn(atOrRightOf: minX - 1), x1 = clip.firstColumn(atOrRightOf: maxX + 1)
+        let y0 = clip.firstRow(atOrBelow: minY - 1), y1 = clip.firstRow(atOrBelow: maxY + 1)
+        return x0 < x1 && y0 < y1 ? (x0, y0, x1, y1) : nil
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import GeoJSON
+import Geo
+import Testing
+@testable import Rendering
+
+/// The globe in the renderer: the transform's seam, far-side culling, and a small picture against GL JS.
+@Suite struct GlobeRenderingTests {
+    static let camera = MapCamera(center: LocationCoordinate2D(latitude: 30, longitude: 10), zoom: 0)
+
+    static func globe(_ camera: MapCamera = camera, size: Int = 256, globeness: Double = 1) -> Transform {
+        var t = Transform(camera: camera, width: size, height: size)
+        t.globeness = globeness
+        return t
+    }
+
+    @Test("globeness 0 is Mercator: no globe, the same plane points")
+    func mercatorUnchanged() {
+        let flat = Transform(camera: Self.camera, width: 256, height: 256)
+        var zero = flat
+        zero.globeness = 0
+        #expect(zero.globe == nil)
+        for c in [LocationCoordinate2D(latitude: 10, longitude: 20), LocationCoordinate2D(latitude: -40, longitude: -100)] {
+            #expect(zero.screenPoint(for: c) == flat.screenPoint(for: c))
+        }
+    }
+
+    @Test("screen points and coordinates go there and back on the globe; the far side is hidden")
+    func roundTrips() throws {
+        for camera in [Self.camera, MapCamera(center: LocationCoordinate2D(latitude: -20, longitude: 150), zoom: 2, bearing: 40, pitch: 45)] {
+            let t = Self.globe(camera, size: 512)
+            for c in [camera.center, LocationCoordinate2D(latitude: camera.center.latitude + 10, longitude: camera.center.longitude - 15)] {
+                let p = t.screenPoint(for: c)
+                let back = try #require(t.coordinate(at: p))
+                #expect(abs(back.latitude - c.latitude) < 1e-6)
+                #expect(abs(WorldMath.wrap(longitude: back.longitude - c.longitude)) < 1e-6)
+                #expect(!t.isHiddenOnGlobe(c))
+            }
+            // the antipode is behind the globe
+            let antipode = LocationCoordinate2D(latitude: -camera.center.latitude, longitude: camera.center.longitude + 180)
+            #expect(t.isHiddenOnGlobe(antipode))
+        }
+        // off the globe: no coordinate
+        #expect(Self.globe().coordinate(at: Point(x: 2, y: 2)) == nil)
+    }
+
+    @Test("the centre of the view is where Mercator puts it, and features there are as large")
+    func sizeMatchesMercator() {
+        let camera = MapCamera(center: LocationCoordinate2D(latitude: 45, longitude: 7), zoom: 4)
+        let flat = Transform(camera: camera, width: 512, height: 512)
+        let round = Self.globe(camera, size: 512)
+        let a = LocationCoordinate2D(latitude: 45, longitude: 7), b = LocationCoordinate2D(latitude: 45.01, longitude: 7.01)
+        let df = flat.screenPoint(for: b) - flat.screenPoint(for: a), dg = round.screenPoint(for: b) - round.screenPoint(for: a)
+        #expect(abs(df.x - dg.x) / df.length < 1e-3 && abs(df.y - dg.y) / df.length < 1e-3)
+        let c = round.screenPoint(for: a)
+        #expect(abs(c.x - 256) < 1e-9 && abs(c.y - 256) < 1e-9)
+    }
+
+    @Test("the tiles covering a whole globe take every longitude when a pole shows")
+    func visibleWorld() {
+        let t = Self.globe(MapCamera(center: LocationCoordinate2D(latitude: 70, longitude: 0), zoom: 1), size: 512)
+        let corners = t.visibleWorldCorners()
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        #expect(xs.max()! - xs.min()! >= 1 - 1e-9)
+        #expect(ys.min()! == 0)
+    }
+
+    @Test("a polygon crossing the horizon is closed along it; one behind the globe draws nothing")
+    func horizonClipping() throws {
+        let t = Self.globe()
+        var canvas = Canvas(width: 256, height: 256)
+        // 80..140° E: its eastern part is behind the globe seen from 10° E
+        var fill = FillLayer(features: [FillFeature(polygons: [[[
+            LocationCoordinate2D(latitude: -10, longitude: 80), LocationCoordinate2D(latitude: -10, longitude: 140),
+            LocationCoordinate2D(latitude: 40, longitude: 140), LocationCoordinate2D(latitude: 40, longitude: 80)]]]),
+                                         FillFeature(polygons: [[[
+            LocationCoordinate2D(latitude: -10, longitude: -150), LocationCoordinate2D(latitude: -10, longitude: -140),
+            LocationCoordinate2D(latitude: 0, longitude: -140), LocationCoordinate2D(latitude: 0, longitude: -150)]]])])
+        fill.color = .constant(RenderColor(red: 1, green: 0, blue: 0))
+        fill.antialias = false
+        var scene = RenderScene(width: 256, height: 256, camera: Self.camera, layers: [fill])
+        scene.globeness = 1
+        canvas = try Renderer.render(scene)
+        var red = 0
+        for y in 0..<256 {
+            for x in 0..<256 where canvas.pixel(x: x, y: y).r > 0.5 {
+                red += 1
+                // every red pixel shows the globe
+                #expect(t.coordinate(at: Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) != nil)
+            }
+        }
+        #expect(red > 300)
+    }
+}
+
+/// A small globe drawn beside GL JS 5.24's picture of the same style (`docs/images/globe-simple.style.json`,
+/// drawn by `../shared/tools/reference-render-gljs` at 10° E 30° N, zoom 0, 256 x 256 into
+/// `docs/images/globe-simple-gljs.png`): a background, three polygons (one crossing the horizon, one
+/// reaching the top of the Mercator square, so closed over the pole) and a line along the equator.
+@Suite struct GlobeReferenceImageTests {
+    /// Pixels allowed apart under the render suites' pixelmatch threshold (0.1285, premultiplied): 1.5 %
+    /// of the image, for GL JS's triangle rasterization of the limb and its line-width foreshortening.
+    static let allowed = 983
+
+    static func scene() -> RenderScene {
+        func box(_ w: Double, _ s: Double, _ e: Double, _ n: Double) -> FillFeature {
+            FillFeature(polygons: [[[LocationCoordinate2D(latitude: s, longitude: w), LocationCoordinate2D(latitude: s, longitude: e),
+                                     LocationCoordinate2D(latitude: n, longitude: e), LocationCoordinate2D(latitude: n, longitude: w),
+                                     LocationCoordinate2D(latitude: s, longitude: w)]]])
+        }
+        var fill = FillLayer(features: [box(-30, -20, 60, 50), box(80, -10, 140, 40), box(-180, 70, 180, 85.0511)])
+        fill.color = .constant(RenderColor(red: 0xe0 / 255.0, green: 0xa0 / 255.0, blue: 0x60 / 255.0))
+        fill.antialias = false
+        var line = LineLayer(features: [LineFeature(lines: [[LocationCoordinate2D(latitude: 0, longitude: -100),
+                                                             LocationCoordinate2D(latitude: 0, longitude: 150)]])])
+        line.color = .constant(RenderColor(red: 0x20 / 255.0, green: 0x20 / 255.0, blue: 0x80 / 255.0))
+        line.width = .constant(3)
+        var scene = RenderScene(width: 256, height: 256, camera: MapCamera(center: LocationCoordinate2D(latitude: 30, longitude: 10), zoom: 0),
+                                layers: [BackgroundLayer(color: RenderColor(red: 0xa0 / 255.0, green: 0xc8 / 255.0, blue: 0xf0 / 255.0)), fill, line])
+        scene.globeness = 1
+        return scene
+    }
+
+    @Test("the globe matches GL JS's within 1.5 % of the pixels")
+    func matchesGLJS() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/images/globe-simple-gljs.png")
+        let expected = try PNGDecoder.decode([UInt8](Data(contentsOf: url)))
+        let actual = try PNGDecoder.decode(Renderer.renderPNG(Self.scene()))
+        let result = try PixelMatch.compare(actual.premultiplied(), expected.premultiplied(), options: PixelMatch.Options(threshold: 0.1285))
+        #expect(result.differentPixels <= Self.allowed, "\(result.differentPixels) pixels apart")
+    }
+}

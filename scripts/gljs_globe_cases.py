@@ -1,0 +1,344 @@
+#!/usr/bin/env python3
+"""Writes the globe cases of Mercator's GL JS comparison suite (render-tests/<family>/<case>/style.json), one per rule
+of GL JS's own render tests `projection/globe/` (terrain excluded) and `projection/`. The rules and the cases that cover
+them are listed in docs/3d.md, "The globe's yardstick". The styles use inline GeoJSON and the few fixtures copied into
+the suite (tiles/, glyphs/, sprites/; MapLibre's render-test fixtures, LICENSE-fixtures.md).
+
+    python3 scripts/gljs_globe_cases.py [SUITE_DIR]        # then: python3 scripts/gljs_expectations.py --filter globe
+
+Existing style.json files are overwritten; expected.png files are left alone (gljs_expectations.py draws them).
+"""
+import json
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SUITE = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "..", "Tests", "MercatorTests", "Fixtures", "gljs-render-tests")
+
+GLOBE = {"type": "globe"}
+VP = {"type": "vertical-perspective"}
+NO_ATMOSPHERE = {"atmosphere-blend": 0.0}
+GLYPHS = "local://glyphs/{fontstack}/{range}.pbf"
+SPRITE = "local://sprites/sprite"
+FONT = ["Noto Sans Regular"]
+
+
+def fc(features):
+    return {"type": "FeatureCollection", "features": features}
+
+
+def feature(geometry, **properties):
+    return {"type": "Feature", "properties": properties, "geometry": geometry}
+
+
+def box(w, s, e, n):
+    return {"type": "Polygon", "coordinates": [[[w, s], [e, s], [e, n], [w, n], [w, s]]]}
+
+
+def checkerboard(step=30, south=-80, north=80):
+    out = []
+    lat = south
+    row = 0
+    while lat < north:
+        top = min(north, lat + step)
+        for col, lon in enumerate(range(-180, 180, step)):
+            out.append(feature(box(lon, lat, lon + step, top), odd=(row + col) % 2))
+        lat = top
+        row += 1
+    return fc(out)
+
+
+def grid_points(step=30, south=-60, north=60):
+    return fc([feature({"type": "Point", "coordinates": [lon, lat]}, name=f"{lon},{lat}", n=i)
+               for i, (lon, lat) in enumerate((lon, lat) for lat in range(south, north + 1, step) for lon in range(-180, 180, step))])
+
+
+def geojson(data, **extra):
+    return dict({"type": "geojson", "data": data}, **extra)
+
+
+SATELLITE = {"type": "raster", "tiles": ["local://tiles/{z}-{x}-{y}.satellite.png"], "minzoom": 1, "maxzoom": 1, "tileSize": 256}
+VECTOR = {"type": "vector", "maxzoom": 0, "tiles": ["local://tiles/{z}-{x}-{y}.mvt"]}
+TERRAIN = {"type": "raster-dem", "tiles": ["local://tiles/{z}-{x}-{y}.terrain.png"], "minzoom": 12, "maxzoom": 12, "tileSize": 256}
+WHITE = {"id": "background", "type": "background", "paint": {"background-color": "white"}}
+BOARD = geojson(checkerboard())
+BOARD_FILL = {"id": "board", "type": "fill", "source": "board",
+              "paint": {"fill-color": ["case", ["==", ["get", "odd"], 1], "#1f5fbf", "#f0a020"], "fill-antialias": False}}
+SPIRAL = {"type": "LineString", "coordinates": [[-180 + i * 3, -70 + i * 0.6] for i in range(0, 240)]}
+
+CASES = {}
+
+
+def case(path, layers, sources=None, *, projection=GLOBE, center=(0, 0), zoom=1, bearing=0, pitch=0, width=256, height=256,
+         sky=NO_ATMOSPHERE, test=None, description="", **root):
+    style = {"version": 8, "metadata": {"test": dict({"description": description, "width": width, "height": height}, **(test or {}))}}
+    if projection is not None:
+        style["projection"] = projection
+    if sky is not None:
+        style["sky"] = sky
+    style["center"] = list(center)
+    style["zoom"] = zoom
+    if bearing:
+        style["bearing"] = bearing
+    if pitch:
+        style["pitch"] = pitch
+    style.update(root)
+    style["sources"] = sources or {}
+    style["layers"] = layers
+    CASES[path] = style
+
+
+def board(path, description, **kw):
+    case(path, [WHITE, BOARD_FILL], {"board": BOARD}, description=description, **kw)
+
+
+# --- projection: how the projection is chosen ---------------------------------------------------------------------
+board("projection/globe-style", "The root projection {type: globe} draws the world as a globe at zoom 1.")
+board("projection/globe-metadata", "GL JS's harness metadata `projection` sets the projection once the style has loaded.",
+      projection=None, test={"projection": "globe"})
+board("projection/vertical-perspective", "vertical-perspective: the globe at every zoom.", projection=VP, zoom=1)
+board("projection/vertical-perspective-zoom-5", "vertical-perspective stays a sphere at zoom 5 (globe would too).",
+      projection=VP, zoom=5, center=(15, 45))
+board("projection/mercator", "The mercator projection: the flat map, as without a projection.",
+      projection={"type": "mercator"}, zoom=0.5)
+board("projection/globe-zoom-11", "The globe preset half-way between the sphere (zoom 10) and Mercator (zoom 12).",
+      zoom=11, center=(10, 20))
+board("projection/globe-zoom-12", "The globe preset is Mercator from zoom 12.", zoom=12.5, center=(10, 20))
+board("projection/interpolate", "A camera expression between names: half-way at zoom 1.",
+      projection={"type": ["interpolate", ["linear"], ["zoom"], 0, "vertical-perspective", 2, "mercator"]})
+board("projection/step", "A step expression: vertical-perspective below zoom 3.",
+      projection={"type": ["step", ["zoom"], "vertical-perspective", 3, "mercator"]}, zoom=2)
+board("projection/set-projection", "setProjection({type: globe}) on a Mercator style.",
+      projection={"type": "mercator"}, test={"operations": [["wait"], ["setProjection", {"type": "globe"}], ["wait"]]})
+board("projection/set-projection-mercator", "setProjection({type: mercator}) on a globe style.",
+      zoom=0.5, test={"operations": [["wait"], ["setProjection", {"type": "mercator"}], ["wait"]]})
+# GL JS's projection/global-state (the type read from global state) is not drawn by GL JS 5.24 (the map never becomes
+# idle): StyleProjectionTests covers it instead (docs/3d.md).
+board("projection/unknown-name", "An unknown projection name: GL JS warns and draws Mercator (so does Mercator).",
+      projection={"type": "equal-earth"}, zoom=0.5)
+board("projection/pixel-ratio", "The globe at pixel ratio 2.", test={"pixelRatio": 2}, width=128, height=128)
+
+# --- the globe's background ---------------------------------------------------------------------------------------
+case("globe-background/color", [{"id": "bg", "type": "background", "paint": {"background-color": "#2a7ab0"}}],
+     description="A background covers the sphere only; space around it stays transparent.")
+case("globe-background/opacity", [{"id": "bg", "type": "background", "paint": {"background-color": "#2a7ab0", "background-opacity": 0.5}}],
+     description="background-opacity on the globe.")
+case("globe-background/pattern", [{"id": "bg", "type": "background", "paint": {"background-pattern": "park"}}],
+     sprite=SPRITE, description="background-pattern wraps the sphere.")
+
+# --- fill ---------------------------------------------------------------------------------------------------------
+case("globe-fill/planet-solid", [WHITE, {"id": "fill", "type": "fill", "source": "world", "paint": {"fill-color": "#0000ff", "fill-antialias": False}}],
+     {"world": geojson(box(-180, -90, 180, 90))}, description="A polygon covering the world covers the sphere, poles included.")
+board("globe-fill/planet-tiles", "A checkerboard of 30-degree squares: subdivided, no seams between tiles.")
+board("globe-fill/planet-pitched", "The checkerboard pitched and rotated.", pitch=45, bearing=30, zoom=1.5)
+board("globe-fill/pole", "Looking at the north pole region: the pole closed.", center=(0, 80), zoom=1.5)
+case("globe-fill/pole-cap", [{"id": "bg", "type": "background", "paint": {"background-color": "green"}},
+                             {"id": "east", "type": "fill", "source": "east", "paint": {"fill-color": "blue"}}],
+     {"east": geojson(box(0, 60, 180, 85.051129))}, center=(0, 85), zoom=4, pitch=60, width=256, height=256,
+     description="Background and fill reach the north pole, seen pitched from 85 degrees north (GL JS's pole-cap).")
+board("globe-fill/south-pole", "The south pole from below.", center=(30, -85), zoom=1.5)
+case("globe-fill/translate", [WHITE, {"id": "fill", "type": "fill", "source": "boxes",
+                                      "paint": {"fill-color": "#c03030", "fill-translate": [20, 10]}}],
+     {"boxes": geojson(fc([feature(box(-40, -20, 0, 20)), feature(box(20, 20, 60, 50))]))},
+     description="fill-translate moves fills in screen pixels on the globe.")
+case("globe-fill/vector-tiles", [WHITE, {"id": "water", "type": "fill", "source": "vector", "source-layer": "water",
+                                         "paint": {"fill-color": "#3070d0"}}],
+     {"vector": VECTOR}, zoom=1, center=(-40, 30), description="A vector tile's water drawn on the sphere.")
+case("globe-fill/antimeridian", [WHITE, {"id": "fill", "type": "fill", "source": "cross", "paint": {"fill-color": "#d03070"}}],
+     {"cross": geojson(fc([feature({"type": "Polygon", "coordinates": [[[160, -30], [200, -30], [200, 30], [160, 30], [160, -30]]]})]))},
+     center=(180, 0), zoom=1.5, description="A polygon crossing the antimeridian (GeoJSON beyond 180) is drawn once, whole.")
+case("globe-fill/far-side", [WHITE, {"id": "fill", "type": "fill", "source": "two",
+                                     "paint": {"fill-color": ["case", ["==", ["get", "near"], 1], "#208020", "#d02020"]}}],
+     {"two": geojson(fc([feature(box(-20, -20, 20, 20), near=1), feature(box(160, -20, 200, 20), near=0)]))},
+     description="Geometry on the far side of the globe is culled (no red).")
+board("globe-fill/zoom-0", "The whole globe small in the view (zoom 0).", zoom=0)
+board("globe-fill/zoom-4", "Close to the sphere (zoom 4): the horizon outside the view.", zoom=4, center=(20, 40))
+
+# --- line ---------------------------------------------------------------------------------------------------------
+def lines(path, description, paint, data=None, layout=None, source_extra=None, **kw):
+    layer = {"id": "line", "type": "line", "source": "line", "paint": paint}
+    if layout:
+        layer["layout"] = layout
+    case(path, [WHITE, layer], {"line": geojson(data or SPIRAL, **(source_extra or {}))}, description=description, **kw)
+
+
+lines("globe-line/spiral", "A long spiral line: subdivided and bent on the sphere; the far side hidden.",
+      {"line-color": "#d02020", "line-width": 3})
+lines("globe-line/parallel", "A line along a parallel follows it on the sphere (subdivided between vertices).",
+      {"line-color": "#2050d0", "line-width": 4},
+      data=fc([feature({"type": "LineString", "coordinates": [[-90, 45], [90, 45]]}),
+               feature({"type": "LineString", "coordinates": [[-90, -30], [90, -30]]})]))
+lines("globe-line/meridians", "Meridians from pole to pole.", {"line-color": "#208040", "line-width": 2},
+      data=fc([feature({"type": "LineString", "coordinates": [[lon, -85], [lon, 85]]}) for lon in range(-90, 91, 30)]))
+lines("globe-line/translate", "line-translate on the globe.", {"line-color": "#d02020", "line-width": 3, "line-translate": [10, 10]})
+lines("globe-line/dasharray", "line-dasharray on the globe.", {"line-color": "#202020", "line-width": 3, "line-dasharray": [2, 1]})
+lines("globe-line/gradient", "line-gradient on the globe.",
+      {"line-width": 5, "line-gradient": ["interpolate", ["linear"], ["line-progress"], 0, "blue", 0.5, "yellow", 1, "red"]},
+      source_extra={"lineMetrics": True})
+case("globe-line/pattern", [WHITE, {"id": "line", "type": "line", "source": "line", "paint": {"line-width": 8, "line-pattern": "park"}}],
+     {"line": geojson(SPIRAL)}, sprite=SPRITE, description="line-pattern on the globe.")
+lines("globe-line/antimeridian", "A line crossing the antimeridian.", {"line-color": "#d02080", "line-width": 4},
+      data=fc([feature({"type": "LineString", "coordinates": [[150, -40], [210, 40]]})]), center=(180, 0))
+lines("globe-line/wide", "Wide lines keep their screen width on the sphere.", {"line-color": "#8020c0", "line-width": 16, "line-opacity": 0.7},
+      data=fc([feature({"type": "LineString", "coordinates": [[-60, -40], [0, 10], [60, -40]]})]))
+
+# --- circle -------------------------------------------------------------------------------------------------------
+def circles(path, description, paint=None, **kw):
+    case(path, [WHITE, {"id": "circle", "type": "circle", "source": "points",
+                        "paint": paint or {"circle-color": "#d03030", "circle-radius": 6}}],
+         {"points": geojson(grid_points())}, description=description, **kw)
+
+
+circles("globe-circle/planet", "A grid of circles over the sphere; the far side hidden.")
+for align in ("map", "viewport"):
+    for scale in ("map", "viewport"):
+        circles(f"globe-circle/pitch-{align}-scale-{scale}",
+                f"circle-pitch-alignment {align}, circle-pitch-scale {scale}, pitched globe.",
+                {"circle-color": "#2060d0", "circle-radius": 8, "circle-pitch-alignment": align, "circle-pitch-scale": scale},
+                pitch=50, zoom=1.5, center=(0, 20))
+circles("globe-circle/zoom-transition", "Circles while the globe turns into Mercator (zoom 11).",
+        {"circle-color": "#2060d0", "circle-radius": 10, "circle-pitch-alignment": "map"}, zoom=11, center=(0, 0))
+circles("globe-circle/stroke", "Circle strokes on the globe.",
+        {"circle-color": "white", "circle-radius": 7, "circle-stroke-width": 2, "circle-stroke-color": "black"})
+
+# --- symbol -------------------------------------------------------------------------------------------------------
+def symbols(path, description, layout, paint=None, data=None, **kw):
+    kw.setdefault("glyphs", GLYPHS)
+    case(path, [WHITE, {"id": "symbol", "type": "symbol", "source": "points", "layout": dict({"text-font": FONT}, **layout),
+                        "paint": paint or {}}],
+         {"points": geojson(data or grid_points())}, description=description, **kw)
+
+
+POLE_TO_POLE = fc([feature({"type": "Point", "coordinates": [0, lat]}, name=f"{lat}") for lat in range(-80, 81, 10)])
+symbols("globe-symbol/text-point-pole-to-pole", "Point labels along a meridian from pole to pole collide on the globe.",
+        {"text-field": ["get", "name"], "text-size": 14}, data=POLE_TO_POLE)
+symbols("globe-symbol/text-grid", "Point labels over the sphere; those behind the horizon are hidden.",
+        {"text-field": ["get", "name"], "text-size": 10})
+case("globe-symbol/text-line-equator", [WHITE, {"id": "line", "type": "line", "source": "line", "paint": {"line-color": "#c0c0c0"}},
+                                        {"id": "symbol", "type": "symbol", "source": "line",
+                                         "layout": {"symbol-placement": "line", "text-field": "Equator", "text-font": FONT,
+                                                    "text-size": 14, "symbol-spacing": 60}}],
+     {"line": geojson(fc([feature({"type": "LineString", "coordinates": [[-180, 0], [-90, 0], [0, 0], [90, 0], [180, 0]]})]))},
+     glyphs=GLYPHS, description="Labels along the equator follow it on the sphere.")
+for name, extra in (("base", {}), ("pitched", {"pitch": 45}), ("rotated", {"bearing": 60}), ("pitched-rotated", {"pitch": 45, "bearing": 60})):
+    symbols(f"globe-symbol/variable-anchor-{name}", f"text-variable-anchor on the globe ({name}).",
+            {"text-field": ["get", "name"], "text-size": 12, "text-variable-anchor": ["top", "bottom", "left", "right"],
+             "text-radial-offset": 0.8}, zoom=1.5, **extra)
+for anchor in ("map", "viewport"):
+    case(f"globe-symbol/icon-text-translate-{anchor}",
+         [WHITE, {"id": "symbol", "type": "symbol", "source": "points",
+                  "layout": {"icon-image": "fav-bar-18", "text-field": ["get", "name"], "text-font": FONT, "text-size": 10,
+                             "text-offset": [0, 1.2], "icon-allow-overlap": True, "text-allow-overlap": True},
+                  "paint": {"icon-translate": [10, 20], "text-translate": [10, 20], "icon-translate-anchor": anchor,
+                            "text-translate-anchor": anchor}}],
+         {"points": geojson(fc([feature({"type": "Point", "coordinates": [lon, 0]}, name=str(lon)) for lon in (-40, 0, 40)]))},
+         glyphs=GLYPHS, sprite=SPRITE, bearing=45, pitch=30, description=f"icon and text translate anchored to the {anchor}.")
+symbols("globe-symbol/icons", "Icons over the sphere; hidden behind the horizon.",
+        {"icon-image": "fav-bar-18"}, sprite=SPRITE)
+symbols("globe-symbol/collision-pitched-rotated", "Label collision on a pitched, rotated globe.",
+        {"text-field": ["get", "name"], "text-size": 14}, pitch=50, bearing=-40, zoom=1.5)
+
+# --- raster -------------------------------------------------------------------------------------------------------
+def raster(path, description, **kw):
+    case(path, [WHITE, {"id": "raster", "type": "raster", "source": "satellite", "paint": {"raster-fade-duration": 0}}],
+         {"satellite": SATELLITE}, description=description, **kw)
+
+
+raster("globe-raster/planet", "Raster tiles (Web Mercator) warped onto the sphere.")
+raster("globe-raster/pole", "Raster tiles near the pole; the pole cap filled.", center=(0, 75), zoom=1.5)
+raster("globe-raster/pitched", "Raster tiles on a pitched, rotated globe.", pitch=50, bearing=20, zoom=1.5)
+case("globe-raster/image", [WHITE, {"id": "image", "type": "raster", "source": "image", "paint": {"raster-fade-duration": 0}}],
+     {"image": {"type": "image", "url": "local://tiles/1-0-0.satellite.png",
+                "coordinates": [[-60, 50], [40, 50], [40, -20], [-60, -20]]}},
+     description="An image source on the sphere.")
+
+# --- heatmap, hillshade, fill-extrusion ---------------------------------------------------------------------------
+case("globe-heatmap/heatmap", [WHITE, {"id": "heat", "type": "heatmap", "source": "points",
+                                       "paint": {"heatmap-radius": 20, "heatmap-intensity": 1.5}}],
+     {"points": geojson(grid_points(step=15))}, description="A heatmap on the globe.")
+case("globe-hillshade/hillshade", [WHITE, {"id": "hillshade", "type": "hillshade", "source": "dem"}],
+     {"dem": TERRAIN}, projection=VP, center=(-113.29, 35.96), zoom=12.5,
+     description="Hillshade from raster-dem tiles on the sphere (vertical-perspective at zoom 12.5).")
+case("globe-fill-extrusion/extrusion", [WHITE, {"id": "extrusion", "type": "fill-extrusion", "source": "blocks",
+                                                "paint": {"fill-extrusion-color": "#c04040", "fill-extrusion-height": ["get", "h"]}}],
+     {"blocks": geojson(fc([feature(box(-30, -10, -10, 10), h=500000), feature(box(10, 20, 30, 40), h=1500000)]))},
+     pitch=40, zoom=1.5, description="Fill extrusions stand on the sphere.")
+case("globe-fill-extrusion/translate", [WHITE, {"id": "extrusion", "type": "fill-extrusion", "source": "blocks",
+                                                "paint": {"fill-extrusion-color": "#4040c0", "fill-extrusion-height": 800000,
+                                                          "fill-extrusion-translate": [20, 0]}}],
+     {"blocks": geojson(fc([feature(box(-20, -10, 0, 10))]))}, pitch=30, zoom=1.5, description="fill-extrusion-translate on the globe.")
+
+# --- atmosphere and sky -------------------------------------------------------------------------------------------
+def atmosphere(path, description, sky, **kw):
+    case(path, [WHITE, {"id": "raster", "type": "raster", "source": "satellite", "paint": {"raster-fade-duration": 0}}],
+         {"satellite": SATELLITE}, sky=sky, description=description, **kw)
+
+
+atmosphere("globe-atmosphere/default", "A globe style without sky: GL JS's default atmosphere.", None)
+atmosphere("globe-atmosphere/blend-1", "atmosphere-blend 1: the full glow around the globe.", {"atmosphere-blend": 1.0})
+atmosphere("globe-atmosphere/blend-0.5", "atmosphere-blend 0.5.", {"atmosphere-blend": 0.5})
+atmosphere("globe-atmosphere/blend-zoom", "atmosphere-blend as a zoom expression, at zoom 11 (0.5).",
+           {"atmosphere-blend": ["interpolate", ["linear"], ["zoom"], 0, 1, 10, 1, 12, 0]}, zoom=11)
+atmosphere("globe-atmosphere/light-map", "The atmosphere lit from a map-anchored light.", {"atmosphere-blend": 1.0},
+           light={"anchor": "map", "position": [1.5, 90, 80]})
+atmosphere("globe-atmosphere/light-viewport", "The atmosphere lit from a viewport-anchored light.", {"atmosphere-blend": 1.0},
+           light={"anchor": "viewport", "position": [1.5, 90, 80]})
+atmosphere("globe-atmosphere/set-sky", "setSky at run time changes the atmosphere.", {"atmosphere-blend": 0.0},
+           test={"operations": [["wait"], ["setSky", {"atmosphere-blend": 1.0}], ["wait"]]})
+case("globe-atmosphere/sky-pitched", [], {}, sky={"sky-color": "#199EF3", "horizon-color": "#daeff0", "sky-horizon-blend": 0.5,
+                                                    "atmosphere-blend": 0},
+     center=(11.64, 47.55), zoom=4.5, pitch=85, width=256, height=128, test={"maxPitch": 85},
+     projection={"type": ["interpolate", ["linear"], ["zoom"], 4, "vertical-perspective", 5, "mercator"]},
+     description="Sky above the horizon while the globe turns into Mercator, pitched 85 (GL JS's sky-transition).")
+case("globe-atmosphere/sky-vertical-perspective", [], {}, sky={"sky-color": "#199EF3", "horizon-color": "#daeff0",
+                                                               "sky-horizon-blend": 0.5, "atmosphere-blend": 0},
+     center=(11.64, 47.55), zoom=4.5, pitch=85, width=256, height=128, test={"maxPitch": 85}, projection=VP,
+     description="Sky with the vertical-perspective globe, pitched 85.")
+
+# --- camera on the globe ------------------------------------------------------------------------------------------
+board("globe-camera/bearing", "The globe turned by the bearing.", bearing=45)
+board("globe-camera/pitch", "The globe pitched 60: the horizon and the space above it.", pitch=60, zoom=2)
+board("globe-camera/north-pole", "The camera over the north pole.", center=(0, 89), zoom=1.5)
+board("globe-camera/antimeridian", "The camera over the antimeridian.", center=(180, 10), zoom=1.5)
+board("globe-camera/operations", "setCenter, setZoom, setBearing and setPitch on the globe.",
+      test={"operations": [["wait"], ["setCenter", [60, 30]], ["setZoom", 2], ["setBearing", -30], ["setPitch", 20], ["wait"]]})
+board("globe-camera/jump-to", "jumpTo on the globe.",
+      test={"operations": [["wait"], ["jumpTo", {"center": [-100, 40], "zoom": 1.8, "bearing": 15, "pitch": 30}], ["wait"]]})
+board("globe-camera/wide", "A wide view: space on both sides of the globe.", width=384, height=192, zoom=0.5)
+board("globe-camera/tall", "A tall view.", width=160, height=320, zoom=0.8)
+
+
+def dumps(style):
+    """Indented JSON, with each inline GeoJSON feature (or geometry) on one line: readable and small."""
+    style = json.loads(json.dumps(style))
+    inline = {}
+    for sid, source in style.get("sources", {}).items():
+        data = source.get("data")
+        if isinstance(data, dict):
+            key = f"@@{sid}@@"
+            inline[key] = data
+            source["data"] = key
+    text = json.dumps(style, indent=2)
+    for key, data in inline.items():
+        if data.get("type") == "FeatureCollection":
+            body = ",\n".join("          " + json.dumps(f) for f in data["features"])
+            compact = '{"type": "FeatureCollection", "features": [\n' + body + "\n        ]}"
+        else:
+            compact = json.dumps(data)
+        text = text.replace(json.dumps(key), compact)
+    return text
+
+
+def main():
+    for path, style in sorted(CASES.items()):
+        folder = os.path.join(SUITE, "render-tests", path)
+        os.makedirs(folder, exist_ok=True)
+        text = dumps(style)
+        with open(os.path.join(folder, "style.json"), "w") as f:
+            f.write(text + "\n")
+    print(f"wrote {len(CASES)} cases under {SUITE}/render-tests")
+
+
+if __name__ == "__main__":
+    main()
