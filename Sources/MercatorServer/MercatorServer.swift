@@ -442,7 +442,7 @@ public final class MercatorServer: Sendable {
         guard let bytes = try set.tile(tile) else {
             // tileserver-gl's sparse: 404 lets clients overzoom a parent tile, 204 says the tile is empty.
             let sparse: Bool
-            if case .geojson = set.kind { sparse = set.sparse ?? false } else { sparse = set.sparse ?? catalog.config.sparse ?? !set.isVector }
+            if case .geojson = set.kind { sparse = set.sparse ?? catalog.config.sparse ?? false } else { sparse = set.sparse ?? catalog.config.sparse ?? !set.isVector }
             if !sparse { return Response(status: .noContent, headers: [.cacheControl: Responses.tileCache]) }
             throw ServerError.notFound("data \(id) has no tile \(tile)")
         }
