@@ -157,6 +157,19 @@ public final class MercatorServer: Sendable {
             self.answer(request) { Responses.json(JSONValue.array(self.catalog.fontNames.map { .string($0) }).serialized(), request: request) }
         }
         router.get("/files/**") { request, context in try await self.answerAsync(request) { try self.file(request, context.parameters.getCatchAll()) } }
+        router.post("/data/**") { request, context in
+            // tileserver-gl's batch elevation: POST /data/{id}/elevation.
+            var collecting = request
+            let body = try? await collecting.collectBody(upTo: 1 << 20)
+            let request = collecting
+            let parts = context.parameters.getCatchAll()
+            return try await self.answerAsync(request) {
+                guard parts.count == 2, parts[1] == "elevation" else { throw ServerError(.methodNotAllowed, "only /data/{id}/elevation takes POST") }
+                guard let id = RequestParsing.component(parts[0]), let set = self.catalog.dataSet(id) else { throw ServerError.notFound("no data \"\(parts[0])\"") }
+                guard let body else { throw ServerError(.contentTooLarge, "an elevation request's JSON body is at most 1 MB") }
+                return try Elevation.batch(set, body: Data(body.readableBytesView), request: request)
+            }
+        }
         router.post("/styles/**") { request, context in
             // tileserver-gl's static images with their query options in a JSON body; nothing else is posted.
             var collecting = request
@@ -433,7 +446,9 @@ public final class MercatorServer: Sendable {
             }
         }
         if parts.count >= 2, parts[1] == "elevation" {
-            throw ServerError(.notImplemented, "the elevation API (/data/{id}/elevation/…) is not supported by Mercator")
+            guard let id = RequestParsing.component(parts[0]), let set = catalog.dataSet(id) else { throw ServerError.notFound("no data \"\(parts[0])\"") }
+            guard parts.count == 5 else { throw ServerError.notFound("no such route: /data/{id}/elevation/{z}/{x}/{y}") }
+            return try Elevation.get(set, z: parts[2], x: parts[3], y: parts[4], request: request)
         }
         guard parts.count == 4 else { throw ServerError.notFound("no such route: /data/{id}/{z}/{x}/{y}.pbf") }
         guard let id = RequestParsing.component(parts[0]), let set = catalog.dataSet(id) else { throw ServerError.notFound("no data \"\(parts[0])\"") }
@@ -451,7 +466,7 @@ public final class MercatorServer: Sendable {
         guard let bytes = try set.tile(tile) else {
             // tileserver-gl's sparse: 404 lets clients overzoom a parent tile, 204 says the tile is empty.
             let sparse: Bool
-            if case .geojson = set.kind { sparse = set.sparse ?? false } else { sparse = set.sparse ?? catalog.config.sparse ?? !set.isVector }
+            if case .geojson = set.kind { sparse = set.sparse ?? catalog.config.sparse ?? false } else { sparse = set.sparse ?? catalog.config.sparse ?? !set.isVector }
             if !sparse { return Response(status: .noContent, headers: [.cacheControl: Responses.tileCache]) }
             throw ServerError.notFound("data \(id) has no tile \(tile)")
         }

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Mercator
 import Testing
+import TileSources
 @testable import MercatorServer
 
 /// tileserver-gl's configuration keys and routes (`docs/server.md`, "tileserver-gl, martin and Mercator"), each
@@ -116,6 +117,11 @@ import Testing
             #expect(try await client.execute(uri: "/300/index.json", method: .get).status == .notFound)
             let fonts = try JSONValue(parsing: try await client.execute(uri: "/fonts.json", method: .get).data).array ?? []
             #expect(fonts.compactMap(\.string) == ["Font A"])
+            // HEAD answers as GET on the new routes, without a body.
+            for uri in ["/index.json", "/512/rendered.json", "/fonts.json", "/styles/grey/wmts.xml", "/files/hello.txt", "/data/cities/0/0/0.geojson"] {
+                let head = try await client.execute(uri: uri, method: .head)
+                #expect(head.status == .ok && head.body.readableBytes == 0, "\(uri)")
+            }
         }
     }
 
@@ -180,7 +186,7 @@ import Testing
             // sparse: true: an empty tile is 404 (clients overzoom), not 204.
             #expect(try await client.execute(uri: "/data/cities/8/0/0.pbf", method: .get).status == .notFound)
             let elevation = try await client.execute(uri: "/data/cities/elevation/1/0/0", method: .get)
-            #expect(elevation.status == .notImplemented && elevation.text.contains("elevation"))
+            #expect(elevation.status == .badRequest && elevation.text.contains("encoding"))
         }
     }
 
@@ -230,6 +236,30 @@ import Testing
             #expect(tilePost.status == .methodNotAllowed)
             let badKey = try await client.execute(uri: "/styles/grey/static/auto/64x64.png", method: .post, body: ByteBuffer(string: #"{"evil": 1}"#))
             #expect(badKey.status == .badRequest && badKey.text.contains("evil"))
+        }
+    }
+
+    @Test func elevationFromTerrainTiles() async throws {
+        // One zoom-0 terrarium tile of 256 pixels: red 128, green 10, blue 128 is 10.5 m everywhere.
+        let dir = Self.folder.appendingPathComponent("terrain")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let tile = RGBAImage(width: 256, height: 256, pixels: [UInt8]((0..<65536).flatMap { _ in [128, 10, 128, 255] }))
+        let writer = PMTilesWriter(tileType: 2, tileCompression: 1, minZoom: 0, maxZoom: 0, bounds: (-180, -85, 180, 85), metadata: "{}")
+        try writer.archive([0: Data(PNGEncoder.encode(tile))]).write(to: dir.appendingPathComponent("dem.pmtiles"))
+        try Data(#"{"data": {"dem": {"pmtiles": "dem.pmtiles", "encoding": "terrarium", "tileSize": 256}}}"#.utf8).write(to: dir.appendingPathComponent("config.json"))
+        let catalog = try ServerCatalog.load(inputs: [dir.appendingPathComponent("config.json").path])
+        try await Self.server(catalog).application(logger: TestServer.quiet).test(.live) { client in
+            let one = try JSONValue(parsing: try await client.execute(uri: "/data/dem/elevation/0/0/0", method: .get).data)
+            #expect(one["elevation"]?.number == 10.5)
+            #expect(one["pixelX"]?.number == 128 && one["pixelY"]?.number == 128)
+            let point = try JSONValue(parsing: try await client.execute(uri: "/data/dem/elevation/3/10.5/45.25", method: .get).data)
+            #expect(point["elevation"]?.number == 10.5 && point["z"]?.number == 0)
+            let batch = try await client.execute(uri: "/data/dem/elevation", method: .post,
+                                                 body: ByteBuffer(string: #"{"points": [{"lon": 1, "lat": 2, "z": 5}, {"lon": -100, "lat": 40, "z": 0}]}"#))
+            #expect(try JSONValue(parsing: batch.data).array?.map(\.number) == [10.5, 10.5])
+            let bad = try await client.execute(uri: "/data/dem/elevation", method: .post, body: ByteBuffer(string: #"{"points": [{"lon": 500, "lat": 0, "z": 0}]}"#))
+            #expect(bad.status == .badRequest && bad.text.contains("points[0]"))
+            #expect(try await client.execute(uri: "/data/dem/elevation/1/5/0", method: .get).status == .notFound)
         }
     }
 

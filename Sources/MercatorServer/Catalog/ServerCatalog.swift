@@ -168,9 +168,6 @@ public struct ServerCatalog: Sendable {
         for key in ["s3Profile", "requestPayer", "s3Region", "s3UrlFormat"] where entry[key] != nil {
             warnings.append("data \(id): \(key) is not supported: Mercator reads no S3 storage (serve the archive from a file or over HTTPS)")
         }
-        if let encoding = entry["encoding"]?.string {
-            warnings.append("data \(id): encoding \"\(encoding)\" is passed on in the TileJSON, but the elevation API (/data/\(id)/elevation/…) is not served")
-        }
         var set: ServedData
         if let file = entry["mbtiles"]?.string {
             guard !Self.isRemote(file) else { throw CatalogError("data \"\(id)\": mbtiles \(file): an MBTiles file must be local (tileserver-gl refuses remote ones too)") }
@@ -190,7 +187,10 @@ public struct ServerCatalog: Sendable {
             guard let object = tileJSON.object else { throw CatalogError("data \(id): tilejson must be a JSON object") }
             set.tileJSONOverrides = object
         }
-        if let encoding = entry["encoding"]?.string { set.tileJSONOverrides["encoding"] = .string(encoding) }
+        if let encoding = entry["encoding"] {
+            guard let e = encoding.string, e == "mapbox" || e == "terrarium" else { throw CatalogError("data \(id): encoding must be \"mapbox\" or \"terrarium\"") }
+            set.tileJSONOverrides["encoding"] = .string(e)
+        }
         if let size = entry["tileSize"] {
             guard let n = size.number, n == 256 || n == 512 else { throw CatalogError("data \(id): tileSize must be 256 or 512") }
             set.tileJSONOverrides["tileSize"] = .int(Int64(n))

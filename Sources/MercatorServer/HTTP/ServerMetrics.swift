@@ -44,7 +44,9 @@ public final class ServerMetrics: Sendable {
         let parts = path.split(separator: "/")
         guard let first = parts.first else { return "index" }
         switch first {
-        case "styles.json", "data.json": return "lists"
+        case "styles.json", "data.json", "index.json", "rendered.json", "fonts.json": return "lists"
+        case "256", "512": return parts.count == 2 ? "lists" : "other"
+        case "files": return "files"
         case "health": return "health"
         case "metrics": return "metrics"
         case "fonts": return "fonts"
@@ -54,8 +56,9 @@ public final class ServerMetrics: Sendable {
         case "styles":
             if parts.count >= 3 && parts[2] == "static" { return "static" }
             if parts.count == 3 && parts[2] == "style.json" { return "style" }
-            if parts.count == 3 && parts[2].hasPrefix("sprite") { return "sprite" }
-            if parts.count == 2 { return "tilejson" }
+            if parts.count >= 3 && parts[2].hasPrefix("sprite") { return "sprite" }
+            if parts.count == 3 && parts[2] == "wmts.xml" { return "wmts" }
+            if parts.count == 2 || (parts.count == 3 && (parts[1] == "256" || parts[1] == "512") && parts[2].hasSuffix(".json")) { return "tilejson" }
             return "raster_tile"
         default: return "other"
         }
