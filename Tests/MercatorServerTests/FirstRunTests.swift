@@ -42,17 +42,19 @@ import Testing
         defer { glyphServer.stop() }
         let style = """
             {"version": 8, "center": [0, 0], "zoom": 1, "sprite": "missing-sprite", "glyphs": "\(glyphServer.baseURL)/fonts/{fontstack}/{range}.pbf",
-             "sources": {"gone": {"type": "geojson", "data": "gone.geojson"},
+             "sources": {"gone": {"type": "geojson", "data": "gone.geojson"}, "gonearchive": {"type": "vector", "url": "mbtiles://./gone.mbtiles"},
                          "here": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
              "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ddeeff"}},
                         {"id": "gone-dots", "type": "circle", "source": "gone"},
+                        {"id": "gone-fills", "type": "fill", "source": "gonearchive", "source-layer": "water"},
                         {"id": "dot", "type": "circle", "source": "here", "paint": {"circle-radius": 8, "circle-color": "#ff0000"}},
                         {"id": "label", "type": "symbol", "source": "here",
                          "layout": {"text-field": "Abc", "text-font": ["Nowhere Sans Regular"], "text-offset": [0, 2]}}]}
             """
         try Data(style.utf8).write(to: dir.appendingPathComponent("s.json"))
         let catalog = try ServerCatalog.load(inputs: [dir.appendingPathComponent("s.json").path])
-        #expect(catalog.warnings.contains { $0.contains("gone") }, "the unreadable source is named when the catalog loads: \(catalog.warnings)")
+        #expect(catalog.warnings.contains { $0.contains("source gone:") }, "the unreadable file is named when the catalog loads: \(catalog.warnings)")
+        #expect(catalog.warnings.contains { $0.contains("source gonearchive:") }, "\(catalog.warnings)")
         let records = LogRecords()
         let logger = Logger(label: "firstrun") { _ in RecordingLogHandler(records: records) }
         try await Self.server(catalog).application(logger: logger).test(.live) { client in
@@ -65,15 +67,17 @@ import Testing
             }
         }
         let lines = records.all.map(\.message).filter { $0.hasPrefix("style s: ") }
-        let source = lines.filter { $0.contains("sources.gone") }
+        let source = lines.filter { $0.contains("sources.gone:") }
+        let archive = lines.filter { $0.contains("sources.gonearchive:") && $0.contains("gone.mbtiles") }
         let glyphs = lines.filter { $0.contains("glyphs: ") && $0.contains("\(glyphServer.baseURL)/fonts/Nowhere") && $0.contains("not found") }
         let sprite = lines.filter { $0.contains("sprite: ") && $0.contains("missing-sprite") }
         let stack = lines.filter { $0.contains("font stack \"Nowhere Sans Regular\"") && !$0.contains(glyphServer.baseURL) }
         #expect(source.count == 1, "\(lines)")
+        #expect(archive.count == 1, "\(lines)")
         #expect(glyphs.count == 1, "\(lines)")
         #expect(sprite.count == 1, "\(lines)")
         #expect(stack.count == 1, "\(lines)")
-        #expect(lines.count == 4, "nothing else, nothing twice: \(lines)")
+        #expect(lines.count == 5, "nothing else, nothing twice: \(lines)")
     }
 
     @Test("installed fonts are served at /fonts, converted as `mercator glyphs` converts them, and listed at /fonts.json",
@@ -148,6 +152,11 @@ import Testing
         try await Self.server(catalog).application(logger: TestServer.quiet).test(.live) { client in
             let published = try JSONValue(parsing: try await client.execute(uri: "/styles/style/style.json", method: .get).data)
             #expect(published["sources"]?["openmaptiles"]?["url"]?.string == "http://localhost/data/helsinki-openmaptiles.json")
+            if PlatformFeature.installedFonts.isAvailable {
+                // its glyphs URL needs a key no request gives: labels from installed fonts, clients from /fonts
+                #expect(published["glyphs"]?.string == "http://localhost/fonts/{fontstack}/{range}.pbf")
+                #expect(catalog.warnings.contains { $0.contains("glyphs https://api.maptiler.com/") && $0.contains("/fonts") }, "\(catalog.warnings)")
+            }
             let image = try await client.execute(uri: "/styles/style/static/24.9443,60.1700,15.5/300x300.png", method: .get)
             #expect(image.status == .ok)
             #expect(try Self.colours(image.data) > 50, "not the blank picture it was")

@@ -3,9 +3,9 @@ import MapStyle
 import Rendering
 
 extension Map {
-    /// Adds an annotation: a ``PointAnnotation`` (drawn as a pin, its title as a label below it
-    /// when the style has `glyphs`), a ``Polyline`` / ``MultiPolyline`` or a ``Polygon`` /
-    /// ``MultiPolygon`` (drawn in MapLibre Native's default annotation look), above the style
+    /// Adds an annotation: a `PointAnnotation` (drawn as a pin, its title as a label below it
+    /// when the style has `glyphs`), a `Polyline` / `MultiPolyline` or a `Polygon` /
+    /// `MultiPolygon` (drawn in MapLibre Native's default annotation look), above the style
     /// (`-[MLNMapView addAnnotation:]`). The style itself is not changed.
     ///
     /// - Returns: the identifier to remove or select the annotation by.

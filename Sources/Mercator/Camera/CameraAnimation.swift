@@ -34,8 +34,16 @@ public struct CameraAnimation: Sendable {
     /// panning" with GL JS's parameters (`curve` is ρ, 1.42 by default; `speed` 1.2 screenfuls per
     /// second). Without a `duration` it lasts `S / speed` seconds, `S` the path's length.
     ///
-    /// - Parameter minimumZoom: the zoom to pass through at the top of the arc (GL JS's `minZoom`),
-    ///   which sets ρ instead of `curve`.
+    /// - Parameters:
+    ///   - start: the camera the flight starts from.
+    ///   - target: the camera it ends at.
+    ///   - size: the view's size (a screenful is its larger side).
+    ///   - duration: seconds; by default the path's length over `speed`.
+    ///   - speed: screenfuls per second (GL JS's `speed`).
+    ///   - curve: ρ, how high the flight arcs (GL JS's `curve`).
+    ///   - minimumZoom: the zoom to pass through at the top of the arc (GL JS's `minZoom`),
+    ///     which sets ρ instead of `curve`.
+    ///   - easing: how time runs along the path.
     public static func fly(from start: MapCamera, to target: MapCamera, in size: MapSize, duration: Double? = nil,
                            speed: Double = 1.2, curve: Double = 1.42, minimumZoom: Double? = nil,
                            easing: UnitBezier = .ease) -> CameraAnimation {

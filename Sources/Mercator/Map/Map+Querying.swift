@@ -48,6 +48,7 @@ extension Map {
     /// (`-[MLNMapView visibleFeaturesAtPoint:inStyleLayersWithIdentifiers:predicate:]`).
     ///
     /// - Parameters:
+    ///   - point: the screen point, in points from the top left.
     ///   - styleLayerIdentifiers: only these layers (all when `nil`).
     ///   - predicate: a filter (expression or legacy filter JSON) the features must also pass.
     public func visibleFeatures(at point: Point, styleLayerIdentifiers: Set<String>? = nil, predicate: JSONValue? = nil) throws -> [QueriedFeature] {

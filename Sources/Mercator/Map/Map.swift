@@ -4,7 +4,7 @@ import MapStyle
 import Rendering
 import TileSources
 
-/// A headless map: a live ``Style``, a camera and a size. It renders snapshots and answers
+/// A headless map: a live `Style`, a camera and a size. It renders snapshots and answers
 /// feature queries, as the SDK's map view does on screen.
 ///
 /// `Map` has identity (the style it shows is shared and changes are seen at the next snapshot) and
@@ -43,6 +43,9 @@ public final class Map: @unchecked Sendable {
 
     /// A map showing `style`.
     /// - Parameters:
+    ///   - style: the style to draw.
+    ///   - camera: where the map looks.
+    ///   - size: the view's size in points, and its pixel ratio.
     ///   - styleDirectory: the folder relative source URLs resolve against.
     ///   - localRoot: the folder `local://` URLs resolve against.
     ///   - localServers: URL prefixes served from local folders instead (`http://localhost:2900/`
@@ -100,7 +103,7 @@ public final class Map: @unchecked Sendable {
     private var optionsValue: MapOptions
 
     /// Native's map options the map applies. `crossSourceCollisions` is kept in step with
-    /// ``Settings/usesPre4CollisionBehavior`` (its negation): setting either changes the other.
+    /// `Settings.usesPre4CollisionBehavior` (its negation): setting either changes the other.
     public var options: MapOptions {
         get {
             locked {
@@ -121,7 +124,7 @@ public final class Map: @unchecked Sendable {
     /// Whether labels of different sources collide with each other (MapLibre Native's
     /// `MapOptions.crossSourceCollisions`, default true); the same as `options.crossSourceCollisions`.
     /// False places each source's labels as if the other sources had none: the same as
-    /// ``Settings/usesPre4CollisionBehavior``.
+    /// `Settings.usesPre4CollisionBehavior`.
     public var crossSourceCollisions: Bool {
         get { locked { !settingsValue.usesPre4CollisionBehavior } }
         set { locked { settingsValue.usesPre4CollisionBehavior = !newValue } }
@@ -380,7 +383,7 @@ public final class Map: @unchecked Sendable {
     /// A source whose data cannot be read is drawn empty and reported in the snapshot's
     /// `sourceErrors` (MapLibre logs and carries on the same way).
     /// - Throws: `StyleRenderError` for properties that do not evaluate, `RenderError` for absurd sizes,
-    ///   ``LimitExceeded`` for an image or labels past the map's ``MapOptions/limits``.
+    ///   `LimitExceeded` for an image or labels past the map's ``MapOptions/limits``.
     public func snapshot() throws -> MapSnapshot {
         try checkBudget(banded: { _ in false })
         let (built, errors) = try buildScene()
@@ -395,7 +398,7 @@ public final class Map: @unchecked Sendable {
 
 extension Map {
     /// Renders the map as it is now straight to PNG, without keeping the float canvas: outputs over
-    /// ``Renderer/bandedPixels`` device pixels are painted and encoded band by band, so an 8192 x 8192
+    /// `Renderer.bandedPixels` device pixels are painted and encoded band by band, so an 8192 x 8192
     /// image holds one band's canvas instead of 1 GiB. The pixels are those of ``snapshot()``.
     public func pngSnapshot() throws -> MapPNGSnapshot { try pngSnapshot(bandRows: nil) }
 

@@ -20,9 +20,9 @@ public struct MapOptions: Sendable, Hashable {
     /// longest are dropped first; 0 lays every tile out again for every frame. Fixed when the map is made.
     public var layoutCacheSize: Int
 
-    /// The sizes one render may reach: the image (``Limits/outputPixels``, ``Limits/canvasBytes``) and
-    /// its labels (``Limits/labelCharacters``, ``Limits/layoutLabelCharacters``,
-    /// ``Limits/renderLabelCharacters``). A snapshot past one fails with ``LimitExceeded``.
+    /// The sizes one render may reach: the image (`Limits.outputPixels`, `Limits.canvasBytes`) and
+    /// its labels (`Limits.labelCharacters`, `Limits.layoutLabelCharacters`,
+    /// `Limits.renderLabelCharacters`). A snapshot past one fails with `LimitExceeded`.
     public var limits: Limits
 
     /// Options with Native's defaults, or the values given.

@@ -12,7 +12,7 @@ public struct MapPNGSnapshot: Sendable {
     /// What the style asks for that Mercator does not draw yet, one sentence each.
     public let unsupportedFeatures: [String]
     /// What was left out and drawn without, as MapLibre Native logs it: the style's
-    /// ``Style/loadWarnings`` (layers and sources a tolerant load skipped), then the sources that
+    /// `Style.loadWarnings` (layers and sources a tolerant load skipped), then the sources that
     /// could not be loaded, each with its JSON path.
     public let warnings: [StyleWarning]
 }
@@ -29,7 +29,7 @@ public struct MapSnapshot: Sendable {
     /// What the style asks for that Mercator does not draw yet (layer types, …), one sentence each.
     public let unsupportedFeatures: [String]
     /// What was left out and drawn without, as MapLibre Native logs it: the style's
-    /// ``Style/loadWarnings`` (layers and sources a tolerant load skipped), then the sources that
+    /// `Style.loadWarnings` (layers and sources a tolerant load skipped), then the sources that
     /// could not be loaded, each with its JSON path.
     public let warnings: [StyleWarning]
 

@@ -36,7 +36,9 @@ final class TiledSources: @unchecked Sendable {
         do {
             result = .success(try resolver.resolve(source))
         } catch {
-            result = .failure(SourceLoadError(source: source.identifier, error.message))
+            // the resolver names the source itself; a store's own error (an archive that cannot be opened) names its file
+            let named = error.store.hasPrefix("sources.") ? error.message : "\(error.store): \(error.message)"
+            result = .failure(SourceLoadError(source: source.identifier, named))
         }
         lock.withLock { resolved[source.identifier] = (source, result) }
         return result
