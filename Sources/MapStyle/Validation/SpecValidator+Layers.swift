@@ -104,8 +104,10 @@ extension SpecValidator {
                     "*": { [unowned self] property in
                         var p = property
                         p.layerType = resolvedType
+                        let unchecked = self.uncheckedExpressions.count
                         let messages = self.validateProperty(p, propertyType: "paint")
-                        return messages.isEmpty ? self.elevationWarnings(p) : messages
+                        // warnings only for values an expression parser found valid
+                        return messages.isEmpty && self.uncheckedExpressions.count == unchecked ? self.elevationWarnings(p) : messages
                     },
                 ]))
             },

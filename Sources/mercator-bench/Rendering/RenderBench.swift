@@ -4,7 +4,7 @@ import Foundation
 import Mercator
 
 /// `mercator-bench render`: warm snapshot time (style -> PNG) for a small and a heavy style, a
-/// pitched fill-extrusion city block, a hillshade of the render suite's z12 DEM tiles and a heatmap of
+/// pitched fill-extrusion city block, a hillshade and a colour relief of the render suite's z12 DEM tiles and a heatmap of
 /// the 234,908 GeoNames cities at 512x512 and 1024x1024, and MapLibre Native's time for the same
 /// style JSON and camera in the same run.
 struct RenderBench: ParsableCommand {
@@ -13,7 +13,7 @@ struct RenderBench: ParsableCommand {
         abstract: "Warm render time (incl. PNG) of a small and a heavy style and a 3D city block vs MapLibre Native.")
 
     @Option(help: "Measured runs per case (after a warm-up).") var runs = 9
-    @Option(help: "Styles to run (small, heavy, labels, labels-latin, labels-devanagari, extrusion, hillshade, heatmap), comma-separated.")
+    @Option(help: "Styles to run (small, heavy, labels, labels-latin, labels-devanagari, extrusion, hillshade, relief, heatmap), comma-separated.")
     var styles = "small,heavy,labels,extrusion,hillshade,heatmap"
     @Option(help: "Sizes to run, comma-separated.") var sizes = "512,1024"
     @OptionGroup var output: ReferenceOptions
@@ -32,6 +32,7 @@ struct RenderBench: ParsableCommand {
             ("labels-devanagari", { BenchStyles.scriptLabels(devanagari: true) }, world),
             ("extrusion", BenchStyles.extrusion, BenchStyles.extrusionCamera),
             ("hillshade", BenchStyles.hillshade, BenchStyles.hillshadeCamera),
+            ("relief", BenchStyles.relief, BenchStyles.hillshadeCamera),
             ("heatmap", BenchStyles.heatmap, BenchStyles.heatmapCamera),
         ].filter { names.contains($0.0) }
         // labels-latin and labels-devanagari: the same labels in two scripts, compared per label, warm (labels
@@ -236,6 +237,16 @@ enum BenchStyles {
         let longitude = 759 / n * 360 - 180, latitude = atan(sinh(Double.pi * (1 - 2 * 1609 / n))) * 180 / .pi
         return MapCamera(center: LocationCoordinate2D(latitude: latitude, longitude: longitude), zoom: 12)
     }()
+
+    /// A colour relief of the same tiles as ``hillshade()`` (seven stops, linear), over a background.
+    static func relief() throws -> JSONValue {
+        guard case .object(var style) = try hillshade(), case .array(var layers) = style["layers"] else { return try hillshade() }
+        layers[1] = ["id": "relief", "type": "color-relief", "source": "dem",
+                     "paint": ["color-relief-color": ["interpolate", ["linear"], ["elevation"], 400, "#F00", 800, "#AA0", 1000, "#AF0",
+                                                      1200, "#0F0", 1400, "#0AA", 1600, "#00F", 2000, "#C0C"]]]
+        style["layers"] = .array(layers)
+        return .object(style)
+    }
 
     /// A hillshade of the render suite's 2 x 2 z12 `raster-dem` tiles (256 px Mapbox Terrain-RGB PNGs read
     /// as 512 px tiles, so a 1024 x 1024 view at zoom 12 shows exactly those four), over a background.
