@@ -159,14 +159,79 @@ package struct HitTestGeometry: Sendable {
         return best
     }
 
-    func linesTouch(_ lines: [[Point]], _ r: ScreenRect, reach: Double, shift: Point, closed: Bool) -> Bool {
+    /// Whether lines stroked `reach` points either side of their centre, moved `offset` points to
+    /// the right of their direction (`line-offset`, MapLibre's `offsetLine`), touch the rectangle.
+    /// In a pitched view the test is MapLibre's: in the map plane, against the query rectangle laid
+    /// on the map, with the reach in map units (lines far away are thinner on the screen).
+    func linesTouch(_ lines: [[Point]], _ r: ScreenRect, reach: Double, offset: Double = 0, shift: Point, closed: Bool) -> Bool {
+        let t = transform
+        if t.isPitched {
+            let ratio = t.pixelRatio
+            let ring = corners(r).compactMap { t.plane(screen: Point(x: ($0.x - shift.x) * ratio, y: ($0.y - shift.y) * ratio)) }
+            if ring.count == 4 {
+                for copy in copyOffsets {
+                    for line in lines {
+                        var pts = line.map { t.plane(mercator: Point(x: $0.x + copy / 360, y: $0.y)) }
+                        if closed, pts.count > 2, let f = pts.first, f != pts.last { pts.append(f) }
+                        if offset != 0 { pts = Self.offsetLine(pts, by: offset * ratio) }
+                        if Self.polygon(ring, touchesLine: pts, within: reach * ratio) { return true }
+                    }
+                }
+                return false
+            }
+        }
         for copy in copyOffsets {
             for line in lines {
-                let pts = project(line, copy: copy, shift: shift)
+                var pts = project(line, copy: copy, shift: shift)
+                if offset != 0 {
+                    if closed, pts.count > 2, let f = pts.first, f != pts.last { pts.append(f) }
+                    pts = Self.offsetLine(pts, by: offset)
+                }
                 guard let first = pts.first else { continue }
                 if pts.count == 1, distance(r, first) <= reach { return true }
                 for j in 1..<max(pts.count, 1) where distance(r, pts[j - 1], pts[j]) <= reach { return true }
                 if closed, pts.count > 2, distance(r, pts[pts.count - 1], first) <= reach { return true }
+            }
+        }
+        return false
+    }
+
+    /// A line moved `distance` to the right of its direction (y down), each vertex along the bisector
+    /// of its two segments, lengthened to keep the distance from both (MapLibre's `offsetLine`).
+    static func offsetLine(_ line: [Point], by distance: Double) -> [Point] {
+        guard line.count > 1 else { return line }
+        func perp(_ a: Point, _ b: Point) -> Point {
+            let d = (b - a).normalized
+            return Point(x: -d.y, y: d.x)
+        }
+        return line.indices.map { i in
+            let aToB = i == 0 ? Point(x: 0, y: 0) : perp(line[i - 1], line[i])
+            let bToC = i + 1 == line.count ? Point(x: 0, y: 0) : perp(line[i], line[i + 1])
+            var extrude = (aToB + bToC).normalized
+            let cosHalfAngle = extrude.x * bToC.x + extrude.y * bToC.y
+            if cosHalfAngle != 0 { extrude = extrude * (1 / cosHalfAngle) }
+            return line[i] + extrude * distance
+        }
+    }
+
+    /// Whether the polygon `ring` meets the line buffered by `radius` (MapLibre's
+    /// `polygonIntersectsBufferedMultiLine`).
+    static func polygon(_ ring: [Point], touchesLine line: [Point], within radius: Double) -> Bool {
+        if line.contains(where: { PlaneGeometry.contains([ring], $0) }) { return true }
+        func segmentDistance(_ p: Point, _ a: Point, _ b: Point) -> Double {
+            let v = b - a, len = v.dot(v)
+            let t = len > 0 ? max(0, min(1, (p - a).dot(v) / len)) : 0
+            return (a + v * t - p).length
+        }
+        let edges = ring.indices.map { (ring[$0], ring[($0 + 1) % ring.count]) }
+        if line.count == 1 { return edges.contains { segmentDistance(line[0], $0.0, $0.1) <= radius } }
+        for j in 1..<line.count {
+            let (a, b) = (line[j - 1], line[j])
+            for (c, d) in edges {
+                if PlaneGeometry.segmentsIntersect(a, b, c, d) { return true }
+                if segmentDistance(c, a, b) <= radius || segmentDistance(a, c, d) <= radius || segmentDistance(b, c, d) <= radius {
+                    return true
+                }
             }
         }
         return false

@@ -65,6 +65,9 @@ extension PaintContext {
     }
 
     private mutating func paintFillOutlines(_ layer: FillLayer, shift: Point) {
+        // MapLibre draws a patterned fill's outline with its pattern, and only when the style sets no
+        // `fill-outline-color` (the pattern shaders have no outline colour: no outline at all)
+        if layer.patterns != nil && layer.outlineColor != nil { return }
         for (i, feature) in layer.features.enumerated() {
             let base = layer.outlineColor?[i] ?? layer.color[i]
             let color = base.premultiplied(opacity: Float(layer.opacity[i]))

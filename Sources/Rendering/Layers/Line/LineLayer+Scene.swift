@@ -19,8 +19,9 @@ extension LineLayer: SceneLayer {
         let shift = g.offset(translate, translateAnchor)
         return features.indices.reversed().filter { i in
             let gap = gapWidth[i]
-            let reach = (gap > 0 ? gap / 2 + width[i] : width[i] / 2) + abs(offset[i])
-            return g.linesTouch(features[i].lines, rect, reach: reach, shift: shift, closed: features[i].closedRings)
+            // MapLibre: half the stroke (both sides of a gap), around the line moved by its offset
+            let reach = gap > 0 ? gap / 2 + width[i] : width[i] / 2
+            return g.linesTouch(features[i].lines, rect, reach: reach, offset: offset[i], shift: shift, closed: features[i].closedRings)
         }
     }
 }

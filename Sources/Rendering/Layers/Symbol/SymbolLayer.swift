@@ -149,8 +149,55 @@ package struct SymbolLayer: Sendable {
     /// Labels are ordered by `symbol-sort-key`: each run of labels with one key is drawn (icons,
     /// halos, text) before the next, rather than every icon before every halo before every text.
     var haloPerSymbol = false
+    /// What MapLibre groups symbol layers by (`groupByLayout`): layers with the same source, filter,
+    /// zoom range and layout share one bucket, which only the group's first layer places.
+    var layoutGroup: LayoutGroupKey?
+
+    /// A symbol layer's layout group: its source, source layer, zoom range, filter and layout.
+    struct LayoutGroupKey: Hashable, Sendable {
+        var source: String?
+        var sourceLayer: String?
+        var minimumZoom: Double?
+        var maximumZoom: Double?
+        var filter: JSONValue?
+        var layout: JSONObject
+
+        init(_ layer: StyleLayer) {
+            source = layer.sourceIdentifier
+            sourceLayer = layer.sourceLayerIdentifier
+            minimumZoom = layer.minimumZoomLevel
+            maximumZoom = layer.maximumZoomLevel
+            filter = layer.predicate
+            layout = layer.layout
+        }
+    }
 
     init(symbols: [Symbol]) { self.symbols = symbols }
+
+    /// This layer's labels placed where `leader`, the first layer of its layout group, placed them
+    /// (the same bucket in MapLibre), each keeping its own paint; false when the two do not line up.
+    mutating func takePlacement(from leader: SymbolLayer) -> Bool {
+        guard leader.symbols.count == symbols.count else { return false }
+        for i in symbols.indices {
+            let own = symbols[i]
+            var s = leader.symbols[i]
+            s.color = own.color
+            s.haloColor = own.haloColor
+            s.haloWidth = own.haloWidth
+            s.haloBlur = own.haloBlur
+            s.opacity = own.opacity
+            if let ownIcon = own.icon, s.icon != nil {
+                s.icon?.color = ownIcon.color
+                s.icon?.haloColor = ownIcon.haloColor
+                s.icon?.haloWidth = ownIcon.haloWidth
+                s.icon?.haloBlur = ownIcon.haloBlur
+                s.icon?.opacity = ownIcon.opacity
+                s.icon?.size = ownIcon.size
+            }
+            symbols[i] = s
+        }
+        return true
+    }
 
     /// Keeps the labels whose anchor lies in `tile` (world copy `wrap`), and their features.
     mutating func keepSymbols(anchoredIn tile: TileClip, wrap: Int, features: inout [SelectedFeature]) {

@@ -187,6 +187,7 @@ struct SymbolLayout: LayerLayout {
         out.placesByViewportY = placesByViewportY
         out.sortByViewportY = sortByViewportY
         out.avoidsTileEdges = layout.symbolAvoidsEdges.evaluate(zoom: zoom) || layout.symbolPlacement.evaluate(zoom: zoom) == .line
+        out.layoutGroup = SymbolLayer.LayoutGroupKey(layer.layer)
         return BuiltLayer(layer: out, features: kept)
     }
 }

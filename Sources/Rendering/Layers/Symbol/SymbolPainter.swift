@@ -109,9 +109,16 @@ extension PaintContext {
             if halo && (s.haloWidth <= 0 || s.haloColor.a <= 0) { continue }
             let fontScale = s.fontScale
             guard fontScale > 0 else { continue }
-            let edge = halo ? SDFEdge.halo(width: s.haloWidth, blur: s.haloBlur, fontScale: fontScale, gammaBase: gammaBase)
+            var edge = halo ? SDFEdge.halo(width: s.haloWidth, blur: s.haloBlur, fontScale: fontScale, gammaBase: gammaBase)
                 : SDFEdge.fill(fontScale: fontScale, gammaBase: gammaBase)
             let alongLine = s.path?.textAlongLine == true
+            // MapLibre's symbol_sdf shader: text laid in the map plane of a pitched view widens its
+            // antialiasing by the perspective divisor over the pitch's cosine (`gl_Position.w` over
+            // `u_gamma_scale`): such text is softer, more so far away
+            if t.isPitched, alongLine ? s.path?.pitchWithMap == true : layer.textPitchWithMap {
+                let plane = planeOf[anchor] ?? t.plane(s.anchor)
+                edge.gamma *= max(t.w(plane: plane), 1e-6) / max(t.cosPitch, 1e-6)
+            }
             if alongLine && s.placedGlyphs.count != s.quads.count { continue }
             let projection = QuadProjection(anchor: anchor, plane: planeOf[anchor], scale: fontScale * ratio, rotation: 0,
                                             rotateWithMap: layer.textRotateWithMap, pitchWithMap: layer.textPitchWithMap)

@@ -19,7 +19,10 @@ enum SymbolPlacement {
         let grid = CollisionGrid(width: transform.width / transform.pixelRatio, height: transform.height / transform.pixelRatio,
                                  pitched: transform.isPitched)
         var grids: [String: CollisionGrid] = [:]
+        // layers sharing a layout (one bucket in MapLibre) are placed once, by the group's first layer
+        let leaders = layoutGroupLeaders(layers)
         for index in layers.indices.reversed() {
+            if leaders[index] != nil { continue }
             let group = collisionGroups.map { index < $0.count ? $0[index] : "" } ?? ""
             var placed = grids[group] ?? grid
             defer { grids[group] = placed }
@@ -35,6 +38,58 @@ enum SymbolPlacement {
                 symbols.showsCollisionBoxes = showsCollisionBoxes
                 place(&symbols, wrap: nil, transform: transform, placed: &placed)
                 layers[index] = symbols
+            }
+        }
+        followLeaders(&layers, leaders)
+    }
+
+    /// For each symbol layer that shares its layout group with a layer below it, that group's first
+    /// (lowest) layer: MapLibre lays the group out as one bucket, which only that layer places
+    /// (`bucketLeaderID`); the others draw its labels where it placed them.
+    static func layoutGroupLeaders(_ layers: [any SceneLayer]) -> [Int: Int] {
+        func key(_ layer: any SceneLayer) -> SymbolLayer.LayoutGroupKey? {
+            if let symbols = layer as? SymbolLayer { return symbols.layoutGroup }
+            if let tiled = layer as? TileClippedLayer {
+                return tiled.pieces.lazy.compactMap { ($0.layer as? SymbolLayer)?.layoutGroup }.first
+            }
+            return nil
+        }
+        var first: [SymbolLayer.LayoutGroupKey: Int] = [:]
+        var leaders: [Int: Int] = [:]
+        for index in layers.indices {
+            guard let k = key(layers[index]) else { continue }
+            if let leader = first[k], canFollow(layers[index], layers[leader]) {
+                leaders[index] = leader
+            } else if first[k] == nil {
+                first[k] = index
+            }
+        }
+        return leaders
+    }
+
+    /// Whether `follower` lines up with `leader` label for label (the same tiles, the same labels).
+    private static func canFollow(_ follower: any SceneLayer, _ leader: any SceneLayer) -> Bool {
+        if let f = follower as? SymbolLayer, let l = leader as? SymbolLayer { return f.symbols.count == l.symbols.count }
+        guard let f = follower as? TileClippedLayer, let l = leader as? TileClippedLayer, f.pieces.count == l.pieces.count else { return false }
+        return zip(f.pieces, l.pieces).allSatisfy { a, b in
+            a.wrap == b.wrap && (a.layer as? SymbolLayer)?.symbols.count == (b.layer as? SymbolLayer)?.symbols.count
+        }
+    }
+
+    /// Gives each follower of a layout group its leader's placement.
+    static func followLeaders(_ layers: inout [any SceneLayer], _ leaders: [Int: Int]) {
+        for (index, leader) in leaders {
+            if var symbols = layers[index] as? SymbolLayer, let l = layers[leader] as? SymbolLayer {
+                _ = symbols.takePlacement(from: l)
+                symbols.showsCollisionBoxes = l.showsCollisionBoxes
+                layers[index] = symbols
+            } else if var tiled = layers[index] as? TileClippedLayer, let l = layers[leader] as? TileClippedLayer {
+                for p in tiled.pieces.indices {
+                    guard var symbols = tiled.pieces[p].layer as? SymbolLayer, let ls = l.pieces[p].layer as? SymbolLayer else { continue }
+                    _ = symbols.takePlacement(from: ls)
+                    tiled.pieces[p].layer = symbols
+                }
+                layers[index] = tiled
             }
         }
     }
