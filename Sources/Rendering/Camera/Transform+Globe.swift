@@ -223,7 +223,9 @@ package struct GlobeView: Sendable {
             let c = (x: centerWorldX, y: centerY / worldSize)
             return [c, c, c, c]
         }
-        minY = max(0, minY); maxY = min(1, maxY)
+        // a margin for the horizon's samples (2.8° apart), within one world's width around the centre
+        minX = max(centerWorldX - 0.5, minX - 1.0 / 64); maxX = min(centerWorldX + 0.5, maxX + 1.0 / 64)
+        minY = max(0, minY - 1.0 / 64); maxY = min(1, maxY + 1.0 / 64)
         return [(minX, minY), (maxX, minY), (maxX, maxY), (minX, maxY)]
     }
 

@@ -21,6 +21,26 @@ enum GlobeGranularity {
 }
 
 enum GlobeSubdivision {
+    /// A closed ring clipped to the band `minX...maxX` of world x (Sutherland-Hodgman, both sides).
+    static func clip(_ ring: [Point], minX: Double, maxX: Double) -> [Point] {
+        func side(_ input: [Point], _ inside: (Point) -> Bool, _ edgeX: Double) -> [Point] {
+            guard let last = input.last else { return [] }
+            var out: [Point] = []
+            var previous = last
+            for p in input {
+                let pin = inside(p), qin = inside(previous)
+                if pin != qin {
+                    let t = (edgeX - previous.x) / (p.x - previous.x)
+                    out.append(Point(x: edgeX, y: previous.y + (p.y - previous.y) * t))
+                }
+                if pin { out.append(p) }
+                previous = p
+            }
+            return out
+        }
+        return side(side(ring, { $0.x >= minX }, minX), { $0.x <= maxX }, maxX)
+    }
+
     /// Appends the points where segment `a`-`b` crosses the grid of `cells` cells across the world
     /// (vertical and horizontal lines at multiples of `1 / cells`), in order from `a`, ends excluded.
     /// A segment crossing more than 4096 lines is split evenly instead.
@@ -142,12 +162,26 @@ extension PaintContext {
             var count = ring.count
             if ring[0] == ring[count - 1] { count -= 1 }
             guard count >= 3 else { continue }
+            var points: [Point] = []
+            points.reserveCapacity(count)
+            var lowX = Double.infinity, highX = -Double.infinity
             for i in 0..<count {
                 var a = t.quantized(ring[i]); a.x += Double(copy)
-                var b = t.quantized(ring[(i + 1) % count]); b.x += Double(copy)
+                points.append(a)
+                lowX = min(lowX, a.x); highX = max(highX, a.x)
+            }
+            // A ring wider than the world (a zoom 0 tile with its buffer) would cover part of the sphere
+            // twice, and even-odd filling would cancel it there: keep one world's width of it, around
+            // its tile when it has one.
+            if highX - lowX > 1 {
+                let middle = tileClip.map { ($0.minX + $0.maxX) / 2 } ?? (lowX + highX) / 2
+                points = GlobeSubdivision.clip(points, minX: middle - 0.5, maxX: middle + 0.5)
+                guard points.count >= 3 else { continue }
+            }
+            for i in points.indices {
+                let a = points[i], b = points[(i + 1) % points.count]
                 world.append(a)
                 GlobeSubdivision.split(a, b, cells: cells, into: &world)
-                _ = b
             }
             // orientation in the y-down world plane: positive turns clockwise on screen
             var area = 0.0
