@@ -161,6 +161,24 @@ import MercatorCompression
         }
     }
 
+    @Test("static images in GL JS's projections (?projection=), the viewer's projection switch, a bad name refused")
+    func staticImagesOnTheGlobe() async throws {
+        try await TestServer.server().application(logger: TestServer.quiet).test(.live) { client in
+            let flat = try await client.execute(uri: "/styles/cities/static/0,20,0.5/128x128.png", method: .get)
+            let globe = try await client.execute(uri: "/styles/cities/static/0,20,0.5/128x128.png?projection=globe", method: .get)
+            #expect(flat.status == .ok && globe.status == .ok, "\(globe.text)")
+            let corner = { (data: Data) throws -> [UInt8] in Array(try PNGDecoder.decode([UInt8](data)).pixels.prefix(4)) }
+            // the globe leaves space around it transparent; the flat map covers the view's corner
+            #expect(try corner(globe.data)[3] == 0)
+            #expect(try corner(flat.data)[3] == 255)
+            let bad = try await client.execute(uri: "/styles/cities/static/0,20,1/128x128.png?projection=equal-earth", method: .get)
+            #expect(bad.status == .badRequest && bad.text.contains("mercator, globe or vertical-perspective"))
+            let viewer = try await client.execute(uri: "/viewer/cities", method: .get)
+            #expect(viewer.text.contains("setProjection({type: select.value})"))
+            #expect(viewer.text.contains("<option value=\"vertical-perspective\">"))
+        }
+    }
+
     @Test func badRequestsSayWhy() async throws {
         try await TestServer.server { $0.maxImageSize = 1024 }.application(logger: TestServer.quiet).test(.live) { client in
             let cases = ["/styles/cities/static/0,0,1/5000x100.png": "out of range",

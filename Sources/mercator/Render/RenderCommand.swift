@@ -245,6 +245,8 @@ enum MapLoading {
         for m in errors { InputOutput.printError("\(name):\(m.line.map(String.init) ?? "?"): warning: \(m.message)") }
         let document = try StyleDocument(json: json, reading: .tolerant)
         let style = try Style(document: document, reading: .tolerant)
+        // an unknown projection name is valid style JSON: GL JS warns and draws Mercator, and so does Mercator
+        for w in style.loadWarnings where w.path == "projection.type" { InputOutput.printError("\(name): \(w)") }
         let map = Map(style: style, camera: try options.apply(to: MapCamera(style: document)), size: size, styleDirectory: styleDirectory, fetcher: fetcher)
         map.settings = InputOutput.settings
         return map
