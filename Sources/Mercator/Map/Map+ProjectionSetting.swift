@@ -8,7 +8,7 @@ extension Map {
     /// Sets (or, with `nil`, removes) the style's projection; GL JS's `setProjection`.
     ///
     /// The value is checked as the style validator checks it; an unknown name is kept and drawn as
-    /// Mercator, with a warning in ``Style/loadWarnings``.
+    /// Mercator, with a warning in `Style.loadWarnings`.
     ///
     /// - Throws: `StyleError.invalidRootMember` with the validator's located message.
     public func setProjection(_ projection: StyleProjection?) throws(StyleError) {
