@@ -101,7 +101,7 @@ enum ViewerPages {
               const p = projection();
               const flat = p === 'mercator' || (p === '' && !\(own?.isGlobe == true ? "true" : "false"));
               still.style.display = flat ? 'none' : 'block';
-              document.getElementById('mercatorLabel').textContent = flat ? 'Mercator raster tiles' : 'Mercator static image (' + (p || 'the style\'s projection') + ')';
+              document.getElementById('mercatorLabel').textContent = flat ? 'Mercator raster tiles' : 'Mercator static image (' + (p || "the style's projection") + ')';
               if (flat) return;
               const c = gl.getCenter(), box = document.getElementById('mercator');
               const w = Math.min(2048, Math.round(box.clientWidth)), h = Math.min(2048, Math.round(box.clientHeight));
