@@ -52,12 +52,17 @@ public struct VectorTileGeometry: Sendable, Hashable {
     /// non-zero area sets the exterior winding; each ring of that winding starts a polygon, the
     /// others are its holes; zero-area rings are dropped. Values are ring indices.
     public func classifyRings() -> [[Int]] {
-        let n = ringCount
+        VectorTileGeometry.classifyRings(count: ringCount, signedArea: signedArea(ofRing:))
+    }
+
+    /// vector-tile-js's `classifyRings` over `count` rings whose signed areas `signedArea` gives: the
+    /// one grouping rule, shared by this geometry and the columnar decoder's features.
+    package static func classifyRings<Area: BinaryInteger>(count n: Int, signedArea: (Int) -> Area) -> [[Int]] {
         if n <= 1 { return [Array(0..<n)] }
         var polygons = [[Int]](), polygon: [Int]? = nil
         var exteriorNegative: Bool?
         for i in 0..<n {
-            let area = signedArea(ofRing: i)
+            let area = signedArea(i)
             if area == 0 { continue }
             if exteriorNegative == nil { exteriorNegative = area < 0 }
             if exteriorNegative == (area < 0) {

@@ -72,23 +72,7 @@ extension VectorTileColumns.Feature {
     /// indices, exterior first; zero-area rings dropped), read from the columns.
     package func classifiedRings() -> [[Int]] {
         let r = rings
-        let n = r.count
-        if n <= 1 { return [Array(0..<n)] }
-        var polygons = [[Int]](), polygon: [Int]? = nil
-        var exteriorNegative: Bool?
-        for i in 0..<n {
-            let area = r[i].signedArea
-            if area == 0 { continue }
-            if exteriorNegative == nil { exteriorNegative = area < 0 }
-            if exteriorNegative == (area < 0) {
-                if let p = polygon { polygons.append(p) }
-                polygon = [i]
-            } else if polygon != nil {
-                polygon!.append(i)
-            }
-        }
-        if let p = polygon { polygons.append(p) }
-        return polygons
+        return VectorTileGeometry.classifyRings(count: r.count) { r[$0].signedArea }
     }
 
     /// The number of polygons ``classifiedRings()`` groups the rings into (nothing allocated).
