@@ -9,8 +9,8 @@ the layout `mercator conformance render` reads. render.py draws a style as it is
 operations a case lists are applied to the style and the camera first, as GL JS's harness would apply them:
 `metadata.test.projection` (the harness's `setProjection({type})` after loading: becomes the root `projection`),
 `setProjection` (the root `projection`; null removes it), `setSky` (the root `sky`), `setGlobalStateProperty`
-(becomes the state's default; null restores it), the camera setters `setCenter`, `setZoom`, `setBearing`, `setPitch`
-and `jumpTo`/`easeTo`/`flyTo` (their end camera), `wait`/`idle`/`sleep` (nothing). A case with any other operation is
+(becomes the state's default; null restores it), the camera setters `setCenter`, `setZoom`, `setBearing`, `setPitch`,
+`setRoll` and `jumpTo`/`easeTo`/`flyTo` (their end camera), `wait`/`idle`/`sleep` (nothing). A case with any other operation is
 reported and left alone. The camera starts at the style's `center`, `zoom`, `bearing`, `pitch`, `roll` (0 where
 absent); the pitch is clamped to `metadata.test.maxPitch` (GL JS's default 60; render.py's page allows 85). The size
 and pixel ratio are `metadata.test`'s `width`, `height`, `pixelRatio`. `local://` URLs (the suite's own fixtures:
@@ -71,7 +71,7 @@ def applied(style):
             else:
                 out.pop("sky", None)
             continue
-        if name in ("setCenter", "setZoom", "setBearing", "setPitch"):
+        if name in ("setCenter", "setZoom", "setBearing", "setPitch", "setRoll"):
             if name == "setCenter":
                 camera["lon"], camera["lat"] = args[0][0], args[0][1]
             else:

@@ -11,7 +11,7 @@ public struct CameraConstraints: Sendable, Hashable {
     public var maximumZoom: Double
     /// The smallest pitch in degrees.
     public var minimumPitch: Double
-    /// The largest pitch in degrees (`maximumPitch`, at most 60 as in MapLibre Native).
+    /// The largest pitch in degrees (`maximumPitch`, at most 85, GL JS's largest in its render tests; MapLibre Native stops at 60).
     public var maximumPitch: Double
     /// The latitudes the camera centre may take (the Web Mercator square by default).
     public var latitudeBounds: ClosedRange<Double>
@@ -27,11 +27,11 @@ public struct CameraConstraints: Sendable, Hashable {
         case heightOnly
     }
 
-    /// The largest pitch MapLibre Native draws, in degrees.
+    /// The largest pitch drawn, in degrees (85; MapLibre Native stops at 60).
     public static let pitchLimit = MapCamera.pitchLimit
 
-    /// Constraints; `maximumPitch` is capped at 60 degrees.
-    public init(minimumZoom: Double = 0, maximumZoom: Double = 25.5, minimumPitch: Double = 0, maximumPitch: Double = 60,
+    /// Constraints; `maximumPitch` is capped at 85 degrees.
+    public init(minimumZoom: Double = 0, maximumZoom: Double = 25.5, minimumPitch: Double = 0, maximumPitch: Double = 85,
                 latitudeBounds: ClosedRange<Double> = -WebMercator.maximumLatitude...WebMercator.maximumLatitude) {
         self.minimumZoom = minimumZoom
         self.maximumZoom = max(minimumZoom, maximumZoom)

@@ -21,9 +21,8 @@ enum RenderTestMaps {
                    styleDirectory: directory, localRoot: root, localServers: [(localServer, root)],
                    clientFonts: .disabled)
         // GL JS's harness: maxPitch is a map option, and `projection` is set once the style has loaded
-        if let maxPitch = metadata.maxPitch ?? (suite.reference == "maplibre-gl-js" ? 60 : nil) {
-            map.camera.pitch = min(map.camera.pitch, maxPitch)
-        }
+        // MapLibre Native draws at most 60 degrees, GL JS's map option defaults to 60
+        map.camera.pitch = min(map.camera.pitch, metadata.maxPitch ?? 60)
         if let projection = metadata.projection { try map.style.setProjection(projection) }
         // MapLibre's harness draws only the fixtures' glyphs: no installed fonts, CJK included
         map.settings.ideographicFontFallback = .disabled
@@ -74,6 +73,9 @@ enum RenderTestMaps {
             case "setBearing":
                 map.camera.bearing = arg(0).number ?? map.camera.bearing
                 cameraMoved = true
+            case "setRoll":
+                map.camera.roll = arg(0).number ?? map.camera.roll
+                cameraMoved = true
             case "setPitch":
                 map.camera.pitch = pitch(arg(0).number ?? map.camera.pitch)
                 cameraMoved = true
@@ -89,7 +91,7 @@ enum RenderTestMaps {
                 if let z = options["zoom"]?.number { map.camera.zoom = z }
                 if let b = options["bearing"]?.number { map.camera.bearing = b }
                 if let p = options["pitch"]?.number { map.camera.pitch = pitch(p) }
-                if options["roll"]?.number.map({ $0 != 0 }) == true { unsupported.append("camera roll") }
+                if let r = options["roll"]?.number { map.camera.roll = r }
                 cameraMoved = true
             case "setCenter":
                 if let c = arg(0).array, c.count >= 2, let lon = c[0].number, let lat = c[1].number {

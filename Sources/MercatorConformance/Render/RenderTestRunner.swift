@@ -38,7 +38,7 @@ public struct RenderTestRunner: Sendable {
             func render(centre: LocationCoordinate2D?) throws -> (Map, MapSnapshot, [String]) {
                 let map = try RenderTestMaps.map(json: json, metadata: metadata, directory: test.directory, root: root, suite: suite)
                 if let centre { map.camera.center = centre }
-                let maxPitch = metadata.maxPitch ?? (suite.reference == "maplibre-gl-js" ? 60 : nil)
+                let maxPitch = metadata.maxPitch ?? 60
                 var unsupported = try RenderTestMaps.apply(metadata.operations, to: map, root: root, maxPitch: maxPitch)
                 // Debug overlays (tile borders, collision boxes, overdraw) are drawn into the expected images.
                 if json["metadata"]?["test"]?["collisionDebug"]?.bool == true { map.debugOptions.insert(.collisionBoxes) }

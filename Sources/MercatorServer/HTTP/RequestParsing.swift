@@ -105,7 +105,7 @@ enum RequestParsing {
                 }
                 bearing = a[0]!
                 if a.count == 2 { pitch = a[1]! }
-                guard (0...60).contains(pitch) else { throw .badRequest("pitch \(pitch) is out of range: 0 to 60") }
+                guard (0...MapCamera.pitchLimit).contains(pitch) else { throw .badRequest("pitch \(pitch) is out of range: 0 to 85") }
             }
             return .center(lon: v[0], lat: v[1], zoom: v[2], bearing: bearing, pitch: pitch)
         case 4 where angles == nil:

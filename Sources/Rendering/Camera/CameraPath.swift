@@ -28,7 +28,7 @@ package struct CameraPath: Sendable {
         self.kind = kind
     }
 
-    /// An `easeTo`: zoom, bearing and pitch interpolated linearly, the centre moved along the straight
+    /// An `easeTo`: zoom, bearing, pitch and roll interpolated linearly, the centre moved along the straight
     /// line between the two, sped up while zooming in as GL JS does.
     package static func ease(from start: MapCamera, to target: MapCamera) -> CameraPath {
         let end = normalizedTarget(target, from: start)
@@ -81,6 +81,9 @@ package struct CameraPath: Sendable {
         var c = start
         c.bearing = start.bearing + (target.bearing - start.bearing) * k
         c.pitch = start.pitch + (target.pitch - start.pitch) * k
+        c.roll = start.roll + (target.roll - start.roll) * k
+        c.fieldOfView = start.fieldOfView + (target.fieldOfView - start.fieldOfView) * k
+        c.centerAltitude = start.centerAltitude + (target.centerAltitude - start.centerAltitude) * k
         switch kind {
         case .ease(let from, let delta, let base):
             c.zoom = start.zoom + (target.zoom - start.zoom) * k

@@ -58,6 +58,7 @@ extension Transform {
     @inline(__always)
     func screen(camera c: CameraPoint) -> Point {
         let k = cameraToCenterDistance / c.w
+        if isRolled { return rolled(x: c.x * k, y: c.y * k) }
         return Point(x: width / 2 + c.x * k, y: height / 2 + c.y * k)
     }
 
@@ -105,7 +106,8 @@ extension Transform {
     /// (nil when the ray through `s` does not meet it in front of the camera).
     func plane(screen s: Point, z: Double) -> Point? {
         let d = cameraToCenterDistance
-        let u = s.x - width / 2, v = s.y - height / 2
+        let r = unrolled(s)
+        let u = r.x, v = r.y
         if projectionMode.axonometric {
             guard let y = axonometricPlaneY(z: z, screenY: s.y) else { return nil }
             let w = d - y * sinPitch
@@ -126,7 +128,7 @@ extension Transform {
 
     /// MapLibre's far clipping distance: a little past the farthest visible point of the map plane.
     var farDepth: Double {
-        let halfFov = Transform.fieldOfView / 2
+        let halfFov = fieldOfViewRadians / 2
         let groundAngle = Double.pi / 2 + camera.pitch * .pi / 180
         let topHalf = sin(halfFov) * cameraToCenterDistance / sin(max(1e-9, .pi - groundAngle - halfFov))
         return (cos(Double.pi / 2 - camera.pitch * .pi / 180) * topHalf + cameraToCenterDistance) * 1.01

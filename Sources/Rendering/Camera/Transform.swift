@@ -9,12 +9,20 @@ import Foundation
 ///   from straight above, x right, y down on screen);
 /// - *screen*: device pixels of the output image, origin top-left.
 /// Plane and screen coincide (up to the centre offset) when pitch is 0; otherwise the plane is tilted
-/// with MapLibre's field of view (0.6435 rad) and camera distance (`0.5 / tan(fov / 2) * height`).
+/// with the camera's field of view (MapLibre's 0.6435 rad unless set) and camera distance
+/// (`0.5 / tan(fov / 2) * height`), and the picture turned about its centre by the roll (GL JS's
+/// `rotateZ(-roll)` after the pitch; unpitched, a roll is the same turn as a bearing and is drawn as one).
 public struct Transform: Sendable {
     /// MapLibre's vertical field of view in radians.
     public static let fieldOfView = 0.6435011087932844
+    /// The largest pitch drawn, in degrees (GL JS's render tests' `maxPitch`; GL JS 5.24's map option
+    /// defaults to 60 and accepts up to 180).
+    package static let maximumPitch = 85.0
+    /// GL JS's `maxMercatorHorizonAngle`: the horizon line is never drawn nearer the centre than this
+    /// many degrees from straight down (`getMercatorHorizon`).
+    static let maximumHorizonAngle = 89.25
 
-    /// The camera (pitch clamped to 0...60).
+    /// The camera (pitch clamped to 0...85; unpitched, its roll folded into the bearing).
     public let camera: MapCamera
     /// Output width in device pixels.
     public let width: Double
@@ -32,6 +40,15 @@ public struct Transform: Sendable {
     let sinBearing: Double
     let cosPitch: Double
     let sinPitch: Double
+    /// The roll's cosine and sine (1 and 0 unless a pitched view is rolled).
+    let cosRoll: Double
+    let sinRoll: Double
+    /// Whether a pitched view is rolled (screen positions turn about the centre).
+    let isRolled: Bool
+    /// The vertical field of view in radians.
+    package let fieldOfViewRadians: Double
+    /// GL JS's far clipping distance (`_calculateNearFarZIfNeeded`), device pixels along the view axis.
+    package let farClipDepth: Double
     /// Tile grid units per world for coordinate quantization, or `nil` for none.
     let quantizationUnits: Double?
     /// The highest source tile zoom.
@@ -53,9 +70,25 @@ public struct Transform: Sendable {
     public init(camera: MapCamera, width: Int, height: Int, pixelRatio: Double = 1,
                 quantizeToTileZoom maxTileZoom: Int? = nil) {
         var camera = camera
-        camera.pitch = max(0, min(60, camera.pitch.isFinite ? camera.pitch : 0))
+        camera.pitch = max(0, min(Transform.maximumPitch, camera.pitch.isFinite ? camera.pitch : 0))
         camera.zoom = camera.zoom.isFinite ? max(0, min(30, camera.zoom)) : 0
         if !camera.bearing.isFinite { camera.bearing = 0 }
+        if !camera.roll.isFinite { camera.roll = 0 }
+        if !camera.centerAltitude.isFinite { camera.centerAltitude = 0 }
+        if camera.roll != 0 && sin(camera.pitch * .pi / 180) <= 1e-9 {
+            // unpitched, GL JS's rotateZ(-roll) · rotateZ(-bearing) is one turn by bearing + roll
+            camera.bearing += camera.roll
+            camera.roll = 0
+        }
+        let fov: Double
+        if camera.fieldOfView == MapCamera.defaultFieldOfView || !camera.fieldOfView.isFinite {
+            fov = Transform.fieldOfView
+            camera.fieldOfView = MapCamera.defaultFieldOfView
+        } else {
+            camera.fieldOfView = max(0.1, min(150, camera.fieldOfView))
+            fov = camera.fieldOfView * .pi / 180
+        }
+        fieldOfViewRadians = fov
         if !camera.center.longitude.isFinite { camera.center.longitude = 0 }
         if camera.center.latitude.isNaN { camera.center.latitude = 0 }
         camera.center.latitude = WebMercator.clampedLatitude(camera.center.latitude)
@@ -70,7 +103,14 @@ public struct Transform: Sendable {
         let pitch = camera.pitch * .pi / 180
         cosPitch = cos(pitch)
         sinPitch = sin(pitch)
-        cameraToCenterDistance = 0.5 / tan(Transform.fieldOfView / 2) * Double(height) * pixelRatio
+        let roll = camera.roll * .pi / 180
+        cosRoll = camera.roll == 0 ? 1 : cos(roll)
+        sinRoll = camera.roll == 0 ? 0 : sin(roll)
+        isRolled = camera.roll != 0
+        cameraToCenterDistance = 0.5 / tan(fov / 2) * Double(height) * pixelRatio
+        farClipDepth = Transform.farClipDepth(pitch: camera.pitch, roll: camera.roll, fieldOfView: fov,
+                                              distance: cameraToCenterDistance, width: Double(width) * pixelRatio,
+                                              height: Double(height) * pixelRatio)
         tileMaxZoom = maxTileZoom ?? 18
         if let maxTileZoom {
             let tileZoom = max(0, min(Double(maxTileZoom), floor(camera.zoom)))
@@ -194,16 +234,31 @@ public struct Transform: Sendable {
         if !isPitched { return Point(x: width / 2 + p.x, y: height / 2 + p.y) }
         let d = cameraToCenterDistance
         let depth = max(d - p.y * sinPitch, 1e-6)
+        if isRolled { return rolled(x: d * p.x / depth, y: d * p.y * cosPitch / depth) }
         return Point(x: width / 2 + d * p.x / depth, y: height / 2 + d * p.y * cosPitch / depth)
+    }
+
+    /// The screen position (device pixels) of an offset from the view's centre before the roll.
+    @inline(__always)
+    func rolled(x: Double, y: Double) -> Point {
+        Point(x: width / 2 + x * cosRoll + y * sinRoll, y: height / 2 - x * sinRoll + y * cosRoll)
+    }
+
+    /// A screen position's offset from the view's centre before the roll (the inverse of ``rolled(x:y:)``).
+    @inline(__always)
+    func unrolled(_ s: Point) -> Point {
+        let u = s.x - width / 2, v = s.y - height / 2
+        if !isRolled { return Point(x: u, y: v) }
+        return Point(x: u * cosRoll - v * sinRoll, y: u * sinRoll + v * cosRoll)
     }
 
     /// Plane point seen at a screen position, or `nil` above the horizon.
     @inline(__always)
     func plane(screen s: Point) -> Point? {
-        let u = s.x - width / 2
-        let v = s.y - height / 2
-        if let globe { return globe.isOnGlobe(screenX: s.x, y: s.y) ? Point(x: u, y: v) : nil }
-        if !isPitched { return Point(x: u, y: v) }
+        if let globe { return globe.isOnGlobe(screenX: s.x, y: s.y) ? Point(x: s.x - width / 2, y: s.y - height / 2) : nil }
+        if !isPitched { return Point(x: s.x - width / 2, y: s.y - height / 2) }
+        let r = unrolled(s)
+        let u = r.x, v = r.y
         let d = cameraToCenterDistance
         let denom = d * cosPitch + v * sinPitch
         if denom <= 1e-9 { return nil }
@@ -247,6 +302,7 @@ public struct Transform: Sendable {
     /// Above a pitched horizon the top is cut at a few screen sizes' distance, as tile covers are.
     package func visibleWorldCorners() -> [(x: Double, y: Double)] {
         if let globe { return globe.visibleWorldCorners() }
+        if isRolled || camera.pitch > 60 { return groundWorldCorners() }
         let far = 4 * max(width, height) / max(cosPitch, 0.2)
         return [(0.0, 0.0), (width, 0), (width, height), (0, height)].map { (sx, sy) in
             var p = plane(screen: Point(x: sx, y: sy)) ?? Point(x: (sx - width / 2) * 4, y: -far)

@@ -22,8 +22,9 @@ package enum WorldMath {
 }
 
 extension MapCamera {
-    /// The largest pitch MapLibre Native draws, in degrees (the transform clamps to it).
-    package static let pitchLimit = 60.0
+    /// The largest pitch drawn, in degrees (the transform clamps to it): 85, GL JS's render tests'
+    /// `maxPitch` (MapLibre Native stops at 60; GL JS 5.24's map option defaults to 60).
+    package static let pitchLimit = Transform.maximumPitch
 
     /// This camera moved (centre only) so that the world position `world` is drawn at `point` (CSS
     /// pixels) under `transform`, this camera's transform: GL JS's `setLocationAtPoint`. Unchanged when

@@ -169,6 +169,10 @@ package struct StyleSceneBuilder: Sendable {
         SymbolPlacement.place(&scene.layers, transform: scene.transform,
                               collisionGroups: collidesPerSource ? drawn.map { $0.sourceIdentifier ?? "" } : nil,
                               showsCollisionBoxes: showsCollisionBoxes, mode: mapMode)
+        if let skyLayer = SkyLayer.make(sky: sky, zoom: camera.zoom, transform: scene.transform, globalState: globalState) {
+            scene.layers.append(skyLayer)
+            drawn.append(StyleScene.DrawnLayer(identifier: "", sourceIdentifier: nil, features: []))
+        }
         if let atmosphere = AtmosphereLayer.make(sky: sky, light: light, zoom: camera.zoom, globeness: globeness,
                                                  camera: camera, globalState: globalState) {
             scene.layers.append(atmosphere)

@@ -15,7 +15,7 @@ enum CameraArguments {
         guard (0...24).contains(v[2]) else { throw ValidationError("\(option) zoom must be between 0 and 24 (found \(v[2]))") }
         var camera = MapCamera(center: LocationCoordinate2D(latitude: v[1], longitude: v[0]), zoom: v[2])
         if v.count == 5 {
-            guard (0...60).contains(v[4]) else { throw ValidationError("\(option) pitch must be between 0 and 60 (found \(v[4]))") }
+            guard (0...MapCamera.pitchLimit).contains(v[4]) else { throw ValidationError("\(option) pitch must be between 0 and 85 (found \(v[4]))") }
             camera.bearing = v[3]
             camera.pitch = v[4]
         }

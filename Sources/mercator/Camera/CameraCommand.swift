@@ -20,7 +20,7 @@ struct CameraFitCommand: ParsableCommand {
     @Option(help: "View size in points, WIDTHxHEIGHT.") var size = "512x512"
     @Option(parsing: .unconditional, help: "Padding in points: one number, or TOP,LEFT,BOTTOM,RIGHT.") var padding = "0"
     @Option(parsing: .unconditional, help: "Bearing in degrees.") var bearing = 0.0
-    @Option(parsing: .unconditional, help: "Pitch in degrees (0-60).") var pitch = 0.0
+    @Option(parsing: .unconditional, help: "Pitch in degrees (0-85).") var pitch = 0.0
     @Option(help: "The largest zoom.") var maxZoom = 22.0
 
     func run() throws {
@@ -35,7 +35,7 @@ struct CameraFitCommand: ParsableCommand {
         case 4: edges = EdgePadding(top: p[0], left: p[1], bottom: p[2], right: p[3])
         default: throw ValidationError("--padding must be one number or TOP,LEFT,BOTTOM,RIGHT (found \(padding))")
         }
-        guard (0...60).contains(pitch) else { throw ValidationError("--pitch must be between 0 and 60 (found \(pitch))") }
+        guard (0...MapCamera.pitchLimit).contains(pitch) else { throw ValidationError("--pitch must be between 0 and 85 (found \(pitch))") }
         let camera = try MapCamera.fitting(bounds: BoundingBox(west: b[0], south: b[1], east: b[2], north: b[3]),
                                            in: try CameraArguments.size(size), padding: edges, bearing: bearing, pitch: pitch,
                                            maximumZoom: maxZoom)

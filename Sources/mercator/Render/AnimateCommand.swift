@@ -17,7 +17,7 @@ struct AnimateCommand: ParsableCommand {
     @Argument(help: "A style JSON file or a GeoJSON file.") var input: String
     @Option(parsing: .unconditional, help: "The target as LON,LAT,ZOOM.") var flyTo: String
     @Option(parsing: .unconditional, help: "The target bearing in degrees (default: the start's).") var bearing: Double?
-    @Option(parsing: .unconditional, help: "The target pitch in degrees, 0-60 (default: the start's).") var pitch: Double?
+    @Option(parsing: .unconditional, help: "The target pitch in degrees, 0-85 (default: the start's).") var pitch: Double?
     @Option(parsing: .unconditional, help: "The start centre as LON,LAT (default: the style's).") var fromCenter: String?
     @Option(parsing: .unconditional, help: "The start zoom (default: the style's).") var fromZoom: Double?
     @Option(parsing: .unconditional, help: "The start bearing.") var fromBearing: Double?
@@ -54,7 +54,7 @@ struct AnimateCommand: ParsableCommand {
         let start = map.camera
         target.bearing = bearing ?? start.bearing
         if let pitch {
-            guard (0...60).contains(pitch) else { throw ValidationError("--pitch must be between 0 and 60 (found \(pitch))") }
+            guard (0...MapCamera.pitchLimit).contains(pitch) else { throw ValidationError("--pitch must be between 0 and 85 (found \(pitch))") }
             target.pitch = pitch
         } else {
             target.pitch = start.pitch

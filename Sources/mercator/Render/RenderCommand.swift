@@ -114,7 +114,9 @@ struct CameraOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Map centre as LON,LAT (default: the style's, or fitted to GeoJSON data).") var center: String?
     @Option(parsing: .unconditional, help: "Zoom level (default: the style's, or fitted).") var zoom: Double?
     @Option(parsing: .unconditional, help: "Bearing in degrees clockwise from north.") var bearing: Double?
-    @Option(parsing: .unconditional, help: "Pitch in degrees (0-60).") var pitch: Double?
+    @Option(parsing: .unconditional, help: "Pitch in degrees (0-85).") var pitch: Double?
+    @Option(parsing: .unconditional, help: "Roll in degrees: the view turned about its centre (GL JS's roll).") var roll: Double?
+    @Option(parsing: .unconditional, help: "Vertical field of view in degrees, 0.1-150 (default 36.87, GL JS's).") var fov: Double?
     @Option(help: "Size in points, WIDTHxHEIGHT.") var size = "512x512"
     @Option(help: "Device pixels per point.") var ratio = 1.0
 
@@ -163,8 +165,16 @@ struct CameraOptions: ParsableArguments {
             c.bearing = bearing
         }
         if let pitch {
-            guard (0...60).contains(pitch) else { throw ValidationError("--pitch must be between 0 and 60 (found \(pitch))") }
+            guard (0...MapCamera.pitchLimit).contains(pitch) else { throw ValidationError("--pitch must be between 0 and 85 (found \(pitch))") }
             c.pitch = pitch
+        }
+        if let roll {
+            guard roll.isFinite else { throw ValidationError("--roll must be a finite number of degrees (found \(roll))") }
+            c.roll = roll
+        }
+        if let fov {
+            guard (0.1...150).contains(fov) else { throw ValidationError("--fov must be between 0.1 and 150 degrees (found \(fov))") }
+            c.fieldOfView = fov
         }
         return c
     }
