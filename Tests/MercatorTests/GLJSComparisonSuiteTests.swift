@@ -26,8 +26,8 @@ struct GLJSComparisonSuiteTests {
         "globe-fill-extrusion": 0,
         "globe-atmosphere": 2,
         "globe-camera": 2,
-        "sky": 0,
-        "camera-pitch": 0,
+        "sky": 32,
+        "camera-pitch": 2,
     ]
 
     @Test("every family passes at least its floor, and every case draws and is compared")

@@ -5,17 +5,23 @@ import Foundation
 extension Transform {
     /// GL JS's far clipping distance for a camera (device pixels along the view axis): 1.01 times the depth
     /// of the ground point seen at the top of the view or at the horizon line, whichever is nearer.
-    static func farClipDepth(pitch: Double, roll: Double, fieldOfView: Double, distance d: Double,
-                             width: Double, height: Double) -> Double {
+    ///
+    /// GL JS measures from the lowest plane that may show: the lowest of the centre's altitude, 0 and 100 m
+    /// below the camera; when that is below sea level the camera counts as that much farther away.
+    static func farClipDepth(pitch: Double, roll: Double, fieldOfView: Double, distance: Double,
+                             width: Double, height: Double, pixelsPerMeter: Double, centerAltitude: Double) -> Double {
         let pitchRadians = min(pitch, maximumHorizonAngle) * .pi / 180
+        let cameraAltitude = cos(pitchRadians) * distance / pixelsPerMeter + centerAltitude
+        let lowest = min(centerAltitude, 0, cameraAltitude - 100)
+        let d = lowest < 0 ? distance - lowest * pixelsPerMeter / max(cos(pitchRadians), 1e-9) : distance
         let groundAngle = Double.pi / 2 + pitchRadians
         let rollRadians = roll * .pi / 180
         let zfov = fieldOfView * (abs(cos(rollRadians)) * height + abs(sin(rollRadians)) * width) / max(height, 1e-9)
         let fovAboveCenter = zfov * 0.5
         func clampAngle(_ a: Double) -> Double { max(0.01, min(Double.pi - 0.01, a)) }
         let topHalf = sin(fovAboveCenter) * d / sin(clampAngle(.pi - groundAngle - fovAboveCenter))
-        let horizon = horizonOffset(pitch: pitch, distance: d)
-        let horizonAngle = atan(horizon / d)
+        let horizon = horizonOffset(pitch: pitch, distance: distance)
+        let horizonAngle = atan(horizon / distance)
         let minimumAngle = (90 - maximumHorizonAngle) * .pi / 180
         let toHorizon = horizonAngle > minimumAngle ? horizonAngle : minimumAngle
         let topHalfHorizon = sin(toHorizon) * d / sin(clampAngle(.pi - groundAngle - toHorizon))

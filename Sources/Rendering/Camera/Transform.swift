@@ -110,7 +110,10 @@ public struct Transform: Sendable {
         cameraToCenterDistance = 0.5 / tan(fov / 2) * Double(height) * pixelRatio
         farClipDepth = Transform.farClipDepth(pitch: camera.pitch, roll: camera.roll, fieldOfView: fov,
                                               distance: cameraToCenterDistance, width: Double(width) * pixelRatio,
-                                              height: Double(height) * pixelRatio)
+                                              height: Double(height) * pixelRatio,
+                                              pixelsPerMeter: worldSize / (2 * .pi * 6_371_008.8
+                                                  * max(cos(camera.center.latitude * .pi / 180), 1e-9)),
+                                              centerAltitude: camera.centerAltitude)
         tileMaxZoom = maxTileZoom ?? 18
         if let maxTileZoom {
             let tileZoom = max(0, min(Double(maxTileZoom), floor(camera.zoom)))

@@ -48,16 +48,11 @@ package struct SkyLayer: SceneLayer {
         return SkyLayer(skyColor: skyColor, horizonColor: horizonColor, skyHorizonBlend: max(0, min(1, blend)))
     }
 
-    /// A `sky` colour property at the view's zoom (a literal, or an expression of zoom).
+    /// A `sky` colour property at the view's zoom: a literal, a zoom function (`stops`) or an expression of
+    /// zoom and global state, as the style specification's `data-constant` colour.
     static func color(_ value: JSONValue?, default fallback: Color, _ context: EvaluationContext) -> PremultipliedColor {
         var c = fallback
-        if let value {
-            if case .string(let s) = value, let parsed = Color(css: s) {
-                c = parsed
-            } else if let e = try? Expression.parse(value), case .success(let v) = e.evaluate(context) {
-                if case .color(let parsed) = v { c = parsed } else if case .string(let s) = v, let parsed = Color(css: s) { c = parsed }
-            }
-        }
+        if let value, case .success(.color(let parsed))? = evaluate(value, .color, context) { c = parsed }
         let p = c.premultiplied
         return PremultipliedColor(r: Float(p.r), g: Float(p.g), b: Float(p.b), a: Float(p.a))
     }
@@ -66,8 +61,16 @@ package struct SkyLayer: SceneLayer {
     static func number(_ value: JSONValue?, default fallback: Double, _ context: EvaluationContext) -> Double {
         guard let value else { return fallback }
         if let n = value.number { return n }
-        if let e = try? Expression.parse(value), case .success(.number(let n)) = e.evaluate(context) { return n }
+        if case .success(.number(let n))? = evaluate(value, .number, context) { return n }
         return fallback
+    }
+
+    /// A `sky` property's value compiled as the specification's `data-constant`, zoom-interpolated property.
+    private static func evaluate(_ value: JSONValue, _ type: PropertyValueType, _ context: EvaluationContext)
+        -> Result<ExpressionValue, ExpressionEvaluationError>? {
+        let spec = PropertySpecification(type, propertyType: .dataConstant, parameters: [.zoom])
+        guard let e = try? Expression.property(value, for: spec) else { return nil }
+        return e.evaluate(context)
     }
 
     package var featureCount: Int { 0 }
