@@ -29,6 +29,16 @@ final class GlobeCover {
 
     private func work() {
         let rows = max(0, clip.y1 - clip.y0)
+        if isInsideGlobe() {
+            // the whole clip shows the globe (its outline is convex): no mesh to draw
+            var runs = [Int32](repeating: 0, count: 2 * max(1, rows))
+            for r in 0..<rows {
+                runs[2 * r] = Int32(clip.x0)
+                runs[2 * r + 1] = Int32(clip.x1)
+            }
+            self.runs = runs
+            return
+        }
         var runs = [Int32](repeating: Int32(clip.x0), count: 2 * max(1, rows))
         let y0 = clip.y0
         let rasterizer = GlobeMeshRasterizer(globe: globe, clip: clip)
@@ -45,6 +55,26 @@ final class GlobeCover {
             }
         }
         self.runs = runs
+    }
+
+    /// Whether the whole clip lies on the globe, a margin inside its outline: the outline of a
+    /// sphere seen in perspective is an ellipse (convex), so four corners on it put the rectangle on
+    /// it; the margin keeps the mesh's chords (inside the true outline) around the corners too. A
+    /// blend with Mercator bends the outline: checked along the clip's edges instead.
+    private func isInsideGlobe() -> Bool {
+        guard !clip.isEmpty else { return false }
+        let margin = 2.0
+        let x0 = Double(clip.x0) - margin, y0 = Double(clip.y0) - margin
+        let x1 = Double(clip.x1) + margin, y1 = Double(clip.y1) + margin
+        let steps = globe.isSphere ? 1 : 16
+        for k in 0...steps {
+            let f = Double(k) / Double(steps)
+            let xs = x0 + (x1 - x0) * f, ys = y0 + (y1 - y0) * f
+            for (x, y) in [(xs, y0), (xs, y1), (x0, ys), (x1, ys)] where !globe.isOnGlobe(screenX: x, y: y) {
+                return false
+            }
+        }
+        return true
     }
 
     /// The world rectangles of the tiles covering the globe's view: the tiles at the camera's tile
