@@ -97,4 +97,56 @@ import Testing
             #expect(abs(c.x - expected.x) * t.worldSize < 1 && abs(c.y - expected.y) * t.worldSize < 1)
         }
     }
+
+    /// The grid split as first written (crossings gathered in arrays, then merged).
+    static func referenceSplit(_ a: Point, _ b: Point, cells: Double) -> [Point]? {
+        var out: [Point] = []
+        let dx = b.x - a.x, dy = b.y - a.y
+        let nx = dx == 0 ? 0 : abs((b.x * cells).rounded(.down) - (a.x * cells).rounded(.down))
+        let ny = dy == 0 ? 0 : abs((b.y * cells).rounded(.down) - (a.y * cells).rounded(.down))
+        guard nx + ny <= 4096 else { return nil }  // split evenly: not what this compares
+        guard nx + ny > 0 else { return out }
+        var tx: [Double] = [], ty: [Double] = []
+        if nx > 0 {
+            let lo = min(a.x, b.x) * cells, hi = max(a.x, b.x) * cells
+            var k = lo.rounded(.down) + 1
+            while k < hi { tx.append((k / cells - a.x) / dx); k += 1 }
+            if dx < 0 { tx.reverse() }
+        }
+        if ny > 0 {
+            let lo = min(a.y, b.y) * cells, hi = max(a.y, b.y) * cells
+            var k = lo.rounded(.down) + 1
+            while k < hi { ty.append((k / cells - a.y) / dy); k += 1 }
+            if dy < 0 { ty.reverse() }
+        }
+        var i = 0, j = 0, last = 0.0
+        while i < tx.count || j < ty.count {
+            let t: Double
+            if j >= ty.count || (i < tx.count && tx[i] <= ty[j]) { t = tx[i]; i += 1 } else { t = ty[j]; j += 1 }
+            if t <= 0 || t >= 1 || t - last < 1e-12 { continue }
+            last = t
+            out.append(Point(x: a.x + dx * t, y: a.y + dy * t))
+        }
+        return out
+    }
+
+    @Test("the grid split without scratch arrays gives the same points in the same order")
+    func splitUnchanged() {
+        var rng = SystemRandomNumberGenerator()
+        let cells = [128.0, 512, 2048]
+        var segments: [(Point, Point)] = [(Point(x: 0.25, y: 0.5), Point(x: 0.75, y: 0.5)),  // on grid lines
+                                          (Point(x: 0.5, y: 0.25), Point(x: 0.5, y: 0.75)),
+                                          (Point(x: 0.7, y: 0.2), Point(x: 0.1, y: 0.9))]
+        for _ in 0..<300 {
+            segments.append((Point(x: Double.random(in: -0.2...1.2, using: &rng), y: Double.random(in: 0...1, using: &rng)),
+                             Point(x: Double.random(in: -0.2...1.2, using: &rng), y: Double.random(in: 0...1, using: &rng))))
+        }
+        for c in cells {
+            for (a, b) in segments {
+                var fast: [Point] = []
+                GlobeSubdivision.forEachSplit(a, b, cells: c) { fast.append($0) }
+                if let reference = Self.referenceSplit(a, b, cells: c) { #expect(fast == reference) }
+            }
+        }
+    }
 }
