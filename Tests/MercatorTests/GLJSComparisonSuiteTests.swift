@@ -15,7 +15,7 @@ struct GLJSComparisonSuiteTests {
         "color-relief": 18,
         "hillshade-resampling": 8,
         "projection": 5,
-        "globe-background": 0,
+        "globe-background": 2,
         "globe-fill": 6,
         "globe-line": 4,
         "globe-circle": 3,

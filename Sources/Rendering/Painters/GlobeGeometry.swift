@@ -45,42 +45,7 @@ enum GlobeSubdivision {
     /// (vertical and horizontal lines at multiples of `1 / cells`), in order from `a`, ends excluded.
     /// A segment crossing more than 4096 lines is split evenly instead.
     static func split(_ a: Point, _ b: Point, cells: Double, into out: inout [Point]) {
-        guard cells > 0 else { return }
-        let dx = b.x - a.x, dy = b.y - a.y
-        let nx = dx == 0 ? 0 : abs((b.x * cells).rounded(.down) - (a.x * cells).rounded(.down))
-        let ny = dy == 0 ? 0 : abs((b.y * cells).rounded(.down) - (a.y * cells).rounded(.down))
-        guard nx.isFinite, ny.isFinite, nx + ny > 0 else { return }
-        if nx + ny > 4096 {
-            let n = 4096
-            for k in 1..<n {
-                let t = Double(k) / Double(n)
-                out.append(Point(x: a.x + dx * t, y: a.y + dy * t))
-            }
-            return
-        }
-        // crossing parameters along x and along y, merged in order
-        var tx: [Double] = [], ty: [Double] = []
-        if nx > 0 {
-            let lo = min(a.x, b.x) * cells, hi = max(a.x, b.x) * cells
-            var k = lo.rounded(.down) + 1
-            while k < hi { tx.append((k / cells - a.x) / dx); k += 1 }
-            if dx < 0 { tx.reverse() }
-        }
-        if ny > 0 {
-            let lo = min(a.y, b.y) * cells, hi = max(a.y, b.y) * cells
-            var k = lo.rounded(.down) + 1
-            while k < hi { ty.append((k / cells - a.y) / dy); k += 1 }
-            if dy < 0 { ty.reverse() }
-        }
-        var i = 0, j = 0
-        var last = 0.0
-        while i < tx.count || j < ty.count {
-            let t: Double
-            if j >= ty.count || (i < tx.count && tx[i] <= ty[j]) { t = tx[i]; i += 1 } else { t = ty[j]; j += 1 }
-            if t <= 0 || t >= 1 || t - last < 1e-12 { continue }
-            last = t
-            out.append(Point(x: a.x + dx * t, y: a.y + dy * t))
-        }
+        forEachSplit(a, b, cells: cells) { out.append($0) }
     }
 }
 

@@ -38,8 +38,9 @@ package struct PaintContext {
     /// is drawn): allocated by the first extrusion layer, kept for the later ones, as MapLibre's 3D pass
     /// shares its depth buffer between them.
     var extrusionDepth: [Float] = []
-    /// The world position under each pixel of the clip when drawing on the globe (nil in Mercator).
-    let globeRows: GlobeRows?
+    /// The pixels of the clip showing the globe (its cover's tile meshes), worked out when first asked
+    /// for; nil in Mercator.
+    let globeCover: GlobeCover?
 
     /// A context painting `pixels` (a `canvasWidth x canvasHeight` canvas) within `clip`.
     init(transform: Transform, pixels: UnsafeMutablePointer<Float>, canvasWidth: Int, canvasHeight: Int, clip: PixelClip) {
@@ -49,13 +50,13 @@ package struct PaintContext {
         self.canvasHeight = canvasHeight
         self.clip = clip.intersection(PixelClip(width: canvasWidth, height: canvasHeight))
         visibleX = transform.visibleWorldXRange()
-        globeRows = transform.globe.map { GlobeRows(globe: $0, clip: clip.intersection(PixelClip(width: canvasWidth, height: canvasHeight))) }
+        globeCover = transform.globe.map { GlobeCover(transform: transform, globe: $0, clip: clip.intersection(PixelClip(width: canvasWidth, height: canvasHeight))) }
     }
 
     /// The row spans of `tile` for this context, worked out once per tile.
     private mutating func rowSpans(for tile: TileClip) -> TileRowSpans {
         if let cached = tileSpanCache[tile] { return cached }
-        let spans = TileRowSpans(tile: tile, transform: transform, clip: clip, globeRows: globeRows)
+        let spans = TileRowSpans(tile: tile, transform: transform, clip: clip)
         tileSpanCache[tile] = spans
         return spans
     }
@@ -63,16 +64,10 @@ package struct PaintContext {
     /// Composites `color` over every pixel of the clip (on the globe: every pixel showing the globe).
     func fillClip(_ color: PremultipliedColor) {
         if color.a <= 0 || clip.isEmpty { return }
-        if let globeRows {
+        if let globeCover {
             for y in clip.y0..<clip.y1 {
-                guard let row = globeRows.row(y) else { continue }
-                var x = clip.x0
-                while x < clip.x1 {
-                    while x < clip.x1 && row[2 * (x - clip.x0)].isNaN { x += 1 }
-                    let start = x
-                    while x < clip.x1 && !row[2 * (x - clip.x0)].isNaN { x += 1 }
-                    if x > start { Canvas.blendSpan(pixels, offset: 4 * (y * canvasWidth + start), count: x - start, color: color) }
-                }
+                let (a, b) = globeCover.span(row: y)
+                if b > a { Canvas.blendSpan(pixels, offset: 4 * (y * canvasWidth + a), count: b - a, color: color) }
             }
             return
         }
@@ -105,8 +100,8 @@ package struct PaintContext {
     func fillClip(pattern: StyleImage, opacity: Float) {
         if opacity <= 0 || clip.isEmpty { return }
         for y in clip.y0..<clip.y1 {
-            for x in clip.x0..<clip.x1 {
-                if let globeRows, globeRows.world(x, y) == nil { continue }
+            let (a, b) = globeCover?.span(row: y) ?? (clip.x0, clip.x1)
+            for x in a..<max(a, b) {
                 guard let c = patternColor(pattern, x: x, y: y), c.a > 0 else { continue }
                 Canvas.blendPixel(pixels, offset: 4 * (y * canvasWidth + x), color: c.scaled(opacity), alpha: 1)
             }

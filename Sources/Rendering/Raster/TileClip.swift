@@ -65,17 +65,34 @@ final class TileRowSpans {
     private let spans: UnsafeMutablePointer<Int32>
     private let spanCount: Int
 
-    /// The world under each pixel, on the globe.
-    private let globeRows: GlobeRows?
-
-    init(tile: TileClip, transform: Transform, clip: PixelClip, globeRows: GlobeRows? = nil) {
-        self.globeRows = globeRows
+    init(tile: TileClip, transform: Transform, clip: PixelClip) {
         self.tile = tile
         self.transform = transform
         self.clip = clip
         spanCount = 2 * max(0, clip.y1 - clip.y0)
         spans = .allocate(capacity: spanCount)
         spans.initialize(repeating: Int32.min, count: spanCount)
+        if let globe = transform.globe {
+            // on the globe: the pixels of the tile's stencil mesh (GL JS clips each tile with the
+            // stencil buffer, drawn with the tile's mesh); the first and last pixel of each row (a tile
+            // is one run across a row but for slivers at the horizon, which the run then covers)
+            for i in stride(from: 0, to: spanCount, by: 2) {
+                spans[i] = Int32(clip.x0)
+                spans[i + 1] = Int32(clip.x0)
+            }
+            let mesh = GlobeTileMesh(bounds: tile, granularity: GlobeGranularity.stencil)
+            let spans = spans, y0 = clip.y0
+            GlobeMeshRasterizer(globe: globe, clip: clip).rasterize(mesh) { s in
+                let i = 2 * (s.y - y0)
+                if spans[i] >= spans[i + 1] {
+                    spans[i] = Int32(s.x0)
+                    spans[i + 1] = Int32(s.x1)
+                } else {
+                    spans[i] = min(spans[i], Int32(s.x0))
+                    spans[i + 1] = max(spans[i + 1], Int32(s.x1))
+                }
+            }
+        }
     }
 
     deinit { spans.deallocate() }
@@ -102,22 +119,6 @@ final class TileRowSpans {
     private func compute(row y: Int) -> (Int, Int) {
         let lo = clip.x0, hi = clip.x1
         guard lo < hi else { return (lo, lo) }
-        if let globeRows {
-            // on the globe: the first and last pixels of the row in the tile (a tile is one run
-            // across a row but for slivers near the horizon, which the run then covers)
-            guard let row = globeRows.row(y) else { return (lo, lo) }
-            var a = -1, b = -1
-            for x in lo..<hi {
-                let i = 2 * (x - globeRows.clip.x0)
-                // the top and bottom rows of tiles own the caps over the poles
-                let px = row[i], py = min(max(row[i + 1], 0), 0.999_999_999_999)
-                if px >= tile.minX && px < tile.maxX && py >= tile.minY && py < tile.maxY {
-                    if a < 0 { a = x }
-                    b = x + 1
-                }
-            }
-            return a < 0 ? (lo, lo) : (a, b)
-        }
         // the world position along the row, from two pixel centres (nil above a pitched horizon, for the whole row)
         func world(_ x: Int) -> Point? {
             transform.plane(screen: Point(x: Double(x) + 0.5, y: Double(y) + 0.5)).map { transform.worldFraction(plane: $0) }

@@ -82,11 +82,12 @@ extension PaintContext {
                 for copy in copies {
                     if let globe = transform.globe {
                         // on the globe: the rings' runs in front of the horizon (the horizon is no edge)
-                        let centre = Point(x: transform.width / 2 + shift.x, y: transform.height / 2 + shift.y)
+                        // (only their parts near this band: globeVisibleWorldRuns)
                         for ring in polygon {
-                            for run in globeLineRuns(ring, copy: copy, closed: true, globe: globe, granularity: GlobeGranularity.fill) {
+                            for run in globeVisibleWorldRuns(ring, copy: copy, closed: true, globe: globe, margin: 3 + shift.length,
+                                                             granularity: GlobeGranularity.fill, screenPoints: true) {
                                 for k in 1..<run.count {
-                                    paintOutlineEdge(run[k - 1] + centre, run[k] + centre, color: color, pattern: pattern,
+                                    paintOutlineEdge(run[k - 1] + shift, run[k] + shift, color: color, pattern: pattern,
                                                      patternOpacity: patternOpacity)
                                 }
                             }

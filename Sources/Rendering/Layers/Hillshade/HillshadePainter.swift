@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import MapStyle
 
 extension PaintContext {
@@ -18,61 +19,79 @@ extension PaintContext {
         let linear = layer.linearResampling
         for piece in layer.pieces {
             let clipRect = piece.clip
-            guard let (x0, y0, x1, y1) = pixelBounds(ofWorld: clipRect.corners) else { continue }
             let tile = piece.tile, dim = piece.dim
             @inline(__always) func texel(_ i: Int, _ j: Int, _ k: Int) -> Double {
                 let ci = max(0, min(dim - 1, i)), cj = max(0, min(dim - 1, j))
                 return Double(piece.slopes[2 * (cj * dim + ci) + k])
             }
+            /// Shades pixel (x, y) showing world point `wf`.
+            func shadePixel(_ x: Int, _ y: Int, _ wf: Point) {
+                let u = (wf.x - align.x - tile.minX) / (tile.maxX - tile.minX)
+                let v = (wf.y - align.y - tile.minY) / (tile.maxY - tile.minY)
+                let dx: Double, dy: Double
+                if linear {
+                    let tx = u * Double(dim) - 0.5, ty = v * Double(dim) - 0.5
+                    let i = Int(tx.rounded(.down)), j = Int(ty.rounded(.down))
+                    let ax = tx - Double(i), ay = ty - Double(j)
+                    func sample(_ k: Int) -> Double {
+                        let top = texel(i, j, k) * (1 - ax) + texel(i + 1, j, k) * ax
+                        let bottom = texel(i, j + 1, k) * (1 - ax) + texel(i + 1, j + 1, k) * ax
+                        return top * (1 - ay) + bottom * ay
+                    }
+                    dx = sample(0) * 2 - 1
+                    dy = sample(1) * 2 - 1
+                } else {
+                    // GL's nearest filter: the texel the sample point falls in
+                    let i = Int((u * Double(dim)).rounded(.down)), j = Int((v * Double(dim)).rounded(.down))
+                    dx = texel(i, j, 0) * 2 - 1
+                    dy = texel(i, j, 1) * 2 - 1
+                }
+                let lat = (piece.latitudes.top - piece.latitudes.bottom) * (1 - v) + piece.latitudes.bottom
+                let scaleFactor = cos(lat * .pi / 180)
+                if method != .standard {
+                    let k = piece.methodSlopeScale / scaleFactor
+                    let color = HillshadeShading.color(method, dx: k * dx, dy: k * dy,
+                                                       exaggeration: intensity, lights: layer.lights)
+                    if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { return }
+                    Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: 1)
+                    return
+                }
+                let slope = atan(1.25 * (dx * dx + dy * dy).squareRoot() / scaleFactor)
+                let aspect = dx != 0 ? atan2(dy, -dx) : .pi / 2 * (dy > 0 ? 1 : -1)
+                let scaledSlope = intensity != 0.5 ? ((pow(base, slope) - 1) / (pow(base, maxValue) - 1)) * maxValue : slope
+                let accent = cos(scaledSlope)
+                let accentColor = layer.accent.scaled(Float(1 - accent) * strength)
+                var m = ((aspect + azimuth) / .pi + 0.5).truncatingRemainder(dividingBy: 2)
+                if m < 0 { m += 2 }
+                let shade = abs(m - 1)
+                let shadeColor = PremultipliedColor.mix(layer.shadow, layer.highlight, Float(shade)).scaled(Float(sin(scaledSlope)) * strength)
+                let inv = 1 - shadeColor.a
+                let color = PremultipliedColor(r: accentColor.r * inv + shadeColor.r, g: accentColor.g * inv + shadeColor.g,
+                                               b: accentColor.b * inv + shadeColor.b, a: accentColor.a * inv + shadeColor.a)
+                if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { return }
+                Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: 1)
+            }
+            if let globe = t.globe {
+                // on the globe: the tile's mesh, as GL JS draws it (the edge texels over the pole caps)
+                let top = max(clipRect.minY, 0), bottom = min(clipRect.maxY, 1) - 1e-12
+                let mesh = GlobeTileMesh(bounds: clipRect, granularity: GlobeGranularity.tile)
+                rasterizeGlobeMesh(mesh, globe: globe) { span in
+                    for x in span.x0..<span.x1 {
+                        var wf = span.world(x)
+                        wf.x = min(max(wf.x, clipRect.minX), clipRect.maxX - 1e-12)
+                        wf.y = min(max(wf.y, top), bottom)
+                        shadePixel(x, span.y, wf)
+                    }
+                }
+                continue
+            }
+            guard let (x0, y0, x1, y1) = pixelBounds(ofWorld: clipRect.corners) else { continue }
             for y in y0..<y1 {
                 for x in x0..<x1 {
                     guard let q = planeAtPixel(x, y) else { continue }
                     let wf = t.worldFraction(plane: q)
                     guard clipRect.contains(wf) else { continue }
-                    let u = (wf.x - align.x - tile.minX) / (tile.maxX - tile.minX)
-                    let v = (wf.y - align.y - tile.minY) / (tile.maxY - tile.minY)
-                    let dx: Double, dy: Double
-                    if linear {
-                        let tx = u * Double(dim) - 0.5, ty = v * Double(dim) - 0.5
-                        let i = Int(tx.rounded(.down)), j = Int(ty.rounded(.down))
-                        let ax = tx - Double(i), ay = ty - Double(j)
-                        func sample(_ k: Int) -> Double {
-                            let top = texel(i, j, k) * (1 - ax) + texel(i + 1, j, k) * ax
-                            let bottom = texel(i, j + 1, k) * (1 - ax) + texel(i + 1, j + 1, k) * ax
-                            return top * (1 - ay) + bottom * ay
-                        }
-                        dx = sample(0) * 2 - 1
-                        dy = sample(1) * 2 - 1
-                    } else {
-                        // GL's nearest filter: the texel the sample point falls in
-                        let i = Int((u * Double(dim)).rounded(.down)), j = Int((v * Double(dim)).rounded(.down))
-                        dx = texel(i, j, 0) * 2 - 1
-                        dy = texel(i, j, 1) * 2 - 1
-                    }
-                    let lat = (piece.latitudes.top - piece.latitudes.bottom) * (1 - v) + piece.latitudes.bottom
-                    let scaleFactor = cos(lat * .pi / 180)
-                    if method != .standard {
-                        let k = piece.methodSlopeScale / scaleFactor
-                        let color = HillshadeShading.color(method, dx: k * dx, dy: k * dy,
-                                                           exaggeration: intensity, lights: layer.lights)
-                        if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { continue }
-                        Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: 1)
-                        continue
-                    }
-                    let slope = atan(1.25 * (dx * dx + dy * dy).squareRoot() / scaleFactor)
-                    let aspect = dx != 0 ? atan2(dy, -dx) : .pi / 2 * (dy > 0 ? 1 : -1)
-                    let scaledSlope = intensity != 0.5 ? ((pow(base, slope) - 1) / (pow(base, maxValue) - 1)) * maxValue : slope
-                    let accent = cos(scaledSlope)
-                    let accentColor = layer.accent.scaled(Float(1 - accent) * strength)
-                    var m = ((aspect + azimuth) / .pi + 0.5).truncatingRemainder(dividingBy: 2)
-                    if m < 0 { m += 2 }
-                    let shade = abs(m - 1)
-                    let shadeColor = PremultipliedColor.mix(layer.shadow, layer.highlight, Float(shade)).scaled(Float(sin(scaledSlope)) * strength)
-                    let inv = 1 - shadeColor.a
-                    let color = PremultipliedColor(r: accentColor.r * inv + shadeColor.r, g: accentColor.g * inv + shadeColor.g,
-                                                   b: accentColor.b * inv + shadeColor.b, a: accentColor.a * inv + shadeColor.a)
-                    if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { continue }
-                    Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: 1)
+                    shadePixel(x, y, wf)
                 }
             }
         }

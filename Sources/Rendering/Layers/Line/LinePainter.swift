@@ -58,7 +58,13 @@ extension PaintContext {
                         // on the globe: the runs in front of the horizon, split on GL JS's line grid, laid out
                         // on the Mercator plane and their mesh projected onto the sphere (GL JS extrudes in
                         // tile units and projects each vertex), so widths foreshorten towards the limb
-                        for worldRun in globeWorldRuns(line, copy: copy, closed: feature.closedRings, globe: globe) {
+                        // (a plain stroke only where it can show in this band: see globeVisibleWorldRuns)
+                        let plain = stroke.dash == nil && stroke.gradient == nil && stroke.pattern == nil
+                        let reach = (max(layer.miterLimit, 2) + 2) * outset + abs(stroke.offset) + shift.length + 2
+                        let worldRuns = plain
+                            ? globeVisibleWorldRuns(line, copy: copy, closed: feature.closedRings, globe: globe, margin: reach)
+                            : globeWorldRuns(line, copy: copy, closed: feature.closedRings, globe: globe)
+                        for worldRun in worldRuns {
                             let run = worldRun.map { transform.flatPlane(worldFraction: $0) }
                             var runOptions = options
                             runOptions.polygon = feature.closedRings && run.first == run.last

@@ -1,3 +1,5 @@
+import Geo
+
 extension PaintContext {
     /// Draws raster images as MapLibre's raster shader does: every pixel whose centre lies on an
     /// image samples it there (bilinear or nearest, clamped at the edges), adjusts the colour and
@@ -23,25 +25,11 @@ extension PaintContext {
         let w = canvasWidth, px = pixels
         let align = t.rasterAlignment()
         guard let mapping = ImageMapping(piece.corners) else { return }
-        guard let (x0, y0, x1, y1) = pixelBounds(ofWorld: piece.tileClip?.corners ?? piece.corners) else { return }
-        if let globeRows {
-            // on the globe: the world under each pixel, the caps over the poles drawn from the tiles'
-            // edge rows; no pixel-grid alignment (GL JS aligns only flat views)
-            for y in y0..<y1 {
-                guard let row = globeRows.row(y) else { continue }
-                for x in x0..<x1 {
-                    let i = 2 * (x - globeRows.clip.x0)
-                    guard !row[i].isNaN else { continue }
-                    let wf = Point(x: row[i], y: min(max(row[i + 1], 0), 0.999_999_999_999))
-                    if let tile = piece.tileClip, !tile.contains(wf) { continue }
-                    guard let (u, v) = mapping.textureCoordinates(wf) else { continue }
-                    let color = adjust.apply(piece.image.sample(u: u, v: v, linear: linear))
-                    if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { continue }
-                    Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: 1)
-                }
-            }
+        if let globe = t.globe {
+            paintGlobeRasterPiece(piece, mapping: mapping, adjust: adjust, linear: linear, globe: globe)
             return
         }
+        guard let (x0, y0, x1, y1) = pixelBounds(ofWorld: piece.tileClip?.corners ?? piece.corners) else { return }
         for y in y0..<y1 {
             for x in x0..<x1 {
                 guard let q = planeAtPixel(x, y) else { continue }
@@ -53,6 +41,39 @@ extension PaintContext {
                 let color = adjust.apply(piece.image.sample(u: u, v: v, linear: linear))
                 if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { continue }
                 Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: 1)
+            }
+        }
+    }
+}
+
+extension PaintContext {
+    /// A raster piece on the globe, as GL JS draws it: its tile's mesh (or, for an image, the mesh of
+    /// the world rectangle around its corners), the world position under each pixel interpolated
+    /// across the mesh's triangles; the tiles of the world's top and bottom rows reach the poles, their
+    /// edge rows of texels stretched over the caps (GL JS's texture coordinates clamped to the edge);
+    /// no pixel-grid alignment (GL JS aligns only flat views).
+    private func paintGlobeRasterPiece(_ piece: RasterLayer.Piece, mapping: ImageMapping, adjust: RasterAdjustments,
+                                       linear: Bool, globe: GlobeView) {
+        let bounds: WorldBounds
+        if let tile = piece.tileClip {
+            bounds = tile
+        } else {
+            let xs = piece.corners.map(\.x), ys = piece.corners.map(\.y)
+            bounds = WorldBounds(minX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!)
+        }
+        let w = canvasWidth, px = pixels
+        let top = max(bounds.minY, 0), bottom = min(bounds.maxY, 1) - 1e-12
+        let mesh = GlobeTileMesh(bounds: bounds, granularity: GlobeGranularity.tile, allowPoles: piece.tileClip != nil)
+        rasterizeGlobeMesh(mesh, globe: globe) { span in
+            let row = 4 * span.y * w
+            for x in span.x0..<span.x1 {
+                var wf = span.world(x)
+                wf.y = min(max(wf.y, top), bottom)
+                if let tile = piece.tileClip { wf.x = min(max(wf.x, tile.minX), tile.maxX - 1e-12) }
+                guard let (u, v) = mapping.textureCoordinates(wf) else { continue }
+                let color = adjust.apply(piece.image.sample(u: u, v: v, linear: linear))
+                if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { continue }
+                Canvas.blendPixel(px, offset: row + 4 * x, color: color, alpha: 1)
             }
         }
     }

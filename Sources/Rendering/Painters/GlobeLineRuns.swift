@@ -1,0 +1,134 @@
+import Foundation
+import Geo
+
+extension GlobeSubdivision {
+    /// ``split(_:_:cells:into:)`` without scratch arrays: calls `emit` with each point where segment
+    /// `a`-`b` crosses the grid, in order from `a`, ends excluded (the same points, in the same order).
+    @inline(__always)
+    static func forEachSplit(_ a: Point, _ b: Point, cells: Double, _ emit: (Point) -> Void) {
+        guard cells > 0 else { return }
+        let dx = b.x - a.x, dy = b.y - a.y
+        let nx = dx == 0 ? 0 : abs((b.x * cells).rounded(.down) - (a.x * cells).rounded(.down))
+        let ny = dy == 0 ? 0 : abs((b.y * cells).rounded(.down) - (a.y * cells).rounded(.down))
+        guard nx.isFinite, ny.isFinite, nx + ny > 0 else { return }
+        if nx + ny > 4096 {
+            let n = 4096
+            for k in 1..<n {
+                let t = Double(k) / Double(n)
+                emit(Point(x: a.x + dx * t, y: a.y + dy * t))
+            }
+            return
+        }
+        // the grid lines crossed along x and along y, each walked from a's side
+        // (the integers k with lo < k < hi: from floor(lo) + 1 to ceil(hi) - 1)
+        var kx = 0.0, ky = 0.0, xCount = 0, yCount = 0
+        if nx > 0 {
+            let lo = min(a.x, b.x) * cells, hi = max(a.x, b.x) * cells
+            let first = lo.rounded(.down) + 1, last = hi.rounded(.up) - 1
+            xCount = max(0, Int(last - first) + 1)
+            kx = dx > 0 ? first : last
+        }
+        if ny > 0 {
+            let lo = min(a.y, b.y) * cells, hi = max(a.y, b.y) * cells
+            let first = lo.rounded(.down) + 1, last = hi.rounded(.up) - 1
+            yCount = max(0, Int(last - first) + 1)
+            ky = dy > 0 ? first : last
+        }
+        let xStep = dx > 0 ? 1.0 : -1.0, yStep = dy > 0 ? 1.0 : -1.0
+        var i = 0, j = 0
+        var last = 0.0
+        while i < xCount || j < yCount {
+            let tx = i < xCount ? (kx / cells - a.x) / dx : .infinity
+            let ty = j < yCount ? (ky / cells - a.y) / dy : .infinity
+            let t: Double
+            if j >= yCount || (i < xCount && tx <= ty) {
+                t = tx; i += 1; kx += xStep
+            } else {
+                t = ty; j += 1; ky += yStep
+            }
+            if t <= 0 || t >= 1 || t - last < 1e-12 { continue }
+            last = t
+            emit(Point(x: a.x + dx * t, y: a.y + dy * t))
+        }
+    }
+}
+
+extension PaintContext {
+    /// ``globeWorldRuns(_:copy:closed:globe:granularity:)`` cut to what can show in this context's
+    /// clip: the parts of each run whose segments come within `margin` device pixels of the clip on
+    /// screen (a run is cut only outside that margin, so its caps and joins there are off the clip
+    /// too). Every band of a render lays out only its own share of the lines, and a line mostly off
+    /// the view (the globe's visible side reaches far past a zoomed-in view) only its visible part.
+    /// With `screenPoints`, the runs' screen positions (device pixels) instead of their world points.
+    func globeVisibleWorldRuns(_ line: [Point], copy: Int, closed: Bool, globe g: GlobeView, margin: Double,
+                               granularity: (base: Int, minimum: Int) = GlobeGranularity.line,
+                               screenPoints: Bool = false) -> [[Point]] {
+        let t = transform
+        let cells = GlobeGranularity.cellsAcrossWorld(granularity, tileZoom: globeDataTileZoom)
+        let count = line.count
+        guard count >= 2 else { return [] }
+        let segments = closed ? count : count - 1
+        // the split line with each point's screen position and side of the horizon
+        var world: [Point] = []
+        world.reserveCapacity(line.count * 2)
+        for i in 0..<count {
+            var a = t.quantized(line[i]); a.x += Double(copy)
+            world.append(a)
+            if i < segments {
+                var b = t.quantized(line[(i + 1) % count]); b.x += Double(copy)
+                GlobeSubdivision.forEachSplit(a, b, cells: cells) { world.append($0) }
+                if closed && i == count - 1 { world.append(b) }
+            }
+        }
+        let left = Double(clip.x0) - margin, right = Double(clip.x1) + margin
+        let top = Double(clip.y0) - margin, bottom = Double(clip.y1) + margin
+        var runs: [[Point]] = []
+        var run: [Point] = []
+        var screen: [Point] = []
+        /// Ends the current run: its parts near the clip become runs.
+        func flush() {
+            defer { run.removeAll(keepingCapacity: true); screen.removeAll(keepingCapacity: true) }
+            guard run.count >= 2 else { return }
+            var start = -1
+            var kept = 0
+            for k in 0..<(run.count - 1) {
+                let p = screen[k], q = screen[k + 1]
+                let near = max(p.x, q.x) >= left && min(p.x, q.x) <= right && max(p.y, q.y) >= top && min(p.y, q.y) <= bottom
+                if near {
+                    if start < 0 { start = k }
+                    kept += 1
+                } else if start >= 0 {
+                    runs.append(Array((screenPoints ? screen : run)[start...k]))
+                    start = -1
+                }
+            }
+            if kept == run.count - 1 {
+                runs.append(screenPoints ? screen : run)
+            } else if start >= 0 {
+                runs.append(Array((screenPoints ? screen : run)[start...]))
+            }
+        }
+        var previous: (side: Double, world: Point)?
+        for p in world {
+            let s = GlobeProjection.spherePoint(worldX: p.x, worldY: p.y)
+            let q = g.project(sphere: s, worldX: p.x, y: p.y)
+            let side = q.side
+            if let prev = previous, (prev.side >= 0) != (side >= 0) {
+                let f = prev.side / (prev.side - side)
+                // the crossing, on the world segment (its sphere point is on the horizon to within the grid)
+                let c = Point(x: prev.world.x + (p.x - prev.world.x) * f, y: prev.world.y + (p.y - prev.world.y) * f)
+                let cq = g.project(worldX: c.x, y: c.y)
+                run.append(c)
+                screen.append(Point(x: cq.x, y: cq.y))
+                if side < 0 { flush() }
+            }
+            if side >= 0 {
+                run.append(p)
+                screen.append(Point(x: q.x, y: q.y))
+            }
+            previous = (side, p)
+        }
+        flush()
+        return runs
+    }
+}

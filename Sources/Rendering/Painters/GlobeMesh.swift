@@ -1,0 +1,314 @@
+import Foundation
+import Geo
+
+/// GL JS's tile mesh on the globe (`createTileMesh`): a world rectangle cut into `cells x cells`
+/// quads, two triangles each, optionally with a row of triangles from its top (bottom) edge to the
+/// north (south) pole; each vertex projected as GL JS's globe vertex shader projects it
+/// (`interpolateProjection`: the blend of the sphere's and the Mercator camera's clip positions, the
+/// far side pushed past the far plane by the horizon plane's clip `z`), the triangles clipped by GL's
+/// clip volume and rasterized with GL's rules (pixel centres, the top-left rule, back faces culled),
+/// the world position interpolated perspective-correct across each triangle.
+///
+/// Backgrounds, rasters, hillshades and the tiles' clips draw through it on the globe: what GL JS
+/// draws with tile meshes shows on exactly the pixels it shows in GL JS, its silhouette included
+/// (the chords of the mesh cut by the horizon plane, slightly inside the true sphere).
+struct GlobeTileMesh {
+    /// The world rectangle (x may lie outside 0...1: a tile of another world copy).
+    let bounds: WorldBounds
+    /// Quads a side.
+    let cells: Int
+    /// Whether the mesh reaches the north (south) pole from its top (bottom) edge.
+    let north: Bool
+    let south: Bool
+
+    /// The mesh of a tile rectangle at `granularity` (GL JS's `granularitySettingsGlobe`), reaching
+    /// the poles when it touches the world's top or bottom edge.
+    init(bounds: WorldBounds, granularity: (base: Int, minimum: Int), allowPoles: Bool = true) {
+        self.bounds = bounds
+        let z = max(0, min(30, Int(bounds.zoom)))
+        cells = max(1, max(granularity.base >> min(z, 62), granularity.minimum))
+        north = allowPoles && bounds.minY <= 0
+        south = allowPoles && bounds.maxY >= 1
+    }
+
+    init(bounds: WorldBounds, cells: Int, north: Bool, south: Bool) {
+        self.bounds = bounds
+        self.cells = max(1, cells)
+        self.north = north
+        self.south = south
+    }
+}
+
+/// GL JS's subdivision settings for whole tiles on the globe.
+extension GlobeGranularity {
+    /// Stencil masks (tile clips): 128 cells across a zoom 0 tile, at least 1.
+    static let stencil = (base: 128, minimum: 1)
+}
+
+/// One row of pixels a globe mesh covers: columns `x0..<x1` of row `y`, with the world position
+/// under each pixel centre (interpolated perspective-correct, as GL interpolates varyings).
+struct GlobeSpan {
+    let y: Int
+    let x0: Int
+    let x1: Int
+    // along the row: at pixel centre x + 0.5 the attribute is start + slope * (x + 0.5 - left)
+    let left: Double
+    let q0: Double, dq: Double
+    let a0: Double, da: Double
+    let b0: Double, db: Double
+
+    /// The world position under the centre of pixel `x` of the row.
+    @inline(__always)
+    func world(_ x: Int) -> Point {
+        let t = Double(x) + 0.5 - left
+        let q = q0 + dq * t
+        return Point(x: (a0 + da * t) / q, y: (b0 + db * t) / q)
+    }
+}
+
+extension GlobeView {
+    /// A vertex of a globe mesh in clip space: `x`, `y` the screen offsets times `w` (so that the
+    /// screen position is the view's centre plus `x / w`, `y / w`), `w` the depth, `d` how far inside
+    /// the horizon's clip (GL's `w - z`; negative: clipped), `n` how far beyond the near plane, and the
+    /// world position it carries.
+    struct ClipVertex {
+        var x: Double, y: Double, w: Double, d: Double, n: Double
+        var wx: Double, wy: Double
+
+        @inline(__always)
+        static func mix(_ a: ClipVertex, _ b: ClipVertex, _ t: Double) -> ClipVertex {
+            ClipVertex(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t, w: a.w + (b.w - a.w) * t,
+                       d: a.d + (b.d - a.d) * t, n: a.n + (b.n - a.n) * t,
+                       wx: a.wx + (b.wx - a.wx) * t, wy: a.wy + (b.wy - a.wy) * t)
+        }
+    }
+
+    /// GL JS's near plane (view-space pixels in front of the camera).
+    static let nearZ = 0.5
+
+    /// The clip-space vertex of unit-sphere point `s` whose Mercator position is world (`fx`, `fy`)
+    /// (this world copy, not wrapped), carrying world position (`wx`, `wy`); `pole` for the mesh's
+    /// pole vertices (GL JS hides them until the last 2 % of the blend).
+    @inline(__always)
+    func clipVertex(sphere s: Vector3, flatX fx: Double, flatY fy: Double, wx: Double, wy: Double, pole: Bool) -> ClipVertex {
+        let g = camera.view(s)
+        let side = camera.horizonSide(s)
+        let wg = -g.z
+        var v = g
+        var z: Double
+        if globeness >= 1 {
+            z = (1 - side) * wg
+        } else if pole {
+            let zg = (1 - side) * wg
+            let k = pow(max((1 - globeness) / 0.02, 0), 8)
+            z = zg + (100 - zg) * k
+        } else {
+            let px0 = fx * worldSize - centerX, py0 = fy * worldSize - centerY
+            let px = px0 * cosBearing + py0 * sinBearing, py = -px0 * sinBearing + py0 * cosBearing
+            let m = Vector3(px, -py * cosPitch, py * sinPitch - distance)
+            let k = globeness
+            v = Vector3(m.x + (g.x - m.x) * k, m.y + (g.y - m.y) * k, m.z + (g.z - m.z) * k)
+            z = clipWeight * (1 - side) * wg
+        }
+        let w = -v.z
+        return ClipVertex(x: camera.distance * v.x, y: -camera.distance * v.y, w: w, d: w - z, n: w - GlobeView.nearZ,
+                          wx: wx, wy: wy)
+    }
+}
+
+extension PaintContext {
+    /// Rasterizes `mesh` within the clip (and `rows`, when given), calling `body` for each run of
+    /// pixels it covers; a pixel is covered by at most one triangle (GL's top-left rule).
+    func rasterizeGlobeMesh(_ mesh: GlobeTileMesh, globe g: GlobeView, _ body: (GlobeSpan) -> Void) {
+        GlobeMeshRasterizer(globe: g, clip: clip).rasterize(mesh, body)
+    }
+}
+
+/// The triangle setup and scan conversion behind ``PaintContext/rasterizeGlobeMesh(_:globe:_:)``.
+struct GlobeMeshRasterizer {
+    let globe: GlobeView
+    let clip: PixelClip
+
+    /// Screen-space polygon vertex: position and the attributes affine in screen space (`1 / w`,
+    /// world x / w, world y / w).
+    private struct ScreenVertex {
+        var x: Double, y: Double, q: Double, a: Double, b: Double
+    }
+
+    func rasterize(_ mesh: GlobeTileMesh, _ body: (GlobeSpan) -> Void) {
+        guard !clip.isEmpty else { return }
+        let g = globe
+        let n = mesh.cells
+        let b = mesh.bounds
+        let width = b.maxX - b.minX, height = b.maxY - b.minY
+        guard width > 0, height > 0, width.isFinite, height.isFinite else { return }
+        // the tile's flat position uses the world copy nearest the view's centre (one copy per tile,
+        // so no triangle straddles two copies)
+        let shift = ((b.minX + b.maxX) / 2 - g.centerWorldX).rounded()
+        let columns = n + 1
+        let firstRow = mesh.north ? -1 : 0, lastRow = mesh.south ? n + 1 : n
+        let rowCount = lastRow - firstRow + 1
+        // the sphere is separable: longitude per column, latitude per row
+        var sinLng = [Double](repeating: 0, count: columns), cosLng = sinLng, xs = sinLng
+        for i in 0...n {
+            let x = b.minX + width * Double(i) / Double(n)
+            xs[i] = x
+            let lng = x * 2 * .pi - .pi
+            sinLng[i] = sin(lng)
+            cosLng[i] = cos(lng)
+        }
+        var vertices = [GlobeView.ClipVertex]()
+        vertices.reserveCapacity(columns * rowCount)
+        var screens = [ScreenVertex]()
+        screens.reserveCapacity(columns * rowCount)
+        for j in firstRow...lastRow {
+            let pole = j < 0 || j > n
+            let y: Double
+            let sinLat: Double, cosLat: Double
+            if j < 0 {
+                // GL JS's pole vertex: the tile's texture coordinates run on to 4 tiles above it
+                y = b.minY - 4 * height
+                sinLat = 1; cosLat = 0
+            } else if j > n {
+                y = b.maxY + 4 * height
+                sinLat = -1; cosLat = 0
+            } else {
+                y = b.minY + height * Double(j) / Double(n)
+                let t = max(-40, min(40, .pi * (1 - 2 * y)))
+                let e = exp(t), e2 = e * e
+                sinLat = (e2 - 1) / (e2 + 1)
+                cosLat = 2 * e / (e2 + 1)
+            }
+            for i in 0...n {
+                let s = Vector3(sinLng[i] * cosLat, sinLat, cosLng[i] * cosLat)
+                let v = g.clipVertex(sphere: s, flatX: xs[i] - shift, flatY: y, wx: xs[i], wy: y, pole: pole)
+                vertices.append(v)
+                screens.append(v.w > 0 ? screen(v) : ScreenVertex(x: .nan, y: .nan, q: 0, a: 0, b: 0))
+            }
+        }
+        let clipTop = Double(clip.y0), clipBottom = Double(clip.y1)
+        vertices.withUnsafeBufferPointer { v in
+            screens.withUnsafeBufferPointer { sv in
+                for r in 0..<(rowCount - 1) {
+                    // a row of quads wholly visible and wholly above or below the clip draws nothing
+                    var top = Double.infinity, bottom = -Double.infinity, inside = true
+                    for k in (r * columns)..<((r + 2) * columns) {
+                        let p = v[k]
+                        if p.d < 0 || p.n < 0 { inside = false; break }
+                        top = min(top, sv[k].y); bottom = max(bottom, sv[k].y)
+                    }
+                    if inside && (bottom < clipTop - 1 || top > clipBottom + 1) { continue }
+                    for i in 0..<n {
+                        let v0 = r * columns + i, v1 = v0 + 1, v2 = v0 + columns, v3 = v2 + 1
+                        // GL JS's winding: (v0, v2, v1) and (v1, v2, v3)
+                        triangle(v0, v2, v1, v, sv, body)
+                        triangle(v1, v2, v3, v, sv, body)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Clips one triangle by the horizon's and the near plane, culls it when it faces away, and
+    /// scans it.
+    @inline(__always)
+    private func triangle(_ ia: Int, _ ib: Int, _ ic: Int, _ v: UnsafeBufferPointer<GlobeView.ClipVertex>,
+                          _ sv: UnsafeBufferPointer<ScreenVertex>, _ body: (GlobeSpan) -> Void) {
+        let a = v[ia], b = v[ib], c = v[ic]
+        if a.d < 0 && b.d < 0 && c.d < 0 { return }
+        if a.n < 0 && b.n < 0 && c.n < 0 { return }
+        if a.d >= 0 && b.d >= 0 && c.d >= 0 && a.n >= 0 && b.n >= 0 && c.n >= 0 {
+            var p = (sv[ia], sv[ib], sv[ic])
+            withUnsafeMutableBytes(of: &p) { raw in
+                let buffer = raw.bindMemory(to: ScreenVertex.self)
+                scan(UnsafeBufferPointer(buffer), body)
+            }
+            return
+        }
+        // Sutherland-Hodgman on the two planes, crossing points interpolated from the vertex inside
+        var poly: [GlobeView.ClipVertex] = [a, b, c]
+        for plane in 0..<2 {
+            var out: [GlobeView.ClipVertex] = []
+            out.reserveCapacity(poly.count + 1)
+            for k in poly.indices {
+                let p = poly[k], q = poly[(k + 1) % poly.count]
+                let dp = plane == 0 ? p.d : p.n, dq = plane == 0 ? q.d : q.n
+                if dp >= 0 { out.append(p) }
+                if (dp >= 0) != (dq >= 0) {
+                    if dp >= 0 {
+                        out.append(.mix(p, q, dp / (dp - dq)))
+                    } else {
+                        out.append(.mix(q, p, dq / (dq - dp)))
+                    }
+                }
+            }
+            poly = out
+            if poly.count < 3 { return }
+        }
+        let screenPoly = poly.map(screen)
+        screenPoly.withUnsafeBufferPointer { scan($0, body) }
+    }
+
+    /// Subpixel steps per pixel vertex positions snap to (SwiftShader's 4 bits, as GL JS's references draw).
+    static let subpixel = 16.0
+
+    @inline(__always)
+    private func screen(_ v: GlobeView.ClipVertex) -> ScreenVertex {
+        let q = 1 / v.w
+        let s = GlobeMeshRasterizer.subpixel
+        let x = ((globe.halfWidth + v.x * q) * s).rounded() / s, y = ((globe.halfHeight + v.y * q) * s).rounded() / s
+        return ScreenVertex(x: x, y: y, q: q, a: v.wx * q, b: v.wy * q)
+    }
+
+    /// Scans a convex polygon (in the triangle's winding): the pixel centres inside it, rows within
+    /// the clip. A centre on an edge belongs to the triangle on the edge's right or, for a horizontal
+    /// edge, above it: GL's top-left rule in GL's window coordinates, whose y axis points up (the
+    /// pictures GL JS reads back are turned upside down).
+    private func scan(_ p: UnsafeBufferPointer<ScreenVertex>, _ body: (GlobeSpan) -> Void) {
+        let count = p.count
+        // signed area in the y-down screen: GL's front faces (counter-clockwise in y-up clip space)
+        // have a negative one here; back faces are culled as GL JS culls them
+        var area = 0.0
+        var minY = Double.infinity, maxY = -Double.infinity, minX = Double.infinity, maxX = -Double.infinity
+        for k in 0..<count {
+            let u = p[k], v = p[(k + 1) % count]
+            area += u.x * v.y - v.x * u.y
+            minY = min(minY, u.y); maxY = max(maxY, u.y)
+            minX = min(minX, u.x); maxX = max(maxX, u.x)
+        }
+        guard area < 0, minY.isFinite, maxY.isFinite, minX.isFinite, maxX.isFinite else { return }
+        // rows whose centre lies in (minY, maxY]
+        let y0 = clampedInt((minY + 0.5).rounded(.down), clip.y0, clip.y1)
+        let y1 = clampedInt((maxY + 0.5).rounded(.down), clip.y0, clip.y1)
+        guard y0 < y1 else { return }
+        let cx0 = clip.firstColumn(atOrRightOf: minX), cx1 = clip.firstColumn(atOrRightOf: maxX)
+        guard cx0 < cx1 else { return }
+        for y in y0..<y1 {
+            let yc = Double(y) + 0.5
+            var lx = Double.infinity, rx = -Double.infinity
+            var lq = 0.0, la = 0.0, lb = 0.0, rq = 0.0, ra = 0.0, rb = 0.0
+            for k in 0..<count {
+                var u = p[k], v = p[(k + 1) % count]
+                // every edge is evaluated from its upper end, so the triangles sharing it agree exactly
+                if u.y > v.y || (u.y == v.y && u.x > v.x) { swap(&u, &v) }
+                guard u.y < yc, yc <= v.y else { continue }
+                let t = (yc - u.y) / (v.y - u.y)
+                let x = u.x + (v.x - u.x) * t
+                if x < lx {
+                    lx = x
+                    lq = u.q + (v.q - u.q) * t; la = u.a + (v.a - u.a) * t; lb = u.b + (v.b - u.b) * t
+                }
+                if x > rx {
+                    rx = x
+                    rq = u.q + (v.q - u.q) * t; ra = u.a + (v.a - u.a) * t; rb = u.b + (v.b - u.b) * t
+                }
+            }
+            guard lx < rx else { continue }
+            let x0 = clip.firstColumn(atOrRightOf: lx), x1 = clip.firstColumn(atOrRightOf: rx)
+            guard x0 < x1 else { continue }
+            let inv = 1 / (rx - lx)
+            body(GlobeSpan(y: y, x0: x0, x1: x1, left: lx, q0: lq, dq: (rq - lq) * inv,
+                           a0: la, da: (ra - la) * inv, b0: lb, db: (rb - lb) * inv))
+        }
+    }
+}
