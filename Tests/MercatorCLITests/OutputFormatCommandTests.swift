@@ -129,7 +129,7 @@ import Testing
         let center = try #require((json?["center"] as? [Any])?.compactMap { ($0 as? NSNumber)?.doubleValue })
         let zoom = try #require((json?["zoom"] as? NSNumber)?.doubleValue)
         try #require(center.count == 2, "\(fit.stdout)")
-        #expect(abs(center[1]) < 5, "centre \(center) (was -88.5 before the clamp)")
+        #expect(abs(center[1]) < 10, "centre \(center) (was -88.5 before the clamp; the Mercator midpoint of -85.05 and 83.6 is -7.4)")
         #expect(zoom > -0.2 && zoom < 0.5, "zoom \(zoom) (was -1.2)")
         // Antarctica (to the pole) and a point in the far north: the fitted picture has the land at the bottom, sky above
         let geojson = #"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [[[-180, -89.99], [180, -89.99], [180, -65], [-180, -65], [-180, -89.99]]]}}, {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [0, 83.6]}}]}"#
