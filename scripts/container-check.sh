@@ -13,6 +13,7 @@
 # Usage: scripts/container-check.sh [WORKDIR]     (root: debootstrap and chroot need it)
 #   MIRROR=http://deb.debian.org/debian   the Debian mirror
 #   SKIP_BUILD=1                          use the release binary already built
+#   SWIFT_BUILD_FLAGS="--ignore-lock"     more flags for the swift build commands (e.g. where several builds share a lock)
 #   BIN_DIR=folder                        with SKIP_BUILD=1: the folder holding the binary and its resource bundles
 #   CONFIGURATION=debug                   build and check a debug binary instead, with the same command otherwise
 #                                         (`-c debug`: the same link line, so the same libraries linked and loaded;
@@ -62,10 +63,10 @@ esac
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
     say "building ($configuration)"
     start=$(date +%s)
-    (cd "$repo" && eval "$build_line")
+    (cd "$repo" && eval "$build_line ${SWIFT_BUILD_FLAGS:-}")
     say "built in $(( $(date +%s) - start )) s"
 fi
-bin="${BIN_DIR:-$(cd "$repo" && swift build -c "$configuration" --show-bin-path)}"
+bin="${BIN_DIR:-$(cd "$repo" && swift build -c "$configuration" ${SWIFT_BUILD_FLAGS:-} --show-bin-path)}"
 [ -x "$bin/mercator" ] || fail "no $configuration binary at $bin/mercator"
 
 # 2. A minimal Debian root with exactly those packages.
