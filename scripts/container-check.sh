@@ -13,6 +13,11 @@
 # Usage: scripts/container-check.sh [WORKDIR]     (root: debootstrap and chroot need it)
 #   MIRROR=http://deb.debian.org/debian   the Debian mirror
 #   SKIP_BUILD=1                          use the release binary already built
+#   SWIFT_BUILD_FLAGS="--ignore-lock"     more flags for the swift build commands (e.g. where several builds share a lock)
+#   BIN_DIR=folder                        with SKIP_BUILD=1: the folder holding the binary and its resource bundles
+#   CONFIGURATION=debug                   build and check a debug binary instead, with the same command otherwise
+#                                         (`-c debug`: the same link line, so the same libraries linked and loaded;
+#                                         what .ci/run does, reusing its debug build, as a release build would not fit)
 #   KEEP=1                                keep the temporary folder (the root is ~250 MB); a WORKDIR given is always kept
 # Needs debootstrap (apt-get install debootstrap) and network access to the mirror; outside the Swift image the
 # static Foundation also needs libcurl4-openssl-dev to link (the image has it). Exit status 0: all checks passed.
@@ -48,13 +53,21 @@ suite="$(printf '%s\n' "$joined" | sed -n 's/^FROM debian:\([a-z]*\).*/\1/p' | h
 say "build: $build_line"
 say "runtime packages ($suite): $packages"
 
-# 1. The release binary, built as the Containerfile builds it.
+# 1. The release binary, built as the Containerfile builds it (CONFIGURATION=debug: the same command in debug).
+configuration="${CONFIGURATION:-release}"
+case "$configuration" in
+    release) ;;
+    debug) build_line="${build_line/-c release/-c debug}"; say "debug form: $build_line" ;;
+    *) fail "CONFIGURATION must be release or debug (found $configuration)" ;;
+esac
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
-    say "building (this is a full release build)"
-    (cd "$repo" && eval "$build_line")
+    say "building ($configuration)"
+    start=$(date +%s)
+    (cd "$repo" && eval "$build_line ${SWIFT_BUILD_FLAGS:-}")
+    say "built in $(( $(date +%s) - start )) s"
 fi
-bin="$(cd "$repo" && swift build -c release --show-bin-path)"
-[ -x "$bin/mercator" ] || fail "no release binary at $bin/mercator"
+bin="${BIN_DIR:-$(cd "$repo" && swift build -c "$configuration" ${SWIFT_BUILD_FLAGS:-} --show-bin-path)}"
+[ -x "$bin/mercator" ] || fail "no $configuration binary at $bin/mercator"
 
 # 2. A minimal Debian root with exactly those packages.
 mounted=()

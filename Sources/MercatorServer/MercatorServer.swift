@@ -28,6 +28,8 @@ public final class MercatorServer: Sendable {
     let icons: MarkerIcons
     /// The font stack `staticAttributionText` is drawn in: a font of the fonts folder, nil without one.
     let attributionFont: String?
+    /// The font names the served styles' `text-font` values name: `/fonts` substitutes only for these.
+    let styleFonts: Set<String>
 
     public init(catalog: ServerCatalog, options: ServerOptions = ServerOptions()) {
         self.catalog = catalog
@@ -38,6 +40,7 @@ public final class MercatorServer: Sendable {
                             allowInline: catalog.config.allowInlineMarkerImages)
         let fonts = catalog.fontsDirectory.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0.path) }?.sorted() ?? []
         attributionFont = fonts.first { $0.contains("Noto Sans Regular") || $0.contains("Open Sans Regular") } ?? fonts.first { GlyphStacks.isSafeName($0) }
+        styleFonts = catalog.styles.reduce(into: []) { $0.formUnion(GlyphStacks.fontNames(in: $1.renderJSON)) }
         rasterTiles = RasterTileRenderer(maps: maps, pool: pool, metatile: options.metatile, cacheBytes: options.tileCacheBytes,
                                          quality: { [options] in options.quality($0) })
     }
@@ -480,7 +483,8 @@ public final class MercatorServer: Sendable {
     private func fonts(_ request: Request, _ parts: [Substring]) throws -> Response {
         guard parts.count == 2, parts[1].hasSuffix(".pbf") else { throw ServerError.notFound("no such route: /fonts/{fontstack}/{range}.pbf") }
         guard let stack = RequestParsing.component(parts[0]) else { throw ServerError.badRequest("font stack \"\(parts[0])\" is not allowed") }
-        let data = try GlyphStacks.pbf(stack: stack, range: String(parts[1].dropLast(4)), fonts: catalog.fontsDirectory)
+        let data = try GlyphStacks.pbf(stack: stack, range: String(parts[1].dropLast(4)), fonts: catalog.fontsDirectory,
+                                        styleFonts: styleFonts)
         return Responses.body(data, type: "application/x-protobuf", request: request, cacheControl: Responses.tileCache)
     }
 

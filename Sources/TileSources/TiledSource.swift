@@ -64,16 +64,22 @@ public struct TiledSourceResolver: Sendable {
         let name = "sources.\(source.identifier)"
         var tileJSON: TileJSON?
         var store: any TileStore
-        if let templates = source.tileURLTemplates, let first = templates.first {
+        if let templates = source.tileURLTemplates, let first = templates.first, let archive = pmtilesArchive(first) {
+            // a PMTiles archive in `tiles` (`pmtiles://https://…/x.pmtiles/{z}/{x}/{y}`, pmtiles-js's form):
+            // read as the same archive in `url` is, and refused offline by name when remote
+            if let remote = remotePMTiles(archive) {
+                try refuseOffline(first, source: name, what: "tiles[0]")
+                store = try PMTilesStore(url: remote)
+            } else {
+                store = try PMTilesStore(path: try path(String(archive.dropFirst("pmtiles://".count)), source: name))
+            }
+            tileJSON = store.tileJSON
+        } else if let templates = source.tileURLTemplates, let first = templates.first {
             let scheme: TileScheme = source.json["scheme"]?.string == "tms" ? .tms : .xyz
             store = isRemote(first) ? remoteStore(first, scheme: scheme, tileJSON: nil)
                 : FileTemplateStore(template: try path(first, source: name), scheme: scheme)
         } else if let url = source.configurationURL, let archive = remotePMTiles(url) {
-            // range requests bypass the fetcher: offline, they are refused rather than sent
-            if let offline = fetcher as? any OfflineAwareFetching, offline.refusesNetwork {
-                throw TileStoreError(store: name, "\(url) is a remote PMTiles archive, read by HTTP range requests, which offline mode does not make"
-                                     + " (offline databases do not hold PMTiles archives; use a local copy: pmtiles://path/to/file.pmtiles)")
-            }
+            try refuseOffline(url, source: name, what: "url")
             store = try PMTilesStore(url: archive)
             tileJSON = store.tileJSON
         } else if let url = source.configurationURL, isRemote(url) {
@@ -128,6 +134,25 @@ public struct TiledSourceResolver: Sendable {
                            tileSize: Int(source.tileSize),
                            bounds: b.count == 4 ? (b[0], b[1], b[2], b[3]) : (-180, -90, 180, 90),
                            tileJSON: tileJSON)
+    }
+
+    /// Range requests bypass the fetcher: offline, a remote PMTiles archive is refused rather than asked for.
+    private func refuseOffline(_ url: String, source name: String, what: String) throws(TileStoreError) {
+        guard let offline = fetcher as? any OfflineAwareFetching, offline.refusesNetwork else { return }
+        throw TileStoreError(store: name, "\(url) (\(what)) is a remote PMTiles archive, read by HTTP range requests, which offline mode does not make"
+                             + " (offline databases do not hold PMTiles archives; use a local copy: pmtiles://path/to/file.pmtiles)")
+    }
+
+    /// The archive a `tiles` template names when it is a PMTiles archive: `pmtiles://…` with or without
+    /// pmtiles-js's `/{z}/{x}/{y}` tail, or an HTTP(S) URL of a `.pmtiles` file; nil for other templates.
+    func pmtilesArchive(_ template: String) -> String? {
+        var archive = template
+        for tail in ["/{z}/{x}/{y}", "/{z}/{x}/{y}.mvt", "/{z}/{x}/{y}.pbf", "/{z}/{x}/{y}.png"] where archive.hasSuffix(tail) {
+            archive = String(archive.dropLast(tail.count))
+            break
+        }
+        if archive.lowercased().hasPrefix("pmtiles://") { return archive }
+        return isRemote(archive) && (URL(string: archive)?.path ?? archive).lowercased().hasSuffix(".pmtiles") ? "pmtiles://" + archive : nil
     }
 
     /// The HTTP(S) URL of a PMTiles archive read with range requests: `pmtiles://https://…`, or an

@@ -120,4 +120,25 @@ import Testing
         #expect(lines.last?.contains("done in") == true, "\(r.stderr)")
         #expect(!r.stderr.contains("\u{1B}["))
     }
+
+    @Test("a fitted camera is clamped to the Mercator latitudes: data reaching the pole fits the world, not a picture of Antarctica")
+    func fitClampsToMercator() throws {
+        let fit = try CLIRunner.run(["camera", "fit", "--bounds", "-180,-89.99,180,83.6", "--size", "512x512"])
+        #expect(fit.status == 0, "\(fit.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(fit.stdout.utf8)) as? [String: Any]
+        let center = try #require((json?["center"] as? [Any])?.compactMap { ($0 as? NSNumber)?.doubleValue })
+        let zoom = try #require((json?["zoom"] as? NSNumber)?.doubleValue)
+        try #require(center.count == 2, "\(fit.stdout)")
+        #expect(abs(center[1]) < 10, "centre \(center) (was -88.5 before the clamp; the Mercator midpoint of -85.05 and 83.6 is -7.4)")
+        #expect(zoom > -0.2 && zoom < 0.5, "zoom \(zoom) (was -1.2)")
+        // Antarctica (to the pole) and a point in the far north: the fitted picture has the land at the bottom, sky above
+        let geojson = #"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [[[-180, -89.99], [180, -89.99], [180, -65], [-180, -65], [-180, -89.99]]]}}, {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [0, 83.6]}}]}"#
+        try Data(geojson.utf8).write(to: Self.folder.appendingPathComponent("pole.geojson"))
+        let r = try CLIRunner.run(["render", Self.path("pole.geojson"), "--size", "256x256", "-o", Self.path("pole.png")])
+        #expect(r.status == 0, "\(r.stderr)")
+        let image = try PNGDecoder.decode(try Self.bytes("pole.png"))
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(image.pixels[(y * image.width + x) * 4 ..< (y * image.width + x) * 4 + 4]) }
+        #expect(pixel(128, 250) != pixel(128, 128), "Antarctica fills only the bottom of the picture")
+        #expect(pixel(128, 128) == pixel(60, 60), "the middle is the background")
+    }
 }

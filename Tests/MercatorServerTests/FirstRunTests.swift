@@ -87,7 +87,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let style = """
             {"version": 8, "sources": {"p": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
-             "layers": [{"id": "label", "type": "symbol", "source": "p", "layout": {"text-field": "Abc", "text-font": ["DejaVu Sans"]}}]}
+             "layers": [{"id": "label", "type": "symbol", "source": "p", "layout": {"text-field": "Abc", "text-font": ["DejaVu Sans"]}},
+                        {"id": "other", "type": "symbol", "source": "p",
+                         "layout": {"text-field": "Abc", "text-font": ["step", ["zoom"], ["literal", ["Metropolis Regular", "Nowhere Sans"]], 5, ["literal", ["DejaVu Sans"]]]}}]}
             """
         try Data(style.utf8).write(to: dir.appendingPathComponent("labels.json"))
         let catalog = try ServerCatalog.load(inputs: [dir.appendingPathComponent("labels.json").path])
@@ -106,11 +108,21 @@ import Testing
             let again = try await client.execute(uri: "/fonts/DejaVu%20Sans/0-255.pbf", method: .get)
             #expect(again.data == response.data)
 
-            // a stack none of whose fonts is installed gets the system's substitute, as the renderer draws it
+            // a stack none of whose fonts is installed, but that a served style names, gets the system's substitute,
+            // as the renderer draws it (tileserver-gl's fallback for its styles' fonts)
             let substitute = try await client.execute(uri: "/fonts/Metropolis%20Regular,Nowhere%20Sans/256-511.pbf", method: .get)
             #expect(substitute.status == .ok)
             let glyphs = try GlyphPBF.decode(substitute.data)
             #expect(glyphs[0x100] != nil, "Ā from the substitute")
+            // a misspelled or unknown font no style names: 404 naming the stack, never a substitute
+            for uri in ["/fonts/DejaVu%20Sans%20Bld/0-255.pbf", "/fonts/Metropolis%20Regulr/0-255.pbf", "/fonts/Nowhere%20At%20All,Neither/0-255.pbf"] {
+                let refused = try await client.execute(uri: uri, method: .get)
+                #expect(refused.status == .notFound, "\(uri)")
+                #expect(String(decoding: refused.data, as: UTF8.self).contains("no font of the stack"), "\(uri)")
+                #expect(try await client.execute(uri: uri, method: .head).status == .notFound, "HEAD \(uri)")
+            }
+            // an installed font in a stack with an unknown one: served from the installed font
+            #expect(try await client.execute(uri: "/fonts/Nowhere,DejaVu%20Sans%20Bold/0-255.pbf", method: .get).status == .ok)
 
             let list = try JSONValue(parsing: try await client.execute(uri: "/fonts.json", method: .get).data).array ?? []
             #expect(list.contains("DejaVu Sans Bold"))

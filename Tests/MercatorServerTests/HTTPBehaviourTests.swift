@@ -12,7 +12,13 @@ import Testing
         try await TestServer.server().application(logger: TestServer.quiet).test(.live) { client in
             for uri in ["/", "/health", "/metrics", "/styles.json", "/data.json", "/styles/cities/style.json", "/styles/cities.json",
                         "/data/cities.json", "/data/cities.geojson", "/data/cities/0/0/0.pbf",
-                        "/fonts/Font%20A/0-255.pbf", "/styles/cities/sprite.json", "/viewer/cities", "/assets/LICENSE.txt"] {
+                        "/fonts/Font%20A/0-255.pbf", "/styles/cities/sprite.json", "/viewer/cities", "/assets/LICENSE.txt",
+                        // every other GET route: raster tiles, static images, sprites, WMTS, lists, tiles as GeoJSON, fonts list
+                        "/styles/cities/0/0/0.png", "/styles/cities/1/1/0@2x.png", "/styles/cities/256/0/0/0.png",
+                        "/styles/cities/static/0,0,1/64x48.png", "/styles/cities/static/raw/0,0,1/64x48.png",
+                        "/styles/cities/sprite.png", "/styles/cities/sprite@2x.json", "/styles/cities/wmts.xml",
+                        "/rendered.json", "/256/rendered.json", "/index.json", "/512/index.json", "/fonts.json",
+                        "/data/cities/0/0/0.geojson"] {
                 let get = try await client.execute(uri: uri, method: .get)
                 let head = try await client.execute(uri: uri, method: .head)
                 #expect(get.status == .ok, "GET \(uri)")

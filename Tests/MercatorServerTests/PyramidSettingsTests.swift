@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import Hummingbird
+import HummingbirdTesting
 import Mercator
 import Testing
 import TileSources
@@ -73,6 +75,25 @@ import TileSources
         #expect(served.minZoom == 0 && served.maxZoom == 2)
         #expect(abs(served.bounds.west - -10) < 1e-6 && abs(served.bounds.south - 35) < 1e-6)
         #expect(abs(served.bounds.east - 30) < 1e-6 && abs(served.bounds.north - 60) < 1e-6)
+    }
+
+    @Test("mercator serve serves a rendered PMTiles pyramid as its header says, over HTTP: PNG tiles, TileJSON format and zooms")
+    func servedOverHTTP() async throws {
+        let path = Self.temporary("served.pmtiles")
+        try Self.render(Self.plan, to: path)
+        let catalog = try ServerCatalog.load(inputs: [path])
+        let id = try #require(catalog.data.first?.id)
+        try await MercatorServer(catalog: catalog, options: TestServer.options()).application(logger: TestServer.quiet).test(.live) { client in
+            let tileJSON = try JSONValue(parsing: try await client.execute(uri: "/data/\(id).json", method: .get).data)
+            #expect(tileJSON["format"]?.string == "png")
+            #expect(tileJSON["minzoom"]?.number == 0 && tileJSON["maxzoom"]?.number == 2)
+            #expect(tileJSON["tiles"]?.array?.first?.string?.hasSuffix("/data/\(id)/{z}/{x}/{y}.png") == true)
+            let tile = try await client.execute(uri: "/data/\(id)/1/1/0.png", method: .get)
+            #expect(tile.status == .ok)
+            #expect(tile.headers[.contentType] == "image/png")
+            #expect([UInt8](tile.data.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+            #expect(try await client.execute(uri: "/data/\(id)/1/1/0.pbf", method: .get).status != .ok, "not described as vector tiles")
+        }
     }
 
     @Test("A finished archive made with other settings is refused, then --force starts afresh", arguments: ["pmtiles", "mbtiles"])

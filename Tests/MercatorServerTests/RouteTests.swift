@@ -219,10 +219,24 @@ import MercatorCompression
             // Only one font of the stack exists: still served.
             #expect(try await client.execute(uri: "/fonts/Missing,Font%20B/0-255.pbf", method: .get).status == .ok)
             #expect(try await client.execute(uri: "/fonts/Font%20A/0-300.pbf", method: .get).status == .badRequest)
-            // No font of the stack in the folder: installed fonts (the system's substitute), or 404 in a build without them.
+            // No font of the stack anywhere and no served style names it (a misspelling): 404, not a substitute font,
+            // as tileserver-gl refuses a font its styles do not name.
             let elsewhere = try await client.execute(uri: "/fonts/No%20Such%20Font/0-255.pbf", method: .get)
-            #expect(elsewhere.status == (PlatformFeature.installedFonts.isAvailable && !SystemFonts.installed.isEmpty ? .ok : .notFound))
+            #expect(elsewhere.status == .notFound)
+            #expect(String(decoding: elsewhere.data, as: UTF8.self).contains("No Such Font"))
+            #expect(try await client.execute(uri: "/fonts/Font%20Aa/0-255.pbf", method: .get).status == .notFound)
         }
+    }
+
+    @Test("the font names a style's text-font values name: literal stacks, literal expressions, legacy stops")
+    func styleFontNames() throws {
+        let style = try JSONValue(parsing: Data("""
+            {"layers": [{"id": "a", "layout": {"text-font": ["Font A", "Font B"]}},
+                        {"id": "b", "layout": {"text-font": ["case", ["has", "x"], ["literal", ["Font C"]], ["literal", ["Font D", "Font E"]]]}},
+                        {"id": "c", "layout": {"text-font": {"stops": [[0, ["Font F"]], [10, ["Font G"]]]}}},
+                        {"id": "d", "paint": {"text-color": "red"}}, {"id": "e", "layout": {"icon-image": ["literal", ["x"]]}}]}
+            """.utf8))
+        #expect(GlyphStacks.fontNames(in: style) == ["Font A", "Font B", "Font C", "Font D", "Font E", "Font F", "Font G"])
     }
 
     @Test func sprites() async throws {

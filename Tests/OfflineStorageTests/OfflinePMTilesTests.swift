@@ -10,10 +10,11 @@ import Testing
     static let archive = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("TileSourcesTests/Fixtures/leaves.pmtiles")
 
-    static func snapshot(url: String, offlineDatabase: OfflineDatabase?) throws -> MapSnapshot {
+    static func snapshot(url: String, inTiles: Bool = false, offlineDatabase: OfflineDatabase?) throws -> MapSnapshot {
+        let member = inTiles ? "\"tiles\": [\"\(url)\"]" : "\"url\": \"\(url)\""
         let json = """
             {"version": 8, "center": [0, 0], "zoom": 0,
-             "sources": {"remote": {"type": "vector", "url": "\(url)"}},
+             "sources": {"remote": {"type": "vector", \(member)}},
              "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
                         {"id": "f", "type": "fill", "source": "remote", "source-layer": "leaves"}]}
             """
@@ -44,5 +45,32 @@ import Testing
         #expect(error.message.contains(url) && error.message.contains("offline"), "\(error)")
         #expect(offline.warnings.contains { $0.path == "sources.remote" && $0.message.contains(url) })
         #expect(server.requests.count == before, "no request offline: \(server.requests.dropFirst(before).map(\.path))")
+    }
+
+    @Test("a PMTiles archive inside `tiles` (pmtiles://https://…/{z}/{x}/{y}, or https://…/x.pmtiles) is read online and refused offline by name",
+          arguments: ["pmtiles://{base}/leaves.pmtiles/{z}/{x}/{y}", "pmtiles://{base}/leaves.pmtiles", "{base}/leaves.pmtiles"])
+    func remotePMTilesInTilesOffline(template: String) throws {
+        let bytes = try Data(contentsOf: Self.archive)
+        let server = try LoopbackHTTPServer { request, _ in .ranged(bytes, request: request) }
+        defer { server.stop() }
+        let url = template.replacingOccurrences(of: "{base}", with: server.baseURL)
+        let online = try Self.snapshot(url: url, inTiles: true, offlineDatabase: nil)
+        #expect(online.sourceErrors.isEmpty, "\(online.sourceErrors)")
+        let before = server.requests.count
+        #expect(before > 0, "the archive is read by range requests")
+
+        let database = try OfflineDatabase(path: temporaryDatabasePath("offline-pmtiles-tiles.db"))
+        let offline = try Self.snapshot(url: url, inTiles: true, offlineDatabase: database)
+        let error = try #require(offline.sourceErrors.first)
+        #expect(error.source == "remote")
+        #expect(error.message.contains(url) && error.message.contains("offline") && error.message.contains("tiles[0]"), "\(error)")
+        #expect(server.requests.count == before, "no request offline: \(server.requests.dropFirst(before).map(\.path))")
+    }
+
+    @Test("a local PMTiles archive in `tiles` is read offline too")
+    func localPMTilesInTiles() throws {
+        let database = try OfflineDatabase(path: temporaryDatabasePath("offline-pmtiles-local.db"))
+        let snapshot = try Self.snapshot(url: "pmtiles://\(Self.archive.path)", inTiles: true, offlineDatabase: database)
+        #expect(snapshot.sourceErrors.isEmpty, "\(snapshot.sourceErrors)")
     }
 }

@@ -1,14 +1,21 @@
 import Fonts
 import Foundation
+import JSON
 
 /// Glyph PBFs for a font stack: each font's `{start}-{end}.pbf` read from the fonts folder and
 /// combined, the first font of the stack giving a code point its glyph (as tileserver-gl does); a stack
-/// none of whose fonts the folder has comes from the installed fonts (``InstalledFontPBFs``).
+/// none of whose fonts the folder has comes from the installed fonts of its names (``InstalledFontPBFs``).
+/// A stack none of whose fonts exists anywhere is answered with a substitute only when a served style
+/// names one of its fonts (tileserver-gl's fallback for its styles' fonts); any other stack, a misspelled
+/// name say, is 404 naming it (tileserver-gl refuses a font no style names).
 enum GlyphStacks {
     /// The combined PBF of `stack` (fonts separated by commas) for `range` (`0-255`).
+    /// - Parameter styleFonts: the font names the served styles' `text-font` values name (``fontNames(in:)``):
+    ///   a stack with one of them and no font anywhere gets the system's substitute, as its labels are drawn.
     /// - Throws: ``ServerError`` 400 for malformed names or ranges, 404 when neither the folder nor an
-    ///   installed font (or the system's substitute) has the stack.
-    static func pbf(stack: String, range: String, fonts: URL?, installed: InstalledFontPBFs? = .shared) throws(ServerError) -> Data {
+    ///   installed font has a font of the stack and no served style names one of them.
+    static func pbf(stack: String, range: String, fonts: URL?, styleFonts: Set<String> = [],
+                    installed: InstalledFontPBFs? = .shared) throws(ServerError) -> Data {
         let bounds = range.split(separator: "-").compactMap { Int($0) }
         guard bounds.count == 2, range.allSatisfy({ $0.isNumber || $0 == "-" }), bounds[0] % 256 == 0, bounds[1] == bounds[0] + 255,
               bounds[0] <= 65280 else {
@@ -31,11 +38,40 @@ enum GlyphStacks {
             }
         }
         guard found else {
-            if let data = installed?.pbf(stack: names, range: bounds[0] / 256) { return data }
-            throw .notFound("no font of the stack \"\(stack)\" is served (neither in the fonts folder nor installed)")
+            let substitute = names.contains { styleFonts.contains($0) }
+            if let data = installed?.pbf(stack: names, range: bounds[0] / 256, substitute: substitute) { return data }
+            throw .notFound("no font of the stack \"\(stack)\" is served (not in the fonts folder, not installed, named by no served style)")
         }
         return GlyphPBFEncoder.encode(messages: order.sorted().map { glyphs[$0]! }, fontStack: names.joined(separator: ", "), rangeName: range)
     }
+
+    /// The font names `style`'s layers name in `text-font`: every string of an array of strings in
+    /// the property's value (a literal stack, a `literal` expression's, a legacy function's stops), but for
+    /// expressions of strings alone (`["get", "font"]`).
+    static func fontNames(in style: JSONValue) -> Set<String> {
+        var names: Set<String> = []
+        func collect(_ value: JSONValue) {
+            switch value {
+            case .array(let items):
+                let strings = items.compactMap(\.string)
+                if !strings.isEmpty, strings.count == items.count, !operators.contains(strings[0]) {
+                    names.formUnion(strings)
+                } else {
+                    items.forEach(collect)
+                }
+            case .object(let object): object.values.forEach(collect)
+            default: break
+            }
+        }
+        for layer in style["layers"]?.array ?? [] {
+            if let font = layer["layout"]?["text-font"] { collect(font) }
+        }
+        return names
+    }
+
+    /// Expression operators whose arguments can all be strings: not font stacks.
+    private static let operators: Set<String> = ["get", "has", "!has", "zoom", "geometry-type", "id", "properties", "feature-state",
+                                                 "global-state", "var", "literal", "to-string", "string", "downcase", "upcase", "concat"]
 
     /// A font folder name without path separators, parent references or control characters.
     static func isSafeName(_ name: String) -> Bool {

@@ -3,8 +3,8 @@ import Foundation
 
 /// Glyph PBFs made from the fonts installed on this machine (fontconfig, the `FreeType` trait), converted
 /// as `mercator glyphs` converts a font file (node-fontnik's metrics), for `/fonts` when the fonts folder
-/// has none of a stack's fonts: the stack's installed fonts, else the system's substitute for its first
-/// name, as the renderer draws the same labels. Each converted range is kept (bounded).
+/// has none of a stack's fonts: the stack's installed fonts, else (when asked) the system's substitute for
+/// its first name, as the renderer draws the same labels. Each converted range is kept (bounded).
 final class InstalledFontPBFs: @unchecked Sendable {
     /// The process's converted ranges (the rasterized glyphs behind them are shared with every map).
     static let shared = InstalledFontPBFs()
@@ -18,9 +18,11 @@ final class InstalledFontPBFs: @unchecked Sendable {
     static let cacheLimit = 64 << 20
 
     /// The PBF of `range` (0-255: code points `range * 256` to `range * 256 + 255`) for `stack`; nil when no
-    /// installed font (not even a substitute) has a glyph there, or this build reads no installed fonts.
-    func pbf(stack: [String], range: Int) -> Data? {
+    /// installed font has a glyph there, when no font of the stack is installed and `substitute` is false (else
+    /// the system's substitute answers), or when this build reads no installed fonts.
+    func pbf(stack: [String], range: Int, substitute: Bool = true) -> Data? {
         guard PlatformFeature.installedFonts.isAvailable, (0..<256).contains(range) else { return nil }
+        guard substitute || stack.contains(where: { SystemFonts.font(named: $0) != nil }) else { return nil }
         let key = "\(stack.joined(separator: ","))/\(range)"
         if let cached = lock.withLock({ cache[key] }) { return cached }
         let set = glyphs.glyphs(fontStack: stack, range: range)
