@@ -83,16 +83,24 @@ enum PolygonLabelTiles {
                 let x0 = Double(canonical) / n, x1 = Double(canonical + 1) / n
                 // geojson-vt's order within a tile: the west edge's copy (shifted east), the data, the east edge's copy
                 for (wrapRank, shift) in [(0, 1.0), (1, 0.0), (2, -1.0)] {
+                    var pieces: [Piece] = []
                     for (k, polygon) in projected.enumerated() {
                         let b = bounds[k]
                         guard b.maxX + shift >= x0 - pad, b.minX + shift <= x1 + pad,
                               b.maxY >= y0 - pad, b.minY <= y1 + pad else { continue }
-                        guard let piece = clip(polygon, shift: shift, x0: x0 - pad, y0: y0 - pad, x1: x1 + pad, y1: y1 + pad,
-                                               minimumArea: 1 / (8192 * n * 8192 * n)),
-                              let pole = PoleOfInaccessibility.pole(piece, precision: precision) else { continue }
+                        guard let rings = clip(polygon, shift: shift, x0: x0 - pad, y0: y0 - pad, x1: x1 + pad, y1: y1 + pad,
+                                               minimumArea: 1 / (8192 * n * 8192 * n)) else { continue }
+                        pieces.append(Piece(rings: rings, index: k))
+                    }
+                    var poles: [(area: Double, index: Int, pole: (Double, Double))] = []
+                    for piece in union(pieces, tileUnits: 8192 * n) {
+                        guard let pole = PoleOfInaccessibility.pole(piece.rings, precision: precision) else { continue }
                         // only labels anchored inside the tile: the neighbours label the rest
                         guard pole.0 >= x0, pole.0 < x1, pole.1 >= y0, pole.1 < y1 else { continue }
-                        let world = Point(x: pole.0 + Double(copy), y: pole.1)
+                        poles.append((piece.area, piece.index, pole))
+                    }
+                    for piece in poles {
+                        let world = Point(x: piece.pole.0 + Double(copy), y: piece.pole.1)
                         out.append(Anchor(coordinate: Transform.coordinate(mercator: world),
                                           order: Order(row: row, column: canonical, copy: copy, wrapRank: wrapRank, sequence: sequence)))
                         sequence += 1
