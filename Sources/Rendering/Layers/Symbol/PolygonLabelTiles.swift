@@ -9,7 +9,9 @@ import GeoJSON
 /// label is kept only when that point lies inside the tile (`anchorInsideTile`): a large polygon
 /// gets a label in each tile whose piece's pole falls in it, a small one none where its pole lies in
 /// a neighbour's buffer. Tiles are placed top row first, left to right (Native's
-/// `getRenderTilesSortedByYPosition` without bearing), the features of a tile in source order.
+/// `getRenderTilesSortedByYPosition` without bearing), the features of a tile in source order, and
+/// a feature's pieces in the order `fixupPolygons` (wagyu's even-odd union) returns them
+/// (``union(_:tileUnits:)``): the first placed wins the collisions.
 enum PolygonLabelTiles {
     /// A label anchor and its place in Native's placement order.
     struct Anchor {
