@@ -26,11 +26,12 @@ struct PolygonLabelReferenceTests {
         View(name: "indian-ocean-z3.2", longitude: 40, latitude: -15, zoom: 3.2),
         View(name: "asia-z1.8", longitude: 100, latitude: 50, zoom: 1.8),
         View(name: "africa-europe-z1.6", longitude: 10, latitude: 30, zoom: 1.6),
-        // islands that the simplified coast of their mainland partly covers (wagyu's even-odd union
-        // cuts them; Mercator keeps them whole), and Native's unfilled Netherlands and Jutland
+        // not at the goal yet (docs/conformance.md): islands that the simplified coast of their
+        // mainland partly covers (wagyu cuts them; Mercator keeps them whole), Native's unfilled
+        // Netherlands and Jutland
         View(name: "europe-z3", longitude: 20, latitude: 50, zoom: 3, allowed: 0.0125),
-        View(name: "north-america-z2.2", longitude: -100, latitude: 40, zoom: 2.2, allowed: 0.023),
-        View(name: "indonesia-z2.4", longitude: 120, latitude: 5, zoom: 2.4, allowed: 0.023),
+        View(name: "north-america-z2.2", longitude: -100, latitude: 40, zoom: 2.2, allowed: 0.0155),
+        View(name: "indonesia-z2.4", longitude: 120, latitude: 5, zoom: 2.4, allowed: 0.02),
     ]
 
     @Test("labelled countries within their share of Native's pixels (0.5% the goal)", arguments: views)
