@@ -15,13 +15,18 @@ enum PoleOfInaccessibility {
     /// The pole of a polygon in plane coordinates (outer ring first), found to `precision` (1/256
     /// of the polygon's size when `nil`); the outer ring's bounding box's corner for a flat polygon.
     static func pole(_ polygon: [[(Double, Double)]], precision: Double?) -> (Double, Double)? {
+        poleAndDistance(polygon, precision: precision).map { ($0.x, $0.y) }
+    }
+
+    /// The pole of a polygon (see ``pole(_:precision:)``) with its distance to the outline.
+    static func poleAndDistance(_ polygon: [[(Double, Double)]], precision: Double?) -> (x: Double, y: Double, distance: Double)? {
         guard let outer = polygon.first, outer.count >= 3 else { return nil }
         let xs = outer.map(\.0), ys = outer.map(\.1)
         let minX = xs.min()!, maxX = xs.max()!, minY = ys.min()!, maxY = ys.max()!
         let width = maxX - minX, height = maxY - minY
         let cellSize = min(width, height)
         let precision = precision ?? max(width, height) / 256
-        guard cellSize > 0, precision > 0 else { return (minX, minY) }
+        guard cellSize > 0, precision > 0 else { return (minX, minY, 0) }
         struct Cell {
             var x, y, h, d, max: Double
         }
@@ -59,7 +64,7 @@ enum PoleOfInaccessibility {
             queue.append(cell(c.x - h, c.y + h, h))
             queue.append(cell(c.x + h, c.y + h, h))
         }
-        return (best.x, best.y)
+        return (best.x, best.y, best.d)
     }
 
     /// Distance from a point to the outline, negative outside.
