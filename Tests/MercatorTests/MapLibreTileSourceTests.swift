@@ -103,7 +103,7 @@ import Testing
         #expect(a.sourceErrors.isEmpty && b.sourceErrors.isEmpty)
         #expect(a.pngData() == b.pngData())
         let drawnMVT = try Self.drawn(mvt), drawnMLT = try Self.drawn(mlt)
-        #expect(drawnMVT.count > 1000)
+        #expect(drawnMVT.count > 500)
         #expect(drawnMLT == drawnMVT)
     }
 }
