@@ -39,12 +39,13 @@ package enum Renderer {
     /// `bandCount` overrides how many bands the canvas is painted in (tests compare band counts).
     static func render(_ scene: RenderScene, reusing old: inout Canvas?, bandCount: Int? = nil) throws(RenderError) -> Canvas {
         let (transform, w, h) = try checked(scene)
-        var canvas: Canvas
-        if var reused = old.take(), reused.width == w, reused.height == h {
-            reused.clear()
-            canvas = reused
-        } else {
+        // one variable holds the reused canvas, so its storage stays uniquely referenced and is
+        // cleared in place (a second copy alive while it is written made every frame copy 16 bytes a pixel)
+        var canvas = old.take() ?? Canvas(width: w, height: h)
+        if canvas.width != w || canvas.height != h {
             canvas = Canvas(width: w, height: h)
+        } else {
+            canvas.clear()
         }
         let bands = bandCount.map { Self.bands(width: w, height: h, count: $0) } ?? Self.bands(width: w, height: h)
         let layers = scene.layers

@@ -69,4 +69,41 @@ import Testing
         try map.style.replaceDocument(StyleDocument(json: json))
         #expect(try !map.snapshot().sourceErrors.isEmpty)
     }
+
+    /// A street style over the suite's z14 tile, as MVT or as its MapLibre tile twin.
+    static func streetMap(encoding: String) throws -> Map {
+        let ext = encoding == "mlt" ? "mlt" : "mvt"
+        let road: JSONValue = ["match", ["get", "class"], ["motorway", "trunk"], 6, ["primary", "secondary"], 4.5, 1.5]
+        let json: JSONValue = ["version": 8,
+            "sources": ["streets": ["type": "vector", "encoding": .string(encoding), "minzoom": 14, "maxzoom": 14,
+                                    "tiles": [.string("local://tiles/{z}-{x}-{y}.\(ext)")]]],
+            "layers": [
+                ["id": "bg", "type": "background", "paint": ["background-color": "#f2efe9"]],
+                ["id": "landuse", "type": "fill", "source": "streets", "source-layer": "landuse",
+                 "paint": ["fill-color": ["match", ["get", "class"], ["park", "grass"], "#cde6b8", "#e8e4dc"]]],
+                ["id": "water", "type": "fill", "source": "streets", "source-layer": "water", "paint": ["fill-color": "#a0c8f0"]],
+                ["id": "building", "type": "fill", "source": "streets", "source-layer": "building",
+                 "paint": ["fill-color": "#d9d0c9", "fill-outline-color": "#bfb3a8"]],
+                ["id": "road", "type": "line", "source": "streets", "source-layer": "road",
+                 "layout": ["line-join": "round", "line-cap": "round"], "paint": ["line-color": "#ffffff", "line-width": road]],
+                ["id": "poi", "type": "circle", "source": "streets", "source-layer": "poi_label", "paint": ["circle-radius": 3]],
+            ]]
+        let n = Double(1 << 14)
+        let center = LocationCoordinate2D(latitude: atan(sinh(Double.pi * (1 - 2 * 5374.5 / n))) * 180 / .pi,
+                                          longitude: 8802.5 / n * 360 - 180)
+        return Map(style: try Style(document: StyleDocument(json: json)), camera: MapCamera(center: center, zoom: 14),
+                   size: MapSize(width: 256, height: 256), localRoot: root)
+    }
+
+    /// The street tile drawn from its MapLibre tile is the picture drawn from the MVT (both in tile
+    /// coordinates, no longitude/latitude step), and queries find the same features.
+    @Test func anMLTStreetTileDrawsTheMVTsPixels() throws {
+        let mvt = try Self.streetMap(encoding: "mvt"), mlt = try Self.streetMap(encoding: "mlt")
+        let a = try mvt.snapshot(), b = try mlt.snapshot()
+        #expect(a.sourceErrors.isEmpty && b.sourceErrors.isEmpty)
+        #expect(a.pngData() == b.pngData())
+        let drawnMVT = try Self.drawn(mvt), drawnMLT = try Self.drawn(mlt)
+        #expect(drawnMVT.count > 500)
+        #expect(drawnMLT == drawnMVT)
+    }
 }

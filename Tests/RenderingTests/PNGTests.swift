@@ -236,4 +236,41 @@ struct BandedPaintingTests {
             #expect(banded == whole, "bands of \(rows) rows")
         }
     }
+
+    @Test("flat views, turned or not: features that lie in other bands' rows are skipped there, and the image is the same",
+          arguments: [0.0, 20.0, 90.0])
+    func flatBandsSkipOtherRows(bearing: Double) throws {
+        var fills: [FillFeature] = [], lines: [LineFeature] = []
+        for i in 0..<60 {
+            let lat = Double(i % 10) * 12 - 55, lon = Double(i / 10) * 50 - 130
+            fills.append(FillFeature(polygons: [[[
+                LocationCoordinate2D(latitude: lat, longitude: lon), LocationCoordinate2D(latitude: lat + 6, longitude: lon),
+                LocationCoordinate2D(latitude: lat + 6, longitude: lon + 9), LocationCoordinate2D(latitude: lat, longitude: lon)]]]))
+            // sharp turns: miter joins reach far past the points
+            lines.append(LineFeature(lines: [[LocationCoordinate2D(latitude: lat, longitude: lon + 20),
+                                              LocationCoordinate2D(latitude: lat + 8, longitude: lon + 24),
+                                              LocationCoordinate2D(latitude: lat + 0.5, longitude: lon + 28)]]))
+        }
+        var fill = FillLayer(features: fills)
+        fill.color = .constant(RenderColor(red: 0.2, green: 0.4, blue: 0.8))
+        fill.opacity = 0.7
+        fill.outlineColor = .constant(RenderColor(red: 0, green: 0, blue: 0))
+        fill.translate = Point(x: 3, y: -7)
+        var line = LineLayer(features: lines)
+        line.width = 7
+        line.offset = 4
+        line.miterLimit = 10
+        line.translate = Point(x: -2, y: 5)
+        let scene = RenderScene(width: 256, height: 257, pixelRatio: 2,
+                                camera: MapCamera(center: LocationCoordinate2D(latitude: 5, longitude: 10), zoom: 0.6, bearing: bearing),
+                                layers: [BackgroundLayer(color: RenderColor(red: 1, green: 1, blue: 1)), fill, line])
+        var none: Canvas?
+        let one = try Renderer.render(scene, reusing: &none, bandCount: 1)
+        for count in [2, 5, 16] {
+            var fresh: Canvas?
+            let banded = try Renderer.render(scene, reusing: &fresh, bandCount: count)
+            #expect(banded.pixels == one.pixels, "\(count) bands, bearing \(bearing)")
+        }
+        #expect(Set(one.pixels).count > 10)
+    }
 }

@@ -15,30 +15,46 @@ struct TileGeometryConversionTests {
     @Test(.needsShared) func streetTileConvertsAsThroughLongitudeLatitude() throws {
         let url = try #require(SharedFixtures.url("conformance/render-tests/tiles/14-8802-5374.mvt"))
         let tile = try VectorTile(data: Data(contentsOf: url))
-        var compared = 0
+        var features: [GeoJSONFeature] = []
         for l in 0..<tile.layerCount {
-            let layer = TileLayerGeometry(columns: try tile.columns(at: l), x: 8802, y: 5374, z: 14)
-            for feature in layer.features() {
-                let tiled = SelectedFeature(feature: feature, geometry: nil)
-                #expect(tiled.tileGeometry != nil)
-                let geometry = feature.geometry
-                let polygons = GeometryConversion.polygons(tiled), expected = GeometryConversion.polygons(geometry)
-                #expect(polygons.count == expected.count)
-                for (p, e) in zip(polygons, expected) {
-                    #expect(p.count == e.count)
-                    for (r, s) in zip(p, e) { #expect(Self.close(r, s)) }
-                }
-                let (lines, closed) = GeometryConversion.lines(tiled), (expectedLines, expectedClosed) = GeometryConversion.lines(geometry)
-                #expect(closed == expectedClosed && lines.count == expectedLines.count)
-                for (r, s) in zip(lines, expectedLines) { #expect(Self.close(r, s)) }
-                #expect(Self.close(GeometryConversion.points(tiled), GeometryConversion.points(geometry)))
-                let labelLines = SymbolLayerBuilder.lineStrings(tiled), expectedLabelLines = SymbolLayerBuilder.lineStrings(geometry)
-                #expect(labelLines.count == expectedLabelLines.count)
-                for (r, s) in zip(labelLines, expectedLabelLines) { #expect(Self.close(r, s)) }
-                compared += 1
-            }
+            features += TileLayerGeometry(columns: try tile.columns(at: l), x: 8802, y: 5374, z: 14).features()
         }
-        #expect(compared > 5000)
+        #expect(Self.compare(features) > 5000)
+    }
+
+    /// The same street tile as a MapLibre tile: its features convert as through their longitude/latitude
+    /// geometry too (polygons grouped as the tile groups them).
+    @Test(.needsShared) func streetMapLibreTileConvertsAsThroughLongitudeLatitude() throws {
+        let url = try #require(SharedFixtures.url("conformance/render-tests/tiles/14-8802-5374.mlt"))
+        let tile = try MapLibreTile(data: Data(contentsOf: url))
+        let features = tile.layers.flatMap { $0.tileFeatures(x: 8802, y: 5374, z: 14) }
+        #expect(Self.compare(features) > 5000)
+    }
+
+    /// Compares each feature's conversions from tile coordinates with those of its longitude/latitude
+    /// geometry; returns the number compared.
+    static func compare(_ features: [GeoJSONFeature]) -> Int {
+        var compared = 0
+        for feature in features {
+            let tiled = SelectedFeature(feature: feature, geometry: nil)
+            #expect(tiled.tileGeometry != nil)
+            let geometry = feature.geometry
+            let polygons = GeometryConversion.polygons(tiled), expected = GeometryConversion.polygons(geometry)
+            #expect(polygons.count == expected.count)
+            for (p, e) in zip(polygons, expected) {
+                #expect(p.count == e.count)
+                for (r, s) in zip(p, e) { #expect(Self.close(r, s)) }
+            }
+            let (lines, closed) = GeometryConversion.lines(tiled), (expectedLines, expectedClosed) = GeometryConversion.lines(geometry)
+            #expect(closed == expectedClosed && lines.count == expectedLines.count)
+            for (r, s) in zip(lines, expectedLines) { #expect(Self.close(r, s)) }
+            #expect(Self.close(GeometryConversion.points(tiled), GeometryConversion.points(geometry)))
+            let labelLines = SymbolLayerBuilder.lineStrings(tiled), expectedLabelLines = SymbolLayerBuilder.lineStrings(geometry)
+            #expect(labelLines.count == expectedLabelLines.count)
+            for (r, s) in zip(labelLines, expectedLabelLines) { #expect(Self.close(r, s)) }
+            compared += 1
+        }
+        return compared
     }
 
     /// A GeoJSON source's drawn geometry (simplified, a cluster) is what is converted, not the feature's.

@@ -125,3 +125,58 @@ struct PolygonLayerWriter {
         return Data(tile.bytes)
     }
 }
+
+/// A MapLibre tile's layers reach the renderer in tile coordinates as an MVT layer's do
+/// (`MapLibreTileLayer.tileFeatures`): the same identifiers, properties and longitude/latitude
+/// geometry as the eagerly built features, polygons grouped as the tile groups them.
+struct MapLibreTileLayerGeometryTests {
+    @Test(.needsShared) func everyMLTFixtureReadsAsItsGeoJSONFeatures() throws {
+        let root = try #require(SharedFixtures.url("conformance/render-tests/tiles"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".mlt") }.sorted()
+        #expect(!names.isEmpty)
+        var compared = 0
+        for name in names {
+            let tile = try MapLibreTile(data: Data(contentsOf: root.appendingPathComponent(name)))
+            for layer in tile.layers {
+                let deferred = layer.tileFeatures(x: 8802, y: 5374, z: 14), eager = layer.geoJSONFeatures(x: 8802, y: 5374, z: 14)
+                #expect(deferred.count == eager.count, "\(name) \(layer.name)")
+                for (d, e) in zip(deferred, eager) {
+                    #expect(d == e, "\(name) \(layer.name)")
+                    let (source, index) = try #require(d.deferredGeometry)
+                    let geometry = try #require(source as? TileLayerGeometry)
+                    #expect(d.geometryType == e.geometry?.type, "\(name) \(layer.name) #\(index)")
+                    let basic: GeometryType? = switch e.geometry?.type {
+                    case .multiPoint?: .point
+                    case .multiLineString?: .lineString
+                    case .multiPolygon?: .polygon
+                    case let t: t
+                    }
+                    #expect(geometry.basicGeometryType(at: index) == basic)
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 1000)
+    }
+
+    /// Polygons keep the tile's grouping, whatever their winding: two exteriors wound the same way
+    /// stay one polygon when the tile says so (an MVT layer would split them).
+    @Test func polygonsAreGroupedAsTheTileSays() throws {
+        var square = VectorTileGeometry()
+        for p: (Int32, Int32) in [(0, 0), (10, 0), (10, 10), (0, 10), (0, 0), (20, 20), (30, 20), (30, 30), (20, 30), (20, 20)] {
+            square.coordinates.append(p.0)
+            square.coordinates.append(p.1)
+        }
+        square.ringOffsets = [0, 5, 10]
+        let storage = ColumnStorage(name: "shapes", extent: 4096, features: [(id: 7, rawType: 3, geometry: square), (id: nil, rawType: 3, geometry: square)])
+        let layer = TileLayerGeometry(columns: VectorTileColumns(storage: storage), x: 0, y: 0, z: 0,
+                                      polygonRings: (starts: [0, 1, 3], ringCounts: [2, 1, 1]))
+        #expect(layer.polygons(at: 0) == [[0, 1]])
+        #expect(layer.polygons(at: 1) == [[0], [1]])
+        #expect(layer.geometryType(at: 0) == .polygon)
+        #expect(layer.geometryType(at: 1) == .multiPolygon)
+        #expect(layer.columns[0].id == 7 && layer.columns[1].id == nil)
+        #expect(layer.columns[1].rings.count == 2 && layer.columns[1].rings[1][2] == TilePoint(x: 30, y: 30))
+        #expect(layer.columns[0].classifiedRings() == [[0], [1]])
+    }
+}

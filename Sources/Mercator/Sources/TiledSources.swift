@@ -140,11 +140,12 @@ final class TiledSources: @unchecked Sendable {
         }
         let vt: VectorTile
         do {
-            // `encoding`: MapLibre Tiles (`mlt`, decoded whole) or Mapbox Vector Tiles (`mvt`, the default).
+            // `encoding`: MapLibre Tiles (`mlt`, decoded whole) or Mapbox Vector Tiles (`mvt`, the default);
+            // either way the geometry stays in tile coordinates (``TileLayerGeometry``)
             if mlt {
                 var decoded = DecodedTile()
                 for layer in try MapLibreTile(data: data).layers {
-                    var features = layer.geoJSONFeatures(x: tile.x, y: tile.y, z: tile.z)
+                    var features = layer.tileFeatures(x: tile.x, y: tile.y, z: tile.z)
                     promote.apply(to: &features, layer: layer.name)
                     decoded.layers[layer.name] = features
                 }

@@ -14,7 +14,7 @@ enum GeometryConversion {
         guard feature.type == .polygon else { return [] }
         let world = TileToWorld(layer)
         let rings = feature.rings
-        return feature.classifiedRings().map { group in group.map { world.points(rings[$0]) } }
+        return layer.polygons(at: index).map { group in group.map { world.points(rings[$0]) } }
     }
 
     /// Lines of a feature's drawn geometry: lines as they are, polygon rings closed.
@@ -25,7 +25,7 @@ enum GeometryConversion {
         let rings = feature.rings
         switch feature.type {
         case .lineString?: return (rings.map(world.points), false)
-        case .polygon?: return (feature.classifiedRings().flatMap { group in group.map { world.points(rings[$0]) } }, true)
+        case .polygon?: return (layer.polygons(at: index).flatMap { group in group.map { world.points(rings[$0]) } }, true)
         default: return ([], false)
         }
     }
@@ -44,7 +44,7 @@ enum GeometryConversion {
         case .lineString?:
             for ring in rings { out += world.points(ring) }
         case .polygon?:
-            for group in feature.classifiedRings() { for r in group { out += world.points(rings[r]) } }
+            for group in layer.polygons(at: index) { for r in group { out += world.points(rings[r]) } }
         case nil:
             break
         }

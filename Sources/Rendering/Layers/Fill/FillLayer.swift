@@ -1,3 +1,4 @@
+import Geo
 import GeoJSON
 import MapStyle
 
@@ -5,13 +6,27 @@ import MapStyle
 package struct FillFeature: Sendable {
     /// Polygons in Web Mercator fractions of the world (``Transform/mercator(_:)``, projected once);
     /// each is `[exterior, hole, hole, ...]`.
-    package var polygons: [[[Point]]]
+    package var polygons: [[[Point]]] { didSet { bounds = FillFeature.bounds(polygons) } }
+    /// The bounds of every ring of every polygon (bands skip features outside their rows).
+    private(set) var bounds: WorldBounds
 
     /// Creates a polygon feature from coordinates.
-    package init(polygons: [[[LocationCoordinate2D]]]) { self.polygons = polygons.map { $0.map { $0.map(Transform.mercator) } } }
+    package init(polygons: [[[LocationCoordinate2D]]]) { self.init(mercator: polygons.map { $0.map { $0.map(Transform.mercator) } }) }
 
     /// Creates a polygon feature from Web Mercator points.
-    package init(mercator polygons: [[[Point]]]) { self.polygons = polygons }
+    package init(mercator polygons: [[[Point]]]) {
+        self.polygons = polygons
+        bounds = FillFeature.bounds(polygons)
+    }
+
+    private static func bounds(_ polygons: [[[Point]]]) -> WorldBounds {
+        var b = WorldBounds.enclosing([])
+        for polygon in polygons {
+            let p = WorldBounds.enclosing(polygon)
+            b = WorldBounds(minX: min(b.minX, p.minX), minY: min(b.minY, p.minY), maxX: max(b.maxX, p.maxX), maxY: max(b.maxY, p.maxY))
+        }
+        return b
+    }
 }
 
 /// A fill layer: its features and the paint evaluated per feature (index = feature index).

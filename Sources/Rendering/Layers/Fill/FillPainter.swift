@@ -9,6 +9,11 @@ extension PaintContext {
             let color = layer.color[i].premultiplied(opacity: Float(layer.opacity[i]))
             if let patterns = layer.patterns, patterns[i] == nil { continue }  // its pattern is missing: nothing drawn
             if color.a <= 0 && layer.patterns == nil { continue }
+            // a feature wholly in another band's rows is not projected or scanned here
+            if transform.globe == nil, let copies = copies(worldWest: feature.bounds.minX, worldEast: feature.bounds.maxX, margin: 2 + shift.length),
+               !copies.contains(where: { mayTouchRows(feature.bounds, copy: $0, margin: 2 + shift.length) }) {
+                continue
+            }
             for polygon in feature.polygons {
                 guard let exterior = polygon.first, exterior.count >= 3 else { continue }
                 let (west, east) = PaintContext.worldXBounds(exterior)
@@ -75,6 +80,10 @@ extension PaintContext {
             if layer.patterns != nil && pattern == nil { continue }
             if color.a <= 0 && pattern == nil { continue }
             let patternOpacity = Float(max(0, min(1, layer.opacity[i])))
+            if transform.globe == nil, let copies = copies(worldWest: feature.bounds.minX, worldEast: feature.bounds.maxX, margin: 2 + shift.length),
+               !copies.contains(where: { mayTouchRows(feature.bounds, copy: $0, margin: 2 + shift.length) }) {
+                continue
+            }
             for polygon in feature.polygons {
                 guard let exterior = polygon.first, exterior.count >= 2 else { continue }
                 let (west, east) = PaintContext.worldXBounds(exterior)

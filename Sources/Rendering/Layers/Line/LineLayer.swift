@@ -1,10 +1,13 @@
+import Geo
 import GeoJSON
 import MapStyle
 
 /// One line feature: one or more polylines.
 package struct LineFeature: Sendable {
     /// Polylines in Web Mercator fractions of the world (``Transform/mercator(_:)``, projected once).
-    package var lines: [[Point]]
+    package var lines: [[Point]] { didSet { bounds = WorldBounds.enclosing(lines) } }
+    /// The bounds of every point of every line (bands skip features outside their rows).
+    private(set) var bounds: WorldBounds
     /// Whether the lines are polygon rings: MapLibre joins a ring's last segment to its first and draws
     /// no caps. Set it for features whose geometry is a Polygon/MultiPolygon.
     package var closedRings: Bool
@@ -18,6 +21,7 @@ package struct LineFeature: Sendable {
     package init(mercator lines: [[Point]], closedRings: Bool = false) {
         self.lines = lines
         self.closedRings = closedRings
+        bounds = WorldBounds.enclosing(lines)
     }
 }
 

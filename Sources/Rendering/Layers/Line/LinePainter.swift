@@ -77,6 +77,12 @@ extension PaintContext {
                         }
                         continue
                     }
+                    // a line whose stroke cannot reach this band's rows is not tessellated here (a join's
+                    // extrusion is at most the miter limit, a cap's or bevel's two widths)
+                    if !mayTouchRows(feature.bounds, copy: copy,
+                                     margin: max(4, layer.miterLimit + 1) * (stroke.outset + abs(stroke.offset)) + shift.length) {
+                        continue
+                    }
                     if (stroke.dash != nil || stroke.pattern != nil) && tileClip == nil {
                         // Dashes restart where the line enters each source tile, as in MapLibre. (A
                         // tiled source's lines are already cut by tile: their dashes start at each

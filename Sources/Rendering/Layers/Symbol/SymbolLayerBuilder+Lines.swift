@@ -227,7 +227,7 @@ extension SymbolLayerBuilder {
         switch feature.type {
         case .lineString?: return rings.map(world.points)
         case .polygon?:
-            return feature.classifiedRings().flatMap { group in
+            return layer.polygons(at: index).flatMap { group in
                 group.enumerated().map { i, ring in
                     let r = world.points(rings[ring])
                     var area = 0.0

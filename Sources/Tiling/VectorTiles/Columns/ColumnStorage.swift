@@ -95,6 +95,60 @@ final class ColumnStorage: @unchecked Sendable {
         if let failure { throw failure }
     }
 
+    /// Columns holding geometry alone (no properties): ids, types and rings of features decoded by
+    /// another tile format (MapLibre Tiles), so that they reach the renderer in tile coordinates as
+    /// an MVT layer's do.
+    init(name: String, extent: Int, features: [(id: UInt64?, rawType: UInt32, geometry: VectorTileGeometry)]) {
+        self.name = name
+        self.extent = extent
+        version = 2
+        keys = []
+        values = []
+        let n = features.count
+        featureCount = n
+        var rings = 0, points = 0
+        for f in features {
+            rings += f.geometry.ringCount
+            points += f.geometry.pointCount
+        }
+        let ids: UnsafeMutablePointer<UInt64> = ColumnStorage.allocate(n)
+        let hasID: UnsafeMutablePointer<Bool> = ColumnStorage.allocate(n)
+        let types: UnsafeMutablePointer<UInt32> = ColumnStorage.allocate(n)
+        let tagStarts: UnsafeMutablePointer<Int> = ColumnStorage.allocate(n + 1)
+        let ringStarts: UnsafeMutablePointer<Int> = ColumnStorage.allocate(n + 1)
+        let pointStarts: UnsafeMutablePointer<Int> = ColumnStorage.allocate(rings + 1)
+        let coordinates: UnsafeMutablePointer<Int32> = ColumnStorage.allocate(2 * points)
+        var ring = 0, point = 0
+        for (i, f) in features.enumerated() {
+            ids[i] = f.id ?? 0
+            hasID[i] = f.id != nil
+            types[i] = f.rawType
+            tagStarts[i] = 0
+            ringStarts[i] = ring
+            let g = f.geometry
+            for r in 0..<g.ringCount {
+                pointStarts[ring] = point + Int(g.ringOffsets[r])
+                ring += 1
+            }
+            g.coordinates.withUnsafeBufferPointer { c in
+                if let base = c.baseAddress, !c.isEmpty { (coordinates + 2 * point).update(from: base, count: c.count) }
+            }
+            point += g.pointCount
+        }
+        tagStarts[n] = 0
+        ringStarts[n] = ring
+        pointStarts[ring] = point
+        self.ids = ids
+        self.hasID = hasID
+        self.types = types
+        self.tagStarts = tagStarts
+        self.ringStarts = ringStarts
+        self.pointStarts = pointStarts
+        self.coordinates = coordinates
+        tags = ColumnStorage.allocate(0)
+        pointCount = points
+    }
+
     deinit {
         for p in [UnsafeMutableRawPointer(ids), UnsafeMutableRawPointer(hasID), UnsafeMutableRawPointer(types),
                   UnsafeMutableRawPointer(tagStarts), UnsafeMutableRawPointer(tags), UnsafeMutableRawPointer(ringStarts),

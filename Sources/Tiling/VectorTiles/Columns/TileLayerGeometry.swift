@@ -12,18 +12,56 @@ package final class TileLayerGeometry: DeferredGeometrySource {
     /// The tile the layer belongs to.
     package let x: Int, y: Int, z: Int
 
+    /// How a MapLibre tile groups each polygon feature's rings (the tile says, winding does not):
+    /// per feature (plus one closing entry) its first entry in `ringCounts`, and the number of rings of
+    /// each polygon, exterior first. `nil` for an MVT layer, whose rings are classified by winding.
+    private let polygonRings: (starts: [Int], ringCounts: [Int])?
+
     package init(columns: VectorTileColumns, x: Int, y: Int, z: Int) {
         self.columns = columns
         self.x = x
         self.y = y
         self.z = z
+        polygonRings = nil
     }
 
-    /// Feature `index`'s geometry in longitude/latitude, as ``VectorTileColumns/Feature/geoJSONFeature(x:y:z:)`` builds it.
+    /// A layer whose polygons group their rings as `polygonRings` says (a MapLibre tile's layer).
+    init(columns: VectorTileColumns, x: Int, y: Int, z: Int, polygonRings: (starts: [Int], ringCounts: [Int])) {
+        self.columns = columns
+        self.x = x
+        self.y = y
+        self.z = z
+        self.polygonRings = polygonRings
+    }
+
+    /// Feature `index`'s polygons: ring indices grouped into polygons, exterior first. An MVT
+    /// feature's are classified by winding (``VectorTileColumns/Feature/classifiedRings()``); a MapLibre
+    /// tile's are as the tile groups them.
+    package func polygons(at index: Int) -> [[Int]] {
+        guard let (starts, counts) = polygonRings else { return columns[index].classifiedRings() }
+        var groups = [[Int]]()
+        groups.reserveCapacity(starts[index + 1] - starts[index])
+        var ring = 0
+        for k in starts[index]..<starts[index + 1] {
+            groups.append(Array(ring..<(ring + counts[k])))
+            ring += counts[k]
+        }
+        return groups
+    }
+
+    /// The number of polygons ``polygons(at:)`` gives (nothing allocated).
+    func polygonCount(at index: Int) -> Int {
+        guard let (starts, _) = polygonRings else { return columns[index].polygonCount }
+        return starts[index + 1] - starts[index]
+    }
+
+    /// Feature `index`'s geometry in longitude/latitude, as ``VectorTileColumns/Feature/geoJSONFeature(x:y:z:)``
+    /// (and, for a MapLibre tile, ``MapLibreTileFeature/geoJSONFeature(x:y:z:)``) builds it.
     package func geometry(at index: Int) -> Geometry? {
         let feature = columns[index]
         guard let type = feature.type else { return nil }
-        return feature.flatGeometry.geoJSONGeometry(type: type, extent: columns.extent, x: x, y: y, z: z)
+        let groups = polygonRings != nil && type == .polygon ? polygons(at: index) : nil
+        return feature.flatGeometry.geoJSONGeometry(type: type, extent: columns.extent, x: x, y: y, z: z, polygons: groups)
     }
 
     /// Feature `index`'s GeoJSON type, as ``geometry(at:)`` would build it (counted, nothing built).
@@ -37,7 +75,7 @@ package final class TileLayerGeometry: DeferredGeometrySource {
         case .lineString?:
             return feature.rings.count == 1 ? .lineString : .multiLineString
         case .polygon?:
-            return feature.polygonCount == 1 ? .polygon : .multiPolygon
+            return polygonCount(at: index) == 1 ? .polygon : .multiPolygon
         case nil:
             return nil
         }
