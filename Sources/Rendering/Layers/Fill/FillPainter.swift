@@ -81,10 +81,14 @@ extension PaintContext {
                 guard let copies = copies(worldWest: west, worldEast: east, margin: 2 + shift.length) else { continue }
                 for copy in copies {
                     if let globe = transform.globe {
-                        // on the globe: the rings' runs in front of the horizon (the horizon is no edge)
-                        let centre = Point(x: transform.width / 2 + shift.x, y: transform.height / 2 + shift.y)
+                        // on the globe: the rings' runs in front of the horizon (the horizon is no edge), moved
+                        // on the map by the translate
+                        let centre = Point(x: transform.width / 2, y: transform.height / 2)
+                        let turned = transform.unrotate(shift)
+                        let worldShift = Point(x: turned.x / transform.worldSize, y: turned.y / transform.worldSize)
                         for ring in polygon {
-                            for run in globeLineRuns(ring, copy: copy, closed: true, globe: globe, granularity: GlobeGranularity.fill) {
+                            let moved = shift == Point(x: 0, y: 0) ? ring : ring.map { $0 + worldShift }
+                            for run in globeLineRuns(moved, copy: copy, closed: true, globe: globe, granularity: GlobeGranularity.fill) {
                                 for k in 1..<run.count {
                                     paintOutlineEdge(run[k - 1] + centre, run[k] + centre, color: color, pattern: pattern,
                                                      patternOpacity: patternOpacity)

@@ -46,7 +46,7 @@ struct LineLabelPlacement {
     /// MapLibre's symbol shader perspective ratio at the anchor: labels far away are drawn smaller
     /// (pitched with the map) or larger (on the screen) than the map around them, but only halfway.
     var perspectiveRatio: Double {
-        let w = transform.w(plane: transform.plane(worldFraction: path.anchor, copy: copy))
+        let w = transform.depthRatio(worldFraction: path.anchor, copy: copy)
         let ratio = path.pitchWithMap ? 0.5 + 0.5 * w : 0.5 + 0.5 / max(w, 1e-6)
         return max(0, min(4, ratio))
     }
@@ -156,7 +156,7 @@ struct LineLabelPlacement {
         let labelScale = fontSize / 24 * pixelRatio
         guard path.circleRadius > 0, !path.circles.isEmpty,
               let (first, last) = firstAndLast(fontScale: labelScale) else { return [] }
-        let anchorW = transform.w(plane: transform.plane(worldFraction: path.anchor, copy: copy))
+        let anchorW = transform.depthRatio(worldFraction: path.anchor, copy: copy)
         // tile units per label-plane pixel (at zero pitch: the plane's scale)
         let pixelsToTileUnits = path.tileUnitsPerWorld / transform.worldSize
         // labels on the screen take more tile distance where the view meets the map obliquely

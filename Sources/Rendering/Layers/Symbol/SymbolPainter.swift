@@ -413,9 +413,12 @@ struct QuadProjection {
                 r = t.rotate(r)
             }
         }
-        guard let plane, t.isPitched else { return anchor + r }
-        // on the screen, labels far away are drawn smaller, but only halfway as the map shrinks
-        guard pitchWithMap else { return anchor + r * max(0, min(4, 0.5 + 0.5 / max(t.w(plane: plane), 1e-6))) }
+        guard let plane, t.hasPerspective else { return anchor + r }
+        // on the screen, labels far away are drawn smaller, but only halfway as the map shrinks (on the
+        // globe, towards the limb)
+        guard pitchWithMap else { return anchor + r * max(0, min(4, 0.5 + 0.5 / max(t.depthRatio(plane: plane), 1e-6))) }
+        // on the globe, labels pitched with the map stay on the screen (GL JS lays them on the sphere)
+        guard t.isPitched else { return anchor + r }
         // MapLibre's symbol shader: pitched labels are drawn halfway between their map and screen size
         let perspective = max(0, min(4, 0.5 + 0.5 * t.w(plane: plane)))
         return t.screen(plane: plane + r * perspective)
