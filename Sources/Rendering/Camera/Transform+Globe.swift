@@ -16,6 +16,16 @@ extension Transform {
         return Point(x: (w.x + centerWorld.x) / worldSize, y: (w.y + centerWorld.y) / worldSize)
     }
 
+    /// The screen position (device pixels) of a Mercator-camera plane point (``flatPlane(worldFraction:)``):
+    /// on the globe, its world point projected onto the sphere (GL JS lays labels pitched with the map
+    /// out in tile units and projects each glyph's corners).
+    func screen(flatPlane p: Point) -> Point {
+        guard let globe else { return screen(plane: p) }
+        let w = flatWorldFraction(plane: p)
+        let q = globe.project(worldX: w.x, y: w.y)
+        return Point(x: q.x, y: q.y)
+    }
+
     /// Whether a world point (shifted by `copy` worlds) is behind the globe; never in Mercator.
     func isHiddenOnGlobe(worldFraction m: Point, copy: Int = 0) -> Bool {
         guard let globe else { return false }
@@ -40,6 +50,18 @@ extension Transform {
     func depthRatio(plane p: Point) -> Double {
         if let globe { return globe.depthRatio(screenX: p.x + width / 2, y: p.y + height / 2) }
         return w(plane: p)
+    }
+
+    /// The plane point of a coordinate moved by a translate (`shift`, a plane offset in device pixels):
+    /// in Mercator the plane point plus the shift; on the globe the coordinate moves on the map before
+    /// it is projected, as GL JS adds a symbol's translate in tile units.
+    func plane(_ c: LocationCoordinate2D, copy: Int, translatedBy shift: Point) -> Point {
+        guard globe != nil, shift.x != 0 || shift.y != 0 else { return plane(c, copy: copy) + shift }
+        let d = unrotate(shift)
+        var m = worldFraction(c)
+        m.x += d.x / worldSize
+        m.y += d.y / worldSize
+        return plane(worldFraction: m, copy: copy)
     }
 
     /// ``depthRatio(plane:)`` of a world point (Web Mercator fractions, shifted by `copy` worlds).
@@ -146,6 +168,18 @@ package struct GlobeView: Sendable {
         if globeness >= 1 { return -g.z / distance }
         let m = mercatorView(worldX: x, y: y)
         return -(m.z + (g.z - m.z) * globeness) / distance
+    }
+
+    /// The view-space position (pixels) of a point `heightPixels` above the world point `x, y`, whose
+    /// unit-sphere direction is `s`, raised on the globe to `radius` of the unit sphere: the two
+    /// cameras' positions mixed by the globeness, as GL JS's `interpolateProjectionFor3D` mixes them.
+    func view(sphere s: Vector3, radius: Double, worldX x: Double, y: Double, heightPixels: Double) -> Vector3 {
+        let g = camera.view(s * radius)
+        if globeness >= 1 { return g }
+        var m = mercatorView(worldX: x, y: y)
+        m.y += heightPixels * sinPitch
+        m.z += heightPixels * cosPitch
+        return Vector3(m.x + (g.x - m.x) * globeness, m.y + (g.y - m.y) * globeness, m.z + (g.z - m.z) * globeness)
     }
 
     /// ``depthRatio(sphere:worldX:y:)`` of a world point.

@@ -32,7 +32,8 @@ extension PaintContext {
         }
         // On the globe, GL JS's kernel lies on the sphere (its centre's unit vector turned by the
         // extrusion's angles, `globeRotateVector`): each texel's sphere point is found once, and its
-        // distance from a point is the angles from the point's centre to it.
+        // extrusion from a point is the angles from the point's centre to it. Kernels whose centre is
+        // behind the horizon still reach the visible side, as GL JS clips their quads, not their points.
         let globe = t.globe
         var texelSpheres: [Vector3?] = []
         if let globe {
@@ -53,7 +54,6 @@ extension PaintContext {
             let reach = s * p.radius * ratio  // device pixels
             guard let copies = copies(worldWest: p.position.x, worldEast: p.position.x, margin: reach) else { continue }
             for copy in copies {
-                if hiddenOnGlobe(p.position, copy: copy) { continue }
                 if let globe {
                     let m = t.quantized(p.position)
                     let centre = GlobeProjection.spherePoint(worldX: m.x + Double(copy), worldY: m.y)

@@ -28,7 +28,7 @@ extension PaintContext {
             let reach = 64 * s.fontScale * ratio + 4 * shift.length
             guard let copies = copies(west: s.anchor.longitude, east: s.anchor.longitude, margin: reach) else { continue }
             for copy in copies {
-                let plane = t.plane(s.anchor, copy: copy) + shift
+                let plane = t.plane(s.anchor, copy: copy, translatedBy: shift)
                 let p = t.screen(plane: plane)
                 guard p.x.isFinite, p.y.isFinite, t.w(plane: plane) > 0 else { continue }
                 drawn.append((i, p))
@@ -213,6 +213,10 @@ extension PaintContext {
             placed.point + Point(x: (v.x * c - v.y * s) * scale, y: (v.x * s + v.y * c) * scale)
         }
         let (a, b, d) = (corner(quad.topLeft), corner(quad.topRight), corner(quad.bottomLeft))
+        if pitchWithMap && transform.globe != nil {
+            return .screen(transform.screen(flatPlane: a) + translate, transform.screen(flatPlane: b) + translate,
+                           transform.screen(flatPlane: d) + translate)
+        }
         if pitchWithMap && transform.isPitched { return .plane(a, b, d, shift: translate) }
         if pitchWithMap { return .screen(transform.screen(plane: a) + translate, transform.screen(plane: b) + translate,
                                          transform.screen(plane: d) + translate) }

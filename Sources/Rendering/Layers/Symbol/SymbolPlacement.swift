@@ -157,14 +157,21 @@ enum SymbolPlacement {
                 }
             }
             var s = layer.symbols[i]
-            let plane = transform.plane(s.anchor, copy: wrap ?? 0)
+            var plane = transform.plane(s.anchor, copy: wrap ?? 0)
+            var screenShift = shift
+            if transform.globe != nil, shift.x != 0 || shift.y != 0 {
+                // on the globe the translate moves the anchor on the map (GL JS adds it in tile units)
+                let v = Point(x: shift.x * ratio, y: shift.y * ratio)
+                plane = transform.plane(s.anchor, copy: wrap ?? 0, translatedBy: layer.translateAnchor == .map ? transform.rotate(v) : v)
+                screenShift = Point(x: 0, y: 0)
+            }
             let p = transform.screen(plane: plane)
             guard p.x.isFinite, p.y.isFinite, transform.w(plane: plane) > 0 else {
                 layer.symbols[i].placed = false
                 layer.symbols[i].iconPlaced = false
                 continue
             }
-            let a = Point(x: p.x / ratio + shift.x, y: p.y / ratio + shift.y)
+            let a = Point(x: p.x / ratio + screenShift.x, y: p.y / ratio + screenShift.y)
             layer.symbols[i].screenAnchor = a
             // MapLibre's perspective ratio: boxes of labels far away shrink halfway as the map does (on the
             // globe too: its limb is farther from the camera than its centre)
