@@ -133,7 +133,7 @@ import Testing
 
     @Test("the depth ratio is 1 at the view's centre and grows towards the limb; Mercator keeps its own")
     func depthRatio() {
-        let t = Self.globe(MapCamera(center: LocationCoordinate2D(latitude: 0, longitude: 0), zoom: 1), size: 256)
+        let t = GlobeRenderingTests.globe(MapCamera(center: LocationCoordinate2D(latitude: 0, longitude: 0), zoom: 1), size: 256)
         #expect(t.hasPerspective)
         #expect(abs(t.depthRatio(plane: Point(x: 0, y: 0)) - 1) < 1e-9)
         let centre = t.depthRatio(worldFraction: Transform.mercator(LocationCoordinate2D(latitude: 0, longitude: 0)))
@@ -160,7 +160,7 @@ import Testing
         q = q * (1 / q.length)
         let a = try #require(GlobeView.extrudeAngles(of: q, around: c, frame: frame))
         #expect(abs(a.x - ax) < 1e-12 && abs(a.y - ay) < 1e-12)
-        let t = Self.globe(MapCamera(center: LocationCoordinate2D(latitude: 40, longitude: 30), zoom: 2), size: 256)
+        let t = GlobeRenderingTests.globe(MapCamera(center: LocationCoordinate2D(latitude: 40, longitude: 30), zoom: 2), size: 256)
         let g = try #require(t.globe)
         #expect(abs(g.extrudeAngle - 1 / g.camera.radius) < 1e-15)
     }

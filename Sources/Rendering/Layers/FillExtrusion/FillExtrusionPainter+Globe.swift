@@ -183,8 +183,9 @@ extension PaintContext {
                 }
                 let dir = cam.rayDirection(screenX: Double(x) + 0.5, y: Double(y) + 0.5)
                 let b = o.dot(dir)
-                let discriminant = b * b - c
-                guard discriminant >= 0 else { continue }
+                // a pixel inside the projected roof whose ray just misses the shell (GL draws the roof's
+                // flat triangles, which reach a little past the shell's outline) takes the tangent point
+                let discriminant = max(0, b * b - c)
                 let along = -b - discriminant.squareRoot()
                 guard along > 0 else { continue }
                 let v = cam.view(o + dir * along)
