@@ -23,7 +23,7 @@ struct GLJSComparisonSuiteTests {
         "globe-raster": 3,
         "globe-heatmap": 0,
         "globe-hillshade": 0,
-        "globe-fill-extrusion": 0,
+        "globe-fill-extrusion": 1,
         "globe-atmosphere": 2,
         "globe-camera": 2,
     ]
