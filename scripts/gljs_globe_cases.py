@@ -210,6 +210,9 @@ circles("globe-circle/viewport-zoom-2", "Viewport circles at zoom 2, pitched: th
         {"circle-color": "#d03030", "circle-radius": 5}, pitch=40, bearing=20, zoom=2, center=(-20, 10))
 circles("globe-circle/translate", "circle-translate on the globe.",
         {"circle-color": "#30a030", "circle-radius": 6, "circle-translate": [12, -8], "circle-pitch-alignment": "map"})
+circles("globe-circle/translate-viewport", "circle-translate of viewport circles on a rotated globe, anchored to the viewport.",
+        {"circle-color": "#a030a0", "circle-radius": 5, "circle-translate": [10, 15], "circle-translate-anchor": "viewport"},
+        bearing=30, zoom=1.2)
 
 # --- symbol -------------------------------------------------------------------------------------------------------
 def symbols(path, description, layout, paint=None, data=None, **kw):

@@ -18,7 +18,7 @@ struct GLJSComparisonSuiteTests {
         "globe-background": 0,
         "globe-fill": 7,
         "globe-line": 5,
-        "globe-circle": 10,
+        "globe-circle": 11,
         "globe-symbol": 12,
         "globe-raster": 3,
         "globe-heatmap": 0,

@@ -56,7 +56,9 @@ extension PaintContext {
                                           antialiasedBlur: antialiasedBlur, innerFill2: innerFill2)
                         continue
                     }
-                    let center = t.plane(mercator: c, copy: copy) + shift
+                    // on the globe the translate moves the centre on the map (GL JS adds `u_translate` in tile units)
+                    let center = t.globe == nil ? t.plane(mercator: c, copy: copy) + shift
+                        : t.plane(Transform.coordinate(mercator: c), copy: copy, translatedBy: shift)
                     let centerScreen = t.screen(plane: center)
                     guard centerScreen.x.isFinite, centerScreen.y.isFinite else { continue }
                     // Screen-space radius (viewport alignment) or plane-space radius (map alignment); on
