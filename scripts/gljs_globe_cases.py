@@ -201,6 +201,18 @@ circles("globe-circle/zoom-transition", "Circles while the globe turns into Merc
         {"circle-color": "#2060d0", "circle-radius": 10, "circle-pitch-alignment": "map"}, zoom=11, center=(0, 0))
 circles("globe-circle/stroke", "Circle strokes on the globe.",
         {"circle-color": "white", "circle-radius": 7, "circle-stroke-width": 2, "circle-stroke-color": "black"})
+# the perspective ratio (viewport circles smaller towards the limb) and circles on the sphere (pitch-alignment map),
+# from other angles and zooms
+circles("globe-circle/pitch-map-rotated", "circle-pitch-alignment map on a rotated, pitched globe away from the equator.",
+        {"circle-color": "#2060d0", "circle-radius": 9, "circle-stroke-width": 2, "circle-stroke-color": "#102040",
+         "circle-pitch-alignment": "map"}, pitch=35, bearing=-50, zoom=1.2, center=(30, 45))
+circles("globe-circle/viewport-zoom-2", "Viewport circles at zoom 2, pitched: the perspective ratio on the sphere.",
+        {"circle-color": "#d03030", "circle-radius": 5}, pitch=40, bearing=20, zoom=2, center=(-20, 10))
+circles("globe-circle/translate", "circle-translate on the globe.",
+        {"circle-color": "#30a030", "circle-radius": 6, "circle-translate": [12, -8], "circle-pitch-alignment": "map"})
+circles("globe-circle/translate-viewport", "circle-translate of viewport circles on a rotated globe, anchored to the viewport.",
+        {"circle-color": "#a030a0", "circle-radius": 5, "circle-translate": [10, 15], "circle-translate-anchor": "viewport"},
+        bearing=30, zoom=1.2)
 
 # --- symbol -------------------------------------------------------------------------------------------------------
 def symbols(path, description, layout, paint=None, data=None, **kw):
@@ -238,6 +250,11 @@ symbols("globe-symbol/icons", "Icons over the sphere; hidden behind the horizon.
         {"icon-image": "fav-bar-18"}, sprite=SPRITE)
 symbols("globe-symbol/collision-pitched-rotated", "Label collision on a pitched, rotated globe.",
         {"text-field": ["get", "name"], "text-size": 14}, pitch=50, bearing=-40, zoom=1.5)
+# the perspective ratio on the sphere (labels smaller towards the limb) from other angles and zooms
+symbols("globe-symbol/text-grid-north", "Point labels over the northern hemisphere at zoom 1.3, rotated.",
+        {"text-field": ["get", "name"], "text-size": 11}, center=(40, 50), zoom=1.3, bearing=25)
+symbols("globe-symbol/icons-pitched", "Icons on a pitched globe: smaller towards the horizon.",
+        {"icon-image": "fav-bar-18"}, sprite=SPRITE, pitch=45, zoom=1.4, center=(-30, -10))
 
 # --- raster -------------------------------------------------------------------------------------------------------
 def raster(path, description, **kw):
@@ -257,6 +274,10 @@ case("globe-raster/image", [WHITE, {"id": "image", "type": "raster", "source": "
 case("globe-heatmap/heatmap", [WHITE, {"id": "heat", "type": "heatmap", "source": "points",
                                        "paint": {"heatmap-radius": 20, "heatmap-intensity": 1.5}}],
      {"points": geojson(grid_points(step=15))}, description="A heatmap on the globe.")
+case("globe-heatmap/pitched", [WHITE, {"id": "heat", "type": "heatmap", "source": "points",
+                                       "paint": {"heatmap-radius": 14, "heatmap-intensity": 1.2}}],
+     {"points": geojson(grid_points(step=15))}, pitch=40, bearing=30, zoom=1.3, center=(20, 30),
+     description="Heatmap kernels on a pitched, rotated globe.")
 case("globe-hillshade/hillshade", [WHITE, {"id": "hillshade", "type": "hillshade", "source": "dem"}],
      {"dem": TERRAIN}, projection=VP, center=(-113.29, 35.96), zoom=12.5,
      description="Hillshade from raster-dem tiles on the sphere (vertical-perspective at zoom 12.5).")

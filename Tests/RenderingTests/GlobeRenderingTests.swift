@@ -91,6 +91,40 @@ import Testing
         }
         #expect(red > 100)  // 198 at this size: the visible sliver at the limb
     }
+
+    @Test("the depth ratio is 1 at the view's centre and grows towards the limb; Mercator keeps its own")
+    func depthRatio() {
+        let t = Self.globe(MapCamera(center: LocationCoordinate2D(latitude: 0, longitude: 0), zoom: 1), size: 256)
+        #expect(t.hasPerspective)
+        #expect(abs(t.depthRatio(plane: Point(x: 0, y: 0)) - 1) < 1e-9)
+        let centre = t.depthRatio(worldFraction: Transform.mercator(LocationCoordinate2D(latitude: 0, longitude: 0)))
+        let limb = t.depthRatio(worldFraction: Transform.mercator(LocationCoordinate2D(latitude: 0, longitude: 70)))
+        #expect(abs(centre - 1) < 1e-9)
+        #expect(limb > 1.2)
+        // the same figure from the plane point the world point projects to
+        let p = t.plane(LocationCoordinate2D(latitude: 0, longitude: 70))
+        #expect(abs(t.depthRatio(plane: p) - limb) < 1e-6)
+        let flat = Transform(camera: MapCamera(center: LocationCoordinate2D(latitude: 0, longitude: 0), zoom: 1, pitch: 40), width: 256, height: 256)
+        #expect(flat.depthRatio(plane: Point(x: 3, y: -50)) == flat.w(plane: Point(x: 3, y: -50)))
+    }
+
+    @Test("extrude angles undo GL JS's globeRotateVector; a pixel spans 1 / radius at the centre")
+    func extrudeAngles() throws {
+        let c = GlobeProjection.spherePoint(longitude: 30, latitude: 40)
+        let frame = try #require(GlobeView.tangentFrame(c))
+        // east is towards larger longitudes, south towards smaller latitudes
+        let east = GlobeProjection.coordinate(spherePoint: c + frame.east * 0.01)
+        let south = GlobeProjection.coordinate(spherePoint: c + frame.south * 0.01)
+        #expect(east.longitude > 30 && south.latitude < 40)
+        let (ax, ay) = (0.03, -0.02)
+        var q = c + frame.east * tan(ax) + frame.south * tan(ay)
+        q = q * (1 / q.length)
+        let a = try #require(GlobeView.extrudeAngles(of: q, around: c, frame: frame))
+        #expect(abs(a.x - ax) < 1e-12 && abs(a.y - ay) < 1e-12)
+        let t = Self.globe(MapCamera(center: LocationCoordinate2D(latitude: 40, longitude: 30), zoom: 2), size: 256)
+        let g = try #require(t.globe)
+        #expect(abs(g.extrudeAngle - 1 / g.camera.radius) < 1e-15)
+    }
 }
 
 /// A small globe drawn beside GL JS 5.24's picture of the same style (`docs/images/globe-simple.style.json`,

@@ -16,6 +16,16 @@ extension Transform {
         return Point(x: (w.x + centerWorld.x) / worldSize, y: (w.y + centerWorld.y) / worldSize)
     }
 
+    /// The screen position (device pixels) of a Mercator-camera plane point (``flatPlane(worldFraction:)``):
+    /// on the globe, its world point projected onto the sphere (GL JS lays labels pitched with the map
+    /// out in tile units and projects each glyph's corners).
+    func screen(flatPlane p: Point) -> Point {
+        guard let globe else { return screen(plane: p) }
+        let w = flatWorldFraction(plane: p)
+        let q = globe.project(worldX: w.x, y: w.y)
+        return Point(x: q.x, y: q.y)
+    }
+
     /// Whether a world point (shifted by `copy` worlds) is behind the globe; never in Mercator.
     func isHiddenOnGlobe(worldFraction m: Point, copy: Int = 0) -> Bool {
         guard let globe else { return false }
@@ -26,6 +36,41 @@ extension Transform {
     /// Whether a coordinate is behind the globe; never in Mercator.
     func isHiddenOnGlobe(_ c: LocationCoordinate2D, copy: Int = 0) -> Bool {
         globe != nil && isHiddenOnGlobe(worldFraction: Transform.mercator(c), copy: copy)
+    }
+
+    /// Whether things far from the camera are drawn smaller: a pitched view, or the globe (whose
+    /// limb is farther from the camera than its centre).
+    var hasPerspective: Bool { isPitched || globe != nil }
+
+    /// The perspective divisor of a plane point over the camera's distance to the centre (GL's clip `w`
+    /// over `cameraToCenterDistance`; 1 at the view's centre): ``w(plane:)`` in Mercator; on the globe,
+    /// that of the sphere point under the plane point (the horizon's nearest point off the globe).
+    /// Symbols' and circles' perspective ratios are taken from it (GL JS's `perspective_ratio`).
+    @inline(__always)
+    func depthRatio(plane p: Point) -> Double {
+        if let globe { return globe.depthRatio(screenX: p.x + width / 2, y: p.y + height / 2) }
+        return w(plane: p)
+    }
+
+    /// The plane point of a coordinate moved by a translate (`shift`, a plane offset in device pixels):
+    /// in Mercator the plane point plus the shift; on the globe the coordinate moves on the map before
+    /// it is projected, as GL JS adds a symbol's translate in tile units.
+    func plane(_ c: LocationCoordinate2D, copy: Int, translatedBy shift: Point) -> Point {
+        guard globe != nil, shift.x != 0 || shift.y != 0 else { return plane(c, copy: copy) + shift }
+        let d = unrotate(shift)
+        var m = worldFraction(c)
+        m.x += d.x / worldSize
+        m.y += d.y / worldSize
+        return plane(worldFraction: m, copy: copy)
+    }
+
+    /// ``depthRatio(plane:)`` of a world point (Web Mercator fractions, shifted by `copy` worlds).
+    func depthRatio(worldFraction m: Point, copy: Int = 0) -> Double {
+        if let globe {
+            let q = quantized(m)
+            return globe.depthRatio(worldX: q.x + Double(copy), y: q.y)
+        }
+        return w(plane: plane(worldFraction: m, copy: copy))
     }
 }
 
@@ -114,6 +159,81 @@ package struct GlobeView: Sendable {
         let side = camera.horizonSide(s)
         let visible = w - clipWeight * (1 - side) * wGlobe
         return (p.x, p.y, visible / max(w, 1e-9))
+    }
+
+    /// GL's clip `w` of a world point over the camera's distance to the view's centre (1 at the centre,
+    /// more towards the limb): the blend's view depth, as GL JS's `interpolateProjection` gives it.
+    func depthRatio(sphere s: Vector3, worldX x: Double, y: Double) -> Double {
+        let g = camera.view(s)
+        if globeness >= 1 { return -g.z / distance }
+        let m = mercatorView(worldX: x, y: y)
+        return -(m.z + (g.z - m.z) * globeness) / distance
+    }
+
+    /// The view-space position (pixels) of a point `heightPixels` above the world point `x, y`, whose
+    /// unit-sphere direction is `s`, raised on the globe to `radius` of the unit sphere: the two
+    /// cameras' positions mixed by the globeness, as GL JS's `interpolateProjectionFor3D` mixes them.
+    func view(sphere s: Vector3, radius: Double, worldX x: Double, y: Double, heightPixels: Double) -> Vector3 {
+        let g = camera.view(s * radius)
+        if globeness >= 1 { return g }
+        var m = mercatorView(worldX: x, y: y)
+        m.y += heightPixels * sinPitch
+        m.z += heightPixels * cosPitch
+        return Vector3(m.x + (g.x - m.x) * globeness, m.y + (g.y - m.y) * globeness, m.z + (g.z - m.z) * globeness)
+    }
+
+    /// ``depthRatio(sphere:worldX:y:)`` of a world point.
+    func depthRatio(worldX x: Double, y: Double) -> Double {
+        depthRatio(sphere: GlobeProjection.spherePoint(worldX: x, worldY: y), worldX: x, y: y)
+    }
+
+    /// ``depthRatio(sphere:worldX:y:)`` of the globe under a screen position; off the globe, of the
+    /// horizon's point nearest the ray (1 where the blend's inverse finds nothing).
+    func depthRatio(screenX sx: Double, y sy: Double) -> Double {
+        if globeness >= 1 {
+            let s = camera.spherePoint(screenX: sx, y: sy) ?? camera.horizonPoint(screenX: sx, y: sy)
+            return -camera.view(s).z / distance
+        }
+        guard let p = blendedWorld(screenX: sx, y: sy) else { return 1 }
+        return depthRatio(worldX: p.x, y: p.y)
+    }
+
+    /// The unit-sphere point under a screen position, or nil off the globe.
+    func spherePoint(screenX sx: Double, y sy: Double) -> Vector3? {
+        if globeness >= 1 { return camera.spherePoint(screenX: sx, y: sy) }
+        return blendedWorld(screenX: sx, y: sy).map { GlobeProjection.spherePoint(worldX: $0.x, worldY: $0.y) }
+    }
+
+    /// The angle (radians) one device pixel of a `pitch-alignment: map` circle or a heatmap kernel
+    /// spans on the sphere (GL JS's `u_globe_extrude_scale`: a pixel in world units, times 2π and the
+    /// circle radius correction `cos(centre latitude)`), so that such a circle at the view's centre is
+    /// as large as in Mercator.
+    var extrudeAngle: Double {
+        let cosLatitude = worldSize / (2 * .pi * camera.radius)
+        return 2 * .pi / worldSize * (1 + (cosLatitude - 1) * globeness)
+    }
+
+    /// The unit vectors east and south (GL JS's `globeRotateVector` axes, `axisRight` and `axisUp`,
+    /// which points south as tile y does) at a unit-sphere point; nil at the poles.
+    static func tangentFrame(_ c: Vector3) -> (east: Vector3, south: Vector3)? {
+        let right = Vector3(c.z, 0, -c.x)
+        let l = right.length
+        guard l > 1e-12 else { return nil }
+        let r = right * (1 / l)
+        // right × c
+        var down = Vector3(r.y * c.z - r.z * c.y, r.z * c.x - r.x * c.z, r.x * c.y - r.y * c.x)
+        down = down * (1 / max(down.length, 1e-12))
+        return (r, down)
+    }
+
+    /// The extrude angles (radians east and south, GL JS's `globeRotateVector` inverted) that turn the
+    /// unit-sphere point `c` into `q`, or nil when `q` is a quarter turn or more away.
+    @inline(__always)
+    static func extrudeAngles(of q: Vector3, around c: Vector3, frame: (east: Vector3, south: Vector3)) -> (x: Double, y: Double)? {
+        let d = q.dot(c)
+        guard d > 1e-9 else { return nil }
+        let v = q * (1 / d)
+        return (atan(v.dot(frame.east)), atan(v.dot(frame.south)))
     }
 
     /// ``project(sphere:worldX:y:)`` of a world point.

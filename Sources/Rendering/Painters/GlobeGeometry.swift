@@ -110,13 +110,16 @@ extension PaintContext {
     /// right when it turns clockwise in Web Mercator's y-down plane, and the globe seen from outside
     /// keeps that orientation). A ring entirely behind the globe draws the whole visible disc when
     /// it encloses the point facing the camera, nothing otherwise. Even-odd filling then gives the
-    /// visible part of the polygon.
+    /// visible part of the polygon. `shift` (the translate, a plane offset) moves the rings on the map
+    /// before they are projected, as GL JS adds `fill-translate` in tile units.
     mutating func projectGlobeRings(_ rings: [[Point]], copy: Int, shift: Point, globe g: GlobeView,
                                     granularity: (base: Int, minimum: Int) = GlobeGranularity.fill) {
         screenRings.removeAll(keepingCapacity: true)
         let cells = GlobeGranularity.cellsAcrossWorld(granularity, tileZoom: globeDataTileZoom)
         let t = transform
-        let offset = Point(x: shift.x, y: shift.y)
+        let offset = Point(x: 0, y: 0)
+        let turned = t.unrotate(shift)
+        let worldShift = Point(x: turned.x / t.worldSize, y: turned.y / t.worldSize)
         var world: [Point] = []
         var sphere: [Vector3] = []
         var screen: [Point] = []
@@ -131,7 +134,7 @@ extension PaintContext {
             points.reserveCapacity(count)
             var lowX = Double.infinity, highX = -Double.infinity
             for i in 0..<count {
-                var a = t.quantized(ring[i]); a.x += Double(copy)
+                var a = t.quantized(ring[i]); a.x += Double(copy) + worldShift.x; a.y += worldShift.y
                 points.append(a)
                 lowX = min(lowX, a.x); highX = max(highX, a.x)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 
 extension PaintContext {
     /// Draws a circle layer like MapLibre's circle shader: for extrusion length `len` (1 at radius +
@@ -19,7 +20,11 @@ extension PaintContext {
                                            Point(x: Double(clip.x1) - 0.5, y: Double(clip.y0) + 0.5),
                                            Point(x: Double(clip.x1) - 0.5, y: Double(clip.y1) - 0.5),
                                            Point(x: Double(clip.x0) + 0.5, y: Double(clip.y1) - 0.5)]
-        let cornerPlanes = pitchWithMap ? corners.map { t.plane(screen: $0) } : []
+        // On the globe, a circle pitched with the map lies on the sphere (GL JS turns its centre's
+        // unit vector by the extrusion's angles, `globeRotateVector`): each pixel's extrusion is the
+        // angles from the centre to the sphere point under it.
+        let sphereCircles = pitchWithMap ? t.globe : nil
+        let cornerPlanes = pitchWithMap && sphereCircles == nil ? corners.map { t.plane(screen: $0) } : []
         defer { if covering.count > 0 { fillClip(Self.repeated(covering.color, covering.count)) } }
         for (i, feature) in layer.features.enumerated() {
             let radius = max(0, layer.radius[i])
@@ -45,11 +50,20 @@ extension PaintContext {
                 guard let copies = copies(worldWest: c.x, worldEast: c.x, margin: margin) else { continue }
                 for copy in copies {
                     if hiddenOnGlobe(c, copy: copy) { continue }
-                    let center = t.plane(mercator: c, copy: copy) + shift
+                    if let g = sphereCircles {
+                        paintSphereCircle(c, copy: copy, shift: shift, globe: g, outer: outerDevice, scaleWithMap: scaleWithMap,
+                                          fill: fill, stroke: hasStroke ? stroke : nil, strokeStart: strokeStart,
+                                          antialiasedBlur: antialiasedBlur, innerFill2: innerFill2)
+                        continue
+                    }
+                    // on the globe the translate moves the centre on the map (GL JS adds `u_translate` in tile units)
+                    let center = t.globe == nil ? t.plane(mercator: c, copy: copy) + shift
+                        : t.plane(Transform.coordinate(mercator: c), copy: copy, translatedBy: shift)
                     let centerScreen = t.screen(plane: center)
                     guard centerScreen.x.isFinite, centerScreen.y.isFinite else { continue }
-                    // Screen-space radius (viewport alignment) or plane-space radius (map alignment).
-                    let wCenter = t.w(plane: center)
+                    // Screen-space radius (viewport alignment) or plane-space radius (map alignment); on
+                    // the globe, circles far from the camera (towards the limb) are smaller
+                    let wCenter = t.depthRatio(plane: center)
                     if wCenter <= 0 { continue }
                     var minX: Double, maxX: Double, minY: Double, maxY: Double
                     var radiusScreen = 0.0, radiusPlane = 0.0
@@ -147,6 +161,58 @@ extension PaintContext {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// One circle pitched with the map on the globe: the pixels whose sphere point lies within `outer`
+    /// device pixels' worth of angle (``GlobeView/extrudeAngle``; times the centre's depth ratio for
+    /// `circle-pitch-scale: viewport`) of the centre, in the tangent frame GL JS extrudes in.
+    private mutating func paintSphereCircle(_ c: Point, copy: Int, shift: Point, globe g: GlobeView, outer: Double, scaleWithMap: Bool,
+                                            fill: PremultipliedColor, stroke: PremultipliedColor?, strokeStart: Double,
+                                            antialiasedBlur: Double, innerFill2: Double) {
+        let t = transform
+        var m = t.quantized(c)
+        m.x += Double(copy)
+        // circle-translate moves the centre on the map (GL JS adds it in tile units)
+        let turned = t.unrotate(shift)
+        m = Point(x: m.x + turned.x / t.worldSize, y: m.y + turned.y / t.worldSize)
+        let centre = GlobeProjection.spherePoint(worldX: m.x, worldY: m.y)
+        guard let frame = GlobeView.tangentFrame(centre) else { return }
+        let angle = g.extrudeAngle * outer * (scaleWithMap ? 1 : g.depthRatio(sphere: centre, worldX: m.x, y: m.y))
+        guard angle > 0, angle < 1.5 else { return }
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        let k = tan(angle)
+        for (ex, ey) in [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1), (0, -1), (1, 0), (0, 1), (-1, 0)] {
+            var v = centre + frame.east * (ex * k) + frame.south * (ey * k)
+            v = v * (1 / v.length)
+            let p = g.screen(sphere: v)
+            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
+        let x0 = clip.firstColumn(atOrRightOf: minX), x1 = clip.firstColumn(atOrRightOf: maxX)
+        let y0 = clip.firstRow(atOrBelow: minY), y1 = clip.firstRow(atOrBelow: maxY)
+        if x0 >= x1 || y0 >= y1 { return }
+        let w = canvasWidth, px = pixels
+        for y in y0..<y1 {
+            let cy = Double(y) + 0.5
+            let (rowX0, rowX1) = tileSpan(row: y, x0, x1)
+            if rowX0 >= rowX1 { continue }
+            for x in rowX0..<rowX1 {
+                guard let s = g.spherePoint(screenX: Double(x) + 0.5, y: cy),
+                      let a = GlobeView.extrudeAngles(of: s, around: centre, frame: frame) else { continue }
+                let ex = a.x / angle, ey = a.y / angle
+                let len2 = ex * ex + ey * ey
+                if len2 >= 1 { continue }
+                if len2 < innerFill2 {
+                    Canvas.blendPixel(px, offset: 4 * (y * w + x), color: fill, alpha: 1)
+                    continue
+                }
+                let len = len2.squareRoot()
+                let opacityT = smoothstep(0, antialiasedBlur, len - 1)
+                if opacityT <= 0 { continue }
+                let color = stroke.map { PremultipliedColor.mix(fill, $0, Float(smoothstep(antialiasedBlur, 0, len - strokeStart))) } ?? fill
+                Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: Float(opacityT))
             }
         }
     }

@@ -90,13 +90,16 @@ extension PaintContext {
                 guard let copies = copies(worldWest: west, worldEast: east, margin: 2 + shift.length) else { continue }
                 for copy in copies {
                     if let globe = transform.globe {
-                        // on the globe: the rings' runs in front of the horizon (the horizon is no edge)
-                        // (only their parts near this band: globeVisibleWorldRuns)
+                        // on the globe: the rings' runs in front of the horizon (the horizon is no edge), moved
+                        // on the map by the translate (only their parts near this band: globeVisibleWorldRuns)
+                        let turned = transform.unrotate(shift)
+                        let worldShift = Point(x: turned.x / transform.worldSize, y: turned.y / transform.worldSize)
                         for ring in polygon {
-                            for run in globeVisibleWorldRuns(ring, copy: copy, closed: true, globe: globe, margin: 3 + shift.length,
+                            let moved = shift == Point(x: 0, y: 0) ? ring : ring.map { $0 + worldShift }
+                            for run in globeVisibleWorldRuns(moved, copy: copy, closed: true, globe: globe, margin: 3 + shift.length,
                                                              granularity: GlobeGranularity.fill, screenPoints: true) {
                                 for k in 1..<run.count {
-                                    paintOutlineEdge(run[k - 1] + shift, run[k] + shift, color: color, pattern: pattern,
+                                    paintOutlineEdge(run[k - 1], run[k], color: color, pattern: pattern,
                                                      patternOpacity: patternOpacity)
                                 }
                             }

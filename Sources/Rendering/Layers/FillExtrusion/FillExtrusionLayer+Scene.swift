@@ -11,8 +11,11 @@ extension FillExtrusionLayer: SceneLayer {
     }
 
     package func paint(in context: inout PaintContext) {
-        // extrusions stand on the Mercator plane only: not drawn on the globe yet (docs/3d.md)
-        if context.transform.globe != nil { return }
+        // on the globe, extrusions stand on the sphere (FillExtrusionPainter+Globe)
+        if let globe = context.transform.globe {
+            context.paintGlobeFillExtrusion(self, globe: globe)
+            return
+        }
         context.paintFillExtrusion(self)
     }
 

@@ -288,7 +288,7 @@ extension PaintContext {
 
     /// One wall triangle: inverse depth and `t / depth` are affine on screen, so both are interpolated
     /// exactly (perspective-correct) from the corners; the colour is mixed from bottom to top by `t`.
-    private func rasterizeWallTriangle(_ p0: (Point, ExtrusionVertex), _ p1: (Point, ExtrusionVertex), _ p2: (Point, ExtrusionVertex),
+    func rasterizeWallTriangle(_ p0: (Point, ExtrusionVertex), _ p1: (Point, ExtrusionVertex), _ p2: (Point, ExtrusionVertex),
                                        bottom: (Float, Float, Float), top: (Float, Float, Float), pattern: StyleImage? = nil,
                                        into buffer: inout ExtrusionBuffer) {
         let (s0, v0) = p0, (s1, v1) = p1, (s2, v2) = p2
@@ -373,7 +373,7 @@ extension PaintContext {
     }
 
     /// Composites the layer's drawn pixels over the canvas with its opacity.
-    private func composite(_ buffer: ExtrusionBuffer, opacity: Float) {
+    func composite(_ buffer: ExtrusionBuffer, opacity: Float) {
         let w = canvasWidth, px = pixels
         for y in clip.y0..<clip.y1 {
             for x in clip.x0..<clip.x1 {

@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 
 extension PaintContext {
     /// Draws a heatmap as MapLibre does: every point adds its Gaussian kernel
@@ -29,6 +30,18 @@ extension PaintContext {
                 for i in 0..<lowWidth { texelPlanes.append(t.plane(screen: Point(x: (Double(i) + 0.5) * sx, y: (Double(j) + 0.5) * sy))) }
             }
         }
+        // On the globe, GL JS's kernel lies on the sphere (its centre's unit vector turned by the
+        // extrusion's angles, `globeRotateVector`): each texel's sphere point is found once, and its
+        // extrusion from a point is the angles from the point's centre to it. Kernels whose centre is
+        // behind the horizon still reach the visible side, as GL JS clips their quads, not their points.
+        let globe = t.globe
+        var texelSpheres: [Vector3?] = []
+        if let globe {
+            texelSpheres.reserveCapacity(lowWidth * (rowHigh - rowLow + 1))
+            for j in rowLow...rowHigh {
+                for i in 0..<lowWidth { texelSpheres.append(globe.spherePoint(screenX: (Double(i) + 0.5) * sx, y: (Double(j) + 0.5) * sy)) }
+            }
+        }
         var lastWeight = Double.nan, lastS = 0.0
         for p in layer.points where p.weight > 0 && p.radius > 0 {
             // Points share a handful of weights: the kernel's extent is computed once per run of equal weights.
@@ -41,7 +54,37 @@ extension PaintContext {
             let reach = s * p.radius * ratio  // device pixels
             guard let copies = copies(worldWest: p.position.x, worldEast: p.position.x, margin: reach) else { continue }
             for copy in copies {
-                if hiddenOnGlobe(p.position, copy: copy) { continue }
+                if let globe {
+                    let m = t.quantized(p.position)
+                    let centre = GlobeProjection.spherePoint(worldX: m.x + Double(copy), worldY: m.y)
+                    guard let frame = GlobeView.tangentFrame(centre) else { continue }
+                    let radiusAngle = p.radius * ratio * globe.extrudeAngle
+                    let reachAngle = s * radiusAngle
+                    guard radiusAngle > 0, reachAngle < 1.5 else { continue }
+                    var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+                    let k = tan(reachAngle)
+                    for (ex, ey) in [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1), (0, -1), (1, 0), (0, 1), (-1, 0)] {
+                        var v = centre + frame.east * (ex * k) + frame.south * (ey * k)
+                        v = v * (1 / v.length)
+                        let q = globe.screen(sphere: v)
+                        minX = min(minX, q.x); maxX = max(maxX, q.x); minY = min(minY, q.y); maxY = max(maxY, q.y)
+                    }
+                    guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { continue }
+                    let i0 = max(0, Int((minX / sx - 0.5).rounded(.up))), i1 = min(lowWidth - 1, Int((maxX / sx - 0.5).rounded(.down)))
+                    let j0 = max(rowLow, Int((minY / sy - 0.5).rounded(.up))), j1 = min(rowHigh, Int((maxY / sy - 0.5).rounded(.down)))
+                    if i0 > i1 || j0 > j1 { continue }
+                    let scale = p.weight * layer.intensity * gauss, inverse = 1 / radiusAngle
+                    for j in j0...j1 {
+                        for i in i0...i1 {
+                            guard let q = texelSpheres[(j - rowLow) * lowWidth + i],
+                                  let a = GlobeView.extrudeAngles(of: q, around: centre, frame: frame),
+                                  abs(a.x) <= reachAngle, abs(a.y) <= reachAngle else { continue }
+                            let dx = a.x * inverse, dy = a.y * inverse
+                            density[(j - rowLow) * lowWidth + i] += scale * exp(-4.5 * (dx * dx + dy * dy))
+                        }
+                    }
+                    continue
+                }
                 let plane = t.plane(mercator: p.position, copy: copy)
                 if t.isPitched {
                     let radius = p.radius * ratio, planeReach = s * radius

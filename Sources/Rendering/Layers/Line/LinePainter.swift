@@ -166,7 +166,8 @@ extension PaintContext {
         if let globe = transform.globe {
             // the mesh was laid out on the Mercator plane: each vertex onto the sphere, its extrusion
             // scaled to keep the line's width on the sphere's surface (cos of the centre's latitude over
-            // the vertex's)
+            // the vertex's); line-translate moves it on the map before it is projected (GL JS adds it in
+            // tile units)
             let t = transform
             let cosCentre = cos(t.camera.center.latitude * .pi / 180)
             for i in positions.indices {
@@ -175,8 +176,8 @@ extension PaintContext {
                 let lat = WebMercator.cameraLatitude(worldY: base.y) * .pi / 180
                 let k = cosCentre / max(cos(lat), 1e-6)
                 let extruded = v.position + (positions[i] - v.position - stroke.shift) * k
-                let w = t.flatWorldFraction(plane: extruded)
-                positions[i] = globe.plane(worldX: w.x, y: w.y) + stroke.shift
+                let w = t.flatWorldFraction(plane: extruded + stroke.shift)
+                positions[i] = globe.plane(worldX: w.x, y: w.y)
             }
         }
         let w = canvasWidth, clip = clip, px = pixels, sourceTile = self.tileClip

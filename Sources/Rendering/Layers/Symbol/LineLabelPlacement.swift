@@ -7,7 +7,8 @@ import Fonts
 /// (`text-keep-upright`), and one whose glyphs run past the line's ends is not drawn.
 ///
 /// The label plane is the map plane (device pixels, before perspective) for labels pitched with
-/// the map, the screen (device pixels) otherwise.
+/// the map, the screen (device pixels) otherwise. On the globe, the map plane is the Mercator
+/// camera's (``Transform/flatPlane(worldFraction:)``), each glyph projected onto the sphere.
 struct LineLabelPlacement {
     let transform: Transform
     let path: LinePath
@@ -36,17 +37,25 @@ struct LineLabelPlacement {
     func vertex(_ i: Int) -> Point { labelPlane(path.points[i]) }
 
     func labelPlane(_ world: Point) -> Point {
+        // on the globe, labels pitched with the map are laid out on the Mercator plane and each glyph
+        // projected onto the sphere (GL JS lays them out in tile units)
+        if path.pitchWithMap, transform.globe != nil {
+            return transform.flatPlane(worldFraction: Point(x: world.x + Double(copy), y: world.y))
+        }
         let p = transform.plane(worldFraction: world, copy: copy)
         return path.pitchWithMap ? p : transform.screen(plane: p)
     }
 
     /// Device-pixel screen position of a label plane point.
-    func screen(_ p: Point) -> Point { path.pitchWithMap ? transform.screen(plane: p) : p }
+    func screen(_ p: Point) -> Point {
+        if path.pitchWithMap, transform.globe != nil { return transform.screen(flatPlane: p) }
+        return path.pitchWithMap ? transform.screen(plane: p) : p
+    }
 
     /// MapLibre's symbol shader perspective ratio at the anchor: labels far away are drawn smaller
     /// (pitched with the map) or larger (on the screen) than the map around them, but only halfway.
     var perspectiveRatio: Double {
-        let w = transform.w(plane: transform.plane(worldFraction: path.anchor, copy: copy))
+        let w = transform.depthRatio(worldFraction: path.anchor, copy: copy)
         let ratio = path.pitchWithMap ? 0.5 + 0.5 * w : 0.5 + 0.5 / max(w, 1e-6)
         return max(0, min(4, ratio))
     }
@@ -156,7 +165,7 @@ struct LineLabelPlacement {
         let labelScale = fontSize / 24 * pixelRatio
         guard path.circleRadius > 0, !path.circles.isEmpty,
               let (first, last) = firstAndLast(fontScale: labelScale) else { return [] }
-        let anchorW = transform.w(plane: transform.plane(worldFraction: path.anchor, copy: copy))
+        let anchorW = transform.depthRatio(worldFraction: path.anchor, copy: copy)
         // tile units per label-plane pixel (at zero pitch: the plane's scale)
         let pixelsToTileUnits = path.tileUnitsPerWorld / transform.worldSize
         // labels on the screen take more tile distance where the view meets the map obliquely

@@ -28,7 +28,7 @@ extension PaintContext {
             let reach = 64 * s.fontScale * ratio + 4 * shift.length
             guard let copies = copies(west: s.anchor.longitude, east: s.anchor.longitude, margin: reach) else { continue }
             for copy in copies {
-                let plane = t.plane(s.anchor, copy: copy) + shift
+                let plane = t.plane(s.anchor, copy: copy, translatedBy: shift)
                 let p = t.screen(plane: plane)
                 guard p.x.isFinite, p.y.isFinite, t.w(plane: plane) > 0 else { continue }
                 drawn.append((i, p))
@@ -213,6 +213,10 @@ extension PaintContext {
             placed.point + Point(x: (v.x * c - v.y * s) * scale, y: (v.x * s + v.y * c) * scale)
         }
         let (a, b, d) = (corner(quad.topLeft), corner(quad.topRight), corner(quad.bottomLeft))
+        if pitchWithMap && transform.globe != nil {
+            return .screen(transform.screen(flatPlane: a) + translate, transform.screen(flatPlane: b) + translate,
+                           transform.screen(flatPlane: d) + translate)
+        }
         if pitchWithMap && transform.isPitched { return .plane(a, b, d, shift: translate) }
         if pitchWithMap { return .screen(transform.screen(plane: a) + translate, transform.screen(plane: b) + translate,
                                          transform.screen(plane: d) + translate) }
@@ -413,9 +417,12 @@ struct QuadProjection {
                 r = t.rotate(r)
             }
         }
-        guard let plane, t.isPitched else { return anchor + r }
-        // on the screen, labels far away are drawn smaller, but only halfway as the map shrinks
-        guard pitchWithMap else { return anchor + r * max(0, min(4, 0.5 + 0.5 / max(t.w(plane: plane), 1e-6))) }
+        guard let plane, t.hasPerspective else { return anchor + r }
+        // on the screen, labels far away are drawn smaller, but only halfway as the map shrinks (on the
+        // globe, towards the limb)
+        guard pitchWithMap else { return anchor + r * max(0, min(4, 0.5 + 0.5 / max(t.depthRatio(plane: plane), 1e-6))) }
+        // on the globe, labels pitched with the map stay on the screen (GL JS lays them on the sphere)
+        guard t.isPitched else { return anchor + r }
         // MapLibre's symbol shader: pitched labels are drawn halfway between their map and screen size
         let perspective = max(0, min(4, 0.5 + 0.5 * t.w(plane: plane)))
         return t.screen(plane: plane + r * perspective)

@@ -157,17 +157,25 @@ enum SymbolPlacement {
                 }
             }
             var s = layer.symbols[i]
-            let plane = transform.plane(s.anchor, copy: wrap ?? 0)
+            var plane = transform.plane(s.anchor, copy: wrap ?? 0)
+            var screenShift = shift
+            if transform.globe != nil, shift.x != 0 || shift.y != 0 {
+                // on the globe the translate moves the anchor on the map (GL JS adds it in tile units)
+                let v = Point(x: shift.x * ratio, y: shift.y * ratio)
+                plane = transform.plane(s.anchor, copy: wrap ?? 0, translatedBy: layer.translateAnchor == .map ? transform.rotate(v) : v)
+                screenShift = Point(x: 0, y: 0)
+            }
             let p = transform.screen(plane: plane)
             guard p.x.isFinite, p.y.isFinite, transform.w(plane: plane) > 0 else {
                 layer.symbols[i].placed = false
                 layer.symbols[i].iconPlaced = false
                 continue
             }
-            let a = Point(x: p.x / ratio + shift.x, y: p.y / ratio + shift.y)
+            let a = Point(x: p.x / ratio + screenShift.x, y: p.y / ratio + screenShift.y)
             layer.symbols[i].screenAnchor = a
-            // MapLibre's perspective ratio: boxes of labels far away shrink halfway as the map does
-            let k = transform.isPitched ? max(0, min(4, 0.5 + 0.5 / max(transform.w(plane: plane), 1e-6))) : 1
+            // MapLibre's perspective ratio: boxes of labels far away shrink halfway as the map does (on the
+            // globe too: its limb is farther from the camera than its centre)
+            let k = transform.hasPerspective ? max(0, min(4, 0.5 + 0.5 / max(transform.depthRatio(plane: plane), 1e-6))) : 1
             func onScreen(_ b: (x0: Double, y0: Double, x1: Double, y1: Double)) -> (Double, Double, Double, Double) {
                 (a.x + b.x0 * k, a.y + b.y0 * k, a.x + b.x1 * k, a.y + b.y1 * k)
             }

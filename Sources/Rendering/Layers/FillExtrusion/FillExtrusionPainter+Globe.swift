@@ -1,0 +1,198 @@
+import Foundation
+import Geo
+
+extension PaintContext {
+    /// The Earth's radius GL JS scales heights by on the globe (`GLOBE_RADIUS`, metres).
+    static let globeRadiusMetres = 6371008.8
+
+    /// Draws a fill-extrusion layer on the globe as GL JS's `fill_extrusion` shader does there: each
+    /// footprint vertex (rings split on the fill grid) raised along the sphere's normal, to
+    /// `1 + height / GLOBE_RADIUS` of the unit sphere; walls between the raised base and top (faces
+    /// turned away culled by their winding on screen, as GL culls them), roofs on the shell at the
+    /// roof's height. The lighting is the flat map's with each normal turned into the sphere's frame at
+    /// its vertex and the light into the frame at the view's centre (GL JS's `globeGetRotationMatrix`
+    /// and `transformLightDirection`). The globe hides what is behind it: the depth buffer starts with
+    /// the sphere's depth under each pixel, so a solid standing behind the horizon shows above it.
+    /// Patterns are not drawn on the globe yet (the walls and roofs take the layer's colour).
+    mutating func paintGlobeFillExtrusion(_ layer: FillExtrusionLayer, globe g: GlobeView) {
+        let opacity = Float(max(0, min(1, layer.opacity.isNaN ? 0 : layer.opacity)))
+        guard opacity > 0, !clip.isEmpty, !layer.features.isEmpty else { return }
+        var buffer = ExtrusionBuffer(clip: clip, depth: extrusionDepth)
+        extrusionDepth = []
+        let t = transform
+        // the sphere in the depth buffer (GL's depth test against the globe)
+        for y in clip.y0..<clip.y1 where g.isSphere {
+            for x in clip.x0..<clip.x1 {
+                let i = (y - clip.y0) * buffer.width + (x - clip.x0)
+                guard buffer.inverseDepth[i] == 0, let s = g.camera.spherePoint(screenX: Double(x) + 0.5, y: Double(y) + 0.5) else { continue }
+                let v = g.camera.view(s)
+                if v.z < 0 { buffer.inverseDepth[i] = Float(1 / -v.z) * (1 - 1e-5) }
+            }
+        }
+        let shift = planeTranslation(layer.translate, anchor: layer.translateAnchor)
+        let turned = t.unrotate(shift)
+        let worldShift = Point(x: turned.x / t.worldSize, y: turned.y / t.worldSize)
+        let light = layer.light.direction(bearing: t.camera.bearing)
+        // the light in globe space: the flat map's frame at the view's centre
+        let centre = GlobeProjection.spherePoint(longitude: t.camera.center.longitude, latitude: t.camera.center.latitude)
+        let centreFrame = GlobeView.tangentFrame(centre) ?? (east: Vector3(1, 0, 0), south: Vector3(0, 0, 1))
+        let globeLight = centreFrame.east * light.x + centreFrame.south * light.y + centre * light.z
+        func shading(at s: Vector3) -> ExtrusionShading {
+            // the light in the frame at `s` (its normals are the flat map's there)
+            let frame = GlobeView.tangentFrame(s) ?? centreFrame
+            return ExtrusionShading(light: (globeLight.dot(frame.east), globeLight.dot(frame.south), globeLight.dot(s)),
+                                    lightColor: layer.light.color, intensity: layer.light.intensity,
+                                    verticalGradient: layer.verticalGradient)
+        }
+        let cells = GlobeGranularity.cellsAcrossWorld(GlobeGranularity.fill, tileZoom: globeDataTileZoom)
+        for (i, feature) in layer.features.enumerated() {
+            let base = ExtrusionShading.sanitized(layer.base[i]), height = ExtrusionShading.sanitized(layer.height[i])
+            let color = layer.color[i].premultiplied()
+            let rBase = 1 + base / Self.globeRadiusMetres, rTop = 1 + height / Self.globeRadiusMetres
+            for polygon in feature.polygons {
+                // the rings on the map (moved by the translate), split on the fill grid
+                var rings: [[Point]] = []
+                for (k, ring) in polygon.enumerated() {
+                    var points: [Point] = []
+                    for c in ring {
+                        var p = t.quantized(c)
+                        p.x += worldShift.x
+                        p.y += worldShift.y
+                        if let last = points.last, last == p { continue }
+                        points.append(p)
+                    }
+                    if points.count > 1, points.first == points.last { points.removeLast() }
+                    guard points.count >= 3 else { continue }
+                    // exterior rings clockwise in the y-down world (the solid on each edge's right), holes anticlockwise
+                    var area = 0.0
+                    var previous = points[points.count - 1]
+                    for p in points {
+                        area += previous.x * p.y - p.x * previous.y
+                        previous = p
+                    }
+                    if (k == 0) != (area > 0) { points.reverse() }
+                    var split: [Point] = []
+                    for j in points.indices {
+                        let a = points[j], b = points[(j + 1) % points.count]
+                        split.append(a)
+                        GlobeSubdivision.split(a, b, cells: cells, into: &split)
+                    }
+                    rings.append(split)
+                }
+                guard !rings.isEmpty else { continue }
+                let spheres = rings.map { ring in ring.map { GlobeProjection.spherePoint(worldX: $0.x, worldY: $0.y) } }
+                let metres = t.pixelsPerMeter
+                // walls
+                if rTop != rBase {
+                    for (ring, sphere) in zip(rings, spheres) {
+                        paintGlobeWalls(ring, sphere, rBase: rBase, rTop: rTop, base: base, height: height, metres: metres,
+                                        color: color, shading: shading, globe: g, into: &buffer)
+                    }
+                }
+                // the roof: the rings on the shell at the roof's height
+                if let first = spheres.first?.first {
+                    let roofColor = shading(at: first).roof(color)
+                    paintGlobeRoof(rings, spheres, radius: rTop, heightPixels: height * metres, color: roofColor, globe: g, into: &buffer)
+                }
+            }
+        }
+        composite(buffer, opacity: opacity)
+        extrusionDepth = buffer.inverseDepth
+    }
+
+    /// The camera-space vertex (GL's clip `w` as its depth) and screen position of a footprint vertex
+    /// (world point `world`, unit-sphere direction `s`) raised to `radius` (`heightPixels` in Mercator).
+    private func globeVertex(_ world: Point, _ s: Vector3, radius: Double, heightPixels: Double, t: Double,
+                             globe g: GlobeView) -> (Point, ExtrusionVertex) {
+        let v = g.view(sphere: s, radius: radius, worldX: world.x, y: world.y, heightPixels: heightPixels)
+        let p = g.camera.screen(view: v)
+        return (Point(x: p.x, y: p.y), ExtrusionVertex(point: CameraPoint(x: v.x, y: v.y, depth: -v.z), t: t))
+    }
+
+    /// A ring's walls on the globe: one quad per (split) edge, culled by its winding on screen.
+    private func paintGlobeWalls(_ ring: [Point], _ sphere: [Vector3], rBase: Double, rTop: Double, base: Double, height: Double,
+                                 metres: Double, color: PremultipliedColor, shading: (Vector3) -> ExtrusionShading, globe g: GlobeView,
+                                 into buffer: inout ExtrusionBuffer) {
+        var ia = ring.count - 1
+        for ib in ring.indices {
+            defer { ia = ib }
+            let a = ring[ia], b = ring[ib]
+            let zBase = base * metres, zTop = height * metres
+            let corners = [globeVertex(a, sphere[ia], radius: rBase, heightPixels: zBase, t: 0, globe: g),
+                           globeVertex(b, sphere[ib], radius: rBase, heightPixels: zBase, t: 0, globe: g),
+                           globeVertex(b, sphere[ib], radius: rTop, heightPixels: zTop, t: 1, globe: g),
+                           globeVertex(a, sphere[ia], radius: rTop, heightPixels: zTop, t: 1, globe: g)]
+            guard corners.allSatisfy({ $0.1.point.depth > 1e-6 }) else { continue }
+            var area = 0.0
+            var previous = corners[3].0
+            for c in corners {
+                area += previous.x * c.0.y - c.0.x * previous.y
+                previous = c.0
+            }
+            // a wall faces the camera when its quad turns clockwise on screen (as the flat map's
+            // axonometric walls; upside-down solids the other way)
+            if rTop > rBase ? !(area > 0) : !(area < 0) { continue }
+            // MapLibre's wall normal: perp(current - previous), world-aligned
+            let ex = b.x - a.x, ey = b.y - a.y
+            let length = (ex * ex + ey * ey).squareRoot()
+            guard length > 0 else { continue }
+            let nx = -ey / length, ny = ex / length
+            let middle = sphere[ia] + sphere[ib]
+            let shade = shading(middle * (1 / max(middle.length, 1e-12)))
+            let bottom = shade.wall(color, nx: nx, ny: ny, t: 0, base: base, height: height)
+            let top = shade.wall(color, nx: nx, ny: ny, t: 1, base: base, height: height)
+            rasterizeWallTriangle(corners[0], corners[1], corners[2], bottom: bottom, top: top, into: &buffer)
+            rasterizeWallTriangle(corners[0], corners[2], corners[3], bottom: bottom, top: top, into: &buffer)
+        }
+    }
+
+    /// A roof on the globe: its rings on the shell of `radius` projected and scanned (even-odd), each
+    /// pixel's depth where its ray meets the shell (in a blend with Mercator, the mean of the roof's
+    /// vertex depths: an approximation).
+    private mutating func paintGlobeRoof(_ world: [[Point]], _ rings: [[Vector3]], radius: Double, heightPixels: Double,
+                                         color: (Float, Float, Float), globe g: GlobeView, into buffer: inout ExtrusionBuffer) {
+        let cam = g.camera
+        var depthSum = 0.0, depthCount = 0.0
+        let screen = zip(world, rings).map { w, ring in zip(w, ring).map { q, s -> Point in
+            let v = g.view(sphere: s, radius: radius, worldX: q.x, y: q.y, heightPixels: heightPixels)
+            depthSum += -v.z
+            depthCount += 1
+            let p = cam.screen(view: v)
+            return Point(x: p.x, y: p.y)
+        } }
+        let blendDepth = depthSum / max(depthCount, 1)
+        // a roof turned away from the camera (its exterior ring wound the other way on screen) is culled
+        guard let exterior = screen.first, exterior.count >= 3 else { return }
+        var area = 0.0
+        var previous = exterior[exterior.count - 1]
+        for p in exterior {
+            area += previous.x * p.y - p.x * previous.y
+            previous = p
+        }
+        guard area > 0 else { return }
+        var scanner = PixelCenterScanner()
+        swap(&scanner, &self.scanner)
+        let o = cam.cameraPosition
+        let c = o.dot(o) - radius * radius
+        let sphere = g.isSphere
+        scanner.scan(rings: screen, rule: .evenOdd, clip: clip) { y, x0, x1 in
+            for x in x0..<x1 {
+                if !sphere {
+                    if blendDepth > 0 { buffer.write(x: x, y: y, inverseDepth: Float(1 / blendDepth), r: color.0, g: color.1, b: color.2) }
+                    continue
+                }
+                let dir = cam.rayDirection(screenX: Double(x) + 0.5, y: Double(y) + 0.5)
+                let b = o.dot(dir)
+                // a pixel inside the projected roof whose ray just misses the shell (GL draws the roof's
+                // flat triangles, which reach a little past the shell's outline) takes the tangent point
+                let discriminant = max(0, b * b - c)
+                let along = -b - discriminant.squareRoot()
+                guard along > 0 else { continue }
+                let v = cam.view(o + dir * along)
+                guard v.z < 0 else { continue }
+                buffer.write(x: x, y: y, inverseDepth: Float(1 / -v.z), r: color.0, g: color.1, b: color.2)
+            }
+        }
+        swap(&scanner, &self.scanner)
+    }
+}
