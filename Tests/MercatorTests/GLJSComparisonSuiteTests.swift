@@ -26,6 +26,7 @@ struct GLJSComparisonSuiteTests {
         "globe-fill-extrusion": 0,
         "globe-atmosphere": 2,
         "globe-camera": 2,
+        "terrain": 10,
     ]
 
     @Test("every family passes at least its floor, and every case draws and is compared")

@@ -177,11 +177,12 @@ extension Map {
             let middle = Transform.coordinate(mercator: Point(x: Double(id.wrap) + (Double(id.canonical.x) + 0.5) / n,
                                                               y: (Double(id.canonical.y) + 0.5) / n))
             let tileCamera = MapCamera(center: middle, zoom: drapeZoom, bearing: 0, pitch: 0)
-            // a tile small on screen (far away) is painted at a lower density and meshed coarser, as GL JS's
-            // mipmaps minify distant tiles: the density halves while the tile still spans its image's pixels
+            // a tile small on screen (far away, or a large tile in a small view) is painted at a lower density and
+            // meshed coarser: the density halves while the image would still have over four pixels per screen pixel
+            // along the tile's longest side on screen (GL JS paints 1024 x 1024 per tile, filtered linearly)
             let extent = Self.screenExtent(of: id, in: view)
             var density = 1.0
-            while density > 1.0 / 8, extent < Double(side) * size.pixelRatio * density / 2 { density /= 2 }
+            while density > 1.0 / 8, extent < Double(side) * size.pixelRatio * density / 4 { density /= 2 }
             var cells = TerrainRenderer.meshSize
             while cells > 16, extent < Double(cells) * 2 { cells /= 2 }
             let tileSize = MapSize(width: side + 2 * marginPoints, height: side + 2 * marginPoints, pixelRatio: size.pixelRatio * density)
