@@ -4,7 +4,8 @@ import Foundation
 import Mercator
 
 /// `mercator-bench render`: warm snapshot time (style -> PNG) for a small and a heavy style, a
-/// pitched fill-extrusion city block, a hillshade and a colour relief of the render suite's z12 DEM tiles and a heatmap of
+/// pitched fill-extrusion city block, a hillshade and a colour relief of the render suite's z12 DEM tiles, the same
+/// tiles as 3D terrain under their shaded relief and drawn flat (`terrain`, `terrain-flat`: not run by default) and a heatmap of
 /// the 234,908 GeoNames cities at 512x512 and 1024x1024, and MapLibre Native's time for the same
 /// style JSON and camera in the same run.
 struct RenderBench: ParsableCommand {
