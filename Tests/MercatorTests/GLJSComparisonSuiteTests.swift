@@ -28,6 +28,7 @@ struct GLJSComparisonSuiteTests {
         "globe-camera": 2,
         "sky": 32,
         "camera-pitch": 2,
+        "terrain": 10,
     ]
 
     @Test("every family passes at least its floor, and every case draws and is compared")

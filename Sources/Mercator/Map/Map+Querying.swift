@@ -60,10 +60,17 @@ extension Map {
         let filter = try Self.compile(predicate)
         let size = self.size
         // Only what is on screen can be hit: clip the query to the viewport.
-        let clipped = ScreenRect(x: max(0, rect.minX), y: max(0, rect.minY),
+        var clipped = ScreenRect(x: max(0, rect.minX), y: max(0, rect.minY),
                                  width: min(Double(size.width), rect.maxX) - max(0, rect.minX),
                                  height: min(Double(size.height), rect.maxY) - max(0, rect.minY))
         guard clipped.width >= 0, clipped.height >= 0 else { return [] }
+        // over terrain, the flat scene is queried where it draws the ground seen in the rectangle
+        if let terrain = currentTerrainView() {
+            let corners = [Point(x: clipped.minX, y: clipped.minY), Point(x: clipped.maxX, y: clipped.minY),
+                           Point(x: clipped.maxX, y: clipped.maxY), Point(x: clipped.minX, y: clipped.maxY)].map { flatQueryPoint($0, in: terrain) }
+            let xs = corners.map(\.x), ys = corners.map(\.y)
+            clipped = ScreenRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        }
         let built = try styleScene()
         let zoom = camera.zoom
         var out: [QueriedFeature] = []

@@ -17,7 +17,7 @@ public final class Map: @unchecked Sendable {
     private var sizeValue: MapSize
     private var states = FeatureStates()
     /// The style's sources: loaded once per definition, and turned into render sources per view.
-    private let sources: MapSources
+    let sources: MapSources
     /// Reads glyphs, sprites and images (local files or HTTP).
     private let resources: ResourceReader
     /// The glyphs of the style's `glyphs` template, read once (replaced when the template changes).
@@ -77,6 +77,9 @@ public final class Map: @unchecked Sendable {
         defer { lock.unlock() }
         return try body()
     }
+
+    /// The feature states set so far (what the next frame draws with).
+    var featureStates: FeatureStates { locked { states } }
 
     /// The camera.
     public var camera: MapCamera {
@@ -169,13 +172,15 @@ public final class Map: @unchecked Sendable {
     /// The point in the map's view (points from the top left) where `coordinate` is drawn
     /// (`-[MLNMapView convertCoordinate:toPointToView:]`).
     public func point(for coordinate: LocationCoordinate2D) -> Point {
-        currentTransform.screenPoint(for: LocationCoordinate2D(longitude: coordinate.longitude, latitude: coordinate.latitude))
+        if let terrain = currentTerrainView() { return terrainPoint(for: coordinate, in: terrain) }
+        return currentTransform.screenPoint(for: LocationCoordinate2D(longitude: coordinate.longitude, latitude: coordinate.latitude))
     }
 
     /// The coordinate drawn at `point` (points from the top left); `nil` above a pitched horizon
     /// (`-[MLNMapView convertPoint:toCoordinateFromView:]`).
     public func coordinate(for point: Point) -> LocationCoordinate2D? {
-        currentTransform.coordinate(at: point).map { LocationCoordinate2D(latitude: $0.latitude, longitude: $0.longitude) }
+        if let terrain = currentTerrainView() { return terrainCoordinate(for: point, in: terrain) }
+        return currentTransform.coordinate(at: point).map { LocationCoordinate2D(latitude: $0.latitude, longitude: $0.longitude) }
     }
 
     /// The unquantized projection, shared with `MapCamera.point(for:in:)` and the gestures (with
@@ -386,6 +391,7 @@ public final class Map: @unchecked Sendable {
     ///   `LimitExceeded` for an image or labels past the map's ``MapOptions/limits``.
     public func snapshot() throws -> MapSnapshot {
         try checkBudget(banded: { _ in false })
+        if let terrain = try terrainSnapshot() { return terrain }
         let (built, errors) = try buildScene()
         let canvas = try withSession { session throws -> Canvas in try session.render(built.scene) }
         var unquantized = built.scene
@@ -413,6 +419,10 @@ extension Map {
     /// ``pngSnapshot()``, always banded when `bandRows` is given (tests force small bands).
     func pngSnapshot(bandRows: Int?) throws -> MapPNGSnapshot {
         try checkBudget(bandRows: bandRows, banded: { bandRows != nil || Renderer.rendersInBands($0) })
+        if let terrain = try terrainSnapshot() {
+            return MapPNGSnapshot(data: terrain.pngData(), sourceErrors: terrain.sourceErrors, unsupportedFeatures: terrain.unsupportedFeatures,
+                                  warnings: terrain.warnings)
+        }
         let (built, errors) = try buildScene()
         let data: Data
         if bandRows != nil || Renderer.rendersInBands(built.scene) {
@@ -438,6 +448,6 @@ extension Map {
 
     /// What loading the style left out, then one warning per source that could not be loaded.
     static func warnings(_ style: Style, _ sourceErrors: [SourceLoadError]) -> [StyleWarning] {
-        style.loadWarnings + sourceErrors.map { StyleWarning(path: $0.source == "sprite" ? "sprite" : "sources.\($0.source)", $0.message) }
+        style.loadWarnings + terrainWarnings(style) + sourceErrors.map { StyleWarning(path: $0.source == "sprite" ? "sprite" : "sources.\($0.source)", $0.message) }
     }
 }

@@ -124,6 +124,25 @@ final class MapSources: @unchecked Sendable {
         }
     }
 
+    /// A `raster-dem` source's tiles for 3D terrain at `zoom` over the view of `transform` (borders backfilled
+    /// from their neighbours, missing tiles drawn from their nearest parent), with the source's deepest zoom
+    /// and tile size.
+    func terrainTiles(of source: StyleSource, transform: Transform, zoom: Double, center: LocationCoordinate2D, pixelRatio: Double)
+        -> Result<(tiles: [SourceTile], maximumZoom: Int, tileSize: Int), SourceLoadError> {
+        let resolved: TiledSource
+        switch tiled.source(source) {
+        case .success(let s): resolved = s
+        case .failure(let error): return .failure(error)
+        }
+        switch tiled.tiles(of: source, transform: transform, zoom: zoom, center: center, pixelRatio: pixelRatio) {
+        case .success(let tiles):
+            let pyramid = TilePyramid(tiles: tiles, generation: 0, maximumZoom: resolved.maximumZoom)
+            return .success((RasterDEMRenderSource(pyramid).imageTiles, resolved.maximumZoom, resolved.tileSize))
+        case .failure(let error):
+            return .failure(error)
+        }
+    }
+
     /// The annotation overlay's source, parsed once per version of the overlay's source.
     func annotationSource(_ source: StyleSource) throws(SourceLoadError) -> GeoJSONRenderSource {
         if let cached = lock.withLock({ annotations }), cached.0 == source { return cached.1 }

@@ -4,7 +4,8 @@ import Foundation
 import Mercator
 
 /// `mercator-bench render`: warm snapshot time (style -> PNG) for a small and a heavy style, a
-/// pitched fill-extrusion city block, a hillshade and a colour relief of the render suite's z12 DEM tiles and a heatmap of
+/// pitched fill-extrusion city block, a hillshade and a colour relief of the render suite's z12 DEM tiles, the same
+/// tiles as 3D terrain under their shaded relief and drawn flat (`terrain`, `terrain-flat`: not run by default) and a heatmap of
 /// the 234,908 GeoNames cities at 512x512 and 1024x1024, and MapLibre Native's time for the same
 /// style JSON and camera in the same run.
 struct RenderBench: ParsableCommand {
@@ -13,7 +14,7 @@ struct RenderBench: ParsableCommand {
         abstract: "Warm render time (incl. PNG) of a small and a heavy style and a 3D city block vs MapLibre Native.")
 
     @Option(help: "Measured runs per case (after a warm-up).") var runs = 9
-    @Option(help: "Styles to run (small, heavy, labels, labels-latin, labels-devanagari, extrusion, hillshade, relief, heatmap), comma-separated.")
+    @Option(help: "Styles to run (small, heavy, labels, labels-latin, labels-devanagari, extrusion, hillshade, relief, heatmap, terrain, terrain-flat), comma-separated.")
     var styles = "small,heavy,labels,extrusion,hillshade,heatmap"
     @Option(help: "Sizes to run, comma-separated.") var sizes = "512,1024"
     @OptionGroup var output: ReferenceOptions
@@ -34,6 +35,8 @@ struct RenderBench: ParsableCommand {
             ("hillshade", BenchStyles.hillshade, BenchStyles.hillshadeCamera),
             ("relief", BenchStyles.relief, BenchStyles.hillshadeCamera),
             ("heatmap", BenchStyles.heatmap, BenchStyles.heatmapCamera),
+            ("terrain", { try BenchStyles.terrain(draped: true) }, BenchStyles.terrainCamera),
+            ("terrain-flat", { try BenchStyles.terrain(draped: false) }, BenchStyles.terrainCamera),
         ].filter { names.contains($0.0) }
         // labels-latin and labels-devanagari: the same labels in two scripts, compared per label, warm (labels
         // laid out once and kept) and from scratch (a new map each time: fonts read, every label shaped and laid out)
@@ -266,6 +269,32 @@ enum BenchStyles {
             ["id": "hillshade", "type": "hillshade", "source": "dem",
              "paint": ["hillshade-exaggeration": 0.6, "hillshade-shadow-color": "#473b24", "hillshade-accent-color": "#5a4d3a"]],
         ]]
+    }
+
+    /// Over the middle of the render suite's four z12 DEM tiles, pitched: the terrain bench's view.
+    static let terrainCamera = MapCamera(center: LocationCoordinate2D(latitude: 35.955, longitude: -113.29), zoom: 13, bearing: 30, pitch: 60)
+
+    /// The render suite's z12 shaded-relief ("satellite") tiles and a hillshade over the Grand Canyon DEM, with the
+    /// DEM as 3D terrain (exaggeration 1.5) when `draped`, or the same style drawn flat (MapLibre Native draws no
+    /// terrain: its time is the flat style's).
+    static func terrain(draped: Bool) throws -> JSONValue {
+        guard let folder = SharedFixtures.url("conformance/render-tests/tiles"),
+              FileManager.default.fileExists(atPath: folder.appendingPathComponent("12-758-1608.satellite.png").path) else {
+            throw ValidationError("../shared/conformance/render-tests/tiles/12-758-1608.satellite.png not found")
+        }
+        let dem: JSONValue = ["type": "raster-dem", "tiles": [.string("file://\(folder.path)/{z}-{x}-{y}.terrain.png")], "tileSize": 256,
+                              "maxzoom": 12]
+        var style: JSONObject = ["version": 8, "sources": [
+            "dem": dem, "shade": dem,
+            "satellite": ["type": "raster", "tiles": [.string("file://\(folder.path)/{z}-{x}-{y}.satellite.png")], "tileSize": 256,
+                          "minzoom": 12, "maxzoom": 12],
+        ], "layers": [
+            ["id": "bg", "type": "background", "paint": ["background-color": "#e8e0c8"]],
+            ["id": "satellite", "type": "raster", "source": "satellite"],
+            ["id": "hillshade", "type": "hillshade", "source": "shade", "paint": ["hillshade-exaggeration": 0.3]],
+        ]]
+        if draped { style["terrain"] = ["source": "dem", "exaggeration": 1.5] }
+        return .object(style)
     }
 
     /// The whole world at zoom 2 (1024 px across at 1024 x 1024).

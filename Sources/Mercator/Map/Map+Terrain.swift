@@ -1,0 +1,274 @@
+import Foundation
+import Geo
+import GeoJSON
+import JSON
+import MapStyle
+import Rendering
+import Tiling
+
+/// The root `terrain` of a style as the map draws it: the `raster-dem` source and the exaggeration.
+struct TerrainSetting: Sendable {
+    var source: StyleSource
+    var exaggeration: Double
+
+    /// The style's terrain, or nil when it has none or names a source that is missing or not `raster-dem`
+    /// (GL JS then draws the map flat; ``Map/terrainWarnings(_:)`` says why).
+    init?(_ style: Style) {
+        guard let terrain = style.styleDocument.members["terrain"]?.object,
+              let name = terrain["source"]?.string,
+              let source = style.source(withIdentifier: name), source.kind == .rasterDEM else { return nil }
+        self.source = source
+        let value = terrain["exaggeration"]?.number ?? 1
+        exaggeration = value.isFinite ? max(0, value) : 1
+    }
+}
+
+/// The layer types GL JS paints into a terrain tile's image (`render_to_texture.ts`): the rest stand in 3D.
+private let drapedLayerTypes: Set<LayerType> = [.background, .fill, .line, .raster, .hillshade, .colorRelief]
+
+extension Map {
+    /// The exaggerated elevation of the ground at `coordinate` in metres, or nil when the style has no terrain
+    /// (GL JS's `queryTerrainElevation`, the Mapbox SDKs' `elevation(at:)`).
+    ///
+    /// Read from the terrain's `raster-dem` tiles as drawn at the current zoom (the deepest tile GL JS covers
+    /// the view with, at most the source's `maxzoom`); 0 where no DEM tile has data.
+    public func elevation(at coordinate: LocationCoordinate2D) -> Double? {
+        guard let setting = TerrainSetting(style) else { return nil }
+        let (camera, size) = (self.camera, self.size)
+        var centered = camera
+        centered.center = coordinate
+        let transform = centered.transform(in: size)
+        guard let view = terrainView(setting, transform: transform, pixelRatio: size.pixelRatio) else { return 0 }
+        let w = Transform.mercator(coordinate)
+        return view.view.groundElevation(worldX: w.x, worldY: w.y)
+    }
+
+    /// What a style's `terrain` leaves out: a source that is missing or not `raster-dem` draws the map flat,
+    /// as GL JS does, with this warning at `terrain.source`.
+    static func terrainWarnings(_ style: Style) -> [StyleWarning] {
+        guard let terrain = style.styleDocument.members["terrain"]?.object else { return [] }
+        guard let name = terrain["source"]?.string else {
+            return [StyleWarning(path: "terrain.source", "terrain has no source: the map is drawn flat")]
+        }
+        guard let source = style.source(withIdentifier: name) else {
+            return [StyleWarning(path: "terrain.source", "terrain source \"\(name)\" does not exist: the map is drawn flat")]
+        }
+        guard source.kind == .rasterDEM else {
+            return [StyleWarning(path: "terrain.source",
+                                 "terrain source \"\(name)\" is a \(source.kind.rawValue) source, not raster-dem: the map is drawn flat")]
+        }
+        return []
+    }
+
+    /// The camera over the terrain for `transform`: the DEM tiles covering the view loaded (GL JS draws terrain
+    /// tiles of twice the DEM's tile size from DEM tiles one zoom shallower), with the zoom of the mesh's tiles.
+    func terrainView(_ setting: TerrainSetting, transform: Transform, pixelRatio: Double)
+        -> (view: TerrainView, meshZoom: Int, errors: [SourceLoadError])? {
+        let camera = transform.camera
+        // DEM tiles one zoom below the terrain tiles: the cover of a source with half the zoom's tiles, less one
+        let loaded = sources.terrainTiles(of: setting.source, transform: transform, zoom: camera.zoom - 2, center: camera.center,
+                                          pixelRatio: pixelRatio)
+        let tiles: [SourceTile], maximumZoom: Int, tileSize: Int, errors: [SourceLoadError]
+        switch loaded {
+        case .success(let l): (tiles, maximumZoom, tileSize, errors) = (l.tiles, l.maximumZoom, l.tileSize, [])
+        case .failure(let e): (tiles, maximumZoom, tileSize, errors) = ([], 22, 512, [e])
+        }
+        let elevation = TerrainElevation(tiles: tiles, maximumZoom: maximumZoom, exaggeration: setting.exaggeration)
+        let meshZoom = TileCover.coveringZoom(cameraZoom: camera.zoom, tileSize: 2 * tileSize)
+        return (TerrainView(transform: transform, elevation: elevation), meshZoom, errors)
+    }
+
+    /// The terrain view of the map's current camera, or nil without terrain.
+    func currentTerrainView() -> TerrainView? {
+        guard let setting = TerrainSetting(style) else { return nil }
+        let (camera, size) = (self.camera, self.size)
+        guard globeness(atZoom: camera.zoom) == 0 else { return nil }
+        return groundedView(setting, camera: camera, size: size)?.view
+    }
+
+    /// The terrain view of `camera`, the camera first kept above the ground as GL JS keeps it
+    /// (`_elevateCameraIfInsideTerrain`): a camera below the ground under it is moved up to that ground, still
+    /// looking at the centre, its pitch and zoom worked out again (`calculateCameraOptionsFromTo`).
+    func groundedView(_ setting: TerrainSetting, camera: MapCamera, size: MapSize)
+        -> (view: TerrainView, meshZoom: Int, errors: [SourceLoadError], camera: MapCamera)? {
+        let transform = camera.transform(in: size)
+        guard let made = terrainView(setting, transform: transform, pixelRatio: size.pixelRatio) else { return nil }
+        let view = made.view
+        // the camera's place: the centre moved back along the bearing by the camera's ground distance
+        let d = transform.cameraToCenterDistance
+        let pitch = transform.camera.pitch * .pi / 180, bearing = transform.camera.bearing * .pi / 180
+        let back = d * sin(pitch) / transform.worldSize
+        let centre = Point(x: transform.centerWorld.x / transform.worldSize, y: transform.centerWorld.y / transform.worldSize)
+        let from = Point(x: centre.x - back * sin(bearing), y: centre.y + back * cos(bearing))
+        let altitude = view.centerElevation + d * cos(pitch) / view.pixelsPerMeter
+        let ground = view.elevation.elevation(worldX: from.x, worldY: from.y, zoom: view.tileZoom)
+        guard altitude < ground else { return (view, made.meshZoom, made.errors, transform.camera) }
+        // heights in Mercator units at each end's latitude (GL JS's MercatorCoordinate z)
+        let circumference = 2 * Double.pi * Transform.terrainEarthRadius
+        func z(_ metres: Double, _ worldY: Double) -> Double {
+            metres / (circumference * cos(WebMercator.cameraLatitude(worldY: worldY) * .pi / 180))
+        }
+        let dx = centre.x - from.x, dy = centre.y - from.y, dz = z(view.centerElevation, centre.y) - z(ground, from.y)
+        let distance = (dx * dx + dy * dy + dz * dz).squareRoot()
+        guard distance > 0 else { return (view, made.meshZoom, made.errors, transform.camera) }
+        var raised = transform.camera
+        raised.zoom = log2(d / transform.pixelRatio / distance / 512)
+        let tilt = acos(min(1, (dx * dx + dy * dy).squareRoot() / distance)) * 180 / .pi
+        raised.pitch = dz < 0 ? 90 - tilt : 90 + tilt
+        let again = raised.transform(in: size)
+        guard let remade = terrainView(setting, transform: again, pixelRatio: size.pixelRatio) else { return nil }
+        return (remade.view, remade.meshZoom, remade.errors, again.camera)
+    }
+
+    /// The coordinate of the ground seen at `point` (points from the top left) over terrain, or nil without
+    /// terrain or where no ground is seen.
+    func terrainCoordinate(for point: Point, in view: TerrainView) -> LocationCoordinate2D? {
+        let ratio = view.transform.pixelRatio
+        guard let w = view.ground(screen: Point(x: point.x * ratio, y: point.y * ratio)) else { return nil }
+        var c = Transform.coordinate(mercator: w)
+        c.longitude -= 360 * ((c.longitude + 180) / 360).rounded(.down)
+        return c
+    }
+
+    /// Where `coordinate` on the ground is drawn over terrain (points from the top left).
+    func terrainPoint(for coordinate: LocationCoordinate2D, in view: TerrainView) -> Point {
+        let w = Transform.mercator(coordinate)
+        guard let s = view.screenOnGround(worldX: w.x, worldY: w.y) else { return Point(x: .nan, y: .nan) }
+        let ratio = view.transform.pixelRatio
+        return Point(x: s.x / ratio, y: s.y / ratio)
+    }
+
+    /// A screen point over terrain moved to where the flat map draws the ground seen there, so that a query
+    /// of the flat scene hits what is drawn on the hills (the point itself where no ground is seen).
+    func flatQueryPoint(_ point: Point, in view: TerrainView) -> Point {
+        let ratio = view.transform.pixelRatio
+        guard let w = view.ground(screen: Point(x: point.x * ratio, y: point.y * ratio)) else { return point }
+        return view.transform.screenPoint(forWorld: w)
+    }
+
+    /// Renders the map over its terrain, or nil when the style has none (or draws a globe): each terrain tile's
+    /// 2D layers painted into a tile image, the tiles' meshes drawn through the camera with a depth buffer, the
+    /// other layers (symbols, circles, heatmaps, extrusions) drawn over them as the flat map draws them.
+    func terrainSnapshot() throws -> MapSnapshot? {
+        guard let setting = TerrainSetting(style) else { return nil }
+        let size = self.size
+        guard globeness(atZoom: self.camera.zoom) == 0,
+              let made = groundedView(setting, camera: self.camera, size: size) else { return nil }
+        let (view, meshZoom, camera) = (made.view, made.meshZoom, made.camera)
+        let transform = view.transform
+        let states = featureStates
+        var errors = made.errors
+        var unsupported: [String] = []
+
+        // the terrain tiles covering the view
+        let corners = transform.visibleWorldCorners()
+        let center = (x: transform.centerWorld.x / transform.worldSize, y: transform.centerWorld.y / transform.worldSize)
+        let ids = TileCover.tiles(covering: corners, zoom: meshZoom, center: center)
+
+        // each tile's draped layers, seen from straight above at the camera's zoom
+        let tileSide = 512 * pow(2, camera.zoom - Double(meshZoom))
+        let side = max(1, Int(tileSide.rounded(.up)))
+        let marginPoints = 1
+        let drapeZoom = Double(meshZoom) + log2(Double(side) / 512)
+        var draped: [DrapedTile] = []
+        var drapeLayersKnown = false
+        for id in ids {
+            let n = Double(1 << id.canonical.z)
+            let middle = Transform.coordinate(mercator: Point(x: Double(id.wrap) + (Double(id.canonical.x) + 0.5) / n,
+                                                              y: (Double(id.canonical.y) + 0.5) / n))
+            let tileCamera = MapCamera(center: middle, zoom: drapeZoom, bearing: 0, pitch: 0)
+            // a tile small on screen (far away, or a large tile in a small view) is painted at a lower density and
+            // meshed coarser: the density halves while the image would still have over four pixels per screen pixel
+            // along the tile's longest side on screen (GL JS paints 1024 x 1024 per tile, filtered linearly)
+            let extent = Self.screenExtent(of: id, in: view)
+            var density = 1.0
+            while density > 1.0 / 8, extent < Double(side) * size.pixelRatio * density / 4 { density /= 2 }
+            var cells = TerrainRenderer.meshSize
+            while cells > 16, extent < Double(cells) * 2 { cells /= 2 }
+            let tileSize = MapSize(width: side + 2 * marginPoints, height: side + 2 * marginPoints, pixelRatio: size.pixelRatio * density)
+            let inputs = try sceneInputs(camera: tileCamera, size: tileSize)
+            var builder = inputs.0
+            builder.showsCollisionBoxes = false
+            let built = try builder.styleScene(layers: inputs.1.filter { drapedLayerTypes.contains($0.layer.type) }, sources: inputs.2, states: states)
+            if !drapeLayersKnown {
+                errors += inputs.3
+                unsupported += built.unsupportedFeatures
+                drapeLayersKnown = true
+            }
+            let image = try Renderer.render(built.scene)
+            let margin = (image.width - Int((Double(side) * size.pixelRatio * density).rounded())) / 2
+            var tile = DrapedTile(id: id, image: image, margin: max(0, margin))
+            tile.meshSize = cells
+            draped.append(tile)
+        }
+
+        // the meshes through the camera
+        let frame = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera)
+        var canvas = try Renderer.render(frame)
+        var depth = [Float](repeating: 0, count: canvas.width * canvas.height)
+        TerrainRenderer.draw(draped, view: view, into: &canvas, depth: &depth)
+
+        // what stands in 3D, drawn as the flat map draws it (the centre is at its elevation, so it stands near its ground)
+        let inputs = try sceneInputs(camera: camera, size: size)
+        let layers = inputs.1.filter { !drapedLayerTypes.contains($0.layer.type) }
+        errors += inputs.3
+        if !layers.isEmpty {
+            var builder = inputs.0
+            builder.lastIntegerZoom = camera.zoom.rounded(.down)
+            var built = try builder.styleScene(layers: layers, sources: inputs.2, states: states)
+            built.scene.projectionMode = options.projectionMode
+            unsupported += built.unsupportedFeatures
+            let standing = try Renderer.render(built.scene)
+            canvas.composite(standing)
+        }
+        var seen = Set<String>()
+        unsupported = unsupported.filter { seen.insert($0).inserted }
+        var unquantized = frame
+        unquantized.tileQuantization = false
+        return MapSnapshot(canvas: canvas, transform: unquantized.transform, encoderBuffers: PNGBufferPool(), sourceErrors: errors,
+                           unsupportedFeatures: unsupported, warnings: Self.warnings(style, errors))
+    }
+}
+
+extension Map {
+    /// The longest side (device pixels) of a terrain tile's outline drawn at the centre's elevation; infinite
+    /// when a corner is behind the camera.
+    static func screenExtent(of tile: UnwrappedTileID, in view: TerrainView) -> Double {
+        let n = Double(1 << tile.canonical.z)
+        let x0 = Double(tile.wrap) + Double(tile.canonical.x) / n, y0 = Double(tile.canonical.y) / n
+        var corners: [Point] = []
+        for (dx, dy) in [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)] {
+            guard let s = view.screen(worldX: x0 + dx / n, worldY: y0 + dy / n, metres: view.centerElevation) else { return .infinity }
+            corners.append(s)
+        }
+        var longest = 0.0
+        for i in 0..<4 {
+            let a = corners[i], b = corners[(i + 1) % 4]
+            longest = max(longest, ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot())
+        }
+        return longest
+    }
+}
+
+extension Canvas {
+    /// Composites `top` (the same size) over this canvas, source-over.
+    mutating func composite(_ top: Canvas) {
+        guard top.width == width, top.height == height else { return }
+        top.pixels.withUnsafeBufferPointer { src in
+            pixels.withUnsafeMutableBufferPointer { dst in
+                var i = 0
+                while i < dst.count {
+                    let a = src[i + 3]
+                    if a > 0 {
+                        let keep = 1 - a
+                        dst[i] = src[i] + dst[i] * keep
+                        dst[i + 1] = src[i + 1] + dst[i + 1] * keep
+                        dst[i + 2] = src[i + 2] + dst[i + 2] * keep
+                        dst[i + 3] = a + dst[i + 3] * keep
+                    }
+                    i += 4
+                }
+            }
+        }
+    }
+}

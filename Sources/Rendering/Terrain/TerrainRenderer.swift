@@ -1,0 +1,201 @@
+import Foundation
+import Geo
+
+/// One terrain tile ready to draw: its 2D layers painted top-down into an image (GL JS's render-to-texture
+/// tile), which the tile's mesh is textured with.
+package struct DrapedTile: Sendable {
+    /// The terrain tile (GL JS draws tiles of twice the DEM's tile size: 512 pixels for 256-pixel DEM tiles).
+    package var id: UnwrappedTileID
+    /// The tile's layers seen from straight above, north up: the tile's square plus `margin` device pixels
+    /// on every side (so that sampling at the tile's edge reads the neighbour's pixels, not a clamped edge).
+    package var image: Canvas
+    /// Device pixels of `image` beyond the tile's edge on each side.
+    package var margin: Int
+    /// Mesh cells per side (GL JS's 128; fewer for a tile small on screen); nil: the renderer's.
+    package var meshSize: Int?
+
+    package init(id: UnwrappedTileID, image: Canvas, margin: Int) {
+        self.id = id
+        self.image = image
+        self.margin = margin
+    }
+}
+
+/// Draws draped terrain tiles as GL JS's `draw_terrain.ts` does, on the CPU: each tile a regular mesh of
+/// `meshSize` x `meshSize` cells raised to the DEM's elevations, with a skirt around it (GL JS's frame,
+/// lowered by `getMeshFrameDelta`, hiding cracks where tiles of different zooms meet), projected through
+/// the camera, rasterized at pixel centres with a depth buffer, its image sampled perspective-correct
+/// and bilinear.
+package enum TerrainRenderer {
+    /// GL JS's mesh cells per tile side.
+    package static let meshSize = 128
+
+    /// How far the skirt hangs below the tile's edge, in metres (GL JS's `getMeshFrameDelta`).
+    package static func skirtDepth(zoom: Double) -> Double {
+        2 * Double.pi * Transform.terrainEarthRadius / pow(2, max(zoom, 0)) / 5
+    }
+
+    /// Draws `tiles` onto `canvas` (source-over), nearest surface first by `depth` (1 / camera depth per
+    /// pixel, 0 for nothing drawn; larger is nearer), which it updates.
+    package static func draw(_ tiles: [DrapedTile], view: TerrainView, meshSize: Int = TerrainRenderer.meshSize,
+                             into canvas: inout Canvas, depth: inout [Float]) {
+        for tile in tiles {
+            draw(tile, view: view, meshSize: tile.meshSize ?? meshSize, into: &canvas, depth: &depth)
+        }
+    }
+
+    /// Draws one tile's mesh (``draw(_:view:meshSize:into:depth:)``).
+    static func draw(_ tile: DrapedTile, view: TerrainView, meshSize: Int, into canvas: inout Canvas, depth: inout [Float]) {
+        let n = max(1, meshSize)
+        let transform = view.transform
+        let skirt = skirtDepth(zoom: transform.camera.zoom)
+        let width = canvas.width, height = canvas.height
+        guard depth.count == width * height else { return }
+        let maxQ = 1 / transform.nearDepth
+        // one vertex buffer reused across tiles: (n+1)^2 grid vertices, then 4 (n+1) skirt vertices
+        let gridCount = (n + 1) * (n + 1)
+        var vertices = [TerrainVertex](repeating: TerrainVertex(), count: gridCount + 4 * (n + 1))
+        var groundMetres = [Double](repeating: 0, count: gridCount)
+        do {
+            let c = tile.id.canonical
+            let size = 1 / Double(1 << c.z)
+            let x0 = Double(tile.id.wrap) + Double(c.x) * size, y0 = Double(c.y) * size
+            let lookup = view.elevation.lookup(terrainTile: tile.id)
+            let exaggeration = view.elevation.exaggeration
+            let imageSide = Double(tile.image.width - 2 * tile.margin)
+            let margin = Double(tile.margin)
+            func vertex(fx: Double, fy: Double, metres: Double) -> TerrainVertex {
+                let wx = x0 + fx * size, wy = y0 + fy * size
+                let cp = view.cameraPoint(worldX: wx, worldY: wy, metres: metres)
+                guard cp.depth > transform.nearDepth else { return TerrainVertex() }
+                let s = transform.screen(camera: cp)
+                let q = 1 / cp.depth
+                return TerrainVertex(x: s.x, y: s.y, q: q, uq: (margin + fx * imageSide) * q, vq: (margin + fy * imageSide) * q, valid: q < maxQ)
+            }
+            for j in 0...n {
+                for i in 0...n {
+                    let fx = Double(i) / Double(n), fy = Double(j) / Double(n)
+                    let metres = (lookup?.elevation(worldX: x0 + fx * size, worldY: y0 + fy * size) ?? 0) * exaggeration
+                    groundMetres[j * (n + 1) + i] = metres
+                    vertices[j * (n + 1) + i] = vertex(fx: fx, fy: fy, metres: metres)
+                }
+            }
+            // the skirt: each edge's vertices lowered by `skirt`, in the order top, bottom, left, right
+            for k in 0...n {
+                let f = Double(k) / Double(n)
+                vertices[gridCount + k] = vertex(fx: f, fy: 0, metres: groundMetres[k] - skirt)
+                vertices[gridCount + (n + 1) + k] = vertex(fx: f, fy: 1, metres: groundMetres[n * (n + 1) + k] - skirt)
+                vertices[gridCount + 2 * (n + 1) + k] = vertex(fx: 0, fy: f, metres: groundMetres[k * (n + 1)] - skirt)
+                vertices[gridCount + 3 * (n + 1) + k] = vertex(fx: 1, fy: f, metres: groundMetres[k * (n + 1) + n] - skirt)
+            }
+            tile.image.pixels.withUnsafeBufferPointer { texels in
+                canvas.pixels.withUnsafeMutableBufferPointer { pixels in
+                    depth.withUnsafeMutableBufferPointer { depths in
+                        vertices.withUnsafeBufferPointer { v in
+                            var raster = TriangleRaster(pixels: pixels.baseAddress!, depths: depths.baseAddress!, width: width, height: height,
+                                                        texels: texels.baseAddress!, textureWidth: tile.image.width,
+                                                        textureHeight: tile.image.height)
+                            for j in 0..<n {
+                                for i in 0..<n {
+                                    let a = j * (n + 1) + i, b = a + 1, cc = a + n + 1, dd = cc + 1
+                                    raster.draw(v[a], v[cc], v[dd])
+                                    raster.draw(v[a], v[dd], v[b])
+                                }
+                            }
+                            for k in 0..<n {
+                                // each side's grid edge with its lowered copy: top (row 0), bottom (row n), left (column 0), right (column n)
+                                for side in 0..<4 {
+                                    let g0: Int, g1: Int
+                                    switch side {
+                                    case 0: g0 = k; g1 = k + 1
+                                    case 1: g0 = n * (n + 1) + k; g1 = g0 + 1
+                                    case 2: g0 = k * (n + 1); g1 = g0 + n + 1
+                                    default: g0 = k * (n + 1) + n; g1 = g0 + n + 1
+                                    }
+                                    let s0 = gridCount + side * (n + 1) + k
+                                    raster.draw(v[g0], v[g1], v[s0 + 1])
+                                    raster.draw(v[g0], v[s0 + 1], v[s0])
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A mesh vertex on screen: device pixels, `q` = 1 / camera depth, and the image position (device
+/// pixels of the tile's image) times `q`, for perspective-correct interpolation.
+struct TerrainVertex {
+    var x = 0.0
+    var y = 0.0
+    var q = 0.0
+    var uq = 0.0
+    var vq = 0.0
+    /// In front of the near plane.
+    var valid = false
+}
+
+/// Rasterizes textured triangles at pixel centres into a premultiplied canvas with a depth buffer.
+struct TriangleRaster {
+    let pixels: UnsafeMutablePointer<Float>
+    let depths: UnsafeMutablePointer<Float>
+    let width: Int
+    let height: Int
+    let texels: UnsafePointer<Float>
+    let textureWidth: Int
+    let textureHeight: Int
+
+    /// Draws one triangle: pixels whose centre it covers and whose depth is nearer than what is drawn.
+    @inline(__always)
+    mutating func draw(_ a: TerrainVertex, _ b: TerrainVertex, _ c: TerrainVertex) {
+        guard a.valid, b.valid, c.valid else { return }
+        let area = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+        guard abs(area) > 1e-12, area.isFinite else { return }
+        let minX = min(a.x, b.x, c.x), maxX = max(a.x, b.x, c.x)
+        let minY = min(a.y, b.y, c.y), maxY = max(a.y, b.y, c.y)
+        let x0 = max(0, Int((minX - 0.5).rounded(.up))), x1 = min(width - 1, Int((maxX - 0.5).rounded(.down)))
+        let y0 = max(0, Int((minY - 0.5).rounded(.up))), y1 = min(height - 1, Int((maxY - 0.5).rounded(.down)))
+        guard x0 <= x1, y0 <= y1 else { return }
+        let inv = 1 / area
+        // barycentric weights as affine functions of the pixel centre: w = ex * px + ey * py + e0
+        let e0x = (b.y - c.y) * inv, e0y = (c.x - b.x) * inv, e00 = (b.x * c.y - c.x * b.y) * inv
+        let e1x = (c.y - a.y) * inv, e1y = (a.x - c.x) * inv, e10 = (c.x * a.y - a.x * c.y) * inv
+        let tw = textureWidth, th = textureHeight
+        let maxU = Double(tw - 1), maxV = Double(th - 1)
+        for py in y0...y1 {
+            let cy = Double(py) + 0.5
+            for px in x0...x1 {
+                let cx = Double(px) + 0.5
+                let w0 = e0x * cx + e0y * cy + e00
+                let w1 = e1x * cx + e1y * cy + e10
+                let w2 = 1 - w0 - w1
+                if w0 < -1e-9 || w1 < -1e-9 || w2 < -1e-9 { continue }
+                let q = w0 * a.q + w1 * b.q + w2 * c.q
+                let i = py * width + px
+                if Float(q) <= depths[i] { continue }
+                depths[i] = Float(q)
+                let u = (w0 * a.uq + w1 * b.uq + w2 * c.uq) / q - 0.5
+                let v = (w0 * a.vq + w1 * b.vq + w2 * c.vq) / q - 0.5
+                // bilinear, clamped to the image's edge
+                let su = max(0, min(maxU, u)), sv = max(0, min(maxV, v))
+                let iu = Int(su), iv = Int(sv)
+                let fu = Float(su - Double(iu)), fv = Float(sv - Double(iv))
+                let iu1 = min(iu + 1, tw - 1), iv1 = min(iv + 1, th - 1)
+                let t00 = 4 * (iv * tw + iu), t10 = 4 * (iv * tw + iu1), t01 = 4 * (iv1 * tw + iu), t11 = 4 * (iv1 * tw + iu1)
+                let o = 4 * i
+                let w00 = (1 - fu) * (1 - fv), w10 = fu * (1 - fv), w01 = (1 - fu) * fv, w11 = fu * fv
+                let r = texels[t00] * w00 + texels[t10] * w10 + texels[t01] * w01 + texels[t11] * w11
+                let g = texels[t00 + 1] * w00 + texels[t10 + 1] * w10 + texels[t01 + 1] * w01 + texels[t11 + 1] * w11
+                let bl = texels[t00 + 2] * w00 + texels[t10 + 2] * w10 + texels[t01 + 2] * w01 + texels[t11 + 2] * w11
+                let al = texels[t00 + 3] * w00 + texels[t10 + 3] * w10 + texels[t01 + 3] * w01 + texels[t11 + 3] * w11
+                let keep = 1 - al
+                pixels[o] = r + pixels[o] * keep
+                pixels[o + 1] = g + pixels[o + 1] * keep
+                pixels[o + 2] = bl + pixels[o + 2] * keep
+                pixels[o + 3] = al + pixels[o + 3] * keep
+            }
+        }
+    }
+}

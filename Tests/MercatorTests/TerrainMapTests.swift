@@ -1,0 +1,114 @@
+import Foundation
+import Mercator
+import Testing
+
+/// 3D terrain through a map: the root `terrain` over a DEM written for the test.
+@Suite("Terrain on a map")
+struct TerrainMapTests {
+    /// A map over one z0 DEM tile (`maxzoom` 0) of elevations `height(column, row)`, a background and a
+    /// fill box around the centre, with `terrain` as given (none when nil).
+    static func map(terrain: JSONValue?, camera: MapCamera, height: @escaping (Int, Int) -> Double,
+                    body: (Map) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mercator-terrain-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try HeatmapHillshadeTests.demTile(height).write(to: folder.appendingPathComponent("0-0-0.png"))
+        let box: JSONValue = ["type": "Polygon", "coordinates": [[[-20, -15], [25, -15], [25, 20], [-20, 20], [-20, -15]]]]
+        var style: JSONObject = ["version": 8,
+                                 "sources": ["dem": ["type": "raster-dem", "tiles": .array([.string(folder.path + "/{z}-{x}-{y}.png")]),
+                                                     "tileSize": 256, "maxzoom": 0],
+                                             "box": ["type": "geojson", "data": ["type": "Feature", "properties": [:], "geometry": box]]],
+                                 "layers": [["id": "bg", "type": "background", "paint": ["background-color": "#204060"]],
+                                            ["id": "box", "type": "fill", "source": "box", "paint": ["fill-color": "#f0c040"]]]]
+        if let terrain { style["terrain"] = terrain }
+        let map = Map(style: try Style(document: StyleDocument(json: .object(style))), camera: camera, size: MapSize(width: 128, height: 128))
+        try body(map)
+    }
+
+    /// The pixels whose channels differ by more than `threshold` between two snapshots.
+    static func differing(_ a: MapSnapshot, _ b: MapSnapshot, threshold: Int = 16) -> Int {
+        var count = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let p = a.pixel(x, y), q = b.pixel(x, y)
+                if zip(p, q).contains(where: { abs(Int($0) - Int($1)) > threshold }) { count += 1 }
+            }
+        }
+        return count
+    }
+
+    @Test("elevation(at:) reads the DEM times the exaggeration; nil without terrain")
+    func elevationAt() throws {
+        let camera = MapCamera(center: LocationCoordinate2D(latitude: 0, longitude: 0), zoom: 2)
+        try Self.map(terrain: ["source": "dem", "exaggeration": 2], camera: camera, height: { x, _ in Double(x) * 10 }) { map in
+            // longitude 0 is column 128 of the tile: 1280 m, twice that exaggerated
+            let e = try #require(map.elevation(at: LocationCoordinate2D(latitude: 0, longitude: 0)))
+            #expect(abs(e - 2560) < 1, "\(e)")
+            let west = try #require(map.elevation(at: LocationCoordinate2D(latitude: 10, longitude: -90)))
+            #expect(abs(west - 1280) < 1, "\(west)")
+        }
+        try Self.map(terrain: nil, camera: camera, height: { _, _ in 100 }) { map in
+            #expect(map.elevation(at: LocationCoordinate2D(latitude: 0, longitude: 0)) == nil)
+        }
+    }
+
+    @Test("flat ground at any height draws the flat map: the centre is put at the ground's elevation")
+    func flatGroundIsTheFlatMap() throws {
+        let camera = MapCamera(center: LocationCoordinate2D(latitude: 5, longitude: 3), zoom: 2.3, bearing: 20, pitch: 45)
+        var flat: MapSnapshot?
+        try Self.map(terrain: nil, camera: camera, height: { _, _ in 1500 }) { flat = try $0.snapshot() }
+        try Self.map(terrain: ["source": "dem"], camera: camera, height: { _, _ in 1500 }) { map in
+            let draped = try map.snapshot()
+            let f = try #require(flat)
+            let apart = Self.differing(f, draped)
+            #expect(apart < 128 * 128 / 50, "\(apart) pixels apart")
+            #expect(draped.pixel(64, 64) == f.pixel(64, 64))
+        }
+    }
+
+    @Test("a hill raises the map: pixels move up the screen where the ground is high")
+    func hillMovesPixels() throws {
+        let camera = MapCamera(center: LocationCoordinate2D(latitude: 0, longitude: 0), zoom: 1.5, pitch: 50)
+        var flat: MapSnapshot?
+        try Self.map(terrain: nil, camera: camera, height: { _, _ in 0 }) { flat = try $0.snapshot() }
+        // ground rising southwards (down the tile): the box's south edge is lifted towards the centre
+        try Self.map(terrain: ["source": "dem", "exaggeration": 60], camera: camera, height: { _, y in Double(y) * 20 }) { map in
+            let raised = try map.snapshot()
+            let f = try #require(flat)
+            #expect(Self.differing(f, raised) > 200)
+            #expect(raised.warnings.isEmpty, "\(raised.warnings)")
+        }
+    }
+
+    @Test("terrain naming a missing or non-raster-dem source: a warning at terrain.source and the flat map")
+    func badSource() throws {
+        let camera = MapCamera(center: LocationCoordinate2D(latitude: 0, longitude: 0), zoom: 2, pitch: 30)
+        var flat: MapSnapshot?
+        try Self.map(terrain: nil, camera: camera, height: { _, _ in 500 }) { flat = try $0.snapshot() }
+        for source in ["nothing", "box"] {
+            try Self.map(terrain: ["source": .string(source)], camera: camera, height: { _, _ in 500 }) { map in
+                let s = try map.snapshot()
+                #expect(s.warnings.contains { $0.path == "terrain.source" }, "\(s.warnings)")
+                #expect(try #require(flat).pngData() == s.pngData())
+                #expect(map.elevation(at: LocationCoordinate2D(latitude: 0, longitude: 0)) == nil)
+            }
+        }
+    }
+
+    @Test("coordinate(for:) finds the ground a point shows, and point(for:) draws the ground's coordinate there")
+    func coordinateRoundTrip() throws {
+        let camera = MapCamera(center: LocationCoordinate2D(latitude: 10, longitude: 20), zoom: 2.5, bearing: -30, pitch: 55)
+        try Self.map(terrain: ["source": "dem", "exaggeration": 100], camera: camera,
+                     height: { x, y in 500 + 400 * sin(Double(x) / 20) * cos(Double(y) / 30) }) { map in
+            for c in [LocationCoordinate2D(latitude: 10, longitude: 20), LocationCoordinate2D(latitude: 5, longitude: 30),
+                      LocationCoordinate2D(latitude: 18, longitude: 12)] {
+                let p = map.point(for: c)
+                let back = try #require(map.coordinate(for: p), "\(p)")
+                #expect(abs(back.latitude - c.latitude) < 0.05 && abs(back.longitude - c.longitude) < 0.05, "\(c) -> \(p) -> \(back)")
+            }
+            // the centre is drawn at the view's centre (the camera looks at the ground there)
+            let centre = map.point(for: camera.center)
+            #expect(abs(centre.x - 64) < 0.01 && abs(centre.y - 64) < 0.01, "\(centre)")
+        }
+    }
+}
