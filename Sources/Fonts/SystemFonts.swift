@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One installed font as fontconfig lists it.
 public struct InstalledFont: Sendable, Hashable {

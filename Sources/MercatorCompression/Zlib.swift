@@ -1,4 +1,4 @@
-import CMercatorZlib
+package import CMercatorZlib
 
 /// Why compressed bytes did not inflate.
 package enum InflateError: Error, Sendable, Hashable {

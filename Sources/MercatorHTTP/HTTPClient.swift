@@ -1,7 +1,7 @@
-import Foundation
-import MercatorCompression
+public import Foundation
+public import MercatorCompression
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
 
 /// GET requests through one URLSession (connections reused) with the rules tile loading needs:

@@ -1,9 +1,9 @@
-import Foundation
-import Hummingbird
-import HummingbirdCore
-import Logging
-import Mercator
-import ServiceLifecycle
+public import Foundation
+public import Hummingbird
+public import HummingbirdCore
+public import Logging
+public import Mercator
+public import ServiceLifecycle
 
 /// A tile, style and static-image server for a ``ServerCatalog`` (tileserver-gl's routes), on
 /// Hummingbird.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How a ``MercatorServer`` listens and what it allows.
 public struct ServerOptions: Sendable {

@@ -1,6 +1,6 @@
-import Foundation
-import GRDB
-import TileSources
+public import Foundation
+public import GRDB
+public import TileSources
 
 /// A stored offline pack: its id, definition and metadata (`regions.description`: free bytes; the
 /// CLI keeps `{"name": …}` JSON there).

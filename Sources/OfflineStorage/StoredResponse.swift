@@ -1,6 +1,6 @@
-import Foundation
-import GRDB
-import TileSources
+public import Foundation
+public import GRDB
+public import TileSources
 
 /// A response as the database keeps it: the body (nil: the server had none, a 204/404 tile) and its
 /// HTTP caching facts.

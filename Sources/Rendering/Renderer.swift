@@ -1,5 +1,5 @@
-import Foundation
-import GeoJSON
+public import Foundation
+public import GeoJSON
 /// Why a scene could not be rendered.
 public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The output would exceed ``Renderer/maximumPixels`` device pixels or has a non-positive size.

@@ -1,6 +1,6 @@
-import Foundation
-import Geo
-import Tiling
+public import Foundation
+public import Geo
+public import Tiling
 
 /// Decoded tiles kept in memory under a byte budget, least recently used evicted first. Safe
 /// from any thread.

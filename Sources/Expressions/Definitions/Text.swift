@@ -1,5 +1,5 @@
-import Foundation
-import GeoJSON
+public import Foundation
+public import GeoJSON
 
 /// `["collator", {case-sensitive, diacritic-sensitive, locale}]`.
 final class CollatorExpr: Expr, @unchecked Sendable {

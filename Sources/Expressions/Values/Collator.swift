@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A locale-aware string comparison (`["collator", {...}]`), modelled on `Intl.Collator` with `usage: "search"`.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An sRGB colour with alpha, as the style specification's expressions produce.
 ///

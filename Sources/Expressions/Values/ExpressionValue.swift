@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 /// A value produced by evaluating an expression.
 public enum ExpressionValue: Sendable, Hashable {

@@ -1,5 +1,5 @@
-import CMercatorHarfBuzz
-import Foundation
+public import CMercatorHarfBuzz
+public import Foundation
 
 /// Why a font could not be opened or text shaped with HarfBuzz.
 public enum TextShapingError: Error, Sendable, Equatable, CustomStringConvertible {

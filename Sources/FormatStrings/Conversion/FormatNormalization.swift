@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 extension FormatExpression {
     /// A normal form for comparing expressions by meaning: whole doubles become integers, dictionaries and

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Geo's Web Mercator taking and giving GeoJSON values.
 extension WebMercator {

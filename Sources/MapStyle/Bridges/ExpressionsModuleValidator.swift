@@ -1,5 +1,5 @@
-import Expressions
-import GeoJSON
+public import Expressions
+public import GeoJSON
 
 /// Plugs the `Expressions` module's parser into `StyleValidator`: expression-valued members
 /// are parsed and type-checked, and their parse errors are reported as the style-spec does.

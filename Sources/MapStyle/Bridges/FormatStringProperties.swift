@@ -1,5 +1,5 @@
-import FormatStrings
-import GeoJSON
+public import FormatStrings
+public import GeoJSON
 
 /// Why a format string could not be set on a layer.
 public enum FormatStringStyleError: Error, Sendable, CustomStringConvertible {

@@ -1,5 +1,5 @@
-import Expressions
-import GeoJSON
+public import Expressions
+public import GeoJSON
 
 /// One layer property compiled for evaluation: its value as written (or the default), parsed once
 /// into an ``Expression``, with constants evaluated up front.

@@ -1,6 +1,6 @@
-import GeoJSON
-import MapStyle
-import Rendering
+public import GeoJSON
+public import MapStyle
+public import Rendering
 
 extension Map {
     /// Adds an annotation: a `PointAnnotation` (drawn as a pin, its title as a label below it

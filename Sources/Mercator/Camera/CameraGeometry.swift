@@ -1,5 +1,5 @@
-import GeoJSON
-import Rendering
+public import GeoJSON
+public import Rendering
 
 extension MapCamera {
     /// The transform this camera has in a view of `size` (unquantized: what `Map.point(for:)` uses).

@@ -1,7 +1,7 @@
-import Foundation
-import GeoJSON
-import MapStyle
-import Rendering
+public import Foundation
+public import GeoJSON
+public import MapStyle
+public import Rendering
 
 extension Map {
     /// Whether parsed JSON is a style document (it has `version` or `layers`) rather than GeoJSON:

@@ -1,6 +1,6 @@
-import Foundation
-import OfflineStorage
-import TileSources
+public import Foundation
+public import OfflineStorage
+public import TileSources
 
 extension Map {
     /// A map whose remote loads read through an offline database; with `offlineOnly`, only what it holds is used, however old.

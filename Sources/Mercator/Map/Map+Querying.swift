@@ -1,8 +1,8 @@
-import Expressions
-import FormatStrings
-import GeoJSON
-import MapStyle
-import Rendering
+public import Expressions
+public import FormatStrings
+public import GeoJSON
+public import MapStyle
+public import Rendering
 
 /// A feature found by querying the map, with the layer and source it was drawn from.
 public struct QueriedFeature: Sendable {

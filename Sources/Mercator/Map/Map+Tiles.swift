@@ -1,7 +1,7 @@
-import Geo
-import MapStyle
-import Rendering
-import Tiling
+package import Geo
+package import MapStyle
+package import Rendering
+package import Tiling
 
 extension Map {
     /// The loaded data of shape source `source`.

@@ -1,10 +1,10 @@
-import Foundation
-import GeoJSON
-import MapStyle
-import Rendering
-import Tiling
-import Expressions
-import TileSources
+public import Foundation
+public import GeoJSON
+public import MapStyle
+public import Rendering
+public import Tiling
+public import Expressions
+public import TileSources
 
 /// Why a source's data could not be loaded.
 public struct SourceLoadError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,6 +1,6 @@
-import Mercator
-import Foundation
-import GeoJSON
+public import Mercator
+public import Foundation
+public import GeoJSON
 
 /// Pass/fail counts of a conformance run, per operator family.
 public struct ConformanceReport: Sendable {

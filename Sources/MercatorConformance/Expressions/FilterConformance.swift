@@ -1,6 +1,6 @@
-import Mercator
-import Foundation
-import GeoJSON
+public import Mercator
+public import Foundation
+public import GeoJSON
 
 /// Runs `filter-tests.jsonl` cases the way the style-spec `feature_filter` tests do.
 public enum FilterConformance {

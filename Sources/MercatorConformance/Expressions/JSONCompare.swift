@@ -1,6 +1,6 @@
-import Mercator
-import Foundation
-import GeoJSON
+public import Mercator
+public import Foundation
+public import GeoJSON
 
 /// The suite's `deepEqual` (compare.py): numbers equal after truncation to `digits` significant figures,
 /// types must match, object key order ignored.

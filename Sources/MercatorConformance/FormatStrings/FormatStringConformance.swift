@@ -1,6 +1,6 @@
-import Mercator
-import Foundation
-import GeoJSON
+public import Mercator
+public import Foundation
+public import GeoJSON
 
 /// Runs the format-string conformance cases (`cases.jsonl`, `doc-examples.jsonl`) and reports per case.
 ///

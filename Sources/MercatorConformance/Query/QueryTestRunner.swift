@@ -1,6 +1,6 @@
-import Foundation
-import GeoJSON
-import Mercator
+public import Foundation
+public import GeoJSON
+public import Mercator
 
 /// Runs MapLibre query tests: the same map and operations as a render test, then
 /// `visibleFeatures` over `metadata.test.queryGeometry` with `queryOptions` (`layers`, `filter`),

@@ -1,6 +1,6 @@
-import Foundation
-import Mercator
-import TileSources
+public import Foundation
+public import Mercator
+public import TileSources
 
 /// A data set the server publishes as vector (or raster) tiles: a GeoJSON file tiled on the fly,
 /// or an MBTiles / PMTiles archive passed through.

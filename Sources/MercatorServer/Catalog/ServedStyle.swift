@@ -1,5 +1,5 @@
-import Foundation
-import Mercator
+public import Foundation
+public import Mercator
 
 /// A style the server publishes: the document Mercator renders (local files) and the document
 /// clients get (URLs on this server).

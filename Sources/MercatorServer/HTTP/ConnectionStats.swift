@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 #if canImport(Glibc)
-import Glibc
+public import Glibc
 #endif
 
 /// Counters of the server's connections: open now, requests received, bytes read, connections

@@ -1,6 +1,6 @@
-import CMercatorImageCodecs
-import Foundation
-import Mercator
+package import CMercatorImageCodecs
+package import Foundation
+package import Mercator
 
 /// Why an image cannot be written in the format asked for.
 package enum ImageOutputError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,6 +1,6 @@
-import Foundation
-import Mercator
-import TileSources
+public import Foundation
+public import Mercator
+public import TileSources
 
 /// The tile format of a pre-rendered pyramid.
 public enum PyramidFormat: String, Sendable, CaseIterable {

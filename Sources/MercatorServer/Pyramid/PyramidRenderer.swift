@@ -1,7 +1,7 @@
-import Foundation
-import Mercator
-import TileSources
-import Tiling
+public import Foundation
+public import Mercator
+public import TileSources
+public import Tiling
 
 /// Renders a pyramid plan's tiles into a ``PyramidArchive``: raster tiles by metatile with the
 /// server's own code (``RasterTileRenderer/renderBlock(_:size:style:maps:)``), so labels are

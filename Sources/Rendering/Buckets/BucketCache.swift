@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Laid-out layers kept between frames, a unit per tile (MapLibre Native's geometry tiles and their
 /// buckets), under a byte budget.

@@ -1,5 +1,5 @@
-import Foundation
-import GeoJSON
+package import Foundation
+package import GeoJSON
 
 extension MapCamera {
     /// This camera kept within limits: zoom and pitch clamped, the centre's latitude clamped (and, with

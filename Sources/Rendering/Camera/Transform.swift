@@ -1,5 +1,5 @@
-import GeoJSON
-import Foundation
+public import GeoJSON
+public import Foundation
 
 /// Web Mercator projection and MapLibre's perspective camera for one output size.
 ///

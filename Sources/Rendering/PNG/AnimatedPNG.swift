@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Assembles PNG images of one size into an animated PNG (APNG): the first image's header, an
 /// `acTL` chunk, then per frame an `fcTL` chunk and its image data (`IDAT` for the first, `fdAT`

@@ -1,4 +1,4 @@
-import MercatorCompression
+public import MercatorCompression
 /// Why PNG bytes could not be decoded.
 public enum PNGDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The first 8 bytes are not the PNG signature.

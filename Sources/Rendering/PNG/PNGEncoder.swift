@@ -1,6 +1,6 @@
-import MercatorCompression
-import Dispatch
-import Foundation
+public import MercatorCompression
+public import Dispatch
+public import Foundation
 
 /// Writes 8-bit RGBA PNG files (filter "none", zlib-compressed through the system zlib).
 public enum PNGEncoder {

@@ -1,6 +1,6 @@
-import GeoJSON
-import MapStyle
-import Foundation
+package import GeoJSON
+package import MapStyle
+package import Foundation
 
 /// State shared by the layer painters during one render: projection, the pixels drawn on, the
 /// clip, and scratch buffers.

@@ -1,6 +1,6 @@
-import GeoJSON
-import MapStyle
-import Foundation
+public import GeoJSON
+public import MapStyle
+public import Foundation
 
 /// A rectangle in screen points (CSS pixels), origin top left.
 public struct ScreenRect: Sendable, Hashable {

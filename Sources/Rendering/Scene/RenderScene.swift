@@ -1,5 +1,5 @@
-import GeoJSON
-import MapStyle
+package import GeoJSON
+package import MapStyle
 
 /// Everything the renderer draws for one snapshot: output size, camera and an ordered list of layers.
 ///

@@ -1,5 +1,5 @@
-import Geo
-import Tiling
+package import Geo
+package import Tiling
 
 /// An `image` source: one picture over its four corners.
 package struct ImageRenderSource: RenderSource {

@@ -1,9 +1,9 @@
-import Foundation
-import Expressions
-import Fonts
-import GeoJSON
-import MapStyle
-import Tiling
+package import Foundation
+package import Expressions
+package import Fonts
+package import GeoJSON
+package import MapStyle
+package import Tiling
 
 /// Turns a style (layers in order, with their filters and properties) and source data into the
 /// ``RenderScene`` the renderer draws, for one camera.

@@ -1,7 +1,7 @@
-import Foundation
-import GeoJSON
-import GRDB
-import Tiling
+public import Foundation
+public import GeoJSON
+public import GRDB
+public import Tiling
 
 /// Tiles from an MBTiles 1.3 database (SQLite): rows in TMS order (`tile_row` counts from the
 /// south), the `metadata` table read as TileJSON.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// `mapbox://` URLs as MapLibre Native keeps and requests them (`mbgl/util/mapbox.cpp`).
 ///

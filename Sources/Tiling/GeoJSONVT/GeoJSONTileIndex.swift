@@ -1,5 +1,5 @@
-import GeoJSON
-import Foundation
+package import GeoJSON
+package import Foundation
 
 /// Slices GeoJSON features into vector tiles on the fly: a port of mapbox/geojson-vt.
 ///

@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 /// A point in tile coordinates (0...extent across the tile; the buffer reaches beyond).
 public struct TilePoint: Sendable, Hashable, CustomStringConvertible {
     /// Horizontal position, 0 at the tile's west edge.

@@ -1,5 +1,5 @@
-import Foundation
-import MercatorCompression
+public import Foundation
+public import MercatorCompression
 
 /// A MapLibre Tile (MLT): a sequence of length-prefixed feature tables (layers), each with its own
 /// column metadata and column-oriented streams. Opening decodes every layer eagerly into

@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 /// One feature of a ``MapLibreTileLayer``: id, type, properties and geometry in tile coordinates
 /// (the same flat ``VectorTileGeometry`` the MVT decoder fills).

@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 /// One feature table of a ``MapLibreTile``: name, extent and its features, decoded.
 public struct MapLibreTileLayer: Sendable {

@@ -1,5 +1,5 @@
-import Foundation
-import MercatorCompression
+public import Foundation
+public import MercatorCompression
 
 /// A Mapbox Vector Tile (2.1), opened lazily: opening indexes the layers (names and byte ranges)
 /// without reading their features; ``layer(named:)`` decodes one layer's tables and feature index;

@@ -1,4 +1,4 @@
-import MercatorCompression
+public import MercatorCompression
 
 /// A malformed vector tile: what was wrong and the byte offset (in the inflated tile) where it was found.
 public struct VectorTileError: Error, Sendable, Hashable, CustomStringConvertible {

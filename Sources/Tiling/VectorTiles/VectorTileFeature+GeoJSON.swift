@@ -1,5 +1,5 @@
-import Foundation
-import GeoJSON
+public import Foundation
+public import GeoJSON
 
 extension VectorTileFeature {
     /// The feature as GeoJSON with longitude/latitude geometry for tile `x`, `y` at zoom `z`, as

@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 /// One feature of a ``VectorTileLayer``: identifier, type and tags are read when the feature is
 /// opened; the geometry when ``geometry()`` or ``decodeGeometry(into:)`` asks for it.

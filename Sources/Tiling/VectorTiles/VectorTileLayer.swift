@@ -1,5 +1,5 @@
-import Foundation
-import GeoJSON
+public import Foundation
+public import GeoJSON
 
 /// One layer of a ``VectorTile``: name, extent, version, key and value tables, and an index of its
 /// features (decoded one at a time by ``feature(at:)``).

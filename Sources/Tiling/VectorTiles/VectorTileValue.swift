@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 /// A value of a vector tile layer's value table, with the type it was stored as.
 public enum VectorTileValue: Sendable, Hashable {

@@ -1,9 +1,9 @@
-import Foundation
-import MercatorHTTP
+public import Foundation
+public import MercatorHTTP
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
-import GeoJSON
+public import GeoJSON
 
 /// The hosted flow of seed 004: API key and secret -> access token -> bundle URL -> zip.
 ///

@@ -1,6 +1,6 @@
-import Foundation
-import GeoJSON
-import Tiling
+public import Foundation
+public import GeoJSON
+public import Tiling
 
 extension Venue {
     /// The camera for a floor: the manifest centre with a region (falling back to the floor's centre

@@ -1,6 +1,6 @@
-import ArgumentParser
-import Foundation
-import MercatorServer
+public import ArgumentParser
+public import Foundation
+public import MercatorServer
 
 /// `mercator serve CONFIG.json | FILE…`: styles, vector tiles, raster tiles and static images over HTTP.
 struct ServeCommand: AsyncParsableCommand {

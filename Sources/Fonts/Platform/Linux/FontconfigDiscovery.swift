@@ -1,6 +1,6 @@
 #if os(Linux) && FreeType
-import Foundation
-import CMercatorFontconfig
+package import Foundation
+package import CMercatorFontconfig
 
 /// Installed fonts through fontconfig (Linux, the `FreeType` trait).
 package struct FontconfigDiscovery: FontDiscovering {

@@ -1,6 +1,6 @@
 #if os(Linux) && FreeType
-import Foundation
-import CMercatorFreeType
+package import Foundation
+package import CMercatorFreeType
 
 /// One face of a font file through FreeType (Linux, the `FreeType` trait).
 ///

@@ -1,5 +1,5 @@
-import GeoJSON
-import MapStyle
+package import GeoJSON
+package import MapStyle
 
 /// One polygon feature: polygons, each an exterior ring followed by holes (rings need not be closed).
 package struct FillFeature: Sendable {

@@ -1,5 +1,5 @@
-import Foundation
-import GeoJSON
+package import Foundation
+package import GeoJSON
 
 extension FillExtrusionLayer: SceneLayer {
     package var featureCount: Int { features.count }

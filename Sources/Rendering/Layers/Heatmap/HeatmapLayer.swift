@@ -1,5 +1,5 @@
-import Foundation
-import GeoJSON
+package import Foundation
+package import GeoJSON
 
 /// A `heatmap` layer in a scene: weighted points blurred into a density field, coloured by the
 /// `heatmap-color` ramp.

@@ -1,5 +1,5 @@
-import GeoJSON
-import MapStyle
+package import GeoJSON
+package import MapStyle
 
 /// One line feature: one or more polylines.
 package struct LineFeature: Sendable {

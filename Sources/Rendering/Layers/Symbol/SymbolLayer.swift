@@ -1,7 +1,7 @@
-import Foundation
-import Fonts
-import GeoJSON
-import MapStyle
+package import Foundation
+package import Fonts
+package import GeoJSON
+package import MapStyle
 
 /// A `symbol` layer in a scene: labels at anchors, each a list of glyph quads laid out around its
 /// anchor in 24-point units, placed (or not) by collision detection before painting.

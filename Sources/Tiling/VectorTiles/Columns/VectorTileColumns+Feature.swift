@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 extension VectorTileColumns {
     /// One feature of a ``VectorTileColumns`` layer: a view into the layer's columns.

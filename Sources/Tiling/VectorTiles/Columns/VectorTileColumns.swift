@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 /// One vector tile layer decoded whole, in one pass, into flat columns: every feature's id, type,
 /// property indices and geometry points, each kind in one buffer shared by the whole layer.
