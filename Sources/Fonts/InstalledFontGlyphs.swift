@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import MapStyle
 
 /// Glyphs rasterized at run time from installed fonts: a font stack's fonts matched by name through

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// Installed fonts as faces that shape complex scripts with HarfBuzz, for maps that draw labels with
 /// installed fonts (``ClientFontOptions``): the Indic scripts, Sinhala, Thai, Lao, Tibetan, Myanmar and

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// One installed font as fontconfig lists it.
 public struct InstalledFont: Sendable, Hashable {

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 extension WebMercator {
     /// The centre and zoom at which a longitude/latitude box fills a `width` x `height` view (points)

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-package import Glibc
+import Glibc
 #elseif canImport(Musl)
 package import Musl
 #elseif canImport(Darwin)

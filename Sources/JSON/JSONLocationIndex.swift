@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// Where the values of one JSON text start, found on demand (``JSONDocument/location(of:)``):
 /// a scan per look-up for the first ``scansBeforeTable`` look-ups, then one table of every value.

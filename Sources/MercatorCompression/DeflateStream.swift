@@ -1,4 +1,4 @@
-package import CMercatorZlib
+import CMercatorZlib
 
 /// A deflate stream fed piece by piece (level 1, run-length strategy: the PNG encoders' settings), for
 /// output written before all of the input exists. A class: it owns a zlib stream, which must not be copied.

@@ -1,4 +1,4 @@
-package import CMercatorZlib
+import CMercatorZlib
 
 /// Why compressed bytes did not inflate.
 package enum InflateError: Error, Sendable, Hashable {

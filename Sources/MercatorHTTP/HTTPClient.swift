@@ -1,7 +1,7 @@
-public import Foundation
-public import MercatorCompression
+import Foundation
+import MercatorCompression
 #if canImport(FoundationNetworking)
-public import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// GET requests through one URLSession (connections reused) with the rules tile loading needs:

@@ -1,5 +1,5 @@
-public import Foundation
-public import ServiceLifecycle
+import Foundation
+import ServiceLifecycle
 
 /// Whether a server is draining: a shutdown signal has arrived and `/health` answers 503 so that a
 /// load balancer takes the replica out before it stops listening.

@@ -1,9 +1,10 @@
-public import Foundation
+import Foundation
 public import Hummingbird
-public import HummingbirdCore
+import HummingbirdCore
 public import Logging
-public import Mercator
+import Mercator
 public import ServiceLifecycle
+import UnixSignals
 
 /// A tile, style and static-image server for a ``ServerCatalog`` (tileserver-gl's routes), on
 /// Hummingbird.

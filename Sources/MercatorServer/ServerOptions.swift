@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// How a ``MercatorServer`` listens and what it allows.
 public struct ServerOptions: Sendable {

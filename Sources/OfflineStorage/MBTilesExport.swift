@@ -1,8 +1,8 @@
-public import Foundation
-public import GeoJSON
-public import GRDB
-public import TileSources
-public import Tiling
+import Foundation
+import GeoJSON
+import GRDB
+import TileSources
+import Tiling
 
 /// Writes one source's tiles of a pack to an MBTiles 1.3 file (TMS rows, `metadata` with name,
 /// format, bounds, center, zooms and, for vector tiles, `json` with `vector_layers`).

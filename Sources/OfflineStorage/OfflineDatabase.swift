@@ -1,5 +1,5 @@
 public import Foundation
-public import GRDB
+import GRDB
 
 /// MapLibre Native's offline database (schema version 6) over SQLite: the packs (`regions` with
 /// their `region_resources` and `region_tiles`) and the ambient cache (rows no region uses),

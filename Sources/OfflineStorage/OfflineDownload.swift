@@ -1,7 +1,7 @@
 public import Foundation
-public import GeoJSON
+import GeoJSON
 public import MercatorHTTP
-public import TileSources
+import TileSources
 
 /// Downloads a pack: the style, its sources' TileJSON, then glyph ranges, sprites, source data and
 /// every tile, several at a time, each request retried with backoff (by the ``HTTPClient``) and failed

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import GeoJSON
 
 /// What an offline region holds: a style and the area and zoom range whose tiles are downloaded —

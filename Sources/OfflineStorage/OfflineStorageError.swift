@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Why the offline database could not be opened, read or written; the message names the file and
 /// says what to do.

@@ -1,6 +1,7 @@
 public import Foundation
-public import GRDB
+import GRDB
 public import TileSources
+import Geo
 
 /// A response as the database keeps it: the body (nil: the server had none, a 204/404 tile) and its
 /// HTTP caching facts.

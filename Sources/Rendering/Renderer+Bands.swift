@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 extension Renderer {
     /// Outputs of more device pixels than this (2048 x 2048) are rendered to PNG band by band.

@@ -1,5 +1,5 @@
 package import Foundation
-package import MapStyle
+import MapStyle
 
 /// Reads the resources a style names (glyph ranges, sprites, images, GeoJSON files) from local files
 /// (`file://`, `local://`, relative, a local server's prefix) or over HTTP(S).

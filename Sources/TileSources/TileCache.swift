@@ -1,6 +1,6 @@
-public import Foundation
+import Foundation
 public import Geo
-public import Tiling
+import Tiling
 
 /// Decoded tiles kept in memory under a byte budget, least recently used evicted first. Safe
 /// from any thread.

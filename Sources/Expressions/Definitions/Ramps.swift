@@ -1,5 +1,5 @@
-public import Foundation
-public import GeoJSON
+import Foundation
+import GeoJSON
 
 /// The spec's `findStopLessThanOrEqualTo` (binary search over stop labels).
 func findStopLessThanOrEqualTo(_ stops: [Double], _ input: Double) throws(EvalError) -> Int {

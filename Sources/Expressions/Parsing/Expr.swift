@@ -1,4 +1,4 @@
-public import GeoJSON
+import GeoJSON
 
 /// An error raised while evaluating an expression (the spec's `RuntimeError`), carried as a value.
 public struct ExpressionEvaluationError: Error, Sendable, Hashable, CustomStringConvertible {

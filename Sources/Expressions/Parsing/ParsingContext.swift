@@ -1,4 +1,4 @@
-public import GeoJSON
+import GeoJSON
 
 /// Why an expression did not parse: every issue found, each with the spec's key path (`[1][2]`)
 /// of the offending subexpression.

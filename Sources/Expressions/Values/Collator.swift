@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A locale-aware string comparison (`["collator", {...}]`), modelled on `Intl.Collator` with `usage: "search"`.
 ///

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// An sRGB colour with alpha, as the style specification's expressions produce.
 ///

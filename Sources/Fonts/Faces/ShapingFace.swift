@@ -1,5 +1,5 @@
-package import CMercatorHarfBuzz
-package import Foundation
+import CMercatorHarfBuzz
+import Foundation
 
 /// Draws a font's glyphs by glyph id as the SDF ``Glyph``s labels use (FreeType in the `Fonts` module),
 /// with MapLibre Native's metrics for shaped glyphs: rendered at 24 px, `top` from the bitmap top less

@@ -1,5 +1,5 @@
 package import Foundation
-package import Tiling
+import Tiling
 
 /// Why a glyph PBF could not be read.
 package struct GlyphDecodingError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 package import Foundation
-package import Tiling
+import Tiling
 
 /// Writes glyph PBFs in the `glyphs.proto` layout MapLibre reads (one font stack, one
 /// 256-code-point range), field for field as node-fontnik and `make_glyphs.py` write them.

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// Renders a font's glyphs as the SDF ``Glyph``s of MapLibre's glyph PBFs, with node-fontnik's
 /// metrics: FreeType at 24 px without hinting, a 3-pixel border, TinySDF's distance transform

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import JSON
 package import MapStyle
 package import TileSources

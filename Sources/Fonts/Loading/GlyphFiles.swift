@@ -1,5 +1,5 @@
-package import Foundation
-package import MapStyle
+import Foundation
+import MapStyle
 package import TileSources
 
 /// Glyph PBFs named by a style's `glyphs` URL template (`{fontstack}`, `{range}`), read from local

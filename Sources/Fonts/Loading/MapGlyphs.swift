@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import MapStyle
 
 /// A map's glyphs: the style's glyph PBFs (``GlyphFiles``), then installed fonts for font stacks

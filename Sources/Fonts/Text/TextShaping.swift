@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// Text laid out as MapLibre lays out labels, in 24-point "ems" around the anchor: line breaking
 /// (`text-max-width`, MapLibre's least-badness breaks), letter spacing, line height, justification

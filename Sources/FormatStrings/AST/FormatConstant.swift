@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import GeoJSON
 
 /// A constant value inside an expression.

@@ -1,4 +1,4 @@
-public import GeoJSON
+import GeoJSON
 
 extension FormatExpression {
     /// A normal form for comparing expressions by meaning: whole doubles become integers, dictionaries and

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Geo's Web Mercator taking and giving GeoJSON values.
 extension WebMercator {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// `MLNFeature`: a shape with an identifier and attributes, as found in a source or returned by
 /// feature querying.

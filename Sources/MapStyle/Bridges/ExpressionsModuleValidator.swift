@@ -1,5 +1,5 @@
-public import Expressions
-public import GeoJSON
+import Expressions
+import GeoJSON
 
 /// Plugs the `Expressions` module's parser into `StyleValidator`: expression-valued members
 /// are parsed and type-checked, and their parse errors are reported as the style-spec does.

@@ -1,5 +1,5 @@
 public import FormatStrings
-public import GeoJSON
+import GeoJSON
 
 /// Why a format string could not be set on a layer.
 public enum FormatStringStyleError: Error, Sendable, CustomStringConvertible {

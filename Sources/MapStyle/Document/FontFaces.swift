@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import GeoJSON
 
 /// A style's `font-faces` root member (MapLibre Native's extension of the style specification): for

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import GeoJSON
 
 /// The root `projection` of a style: how the world is drawn, flat (Web Mercator) or as a globe.

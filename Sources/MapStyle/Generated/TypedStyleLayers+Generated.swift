@@ -2,7 +2,7 @@
 // Do not edit by hand: change the script and run it again.
 
 public import Expressions
-public import GeoJSON
+import GeoJSON
 
 /// A `fill` style layer with typed properties (the SDK's `MLNFillStyleLayer`).
 ///

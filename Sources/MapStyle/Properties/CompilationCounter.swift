@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// Counts property compilations while it is the task-local ``current`` counter, so tests can
 /// check that unchanged styles compile nothing and a change compiles only what changed.

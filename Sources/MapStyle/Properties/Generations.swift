@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// Process-wide generation numbers: each call to ``next()`` returns a number never returned before.
 ///

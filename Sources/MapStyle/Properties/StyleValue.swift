@@ -1,4 +1,4 @@
-public import Expressions
+import Expressions
 public import FormatStrings
 public import GeoJSON
 

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 public import GeoJSON
 
 /// The style a map shows, changeable at run time (the SDK's `MLNStyle`).

@@ -1,5 +1,5 @@
 public import GeoJSON
-public import MapStyle
+import MapStyle
 public import Rendering
 
 extension Map {

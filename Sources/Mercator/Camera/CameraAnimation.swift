@@ -1,5 +1,5 @@
-public import Foundation
-public import GeoJSON
+import Foundation
+import GeoJSON
 public import Rendering
 
 /// A camera change over time, sampled at any moment: `easeTo` (straight, zoom and centre together)

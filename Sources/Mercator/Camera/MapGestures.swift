@@ -1,5 +1,5 @@
-public import Foundation
-public import GeoJSON
+import Foundation
+import GeoJSON
 public import Rendering
 
 /// The map view's built-in gestures as a headless, deterministic model: touch events in, camera

@@ -1,11 +1,11 @@
-public import Fonts
-public import Foundation
-public import GeoJSON
-public import MapStyle
-public import Rendering
-public import TileSources
-public import Tiling
-public import Venues
+import Fonts
+import Foundation
+import GeoJSON
+import MapStyle
+import Rendering
+import TileSources
+import Tiling
+import Venues
 
 /// The readers the fuzz targets (the `Fuzz/` package, `scripts/fuzz.sh`) and the seed replay test
 /// (`FuzzSeedReplayTests`) feed: one function per target, taking the raw input.

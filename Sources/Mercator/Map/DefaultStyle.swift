@@ -1,5 +1,5 @@
 public import GeoJSON
-public import MapStyle
+import MapStyle
 
 /// A plain style for showing GeoJSON data on its own: polygons filled with an outline, lines,
 /// and points as circles, over a light background.

@@ -1,5 +1,5 @@
 public import GeoJSON
-public import Tiling
+import Tiling
 
 /// The SDK's cluster API (`-[MLNShapeSource childrenOfCluster:]`, `leavesOfCluster:offset:limit:`,
 /// `zoomLevelForExpandingCluster:`) on a clustered shape source of the map's style.

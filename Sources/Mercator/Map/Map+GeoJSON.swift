@@ -1,7 +1,7 @@
 public import Foundation
 public import GeoJSON
-public import MapStyle
-public import Rendering
+import MapStyle
+import Rendering
 
 extension Map {
     /// Whether parsed JSON is a style document (it has `version` or `layers`) rather than GeoJSON:

@@ -1,6 +1,6 @@
 public import Foundation
 public import OfflineStorage
-public import TileSources
+import TileSources
 
 extension Map {
     /// A map whose remote loads read through an offline database; with `offlineOnly`, only what it holds is used, however old.

@@ -1,7 +1,7 @@
-public import Expressions
+import Expressions
 public import FormatStrings
 public import GeoJSON
-public import MapStyle
+import MapStyle
 public import Rendering
 
 /// A feature found by querying the map, with the layer and source it was drawn from.

@@ -1,6 +1,6 @@
 package import Geo
-package import MapStyle
-package import Rendering
+import MapStyle
+import Rendering
 package import Tiling
 
 extension Map {

@@ -1,4 +1,4 @@
-public import GeoJSON
+import GeoJSON
 
 /// A map's size in points (CSS pixels) and the device pixels per point.
 public struct MapSize: Sendable, Hashable {

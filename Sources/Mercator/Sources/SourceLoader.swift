@@ -1,10 +1,10 @@
-public import Foundation
-public import GeoJSON
-public import MapStyle
-public import Rendering
-public import Tiling
-public import Expressions
-public import TileSources
+package import Foundation
+package import GeoJSON
+package import MapStyle
+package import Rendering
+package import Tiling
+package import Expressions
+package import TileSources
 
 /// Why a source's data could not be loaded.
 public struct SourceLoadError: Error, Sendable, Hashable, CustomStringConvertible {

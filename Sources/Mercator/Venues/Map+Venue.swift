@@ -1,5 +1,5 @@
-public import GeoJSON
-public import MapStyle
+import GeoJSON
+import MapStyle
 public import Venues
 
 extension Map {

@@ -1,6 +1,7 @@
 public import Mercator
 public import Foundation
-public import GeoJSON
+import GeoJSON
+import Expressions
 
 /// Pass/fail counts of a conformance run, per operator family.
 public struct ConformanceReport: Sendable {

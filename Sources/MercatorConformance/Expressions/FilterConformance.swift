@@ -1,6 +1,7 @@
-public import Mercator
+import Mercator
 public import Foundation
-public import GeoJSON
+import GeoJSON
+import Expressions
 
 /// Runs `filter-tests.jsonl` cases the way the style-spec `feature_filter` tests do.
 public enum FilterConformance {

@@ -1,6 +1,6 @@
 public import Mercator
-public import Foundation
-public import GeoJSON
+import Foundation
+import GeoJSON
 
 /// The suite's `deepEqual` (compare.py): numbers equal after truncation to `digits` significant figures,
 /// types must match, object key order ignored.

@@ -1,5 +1,5 @@
 package import Mercator
-package import GeoJSON
+import GeoJSON
 
 /// Either AST kind, so that expression and predicate cases share one runner.
 package enum FormatNode: Hashable {

@@ -1,6 +1,6 @@
 public import Mercator
-public import Foundation
-public import GeoJSON
+import Foundation
+import GeoJSON
 
 /// Runs the format-string conformance cases (`cases.jsonl`, `doc-examples.jsonl`) and reports per case.
 ///

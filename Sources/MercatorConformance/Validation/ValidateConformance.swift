@@ -1,6 +1,6 @@
 public import Mercator
 public import Foundation
-public import GeoJSON
+import GeoJSON
 
 /// Runs the style-spec validator conformance suite (`validate-tests.jsonl`: one
 /// `{"name", "input_text", "output": [{message, severity, line}]}` per line) and compares.

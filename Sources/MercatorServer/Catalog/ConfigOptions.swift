@@ -1,5 +1,5 @@
 package import Foundation
-package import Mercator
+import Mercator
 
 /// tileserver-gl's `options` that change what the routes answer, read from a configuration file
 /// (`docs/server.md`, "tileserver-gl, martin and Mercator" lists every key and what Mercator does with it).

@@ -1,6 +1,6 @@
-public import Fonts
-public import Foundation
-public import Mercator
+import Fonts
+import Foundation
+import Mercator
 
 /// A first run with only an OpenMapTiles archive, as tileserver-gl gives one: the bundled basic style
 /// (`Resources/styles/openmaptiles-basic.json`, our own) pointed at an archive served without a style,

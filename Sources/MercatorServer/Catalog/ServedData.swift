@@ -1,6 +1,8 @@
-public import Foundation
+package import Foundation
 public import Mercator
-public import TileSources
+package import TileSources
+import HTTPTypes
+import Tiling
 
 /// A data set the server publishes as vector (or raster) tiles: a GeoJSON file tiled on the fly,
 /// or an MBTiles / PMTiles archive passed through.

@@ -1,6 +1,6 @@
-public import Foundation
+import Foundation
 #if canImport(Glibc)
-public import Glibc
+import Glibc
 #endif
 
 /// Counters of the server's connections: open now, requests received, bytes read, connections

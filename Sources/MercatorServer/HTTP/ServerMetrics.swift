@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import Prometheus
 
 /// Request counts, latencies and render times, in Prometheus' text format on `/metrics`.

@@ -1,7 +1,7 @@
 public import Foundation
-public import GRDB
+import GRDB
 public import Mercator
-public import TileSources
+import TileSources
 
 /// A pyramid archive being written, resumable: tiles already written (or known empty) are
 /// ``done`` after a crash, and a rerun adds only the others.

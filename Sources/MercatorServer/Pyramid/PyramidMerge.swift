@@ -1,5 +1,5 @@
 public import Foundation
-public import GRDB
+import GRDB
 public import Mercator
 public import TileSources
 

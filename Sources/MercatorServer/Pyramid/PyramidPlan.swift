@@ -1,6 +1,6 @@
-public import Foundation
+import Foundation
 public import Mercator
-public import TileSources
+import TileSources
 
 /// The tile format of a pre-rendered pyramid.
 public enum PyramidFormat: String, Sendable, CaseIterable {

@@ -1,7 +1,7 @@
 public import Foundation
-public import Mercator
-public import TileSources
-public import Tiling
+import Mercator
+import TileSources
+import Tiling
 
 /// Renders a pyramid plan's tiles into a ``PyramidArchive``: raster tiles by metatile with the
 /// server's own code (``RasterTileRenderer/renderBlock(_:size:style:maps:)``), so labels are

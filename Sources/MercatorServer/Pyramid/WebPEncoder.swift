@@ -1,4 +1,4 @@
-public import CMercatorImageCodecs
+import CMercatorImageCodecs
 public import Foundation
 public import Mercator
 

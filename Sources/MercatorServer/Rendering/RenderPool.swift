@@ -1,6 +1,6 @@
-public import Dispatch
-public import Foundation
-public import Hummingbird
+import Dispatch
+import Foundation
+import Hummingbird
 
 /// A bounded pool for CPU-heavy work (rendering): at most `capacity` jobs run at once on their
 /// own threads, at most `queueLimit` wait; a job beyond that is refused with 503 and `Retry-After`.

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// Laid-out layers kept between frames, a unit per tile (MapLibre Native's geometry tiles and their
 /// buckets), under a byte budget.

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// One style layer laid out for one source tile (or for a GeoJSON source's view at one zoom): the
 /// unit the bucket cache keeps, with what it was laid out from.

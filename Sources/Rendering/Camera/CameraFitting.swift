@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import GeoJSON
 
 extension MapCamera {

@@ -1,5 +1,5 @@
-package import Foundation
-package import GeoJSON
+import Foundation
+import GeoJSON
 
 extension MapCamera {
     /// This camera kept within limits: zoom and pitch clamped, the centre's latitude clamped (and, with

@@ -1,5 +1,5 @@
-package import Foundation
-package import GeoJSON
+import Foundation
+import GeoJSON
 
 /// The path of a camera change, sampled by eased progress: `easeTo` (straight, zoom and centre together)
 /// or `flyTo` (van Wijk & Nuij's optimal path: out, across, in), computed as GL JS computes them.

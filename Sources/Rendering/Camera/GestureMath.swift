@@ -1,5 +1,5 @@
-package import Foundation
-package import GeoJSON
+import Foundation
+import GeoJSON
 
 /// The camera arithmetic of the map view's gestures, as MapLibre Native's gesture handlers compute
 /// it: a released pan's glide, a pinch's zoom and rotation, the one-finger zoom and two-finger tilt

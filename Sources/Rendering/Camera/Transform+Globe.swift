@@ -1,6 +1,6 @@
-package import Foundation
+import Foundation
 package import Geo
-package import GeoJSON
+import GeoJSON
 
 extension Transform {
     /// The Mercator camera's plane point of a world point, on the globe too (line meshes are laid out there).

@@ -1,6 +1,6 @@
-package import Foundation
+import Foundation
 package import GeoJSON
-package import MapStyle
+import MapStyle
 package import TileSources
 
 /// A style's sprites, read from local files or over HTTP(S): each sprite's `.json` index and `.png` sheet (the

@@ -1,6 +1,6 @@
-package import GeoJSON
-package import MapStyle
-package import Foundation
+import GeoJSON
+import MapStyle
+import Foundation
 
 /// State shared by the layer painters during one render: projection, the pixels drawn on, the
 /// clip, and scratch buffers.

@@ -1,6 +1,6 @@
-public import GeoJSON
-public import MapStyle
-public import Foundation
+package import GeoJSON
+package import MapStyle
+package import Foundation
 
 /// A rectangle in screen points (CSS pixels), origin top left.
 public struct ScreenRect: Sendable, Hashable {

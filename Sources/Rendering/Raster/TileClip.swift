@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import Geo
 
 /// A source tile's area in world units (`0...1` spans the Web Mercator square; `x` is shifted by

@@ -1,5 +1,5 @@
-package import GeoJSON
-package import MapStyle
+import GeoJSON
+import MapStyle
 
 /// Everything the renderer draws for one snapshot: output size, camera and an ordered list of layers.
 ///

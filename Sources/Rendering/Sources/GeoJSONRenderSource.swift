@@ -1,5 +1,5 @@
 package import Geo
-package import Foundation
+import Foundation
 package import GeoJSON
 package import Tiling
 

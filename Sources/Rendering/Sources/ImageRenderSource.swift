@@ -1,5 +1,5 @@
 package import Geo
-package import Tiling
+import Tiling
 
 /// An `image` source: one picture over its four corners.
 package struct ImageRenderSource: RenderSource {

@@ -1,5 +1,5 @@
-package import Geo
-package import Tiling
+import Geo
+import Tiling
 
 /// A `raster-dem` source for one view: the tiles covering it with their elevations, each tile's borders
 /// backfilled from its neighbours on screen (as MapLibre Native's `RenderRasterDEMSource` does), so that

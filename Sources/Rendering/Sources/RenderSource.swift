@@ -1,5 +1,5 @@
 package import Geo
-package import Tiling
+import Tiling
 
 /// A style source as the renderer draws it for one view (MapLibre Native's `RenderSource`): what a
 /// style layer's `source` names, asked the same questions whatever its kind.

@@ -1,6 +1,6 @@
 package import Geo
 package import GeoJSON
-package import Tiling
+import Tiling
 
 /// One tile of a tiled source as drawn for a view: where it is and what it holds (features by source
 /// layer, a picture or elevations).

@@ -1,5 +1,5 @@
 package import Geo
-package import Tiling
+import Tiling
 
 /// The tiles of a tiled source covering one view (MapLibre Native's `TilePyramid`), each with what it
 /// holds, and the source's data generation and deepest zoom.

@@ -1,9 +1,9 @@
-package import Foundation
-package import Expressions
+import Foundation
+import Expressions
 package import Fonts
 package import GeoJSON
 package import MapStyle
-package import Tiling
+import Tiling
 
 /// Turns a style (layers in order, with their filters and properties) and source data into the
 /// ``RenderScene`` the renderer draws, for one camera.

@@ -1,7 +1,7 @@
 public import Foundation
 public import Geo
 public import GRDB
-public import Tiling
+import Tiling
 
 /// The MBTiles 1.3 tables, written the same way by every MBTiles writer (the pyramid archive, the
 /// offline pack export): `metadata` (name, value), `tiles` with rows in TMS order, and its unique index.

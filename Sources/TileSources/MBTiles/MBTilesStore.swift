@@ -1,6 +1,6 @@
 public import Foundation
 public import GeoJSON
-public import GRDB
+import GRDB
 public import Tiling
 
 /// Tiles from an MBTiles 1.3 database (SQLite): rows in TMS order (`tile_row` counts from the
@@ -98,7 +98,7 @@ public final class MBTilesStore: TileStore {
         return try? TileJSON(.object(object))
     }
 
-    private static func describe(_ error: Error) -> String {
+    private static func describe(_ error: any Error) -> String {
         if let e = error as? DatabaseError { return e.message ?? "SQLite error \(e.resultCode.rawValue)" }
         return "\(error)"
     }

@@ -1,6 +1,6 @@
 public import Foundation
 #if canImport(Glibc)
-public import Glibc
+import Glibc
 #endif
 public import Geo
 public import Tiling

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// `mapbox://` URLs as MapLibre Native keeps and requests them (`mbgl/util/mapbox.cpp`).
 ///

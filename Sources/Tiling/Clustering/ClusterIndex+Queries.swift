@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import GeoJSON
 
 /// Queries: supercluster's getClusters, getChildren, getLeaves, getClusterExpansionZoom and getTile.

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import GeoJSON
 
 /// Point clustering across zoom levels: a port of mapbox/supercluster (v8).

@@ -1,5 +1,5 @@
 package import GeoJSON
-package import Foundation
+import Foundation
 
 /// Slices GeoJSON features into vector tiles on the fly: a port of mapbox/geojson-vt.
 ///

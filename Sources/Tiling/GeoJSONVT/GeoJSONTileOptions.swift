@@ -1,4 +1,4 @@
-public import GeoJSON
+import GeoJSON
 /// Options of a `GeoJSONTileIndex` (geojson-vt's options, same names and defaults).
 public struct GeoJSONTileOptions: Sendable, Hashable {
     /// The deepest zoom at which tiles keep full detail (no simplification); 0...24. Style: `maxzoom`.

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import GeoJSON
 
 /// The tiles of one zoom that a GeoJSON geometry touches (MapLibre's `util::tileCover(geometry, z)`,

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import Geo
 
 /// Which tiles a view needs: the tiles of one zoom that a convex view area touches, nearest the

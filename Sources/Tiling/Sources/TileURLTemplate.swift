@@ -1,5 +1,5 @@
 public import GeoJSON
-public import Foundation
+import Foundation
 
 /// A tile URL template such as `https://example.com/tiles/{z}/{x}/{y}{ratio}.png`.
 ///

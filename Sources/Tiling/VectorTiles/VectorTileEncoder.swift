@@ -1,6 +1,6 @@
 package import Foundation
-package import GeoJSON
-package import MercatorCompression
+import GeoJSON
+import MercatorCompression
 
 /// Writes Mapbox Vector Tile 2.1 bytes from geojson-vt tiles (``Tile``): one layer per tile,
 /// keys and values de-duplicated, integer identifiers kept, polygon exteriors clockwise on screen

@@ -1,9 +1,9 @@
 public import Foundation
-public import MercatorHTTP
+import MercatorHTTP
 #if canImport(FoundationNetworking)
-public import FoundationNetworking
+import FoundationNetworking
 #endif
-public import GeoJSON
+import GeoJSON
 
 /// The hosted flow of seed 004: API key and secret -> access token -> bundle URL -> zip.
 ///

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import GeoJSON
 
 /// Where the map looks: a centre and a zoom level in MapLibre's 512-pixel world.

@@ -1,6 +1,6 @@
-public import Foundation
+import Foundation
 public import GeoJSON
-public import Tiling
+import Tiling
 
 extension Venue {
     /// The camera for a floor: the manifest centre with a region (falling back to the floor's centre

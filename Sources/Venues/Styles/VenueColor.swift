@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// An opaque sRGB colour as venue bundles write it.
 public struct VenueColor: Sendable, Hashable, CustomStringConvertible {

@@ -1,7 +1,7 @@
-public import ArgumentParser
-public import Foundation
-public import Mercator
-public import MercatorTestSupport
+import ArgumentParser
+import Foundation
+import Mercator
+import MercatorTestSupport
 
 /// `mercator-bench venue`: open harbourfront-galleria.zip and render each floor at 1024x768
 /// (median times), with MapLibre Native rendering the same `venue style` output in the same run.

@@ -1,9 +1,9 @@
-public import ArgumentParser
-public import Foundation
-public import Mercator
-public import MercatorHTTP
-public import OfflineStorage
-public import TileSources
+import ArgumentParser
+import Foundation
+import Mercator
+import MercatorHTTP
+import OfflineStorage
+import TileSources
 
 /// `mercator offline`: packs in MapLibre Native's offline database.
 struct OfflineCommand: AsyncParsableCommand {

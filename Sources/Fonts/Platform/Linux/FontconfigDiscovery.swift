@@ -1,6 +1,6 @@
 #if os(Linux) && FreeType
-package import Foundation
-package import CMercatorFontconfig
+import Foundation
+import CMercatorFontconfig
 
 /// Installed fonts through fontconfig (Linux, the `FreeType` trait).
 package struct FontconfigDiscovery: FontDiscovering {

@@ -1,6 +1,6 @@
 #if os(Linux) && FreeType
 package import Foundation
-package import CMercatorFreeType
+import CMercatorFreeType
 
 /// One face of a font file through FreeType (Linux, the `FreeType` trait).
 ///

@@ -1,5 +1,5 @@
 #if os(Linux) && ICU
-package import CMercatorBidi
+import CMercatorBidi
 
 /// Right-to-left text through the system's ICU (`u_shapeArabic`, `ubidi_*`, `u_charMirror`), behind
 /// CMercatorBidi's plain C types.

@@ -1,5 +1,5 @@
 #if os(Linux) && ICU
-package import CMercatorBidi
+import CMercatorBidi
 
 /// Scripts and line-break opportunities through the system's ICU (`uscript_getScript`, `ubrk_*` with
 /// its Thai, Lao, Khmer and Burmese dictionaries), behind CMercatorBidi's plain C types.

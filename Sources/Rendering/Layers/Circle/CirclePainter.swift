@@ -1,4 +1,5 @@
 import Foundation
+import MapStyle
 
 extension PaintContext {
     /// Draws a circle layer like MapLibre's circle shader: for extrusion length `len` (1 at radius +

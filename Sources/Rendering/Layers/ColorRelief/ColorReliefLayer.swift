@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// A `color-relief` layer in a scene: per DEM tile, the elevations (borders backfilled from the
 /// neighbours) coloured through the layer's ramp, as GL JS's color-relief shader draws them.

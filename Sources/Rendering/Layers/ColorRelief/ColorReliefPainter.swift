@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 
 extension PaintContext {
     /// Draws colour relief as GL JS's color-relief shader: the DEM (with its backfilled border) sampled

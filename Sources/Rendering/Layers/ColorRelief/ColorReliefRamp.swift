@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// The colour ramp of a `color-relief` layer as GL JS's two ramp textures hold it: the stops' elevations
 /// (packed into the DEM's encoding and read back, as the shader compares them with the DEM's) and their

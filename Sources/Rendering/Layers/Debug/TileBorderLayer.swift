@@ -1,5 +1,5 @@
 package import Geo
-package import Tiling
+import Tiling
 
 /// The tile-boundaries debug overlay: the outline of every source tile a view draws, in red, as
 /// MapLibre Native draws it with `MapDebugOptions::TileBorders` (GL lines four device pixels wide

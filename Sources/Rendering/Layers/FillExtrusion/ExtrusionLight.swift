@@ -1,5 +1,5 @@
-package import Foundation
-package import Expressions
+import Foundation
+import Expressions
 package import GeoJSON
 
 /// The style's `light`, which shades `fill-extrusion` layers: MapLibre's defaults, and the values a

@@ -1,5 +1,6 @@
-package import Foundation
-package import GeoJSON
+import Foundation
+import GeoJSON
+import MapStyle
 
 extension FillExtrusionLayer: SceneLayer {
     package var featureCount: Int { features.count }

@@ -1,5 +1,5 @@
-package import Foundation
-package import GeoJSON
+import Foundation
+import GeoJSON
 
 /// A `heatmap` layer in a scene: weighted points blurred into a density field, coloured by the
 /// `heatmap-color` ramp.

@@ -1,5 +1,5 @@
-package import Foundation
-package import MapStyle
+import Foundation
+import MapStyle
 
 /// A `hillshade` layer in a scene: per DEM tile, the slopes MapLibre's prepare pass computes, shaded
 /// by the light direction into shadow, highlight and accent colours.

@@ -1,5 +1,6 @@
 import Foundation
 import MapStyle
+import Geo
 
 extension PaintContext {
     /// Draws hillshading as MapLibre's hillshade shader: the slope texture sampled bilinearly (or at the

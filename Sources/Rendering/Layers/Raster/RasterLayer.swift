@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// A `raster` layer in a scene: images placed on the map (a raster source's tiles, or an image
 /// source's picture over its four corners), with MapLibre's raster colour adjustments.

@@ -1,5 +1,5 @@
-package import Foundation
-package import Expressions
+import Foundation
+import Expressions
 package import GeoJSON
 package import Geo
 

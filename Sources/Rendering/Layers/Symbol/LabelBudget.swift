@@ -1,5 +1,5 @@
 package import Expressions
-package import Foundation
+import Foundation
 package import GeoJSON
 
 /// The label characters one render lays out, counted against ``Limits/labelCharacters`` (one label),

@@ -1,7 +1,7 @@
-package import Foundation
-package import Fonts
-package import GeoJSON
-package import MapStyle
+import Foundation
+import Fonts
+import GeoJSON
+import MapStyle
 
 /// A `symbol` layer in a scene: labels at anchors, each a list of glyph quads laid out around its
 /// anchor in 24-point units, placed (or not) by collision detection before painting.

@@ -1,8 +1,8 @@
-public import Foundation
-public import Expressions
-public import Fonts
-public import GeoJSON
-public import MapStyle
+import Foundation
+import Expressions
+import Fonts
+import GeoJSON
+import MapStyle
 
 /// Icons and collision boxes of point labels, and `{token}` text.
 extension SymbolLayerBuilder {

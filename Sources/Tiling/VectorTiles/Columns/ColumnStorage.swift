@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The columns of one decoded layer, in memory the storage owns and frees; immutable once decoded.
 @usableFromInline

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import GeoJSON
 
 /// One decoded vector tile layer's geometry, in tile coordinates, placed at its tile: what a vector
