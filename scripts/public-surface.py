@@ -6,7 +6,8 @@ type in `Sources/Mercator/Exports.swift` (`@_exported public import struct GeoJS
 extracts the symbol graph of every library module of the package from the debug build's `.swiftmodule`
 (swift-symbolgraph-extract, minimum access level public) and keeps what the front door shows: Mercator's
 declarations, each exported type with its members (its own module's and other modules' extensions of it), and
-extensions of types outside the package made by Mercator. One line per declaration, sorted, to docs/public-api.txt:
+the front door's modules' extensions of types outside the package (`Double.init(expressionValue:)`: a program
+that loads the module sees them). One line per declaration, sorted, to docs/public-api.txt:
 
     Module kind Path.to.declaration :: declaration as written
 
@@ -110,7 +111,7 @@ def declarations(outdir, exports):
             if extended and extended in owner_modules(owner):
                 visible = shown(extended, root)  # an extension of a package type: shown with the type
             elif extended:
-                visible = exports.get(module, set()) is None  # an extension of Foundation's or the stdlib's types
+                visible = module in exports  # an extension of Foundation's or the stdlib's types (its members are reachable)
             else:
                 visible = shown(module, root)
             if not visible:

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// One installed font as fontconfig lists it.
 public struct InstalledFont: Sendable, Hashable {

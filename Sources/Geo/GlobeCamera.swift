@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// GL JS's vertical-perspective camera for one view, on plain `Double`s: the globe's model-view
 /// (`_globeViewProjMatrixNoCorrection` without the projection), the camera's position on the unit

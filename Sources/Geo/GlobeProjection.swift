@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// A point in 3D: on (or off) the unit sphere of the globe, or in a camera's view space.
 package struct Vector3: Sendable, Hashable {

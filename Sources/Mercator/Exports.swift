@@ -214,8 +214,11 @@
 @_exported public import struct TileSources.ResourceRequest
 @_exported public import struct TileSources.TileStoreError
 
-// MercatorHTTP: the HTTP client offline downloads and storage fetchers use
+// MercatorHTTP: the HTTP client offline downloads and storage fetchers use (MLNNetworkConfiguration's role)
 @_exported public import class MercatorHTTP.HTTPClient
+@_exported public import struct MercatorHTTP.HTTPClientPolicy
+@_exported public import struct MercatorHTTP.HTTPError
+@_exported public import struct MercatorHTTP.HTTPResult
 
 // OfflineStorage: offline packs and the ambient cache (MLNOfflineStorage)
 @_exported public import struct OfflineStorage.AuthorizingFetcher

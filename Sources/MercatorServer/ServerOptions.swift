@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// How a ``MercatorServer`` listens and what it allows.
 public struct ServerOptions: Sendable {

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import GeoJSON
 /// Why a scene could not be rendered.
 package enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {

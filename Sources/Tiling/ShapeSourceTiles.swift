@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 public import GeoJSON
 
 /// A shape source's tiling options in the units a style author writes (style JSON `maxzoom`,

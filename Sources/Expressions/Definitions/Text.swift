@@ -1,5 +1,5 @@
 import Foundation
-public import GeoJSON
+package import GeoJSON
 
 /// `["collator", {case-sensitive, diacritic-sensitive, locale}]`.
 final class CollatorExpr: Expr, @unchecked Sendable {

@@ -1,4 +1,4 @@
-package import CMercatorHarfBuzz
+import CMercatorHarfBuzz
 package import Foundation
 
 /// Why a font could not be opened or text shaped with HarfBuzz.

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// Geo's Web Mercator taking and giving GeoJSON values.
 extension WebMercator {

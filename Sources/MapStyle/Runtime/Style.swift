@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 public import GeoJSON
 
 /// The style a map shows, changeable at run time (the SDK's `MLNStyle`).

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 public import GeoJSON
 
 /// One problem found in a style, worded exactly as the style-spec validator words it.

@@ -1,9 +1,9 @@
 package import Foundation
-package import GeoJSON
+import GeoJSON
 package import MapStyle
 package import Rendering
-package import Tiling
-package import Expressions
+import Tiling
+import Expressions
 package import TileSources
 
 /// Why a source's data could not be loaded.

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 public import Mercator
 package import TileSources
 import HTTPTypes

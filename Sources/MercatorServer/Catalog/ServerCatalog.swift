@@ -1,6 +1,6 @@
 public import Foundation
-package import Mercator
-package import MercatorHTTP
+import Mercator
+import MercatorHTTP
 
 /// What a server publishes: styles, data sets and the fonts folder, read once at start-up from a
 /// configuration file or from bare files.

@@ -1,5 +1,5 @@
 package import GeoJSON
-package import Foundation
+import Foundation
 
 /// Web Mercator projection and MapLibre's perspective camera for one output size.
 ///

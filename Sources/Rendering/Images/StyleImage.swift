@@ -1,4 +1,4 @@
-package import Fonts
+import Fonts
 
 /// An image a style's symbols (and later patterns) can use: from a sprite sheet or added at run
 /// time, with its pixel ratio and whether it is a signed distance field to be tinted.

@@ -1,6 +1,6 @@
-package import MercatorCompression
-package import Dispatch
-package import Foundation
+import MercatorCompression
+import Dispatch
+import Foundation
 
 /// Writes 8-bit RGBA PNG files (filter "none", zlib-compressed through the system zlib).
 package enum PNGEncoder {

@@ -1,6 +1,6 @@
-package import GeoJSON
-package import MapStyle
-package import Foundation
+import GeoJSON
+import MapStyle
+import Foundation
 
 /// A rectangle in screen points (CSS pixels), origin top left.
 public struct ScreenRect: Sendable, Hashable {

@@ -2,7 +2,7 @@ public import Foundation
 public import GeoJSON
 public import MercatorHTTP
 public import Tiling
-package import MercatorCompression
+import MercatorCompression
 
 /// Tiles from a PMTiles v3 archive, on disk or over HTTP range requests (a ``PMTilesByteSource``):
 /// the header and root directory are read once, leaf directories on demand (and kept), tiles by offset.
