@@ -137,8 +137,21 @@ let package = Package(
         .testTarget(
             name: "MercatorServerTests",
             dependencies: ["MercatorServer", "Mercator", "MercatorCompression", "MercatorTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                           .product(name: "NIOFoundationCompat", package: "swift-nio"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]
         ),
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// The strictness every Swift target is compiled with (issue 38): existentials spelled `any P`, each file importing
+/// every module whose members it uses, and imports internal unless a file says `public import` (which only a
+/// public signature needing the module justifies).
+let strictness: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+for target in package.targets where !target.name.hasPrefix("CMercator") {
+    target.swiftSettings = (target.swiftSettings ?? []) + strictness
+}

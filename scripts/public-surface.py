@@ -1,15 +1,21 @@
 #!/usr/bin/env python3
-"""Lists every public declaration that `import Mercator` makes visible.
+"""Lists every public declaration that `import Mercator` makes visible, and checks that none names a hidden type.
 
-Reads the modules `Sources/Mercator/Mercator.swift` re-exports (and, recursively, what those
-re-export with `@_exported import`), extracts each one's symbol graph from the debug build's
-`.swiftmodule` (swift-symbolgraph-extract, minimum access level public) and writes one line
-per declaration, sorted, to docs/public-api.txt:
+`import Mercator` is the front door: the Mercator module itself, and the SDK's vocabulary re-exported type by
+type in `Sources/Mercator/Exports.swift` (`@_exported public import struct GeoJSON.GeoJSONFeature`, ...). The script
+extracts the symbol graph of every library module of the package from the debug build's `.swiftmodule`
+(swift-symbolgraph-extract, minimum access level public) and keeps what the front door shows: Mercator's
+declarations, each exported type with its members (its own module's and other modules' extensions of it), and
+the front door's modules' extensions of types outside the package (`Double.init(expressionValue:)`: a program
+that loads the module sees them). One line per declaration, sorted, to docs/public-api.txt:
 
     Module kind Path.to.declaration :: declaration as written
 
-Synthesized members (protocol default implementations shown on conforming types) are left out;
-extensions of other modules' types (`extension Data { public func … }`) are in.
+Synthesized members (protocol default implementations shown on conforming types) are left out.
+
+Every declaration shown is checked: a type of the package named in its signature that the front door does not
+export (a public engine type) is an error, listed with the declaration that names it. Export it in
+Exports.swift or make it `package`.
 
 Usage: scripts/public-surface.py [--check]   (after `swift build`)
   --check   compare with the committed docs/public-api.txt instead of rewriting it; exit 1 when
@@ -20,20 +26,34 @@ import glob, json, os, re, subprocess, sys, tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(ROOT, ".build", "debug")
 OUT = os.path.join(ROOT, "docs", "public-api.txt")
-EXPORT = re.compile(r"^\s*@_exported\s+import\s+(\w+)", re.M)
+EXPORTS = os.path.join(ROOT, "Sources", "Mercator", "Exports.swift")
+SCOPED = re.compile(r"^\s*@_exported\s+public\s+import\s+(?:struct|class|enum|protocol|typealias|func|var|let|actor)\s+(\w+)\.(\w+)", re.M)
+WHOLE = re.compile(r"^\s*@_exported\s+(?:public\s+)?import\s+(\w+)\s*$", re.M)
 
 
-def exported(module, seen):
-    """`module` and every module it re-exports, transitively (only this package's modules)."""
-    if module in seen:
-        return
-    seen.append(module)
-    folder = os.path.join(ROOT, "Sources", module)
-    for path in glob.glob(os.path.join(folder, "**", "*.swift"), recursive=True):
-        with open(path, encoding="utf-8") as f:
-            for name in EXPORT.findall(f.read()):
-                if os.path.isdir(os.path.join(ROOT, "Sources", name)):
-                    exported(name, seen)
+def front_door():
+    """{module: set of exported top-level names, or None for a module exported whole}."""
+    exports = {"Mercator": None}
+    with open(EXPORTS, encoding="utf-8") as f:
+        text = f.read()
+    for module, name in SCOPED.findall(text):
+        if exports.get(module, set()) is not None:
+            exports.setdefault(module, set()).add(name)
+    for module in WHOLE.findall(text):
+        exports[module] = None
+    return exports
+
+
+def library_modules():
+    """Every Swift library module of the package (the executables and C targets left out)."""
+    names = []
+    for folder in sorted(glob.glob(os.path.join(ROOT, "Sources", "*"))):
+        name = os.path.basename(folder)
+        if name.startswith("C") and name[1:2].isupper() or name in ("mercator", "mercator-bench"):
+            continue
+        if glob.glob(os.path.join(folder, "**", "*.swift"), recursive=True):
+            names.append(name)
+    return names
 
 
 def triple():
@@ -60,15 +80,26 @@ def extract(module, target, outdir):
         sys.exit(f"swift-symbolgraph-extract failed for {module} (run `swift build` first):\n{r.stderr[-2000:]}")
 
 
-def declarations(outdir, modules):
-    lines = set()
+def declarations(outdir, exports):
+    """The declarations the front door shows, and the hidden package types their signatures name."""
+    graphs = []
+    owner = {}  # a package type's USR -> (module, top-level name)
     for path in sorted(glob.glob(os.path.join(outdir, "*.symbols.json"))):
         name = os.path.basename(path)[: -len(".symbols.json")]
-        module = name.split("@")[0]
-        if module not in modules:
-            continue
+        module, _, extended = name.partition("@")
         with open(path, encoding="utf-8") as f:
             graph = json.load(f)
+        graphs.append((module, extended, graph))
+        if not extended:
+            for s in graph.get("symbols", []):
+                owner[s["identifier"]["precise"]] = (module, s["pathComponents"][0])
+
+    def shown(module, root):
+        names = exports.get(module, set())
+        return names is None or root in names
+
+    lines, hidden = set(), set()
+    for module, extended, graph in graphs:
         for s in graph.get("symbols", []):
             if "::SYNTHESIZED::" in s["identifier"]["precise"]:
                 continue
@@ -76,22 +107,52 @@ def declarations(outdir, modules):
                 continue
             if any(p.startswith("_") for p in s["pathComponents"]):
                 continue
+            root = s["pathComponents"][0]
+            if extended and extended in owner_modules(owner):
+                visible = shown(extended, root)  # an extension of a package type: shown with the type
+            elif extended:
+                visible = module in exports  # an extension of Foundation's or the stdlib's types (its members are reachable)
+            else:
+                visible = shown(module, root)
+            if not visible:
+                continue
             kind = s["kind"]["identifier"].replace("swift.", "")
-            decl = "".join(f["spelling"] for f in s.get("declarationFragments", []))
+            fragments = s.get("declarationFragments", [])
+            decl = "".join(f["spelling"] for f in fragments)
             decl = re.sub(r"\s+", " ", decl).strip()
-            lines.add(f"{module} {kind} {'.'.join(s['pathComponents'])} :: {decl}")
-    return sorted(lines)
+            line = f"{module} {kind} {'.'.join(s['pathComponents'])} :: {decl}"
+            lines.add(line)
+            for f in fragments:
+                named = owner.get(f.get("preciseIdentifier", ""))
+                if f["kind"] == "typeIdentifier" and named and not shown(*named):
+                    hidden.add(f"{named[0]}.{named[1]} in {line}")
+    return sorted(lines), sorted(hidden)
+
+
+_modules_cache = {}
+
+
+def owner_modules(owner):
+    key = id(owner)
+    if key not in _modules_cache:
+        _modules_cache[key] = {m for m, _ in owner.values()}
+    return _modules_cache[key]
 
 
 def main():
     check = "--check" in sys.argv[1:]
-    modules = []
-    exported("Mercator", modules)
+    exports = front_door()
+    modules = library_modules()
     target = triple()
     with tempfile.TemporaryDirectory() as outdir:
         for m in modules:
             extract(m, target, outdir)
-        lines = declarations(outdir, set(modules))
+        lines, hidden = declarations(outdir, exports)
+    if hidden:
+        for h in hidden:
+            print("hidden type named: " + h, file=sys.stderr)
+        sys.exit(f"{len(hidden)} public declarations name a type `import Mercator` does not export: "
+                 "export it in Sources/Mercator/Exports.swift or make it `package`")
     text = "".join(l + "\n" for l in lines)
     types = sum(1 for l in lines if l.split(" ")[1] in ("struct", "class", "enum", "protocol", "typealias", "actor"))
     if check:
@@ -111,7 +172,7 @@ def main():
         return
     with open(OUT, "w", encoding="utf-8") as f:
         f.write(text)
-    print(f"{len(lines)} public declarations ({types} types) in {len(modules)} modules: {', '.join(modules)}")
+    print(f"{len(lines)} public declarations ({types} types) through `import Mercator` ({', '.join(sorted(exports))})")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 /// A parsed, type-checked expression ready to evaluate many times. Immutable and `Sendable`.
 public struct Expression: Sendable {

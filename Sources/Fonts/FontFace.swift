@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// An open TrueType or OpenType font file (one face of it), sized at the glyph PBFs' 24 px.
 ///

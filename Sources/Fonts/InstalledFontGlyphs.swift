@@ -1,5 +1,5 @@
 import Foundation
-import MapStyle
+package import MapStyle
 
 /// Glyphs rasterized at run time from installed fonts: a font stack's fonts matched by name through
 /// fontconfig (``ClientFontOptions``), and CJK ideographs from the ideographic fallback fonts (`Settings`).

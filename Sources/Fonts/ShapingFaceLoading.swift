@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Why a font file could not become a face that shapes complex scripts.
 package enum ShapingFaceError: Error, Sendable, Equatable, CustomStringConvertible {

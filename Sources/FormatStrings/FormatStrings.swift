@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 // The FormatStrings module reads the NSPredicate/NSExpression format strings of the MapLibre Apple SDK on every
 // platform and converts them to and from style JSON:

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Spherical (Web) Mercator, EPSG:3857: conversions between longitude/latitude, the unit world square,
 /// tile coordinates and metres.

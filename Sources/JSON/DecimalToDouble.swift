@@ -1,9 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
-import Musl
+package import Musl
 #elseif canImport(Darwin)
-import Darwin
+package import Darwin
 #endif
 
 /// Exact decimal -> binary64 conversion: `w * 10^q` rounded to nearest, ties to even.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Runs `body` over the UTF-8 bytes of `Data`, `[UInt8]`, or a `String` without copying where possible.
 package func withUTF8Bytes<R, E: Error>(of data: Data, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
 
 /// One request whose body is collected up to a byte limit (the transfer is cancelled beyond it).
@@ -52,7 +52,7 @@ public enum BoundedDownload {
     }
 
     /// An ephemeral session (no cache, cookies or proxies) reporting to `delegate`.
-    static func makeSession(_ delegate: URLSessionDataDelegate) -> URLSession {
+    static func makeSession(_ delegate: any URLSessionDataDelegate) -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
@@ -121,7 +121,7 @@ public enum BoundedDownload {
             completionHandler(next)
         }
 
-        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
             lock.lock()
             let outcome: Outcome
             if exceeded {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How an ``HTTPClient`` retries, waits and limits its requests.
 public struct HTTPClientPolicy: Sendable, Hashable {

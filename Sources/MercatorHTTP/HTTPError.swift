@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a request gave no answer; the message names the URL (and the status when there was one).
 public struct HTTPError: Error, Sendable, Hashable, CustomStringConvertible {

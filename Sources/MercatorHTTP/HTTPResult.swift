@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An HTTP answer: status, headers (lower-cased names) and the whole body (gzip content-encoding removed).
 public struct HTTPResult: Sendable {

@@ -53,7 +53,7 @@ extension BoundedDownload {
             c.urlSession(session, task: task, willPerformHTTPRedirection: response, newRequest: request, completionHandler: completionHandler)
         }
 
-        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
             let c = lock.withLock { collectors.removeValue(forKey: task.taskIdentifier) }
             c?.urlSession(session, task: task, didCompleteWithError: error)
         }

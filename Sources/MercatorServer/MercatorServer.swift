@@ -1,9 +1,10 @@
 import Foundation
-import Hummingbird
+public import Hummingbird
 import HummingbirdCore
-import Logging
+public import Logging
 import Mercator
-import ServiceLifecycle
+public import ServiceLifecycle
+import UnixSignals
 
 /// A tile, style and static-image server for a ``ServerCatalog`` (tileserver-gl's routes), on
 /// Hummingbird.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// PMTiles v3 archives written byte by byte for tests of hostile input: directories with any entries
 /// (lengths, offsets and run lengths a writer would never produce) and header fields patched in place.

@@ -1,8 +1,8 @@
-import Foundation
+public import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
-import Darwin
+public import Darwin
 #endif
 
 /// A minimal HTTP/1.1 server on 127.0.0.1 (a free port chosen by the kernel) for client tests.

@@ -1,5 +1,5 @@
 import Foundation
-import Testing
+public import Testing
 
 extension Trait where Self == ConditionTrait {
     /// Runs only when the shared fixtures folder (`../shared`) is found; otherwise the test is skipped

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Locates the shared fixtures folder (`shared/`, beside the repository) for tests and benchmarks.
 ///

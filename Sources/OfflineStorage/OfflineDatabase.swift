@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import GRDB
 
 /// MapLibre Native's offline database (schema version 6) over SQLite: the packs (`regions` with

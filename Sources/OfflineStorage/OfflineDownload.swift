@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import GeoJSON
-import MercatorHTTP
+public import MercatorHTTP
 import TileSources
 
 /// Downloads a pack: the style, its sources' TileJSON, then glyph ranges, sprites, source data and

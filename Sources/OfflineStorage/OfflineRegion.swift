@@ -1,6 +1,7 @@
-import Foundation
+public import Foundation
 import GRDB
 import TileSources
+import Geo
 
 /// A stored offline pack: its id, definition and metadata (`regions.description`: free bytes; the
 /// CLI keeps `{"name": …}` JSON there).

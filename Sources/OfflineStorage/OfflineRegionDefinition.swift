@@ -1,5 +1,5 @@
 import Foundation
-import GeoJSON
+public import GeoJSON
 
 /// What an offline region holds: a style and the area and zoom range whose tiles are downloaded —
 /// a tile pyramid over bounds, or the tiles a GeoJSON geometry touches.

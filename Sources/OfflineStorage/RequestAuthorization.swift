@@ -1,5 +1,5 @@
-import Foundation
-import TileSources
+public import Foundation
+public import TileSources
 
 /// Applies the API key (`MGLApiKey`) to requests for the API server (`MGLMapboxAPIBaseURL`) and
 /// `mapbox://` URLs, and keeps it out of every stored URL and message.

@@ -1,6 +1,6 @@
-import Foundation
-import MercatorHTTP
-import TileSources
+public import Foundation
+public import MercatorHTTP
+public import TileSources
 
 /// Loads resources through the offline database: a fresh stored copy (a pack's, or the ambient
 /// cache's) is used as is; otherwise the server is asked and the answer kept in the ambient cache;

@@ -1,6 +1,7 @@
-import Foundation
+public import Foundation
 import GRDB
-import TileSources
+public import TileSources
+import Geo
 
 /// A response as the database keeps it: the body (nil: the server had none, a 204/404 tile) and its
 /// HTTP caching facts.

@@ -1,14 +1,14 @@
 import Foundation
-import GeoJSON
+package import GeoJSON
 /// Why a scene could not be rendered.
-public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The output would exceed ``Renderer/maximumPixels`` device pixels or has a non-positive size.
     case invalidSize(width: Int, height: Int, pixelRatio: Double)
     /// A per-feature paint array is shorter than the layer's feature list.
     case paintArrayTooShort(layer: Int, property: String, count: Int, features: Int)
 
     /// A message a user can act on.
-    public var description: String {
+    package var description: String {
         switch self {
         case let .invalidSize(w, h, r):
             return "cannot render \(w)x\(h) at pixel ratio \(r): sizes must be positive and at most "

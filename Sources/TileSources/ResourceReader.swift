@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import MapStyle
 
 /// Reads the resources a style names (glyph ranges, sprites, images, GeoJSON files) from local files

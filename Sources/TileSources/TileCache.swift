@@ -1,5 +1,5 @@
 import Foundation
-import Geo
+public import Geo
 import Tiling
 
 /// Decoded tiles kept in memory under a byte budget, least recently used evicted first. Safe

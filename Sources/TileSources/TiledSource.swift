@@ -1,7 +1,7 @@
-import Foundation
-import GeoJSON
-import MapStyle
-import Tiling
+public import Foundation
+public import GeoJSON
+public import MapStyle
+public import Tiling
 
 /// A `vector`, `raster` or `raster-dem` source resolved to where its tiles are and how they are
 /// laid out: the style's members, completed by its TileJSON (`url`), MBTiles metadata or PMTiles

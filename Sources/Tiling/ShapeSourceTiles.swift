@@ -1,5 +1,5 @@
 import Foundation
-import GeoJSON
+public import GeoJSON
 
 /// A shape source's tiling options in the units a style author writes (style JSON `maxzoom`,
 /// `buffer`, `tolerance`, `lineMetrics`, `cluster`, `clusterRadius`, `clusterMaxZoom`,

@@ -2,6 +2,7 @@ import FormatStrings
 import MercatorTestSupport
 import MercatorConformance
 import Testing
+import Foundation
 
 /// Runs the shared conformance files; the floors only go up.
 @Suite struct ConformanceTests {

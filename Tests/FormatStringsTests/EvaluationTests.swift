@@ -4,6 +4,7 @@ import GeoJSON
 import MercatorTestSupport
 import MercatorConformance
 import Testing
+import Foundation
 
 /// Evaluates the `eval` expectations of the conformance cases through the Expressions module.
 @Suite struct EvaluationTests {

@@ -3,6 +3,7 @@ import GeoJSON
 import MercatorTestSupport
 import MercatorConformance
 import Testing
+import Foundation
 
 
 /// Random, truncated and hostile input never crashes or hangs; whatever converts also prints back stably.

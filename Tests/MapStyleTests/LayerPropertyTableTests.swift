@@ -3,6 +3,7 @@ import GeoJSON
 import MercatorTestSupport
 import Testing
 @testable import MapStyle
+import Expressions
 
 @Suite struct LayerPropertyTableTests {
     @Test(.needsShared) func tablesCoverEveryPropertyOfTheReference() throws {

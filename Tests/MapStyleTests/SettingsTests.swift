@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MapStyle
+import JSON
 
 @Suite struct SettingsTests {
     @Test func defaults() throws {

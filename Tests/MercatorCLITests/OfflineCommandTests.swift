@@ -3,6 +3,8 @@ import GRDB
 import MercatorTestSupport
 import Testing
 import TileSources
+import Geo
+import Tiling
 
 /// A loopback tile server for `mercator offline`: a style, its TileJSON and the render tests' tiles;
 /// tile requests past `gateAfter` wait until the gate opens (the child is killed meanwhile).

@@ -7,6 +7,7 @@ import Mercator
 import MercatorTestSupport
 import Testing
 @testable import MercatorServer
+import Rendering
 
 /// Issue 40's first run: what a render draws without is logged once, installed fonts at `/fonts`, an
 /// OpenMapTiles archive alone, and a production style beside a local archive of its schema.

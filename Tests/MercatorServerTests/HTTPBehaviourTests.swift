@@ -5,6 +5,7 @@ import Logging
 import Mercator
 import Testing
 @testable import MercatorServer
+import Rendering
 
 /// HEAD, the access log, the addresses written into styles and TileJSON, and the static image limits.
 @Suite struct HTTPBehaviourTests {

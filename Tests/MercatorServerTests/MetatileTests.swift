@@ -5,6 +5,7 @@ import Mercator
 import MercatorTestSupport
 import Testing
 @testable import MercatorServer
+import Rendering
 
 /// Raster tiles are cut from one render of a metatile (with a margin): a label straddling a tile
 /// edge is drawn whole across it, once.

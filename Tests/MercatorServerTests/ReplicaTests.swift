@@ -9,6 +9,7 @@ import Mercator
 import ServiceLifecycle
 import Testing
 @testable import MercatorServer
+import NIOFoundationCompat
 
 /// Stateless replicas: two servers give the same bytes and `ETag` for the same request, and a
 /// draining server answers `/health` with 503 while it still serves requests.

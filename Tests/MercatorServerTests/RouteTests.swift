@@ -5,6 +5,10 @@ import Mercator
 import Testing
 @testable import MercatorServer
 import MercatorCompression
+import TileSources
+import Fonts
+import Rendering
+import Tiling
 
 /// Every route on a live loopback server.
 @Suite struct RouteTests {

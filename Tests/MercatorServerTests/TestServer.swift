@@ -4,6 +4,8 @@ import HummingbirdTesting
 import Logging
 import Mercator
 @testable import MercatorServer
+import NIOFoundationCompat
+import Rendering
 
 /// A catalog of small fixtures in a temporary folder: the sample cities (GeoJSON), a PMTiles
 /// archive, the sample venue, a style with a sprite, and two fonts.

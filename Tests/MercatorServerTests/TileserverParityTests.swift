@@ -5,6 +5,7 @@ import Mercator
 import Testing
 import TileSources
 @testable import MercatorServer
+import Rendering
 
 /// tileserver-gl's configuration keys and routes (`docs/server.md`, "tileserver-gl, martin and Mercator"), each
 /// supported or refused naming it, on a live loopback server.

@@ -4,6 +4,7 @@ import GeoJSON
 @testable import MercatorConformance
 import MercatorTestSupport
 import Testing
+import Rendering
 
 /// Issue 19: large outputs are painted and encoded band by band; the image must be the one a
 /// whole-canvas render draws, for every layer type (neighbour-reading passes included).

@@ -1,6 +1,7 @@
 import Foundation
 import Mercator
 import Testing
+import Rendering
 
 /// Dashed lines whose `line-width` is a zoom function, data-driven (`["get", "w"]`) or both, with butt and
 /// round caps and zero-length dashes and gaps, against MapLibre Native's renders of the same styles

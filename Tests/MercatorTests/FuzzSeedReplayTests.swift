@@ -3,6 +3,7 @@ import Foundation
 import MercatorTestSupport
 import Testing
 import TileSources
+import Fonts
 
 /// The fuzz targets' seed corpus replayed in `swift test`, through the functions the libFuzzer binary
 /// calls (`FuzzEntries`), without a fuzzing build: the hostile reader inputs of issue 39 committed under

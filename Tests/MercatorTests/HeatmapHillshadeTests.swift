@@ -1,6 +1,7 @@
 import Foundation
 import Mercator
 import Testing
+import Rendering
 
 /// Heatmap and hillshade layers, on data written for the test.
 @Suite("Heatmap and hillshade layers")

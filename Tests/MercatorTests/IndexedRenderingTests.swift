@@ -2,6 +2,7 @@ import Foundation
 @testable import Mercator
 import MercatorTestSupport
 import Testing
+import Rendering
 
 /// Shape sources draw through their index: simplified for the zoom, culled to the view.
 @Suite("Rendering through the source index")

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Mercator
 import Testing
+import Tiling
 
 /// Issue 30: layers are laid out once per source tile and kept (``BucketCache``); a frame only
 /// evaluates paint, places labels and paints. The cache must never change a pixel, and each kind of

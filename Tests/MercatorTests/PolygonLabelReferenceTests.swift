@@ -2,6 +2,7 @@ import Foundation
 import Mercator
 import MercatorTestSupport
 import Testing
+import Rendering
 
 /// Natural Earth's countries (`../shared/data/ne_50m_admin_0_countries.geojson`) labelled by `NAME` at low
 /// zooms, against MapLibre Native's renders of the same style and cameras (`Fixtures/polygon-labels/`, made

@@ -1,6 +1,7 @@
 import Foundation
 import Mercator
 import Testing
+import Rendering
 
 /// Raster sources whose template has `{ratio}`: at pixel ratio 2 a map asks for the `@2x` tiles
 /// (512 pixels for a 256-pixel tile) and draws them at the tile's size, as MapLibre Native does.

@@ -1,6 +1,7 @@
 import Foundation
 import Mercator
 import Testing
+import Rendering
 
 /// Raster sources (PNG tiles through a template), image sources and the raster layer's colour
 /// adjustments, on tiles written for the test.

@@ -3,6 +3,7 @@ import Mercator
 import MercatorTestSupport
 import Testing
 import TileSources
+import Rendering
 
 /// A production style over real OpenStreetMap tiles, end to end, against MapLibre Native's render of it
 /// (`../shared/realworld/`; see docs/realworld.md). The expected image was made by

@@ -1,6 +1,8 @@
 import Foundation
 @testable import Mercator
 import Testing
+import Rendering
+import Tiling
 
 /// Issue 39: one render's labels and canvas are counted against `Limits` before anything is shaped or
 /// allocated, and the snapshot fails with a `LimitExceeded` naming the limit.

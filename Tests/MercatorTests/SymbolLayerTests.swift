@@ -2,6 +2,8 @@ import Foundation
 import Mercator
 import MercatorTestSupport
 import Testing
+import Fonts
+import Rendering
 
 /// Text labels: glyph PBFs from the render suite's glyph folder, shaping, collision and drawing.
 @Suite("Symbol layers: text labels", .needsShared)

@@ -2,6 +2,7 @@ import Foundation
 import Mercator
 import MercatorTestSupport
 import Testing
+import Rendering
 
 /// Rules of MapLibre Native's symbol, line and fill drawing that the render suite checks at one angle,
 /// here at others, against Native's renders of the same styles and cameras (`Fixtures/symbol-rules/`,

@@ -5,6 +5,7 @@ import MercatorTestSupport
 import Rendering
 import Testing
 import TileSources
+import Tiling
 
 /// A vector tile's layers are decoded when a style layer draws them, not before.
 @Suite("Tile layers decoded on demand")

@@ -1,6 +1,7 @@
 import Foundation
 import Mercator
 import Testing
+import MapStyle
 
 @Suite("Typed layers, compiled once")
 struct TypedLayersTests {

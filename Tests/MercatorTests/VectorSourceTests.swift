@@ -1,6 +1,7 @@
 import Foundation
 import Mercator
 import Testing
+import Tiling
 
 /// Vector sources drawn tile by tile: tiles written with Mercator's own encoder into a folder, read
 /// through a `tiles` template, drawn clipped to each tile and queried without duplicates.

@@ -5,6 +5,7 @@ import MercatorTestSupport
 @testable import OfflineStorage
 import Testing
 import TileSources
+import Rendering
 
 /// MapLibre Native's own offline databases (`../shared/offline-db/maplibre-native/`, the files of its
 /// `offline_database.test.cpp` and apps), read-only fixtures copied to a temporary folder first.

@@ -5,6 +5,7 @@ import Geo
 import Testing
 import TileSources
 import Tiling
+import JSON
 
 /// A fresh path in a temporary folder.
 func temporaryDatabasePath(_ name: String = "offline.db") -> String {

@@ -5,6 +5,7 @@ import MercatorTestSupport
 @testable import OfflineStorage
 import Testing
 import TileSources
+import Tiling
 
 /// Packs whose area is a GeoJSON geometry (MapLibre's `OfflineGeometryRegionDefinition`): the tiles
 /// stored are the geometry's cover (`GeometryTileCover`, tested in TilingTests).

@@ -5,6 +5,7 @@ import MercatorTestSupport
 @testable import OfflineStorage
 import Testing
 import TileSources
+import Tiling
 
 /// Remembers the requests it is asked for and answers none.
 private final class RecordingFetcher: ResourceFetching, @unchecked Sendable {

@@ -2,6 +2,7 @@ import GeoJSON
 import Testing
 @testable import Rendering
 import MercatorCompression
+import MapStyle
 
 @Suite struct PNGTests {
     private func sampleImage(width: Int = 7, height: Int = 5) -> RGBAImage {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tiling
+import JSON
 
 /// FastPFOR streams: a small encoder here writes the layout the reference encoders produce (one page
 /// of 256-value blocks with patched exceptions, then variable bytes), which the decoder must invert.

@@ -3,6 +3,7 @@ import MercatorTestSupport
 import Testing
 @testable import Tiling
 import MercatorCompression
+import JSON
 
 /// Malformed tiles throw a located ``VectorTileError``; truncated and bit-flipped real tiles throw
 /// or decode, never crash or hang.

@@ -1,5 +1,5 @@
 import Foundation
-import GeoJSON
+package import GeoJSON
 
 /// `["collator", {case-sensitive, diacritic-sensitive, locale}]`.
 final class CollatorExpr: Expr, @unchecked Sendable {
@@ -29,7 +29,7 @@ final class CollatorExpr: Expr, @unchecked Sendable {
 
 /// JavaScript truthiness of a JSON value (`null`, `false`, `0`, `NaN` and `""` are false), as the
 /// style-spec reference implementation tests options and stop values.
-public func jsTruthy(_ v: JSONValue) -> Bool {
+package func jsTruthy(_ v: JSONValue) -> Bool {
     switch v {
     case .null: return false
     case .bool(let b): return b

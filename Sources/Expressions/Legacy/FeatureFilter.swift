@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 /// A compiled layer filter (legacy syntax or a boolean expression): `evaluate` tells whether a feature passes.
 public struct FeatureFilter: Sendable {

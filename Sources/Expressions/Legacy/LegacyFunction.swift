@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 /// Converts legacy style functions (`{"type", "property", "base", "stops", "default", "colorSpace"}`) into
 /// expressions, following the spec's `convertFunction`.

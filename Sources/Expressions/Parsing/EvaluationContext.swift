@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 /// The feature an expression is evaluated against: a cheap view (properties are shared, not copied).
 public struct FeatureView: Sendable {

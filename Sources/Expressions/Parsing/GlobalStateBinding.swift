@@ -1,4 +1,4 @@
-import GeoJSON
+package import GeoJSON
 
 /// A style's global state bound into expressions while they are compiled: each `["global-state", key]`
 /// reads `values` then, so the compiled expression is a constant where nothing else varies. The keys read

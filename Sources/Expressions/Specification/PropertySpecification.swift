@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 /// The value type of a style property, as the style specification declares it.
 public indirect enum PropertyValueType: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 /// A value produced by evaluating an expression.
 public enum ExpressionValue: Sendable, Hashable {
@@ -175,7 +175,7 @@ package func safeInt(_ d: Double) -> Int? {
 }
 
 /// JS `Number.prototype.toString()` for doubles.
-public func formatJSNumber(_ n: Double) -> String {
+package func formatJSNumber(_ n: Double) -> String {
     if n.isNaN { return "NaN" }
     if n.isInfinite { return n < 0 ? "-Infinity" : "Infinity" }
     if n == 0 { return "0" }

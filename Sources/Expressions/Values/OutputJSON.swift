@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 /// JSON renderings of values as the conformance suite writes them (`JSON.stringify` of the JS objects).
 public enum OutputJSON {

@@ -1,8 +1,8 @@
 import CMercatorHarfBuzz
-import Foundation
+package import Foundation
 
 /// Why a font could not be opened or text shaped with HarfBuzz.
-public enum TextShapingError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum TextShapingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// HarfBuzz's shared library (`libharfbuzz.so.0`) was not found at run time.
     case harfBuzzNotInstalled
     /// The font data holds no face at `index` that HarfBuzz can read.
@@ -10,7 +10,7 @@ public enum TextShapingError: Error, Sendable, Equatable, CustomStringConvertibl
     /// HarfBuzz could not shape the run (out of memory, or a run outside the text).
     case shapingFailed(utf16Offset: Int, length: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .harfBuzzNotInstalled:
             return "complex-script shaping is not installed: HarfBuzz's shared library (libharfbuzz.so.0, Debian's libharfbuzz0b) was not found"
@@ -24,19 +24,19 @@ public enum TextShapingError: Error, Sendable, Equatable, CustomStringConvertibl
 
 /// One glyph of a shaped run: the font's glyph id, the UTF-16 offset of its cluster in the text, and
 /// its advance and offset in font units (y up, as HarfBuzz gives them).
-public struct ShapedGlyph: Sendable, Equatable {
+package struct ShapedGlyph: Sendable, Equatable {
     /// The glyph's index in the font (not a code point).
-    public var glyphID: UInt32
+    package var glyphID: UInt32
     /// The UTF-16 offset of the first character of the cluster this glyph belongs to.
-    public var cluster: Int
+    package var cluster: Int
     /// How far the pen moves after the glyph, in font units.
-    public var xAdvance: Int32, yAdvance: Int32
+    package var xAdvance: Int32, yAdvance: Int32
     /// Where the glyph sits relative to the pen, in font units.
-    public var xOffset: Int32, yOffset: Int32
+    package var xOffset: Int32, yOffset: Int32
 }
 
 /// The direction a run is shaped in.
-public enum ShapingDirection: Int32, Sendable {
+package enum ShapingDirection: Int32, Sendable {
     /// Left to right.
     case leftToRight = 4
     /// Right to left.
@@ -47,16 +47,16 @@ public enum ShapingDirection: Int32, Sendable {
 /// ids, with the font's ligatures, reordering and mark positioning (Indic, Khmer, Myanmar, Arabic…).
 ///
 /// A shaping font is immutable once made, so it is safe to shape with from several threads.
-public final class HarfBuzzFont: @unchecked Sendable {
+package final class HarfBuzzFont: @unchecked Sendable {
     private let handle: UnsafeMutableRawPointer
     /// The face's units per em (advances and offsets are in these units).
-    public let unitsPerEm: Int
+    package let unitsPerEm: Int
 
     /// Whether HarfBuzz is installed here.
-    public static var isAvailable: Bool { mercator_harfbuzz_available() == 1 }
+    package static var isAvailable: Bool { mercator_harfbuzz_available() == 1 }
 
     /// HarfBuzz's version, or `nil` when it is not installed.
-    public static var version: String? {
+    package static var version: String? {
         isAvailable ? String(cString: mercator_harfbuzz_version()) : nil
     }
 
@@ -64,7 +64,7 @@ public final class HarfBuzzFont: @unchecked Sendable {
     package let pixelsPerEm: Int?
 
     /// Opens face `index` of a TrueType/OpenType font file's bytes (copied).
-    public init(fontData: Data, index: Int = 0) throws(TextShapingError) {
+    package init(fontData: Data, index: Int = 0) throws(TextShapingError) {
         (handle, unitsPerEm) = try Self.open(fontData, index: index, pixelsPerEm: nil)
         pixelsPerEm = nil
     }
@@ -101,7 +101,7 @@ public final class HarfBuzzFont: @unchecked Sendable {
     ///   - script: an ISO 15924 code ("Deva", "Khmr", "Arab"…), or `nil` to let HarfBuzz guess it.
     ///   - direction: the run's direction, or `nil` for the script's own.
     ///   - language: a BCP 47 tag ("hi", "km"), or `nil`.
-    public func shape(_ text: String, range: Range<Int>? = nil, script: String? = nil,
+    package func shape(_ text: String, range: Range<Int>? = nil, script: String? = nil,
                       direction: ShapingDirection? = nil, language: String? = nil) throws(TextShapingError) -> [ShapedGlyph] {
         let units = Array(text.utf16)
         let run = range ?? 0..<units.count

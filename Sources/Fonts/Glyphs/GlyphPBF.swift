@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import Tiling
 
 /// Why a glyph PBF could not be read.

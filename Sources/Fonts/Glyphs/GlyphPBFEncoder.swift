@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import Tiling
 
 /// Writes glyph PBFs in the `glyphs.proto` layout MapLibre reads (one font stack, one

@@ -1,7 +1,7 @@
 import Foundation
-import JSON
-import MapStyle
-import TileSources
+package import JSON
+package import MapStyle
+package import TileSources
 
 /// A style's `font-faces`: each face's font file read through the map's resources (files, `local://`,
 /// HTTP(S), the offline database) the first time a label of its font needs it, and opened once for

@@ -1,6 +1,6 @@
 import Foundation
 import MapStyle
-import TileSources
+package import TileSources
 
 /// Glyph PBFs named by a style's `glyphs` URL template (`{fontstack}`, `{range}`), read from local
 /// files or over HTTP(S) (``ResourceReader``) and kept once read.

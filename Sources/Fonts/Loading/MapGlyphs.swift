@@ -1,5 +1,5 @@
 import Foundation
-import MapStyle
+package import MapStyle
 
 /// A map's glyphs: the style's glyph PBFs (``GlyphFiles``), then installed fonts for font stacks
 /// those do not serve (``ClientFontOptions``) and for CJK ideographs (`Settings.ideographicFontFallback`).

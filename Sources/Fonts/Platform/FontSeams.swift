@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The font-discovery seam: which fonts are installed, and which one the system substitutes for a name.
 ///

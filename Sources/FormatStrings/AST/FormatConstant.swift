@@ -1,5 +1,5 @@
 import Foundation
-import GeoJSON
+public import GeoJSON
 
 /// A constant value inside an expression.
 public indirect enum FormatConstant: Sendable, Hashable {

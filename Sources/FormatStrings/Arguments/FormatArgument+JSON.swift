@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 extension FormatArgument {
     /// Reads an argument from its JSON spelling (the spelling of the conformance files and of the CLI's `--arg`).

@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 /// A typed value substituted for a `%@` (or, as a string, for a `%K`) in a format string.
 ///

@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 /// Compares style JSON the way the conformance suites do: numbers by value, object members in any order.
 public enum FormatJSONComparison {

@@ -1,5 +1,5 @@
 import Foundation
-import GeoJSON
+public import GeoJSON
 
 extension FormatExpression {
     /// The format expression the SDK's `+[NSExpression expressionWithMLNJSONObject:]` builds from a

@@ -1,5 +1,5 @@
 import Foundation
-import GeoJSON
+public import GeoJSON
 
 extension FormatExpression {
     /// The style-JSON expression this format expression stands for, as the SDK's

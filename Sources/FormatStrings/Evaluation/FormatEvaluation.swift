@@ -1,6 +1,6 @@
-import Expressions
+public import Expressions
 
-import GeoJSON
+public import GeoJSON
 
 /// Why a format string could not be evaluated.
 public enum FormatEvaluationError: Error, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Giving read objects their final form, with RFC 7946 structure checks.
 extension GeoJSONDecoder {

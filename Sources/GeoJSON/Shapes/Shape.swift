@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A shape: the SDK's name for a GeoJSON geometry (`MLNShape`).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Turning GeoJSON into the SDK's shapes and features (`+[MLNShape shapeWithData:encoding:error:]`).
 public enum ShapeDecoding {

@@ -1,4 +1,4 @@
-import FormatStrings
+public import FormatStrings
 import GeoJSON
 
 /// Why a format string could not be set on a layer.

@@ -1,5 +1,5 @@
 import Foundation
-import GeoJSON
+package import GeoJSON
 
 /// A style's `font-faces` root member (MapLibre Native's extension of the style specification): for
 /// a font name of `text-font`, the font files that draw some of its characters, shaped with HarfBuzz.

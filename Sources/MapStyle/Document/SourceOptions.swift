@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 /// A source option: a style JSON member with the SDK constant that names it.
 public protocol SourceOptionKey: RawRepresentable, CaseIterable, Sendable, Hashable where RawValue == String {

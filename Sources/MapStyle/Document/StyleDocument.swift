@@ -1,5 +1,5 @@
-import Foundation
-import GeoJSON
+public import Foundation
+public import GeoJSON
 
 /// A style JSON (version 8) document: root members, content sources and layers.
 ///

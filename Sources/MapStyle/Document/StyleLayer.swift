@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 /// A style layer: how one set of features (or the background) is drawn.
 ///

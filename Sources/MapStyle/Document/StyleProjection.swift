@@ -1,5 +1,5 @@
 import Foundation
-import GeoJSON
+public import GeoJSON
 
 /// The root `projection` of a style: how the world is drawn, flat (Web Mercator) or as a globe.
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import GeoJSON
+public import Foundation
+public import GeoJSON
 
 /// A content source of a style (the style specification's "source"): where a layer's data
 /// comes from.

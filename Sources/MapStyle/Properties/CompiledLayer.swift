@@ -1,5 +1,5 @@
-import Expressions
-import GeoJSON
+package import Expressions
+package import GeoJSON
 
 /// A style layer ready to draw: its filter and its paint and layout properties compiled once.
 ///

@@ -1,5 +1,5 @@
-import Expressions
-import GeoJSON
+package import Expressions
+package import GeoJSON
 
 /// One layer property compiled for evaluation: its value as written (or the default), parsed once
 /// into an ``Expression``, with constants evaluated up front.

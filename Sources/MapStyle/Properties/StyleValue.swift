@@ -1,6 +1,6 @@
 import Expressions
-import FormatStrings
-import GeoJSON
+public import FormatStrings
+public import GeoJSON
 
 /// A typed property value for runtime styling: a constant of the property's type, or an
 /// expression (style JSON, or built from an NSExpression-style format string).

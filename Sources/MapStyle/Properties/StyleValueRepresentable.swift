@@ -1,5 +1,5 @@
-import Expressions
-import GeoJSON
+public import Expressions
+public import GeoJSON
 
 /// A Swift type a style property's value can have: read from an evaluated expression, written as style JSON.
 public protocol StyleValueRepresentable: Sendable, Hashable {

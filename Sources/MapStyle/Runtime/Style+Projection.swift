@@ -1,5 +1,5 @@
 import Foundation
-import GeoJSON
+public import GeoJSON
 
 extension Style {
     /// The root `projection` (`nil`: none given, Web Mercator).

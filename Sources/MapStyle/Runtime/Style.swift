@@ -1,5 +1,5 @@
 import Foundation
-import GeoJSON
+public import GeoJSON
 
 /// The style a map shows, changeable at run time (the SDK's `MLNStyle`).
 ///

@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 /// A runtime styling call written as JSON, as the render tests' `operations` list them
 /// (`["setPaintProperty", "circle", "circle-radius", 5]`).

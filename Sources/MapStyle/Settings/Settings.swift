@@ -1,5 +1,5 @@
-import Foundation
-import GeoJSON
+public import Foundation
+public import GeoJSON
 
 /// Application-wide settings: the SDK's `Info.plist` keys (seed 003), read from a JSON config
 /// file and environment variables.

@@ -1,5 +1,5 @@
-import Expressions
-import GeoJSON
+package import Expressions
+package import GeoJSON
 
 /// One paint or layout property of one layer type: its names, type, default, range and what
 /// kinds of expression it accepts. Generated from the style specification (see

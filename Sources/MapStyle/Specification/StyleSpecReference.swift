@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 /// The style specification reference (v8.json without its prose) as one JSON tree, as the
 /// validator walks it. Generated from v8.json by `scripts/generate_style_properties.py`.

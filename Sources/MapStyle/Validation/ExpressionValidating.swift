@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 /// What the validator asks an expression parser about one expression-valued member.
 public struct ExpressionValidationRequest: Sendable {

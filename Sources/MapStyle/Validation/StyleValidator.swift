@@ -1,5 +1,5 @@
-import Foundation
-import GeoJSON
+public import Foundation
+public import GeoJSON
 
 /// Checks a style JSON document against the style specification and reports every problem as
 /// the style-spec validator (`validateStyle`) does: same messages, same order, with the line

@@ -1,5 +1,5 @@
 import Foundation
-import GeoJSON
+public import GeoJSON
 
 /// One problem found in a style, worded exactly as the style-spec validator words it.
 public struct ValidationMessage: Sendable, Hashable, CustomStringConvertible {

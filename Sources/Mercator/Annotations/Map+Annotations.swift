@@ -1,6 +1,6 @@
-import GeoJSON
+public import GeoJSON
 import MapStyle
-import Rendering
+public import Rendering
 
 extension Map {
     /// Adds an annotation: a `PointAnnotation` (drawn as a pin, its title as a label below it

@@ -1,6 +1,6 @@
 import Foundation
 import GeoJSON
-import Rendering
+public import Rendering
 
 /// A camera change over time, sampled at any moment: `easeTo` (straight, zoom and centre together)
 /// or `flyTo` (van Wijk & Nuij's optimal path: out, across, in), computed as GL JS computes them

@@ -1,5 +1,5 @@
-import GeoJSON
-import Rendering
+public import GeoJSON
+public import Rendering
 
 /// The limits a camera is kept within by gestures and animations: zoom range, pitch range
 /// (MapLibre Native allows 0...60 degrees) and the latitudes the centre may reach. The arithmetic is

@@ -1,6 +1,6 @@
 import Foundation
-import GeoJSON
-import Rendering
+public import GeoJSON
+public import Rendering
 
 /// Why no camera fits what was asked.
 public enum CameraFitError: Error, Sendable, Hashable, CustomStringConvertible {

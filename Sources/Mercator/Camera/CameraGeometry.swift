@@ -1,9 +1,9 @@
-import GeoJSON
-import Rendering
+public import GeoJSON
+public import Rendering
 
 extension MapCamera {
     /// The transform this camera has in a view of `size` (unquantized: what `Map.point(for:)` uses).
-    public func transform(in size: MapSize) -> Transform {
+    package func transform(in size: MapSize) -> Transform {
         Transform(camera: self, width: size.width, height: size.height, pixelRatio: size.pixelRatio)
     }
 

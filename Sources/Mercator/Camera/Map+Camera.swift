@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 extension Map {
     /// The camera showing `bounds` whole in this map's view, at the map's current bearing and pitch

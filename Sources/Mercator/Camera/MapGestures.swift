@@ -1,6 +1,6 @@
 import Foundation
 import GeoJSON
-import Rendering
+public import Rendering
 
 /// The map view's built-in gestures as a headless, deterministic model: touch events in, camera
 /// changes on a ``Map`` out (the SDK's gesture recognizers and their switches).

@@ -1,4 +1,4 @@
-import Rendering
+public import Rendering
 
 /// A touch or pointer event for ``MapGestures``: what happened, where the fingers are and when.
 ///

@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 import MapStyle
 
 /// A plain style for showing GeoJSON data on its own: polygons filled with an outline, lines,

@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 import Tiling
 
 /// The SDK's cluster API (`-[MLNShapeSource childrenOfCluster:]`, `leavesOfCluster:offset:limit:`,

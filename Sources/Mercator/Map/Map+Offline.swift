@@ -1,5 +1,5 @@
-import Foundation
-import OfflineStorage
+public import Foundation
+public import OfflineStorage
 import TileSources
 
 extension Map {

@@ -1,4 +1,4 @@
-import Rendering
+public import Rendering
 
 extension Map {
     /// Loads and lays out the tiles `camera` would show, so that a snapshot taken there later only

@@ -1,5 +1,5 @@
 import Foundation
-import MapStyle
+public import MapStyle
 
 extension Map {
     /// The style's root `projection` (`nil`: none, Web Mercator); GL JS's `getProjection`.

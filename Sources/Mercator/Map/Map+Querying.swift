@@ -1,8 +1,8 @@
 import Expressions
-import FormatStrings
-import GeoJSON
+public import FormatStrings
+public import GeoJSON
 import MapStyle
-import Rendering
+public import Rendering
 
 /// A feature found by querying the map, with the layer and source it was drawn from.
 public struct QueriedFeature: Sendable {

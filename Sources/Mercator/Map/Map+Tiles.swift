@@ -1,7 +1,7 @@
-import Geo
+package import Geo
 import MapStyle
 import Rendering
-import Tiling
+package import Tiling
 
 extension Map {
     /// The loaded data of shape source `source`.

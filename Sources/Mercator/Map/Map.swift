@@ -1,8 +1,9 @@
-import Foundation
-import GeoJSON
-import MapStyle
-import Rendering
-import TileSources
+public import Foundation
+public import GeoJSON
+public import MapStyle
+public import Rendering
+public import TileSources
+import Fonts
 
 /// A headless map: a live `Style`, a camera and a size. It renders snapshots and answers
 /// feature queries, as the SDK's map view does on screen.

@@ -1,7 +1,7 @@
-import Foundation
-import GeoJSON
-import MapStyle
-import Rendering
+public import Foundation
+public import GeoJSON
+public import MapStyle
+public import Rendering
 
 /// A rendered map image as PNG data (``Map/pngSnapshot()``).
 public struct MapPNGSnapshot: Sendable {

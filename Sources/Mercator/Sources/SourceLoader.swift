@@ -1,10 +1,10 @@
-import Foundation
+package import Foundation
 import GeoJSON
-import MapStyle
-import Rendering
+package import MapStyle
+package import Rendering
 import Tiling
 import Expressions
-import TileSources
+package import TileSources
 
 /// Why a source's data could not be loaded.
 public struct SourceLoadError: Error, Sendable, Hashable, CustomStringConvertible {

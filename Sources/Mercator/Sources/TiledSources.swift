@@ -4,6 +4,7 @@ import MapStyle
 import Rendering
 import TileSources
 import Tiling
+import Geo
 
 /// The tiled (`vector` and `raster`) sources of a map: where their tiles are (resolved once per
 /// source definition), the tiles covering a view, and decoded tiles kept under a byte budget.

@@ -1,6 +1,6 @@
 import GeoJSON
 import MapStyle
-import Venues
+public import Venues
 
 extension Map {
     /// A map showing one floor of a venue: the venue's style for that floor (seed or styled

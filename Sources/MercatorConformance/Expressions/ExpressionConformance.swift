@@ -1,6 +1,7 @@
-import Mercator
-import Foundation
+public import Mercator
+public import Foundation
 import GeoJSON
+import Expressions
 
 /// Pass/fail counts of a conformance run, per operator family.
 public struct ConformanceReport: Sendable {

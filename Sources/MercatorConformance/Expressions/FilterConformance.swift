@@ -1,6 +1,7 @@
 import Mercator
-import Foundation
+public import Foundation
 import GeoJSON
+import Expressions
 
 /// Runs `filter-tests.jsonl` cases the way the style-spec `feature_filter` tests do.
 public enum FilterConformance {

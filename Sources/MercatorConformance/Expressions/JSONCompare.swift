@@ -1,4 +1,4 @@
-import Mercator
+public import Mercator
 import Foundation
 import GeoJSON
 

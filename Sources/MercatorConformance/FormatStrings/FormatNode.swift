@@ -1,4 +1,4 @@
-import Mercator
+package import Mercator
 import GeoJSON
 
 /// Either AST kind, so that expression and predicate cases share one runner.

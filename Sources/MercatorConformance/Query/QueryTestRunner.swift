@@ -1,6 +1,7 @@
-import Foundation
+public import Foundation
 import GeoJSON
 import Mercator
+import MapStyle
 
 /// Runs MapLibre query tests: the same map and operations as a render test, then
 /// `visibleFeatures` over `metadata.test.queryGeometry` with `queryOptions` (`layers`, `filter`),

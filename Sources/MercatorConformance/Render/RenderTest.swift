@@ -1,6 +1,6 @@
-import Foundation
-import GeoJSON
-import Mercator
+public import Foundation
+public import GeoJSON
+public import Mercator
 
 /// One MapLibre render test: `render-tests/<path>/style.json` and its `expected*.png`, where
 /// `<path>` is `family/name` or one folder deeper (`text-writing-mode/point_label/name`).

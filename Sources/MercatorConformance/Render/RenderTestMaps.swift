@@ -1,6 +1,7 @@
 import Foundation
 import GeoJSON
 import Mercator
+import Rendering
 
 /// Maps for render and query tests, and the tests' `operations` applied to them: style changes
 /// through `StyleOperation`, camera and feature-state changes here. What Mercator cannot do yet

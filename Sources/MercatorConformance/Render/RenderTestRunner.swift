@@ -1,6 +1,8 @@
-import Foundation
+public import Foundation
 import GeoJSON
 import Mercator
+import Rendering
+import Tiling
 
 /// Runs MapLibre render tests: builds a ``Map`` from each test's style, applies its operations,
 /// renders, and compares with `expected*.png` using pixelmatch (YIQ threshold 0.1285, antialiased

@@ -1,6 +1,8 @@
 import Foundation
-import GeoJSON
-import Mercator
+package import GeoJSON
+package import Mercator
+import Rendering
+import Tiling
 
 /// MapLibre Native's render-test harness in the tile map mode (`mapMode: "tile"`): the tiles of the
 /// style's zoom that a 512-point view at the style's camera covers are rendered one by one, each with

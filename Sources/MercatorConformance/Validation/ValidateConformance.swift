@@ -1,5 +1,5 @@
-import Mercator
-import Foundation
+public import Mercator
+public import Foundation
 import GeoJSON
 
 /// Runs the style-spec validator conformance suite (`validate-tests.jsonl`: one

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import Mercator
 
 /// tileserver-gl's `options` that change what the routes answer, read from a configuration file

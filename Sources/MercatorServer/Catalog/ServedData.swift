@@ -1,6 +1,8 @@
 import Foundation
-import Mercator
-import TileSources
+public import Mercator
+package import TileSources
+import HTTPTypes
+import Tiling
 
 /// A data set the server publishes as vector (or raster) tiles: a GeoJSON file tiled on the fly,
 /// or an MBTiles / PMTiles archive passed through.

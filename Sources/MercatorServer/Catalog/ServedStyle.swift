@@ -1,5 +1,6 @@
-import Foundation
-import Mercator
+public import Foundation
+public import Mercator
+import HTTPTypes
 
 /// A style the server publishes: the document Mercator renders (local files) and the document
 /// clients get (URLs on this server).

@@ -49,7 +49,7 @@ enum Responses {
         switch error {
         case let s as ServerError: e = s
         case is CancellationError: e = ServerError(.serviceUnavailable, "the request was cancelled", headers: [.retryAfter: "1"])
-        case let h as HTTPError: e = ServerError(h.status, h.body ?? h.status.reasonPhrase)
+        case let h as Hummingbird.HTTPError: e = ServerError(h.status, h.body ?? h.status.reasonPhrase)
         // a render budget (label characters, canvas bytes): what was asked is too large, not a server fault
         case let l as LimitExceeded: e = ServerError(.contentTooLarge, l.description)
         default: e = ServerError(.internalServerError, "\(error)")

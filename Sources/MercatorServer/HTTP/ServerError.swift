@@ -1,4 +1,4 @@
-import Hummingbird
+public import Hummingbird
 
 /// A request that cannot be answered: the HTTP status and a message for the client.
 public struct ServerError: Error, Sendable, CustomStringConvertible {

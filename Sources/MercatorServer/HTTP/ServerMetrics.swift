@@ -1,5 +1,5 @@
 import Foundation
-import Prometheus
+public import Prometheus
 
 /// Request counts, latencies and render times, in Prometheus' text format on `/metrics`.
 public final class ServerMetrics: Sendable {

@@ -1,6 +1,7 @@
 import CMercatorImageCodecs
-import Foundation
-import Mercator
+package import Foundation
+package import Mercator
+import Rendering
 
 /// Why an image cannot be written in the format asked for.
 package enum ImageOutputError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import GRDB
-import Mercator
+public import Mercator
 import TileSources
 
 /// A pyramid archive being written, resumable: tiles already written (or known empty) are

@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 import GRDB
-import Mercator
-import TileSources
+public import Mercator
+public import TileSources
 
 /// Joining the shard archives of one pyramid.
 public enum PyramidMerge {

@@ -1,5 +1,5 @@
 import Foundation
-import Mercator
+public import Mercator
 import TileSources
 
 /// The tile format of a pre-rendered pyramid.

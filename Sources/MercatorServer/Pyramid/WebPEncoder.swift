@@ -1,6 +1,6 @@
 import CMercatorImageCodecs
-import Foundation
-import Mercator
+public import Foundation
+public import Mercator
 
 /// WebP encoding through libwebp loaded at run time, by the one loader in `CMercatorImageCodecs/webp.c`
 /// that the decoder uses too: no libwebp headers are needed to build.

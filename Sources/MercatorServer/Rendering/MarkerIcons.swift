@@ -1,6 +1,7 @@
 import Foundation
 import Mercator
 import MercatorHTTP
+import Rendering
 
 /// The icons static-image markers name (tileserver-gl's `iconPath`): a file in `options.paths.icons`, an
 /// `http(s)://` URL when `options.allowRemoteMarkerIcons` is true, or a `data:` URL when

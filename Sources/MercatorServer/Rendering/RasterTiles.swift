@@ -1,5 +1,7 @@
 import Foundation
 import Mercator
+import HTTPTypes
+import Rendering
 
 /// A raster tile request: style, tile, size in points (256 or 512), pixel ratio and image format.
 struct RasterTileKey: Hashable, Sendable {

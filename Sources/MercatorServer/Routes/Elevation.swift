@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Mercator
+import Rendering
 
 /// tileserver-gl's elevation API for terrain data sets whose configuration gives `encoding` (`mapbox` or
 /// `terrarium`): `GET /data/{id}/elevation/{z}/{x}/{y}` (integer `x`, `y`: the tile's centre; otherwise

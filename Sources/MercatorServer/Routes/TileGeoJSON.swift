@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Mercator
 import MercatorCompression
+import Tiling
 
 /// `/data/{id}/{z}/{x}/{y}.geojson`: a vector tile's features as one GeoJSON FeatureCollection in longitude and
 /// latitude, each feature's `layer` property naming its source layer (tileserver-gl's inspection format).

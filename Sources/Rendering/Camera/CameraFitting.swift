@@ -1,5 +1,5 @@
 import Foundation
-import GeoJSON
+package import GeoJSON
 
 extension MapCamera {
     /// The camera showing `bounds` whole in a `width` x `height` view (points, `pixelRatio` device pixels

@@ -1,5 +1,5 @@
-import GeoJSON
-import MapStyle
+public import GeoJSON
+public import MapStyle
 
 /// Where a map looks: centre, zoom, bearing and pitch, with MapLibre's meanings (the SDK's `MLNMapCamera`):
 /// the world is `512 * 2^zoom` points wide, bearing is degrees clockwise from north, pitch degrees from

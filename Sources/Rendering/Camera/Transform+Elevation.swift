@@ -1,4 +1,5 @@
 import Foundation
+import GeoJSON
 
 /// A point in camera space (device pixels): `x` right, `y` down on screen, `depth` along the view
 /// direction from the camera. It lands on screen at `(width / 2 + d * x / w, height / 2 + d * y / w)`,

@@ -1,5 +1,5 @@
 import Foundation
-import Geo
+package import Geo
 import GeoJSON
 
 extension Transform {

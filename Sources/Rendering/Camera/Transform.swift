@@ -1,4 +1,4 @@
-import GeoJSON
+package import GeoJSON
 import Foundation
 
 /// Web Mercator projection and MapLibre's perspective camera for one output size.
@@ -12,9 +12,9 @@ import Foundation
 /// with the camera's field of view (MapLibre's 0.6435 rad unless set) and camera distance
 /// (`0.5 / tan(fov / 2) * height`), and the picture turned about its centre by the roll (GL JS's
 /// `rotateZ(-roll)` after the pitch; unpitched, a roll is the same turn as a bearing and is drawn as one).
-public struct Transform: Sendable {
+package struct Transform: Sendable {
     /// MapLibre's vertical field of view in radians.
-    public static let fieldOfView = 0.6435011087932844
+    package static let fieldOfView = 0.6435011087932844
     /// The largest pitch drawn, in degrees (GL JS's render tests' `maxPitch`; GL JS 5.24's map option
     /// defaults to 60 and accepts up to 180).
     package static let maximumPitch = 85.0
@@ -23,19 +23,19 @@ public struct Transform: Sendable {
     static let maximumHorizonAngle = 89.25
 
     /// The camera (pitch clamped to 0...85; unpitched, its roll folded into the bearing).
-    public let camera: MapCamera
+    package let camera: MapCamera
     /// Output width in device pixels.
-    public let width: Double
+    package let width: Double
     /// Output height in device pixels.
-    public let height: Double
+    package let height: Double
     /// Device pixels per CSS pixel.
-    public let pixelRatio: Double
+    package let pixelRatio: Double
     /// World width in device pixels at the camera zoom.
-    public let worldSize: Double
+    package let worldSize: Double
     /// The camera centre in world device pixels.
-    public let centerWorld: Point
+    package let centerWorld: Point
     /// Distance from the camera to the centre point, in device pixels.
-    public let cameraToCenterDistance: Double
+    package let cameraToCenterDistance: Double
     let cosBearing: Double
     let sinBearing: Double
     let cosPitch: Double
@@ -67,7 +67,7 @@ public struct Transform: Sendable {
     package private(set) var globe: GlobeView?
 
     /// Creates the transform for a camera and an output size in CSS pixels.
-    public init(camera: MapCamera, width: Int, height: Int, pixelRatio: Double = 1,
+    package init(camera: MapCamera, width: Int, height: Int, pixelRatio: Double = 1,
                 quantizeToTileZoom maxTileZoom: Int? = nil) {
         var camera = camera
         camera.pitch = max(0, min(Transform.maximumPitch, camera.pitch.isFinite ? camera.pitch : 0))
@@ -144,11 +144,11 @@ public struct Transform: Sendable {
     }
 
     /// Whether the view is tilted.
-    public var isPitched: Bool { sinPitch > 1e-9 && globe == nil }
+    package var isPitched: Bool { sinPitch > 1e-9 && globe == nil }
 
     /// Web Mercator fractions (0...1 across the world for longitudes -180...180), y down.
     @inlinable
-    public static func mercator(_ c: LocationCoordinate2D) -> Point {
+    package static func mercator(_ c: LocationCoordinate2D) -> Point {
         // Latitudes past the Mercator square stay where they are (vector tiles' buffers reach past
         // the world's edge; GeoJSON is clamped by its tile index): only the poles are kept finite.
         let w = WebMercator.cameraWorld(longitude: c.longitude, latitude: c.latitude)
@@ -156,7 +156,7 @@ public struct Transform: Sendable {
     }
 
     /// The inverse of ``mercator(_:)``.
-    public static func coordinate(mercator p: Point) -> LocationCoordinate2D {
+    package static func coordinate(mercator p: Point) -> LocationCoordinate2D {
         LocationCoordinate2D(longitude: p.x * 360 - 180, latitude: WebMercator.cameraLatitude(worldY: p.y))
     }
 
@@ -271,14 +271,14 @@ public struct Transform: Sendable {
     }
 
     /// Screen position in CSS pixels of a coordinate (nearest world copy not chosen: copy 0).
-    public func screenPoint(for coordinate: LocationCoordinate2D) -> Point {
+    package func screenPoint(for coordinate: LocationCoordinate2D) -> Point {
         let s = screen(plane: plane(coordinate))
         return Point(x: s.x / pixelRatio, y: s.y / pixelRatio)
     }
 
     /// The coordinate under a screen position in CSS pixels, or `nil` above the horizon.
     /// Longitudes are wrapped into -180...180.
-    public func coordinate(at screenPoint: Point) -> LocationCoordinate2D? {
+    package func coordinate(at screenPoint: Point) -> LocationCoordinate2D? {
         guard let p = plane(screen: Point(x: screenPoint.x * pixelRatio, y: screenPoint.y * pixelRatio)) else {
             return nil
         }
@@ -289,13 +289,13 @@ public struct Transform: Sendable {
 
     /// The Web Mercator position (fractions of the world, x not wrapped) under a screen position in
     /// CSS pixels, or `nil` above a pitched horizon.
-    public func worldPosition(atScreen screenPoint: Point) -> Point? {
+    package func worldPosition(atScreen screenPoint: Point) -> Point? {
         guard let p = plane(screen: Point(x: screenPoint.x * pixelRatio, y: screenPoint.y * pixelRatio)) else { return nil }
         return worldFraction(plane: p)
     }
 
     /// The screen position in CSS pixels of a Web Mercator position (fractions of the world).
-    public func screenPoint(forWorld position: Point) -> Point {
+    package func screenPoint(forWorld position: Point) -> Point {
         let s = screen(plane: plane(worldFraction: position))
         return Point(x: s.x / pixelRatio, y: s.y / pixelRatio)
     }

@@ -1,4 +1,4 @@
-import GeoJSON
+package import GeoJSON
 
 /// Web Mercator positions as fractions of the world (x from -180° to 180°, y down from ~85° N),
 /// the space the camera arithmetic (fitting, animations, gestures, constraints) works in.

@@ -1,4 +1,4 @@
-import MapStyle
+package import MapStyle
 
 /// The images a map's symbols can name: those added to the style at run time first, then the
 /// style's sprites.

@@ -1,7 +1,7 @@
 import Foundation
-import GeoJSON
+package import GeoJSON
 import MapStyle
-import TileSources
+package import TileSources
 
 /// A style's sprites, read from local files or over HTTP(S): each sprite's `.json` index and `.png` sheet (the
 /// `@2x` pair on high-density maps, as MapLibre picks), cut into named images once, plus images

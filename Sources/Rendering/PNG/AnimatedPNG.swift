@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Assembles PNG images of one size into an animated PNG (APNG): the first image's header, an
 /// `acTL` chunk, then per frame an `fcTL` chunk and its image data (`IDAT` for the first, `fdAT`
@@ -6,18 +6,18 @@ import Foundation
 ///
 /// The frames are what a map snapshot's `pngData()` gives, e.g. the cameras of a flyTo sampled at a
 /// frame rate (`mercator animate --apng`).
-public enum AnimatedPNG {
+package enum AnimatedPNG {
     /// Why frames could not be assembled: no frames, a frame that is not a PNG, or frames of different sizes.
-    public struct FormatError: Error, Sendable, Hashable, CustomStringConvertible {
+    package struct FormatError: Error, Sendable, Hashable, CustomStringConvertible {
         /// What is wrong, in one sentence.
-        public var description: String
+        package var description: String
 
         /// Creates an error with its sentence.
-        public init(description: String) { self.description = description }
+        package init(description: String) { self.description = description }
     }
 
     /// The animation of `frames` (PNG files' bytes), each shown `1 / fps` seconds, looping forever.
-    public static func assemble(_ frames: [Data], fps: Double) throws -> Data {
+    package static func assemble(_ frames: [Data], fps: Double) throws -> Data {
         guard let first = frames.first else { throw FormatError(description: "no frames") }
         let header = try chunks(first)
         guard let ihdr = header.first(where: { $0.type == "IHDR" }) else { throw FormatError(description: "frame 1 has no IHDR") }

@@ -1,6 +1,6 @@
 import MercatorCompression
 /// Why PNG bytes could not be decoded.
-public enum PNGDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum PNGDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The first 8 bytes are not the PNG signature.
     case notPNG
     /// The data ends inside a chunk (at byte `offset`).
@@ -17,7 +17,7 @@ public enum PNGDecodingError: Error, Sendable, Equatable, CustomStringConvertibl
     case tooLarge(width: Int, height: Int)
 
     /// A message a user can act on.
-    public var description: String {
+    package var description: String {
         switch self {
         case .notPNG: return "not a PNG file (bad signature)"
         case .truncated(let o): return "PNG data truncated at byte \(o)"
@@ -31,9 +31,9 @@ public enum PNGDecodingError: Error, Sendable, Equatable, CustomStringConvertibl
 }
 
 /// Reads non-interlaced 8-bit PNGs (grey, grey+alpha, RGB, RGBA, palette with tRNS) into RGBA.
-public enum PNGDecoder {
+package enum PNGDecoder {
     /// Decodes PNG bytes to a straight-alpha RGBA image.
-    public static func decode(_ bytes: [UInt8]) throws(PNGDecodingError) -> RGBAImage {
+    package static func decode(_ bytes: [UInt8]) throws(PNGDecodingError) -> RGBAImage {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { throw .notPNG }
         var offset = 8

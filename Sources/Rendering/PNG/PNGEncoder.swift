@@ -3,9 +3,9 @@ import Dispatch
 import Foundation
 
 /// Writes 8-bit RGBA PNG files (filter "none", zlib-compressed through the system zlib).
-public enum PNGEncoder {
+package enum PNGEncoder {
     /// The PNG bytes of an image (straight alpha, colour type 6, bit depth 8).
-    public static func encode(_ image: RGBAImage, compressionLevel: Int32 = 1) -> [UInt8] {
+    package static func encode(_ image: RGBAImage, compressionLevel: Int32 = 1) -> [UInt8] {
         let w = image.width, h = image.height
         let stride = 4 * w
         var raw = [UInt8](repeating: 0, count: (stride + 1) * h)

@@ -1,5 +1,5 @@
-import Foundation
-import Fonts
+package import Foundation
+package import Fonts
 
 /// Why image bytes (a raster tile, an image source) could not be decoded.
 package enum RasterDecodingError: Error, Sendable, Equatable, CustomStringConvertible {

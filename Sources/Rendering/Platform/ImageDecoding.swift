@@ -1,3 +1,4 @@
+import Fonts
 /// The image formats raster tiles and images come in, known by their first bytes.
 public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     case png = "PNG"

@@ -1,4 +1,4 @@
-import MapStyle
+package import MapStyle
 /// An exact-area antialiasing scanline rasterizer (the signed-area / cover accumulation scheme of
 /// font rasterizers such as font-rs and FreeType's "smooth" renderer).
 ///

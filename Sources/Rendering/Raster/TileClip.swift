@@ -1,5 +1,5 @@
 import Foundation
-import Geo
+package import Geo
 
 /// A source tile's area in world units (`0...1` spans the Web Mercator square; `x` is shifted by
 /// the tile's world copy): content drawn for one tile shows only inside it, as MapLibre clips each

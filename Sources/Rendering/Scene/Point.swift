@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 extension LocationCoordinate2D {
     /// A coordinate from longitude and latitude in degrees (GeoJSON's order, as the renderer reads it).

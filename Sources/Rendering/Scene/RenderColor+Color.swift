@@ -1,4 +1,4 @@
-import Expressions
+public import Expressions
 
 extension RenderColor {
     /// The renderer's colour for an expression colour (transparent for `nil`).

@@ -1,7 +1,7 @@
-import Geo
+package import Geo
 import Foundation
-import GeoJSON
-import Tiling
+package import GeoJSON
+package import Tiling
 
 /// A GeoJSON (shape) source, ready to draw: its features and the index layers draw them through.
 ///

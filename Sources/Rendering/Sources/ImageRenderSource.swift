@@ -1,4 +1,4 @@
-import Geo
+package import Geo
 import Tiling
 
 /// An `image` source: one picture over its four corners.

@@ -1,4 +1,4 @@
-import Geo
+package import Geo
 import Tiling
 
 /// A style source as the renderer draws it for one view (MapLibre Native's `RenderSource`): what a

@@ -1,5 +1,5 @@
-import Geo
-import GeoJSON
+package import Geo
+package import GeoJSON
 import Tiling
 
 /// One tile of a tiled source as drawn for a view: where it is and what it holds (features by source

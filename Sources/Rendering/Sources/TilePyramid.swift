@@ -1,4 +1,4 @@
-import Geo
+package import Geo
 import Tiling
 
 /// The tiles of a tiled source covering one view (MapLibre Native's `TilePyramid`), each with what it

@@ -1,4 +1,4 @@
-import GeoJSON
+package import GeoJSON
 
 /// Per-feature state set at run time (`feature-state` expressions read it), by source and feature id.
 /// Ids are compared as MapLibre compares them, by their string form: `4612696` and `"4612696"` name

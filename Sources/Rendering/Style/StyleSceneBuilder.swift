@@ -1,8 +1,8 @@
 import Foundation
 import Expressions
-import Fonts
-import GeoJSON
-import MapStyle
+package import Fonts
+package import GeoJSON
+package import MapStyle
 import Tiling
 
 /// Turns a style (layers in order, with their filters and properties) and source data into the

@@ -1,6 +1,6 @@
-import Foundation
-import Geo
-import GRDB
+public import Foundation
+public import Geo
+public import GRDB
 import Tiling
 
 /// The MBTiles 1.3 tables, written the same way by every MBTiles writer (the pyramid archive, the

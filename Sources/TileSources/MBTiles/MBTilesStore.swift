@@ -1,7 +1,7 @@
-import Foundation
-import GeoJSON
+public import Foundation
+public import GeoJSON
 import GRDB
-import Tiling
+public import Tiling
 
 /// Tiles from an MBTiles 1.3 database (SQLite): rows in TMS order (`tile_row` counts from the
 /// south), the `metadata` table read as TileJSON.
@@ -98,7 +98,7 @@ public final class MBTilesStore: TileStore {
         return try? TileJSON(.object(object))
     }
 
-    private static func describe(_ error: Error) -> String {
+    private static func describe(_ error: any Error) -> String {
         if let e = error as? DatabaseError { return e.message ?? "SQLite error \(e.resultCode.rawValue)" }
         return "\(error)"
     }

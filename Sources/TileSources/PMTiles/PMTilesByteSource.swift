@@ -1,5 +1,5 @@
-import Foundation
-import MercatorHTTP
+public import Foundation
+public import MercatorHTTP
 
 /// Where a PMTiles archive's bytes are read from: a file or an HTTP(S) URL with range requests.
 /// The directory code reads both the same way.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One entry of a PMTiles directory: a run of tile ids sharing one stored tile, or (run length 0)
 /// a pointer to a leaf directory.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The fixed 127-byte header of a PMTiles v3 archive.
 public struct PMTilesHeader: Sendable, Hashable {

@@ -1,7 +1,7 @@
-import Foundation
-import GeoJSON
-import MercatorHTTP
-import Tiling
+public import Foundation
+public import GeoJSON
+public import MercatorHTTP
+public import Tiling
 import MercatorCompression
 
 /// Tiles from a PMTiles v3 archive, on disk or over HTTP range requests (a ``PMTilesByteSource``):

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Writes a PMTiles v3 archive from tiles given by tile id: clustered (data in tile-id order),
 /// identical contents stored once, directories uncompressed, leaf directories when the root would

@@ -1,9 +1,9 @@
-import Foundation
+public import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import Geo
-import Tiling
+public import Geo
+public import Tiling
 
 /// Tiles as files named by a URL template (`/data/tiles/{z}/{x}/{y}.pbf`, `{quadkey}` …): a file
 /// that does not exist is a missing tile.

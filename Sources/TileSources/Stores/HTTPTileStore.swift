@@ -1,10 +1,10 @@
-import Foundation
+public import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Geo
-import MercatorHTTP
-import Tiling
+public import Geo
+public import MercatorHTTP
+public import Tiling
 
 /// Tiles fetched over HTTP(S) from a URL template: 200 is a tile, 204 and 404 a missing tile, any
 /// other answer an error naming the URL and status. Requests go through an ``HTTPClient`` (the shared

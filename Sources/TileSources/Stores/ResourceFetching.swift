@@ -1,6 +1,6 @@
-import Foundation
-import Geo
-import Tiling
+public import Foundation
+public import Geo
+public import Tiling
 
 /// What a resource is for, with MapLibre Native's numbering (the offline database's `kind` column).
 public enum ResourceKind: Int, Sendable, Hashable, CaseIterable {

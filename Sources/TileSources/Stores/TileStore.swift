@@ -1,6 +1,6 @@
-import Foundation
-import Geo
-import Tiling
+public import Foundation
+public import Geo
+public import Tiling
 
 /// Where a tiled source's tiles come from: a folder of files, an MBTiles database, a PMTiles
 /// archive (HTTP later). Stores are read from any thread.

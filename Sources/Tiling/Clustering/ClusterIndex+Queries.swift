@@ -1,5 +1,5 @@
 import Foundation
-import GeoJSON
+package import GeoJSON
 
 /// Queries: supercluster's getClusters, getChildren, getLeaves, getClusterExpansionZoom and getTile.
 extension ClusterIndex {

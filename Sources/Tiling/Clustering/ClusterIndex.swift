@@ -1,5 +1,5 @@
 import Foundation
-import GeoJSON
+package import GeoJSON
 
 /// Point clustering across zoom levels: a port of mapbox/supercluster (v8).
 ///

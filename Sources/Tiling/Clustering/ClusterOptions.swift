@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 /// Options of a `ClusterIndex` (supercluster's options, same names and defaults).
 public struct ClusterOptions: Sendable {

@@ -1,4 +1,4 @@
-import GeoJSON
+package import GeoJSON
 
 /// One input feature of a ``GeoJSONTileIndex`` as drawn at one zoom.
 package struct ZoomFeature: Sendable {

@@ -1,4 +1,4 @@
-import GeoJSON
+package import GeoJSON
 import Foundation
 
 /// Slices GeoJSON features into vector tiles on the fly: a port of mapbox/geojson-vt.

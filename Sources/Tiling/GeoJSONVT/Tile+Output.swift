@@ -1,4 +1,4 @@
-import GeoJSON
+package import GeoJSON
 
 extension Tile {
     /// The features in geojson-vt's JSON shape: `[{"type": 1|2|3, "geometry": …, "tags": {…}, "id": …}]`,

@@ -1,22 +1,22 @@
-import GeoJSON
+package import GeoJSON
 /// A point in tile coordinates (0...extent across the tile; the buffer reaches beyond).
-public struct TilePoint: Sendable, Hashable, CustomStringConvertible {
+package struct TilePoint: Sendable, Hashable, CustomStringConvertible {
     /// Horizontal position, 0 at the tile's west edge.
-    public var x: Int32
+    package var x: Int32
     /// Vertical position, 0 at the tile's north edge (y grows southward).
-    public var y: Int32
+    package var y: Int32
 
     @inlinable
-    public init(x: Int32, y: Int32) {
+    package init(x: Int32, y: Int32) {
         self.x = x
         self.y = y
     }
 
-    public var description: String { "[\(x),\(y)]" }
+    package var description: String { "[\(x),\(y)]" }
 }
 
 /// The geometry type of a tile feature, numbered as in vector tiles and geojson-vt.
-public enum TileFeatureType: Int, Sendable, Hashable {
+package enum TileFeatureType: Int, Sendable, Hashable {
     /// Points (one or many).
     case point = 1
     /// Lines (one or many).
@@ -26,20 +26,20 @@ public enum TileFeatureType: Int, Sendable, Hashable {
 }
 
 /// One feature of a `Tile`: type, geometry in tile coordinates, identifier and properties.
-public struct TileFeature: Sendable, Hashable {
+package struct TileFeature: Sendable, Hashable {
     /// Point, line or polygon.
-    public var type: TileFeatureType
+    package var type: TileFeatureType
     /// For points, one list holding every point; for lines, one list per line; for polygons, the
     /// rings, each exterior ring (clockwise in tile coordinates, y down) followed by its holes.
-    public var geometry: [[TilePoint]]
+    package var geometry: [[TilePoint]]
     /// The source feature's identifier.
-    public var identifier: FeatureIdentifier?
+    package var identifier: FeatureIdentifier?
     /// The source feature's properties (plus `mapbox_clip_start`/`mapbox_clip_end` with line metrics,
     /// or the cluster members for cluster tiles).
-    public var properties: JSONObject?
+    package var properties: JSONObject?
 
     /// Creates a tile feature.
-    public init(type: TileFeatureType, geometry: [[TilePoint]], identifier: FeatureIdentifier? = nil, properties: JSONObject? = nil) {
+    package init(type: TileFeatureType, geometry: [[TilePoint]], identifier: FeatureIdentifier? = nil, properties: JSONObject? = nil) {
         self.type = type
         self.geometry = geometry
         self.identifier = identifier

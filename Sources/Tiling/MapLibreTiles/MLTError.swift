@@ -1,7 +1,7 @@
 /// A malformed or unsupported MapLibre Tile: what was wrong and the byte offset in the tile where it was found.
-public struct MLTError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct MLTError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was wrong.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// The data ended inside a value that needs `needed` more bytes.
         case truncated(needed: Int)
         /// A varint ran over 10 bytes, or over 5 where a 32-bit value was expected.
@@ -39,18 +39,18 @@ public struct MLTError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What was wrong.
-    public var kind: Kind
+    package var kind: Kind
     /// Byte offset in the tile where the problem was found.
-    public var offset: Int
+    package var offset: Int
 
     /// Creates an error.
-    public init(_ kind: Kind, offset: Int) {
+    package init(_ kind: Kind, offset: Int) {
         self.kind = kind
         self.offset = offset
     }
 
     /// What was wrong and where, as one line.
-    public var description: String {
+    package var description: String {
         let what: String
         switch kind {
         case .truncated(let n): what = "data ends \(n) byte(s) short"

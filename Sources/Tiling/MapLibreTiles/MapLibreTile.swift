@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import MercatorCompression
 
 /// A MapLibre Tile (MLT): a sequence of length-prefixed feature tables (layers), each with its own
@@ -7,25 +7,25 @@ import MercatorCompression
 ///
 /// Malformed input throws an ``MLTError`` with the byte offset where the problem was found; every
 /// count read from the tile is checked against the bytes that remain (see docs/mlt.md).
-public struct MapLibreTile: Sendable {
+package struct MapLibreTile: Sendable {
     /// The layers, in tile order (layers with a tag other than 1 are skipped, as the spec asks).
-    public let layers: [MapLibreTileLayer]
+    package let layers: [MapLibreTileLayer]
 
     /// The most values a tile may decode to, all its streams together (integers, booleans, Morton
     /// coordinates, FSST output bytes), counted before each stream is expanded: a tile claiming more
     /// is rejected rather than allocated. The default and the ceiling of `decodedValueLimit`.
-    public static let maximumDecodedValues = 1 << 24
+    package static let maximumDecodedValues = 1 << 24
 
     /// Opens a tile from its bytes, inflating gzip data (magic 1f 8b) up to `inflatedSizeLimit` bytes
     /// and decoding at most `decodedValueLimit` values.
-    public init(data: Data, inflatedSizeLimit: Int = VectorTile.defaultInflatedSizeLimit,
+    package init(data: Data, inflatedSizeLimit: Int = VectorTile.defaultInflatedSizeLimit,
                 decodedValueLimit: Int = MapLibreTile.maximumDecodedValues) throws(MLTError) {
         try self.init(bytes: ContiguousArray(data), inflatedSizeLimit: inflatedSizeLimit, decodedValueLimit: decodedValueLimit)
     }
 
     /// Opens a tile from its bytes, inflating gzip data (magic 1f 8b) up to `inflatedSizeLimit` bytes
     /// and decoding at most `decodedValueLimit` values (all streams together).
-    public init(bytes: ContiguousArray<UInt8>, inflatedSizeLimit: Int = VectorTile.defaultInflatedSizeLimit,
+    package init(bytes: ContiguousArray<UInt8>, inflatedSizeLimit: Int = VectorTile.defaultInflatedSizeLimit,
                 decodedValueLimit: Int = MapLibreTile.maximumDecodedValues) throws(MLTError) {
         var raw = bytes
         if Gzip.isCompressed(bytes) {
@@ -52,10 +52,10 @@ public struct MapLibreTile: Sendable {
     }
 
     /// Layer names in tile order.
-    public var layerNames: [String] { layers.map(\.name) }
+    package var layerNames: [String] { layers.map(\.name) }
 
     /// The first layer called `name`, or `nil` when there is none.
-    public func layer(named name: String) -> MapLibreTileLayer? {
+    package func layer(named name: String) -> MapLibreTileLayer? {
         layers.first { $0.name == name }
     }
 }

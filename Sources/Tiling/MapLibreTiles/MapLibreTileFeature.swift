@@ -1,18 +1,18 @@
-import GeoJSON
+package import GeoJSON
 
 /// One feature of a ``MapLibreTileLayer``: id, type, properties and geometry in tile coordinates
 /// (the same flat ``VectorTileGeometry`` the MVT decoder fills).
-public struct MapLibreTileFeature: Sendable {
+package struct MapLibreTileFeature: Sendable {
     /// The id, or `nil` when the layer has no id column or the feature's id is null.
-    public let id: UInt64?
+    package let id: UInt64?
     /// Point, line or polygon (multi-geometries are several rings of the same type).
-    public let type: TileFeatureType
+    package let type: TileFeatureType
     /// The geometry: one ring per point, line or polygon ring; polygon rings closed.
-    public let geometry: VectorTileGeometry
+    package let geometry: VectorTileGeometry
     /// For polygons, the number of rings of each polygon (its exterior ring, then its holes).
-    public let polygonRingCounts: [Int]
+    package let polygonRingCounts: [Int]
     /// The properties (null values left out, as MVT leaves out absent tags).
-    public let properties: JSONObject
+    package let properties: JSONObject
     /// The layer's extent.
     let extent: Int
 
@@ -26,14 +26,14 @@ public struct MapLibreTileFeature: Sendable {
     }
 
     /// The identifier as a GeoJSON feature identifier.
-    public var identifier: FeatureIdentifier? {
+    package var identifier: FeatureIdentifier? {
         guard let id else { return nil }
         return id <= UInt64(Int64.max) ? .int(Int64(id)) : .uint(id)
     }
 
     /// The feature as GeoJSON with longitude/latitude geometry for tile `x`, `y` at zoom `z`; polygons
     /// are grouped as the tile groups them (not by winding, which MVT needs).
-    public func geoJSONFeature(x: Int, y: Int, z: Int) -> GeoJSONFeature {
+    package func geoJSONFeature(x: Int, y: Int, z: Int) -> GeoJSONFeature {
         var groups = [[Int]]()
         var ring = 0
         for n in polygonRingCounts {

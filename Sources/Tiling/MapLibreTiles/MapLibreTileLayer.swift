@@ -1,13 +1,13 @@
-import GeoJSON
+package import GeoJSON
 
 /// One feature table of a ``MapLibreTile``: name, extent and its features, decoded.
-public struct MapLibreTileLayer: Sendable {
+package struct MapLibreTileLayer: Sendable {
     /// The layer name (never empty).
-    public let name: String
+    package let name: String
     /// Coordinates across the tile.
-    public let extent: Int
+    package let extent: Int
     /// The features, in tile order.
-    public let features: [MapLibreTileFeature]
+    package let features: [MapLibreTileFeature]
 
     /// Reads a feature table (after its tag): metadata (name, extent, columns), then each column's streams.
     init(_ r: inout MLTReader) throws(MLTError) {
@@ -102,7 +102,7 @@ public struct MapLibreTileLayer: Sendable {
 
     /// Every feature as GeoJSON with longitude/latitude geometry, for tile `x`, `y`, `z`, converted
     /// as the MVT layer's ``VectorTileLayer/geoJSONFeatures(x:y:z:)``.
-    public func geoJSONFeatures(x: Int, y: Int, z: Int) -> [GeoJSONFeature] {
+    package func geoJSONFeatures(x: Int, y: Int, z: Int) -> [GeoJSONFeature] {
         features.map { $0.geoJSONFeature(x: x, y: y, z: z) }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import GeoJSON
+package import GeoJSON
 
 /// The tiles of one zoom that a GeoJSON geometry touches (MapLibre's `util::tileCover(geometry, z)`,
 /// which offline packs over a geometry download): for a point the tile holding it, for a line every

@@ -1,5 +1,5 @@
 import Foundation
-import Geo
+package import Geo
 
 /// Which tiles a view needs: the tiles of one zoom that a convex view area touches, nearest the
 /// centre first (MapLibre's `tileCover`), and the zoom a source's tiles are taken from.

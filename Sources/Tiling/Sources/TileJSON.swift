@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 /// A TileJSON manifest (versions 2.x and 3.0): where a tileset's tiles are and what they hold.
 ///
 /// Parsed from a `JSONValue` with ``init(_:)``. As MapLibre Native does, a missing `tilejson`

@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 import Foundation
 
 /// A tile URL template such as `https://example.com/tiles/{z}/{x}/{y}{ratio}.png`.

@@ -1,27 +1,27 @@
-import Foundation
+package import Foundation
 import MercatorCompression
 
 /// A Mapbox Vector Tile (2.1), opened lazily: opening indexes the layers (names and byte ranges)
 /// without reading their features; ``layer(named:)`` decodes one layer's tables and feature index;
 /// a feature's geometry is decoded when asked for. gzip-compressed tiles are inflated on opening.
-public struct VectorTile: Sendable {
+package struct VectorTile: Sendable {
     /// The (inflated) tile bytes.
-    public let bytes: ContiguousArray<UInt8>
+    package let bytes: ContiguousArray<UInt8>
     /// Layer names in tile order.
-    public let layerNames: [String]
+    package let layerNames: [String]
     /// Byte ranges of the layer messages, parallel to ``layerNames``.
     let layerRanges: [Range<Int>]
 
     /// Default limit on the inflated size of a gzip-compressed tile (64 MiB).
-    public static let defaultInflatedSizeLimit = 64 << 20
+    package static let defaultInflatedSizeLimit = 64 << 20
 
     /// Opens a tile from its bytes, inflating gzip data (magic 1f 8b) up to `inflatedSizeLimit` bytes.
-    public init(data: Data, inflatedSizeLimit: Int = VectorTile.defaultInflatedSizeLimit) throws(VectorTileError) {
+    package init(data: Data, inflatedSizeLimit: Int = VectorTile.defaultInflatedSizeLimit) throws(VectorTileError) {
         try self.init(bytes: ContiguousArray(data), inflatedSizeLimit: inflatedSizeLimit)
     }
 
     /// Opens a tile from its bytes, inflating gzip data (magic 1f 8b) up to `inflatedSizeLimit` bytes.
-    public init(bytes: ContiguousArray<UInt8>, inflatedSizeLimit: Int = VectorTile.defaultInflatedSizeLimit) throws(VectorTileError) {
+    package init(bytes: ContiguousArray<UInt8>, inflatedSizeLimit: Int = VectorTile.defaultInflatedSizeLimit) throws(VectorTileError) {
         var raw = bytes
         if Gzip.isCompressed(bytes) {
             do {
@@ -75,21 +75,21 @@ public struct VectorTile: Sendable {
     }
 
     /// The number of layers.
-    public var layerCount: Int { layerRanges.count }
+    package var layerCount: Int { layerRanges.count }
 
     /// Decodes layer `i` (tables and feature index; features stay undecoded).
-    public func layer(at i: Int) throws(VectorTileError) -> VectorTileLayer {
+    package func layer(at i: Int) throws(VectorTileError) -> VectorTileLayer {
         try VectorTileLayer(bytes: bytes, range: layerRanges[i])
     }
 
     /// Decodes the first layer called `name`, or `nil` when there is none.
-    public func layer(named name: String) throws(VectorTileError) -> VectorTileLayer? {
+    package func layer(named name: String) throws(VectorTileError) -> VectorTileLayer? {
         guard let i = layerNames.firstIndex(of: name) else { return nil }
         return try layer(at: i)
     }
 
     /// Every layer, decoded.
-    public func layers() throws(VectorTileError) -> [VectorTileLayer] {
+    package func layers() throws(VectorTileError) -> [VectorTileLayer] {
         var out = [VectorTileLayer]()
         out.reserveCapacity(layerCount)
         for i in 0..<layerCount { out.append(try layer(at: i)) }

@@ -1,9 +1,9 @@
 import MercatorCompression
 
 /// A malformed vector tile: what was wrong and the byte offset (in the inflated tile) where it was found.
-public struct VectorTileError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct VectorTileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was wrong.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// The data ended inside a varint.
         case truncatedVarint
         /// A varint ran over 10 bytes.
@@ -31,17 +31,17 @@ public struct VectorTileError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// What was wrong.
-    public var kind: Kind
+    package var kind: Kind
     /// Byte offset where the problem was found.
-    public var offset: Int
+    package var offset: Int
 
     /// Creates an error.
-    public init(_ kind: Kind, offset: Int) {
+    package init(_ kind: Kind, offset: Int) {
         self.kind = kind
         self.offset = offset
     }
 
-    public var description: String {
+    package var description: String {
         let what: String
         switch kind {
         case .truncatedVarint: what = "truncated varint"

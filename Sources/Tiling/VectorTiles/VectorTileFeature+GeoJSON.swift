@@ -1,12 +1,12 @@
 import Foundation
-import GeoJSON
+package import GeoJSON
 
 extension VectorTileFeature {
     /// The feature as GeoJSON with longitude/latitude geometry for tile `x`, `y` at zoom `z`, as
     /// vector-tile-js `toGeoJSON(x, y, z)`: points as Point/MultiPoint, lines as LineString/
     /// MultiLineString, polygons (rings classified by signed area) as Polygon/MultiPolygon.
     /// `nil` for a feature of unknown type.
-    public func geoJSONFeature(x: Int, y: Int, z: Int) throws(VectorTileError) -> GeoJSONFeature? {
+    package func geoJSONFeature(x: Int, y: Int, z: Int) throws(VectorTileError) -> GeoJSONFeature? {
         guard let type else { return nil }
         var g = VectorTileGeometry()
         try decodeGeometry(into: &g)
@@ -15,7 +15,7 @@ extension VectorTileFeature {
     }
 
     /// ``geoJSONFeature(x:y:z:)`` for a tile address.
-    public func geoJSONFeature(tile: TileID) throws(VectorTileError) -> GeoJSONFeature? {
+    package func geoJSONFeature(tile: TileID) throws(VectorTileError) -> GeoJSONFeature? {
         try geoJSONFeature(x: tile.x, y: tile.y, z: tile.z)
     }
 }
@@ -26,7 +26,7 @@ extension VectorTileGeometry {
     /// as Polygon/MultiPolygon. Polygon rings are grouped by `polygons` (ring indices, exterior first)
     /// when the tile format says how (MLT), else classified by signed area (``classifyRings()``, MVT).
     /// Shared by the MVT and MLT decoders.
-    public func geoJSONGeometry(type: TileFeatureType, extent: Int, x: Int, y: Int, z: Int, polygons: [[Int]]? = nil) -> Geometry {
+    package func geoJSONGeometry(type: TileFeatureType, extent: Int, x: Int, y: Int, z: Int, polygons: [[Int]]? = nil) -> Geometry {
         let extent = Double(extent)
         let size = extent * pow(2, Double(z)), x0 = extent * Double(x), y0 = extent * Double(y)
         func list(_ ring: Int) -> PositionList {
@@ -61,7 +61,7 @@ extension VectorTileGeometry {
 extension VectorTileColumns.Feature {
     /// The feature as GeoJSON with longitude/latitude geometry for tile `x`, `y` at zoom `z`, as
     /// ``VectorTileFeature/geoJSONFeature(x:y:z:)``. `nil` for a feature of unknown type.
-    public func geoJSONFeature(x: Int, y: Int, z: Int) -> GeoJSONFeature? {
+    package func geoJSONFeature(x: Int, y: Int, z: Int) -> GeoJSONFeature? {
         guard let type else { return nil }
         let geometry = flatGeometry.geoJSONGeometry(type: type, extent: storage.extent, x: x, y: y, z: z)
         return GeoJSONFeature(identifier: identifier, geometry: geometry, properties: properties)

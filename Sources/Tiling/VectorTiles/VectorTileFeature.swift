@@ -1,14 +1,14 @@
-import GeoJSON
+package import GeoJSON
 
 /// One feature of a ``VectorTileLayer``: identifier, type and tags are read when the feature is
 /// opened; the geometry when ``geometry()`` or ``decodeGeometry(into:)`` asks for it.
-public struct VectorTileFeature: Sendable {
+package struct VectorTileFeature: Sendable {
     /// The `id` field, or `nil` when absent.
-    public let id: UInt64?
+    package let id: UInt64?
     /// The `type` field as stored (0 unknown, 1 point, 2 line, 3 polygon).
-    public let rawType: Int
+    package let rawType: Int
     /// The layer the feature belongs to.
-    public let layer: VectorTileLayer
+    package let layer: VectorTileLayer
     /// Byte ranges of the packed tags and geometry.
     let tagsRange: Range<Int>
     let geometryRange: Range<Int>
@@ -22,16 +22,16 @@ public struct VectorTileFeature: Sendable {
     }
 
     /// Point, line or polygon; `nil` for an unknown type.
-    public var type: TileFeatureType? { TileFeatureType(rawValue: rawType) }
+    package var type: TileFeatureType? { TileFeatureType(rawValue: rawType) }
 
     /// The identifier as a GeoJSON feature identifier.
-    public var identifier: FeatureIdentifier? {
+    package var identifier: FeatureIdentifier? {
         guard let id else { return nil }
         return id <= UInt64(Int64.max) ? .int(Int64(id)) : .uint(id)
     }
 
     /// The number of properties (tag pairs; a repeated key counts each time).
-    public var tagCount: Int {
+    package var tagCount: Int {
         layer.bytes.withUnsafeBufferPointer { b in
             var n = 0
             for i in tagsRange where b[i] < 0x80 { n += 1 }
@@ -40,7 +40,7 @@ public struct VectorTileFeature: Sendable {
     }
 
     /// Calls `body` with each (key, value) of the feature's tags, in order.
-    public func forEachProperty(_ body: (String, VectorTileValue) throws -> Void) rethrows {
+    package func forEachProperty(_ body: (String, VectorTileValue) throws -> Void) rethrows {
         let s = layer.storage
         guard !tagsRange.isEmpty else { return }
         try s.bytes.withUnsafeBufferPointer { b in
@@ -58,7 +58,7 @@ public struct VectorTileFeature: Sendable {
     }
 
     /// The properties as a JSON object (a repeated key keeps its last value, as vector-tile-js).
-    public var properties: JSONObject {
+    package var properties: JSONObject {
         let s = layer.storage, tags = tagsRange // locals: the closures below capture no copy of `self`
         let capacity = tags.count / 2
         guard capacity > 0 else { return JSONObject() }
@@ -87,7 +87,7 @@ public struct VectorTileFeature: Sendable {
 
     /// Decodes the geometry into `geometry` (replacing its contents): each MoveTo starts a ring,
     /// ClosePath appends the ring's first point, as vector-tile-js `loadGeometry`.
-    public func decodeGeometry(into geometry: inout VectorTileGeometry) throws(VectorTileError) {
+    package func decodeGeometry(into geometry: inout VectorTileGeometry) throws(VectorTileError) {
         let range = geometryRange
         guard !range.isEmpty else { geometry.removeAll(); geometry.ringOffsets.append(0); return }
         try withBytes(layer.storage.bytes) { (b) throws(VectorTileError) in
@@ -120,7 +120,7 @@ public struct VectorTileFeature: Sendable {
     ///
     /// Decoded flat first (into scratch memory), then copied into rings of exact capacity: one
     /// allocation per ring and one for the list.
-    public func geometry() throws(VectorTileError) -> [[TilePoint]] {
+    package func geometry() throws(VectorTileError) -> [[TilePoint]] {
         let range = geometryRange
         guard !range.isEmpty else { return [] }
         return try withBytes(layer.storage.bytes) { (b) throws(VectorTileError) in
@@ -189,7 +189,7 @@ public struct VectorTileFeature: Sendable {
 
     /// The feature in geojson-vt's shape (``TileFeature``): points gathered in one list, lines and
     /// polygon rings as stored. `nil` for an unknown type.
-    public func tileFeature() throws(VectorTileError) -> TileFeature? {
+    package func tileFeature() throws(VectorTileError) -> TileFeature? {
         guard let type else { return nil }
         var rings = try geometry()
         if type == .point { rings = [rings.flatMap { $0 }] }

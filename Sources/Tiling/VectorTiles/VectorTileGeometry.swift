@@ -1,14 +1,14 @@
 /// A decoded feature geometry in tile coordinates, stored flat: one `x, y` array and the point
 /// offset where each ring starts (plus one closing entry). Reuse one value across features to
 /// decode without allocating.
-public struct VectorTileGeometry: Sendable, Hashable {
+package struct VectorTileGeometry: Sendable, Hashable {
     /// x, y pairs of all rings.
-    public internal(set) var coordinates = ContiguousArray<Int32>()
+    package internal(set) var coordinates = ContiguousArray<Int32>()
     /// Point offset where each ring starts, then the total point count (empty before decoding).
-    public internal(set) var ringOffsets = ContiguousArray<Int32>()
+    package internal(set) var ringOffsets = ContiguousArray<Int32>()
 
     /// An empty geometry.
-    public init() {}
+    package init() {}
 
     mutating func removeAll() {
         coordinates.removeAll(keepingCapacity: true)
@@ -16,13 +16,13 @@ public struct VectorTileGeometry: Sendable, Hashable {
     }
 
     /// The number of rings (each MoveTo starts one).
-    public var ringCount: Int { max(0, ringOffsets.count - 1) }
+    package var ringCount: Int { max(0, ringOffsets.count - 1) }
 
     /// The number of points.
-    public var pointCount: Int { coordinates.count / 2 }
+    package var pointCount: Int { coordinates.count / 2 }
 
     /// The points of ring `i`.
-    public func points(ofRing i: Int) -> [TilePoint] {
+    package func points(ofRing i: Int) -> [TilePoint] {
         let from = Int(ringOffsets[i]), to = Int(ringOffsets[i + 1])
         var out = [TilePoint]()
         out.reserveCapacity(to - from)
@@ -31,10 +31,10 @@ public struct VectorTileGeometry: Sendable, Hashable {
     }
 
     /// Every ring as a list of points.
-    public var rings: [[TilePoint]] { (0..<ringCount).map(points(ofRing:)) }
+    package var rings: [[TilePoint]] { (0..<ringCount).map(points(ofRing:)) }
 
     /// Twice the signed area of ring `i` (the spec's shoelace sum: positive for clockwise on screen, y down).
-    public func signedArea(ofRing i: Int) -> Int64 {
+    package func signedArea(ofRing i: Int) -> Int64 {
         let from = Int(ringOffsets[i]), to = Int(ringOffsets[i + 1])
         return coordinates.withUnsafeBufferPointer { c in
             var sum: Int64 = 0
@@ -51,7 +51,7 @@ public struct VectorTileGeometry: Sendable, Hashable {
     /// Rings grouped into polygons as vector-tile-js `classifyRings`: the first ring with a
     /// non-zero area sets the exterior winding; each ring of that winding starts a polygon, the
     /// others are its holes; zero-area rings are dropped. Values are ring indices.
-    public func classifyRings() -> [[Int]] {
+    package func classifyRings() -> [[Int]] {
         VectorTileGeometry.classifyRings(count: ringCount, signedArea: signedArea(ofRing:))
     }
 

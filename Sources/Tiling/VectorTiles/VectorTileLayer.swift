@@ -1,9 +1,9 @@
 import Foundation
-import GeoJSON
+package import GeoJSON
 
 /// One layer of a ``VectorTile``: name, extent, version, key and value tables, and an index of its
 /// features (decoded one at a time by ``feature(at:)``).
-public struct VectorTileLayer: Sendable, RandomAccessCollection {
+package struct VectorTileLayer: Sendable, RandomAccessCollection {
     /// The decoded tables, shared by the layer's features (one reference to copy).
     final class Storage: Sendable {
         let name: String
@@ -35,15 +35,15 @@ public struct VectorTileLayer: Sendable, RandomAccessCollection {
     let storage: Storage
 
     /// The layer name.
-    public var name: String { storage.name }
+    package var name: String { storage.name }
     /// Coordinates across the tile (4096 unless the tile says otherwise).
-    public var extent: Int { storage.extent }
+    package var extent: Int { storage.extent }
     /// The spec version the layer declares (1 when absent).
-    public var version: Int { storage.version }
+    package var version: Int { storage.version }
     /// Property keys.
-    public var keys: [String] { storage.keys }
+    package var keys: [String] { storage.keys }
     /// Property values.
-    public var values: [VectorTileValue] { storage.values }
+    package var values: [VectorTileValue] { storage.values }
     var bytes: ContiguousArray<UInt8> { storage.bytes }
 
     init(bytes: ContiguousArray<UInt8>, range: Range<Int>) throws(VectorTileError) {
@@ -70,26 +70,26 @@ public struct VectorTileLayer: Sendable, RandomAccessCollection {
                           bytes: bytes, headers: headers, featureErrors: errors)
     }
 
-    public var startIndex: Int { 0 }
+    package var startIndex: Int { 0 }
     /// The number of features.
-    public var endIndex: Int { storage.headers.count }
+    package var endIndex: Int { storage.headers.count }
 
     /// Feature `i`, decoded and checked (id, type, tags); its geometry decodes on request.
     /// Throws for a malformed feature (the collection subscript traps instead; prefer this).
-    public func feature(at i: Int) throws(VectorTileError) -> VectorTileFeature {
+    package func feature(at i: Int) throws(VectorTileError) -> VectorTileFeature {
         let s = storage
         if !s.featureErrors.isEmpty, let error = s.featureErrors[i] { throw error }
         return VectorTileFeature(layer: self, header: s.headers[i])
     }
 
     /// Feature `i`. Traps on a malformed feature: use ``feature(at:)`` for untrusted tiles.
-    public subscript(i: Int) -> VectorTileFeature {
+    package subscript(i: Int) -> VectorTileFeature {
         do { return try feature(at: i) } catch { preconditionFailure("\(error)") }
     }
 
     /// Every feature as GeoJSON with longitude/latitude geometry, for tile `x`, `y`, `z`
     /// (vector-tile-js `toGeoJSON`); features of unknown type are left out.
-    public func geoJSONFeatures(x: Int, y: Int, z: Int) throws(VectorTileError) -> [GeoJSONFeature] {
+    package func geoJSONFeatures(x: Int, y: Int, z: Int) throws(VectorTileError) -> [GeoJSONFeature] {
         var out = [GeoJSONFeature]()
         out.reserveCapacity(count)
         for i in 0..<count {

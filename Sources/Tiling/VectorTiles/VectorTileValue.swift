@@ -1,7 +1,8 @@
-import GeoJSON
+package import GeoJSON
 
 /// A value of a vector tile layer's value table, with the type it was stored as.
-public enum VectorTileValue: Sendable, Hashable {
+@usableFromInline
+package enum VectorTileValue: Sendable, Hashable {
     /// `string_value`.
     case string(String)
     /// `float_value`.
@@ -20,7 +21,7 @@ public enum VectorTileValue: Sendable, Hashable {
     case none
 
     /// The value as JSON (numbers keep their integer or floating-point nature; `none` is null).
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         switch self {
         case .string(let s): return .string(s)
         case .float(let f): return .double(Double(f))
@@ -34,7 +35,7 @@ public enum VectorTileValue: Sendable, Hashable {
 
     /// The tile value for a JSON property, as vt-pbf writes them: integers as `uint`/`sint`, other
     /// numbers as `double`, arrays and objects as their JSON text; `nil` for null (not written).
-    public init?(_ json: JSONValue) {
+    package init?(_ json: JSONValue) {
         switch json {
         case .null: return nil
         case .bool(let b): self = .bool(b)

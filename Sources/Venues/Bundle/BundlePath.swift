@@ -1,3 +1,4 @@
+import Foundation
 /// Checks and normalises the path of an entry inside a bundle.
 enum BundlePath {
     /// The entry path with `\` read as `/`, empty and `.` components dropped; throws when it would

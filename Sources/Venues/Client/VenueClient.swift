@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import MercatorHTTP
 #if canImport(FoundationNetworking)
 import FoundationNetworking

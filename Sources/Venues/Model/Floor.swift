@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 /// One floor (an MVF "map"): its identity, elevation, outline and the features on it.
 public struct Floor: Sendable, Hashable {

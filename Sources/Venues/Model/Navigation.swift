@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 /// A node of the navigation graph (`node.geojson`).
 public struct NavigationNode: Sendable, Hashable {

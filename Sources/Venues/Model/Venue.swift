@@ -1,5 +1,5 @@
-import Foundation
-import GeoJSON
+public import Foundation
+public import GeoJSON
 
 /// Which file names a bundle uses for its floor list.
 public enum VenueNamingEra: String, Sendable, Hashable {

@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 /// What a venue feature is, by the bundle folder it came from.
 public enum VenueFeatureKind: String, Sendable, Hashable, CaseIterable {

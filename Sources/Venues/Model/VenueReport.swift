@@ -1,3 +1,4 @@
+import GeoJSON
 extension Venue {
     /// A human-readable summary: name, version, centre, floors with elevations and feature counts,
     /// navigation, styles and diagnostics (what `venue info` prints).

@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 extension Floor {
     /// The space whose area contains `position` (holes respected: a point in an atrium void is not

@@ -1,5 +1,5 @@
 import Foundation
-import GeoJSON
+public import GeoJSON
 
 /// Where the map looks: a centre and a zoom level in MapLibre's 512-pixel world.
 public struct VenueCamera: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import Foundation
-import GeoJSON
+public import GeoJSON
 import Tiling
 
 extension Venue {

@@ -1,4 +1,4 @@
-import GeoJSON
+public import GeoJSON
 
 /// One entry of `styles.json`: how the polygons and lines it names are drawn.
 public struct VenueStyle: Sendable, Hashable {

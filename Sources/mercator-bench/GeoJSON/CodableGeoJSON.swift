@@ -21,7 +21,7 @@ indirect enum CodableCoordinates: Decodable {
     case position([Double])
     case nested([CodableCoordinates])
 
-    init(from decoder: Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         if let p = try? c.decode([Double].self) {
             self = .position(p)
@@ -34,7 +34,7 @@ indirect enum CodableCoordinates: Decodable {
 indirect enum CodableValue: Decodable {
     case null, bool(Bool), int(Int64), double(Double), string(String), array([CodableValue]), object([String: CodableValue])
 
-    init(from decoder: Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         if c.decodeNil() { self = .null }
         else if let b = try? c.decode(Bool.self) { self = .bool(b) }

@@ -5,6 +5,7 @@ import MercatorHTTP
 import MercatorTestSupport
 import OfflineStorage
 import TileSources
+import Tiling
 
 /// `mercator-bench offline`: a z0–12 pack of a vector style over a city, downloaded from a loopback
 /// server into a new offline database: tiles stored per second and the database size, against the

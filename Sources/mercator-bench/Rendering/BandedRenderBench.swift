@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Mercator
 import MercatorTestSupport
+import Rendering
 
 /// `mercator-bench render-banded`: large PNG outputs (4096² and 8192²) of a `Map` rendered on one whole float
 /// canvas (`snapshot().pngData()`, what `mercator render` did before) and band by band (`pngSnapshot()`,

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Mercator
 import MercatorTestSupport
+import Rendering
 
 /// `mercator-bench render-large`: warm snapshots of the US counties (3,221 polygons, 25 MB) filled
 /// and outlined at zooms 2 to 11, drawn through the source index, drawn without it (every feature,

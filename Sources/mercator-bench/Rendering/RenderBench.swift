@@ -2,6 +2,7 @@ import MercatorTestSupport
 import ArgumentParser
 import Foundation
 import Mercator
+import MapStyle
 
 /// `mercator-bench render`: warm snapshot time (style -> PNG) for a small and a heavy style, a
 /// pitched fill-extrusion city block, a hillshade and a colour relief of the render suite's z12 DEM tiles, the same

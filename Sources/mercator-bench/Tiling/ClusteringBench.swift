@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Mercator
+import Tiling
 
 
 /// `mercator-bench clustering [--json]`: supercluster-style index build for GeoNames cities and for

@@ -2,6 +2,7 @@ import MercatorTestSupport
 import ArgumentParser
 import Foundation
 import Mercator
+import Tiling
 
 
 /// `mercator-bench tiling [--json]`: geojson-vt-style index build time on shared/data, and random

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Mercator
 import MercatorTestSupport
+import Tiling
 
 /// `mercator-bench mlt`: MapLibre Tile decoding against the MVT twin of the same tile (same features),
 /// both taken to what a vector source hands the renderer: GeoJSON features per layer.

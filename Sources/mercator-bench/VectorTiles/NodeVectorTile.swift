@@ -1,5 +1,6 @@
 import Foundation
 import Mercator
+import Tiling
 
 /// The reference JavaScript decoder (`@mapbox/vector-tile` + `pbf`, run by node) on the same bytes.
 /// `$MERCATOR_VT_JS` (or `--js`) names a folder holding `node_modules/@mapbox/vector-tile`,

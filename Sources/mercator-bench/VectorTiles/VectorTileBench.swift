@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Mercator
 import MercatorTestSupport
+import Tiling
 
 /// `mercator-bench tiles`: MVT full-decode throughput (all layers, features, geometry and
 /// properties) on the suite's Mapbox Streets tile and on tiles encoded from shared/data, side by

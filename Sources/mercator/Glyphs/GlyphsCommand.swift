@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Mercator
+import Fonts
 
 /// `mercator glyphs FONT.ttf --stack NAME -o DIR [--ranges 0-65535]`: glyph PBFs MapLibre reads, with node-fontnik's metrics.
 struct GlyphsCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Mercator
+import Rendering
 
 /// `mercator animate`: a flyTo (or easeTo) rendered frame by frame to numbered PNGs.
 struct AnimateCommand: ParsableCommand {

@@ -4,6 +4,7 @@ import Mercator
 import MercatorServer
 import OfflineStorage
 import TileSources
+import Rendering
 
 /// `mercator render`: a snapshot of a style (or of a GeoJSON file with a default style) to PNG.
 struct RenderCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MercatorServer
+import Logging
 
 /// `mercator serve CONFIG.json | FILE…`: styles, vector tiles, raster tiles and static images over HTTP.
 struct ServeCommand: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 
 import Mercator
+import Tiling
 
 /// `mercator tile …`: tile URL templates and the features of a GeoJSON tile.
 struct TileCommand: ParsableCommand {

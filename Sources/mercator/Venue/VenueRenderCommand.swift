@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Mercator
 import MercatorServer
+import Rendering
 
 /// `mercator venue render BUNDLE -o OUT.png`: one floor of a venue, drawn as the seed draws it (or styled).
 struct VenueRenderCommand: ParsableCommand {

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import Mercator
+import Fonts
 
 /// `venue style BUNDLE [--floor ELEVATION] [--look seed|styled] -o STYLE.json`: a self-contained MapLibre style.
 struct VenueStyleCommand: ParsableCommand {

@@ -1,5 +1,5 @@
 #if os(Linux) && FreeType
-import Foundation
+package import Foundation
 import CMercatorFreeType
 
 /// One face of a font file through FreeType (Linux, the `FreeType` trait).

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// No installed fonts in this build: every call throws ``FontError/notAvailable(_:)``.
 package struct UnavailableFontDiscovery: FontDiscovering {

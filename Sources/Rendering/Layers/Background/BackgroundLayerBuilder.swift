@@ -1,5 +1,6 @@
 import GeoJSON
 import MapStyle
+import Expressions
 
 /// `background` layers: one colour over the whole canvas.
 enum BackgroundLayerBuilder: LayerBuilder {

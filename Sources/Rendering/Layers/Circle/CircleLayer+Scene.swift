@@ -1,3 +1,4 @@
+import MapStyle
 extension CircleLayer: SceneLayer {
     package var featureCount: Int { features.count }
 

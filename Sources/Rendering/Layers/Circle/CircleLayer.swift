@@ -1,5 +1,5 @@
-import GeoJSON
-import MapStyle
+package import GeoJSON
+package import MapStyle
 
 /// One circle feature: one or more points (a MultiPoint draws several circles with the same paint).
 package struct CircleFeature: Sendable {

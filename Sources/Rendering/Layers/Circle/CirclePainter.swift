@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import MapStyle
 
 extension PaintContext {
     /// Draws a circle layer like MapLibre's circle shader: for extrusion length `len` (1 at radius +

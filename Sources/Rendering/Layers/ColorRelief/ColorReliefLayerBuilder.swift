@@ -1,5 +1,6 @@
 import Expressions
 import MapStyle
+import Geo
 
 /// `color-relief` layers: a raster-dem source's tiles (their borders backfilled from neighbours by
 /// ``RasterDEMRenderSource``) coloured by `color-relief-color` over `["elevation"]`.

@@ -1,4 +1,4 @@
-import Geo
+package import Geo
 import Tiling
 
 /// The tile-boundaries debug overlay: the outline of every source tile a view draws, in red, as

@@ -1,6 +1,6 @@
 import Geo
-import GeoJSON
-import MapStyle
+package import GeoJSON
+package import MapStyle
 
 /// One polygon feature: polygons, each an exterior ring followed by holes (rings need not be closed).
 package struct FillFeature: Sendable {

@@ -1,5 +1,6 @@
 import GeoJSON
 import MapStyle
+import Expressions
 
 /// `fill` layers: polygons, filled and outlined.
 enum FillLayerBuilder: LayerBuilder {

@@ -1,6 +1,6 @@
 import Foundation
 import Expressions
-import GeoJSON
+package import GeoJSON
 
 /// The style's `light`, which shades `fill-extrusion` layers: MapLibre's defaults, and the values a
 /// style sets (constants or zoom functions).

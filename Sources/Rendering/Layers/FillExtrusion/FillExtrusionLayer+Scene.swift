@@ -1,5 +1,6 @@
 import Foundation
 import GeoJSON
+import MapStyle
 
 extension FillExtrusionLayer: SceneLayer {
     package var featureCount: Int { features.count }

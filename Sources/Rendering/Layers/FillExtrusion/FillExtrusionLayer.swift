@@ -1,5 +1,5 @@
-import GeoJSON
-import MapStyle
+package import GeoJSON
+package import MapStyle
 
 /// One extruded feature: its polygons (each an exterior ring followed by holes).
 package struct FillExtrusionFeature: Sendable {

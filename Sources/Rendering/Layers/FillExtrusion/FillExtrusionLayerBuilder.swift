@@ -1,5 +1,6 @@
 import GeoJSON
 import MapStyle
+import Expressions
 
 /// `fill-extrusion` layers: polygons raised into lit solids.
 enum FillExtrusionLayerBuilder: LayerBuilder {

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import MapStyle
+import Geo
 
 extension PaintContext {
     /// Draws hillshading as MapLibre's hillshade shader: the slope texture sampled bilinearly (or at the

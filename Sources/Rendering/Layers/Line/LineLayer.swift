@@ -1,6 +1,6 @@
 import Geo
-import GeoJSON
-import MapStyle
+package import GeoJSON
+package import MapStyle
 
 /// One line feature: one or more polylines.
 package struct LineFeature: Sendable {

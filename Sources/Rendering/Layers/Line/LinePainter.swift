@@ -1,6 +1,7 @@
 import GeoJSON
 import Geo
 import Foundation
+import MapStyle
 
 extension PaintContext {
     /// Draws a line layer like MapLibre: each feature is tessellated into MapLibre's triangle mesh

@@ -1,4 +1,6 @@
 import MapStyle
+import Geo
+import JSON
 
 /// `raster` layers: a raster source's tiles, or an image source's picture, with the layer's colour
 /// adjustments. Raster layers have no features: they are built from the source's images.

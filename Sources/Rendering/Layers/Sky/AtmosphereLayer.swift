@@ -1,7 +1,7 @@
 import Foundation
 import Expressions
-import GeoJSON
-import Geo
+package import GeoJSON
+package import Geo
 
 /// The glow of air around the globe, drawn over everything else as GL JS draws it after the layers
 /// (`draw_sky.ts` `drawAtmosphere`, the `atmosphere` shader: Rayleigh and Mie scattering along each

@@ -1,6 +1,6 @@
-import Expressions
+package import Expressions
 import Foundation
-import GeoJSON
+package import GeoJSON
 
 /// The label characters one render lays out, counted against ``Limits/labelCharacters`` (one label),
 /// ``Limits/layoutLabelCharacters`` (one layer in one tile) and ``Limits/renderLabelCharacters`` (the

@@ -3,6 +3,7 @@ import Expressions
 import Fonts
 import GeoJSON
 import MapStyle
+import Tiling
 
 /// The source tiles line labels are laid out in: MapLibre lays symbols out per tile, so where a
 /// label goes along a line depends on the tile grid (lines are cut at tile edges, anchors start

@@ -1,5 +1,6 @@
 import Foundation
 import Fonts
+import Geo
 
 /// Collision detection for labels, as MapLibre places them: layers from the top down, labels in
 /// order within a layer; a label whose box meets one already placed is hidden unless it allows

@@ -1,5 +1,5 @@
 import Foundation
-import GeoJSON
+package import GeoJSON
 
 /// One decoded vector tile layer's geometry, in tile coordinates, placed at its tile: what a vector
 /// source's features are drawn from (tile coordinates straight to world coordinates, as MapLibre

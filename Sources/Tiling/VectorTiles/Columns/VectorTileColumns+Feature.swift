@@ -1,11 +1,11 @@
-import GeoJSON
+package import GeoJSON
 
 extension VectorTileColumns {
     /// One feature of a ``VectorTileColumns`` layer: a view into the layer's columns.
-    public struct Feature: Sendable {
+    package struct Feature: Sendable {
         @usableFromInline let storage: ColumnStorage
         /// The feature's position in its layer.
-        public let index: Int
+        package let index: Int
 
         @usableFromInline init(storage: ColumnStorage, index: Int) {
             self.storage = storage
@@ -13,27 +13,27 @@ extension VectorTileColumns {
         }
 
         /// The `id` field, or `nil` when absent.
-        @inlinable public var id: UInt64? { storage.hasID[index] ? storage.ids[index] : nil }
+        @inlinable package var id: UInt64? { storage.hasID[index] ? storage.ids[index] : nil }
 
         /// The identifier as a GeoJSON feature identifier.
-        public var identifier: FeatureIdentifier? {
+        package var identifier: FeatureIdentifier? {
             guard let id else { return nil }
             return id <= UInt64(Int64.max) ? .int(Int64(id)) : .uint(id)
         }
 
         /// The `type` field as stored (0 unknown, 1 point, 2 line, 3 polygon).
-        @inlinable public var rawType: Int { Int(storage.types[index]) }
+        @inlinable package var rawType: Int { Int(storage.types[index]) }
 
         /// Point, line or polygon; `nil` for an unknown type.
-        public var type: TileFeatureType? { TileFeatureType(rawValue: rawType) }
+        package var type: TileFeatureType? { TileFeatureType(rawValue: rawType) }
 
         /// The number of properties (tag pairs; a repeated key counts each time).
-        @inlinable public var propertyCount: Int { Int(storage.tagStarts[index + 1] - storage.tagStarts[index]) }
+        @inlinable package var propertyCount: Int { Int(storage.tagStarts[index + 1] - storage.tagStarts[index]) }
 
         /// The key and value indices of property `j` (into the layer's ``VectorTileColumns/keys`` and
         /// ``VectorTileColumns/values``).
         @inlinable
-        public func propertyIndices(at j: Int) -> (key: Int, value: Int) {
+        package func propertyIndices(at j: Int) -> (key: Int, value: Int) {
             precondition(j >= 0 && j < propertyCount, "property index out of range")
             let t = 2 * (Int(storage.tagStarts[index]) + j)
             return (Int(storage.tags[t]), Int(storage.tags[t + 1]))
@@ -41,7 +41,7 @@ extension VectorTileColumns {
 
         /// Property `j`: its key and value, in tag order.
         @inlinable
-        public func property(at j: Int) -> (key: String, value: VectorTileValue) {
+        package func property(at j: Int) -> (key: String, value: VectorTileValue) {
             let (k, v) = propertyIndices(at: j)
             return (storage.keys[k], storage.values[v])
         }
@@ -49,7 +49,7 @@ extension VectorTileColumns {
         /// Calls `body` with each property's key and value, in tag order (borrowed from the layer's
         /// tables: the cheapest way through a feature's properties).
         @inlinable
-        public func forEachProperty(_ body: (String, VectorTileValue) throws -> Void) rethrows {
+        package func forEachProperty(_ body: (String, VectorTileValue) throws -> Void) rethrows {
             let s = storage
             let from = 2 * s.tagStarts[index], to = 2 * s.tagStarts[index + 1]
             guard from < to else { return }
@@ -65,7 +65,7 @@ extension VectorTileColumns {
         }
 
         /// The value of property `key` (the last one when the key repeats, as vector-tile-js).
-        public func value(forKey key: String) -> VectorTileValue? {
+        package func value(forKey key: String) -> VectorTileValue? {
             var j = propertyCount - 1
             while j >= 0 {
                 let (k, v) = propertyIndices(at: j)
@@ -76,7 +76,7 @@ extension VectorTileColumns {
         }
 
         /// The properties as a JSON object (a repeated key keeps its last value, as vector-tile-js).
-        public var properties: JSONObject {
+        package var properties: JSONObject {
             let s = storage
             let from = s.tagStarts[index], n = s.tagStarts[index + 1] - from
             guard n > 0 else { return JSONObject() }
@@ -92,15 +92,15 @@ extension VectorTileColumns {
         }
 
         /// The geometry's rings (each MoveTo starts one; ClosePath repeats the ring's first point).
-        @inlinable public var rings: Rings {
+        @inlinable package var rings: Rings {
             Rings(storage: storage, rings: Int(storage.ringStarts[index])..<Int(storage.ringStarts[index + 1]))
         }
 
         /// The geometry as rings of points, copied out (vector-tile-js `loadGeometry`).
-        public func geometry() -> [[TilePoint]] { rings.map { Array($0) } }
+        package func geometry() -> [[TilePoint]] { rings.map { Array($0) } }
 
         /// The geometry as a flat ``VectorTileGeometry`` (copied out).
-        public var flatGeometry: VectorTileGeometry {
+        package var flatGeometry: VectorTileGeometry {
             var g = VectorTileGeometry()
             let r = rings
             guard let first = r.first else { g.ringOffsets.append(0); return g }
@@ -114,7 +114,7 @@ extension VectorTileColumns {
     }
 
     /// A feature's rings: views of the layer's coordinates.
-    public struct Rings: Sendable, RandomAccessCollection {
+    package struct Rings: Sendable, RandomAccessCollection {
         @usableFromInline let storage: ColumnStorage
         /// Layer-wide ring indices.
         @usableFromInline let rings: Range<Int>
@@ -124,12 +124,12 @@ extension VectorTileColumns {
             self.rings = rings
         }
 
-        @inlinable public var startIndex: Int { 0 }
+        @inlinable package var startIndex: Int { 0 }
         /// The number of rings.
-        @inlinable public var endIndex: Int { rings.count }
+        @inlinable package var endIndex: Int { rings.count }
 
         /// Ring `i`.
-        @inlinable public subscript(i: Int) -> Ring {
+        @inlinable package subscript(i: Int) -> Ring {
             precondition(i >= 0 && i < rings.count, "ring index out of range")
             let r = rings.lowerBound + i
             return Ring(storage: storage, points: Int(storage.pointStarts[r])..<Int(storage.pointStarts[r + 1]))
@@ -137,7 +137,7 @@ extension VectorTileColumns {
     }
 
     /// One ring's points: a view of the layer's coordinates.
-    public struct Ring: Sendable, RandomAccessCollection {
+    package struct Ring: Sendable, RandomAccessCollection {
         @usableFromInline let storage: ColumnStorage
         /// Layer-wide point indices.
         @usableFromInline let points: Range<Int>
@@ -147,13 +147,13 @@ extension VectorTileColumns {
             self.points = points
         }
 
-        @inlinable public var startIndex: Int { 0 }
+        @inlinable package var startIndex: Int { 0 }
         /// The number of points.
-        @inlinable public var endIndex: Int { points.count }
+        @inlinable package var endIndex: Int { points.count }
 
         /// Point `i`.
         @inlinable
-        public subscript(i: Int) -> TilePoint {
+        package subscript(i: Int) -> TilePoint {
             precondition(i >= 0 && i < points.count, "point index out of range")
             let p = storage.coordinates + 2 * (points.lowerBound + i)
             return TilePoint(x: p[0], y: p[1])
@@ -161,7 +161,7 @@ extension VectorTileColumns {
 
         /// Calls `body` with the ring's coordinates as flat `x, y` pairs.
         @inlinable
-        public func withUnsafeCoordinates<R>(_ body: (UnsafeBufferPointer<Int32>) throws -> R) rethrows -> R {
+        package func withUnsafeCoordinates<R>(_ body: (UnsafeBufferPointer<Int32>) throws -> R) rethrows -> R {
             try body(UnsafeBufferPointer(start: storage.coordinates + 2 * points.lowerBound, count: 2 * points.count))
         }
     }

@@ -1,4 +1,4 @@
-import GeoJSON
+package import GeoJSON
 
 /// One vector tile layer decoded whole, in one pass, into flat columns: every feature's id, type,
 /// property indices and geometry points, each kind in one buffer shared by the whole layer.
@@ -15,38 +15,38 @@ import GeoJSON
 ///     for ring in feature.rings { for point in ring { … } }
 /// }
 /// ```
-public struct VectorTileColumns: Sendable, RandomAccessCollection {
+package struct VectorTileColumns: Sendable, RandomAccessCollection {
     @usableFromInline let storage: ColumnStorage
 
     init(storage: ColumnStorage) { self.storage = storage }
 
     /// The layer name.
-    public var name: String { storage.name }
+    package var name: String { storage.name }
     /// Coordinates across the tile (4096 unless the tile says otherwise).
-    public var extent: Int { storage.extent }
+    package var extent: Int { storage.extent }
     /// The spec version the layer declares (1 when absent).
-    public var version: Int { storage.version }
+    package var version: Int { storage.version }
     /// Property keys, indexed by a feature's key indices.
-    public var keys: [String] { storage.keys }
+    package var keys: [String] { storage.keys }
     /// Property values, indexed by a feature's value indices.
-    public var values: [VectorTileValue] { storage.values }
+    package var values: [VectorTileValue] { storage.values }
 
-    @inlinable public var startIndex: Int { 0 }
+    @inlinable package var startIndex: Int { 0 }
     /// The number of features.
-    @inlinable public var endIndex: Int { storage.featureCount }
+    @inlinable package var endIndex: Int { storage.featureCount }
 
     /// Feature `i` (a view: nothing is decoded or copied).
-    @inlinable public subscript(i: Int) -> Feature {
+    @inlinable package subscript(i: Int) -> Feature {
         precondition(i >= 0 && i < storage.featureCount, "feature index out of range")
         return Feature(storage: storage, index: i)
     }
 
     /// The number of points in the layer, all features and rings.
-    public var pointCount: Int { storage.pointCount }
+    package var pointCount: Int { storage.pointCount }
 
     /// Every feature as GeoJSON with longitude/latitude geometry, for tile `x`, `y`, `z`
     /// (vector-tile-js `toGeoJSON`); features of unknown type are left out.
-    public func geoJSONFeatures(x: Int, y: Int, z: Int) -> [GeoJSONFeature] {
+    package func geoJSONFeatures(x: Int, y: Int, z: Int) -> [GeoJSONFeature] {
         var out = [GeoJSONFeature]()
         out.reserveCapacity(count)
         for feature in self {
@@ -59,12 +59,12 @@ public struct VectorTileColumns: Sendable, RandomAccessCollection {
 extension VectorTile {
     /// Decodes layer `i` whole into columns (see ``VectorTileColumns``); throws the first problem found,
     /// with its byte offset.
-    public func columns(at i: Int) throws(VectorTileError) -> VectorTileColumns {
+    package func columns(at i: Int) throws(VectorTileError) -> VectorTileColumns {
         VectorTileColumns(storage: try ColumnStorage(bytes: bytes, range: layerRanges[i]))
     }
 
     /// Decodes the first layer called `name` whole into columns, or `nil` when there is none.
-    public func columns(named name: String) throws(VectorTileError) -> VectorTileColumns? {
+    package func columns(named name: String) throws(VectorTileError) -> VectorTileColumns? {
         guard let i = layerNames.firstIndex(of: name) else { return nil }
         return try columns(at: i)
     }
