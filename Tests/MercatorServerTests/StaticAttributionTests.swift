@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Mercator
 import MercatorTestSupport
 import Testing
+import Rendering
 @testable import MercatorServer
 
 /// tileserver-gl's `staticAttributionText` (options-wide, and per style over it): drawn in the bottom-right

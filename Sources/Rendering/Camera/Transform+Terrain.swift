@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import GeoJSON
 
 extension Transform {
     /// The Earth's radius GL JS measures heights with (`earthRadius` in `lng_lat.ts`, metres).

@@ -1,5 +1,5 @@
 import Foundation
-import Geo
+package import Geo
 import Tiling
 
 /// The ground's elevation under the map: a `raster-dem` source's tiles covering the view, looked up as

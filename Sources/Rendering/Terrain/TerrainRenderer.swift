@@ -1,5 +1,5 @@
 import Foundation
-import Geo
+package import Geo
 
 /// One terrain tile ready to draw: its 2D layers painted top-down into an image (GL JS's render-to-texture
 /// tile), which the tile's mesh is textured with.

@@ -1,4 +1,4 @@
-import GeoJSON
+package import GeoJSON
 
 extension MapLibreTileLayer {
     /// The layer's geometry in tile coordinates, placed at tile `x`, `y`, `z`: the same columns an MVT

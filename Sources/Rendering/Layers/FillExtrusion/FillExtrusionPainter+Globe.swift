@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import GeoJSON
 
 extension PaintContext {
     /// The Earth's radius GL JS scales heights by on the globe (`GLOBE_RADIUS`, metres).

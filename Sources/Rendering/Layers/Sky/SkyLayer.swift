@@ -1,6 +1,7 @@
 import Foundation
 import Expressions
 import GeoJSON
+package import JSON
 
 /// The sky over a pitched flat map and the far end of the ground, as GL JS 5 draws them (`draw_sky.ts`
 /// `drawSky`, the `sky` shader, and the far clipping plane of `mercator_transform.ts`).

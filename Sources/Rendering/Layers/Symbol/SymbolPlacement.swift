@@ -1,6 +1,7 @@
 import Foundation
 import Fonts
 import Geo
+import MapStyle
 
 /// Collision detection for labels, as MapLibre places them: layers from the top down, labels in
 /// order within a layer; a label whose box meets one already placed is hidden unless it allows
