@@ -189,7 +189,7 @@ import Tiling
                          "/styles/cities/static/0,0,1/0x100.png": "out of range",
                          "/styles/cities/static/0,0,30/100x100.png": "zoom",
                          "/styles/cities/static/0,95,3/100x100.png": "latitude",
-                         "/styles/cities/static/0,0,3@0,80/100x100.png": "pitch",
+                         "/styles/cities/static/0,0,3@0,86/100x100.png": "pitch",
                          "/styles/cities/static/0,0,3/100x100.gif": "PNG, JPEG or WebP",
                          "/styles/cities/static/auto/100x100.png": "auto needs",
                          "/styles/cities/static/a,b,c/100x100.png": "static position",
