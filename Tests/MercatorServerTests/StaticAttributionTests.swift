@@ -1,5 +1,4 @@
 import Foundation
-import Fonts
 import Hummingbird
 import HummingbirdTesting
 import Mercator
@@ -45,18 +44,20 @@ import Rendering
         }
     }
 
-    @Test("the text is drawn in the bottom-right corner, the style's own over the options'; nothing else changes",
-          .needsShared("conformance/render-tests/glyphs/Noto Sans Regular"),
-          // without the optional traits the text is not drawn (found in CI's trait-less run, cause not found yet:
-          // docs/server.md, "Known problems")
-          .enabled(if: PlatformFeature.installedFonts.isAvailable && PlatformFeature.rightToLeftText.isAvailable,
-                   "the trait-less build does not draw the attribution text yet (known problem)"))
+    /// The style has no labels and no glyphs: the text comes from the fonts folder's glyph PBFs, so a build
+    /// without the optional traits (no FreeType, no installed fonts) draws it too (it once answered 200 with no text).
+    @Test("the text is drawn in the bottom-right corner from the fonts folder's glyphs, the style's own over the options'; nothing else changes",
+          .needsShared("conformance/render-tests/glyphs/Noto Sans Regular"))
     func drawnInTheCorner() async throws {
         let glyphs = try #require(SharedFixtures.url("conformance/render-tests/glyphs")).path
         let fonts = "\"paths\": {\"fonts\": \"\(glyphs)\"}"
         let plain = try Self.catalog("plain", options: fonts, styles: #""s": {"style": "grey.json"}"#)
         let marked = try Self.catalog("marked", options: fonts + #", "staticAttributionText": "Mercator Test""#,
                                       styles: #""s": {"style": "grey.json"}, "t": {"style": "grey.json", "staticAttributionText": "Other Words Here"}"#)
+        // rendered with the folder's glyphs; what clients get is unchanged (no labels: no glyphs)
+        #expect(marked.style("s")?.renderJSON["glyphs"]?.string?.hasSuffix("/{fontstack}/{range}.pbf") == true)
+        #expect(marked.style("s")?.publicJSON["glyphs"] == nil)
+        #expect(plain.style("s")?.renderJSON["glyphs"] == nil)
         let uri = "/styles/{id}/static/0,0,1/200x100.png"
         func image(_ catalog: ServerCatalog, _ id: String) async throws -> RGBAImage {
             try await Self.server(catalog).application(logger: TestServer.quiet).test(.live) { client in

@@ -56,11 +56,26 @@ public struct ServerCatalog: Sendable {
            json["styles"]?.object != nil || json["data"]?.object != nil || json["options"] != nil || json["venues"] != nil {
             try catalog.addConfiguration(json, directory: URL(fileURLWithPath: inputs[0]).deletingLastPathComponent())
             catalog.pointInternetSourcesAtArchives()
+            catalog.renderAttributionFromFonts()
             return catalog
         }
         for input in inputs { try catalog.addFile(input) }
         catalog.pointInternetSourcesAtArchives()
+        catalog.renderAttributionFromFonts()
         return catalog
+    }
+
+    /// Points the rendered glyphs of every style with `staticAttributionText` and no glyphs of its own (a style
+    /// without labels) at the fonts folder, so the text is drawn from the folder's glyph PBFs, as the server
+    /// chose its font there: without it only installed fonts could draw it, and a build without the FreeType
+    /// trait has none (the image came back with no text). Clients' documents are unchanged.
+    mutating func renderAttributionFromFonts() {
+        guard let fonts = fontsDirectory else { return }
+        for i in styles.indices where (styles[i].staticAttributionText ?? config.staticAttributionText) != nil {
+            guard var render = styles[i].renderJSON.object, render["glyphs"] == nil else { continue }
+            render["glyphs"] = .string(Self.fontTemplate(fonts))
+            styles[i].renderJSON = .object(render)
+        }
     }
 
     /// Adds one bare file: a style, GeoJSON, MBTiles, PMTiles or venue bundle.
