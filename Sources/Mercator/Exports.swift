@@ -233,7 +233,7 @@
 @_exported public import struct OfflineStorage.StorageFetcher
 @_exported public import struct OfflineStorage.StoredResponse
 
-// Rendering: camera, screen geometry, images and colours
+// Rendering: camera, screen geometry, images and colours, and why a source could not be loaded
 @_exported public import enum Rendering.ImageFormat
 @_exported public import struct Rendering.MapCamera
 @_exported public import enum Rendering.MapMode
@@ -244,6 +244,7 @@
 @_exported public import struct Rendering.RasterImage
 @_exported public import struct Rendering.RenderColor
 @_exported public import struct Rendering.ScreenRect
+@_exported public import struct Rendering.SourceLoadError
 @_exported public import struct Rendering.StyleImage
 
 // Fonts: client-side fonts and what a build can do

@@ -137,8 +137,7 @@ import Testing
         let r = try CLIRunner.run(["render", Self.path("pole.geojson"), "--size", "256x256", "-o", Self.path("pole.png")])
         #expect(r.status == 0, "\(r.stderr)")
         let image = try PNGDecoder.decode(try Self.bytes("pole.png"))
-        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(image.pixels[(y * image.width + x) * 4 ..< (y * image.width + x) * 4 + 4]) }
-        #expect(pixel(128, 250) != pixel(128, 128), "Antarctica fills only the bottom of the picture")
-        #expect(pixel(128, 128) == pixel(60, 60), "the middle is the background")
+        #expect(image.pixel(128, 250) != image.pixel(128, 128), "Antarctica fills only the bottom of the picture")
+        #expect(image.pixel(128, 128) == image.pixel(60, 60), "the middle is the background")
     }
 }

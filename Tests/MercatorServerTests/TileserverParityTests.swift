@@ -223,9 +223,8 @@ import Rendering
             let response = try await client.execute(uri: "/styles/grey/static/0,0,2/64x64.png?marker=0,0%7Cpin.png", method: .get)
             #expect(response.status == .ok, "\(response.text)")
             let image = try PNGDecoder.decode([UInt8](response.data))
-            func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(image.pixels[(y * 64 + x) * 4..<(y * 64 + x) * 4 + 3]) }
-            #expect(pixel(32, 28) == [255, 0, 0], "above the location: the icon")
-            #expect(pixel(32, 36) == [128, 128, 128], "below the location: the background")
+            #expect(image.pixel(32, 28).prefix(3) == [255, 0, 0], "above the location: the icon")
+            #expect(image.pixel(32, 36).prefix(3) == [128, 128, 128], "below the location: the background")
             // An inline icon (allowInlineMarkerImages) and the same marker in a POST body.
             let red = RGBAImage(width: 4, height: 4, pixels: [UInt8]((0..<16).flatMap { _ in [255, 0, 0, 255] }))
             let inline = "data:image/png;base64," + Data(PNGEncoder.encode(red)).base64EncodedString()

@@ -1,5 +1,6 @@
 import Foundation
 import Mercator
+import Rendering
 import Testing
 
 /// `color-relief` layers through a map: ramps over a DEM written for the test.

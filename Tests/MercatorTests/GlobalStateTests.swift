@@ -1,5 +1,6 @@
 import Foundation
 @testable import Mercator
+import Rendering
 import Testing
 
 /// Issue 41: the root `state` feeds `["global-state", key]` in filters, layout (visibility included) and paint,

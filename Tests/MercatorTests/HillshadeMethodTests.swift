@@ -1,5 +1,6 @@
 import Foundation
 import Mercator
+import Rendering
 import Testing
 
 /// `hillshade-method` (standard, basic, combined, igor, multidirectional) and the illumination arrays.

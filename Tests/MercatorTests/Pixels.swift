@@ -1,14 +1,8 @@
 import Mercator
-
-extension RGBAImage {
-    /// The RGBA bytes of pixel (`x`, `y`), counted from the top left: the one pixel reader of these tests.
-    func pixel(_ x: Int, _ y: Int) -> [UInt8] {
-        let i = 4 * (y * width + x)
-        return Array(pixels[i..<(i + 4)])
-    }
-}
+import Rendering
 
 extension MapSnapshot {
-    /// The RGBA bytes of pixel (`x`, `y`) of the snapshot's image (device pixels).
+    /// The RGBA bytes of pixel (`x`, `y`) of the snapshot's image (device pixels), read by Rendering's one pixel
+    /// reader (`RGBAImage.pixel`).
     func pixel(_ x: Int, _ y: Int) -> [UInt8] { image.pixel(x, y) }
 }

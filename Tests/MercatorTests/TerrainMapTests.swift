@@ -1,5 +1,6 @@
 import Foundation
 import Mercator
+import Rendering
 import Testing
 
 /// 3D terrain through a map: the root `terrain` over a DEM written for the test.

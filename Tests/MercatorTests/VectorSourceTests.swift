@@ -1,5 +1,6 @@
 import Foundation
 import Mercator
+import Rendering
 import Testing
 import Tiling
 

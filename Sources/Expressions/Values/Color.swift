@@ -6,6 +6,13 @@ import Foundation
 /// components multiplied by alpha, which is what the conformance suite and renderers consume. Internally the value
 /// is kept the way MapLibre keeps it (premultiplied, plus the straight components of a fully transparent colour)
 /// so that arithmetic matches the reference implementation bit for bit.
+///
+/// One of the package's colour types, each a different representation for a different stage: this is the
+/// style's colour *value* (`Double`, premultiplied, what expressions compute and compare); ``RenderColor``
+/// (Rendering) is what a painter is handed, straight `Float` components matching the float canvas;
+/// `PremultipliedColor` is what the canvas composites; `FormatColor` keeps a format string's 0…255 literal as
+/// written so that it prints back unchanged; `VenueColor` is a venue bundle's opaque 8-bit hex colour (Venues
+/// depends on no expression module).
 public struct Color: Sendable, Hashable, CustomStringConvertible {
     /// Premultiplied red, green, blue and alpha.
     let pr: Double, pg: Double, pb: Double, pa: Double

@@ -43,6 +43,10 @@ public indirect enum FormatConstant: Sendable, Hashable {
 }
 
 /// A colour: red, green and blue in 0…255, alpha in 0…1.
+///
+/// Not Expressions' `Color`: a format string's colour literal (`%@` bound to a `UIColor`,
+/// `colorWithRed:green:blue:alpha:`) is kept exactly as written, in its own 0…255 scale and unclamped, so that
+/// a format string converted to style JSON and back prints the same numbers.
 public struct FormatColor: Sendable, Hashable {
     /// Red, 0…255.
     public var red: Double

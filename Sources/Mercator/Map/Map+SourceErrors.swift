@@ -1,3 +1,5 @@
+public import Rendering
+
 extension Map {
     /// The sources of the style whose data cannot be read (missing files, unsupported schemes,
     /// unreachable hosts, folders), loading each once: what `snapshot()` reports in

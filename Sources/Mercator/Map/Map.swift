@@ -12,26 +12,14 @@ import Fonts
 /// is safe to use from any thread: its mutable state is guarded by a lock.
 public final class Map: @unchecked Sendable {
     private let lock = NSLock()
+    /// Everything about the map that changes (camera, size, options, settings, feature states, …). Guarded by `lock`.
+    private var state: MapState
     /// The style shown; change it at run time through its methods.
     public let style: Style
-    private var cameraValue: MapCamera
-    private var sizeValue: MapSize
-    private var states = FeatureStates()
     /// The style's sources: loaded once per definition, and turned into render sources per view.
     let sources: MapSources
-    /// Reads glyphs, sprites and images (local files or HTTP).
-    private let resources: ResourceReader
-    /// The glyphs of the style's `glyphs` template, read once (replaced when the template changes).
-    private var glyphFiles: GlyphFiles?
-    /// Glyphs rasterized from installed fonts.
-    private let installedGlyphs: InstalledFontGlyphs
-    /// The style's `font-faces`, read once (replaced when the member changes).
-    private var fontFaceFiles: FontFaceFiles?
-    /// The style's sprites, read once (replaced when `sprite` or the pixel ratio changes).
-    private var spriteFiles: SpriteFiles?
-    /// Images added to the style at run time, converted once per change of that set.
-    private var addedImages: (revision: UInt64, images: [String: StyleImage])?
-    private var session = RenderSession()
+    /// The style's glyphs, font faces, sprites and run-time images, each loaded once per definition.
+    let resources: MapResources
     /// PNG encoding buffers shared by this map's snapshots (megabytes each: reused, not re-faulted).
     private let encoderBuffers = PNGBufferPool()
     /// Annotations added with `addAnnotation(_:)`, drawn above the style.
@@ -39,8 +27,6 @@ public final class Map: @unchecked Sendable {
     /// Layers laid out per source tile, kept between frames: a frame whose tiles were laid out before
     /// only evaluates paint, places labels and paints (`docs/rendering.md`).
     let buckets: BucketCache
-    /// What label layouts were made with (sprite, run-time images, glyphs) and its generation.
-    private var labelResources: (key: String, generation: UInt64) = ("", 0)
 
     /// A map showing `style`.
     /// - Parameters:
@@ -60,67 +46,58 @@ public final class Map: @unchecked Sendable {
                 options: MapOptions = MapOptions(), styleDirectory: URL? = nil, localRoot: URL? = nil, localServers: [(prefix: String, folder: URL)] = [],
                 fetcher: (any ResourceFetching)? = nil, clientFonts: ClientFontOptions = ClientFontOptions()) {
         self.style = style
+        state = MapState(camera: camera, size: size, options: options)
         buckets = BucketCache(budget: options.layoutCacheSize)
-        installedGlyphs = InstalledFontGlyphs(options: clientFonts)
-        cameraValue = camera
-        sizeValue = size
-        settingsValue.usesPre4CollisionBehavior = !options.crossSourceCollisions
-        optionsValue = options
-        resources = ResourceReader(styleDirectory: styleDirectory, localRoot: localRoot, localServers: localServers, fetcher: fetcher)
-        sources = MapSources(loader: SourceLoader(styleDirectory: styleDirectory, localRoot: localRoot, fetcher: fetcher),
-                             tiled: TiledSources(resolver: TiledSourceResolver(styleDirectory: styleDirectory, localRoot: localRoot,
-                                                                               localServers: localServers, fetcher: fetcher)),
-                             images: ImageSources(reader: resources))
+        let reader = ResourceReader(styleDirectory: styleDirectory, localRoot: localRoot, localServers: localServers, fetcher: fetcher)
+        resources = MapResources(reader: reader, clientFonts: clientFonts)
+        sources = MapSources(styleDirectory: styleDirectory, localRoot: localRoot, localServers: localServers, fetcher: fetcher,
+                             reader: reader)
     }
 
-    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+    /// Runs `body` on the map's state while holding its lock.
+    private func locked<T>(_ body: (inout MapState) throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
-        return try body()
+        return try body(&state)
     }
 
     /// The feature states set so far (what the next frame draws with).
-    var featureStates: FeatureStates { locked { states } }
+    var featureStates: FeatureStates { locked { $0.featureStates } }
 
     /// The camera.
     public var camera: MapCamera {
-        get { locked { cameraValue } }
-        set { locked { cameraValue = newValue } }
+        get { locked { $0.camera } }
+        set { locked { $0.camera = newValue } }
     }
 
     /// The size.
     public var size: MapSize {
-        get { locked { sizeValue } }
-        set { locked { sizeValue = newValue } }
+        get { locked { $0.size } }
+        set { locked { $0.size = newValue } }
     }
-
-    private var settingsValue = Settings()
 
     /// The SDK settings the map applies (`usesPre4CollisionBehavior`: labels collide only with
     /// labels of their own source; `ideographicFontFallback`: CJK ideographs from installed fonts).
     public var settings: Settings {
-        get { locked { settingsValue } }
-        set { locked { settingsValue = newValue } }
+        get { locked { $0.settings } }
+        set { locked { $0.settings = newValue } }
     }
-
-    /// The options as last set (`crossSourceCollisions` is read from the settings).
-    private var optionsValue: MapOptions
 
     /// Native's map options the map applies. `crossSourceCollisions` is kept in step with
     /// `Settings.usesPre4CollisionBehavior` (its negation): setting either changes the other.
     public var options: MapOptions {
         get {
-            locked {
-                var options = optionsValue
-                options.crossSourceCollisions = !settingsValue.usesPre4CollisionBehavior
+            locked { state in
+                var options = state.options
+                options.crossSourceCollisions = !state.settings.usesPre4CollisionBehavior
                 options.layoutCacheSize = buckets.budget
                 return options
             }
         }
         set {
-            locked {
-                optionsValue = newValue
-                settingsValue.usesPre4CollisionBehavior = !newValue.crossSourceCollisions
+            locked { state in
+                state.options = newValue
+                state.settings.usesPre4CollisionBehavior = !newValue.crossSourceCollisions
             }
         }
     }
@@ -130,42 +107,37 @@ public final class Map: @unchecked Sendable {
     /// False places each source's labels as if the other sources had none: the same as
     /// `Settings.usesPre4CollisionBehavior`.
     public var crossSourceCollisions: Bool {
-        get { locked { !settingsValue.usesPre4CollisionBehavior } }
-        set { locked { settingsValue.usesPre4CollisionBehavior = !newValue } }
+        get { locked { !$0.settings.usesPre4CollisionBehavior } }
+        set { locked { $0.settings.usesPre4CollisionBehavior = !newValue } }
     }
-
-    private var debugOptionsValue: MapDebugOptions = []
-
-    /// The zooms of the frames drawn so far (MapLibre's zoom history).
-    private var zoomHistory = ZoomHistory()
 
     /// Records a frame at the current zoom in the zoom history without drawing it (MapLibre's render
     /// tests draw a frame at each `wait`).
     package func recordFrame() {
-        locked { zoomHistory.update(cameraValue.zoom) }
+        locked { $0.zoomHistory.update($0.camera.zoom) }
     }
 
     /// Debug overlays drawn over the map's content (collision boxes).
     public var debugOptions: MapDebugOptions {
-        get { locked { debugOptionsValue } }
-        set { locked { debugOptionsValue = newValue } }
+        get { locked { $0.debugOptions } }
+        set { locked { $0.debugOptions = newValue } }
     }
 
     // MARK: Feature state
 
     /// Merges `state` into the state of feature `id` of `source` (read by `feature-state`).
     public func setFeatureState(_ state: JSONObject, source: String, featureIdentifier id: FeatureIdentifier) {
-        locked { states.set(state, source: source, id: id) }
+        locked { $0.featureStates.set(state, source: source, id: id) }
     }
 
     /// The state set for feature `id` of `source` (empty when none is set).
     public func featureState(source: String, featureIdentifier id: FeatureIdentifier) -> JSONObject {
-        locked { states.state(source: source, id: id) ?? JSONObject() }
+        locked { $0.featureStates.state(source: source, id: id) ?? JSONObject() }
     }
 
     /// Removes a key of a feature's state, a feature's whole state, or every feature's state of a source.
     public func removeFeatureState(source: String, featureIdentifier id: FeatureIdentifier? = nil, key: String? = nil) {
-        locked { states.remove(source: source, id: id, key: key) }
+        locked { $0.featureStates.remove(source: source, id: id, key: key) }
     }
 
     // MARK: Converting between points and coordinates
@@ -187,7 +159,7 @@ public final class Map: @unchecked Sendable {
     /// The unquantized projection, shared with `MapCamera.point(for:in:)` and the gestures (with
     /// the map's projection mode, which moves only points above the ground).
     private var currentTransform: Transform {
-        let (camera, size, projection) = locked { (cameraValue, sizeValue, optionsValue.projectionMode) }
+        let (camera, size, projection) = locked { ($0.camera, $0.size, $0.options.projectionMode) }
         var transform = camera.transform(in: size)
         transform.projectionMode = projection
         let bent = globeness(atZoom: camera.zoom)
@@ -207,11 +179,11 @@ public final class Map: @unchecked Sendable {
     /// painting does not hold the map (a prefetch or a camera change goes on meanwhile); a snapshot
     /// taken while another paints gets a session of its own.
     private func withSession<T>(_ body: (inout RenderSession) throws -> T) rethrows -> T {
-        var taken = locked { () -> RenderSession in
-            defer { session = RenderSession() }
-            return session
+        var taken = locked { state -> RenderSession in
+            defer { state.session = RenderSession() }
+            return state.session
         }
-        defer { locked { session = taken } }
+        defer { locked { $0.session = taken } }
         return try body(&taken)
     }
 
@@ -222,14 +194,14 @@ public final class Map: @unchecked Sendable {
     }
 
     private func buildScene() throws -> (StyleScene, [SourceLoadError]) {
-        let (camera, size, states) = locked { (cameraValue, sizeValue, self.states) }
+        let (camera, size, states) = locked { ($0.camera, $0.size, $0.featureStates) }
         var (builder, layers, sources, errors) = try sceneInputs(camera: camera, size: size)
-        builder.lastIntegerZoom = locked { () -> Double? in
-            zoomHistory.update(camera.zoom)
-            return zoomHistory.lastIntegerZoom
+        builder.lastIntegerZoom = locked { state -> Double? in
+            state.zoomHistory.update(camera.zoom)
+            return state.zoomHistory.lastIntegerZoom
         }
         var scene = try builder.styleScene(layers: layers, sources: sources, states: states)
-        scene.scene.projectionMode = locked { optionsValue.projectionMode }
+        scene.scene.projectionMode = locked { $0.options.projectionMode }
         scene.scene.globeness = builder.globeness
         // Sources whose kind is not loaded yet are drawn empty: say so, for the layers that use them.
         let used = Set(style.layers.filter { $0.isVisible }.compactMap(\.sourceIdentifier))
@@ -244,15 +216,16 @@ public final class Map: @unchecked Sendable {
     /// sources that could not be loaded.
     func sceneInputs(camera: MapCamera, size: MapSize)
         throws -> (StyleSceneBuilder, [CompiledLayer], [String: any RenderSource], [SourceLoadError]) {
-        let (mapMode, limits) = locked { (optionsValue.mapMode, optionsValue.limits) }
+        let (options, settings, debugOptions, dictionaryLineBreaks) = locked { ($0.options, $0.settings, $0.debugOptions, $0.dictionaryLineBreaks) }
+        let mapMode = options.mapMode
         var frame = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera)
         frame.globeness = globeness(atZoom: camera.zoom)
         let transform = frame.transform
         var (sources, errors) = self.sources.renderSources(of: style, visible: style.layers.filter { $0.isVisible }, transform: transform,
                                                            camera: camera, pixelRatio: size.pixelRatio, mapMode: mapMode)
-        let sprites = self.sprites(pixelRatio: size.pixelRatio)
+        let sprites = resources.sprites(of: style, pixelRatio: size.pixelRatio)
         if let sprites { errors += sprites.errors.map { SourceLoadError(source: "sprite", $0) } }
-        var images = added()
+        var images = resources.addedImages(of: style)
         var layers = try style.compiledLayers()
         // Annotations: their own source and layers, drawn above the style (which is left as it is).
         if let overlay = annotationStore.overlay(font: annotationTitleFont()) {
@@ -264,7 +237,8 @@ public final class Map: @unchecked Sendable {
             }
             if images[DefaultPin.imageName] == nil { images[DefaultPin.imageName] = MapImages.convert([DefaultPin.imageName: DefaultPin.image])[DefaultPin.imageName] }
         }
-        let mapGlyphs = glyphs()
+        let mapGlyphs = resources.glyphs(of: style, ideographicFallback: settings.ideographicFontFallback,
+                                         dictionaryLineBreaks: dictionaryLineBreaks)
         var builder = StyleSceneBuilder(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera,
                                         glyphs: mapGlyphs, images: MapImages(added: images, sprites: sprites),
                                         light: style.styleDocument.members["light"])
@@ -272,116 +246,23 @@ public final class Map: @unchecked Sendable {
         builder.buckets = mapMode == .tile ? nil : buckets
         builder.mapMode = mapMode
         builder.globalState = style.globalState
-        builder.limits = limits
+        builder.limits = options.limits
         builder.globeness = frame.globeness
         builder.sky = style.styleDocument.members["sky"]
-        builder.resourceGeneration = resourceGeneration(sprites: sprites, glyphs: mapGlyphs)
-        builder.collidesPerSource = settingsValue.usesPre4CollisionBehavior
-        builder.showsCollisionBoxes = debugOptionsValue.contains(.collisionBoxes)
-        builder.showsTileBorders = debugOptionsValue.contains(.tileBoundaries)
+        builder.resourceGeneration = resources.generation(of: style, sprites: sprites, glyphs: mapGlyphs,
+                                                          ideographicFallback: settings.ideographicFontFallback)
+        builder.collidesPerSource = settings.usesPre4CollisionBehavior
+        builder.showsCollisionBoxes = debugOptions.contains(.collisionBoxes)
+        builder.showsTileBorders = debugOptions.contains(.tileBoundaries)
         return (builder, layers, sources, errors)
     }
-
-    /// A number that changes when what labels are laid out with changes: the sprite, the style's
-    /// run-time images, its glyphs template, the installed-font settings, the faces that shape complex
-    /// scripts (its `font-faces`) or how their lines break.
-    private func resourceGeneration(sprites: SpriteFiles?, glyphs: MapGlyphs?) -> UInt64 {
-        let shaping = glyphs.map { "\($0.shapingGeneration)|\($0.complexText.dictionaryLineBreaks)" } ?? ""
-        let key = "\(sprites?.key ?? "")|\(style.addedImages.revision)|\(style.glyphsURL ?? "")|\(locked { settingsValue.ideographicFontFallback })|\(shaping)"
-        return locked {
-            if labelResources.key != key || labelResources.generation == 0 { labelResources = (key, Generations.next()) }
-            return labelResources.generation
-        }
-    }
-
-    /// The style's glyphs, then installed fonts; nil when there are neither.
-    private func glyphs() -> MapGlyphs? {
-        let files = styleGlyphFiles()
-        let faces = styleFontFaces()
-        let (ideographs, dictionaryBreaks) = locked { (settingsValue.ideographicFontFallback, dictionaryLineBreaksValue) }
-        guard files != nil || faces != nil || installedGlyphs.options.fallsBackToInstalledFonts || ideographs != .disabled else { return nil }
-        let shaping = shapingFaces(style: faces, files: files)
-        return MapGlyphs(files: files, installed: installedGlyphs, ideographicFallback: ideographs,
-                         complexText: ComplexTextOptions(faces: shaping, dictionaryLineBreaks: dictionaryBreaks),
-                         shapingGeneration: shaping?.generation ?? 0)
-    }
-
-    /// The faces that shape complex scripts (the style's, then installed fonts'), kept while their parts stay.
-    private func shapingFaces(style faces: FontFaceFiles?, files: GlyphFiles?) -> MapShapingFaces? {
-        let installed = installedGlyphs.options.fallsBackToInstalledFonts ? InstalledShapingFaces.shared : nil
-        guard faces != nil || installed != nil else { return nil }
-        return locked {
-            if let kept = shapingFacesValue, kept.style === faces, kept.files === files { return kept }
-            let made = MapShapingFaces(style: faces, files: files, installed: installed)
-            shapingFacesValue = made
-            return made
-        }
-    }
-
-    private var shapingFacesValue: MapShapingFaces?
-
-    /// The faces of the style's current `font-faces`, or nil when it has none.
-    private func styleFontFaces() -> FontFaceFiles? {
-        guard let definition = style.fontFacesDefinition else { return nil }
-        return locked {
-            if let faces = fontFaceFiles, faces.definition == definition { return faces }
-            let faces = FontFaceFiles(definition: definition, reader: resources)
-            fontFaceFiles = faces
-            return faces
-        }
-    }
-
-    private var dictionaryLineBreaksValue = true
 
     /// Whether `text-max-width` breaks Thai, Lao, Khmer and Myanmar labels (written without spaces
     /// between words) at the word boundaries ICU's dictionaries find (default true). MapLibre breaks
     /// such text only at spaces: the render-suite runner turns this off to draw as MapLibre's harness does.
     package var dictionaryLineBreaks: Bool {
-        get { locked { dictionaryLineBreaksValue } }
-        set { locked { dictionaryLineBreaksValue = newValue } }
-    }
-
-    /// The style's `font-faces` that could not be read or loaded, as warnings with their JSON paths.
-    private func fontFaceWarnings() -> [StyleWarning] {
-        guard let faces = locked({ fontFaceFiles }), style.fontFacesDefinition == faces.definition else { return [] }
-        return faces.problems.map { StyleWarning(path: $0.path, $0.message) }
-    }
-
-    /// The font stacks whose glyphs could not be read (the style's `glyphs`) or that no installed font
-    /// covers, as warnings at `glyphs`: each stack once, however many labels and tiles asked for it.
-    private func glyphWarnings() -> [StyleWarning] {
-        let files = locked { glyphFiles }.flatMap { $0.template == style.glyphsURL ? $0 : nil }
-        return ((files?.problems ?? []) + installedGlyphs.problems).map { StyleWarning(path: "glyphs", $0) }
-    }
-
-    /// The glyphs of the style's current `glyphs` template, or nil when it has none.
-    private func styleGlyphFiles() -> GlyphFiles? {
-        guard let template = style.glyphsURL else { return nil }
-        return locked {
-            if let files = glyphFiles, files.template == template { return files }
-            let files = GlyphFiles(template: template, reader: resources)
-            glyphFiles = files
-            return files
-        }
-    }
-
-    /// The style's run-time images in the renderer's form.
-    private func added() -> [String: StyleImage] {
-        let current = style.addedImages
-        if let cached = locked({ addedImages }), cached.revision == current.revision { return cached.images }
-        let converted = MapImages.convert(current.images)
-        locked { addedImages = (current.revision, converted) }
-        return converted
-    }
-
-    /// The style's sprite images for this pixel ratio, or nil when the style has no sprite.
-    private func sprites(pixelRatio: Double) -> SpriteFiles? {
-        guard let sprite = style.spriteDefinition else { return nil }
-        let key = "\(sprite.serialized())@\(pixelRatio)"
-        if let files = locked({ spriteFiles }), files.key == key { return files }
-        let files = SpriteFiles(sprite: sprite, pixelRatio: pixelRatio, reader: resources)
-        locked { spriteFiles = files }
-        return files
+        get { locked { $0.dictionaryLineBreaks } }
+        set { locked { $0.dictionaryLineBreaks = newValue } }
     }
 
     /// Renders the map as it is now.
@@ -399,7 +280,7 @@ public final class Map: @unchecked Sendable {
         unquantized.layers = []
         unquantized.tileQuantization = false
         return MapSnapshot(canvas: canvas, transform: unquantized.transform, encoderBuffers: encoderBuffers, sourceErrors: errors,
-                           unsupportedFeatures: built.unsupportedFeatures, warnings: Self.warnings(style, errors) + fontFaceWarnings() + glyphWarnings())
+                           unsupportedFeatures: built.unsupportedFeatures, warnings: Self.warnings(style, errors) + resources.warnings(of: style))
     }
 }
 
@@ -412,7 +293,7 @@ extension Map {
     /// Refuses an image past ``MapOptions/limits`` (device pixels, canvas bytes) from the map's size alone,
     /// before any source is loaded or label laid out.
     private func checkBudget(bandRows: Int? = nil, banded: (RenderScene) -> Bool) throws {
-        let (camera, size, limits) = locked { (cameraValue, sizeValue, optionsValue.limits) }
+        let (camera, size, limits) = locked { ($0.camera, $0.size, $0.options.limits) }
         let frame = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera)
         try Renderer.checkBudget(frame, limits: limits, banded: banded(frame), bandRows: bandRows)
     }
@@ -435,16 +316,16 @@ extension Map {
             data = Data(PNGEncoder.encode(canvas, scratch: &scratch))
         }
         return MapPNGSnapshot(data: data, sourceErrors: errors, unsupportedFeatures: built.unsupportedFeatures,
-                              warnings: Self.warnings(style, errors) + fontFaceWarnings() + glyphWarnings())
+                              warnings: Self.warnings(style, errors) + resources.warnings(of: style))
     }
 
     /// The warnings a snapshot taken now would carry about resources (shape sources, the sprite, glyphs,
     /// font faces), for callers that query without rendering; glyphs are known once labels were laid out.
     package func resourceWarnings() -> [StyleWarning] {
-        let ratio = locked { sizeValue.pixelRatio }
+        let ratio = locked { $0.size.pixelRatio }
         var errors = sourceData().1
-        if let sprites = sprites(pixelRatio: ratio) { errors += sprites.errors.map { SourceLoadError(source: "sprite", $0) } }
-        return Self.warnings(style, errors) + fontFaceWarnings() + glyphWarnings()
+        if let sprites = resources.sprites(of: style, pixelRatio: ratio) { errors += sprites.errors.map { SourceLoadError(source: "sprite", $0) } }
+        return Self.warnings(style, errors) + resources.warnings(of: style)
     }
 
     /// What loading the style left out, then one warning per source that could not be loaded.

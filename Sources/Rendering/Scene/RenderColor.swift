@@ -1,4 +1,8 @@
 /// A colour with straight (non-premultiplied) components in 0...1, as written in a style (`"rgba(255,0,0,0.5)"`).
+///
+/// Not the same as the style's colour value (Expressions' `Color`, `Double` and premultiplied for the spec's
+/// arithmetic): this is what a scene layer is handed to paint with, in the canvas's `Float` precision, and
+/// premultiplied by the layer's opacity only when painting (``premultiplied(opacity:)``).
 public struct RenderColor: Sendable, Hashable {
     /// Red, 0...1.
     public var red: Float

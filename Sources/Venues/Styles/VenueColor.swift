@@ -1,6 +1,9 @@
 import Foundation
 
 /// An opaque sRGB colour as venue bundles write it.
+///
+/// Not Expressions' `Color`: a bundle's colours are opaque 8-bit hex values that the venue style writes back
+/// as `#rrggbb` text; Venues produces style JSON without depending on the expression modules (architecture.md).
 public struct VenueColor: Sendable, Hashable, CustomStringConvertible {
     /// Red, 0-255.
     public var red: UInt8

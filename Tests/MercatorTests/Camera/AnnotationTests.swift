@@ -1,6 +1,7 @@
 import Foundation
 import Mercator
 import MercatorTestSupport
+import Rendering
 import Testing
 
 @Suite("Annotations: drawn above the style, selectable, the style untouched")

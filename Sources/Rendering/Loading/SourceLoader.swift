@@ -1,23 +1,9 @@
 package import Foundation
 import GeoJSON
 package import MapStyle
-package import Rendering
 import Tiling
 import Expressions
 package import TileSources
-
-/// Why a source's data could not be loaded.
-public struct SourceLoadError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var source: String
-    public var message: String
-
-    public init(source: String, _ message: String) {
-        self.source = source
-        self.message = message
-    }
-
-    public var description: String { "sources.\(source): \(message)" }
-}
 
 /// Loads shape (GeoJSON) sources: inline data, or a file, `local://`, relative or http(s) URL.
 package struct SourceLoader: Sendable {

@@ -1,8 +1,8 @@
-import Geo
-import Foundation
-import MapStyle
-import Rendering
-import TileSources
+package import Foundation
+package import Geo
+package import GeoJSON
+package import MapStyle
+package import TileSources
 import Tiling
 
 /// A map's sources as the renderer draws them: each style source loaded once per definition (GeoJSON
@@ -10,10 +10,10 @@ import Tiling
 /// ``RenderSource`` of its kind with the tiles covering that view.
 ///
 /// The one place that knows the source kinds: what a kind loads and which kinds are drawn.
-final class MapSources: @unchecked Sendable {
+package final class MapSources: @unchecked Sendable {
     private let lock = NSLock()
     /// Loads shape (GeoJSON) data: inline, files, `local://`, HTTP(S).
-    let loader: SourceLoader
+    private let loader: SourceLoader
     /// The tiled sources' stores and decoded tiles.
     private let tiled: TiledSources
     /// Image sources' pictures.
@@ -30,8 +30,19 @@ final class MapSources: @unchecked Sendable {
         self.images = images
     }
 
+    /// The sources of a map whose relative URLs resolve against `styleDirectory`, `local://` URLs against
+    /// `localRoot`, and `localServers`' URL prefixes against their folders; remote loads go through `fetcher`
+    /// (the network when nil), and image sources are read through `reader`.
+    package convenience init(styleDirectory: URL?, localRoot: URL?, localServers: [(prefix: String, folder: URL)],
+                             fetcher: (any ResourceFetching)?, reader: ResourceReader) {
+        self.init(loader: SourceLoader(styleDirectory: styleDirectory, localRoot: localRoot, fetcher: fetcher),
+                  tiled: TiledSources(resolver: TiledSourceResolver(styleDirectory: styleDirectory, localRoot: localRoot,
+                                                                    localServers: localServers, fetcher: fetcher)),
+                  images: ImageSources(reader: reader))
+    }
+
     /// Whether sources of `kind` are drawn (the others are drawn empty, and said to be not loaded yet).
-    static func draws(_ kind: StyleSource.Kind) -> Bool {
+    package static func draws(_ kind: StyleSource.Kind) -> Bool {
         switch kind {
         case .geojson, .vector, .raster, .rasterDEM, .image: return true
         default: return false
@@ -41,7 +52,7 @@ final class MapSources: @unchecked Sendable {
     /// The data of every source of `style`, loading (once) what changed: a GeoJSON source's features and
     /// index; for other kinds their options only (`maxzoom`). A source whose data cannot be read is
     /// drawn empty, as MapLibre does, and its error is returned alongside.
-    func shapeData(of style: Style) -> ([String: GeoJSONRenderSource], [SourceLoadError]) {
+    package func shapeData(of style: Style) -> ([String: GeoJSONRenderSource], [SourceLoadError]) {
         var out: [String: GeoJSONRenderSource] = [:]
         var errors: [SourceLoadError] = []
         for source in style.sources {
@@ -70,7 +81,7 @@ final class MapSources: @unchecked Sendable {
     /// What a view of the map draws from: every source of `style`, those `visible` layers use with the
     /// tiles covering the view (only the tile layers those layers draw are decoded), and the sources
     /// that could not be loaded. A source whose tiles or image cannot be read is drawn empty.
-    func renderSources(of style: Style, visible: [StyleLayer], transform: Transform, camera: MapCamera, pixelRatio: Double,
+    package func renderSources(of style: Style, visible: [StyleLayer], transform: Transform, camera: MapCamera, pixelRatio: Double,
                        mapMode: MapMode) -> ([String: any RenderSource], [SourceLoadError]) {
         let (shapes, loadErrors) = shapeData(of: style)
         var errors = loadErrors
@@ -127,7 +138,7 @@ final class MapSources: @unchecked Sendable {
     /// A `raster-dem` source's tiles for 3D terrain at `zoom` over the view of `transform` (borders backfilled
     /// from their neighbours, missing tiles drawn from their nearest parent), with the source's deepest zoom
     /// and tile size.
-    func terrainTiles(of source: StyleSource, transform: Transform, zoom: Double, center: LocationCoordinate2D, pixelRatio: Double)
+    package func terrainTiles(of source: StyleSource, transform: Transform, zoom: Double, center: LocationCoordinate2D, pixelRatio: Double)
         -> Result<(tiles: [SourceTile], maximumZoom: Int, tileSize: Int), SourceLoadError> {
         let resolved: TiledSource
         switch tiled.source(source) {
@@ -144,7 +155,7 @@ final class MapSources: @unchecked Sendable {
     }
 
     /// The annotation overlay's source, parsed once per version of the overlay's source.
-    func annotationSource(_ source: StyleSource) throws(SourceLoadError) -> GeoJSONRenderSource {
+    package func annotationSource(_ source: StyleSource) throws(SourceLoadError) -> GeoJSONRenderSource {
         if let cached = lock.withLock({ annotations }), cached.0 == source { return cached.1 }
         var features = try loader.load(source)
         features.generation = Generations.next()

@@ -1,6 +1,6 @@
 import Foundation
+import GeoJSON
 import MapStyle
-@testable import Mercator
 import MercatorTestSupport
 import Rendering
 import Testing

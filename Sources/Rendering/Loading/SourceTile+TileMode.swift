@@ -1,5 +1,4 @@
 import GeoJSON
-import Rendering
 
 extension [SourceTile] {
     /// The tile a map in the `tile` mode draws of a vector source: the one under the view's centre

@@ -1,7 +1,6 @@
 import Foundation
 import GeoJSON
 import MapStyle
-import Rendering
 import TileSources
 import Tiling
 

@@ -1,14 +1,13 @@
-import Foundation
-import GeoJSON
-import MapStyle
-import Rendering
-import TileSources
+package import Foundation
+package import Geo
+package import GeoJSON
+package import MapStyle
+package import TileSources
 import Tiling
-import Geo
 
 /// The tiled (`vector` and `raster`) sources of a map: where their tiles are (resolved once per
 /// source definition), the tiles covering a view, and decoded tiles kept under a byte budget.
-final class TiledSources: @unchecked Sendable {
+package final class TiledSources: @unchecked Sendable {
     private let resolver: TiledSourceResolver
     private let lock = NSLock()
     /// Resolved sources, with the definition they were resolved from. Guarded by `lock`.
@@ -26,12 +25,12 @@ final class TiledSources: @unchecked Sendable {
         var vectorTile: VectorTile?
     }
 
-    init(resolver: TiledSourceResolver) {
+    package init(resolver: TiledSourceResolver) {
         self.resolver = resolver
     }
 
     /// Where `source`'s tiles are, or why they cannot be read.
-    func source(_ source: StyleSource) -> Result<TiledSource, SourceLoadError> {
+    package func source(_ source: StyleSource) -> Result<TiledSource, SourceLoadError> {
         if let cached = lock.withLock({ resolved[source.identifier] }), cached.0 == source { return cached.1 }
         let result: Result<TiledSource, SourceLoadError>
         do {
@@ -51,7 +50,7 @@ final class TiledSources: @unchecked Sendable {
     /// tiles over 1.
     /// `sourceLayers` names the vector tile layers to decode (`nil`: all of them); the others are
     /// left undecoded until a later call asks for them.
-    func tiles(of source: StyleSource, transform: Transform, zoom: Double, center: LocationCoordinate2D,
+    package func tiles(of source: StyleSource, transform: Transform, zoom: Double, center: LocationCoordinate2D,
                pixelRatio: Double = 1, sourceLayers: Set<String>? = nil) -> Result<[SourceTile], SourceLoadError> {
         let tiled: TiledSource
         switch self.source(source) {
