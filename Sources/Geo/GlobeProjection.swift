@@ -90,11 +90,11 @@ package enum GlobeProjection {
     }
 
     /// The globeness of GL JS's `globe` projection preset at a zoom:
-    /// `["interpolate", ["linear"], ["zoom"], 10, "vertical-perspective", 12, "mercator"]`:
-    /// 1 (the sphere) up to zoom 10, 0 (Mercator) from zoom 12, linear between.
+    /// `["interpolate", ["linear"], ["zoom"], 11, "vertical-perspective", 12, "mercator"]` (GL JS 5.24's
+    /// `projection_factory`): 1 (the sphere) up to zoom 11, 0 (Mercator) from zoom 12, linear between.
     @inlinable
     package static func presetGlobeness(zoom: Double) -> Double {
         guard zoom.isFinite else { return 1 }
-        return max(0, min(1, (12 - zoom) / 2))
+        return max(0, min(1, 12 - zoom))
     }
 }

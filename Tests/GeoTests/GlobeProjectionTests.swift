@@ -40,11 +40,12 @@ import Testing
         #expect(abs(GlobeProjection.zoomAdjustment(fromLatitude: 0, toLatitude: 60) + 1) < 1e-12)
     }
 
-    @Test("the globe preset is the sphere to zoom 10 and Mercator from 12")
+    @Test("the globe preset is the sphere to zoom 11 and Mercator from 12 (GL JS 5.24)")
     func preset() {
         #expect(GlobeProjection.presetGlobeness(zoom: 0) == 1)
         #expect(GlobeProjection.presetGlobeness(zoom: 10) == 1)
-        #expect(GlobeProjection.presetGlobeness(zoom: 11) == 0.5)
+        #expect(GlobeProjection.presetGlobeness(zoom: 11) == 1)
+        #expect(GlobeProjection.presetGlobeness(zoom: 11.5) == 0.5)
         #expect(GlobeProjection.presetGlobeness(zoom: 12) == 0)
         #expect(GlobeProjection.presetGlobeness(zoom: 20) == 0)
     }

@@ -4,8 +4,8 @@ public import GeoJSON
 /// The root `projection` of a style: how the world is drawn, flat (Web Mercator) or as a globe.
 ///
 /// `type` is GL JS's `projectionDefinition`: a projection name (`"mercator"`, `"vertical-perspective"`,
-/// or `"globe"`, GL JS's preset that turns into Mercator between zoom 10 and 12), a camera expression
-/// between names (`["interpolate", ["linear"], ["zoom"], 10, "vertical-perspective", 12, "mercator"]`,
+/// or `"globe"`, GL JS's preset that turns into Mercator between zoom 11 and 12), a camera expression
+/// between names (`["interpolate", ["linear"], ["zoom"], 11, "vertical-perspective", 12, "mercator"]`,
 /// or `["step", …]`), or a transition literal `[from, to, fraction]`. Evaluated at a zoom it gives the
 /// *globeness* the renderer draws: 1 on the sphere, 0 flat, in between while the globe turns into the plane.
 public struct StyleProjection: Sendable, Hashable {
@@ -21,14 +21,15 @@ public struct StyleProjection: Sendable, Hashable {
     public static let mercator = StyleProjection(type: "mercator")
     /// The sphere at every zoom (GL JS's `vertical-perspective`).
     public static let verticalPerspective = StyleProjection(type: "vertical-perspective")
-    /// GL JS's `globe` preset: the sphere up to zoom 10, Mercator from zoom 12, turning between.
+    /// GL JS's `globe` preset: the sphere up to zoom 11, Mercator from zoom 12, turning between (GL JS 5.24's
+    /// `projection_factory`; the style specification's prose says 10).
     public static let globe = StyleProjection(type: "globe")
 
     /// The names GL JS draws; any other name draws Mercator with a warning.
     public static let knownNames: Set<String> = ["mercator", "vertical-perspective", "globe"]
 
     /// The expression GL JS's `globe` preset stands for.
-    public static let globePreset: JSONValue = ["interpolate", ["linear"], ["zoom"], 10, "vertical-perspective", 12, "mercator"]
+    public static let globePreset: JSONValue = ["interpolate", ["linear"], ["zoom"], 11, "vertical-perspective", 12, "mercator"]
 
     /// The root member `{"type": …}` this projection is written as.
     public var json: JSONValue { .object(["type": type]) }

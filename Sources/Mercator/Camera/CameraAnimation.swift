@@ -25,9 +25,14 @@ public struct CameraAnimation: Sendable {
 
     /// An `easeTo`: zoom, bearing and pitch interpolated linearly in the eased time, the centre moved
     /// along the straight line between the two, sped up while zooming in as GL JS does.
+    ///
+    /// With `onGlobe` (a map drawing a globe at the start's zoom) it is GL JS's globe ease: longitude and
+    /// latitude interpolated (longitude paced by Mercator y when the latitude changes), the zoom
+    /// interpolated as the zoom at the equator showing the globe as large (unchanged when the target's zoom
+    /// is the start's, so the globe keeps its zoom, not its size).
     public static func ease(from start: MapCamera, to target: MapCamera, duration: Double = defaultEaseDuration,
-                            easing: UnitBezier = .ease) -> CameraAnimation {
-        CameraAnimation(path: .ease(from: start, to: target), duration: max(0, duration), easing: easing)
+                            easing: UnitBezier = .ease, onGlobe: Bool = false) -> CameraAnimation {
+        CameraAnimation(path: .ease(from: start, to: target, onGlobe: onGlobe), duration: max(0, duration), easing: easing)
     }
 
     /// A `flyTo` in a view of `size`: the path of van Wijk & Nuij's "Smooth and efficient zooming and
@@ -44,12 +49,15 @@ public struct CameraAnimation: Sendable {
     ///   - minimumZoom: the zoom to pass through at the top of the arc (GL JS's `minZoom`),
     ///     which sets ρ instead of `curve`.
     ///   - easing: how time runs along the path.
+    ///   - onGlobe: GL JS's globe flight (a map drawing a globe at the start's zoom): the path's length the
+    ///     angle between the two centres on the start's globe, the zooms normalized to the equator,
+    ///     longitude and latitude interpolated as ``ease(from:to:duration:easing:onGlobe:)`` does.
     public static func fly(from start: MapCamera, to target: MapCamera, in size: MapSize, duration: Double? = nil,
                            speed: Double = 1.2, curve: Double = 1.42, minimumZoom: Double? = nil,
-                           easing: UnitBezier = .ease) -> CameraAnimation {
+                           easing: UnitBezier = .ease, onGlobe: Bool = false) -> CameraAnimation {
         guard let path = CameraPath.fly(from: start, to: target, width: size.width, height: size.height,
-                                        curve: curve, minimumZoom: minimumZoom) else {
-            return ease(from: start, to: target, duration: duration ?? defaultEaseDuration, easing: easing)
+                                        curve: curve, minimumZoom: minimumZoom, onGlobe: onGlobe) else {
+            return ease(from: start, to: target, duration: duration ?? defaultEaseDuration, easing: easing, onGlobe: onGlobe)
         }
         return CameraAnimation(path: path, duration: max(0, duration ?? (path.length ?? 0) / speed), easing: easing)
     }

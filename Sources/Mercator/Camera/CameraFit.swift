@@ -32,24 +32,30 @@ extension MapCamera {
     /// and centre that fit the corners' projected screen box (a few fixed-point steps, as MapLibre
     /// Native's `cameraForLatLngs` measures a pitched view). A box whose west is greater than its east
     /// crosses the antimeridian. The arithmetic is Rendering's (`MapCamera.fitted`).
+    ///
+    /// With `onGlobe` (a map whose projection draws a globe at the current zoom: ``Map/projectionGlobeness``
+    /// above 0) the camera is GL JS's globe fit: the centre and bearing above, the zoom at which the
+    /// unpitched globe shows the box's corners and edge midpoints inside the padded view; the pitch is set
+    /// without refitting, as GL JS's `fitBounds` keeps it.
     public static func fitting(bounds: BoundingBox, in size: MapSize, padding: EdgePadding = .zero, bearing: Double = 0,
-                               pitch: Double = 0, maximumZoom: Double = 22) throws(CameraFitError) -> MapCamera {
+                               pitch: Double = 0, maximumZoom: Double = 22, onGlobe: Bool = false) throws(CameraFitError) -> MapCamera {
         guard [bounds.west, bounds.south, bounds.east, bounds.north, padding.top, padding.left, padding.bottom, padding.right, bearing, pitch].allSatisfy(\.isFinite) else {
             throw CameraFitError.notFinite
         }
         guard let camera = MapCamera.fitted(bounds: bounds, width: size.width, height: size.height, pixelRatio: size.pixelRatio,
                                             padding: (padding.top, padding.left, padding.bottom, padding.right),
-                                            bearing: bearing, pitch: pitch, maximumZoom: maximumZoom) else {
+                                            bearing: bearing, pitch: pitch, maximumZoom: maximumZoom, onGlobe: onGlobe) else {
             throw CameraFitError.paddingExceedsView(width: Double(size.width), height: Double(size.height), padding: padding)
         }
         return camera
     }
 
     /// The camera showing every coordinate in a view of `size` (their bounding box fitted as
-    /// ``fitting(bounds:in:padding:bearing:pitch:maximumZoom:)`` does;
+    /// ``fitting(bounds:in:padding:bearing:pitch:maximumZoom:onGlobe:)`` does;
     /// `-[MLNMapView cameraThatFitsShape:direction:edgePadding:]` for the positions of a shape).
     public static func fitting(coordinates: [LocationCoordinate2D], in size: MapSize, padding: EdgePadding = .zero,
-                               bearing: Double = 0, pitch: Double = 0, maximumZoom: Double = 22) throws(CameraFitError) -> MapCamera {
+                               bearing: Double = 0, pitch: Double = 0, maximumZoom: Double = 22,
+                               onGlobe: Bool = false) throws(CameraFitError) -> MapCamera {
         guard let first = coordinates.first else { throw CameraFitError.empty }
         var west = first.longitude, east = first.longitude, south = first.latitude, north = first.latitude
         for c in coordinates {
@@ -58,13 +64,14 @@ extension MapCamera {
             south = min(south, c.latitude); north = max(north, c.latitude)
         }
         return try fitting(bounds: BoundingBox(west: west, south: south, east: east, north: north), in: size,
-                           padding: padding, bearing: bearing, pitch: pitch, maximumZoom: maximumZoom)
+                           padding: padding, bearing: bearing, pitch: pitch, maximumZoom: maximumZoom, onGlobe: onGlobe)
     }
 
     /// The camera showing a shape's positions whole (`cameraThatFitsShape`).
     public static func fitting(shape: any Shape, in size: MapSize, padding: EdgePadding = .zero, bearing: Double = 0,
-                               pitch: Double = 0, maximumZoom: Double = 22) throws(CameraFitError) -> MapCamera {
+                               pitch: Double = 0, maximumZoom: Double = 22, onGlobe: Bool = false) throws(CameraFitError) -> MapCamera {
         guard let box = GeoJSONSummary(shape.geoJSONObject).bounds else { throw CameraFitError.empty }
-        return try fitting(bounds: box, in: size, padding: padding, bearing: bearing, pitch: pitch, maximumZoom: maximumZoom)
+        return try fitting(bounds: box, in: size, padding: padding, bearing: bearing, pitch: pitch, maximumZoom: maximumZoom,
+                           onGlobe: onGlobe)
     }
 }

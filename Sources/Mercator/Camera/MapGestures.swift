@@ -18,6 +18,12 @@ public import Rendering
 ///
 /// Every camera is kept within ``constraints``. Time is an input (each event's `time`, and
 /// ``advance(to:)`` for a decelerating pan); nothing reads a clock.
+///
+/// On the globe (the map's ``Map/projectionGlobeness`` above 0) the gestures move the camera as MapLibre
+/// GL JS 5.24 does there: a pan (and its glide, and a pinch's move) turns the globe by a fixed angle per
+/// point dragged, the zoom adjusted so the globe keeps its size; pinches, taps and one-finger zoom zoom
+/// about the point so that the location under it stays under it on the sphere (blended towards GL JS's
+/// heuristic far from the centre or with a small globe); the world's edges do not limit the centre.
 public struct MapGestures: Sendable {
     /// The map whose camera the gestures move.
     public let map: Map
@@ -61,17 +67,39 @@ public struct MapGestures: Sendable {
         var point: Point
         var time: Double
         var duration: Double
+        var onGlobe = false
 
         /// MapLibre Native's default transition easing.
         static let easing = UnitBezier(0, 0, 0.25, 1)
 
         func camera(at t: Double, size: MapSize, constraints: CameraConstraints) -> MapCamera {
             let k = TapZoom.easing.solve(min(1, max(0, (t - time) / duration)))
+            if onGlobe {
+                return constraints.constrain(GlobeCameraMath.zoomed(start, by: delta * k, about: point, width: Double(size.width),
+                                                                    height: Double(size.height),
+                                                                    clampZoom: { constraints.constrain(MapCamera(zoom: $0)).zoom }))
+            }
             var camera = start
             camera.zoom = start.zoom + delta * k
             camera = constraints.constrain(camera, in: size)
             return constraints.constrain(camera.placing(world: world, at: point, in: size), in: size)
         }
+    }
+
+    /// Whether the map draws a globe now (GL JS's `useGlobeControls`): the gestures then move the camera on the sphere.
+    private var onGlobe: Bool { map.projectionGlobeness > 0 }
+
+    /// `camera` within the constraints; on the globe the world's edges do not limit the centre (GL JS's globe constrain).
+    private func constrained(_ camera: MapCamera) -> MapCamera {
+        constraints.constrain(camera, in: onGlobe ? nil : map.size)
+    }
+
+    /// `camera` zoomed by `delta` (and turned by `bearingDelta`) about `point` on the globe.
+    private func globeZoomed(_ camera: MapCamera, by delta: Double, bearingDelta: Double = 0, about point: Point) -> MapCamera {
+        let limits = constraints
+        return GlobeCameraMath.zoomed(camera, by: delta, bearingDelta: bearingDelta, about: point,
+                                      width: Double(map.size.width), height: Double(map.size.height),
+                                      clampZoom: { limits.constrain(MapCamera(zoom: $0)).zoom })
     }
 
     /// Gestures driving `map`'s camera.
@@ -106,6 +134,8 @@ public struct MapGestures: Sendable {
         var release: Point
         var time: Double
         var motion: GestureMath.Glide
+        /// On the globe the glide turns the globe by the finger's travel (GL JS's `handlePanInertia`).
+        var onGlobe = false
     }
 
     /// Whether a released pan is still gliding at `time`.
@@ -118,6 +148,7 @@ public struct MapGestures: Sendable {
     public func deceleratingCamera(at time: Double) -> MapCamera? {
         guard let glide else { return nil }
         let o = glide.motion.offset(at: max(0, time - glide.time))
+        if glide.onGlobe { return constraints.constrain(GlobeCameraMath.panned(glide.camera, by: o)) }
         let point = Point(x: glide.release.x + o.x, y: glide.release.y + o.y)
         return constraints.constrain(glide.camera.placing(world: glide.anchor, at: point, in: map.size), in: map.size)
     }
@@ -210,11 +241,21 @@ public struct MapGestures: Sendable {
             return moved(touches, at: time)
         case .panning(let anchor, let last, _):
             guard touches.count == 1 else { return began(touches, at: time) }
-            map.camera = constraints.constrain(map.camera.placing(world: anchor, at: touches[0], in: map.size), in: map.size)
+            if onGlobe {
+                let delta = Point(x: touches[0].x - last.point.x, y: touches[0].y - last.point.y)
+                map.camera = constrained(GlobeCameraMath.panned(map.camera, by: delta))
+            } else {
+                map.camera = constraints.constrain(map.camera.placing(world: anchor, at: touches[0], in: map.size), in: map.size)
+            }
             state = .panning(anchor: anchor, last: Sample(point: touches[0], time: time), previous: last)
             return output(.pan)
         case .oneFingerZooming(let anchor, let world, let startY, let startZoom):
             guard touches.count == 1 else { return began(touches, at: time) }
+            if onGlobe {
+                let zoom = startZoom + (startY - touches[0].y) / GestureMath.oneFingerZoomPoints
+                map.camera = constrained(globeZoomed(map.camera, by: zoom - map.camera.zoom, about: anchor))
+                return output(.oneFingerZoom)
+            }
             var camera = map.camera
             camera.zoom = startZoom + (startY - touches[0].y) / GestureMath.oneFingerZoomPoints
             camera = constraints.constrain(camera, in: map.size)
@@ -254,6 +295,14 @@ public struct MapGestures: Sendable {
     private mutating func pinch(from previous: [Point], to current: [Point]) {
         let size = map.size
         let step = GestureMath.pinch(from: previous, to: current)
+        if onGlobe {
+            // GL JS: zoom and turn about the fingers' centroid, then pan by the centroid's move
+            var camera = globeZoomed(map.camera, by: zoomEnabled ? step.zoomDelta : 0,
+                                     bearingDelta: rotateEnabled ? step.bearingDelta : 0, about: step.to)
+            if scrollEnabled { camera = GlobeCameraMath.panned(camera, by: Point(x: step.to.x - step.from.x, y: step.to.y - step.from.y)) }
+            map.camera = constrained(camera)
+            return
+        }
         guard let anchor = map.camera.world(at: step.from, in: size) else { return }
         var camera = map.camera
         if zoomEnabled { camera.zoom += step.zoomDelta }
@@ -282,14 +331,18 @@ public struct MapGestures: Sendable {
         case .panning(let anchor, let last, let previous):
             var last = last, previous = previous
             if let p = touches.first, p != last.point {
-                map.camera = constraints.constrain(map.camera.placing(world: anchor, at: p, in: map.size), in: map.size)
+                if onGlobe {
+                    map.camera = constrained(GlobeCameraMath.panned(map.camera, by: Point(x: p.x - last.point.x, y: p.y - last.point.y)))
+                } else {
+                    map.camera = constraints.constrain(map.camera.placing(world: anchor, at: p, in: map.size), in: map.size)
+                }
                 previous = last
                 last = Sample(point: p, time: time)
             }
             let velocity = GestureMath.velocity(from: previous.point, at: previous.time, to: last.point, at: last.time)
             if decelerationRate.rawValue > 0, GestureMath.length(velocity) >= minimumDecelerationSpeed {
                 glide = Glide(camera: map.camera, anchor: anchor, release: last.point, time: time,
-                              motion: GestureMath.Glide(velocity: velocity, rate: decelerationRate.rawValue))
+                              motion: GestureMath.Glide(velocity: velocity, rate: decelerationRate.rawValue), onGlobe: onGlobe)
             }
             return output(.pan)
         case .twoTouching(let start, let startTime):
@@ -315,6 +368,15 @@ public struct MapGestures: Sendable {
     /// Changes the zoom by `delta`, keeping the map point under `point` where it is: at once, or
     /// over ``tapZoomDuration`` from `time`.
     private mutating func zoom(by delta: Double, about point: Point, at time: Double) {
+        if onGlobe {
+            if tapZoomDuration > 0 {
+                tapZoom = TapZoom(start: map.camera, delta: delta, world: Point(x: 0, y: 0), point: point, time: time,
+                                  duration: tapZoomDuration, onGlobe: true)
+            } else {
+                map.camera = constrained(globeZoomed(map.camera, by: delta, about: point))
+            }
+            return
+        }
         let size = map.size
         guard let world = map.camera.world(at: point, in: size) else { return }
         if tapZoomDuration > 0 {

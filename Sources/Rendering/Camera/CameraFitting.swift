@@ -9,12 +9,24 @@ extension MapCamera {
     /// North up and unpitched this is GL JS's `cameraForBounds` exactly (``WebMercator/fit(_:width:height:padding:bearing:maximumZoom:)``).
     /// A pitched camera then takes the zoom and centre that fit the corners' projected screen box (a few
     /// fixed-point steps, as MapLibre Native's `cameraForLatLngs` measures a pitched view).
+    ///
+    /// `onGlobe` fits as GL JS fits on the globe (its vertical-perspective camera helper): the Mercator
+    /// fit's centre and bearing, the zoom at which the unpitched globe shows the box's corners and edge
+    /// midpoints inside the padded view (``GlobeCameraMath/fittedZoom(bounds:mercator:width:height:padding:maximumZoom:)``);
+    /// the pitch is then set without refitting, as GL JS's `fitBounds` keeps the pitch. `nil` when nothing fits.
     package static func fitted(bounds: BoundingBox, width: Int, height: Int, pixelRatio: Double,
                                padding: (top: Double, left: Double, bottom: Double, right: Double),
-                               bearing: Double, pitch: Double, maximumZoom: Double) -> MapCamera? {
+                               bearing: Double, pitch: Double, maximumZoom: Double, onGlobe: Bool = false) -> MapCamera? {
         guard let fit = WebMercator.fit(bounds, width: Double(width), height: Double(height), padding: padding,
                                         bearing: bearing, maximumZoom: maximumZoom) else { return nil }
         var camera = MapCamera(center: fit.center, zoom: fit.zoom, bearing: bearing, pitch: 0)
+        if onGlobe {
+            guard let zoom = GlobeCameraMath.fittedZoom(bounds: bounds, mercator: camera, width: Double(width), height: Double(height),
+                                                        padding: padding, maximumZoom: maximumZoom) else { return nil }
+            camera.zoom = zoom
+            camera.pitch = min(pitchLimit, max(0, pitch))
+            return camera
+        }
         if pitch > 0 {
             camera.pitch = min(pitchLimit, pitch)
             camera = camera.refinedPitched(corners: WebMercator.fittingCorners(bounds), width: width, height: height,

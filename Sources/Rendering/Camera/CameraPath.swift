@@ -17,6 +17,12 @@ package struct CameraPath: Sendable {
     private enum Kind: Sendable {
         case ease(from: Point, delta: Point, base: Double)
         case fly(from: Point, delta: Point, rho: Double, r0: Double, length: Double, w0: Double, u1: Double, zoomOut: Double?)
+        /// GL JS's globe `handleEaseTo`: longitude and latitude interpolated (`interpolateLngLatForGlobe`),
+        /// the zoom normalized to the equator (kept as it is when the zoom does not change).
+        case globeEase(dLng: Double, dLat: Double, base: Double, zoomFrom: Double, zoomTo: Double, isZooming: Bool)
+        /// GL JS's globe `handleFlyTo`: van Wijk & Nuij's path over the angle between the centres.
+        case globeFly(dLng: Double, dLat: Double, rho: Double, r0: Double, length: Double, w0: Double, u1: Double,
+                      zoomOut: Double?, zoomFrom: Double)
     }
 
     private init(start: MapCamera, target: MapCamera, length: Double?, kind: Kind) {
@@ -30,8 +36,9 @@ package struct CameraPath: Sendable {
 
     /// An `easeTo`: zoom, bearing, pitch and roll interpolated linearly, the centre moved along the straight
     /// line between the two, sped up while zooming in as GL JS does.
-    package static func ease(from start: MapCamera, to target: MapCamera) -> CameraPath {
+    package static func ease(from start: MapCamera, to target: MapCamera, onGlobe: Bool = false) -> CameraPath {
         let end = normalizedTarget(target, from: start)
+        if onGlobe { return globeEase(from: start, to: end) }
         let from = WorldMath.world(start.center)
         let to = WorldMath.world(end.center)
         let scale = pow(2, end.zoom - start.zoom)
@@ -44,19 +51,32 @@ package struct CameraPath: Sendable {
     /// when start and target are the same view (GL JS eases then). `minimumZoom` is the zoom to pass
     /// through at the top of the arc (GL JS's `minZoom`), which sets ρ instead of `curve`.
     package static func fly(from start: MapCamera, to target: MapCamera, width: Int, height: Int,
-                            curve: Double, minimumZoom: Double?) -> CameraPath? {
-        let end = normalizedTarget(target, from: start)
+                            curve: Double, minimumZoom: Double?, onGlobe: Bool = false) -> CameraPath? {
+        var end = normalizedTarget(target, from: start)
         let from = WorldMath.world(start.center)
         let to = WorldMath.world(end.center)
         let startWorldSize = 512 * pow(2, start.zoom)
         let delta = Point(x: to.x - from.x, y: to.y - from.y)
-        let u1 = (delta.x * delta.x + delta.y * delta.y).squareRoot() * startWorldSize
+        var u1 = (delta.x * delta.x + delta.y * delta.y).squareRoot() * startWorldSize
         let w0 = Double(max(width, height))
-        let w1 = w0 / pow(2, end.zoom - start.zoom)
+        var scaleOfZoom = pow(2, end.zoom - start.zoom)
+        var scaleOfMinimumZoom = minimumZoom.map { pow(2, min($0, start.zoom, end.zoom) - start.zoom) }
+        if onGlobe {
+            // GL JS's globe handleFlyTo: the zooms normalized to the equator, the path the angle between the centres
+            end.center.latitude = max(-GlobeCameraMath.maximumLatitude, min(GlobeCameraMath.maximumLatitude, end.center.latitude))
+            u1 = GlobeCameraMath.pathLength(from: start, to: end.center)
+            let startNormalized = GlobeCameraMath.normalizedZoom(start.zoom, latitude: start.center.latitude)
+            let endNormalized = GlobeCameraMath.normalizedZoom(end.zoom, latitude: end.center.latitude)
+            scaleOfZoom = pow(2, endNormalized - startNormalized)
+            scaleOfMinimumZoom = minimumZoom.map {
+                let m = GlobeCameraMath.normalizedZoom($0, latitude: end.center.latitude)
+                return pow(2, min(m, startNormalized, endNormalized) - startNormalized)
+            }
+        }
+        let w1 = w0 / scaleOfZoom
         var rho = curve
-        if let minimumZoom {
-            let m = min(minimumZoom, start.zoom, end.zoom)
-            rho = (w0 / pow(2, m - start.zoom) / u1 * 2).squareRoot()
+        if let scaleOfMinimumZoom {
+            rho = (w0 / scaleOfMinimumZoom / u1 * 2).squareRoot()
         }
         let rho2 = rho * rho
         func r(_ i: Int) -> Double {
@@ -70,6 +90,13 @@ package struct CameraPath: Sendable {
             if abs(w0 - w1) < 1e-6 { return nil }
             zoomOut = w1 < w0 ? -1 : 1
             length = abs(log(w1 / w0)) / rho
+        }
+        if onGlobe {
+            return CameraPath(start: start, target: end, length: length,
+                              kind: .globeFly(dLng: GlobeCameraMath.angleDifference(start.center.longitude, end.center.longitude),
+                                              dLat: GlobeCameraMath.angleDifference(start.center.latitude, end.center.latitude),
+                                              rho: rho, r0: r0, length: length, w0: w0, u1: u1, zoomOut: zoomOut,
+                                              zoomFrom: GlobeCameraMath.normalizedZoom(start.zoom, latitude: start.center.latitude)))
         }
         return CameraPath(start: start, target: end, length: length,
                           kind: .fly(from: from, delta: delta, rho: rho, r0: r0, length: length, w0: w0, u1: u1, zoomOut: zoomOut))
@@ -101,8 +128,45 @@ package struct CameraPath: Sendable {
             }
             c.zoom = start.zoom + log2(1 / w)
             c.center = Self.wrapped(Point(x: from.x + delta.x * u, y: from.y + delta.y * u))
+        case .globeEase(let dLng, let dLat, let base, let zoomFrom, let zoomTo, let isZooming):
+            let speedup = pow(base, 1 - k)
+            var center = GlobeCameraMath.interpolate(start.center, dLng: dLng, dLat: dLat, k: k * speedup)
+            center.longitude = WorldMath.wrap(longitude: center.longitude)
+            c.center = center
+            if isZooming {
+                c.zoom = zoomFrom + (zoomTo - zoomFrom) * k + GlobeCameraMath.zoomAdjustment(0, center.latitude)
+            }
+        case .globeFly(let dLng, let dLat, let rho, let r0, let length, let w0, let u1, let zoomOut, let zoomFrom):
+            let s = k * length
+            let w: Double, u: Double
+            if let sign = zoomOut {
+                w = exp(sign * rho * s)
+                u = 0
+            } else {
+                w = cosh(r0) / cosh(r0 + rho * s)
+                u = w0 * ((cosh(r0) * tanh(r0 + rho * s) - sinh(r0)) / (rho * rho)) / u1
+            }
+            var center = GlobeCameraMath.interpolate(start.center, dLng: dLng, dLat: dLat, k: u)
+            center.longitude = WorldMath.wrap(longitude: center.longitude)
+            c.center = center
+            c.zoom = zoomFrom + log2(1 / w) + GlobeCameraMath.zoomAdjustment(0, center.latitude)
         }
         return c
+    }
+
+    /// GL JS's globe `handleEaseTo` from `start` to `end` (already normalized: bearing the short way,
+    /// longitude across the antimeridian when shorter).
+    private static func globeEase(from start: MapCamera, to end: MapCamera) -> CameraPath {
+        var end = end
+        end.center.latitude = max(-GlobeCameraMath.maximumLatitude, min(GlobeCameraMath.maximumLatitude, end.center.latitude))
+        let zoomFrom = GlobeCameraMath.normalizedZoom(start.zoom, latitude: start.center.latitude)
+        let zoomTo = GlobeCameraMath.normalizedZoom(end.zoom, latitude: end.center.latitude)
+        let finalScale = pow(2, zoomTo - zoomFrom)
+        let base = zoomTo > zoomFrom ? min(2, finalScale) : max(0.5, finalScale)
+        return CameraPath(start: start, target: end, length: nil,
+                          kind: .globeEase(dLng: GlobeCameraMath.angleDifference(start.center.longitude, end.center.longitude),
+                                           dLat: GlobeCameraMath.angleDifference(start.center.latitude, end.center.latitude),
+                                           base: base, zoomFrom: zoomFrom, zoomTo: zoomTo, isZooming: end.zoom != start.zoom))
     }
 
     private static func wrapped(_ world: Point) -> LocationCoordinate2D {

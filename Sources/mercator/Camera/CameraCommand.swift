@@ -22,8 +22,13 @@ struct CameraFitCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Bearing in degrees.") var bearing = 0.0
     @Option(parsing: .unconditional, help: "Pitch in degrees (0-85).") var pitch = 0.0
     @Option(help: "The largest zoom.") var maxZoom = 22.0
+    @Option(help: "mercator (default), or globe / vertical-perspective: GL JS's fit on the globe (the map drawing a globe when the fit is asked).")
+    var projection: String?
 
     func run() throws {
+        if let projection, !["mercator", "globe", "vertical-perspective"].contains(projection) {
+            throw ValidationError("--projection must be mercator, globe or vertical-perspective (found \(projection))")
+        }
         let b = bounds.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard b.count == 4, b.allSatisfy(\.isFinite) else {
             throw ValidationError("--bounds must be WEST,SOUTH,EAST,NORTH, e.g. -10,40,10,50 (found \(bounds))")
@@ -38,7 +43,7 @@ struct CameraFitCommand: ParsableCommand {
         guard (0...MapCamera.pitchLimit).contains(pitch) else { throw ValidationError("--pitch must be between 0 and 85 (found \(pitch))") }
         let camera = try MapCamera.fitting(bounds: BoundingBox(west: b[0], south: b[1], east: b[2], north: b[3]),
                                            in: try CameraArguments.size(size), padding: edges, bearing: bearing, pitch: pitch,
-                                           maximumZoom: maxZoom)
+                                           maximumZoom: maxZoom, onGlobe: projection == "globe" || projection == "vertical-perspective")
         print(CameraArguments.json(camera).serialized())
     }
 }
@@ -62,14 +67,20 @@ struct CameraFlyCommand: ParsableCommand {
     @Option(help: "Times in seconds, comma-separated.") var times: String?
     @Option(help: "Evenly spaced samples from 0 to the end (when --times is not given).") var samples = 11
     @Flag(help: "easeTo instead of flyTo.") var ease = false
+    @OptionGroup var projection: ProjectionArguments
 
     func run() throws {
         let start = try CameraArguments.camera(from, option: "--from")
         let target = try CameraArguments.camera(to, option: "--to")
         if let duration, !(duration.isFinite && duration >= 0) { throw ValidationError("--duration must be 0 or more seconds") }
+        // GL JS moves the camera on the globe when the projection draws one at the start's zoom
+        let mapSize = try CameraArguments.size(size)
+        let map = Map(style: Style(), camera: start, size: mapSize)
+        try projection.apply(to: map)
+        let onGlobe = map.projectionGlobeness > 0
         let animation = ease
-            ? CameraAnimation.ease(from: start, to: target, duration: duration ?? CameraAnimation.defaultEaseDuration)
-            : CameraAnimation.fly(from: start, to: target, in: try CameraArguments.size(size), duration: duration, speed: speed, curve: curve)
+            ? CameraAnimation.ease(from: start, to: target, duration: duration ?? CameraAnimation.defaultEaseDuration, onGlobe: onGlobe)
+            : CameraAnimation.fly(from: start, to: target, in: mapSize, duration: duration, speed: speed, curve: curve, onGlobe: onGlobe)
         var at: [Double]
         if let times {
             at = times.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }

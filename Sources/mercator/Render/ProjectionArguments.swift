@@ -5,7 +5,7 @@ import Mercator
 /// `--projection` (and `--skew`): how the map is projected, for `render`, `query`, `animate` and `camera`.
 ///
 /// GL JS's projections replace the style's root `projection`: `mercator` (flat), `globe` (GL JS's preset: a globe
-/// that turns into Mercator between zoom 10 and 12), `vertical-perspective` (a globe at every zoom). `axonometric`
+/// that turns into Mercator between zoom 11 and 12), `vertical-perspective` (a globe at every zoom). `axonometric`
 /// is MapLibre Native's `ProjectionMode`: a flat map whose heights are slanted by `--skew` instead of drawn in
 /// perspective. Without the option the style's own projection is drawn. `perspective`, the option's old spelling
 /// for Native's default camera, is still read (hidden): the style's projection with heights in perspective.

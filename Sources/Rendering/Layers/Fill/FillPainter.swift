@@ -32,6 +32,16 @@ extension PaintContext {
                                 Canvas.blendPixel(p, offset: 4 * (y * w + x), color: c.scaled(opacity), alpha: 1)
                             }
                         }
+                    } else if let cover = globeCover {
+                        // on the globe the rings are closed along the true horizon, a fraction of a pixel
+                        // outside the outline GL JS draws (its triangles cut by the horizon plane, the
+                        // chords of its tile grid): the fill keeps to the rows of the globe's tile meshes
+                        let spans = tileSpans
+                        sc.scan(rings: rings, rule: .evenOdd, clip: clip) { y, x0, x1 in
+                            let (c0, c1) = cover.span(row: y)
+                            let (a, b) = PaintContext.tileSpan(spans, row: y, max(x0, c0), min(x1, c1))
+                            if a < b { Canvas.blendSpan(p, offset: 4 * (y * w + a), count: b - a, color: color) }
+                        }
                     } else if tileClip == nil {
                         sc.scan(rings: rings, rule: .evenOdd, clip: clip) { y, x0, x1 in
                             Canvas.blendSpan(p, offset: 4 * (y * w + x0), count: x1 - x0, color: color)
