@@ -39,6 +39,8 @@ public final class Map: @unchecked Sendable {
     /// Layers laid out per source tile, kept between frames: a frame whose tiles were laid out before
     /// only evaluates paint, places labels and paints (`docs/rendering.md`).
     let buckets: BucketCache
+    /// Terrain tiles' draped layers painted into images, kept between frames (`Map+Terrain.swift`, docs/3d.md).
+    let drapedTiles = DrapedTileCache()
     /// What label layouts were made with (sprite, run-time images, glyphs) and its generation.
     private var labelResources: (key: String, generation: UInt64) = ("", 0)
 
