@@ -147,6 +147,29 @@ case("source-not-dem", "terrain naming a raster source: the map drawn flat.",
      [BACKGROUND, DRAPE], {"satellite": SATELLITE}, terrain={"source": "satellite"})
 
 
+# Sky and fog over terrain (GL JS's terrain/fog-*, terrain/sky): the sky drawn first and the ground over it; past 60°
+# of pitch the ground fades into fog-color (fully from 70°), which blends into horizon-color towards the far plane.
+FOG_SKY = {"sky-color": "#3a6fc8", "horizon-color": "#f4e8d0", "fog-color": "#d08040", "fog-ground-blend": 0.3,
+           "horizon-fog-blend": 0.6, "sky-horizon-blend": 0.5}
+
+
+def pitched(name, description, pitch, sky=None, **kw):
+    satellite(name, description, pitch=pitch, **kw)
+    style = CASES["terrain/" + name]
+    style["metadata"]["test"]["maxPitch"] = 85
+    if sky is not None:
+        style["sky"] = sky
+
+
+pitched("sky", "A sky over terrain at pitch 70 (default colours): the sky first, the ground over it, fogged.", 70, sky={})
+pitched("fog", "Fog over the distant ground at pitch 75: fog-color blending into horizon-color.", 75, sky=FOG_SKY)
+pitched("fog-pitch-65", "Fog fading in with the pitch: half its opacity at 65.", 65, sky=FOG_SKY)
+pitched("fog-ground-blend", "fog-ground-blend 0.8: the fog starts farther away.", 75,
+        sky=dict(FOG_SKY, **{"fog-ground-blend": 0.8}))
+pitched("no-sky-pitch-75", "No sky at pitch 75: no fog, the sky transparent.", 75)
+pitched("fog-bearing", "Fog at pitch 80 with a bearing.", 80, sky=FOG_SKY, bearing=-60)
+
+
 def main():
     for path, style in sorted(CASES.items()):
         folder = os.path.join(SUITE, "render-tests", path)

@@ -1,5 +1,5 @@
 import Foundation
-import Mercator
+@testable import Mercator
 import Rendering
 import Testing
 
@@ -112,4 +112,76 @@ struct TerrainMapTests {
             #expect(abs(centre.x - 64) < 0.01 && abs(centre.y - 64) < 0.01, "\(centre)")
         }
     }
+
+    @Test("tile images are painted once per tile and style revision: a second frame reuses them, a change repaints")
+    func tileImagesAreKept() throws {
+        let camera = MapCamera(center: LocationCoordinate2D(latitude: 0, longitude: 0), zoom: 1.5, pitch: 50)
+        try Self.map(terrain: ["source": "dem", "exaggeration": 60], camera: camera, height: { _, y in Double(y) * 20 }) { map in
+            let first = try map.snapshot()
+            let painted = map.drapedTiles.statistics.paints
+            #expect(painted > 0)
+            #expect(map.drapedTiles.statistics.hits == 0)
+            let second = try map.snapshot()
+            #expect(map.drapedTiles.statistics.paints == painted, "a second frame paints nothing")
+            #expect(map.drapedTiles.statistics.hits == painted)
+            #expect(first.pngData() == second.pngData())
+            // a paint change is a new style revision: every tile painted again, and the picture changes
+            try map.style.setValue("#20c040", forProperty: "fill-color", ofLayer: "box")
+            let third = try map.snapshot()
+            #expect(map.drapedTiles.statistics.paints == 2 * painted)
+            #expect(Self.differing(second, third) > 100)
+        }
+    }
+
+    @Test("circles stand on the ground: raised with the hills, and hidden behind them")
+    func circlesStandOnTheGround() throws {
+        let camera = MapCamera(center: LocationCoordinate2D(latitude: 0, longitude: 0), zoom: 2, pitch: 55)
+        // a ridge across the map between 22° and 32° N (rows 104-112 of the tile): 4 km high, 200 times exaggerated
+        let ridge: (Int, Int) -> Double = { _, y in (104...112).contains(y) ? 4000 : 0 }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mercator-terrain-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try HeatmapHillshadeTests.demTile(ridge).write(to: folder.appendingPathComponent("0-0-0.png"))
+        func snapshot(terrain: Bool) throws -> MapSnapshot {
+            // one circle just behind the ridge (hidden), one in front of it (drawn)
+            let points: JSONValue = ["type": "MultiPoint", "coordinates": [[0, 40], [0, -10]]]
+            var style: JSONObject = ["version": 8,
+                                     "sources": ["dem": ["type": "raster-dem", "tiles": .array([.string(folder.path + "/{z}-{x}-{y}.png")]),
+                                                         "tileSize": 256, "maxzoom": 0],
+                                                 "points": ["type": "geojson", "data": ["type": "Feature", "properties": [:], "geometry": points]]],
+                                     "layers": [["id": "bg", "type": "background", "paint": ["background-color": "#204060"]],
+                                                ["id": "dots", "type": "circle", "source": "points",
+                                                 "paint": ["circle-color": "#ff0000", "circle-radius": 4]]]]
+            if terrain { style["terrain"] = ["source": "dem", "exaggeration": 200] }
+            let map = Map(style: try Style(document: StyleDocument(json: .object(style))), camera: camera, size: MapSize(width: 128, height: 128))
+            return try map.snapshot()
+        }
+        func redPixels(_ s: MapSnapshot) -> Int {
+            var n = 0
+            for y in 0..<s.height { for x in 0..<s.width { let p = s.pixel(x, y); if p[0] > 200, p[1] < 60, p[2] < 60 { n += 1 } } }
+            return n
+        }
+        let flat = try snapshot(terrain: false), raised = try snapshot(terrain: true)
+        #expect(redPixels(flat) > 2 * 30, "two circles drawn flat: \(redPixels(flat))")
+        let shown = redPixels(raised)
+        #expect(shown > 30 && shown < redPixels(flat) * 3 / 4, "the circle behind the ridge is hidden: \(shown)")
+    }
+
+    @Test("fog over terrain: past 60° of pitch a style's sky mixes the distant ground towards fog-color")
+    func fogOverTerrain() throws {
+        let camera = MapCamera(center: LocationCoordinate2D(latitude: 0, longitude: 0), zoom: 3, pitch: 75)
+        func reddish(sky: JSONValue?) throws -> Int {
+            var count = 0
+            try Self.map(terrain: ["source": "dem"], camera: camera, height: { _, _ in 100 }) { map in
+                if let sky { try map.style.setSky(sky) }
+                let s = try map.snapshot()
+                for y in 0..<s.height { for x in 0..<s.width { let p = s.pixel(x, y); if Int(p[0]) > Int(p[1]) + 60, Int(p[0]) > Int(p[2]) + 60 { count += 1 } } }
+            }
+            return count
+        }
+        #expect(try reddish(sky: nil) == 0)
+        let fogged = try reddish(sky: ["fog-color": "#ff0000", "fog-ground-blend": 0.1, "horizon-fog-blend": 1])
+        #expect(fogged > 128 * 8, "\(fogged) fogged pixels")
+    }
 }
+

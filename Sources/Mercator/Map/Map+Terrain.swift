@@ -62,20 +62,32 @@ extension Map {
 
     /// The camera over the terrain for `transform`: the DEM tiles covering the view loaded (GL JS draws terrain
     /// tiles of twice the DEM's tile size from DEM tiles one zoom shallower), with the zoom of the mesh's tiles.
-    func terrainView(_ setting: TerrainSetting, transform: Transform, pixelRatio: Double)
-        -> (view: TerrainView, meshZoom: Int, errors: [SourceLoadError])? {
+    func terrainView(_ setting: TerrainSetting, transform: Transform, pixelRatio: Double, demZooms: Set<Int> = [])
+        -> (view: TerrainView, meshZoom: Int, errors: [SourceLoadError], tileSize: Int)? {
         let camera = transform.camera
         // DEM tiles one zoom below the terrain tiles: the cover of a source with half the zoom's tiles, less one
         let loaded = sources.terrainTiles(of: setting.source, transform: transform, zoom: camera.zoom - 2, center: camera.center,
                                           pixelRatio: pixelRatio)
-        let tiles: [SourceTile], maximumZoom: Int, tileSize: Int, errors: [SourceLoadError]
+        var tiles: [SourceTile]
+        let maximumZoom: Int, tileSize: Int, errors: [SourceLoadError]
         switch loaded {
         case .success(let l): (tiles, maximumZoom, tileSize, errors) = (l.tiles, l.maximumZoom, l.tileSize, [])
         case .failure(let e): (tiles, maximumZoom, tileSize, errors) = ([], 22, 512, [e])
         }
+        // the DEM zooms the distant terrain tiles of lower zooms read (GL JS's variable-zoom cover), over the same view
+        let primary = Set(tiles.map(\.id.canonical.z))
+        if errors.isEmpty {
+            for z in demZooms.sorted() where !primary.contains(z) {
+                let zoom = Double(z) + 0.5 - log2(512 / Double(tileSize))
+                if case .success(let l) = sources.terrainTiles(of: setting.source, transform: transform, zoom: zoom, center: camera.center,
+                                                               pixelRatio: pixelRatio) {
+                    tiles += l.tiles.filter { !primary.contains($0.id.canonical.z) }
+                }
+            }
+        }
         let elevation = TerrainElevation(tiles: tiles, maximumZoom: maximumZoom, exaggeration: setting.exaggeration)
         let meshZoom = TileCover.coveringZoom(cameraZoom: camera.zoom, tileSize: 2 * tileSize)
-        return (TerrainView(transform: transform, elevation: elevation), meshZoom, errors)
+        return (TerrainView(transform: transform, elevation: elevation), meshZoom, errors, tileSize)
     }
 
     /// The terrain view of the map's current camera, or nil without terrain.
@@ -90,7 +102,7 @@ extension Map {
     /// (`_elevateCameraIfInsideTerrain`): a camera below the ground under it is moved up to that ground, still
     /// looking at the centre, its pitch and zoom worked out again (`calculateCameraOptionsFromTo`).
     func groundedView(_ setting: TerrainSetting, camera: MapCamera, size: MapSize)
-        -> (view: TerrainView, meshZoom: Int, errors: [SourceLoadError], camera: MapCamera)? {
+        -> (view: TerrainView, meshZoom: Int, errors: [SourceLoadError], camera: MapCamera, tileSize: Int)? {
         let transform = camera.transform(in: size)
         guard let made = terrainView(setting, transform: transform, pixelRatio: size.pixelRatio) else { return nil }
         let view = made.view
@@ -102,7 +114,7 @@ extension Map {
         let from = Point(x: centre.x - back * sin(bearing), y: centre.y + back * cos(bearing))
         let altitude = view.centerElevation + d * cos(pitch) / view.pixelsPerMeter
         let ground = view.elevation.elevation(worldX: from.x, worldY: from.y, zoom: view.tileZoom)
-        guard altitude < ground else { return (view, made.meshZoom, made.errors, transform.camera) }
+        guard altitude < ground else { return (view, made.meshZoom, made.errors, transform.camera, made.tileSize) }
         // heights in Mercator units at each end's latitude (GL JS's MercatorCoordinate z)
         let circumference = 2 * Double.pi * Transform.terrainEarthRadius
         func z(_ metres: Double, _ worldY: Double) -> Double {
@@ -110,14 +122,14 @@ extension Map {
         }
         let dx = centre.x - from.x, dy = centre.y - from.y, dz = z(view.centerElevation, centre.y) - z(ground, from.y)
         let distance = (dx * dx + dy * dy + dz * dz).squareRoot()
-        guard distance > 0 else { return (view, made.meshZoom, made.errors, transform.camera) }
+        guard distance > 0 else { return (view, made.meshZoom, made.errors, transform.camera, made.tileSize) }
         var raised = transform.camera
         raised.zoom = log2(d / transform.pixelRatio / distance / 512)
         let tilt = acos(min(1, (dx * dx + dy * dy).squareRoot() / distance)) * 180 / .pi
         raised.pitch = dz < 0 ? 90 - tilt : 90 + tilt
         let again = raised.transform(in: size)
         guard let remade = terrainView(setting, transform: again, pixelRatio: size.pixelRatio) else { return nil }
-        return (remade.view, remade.meshZoom, remade.errors, again.camera)
+        return (remade.view, remade.meshZoom, remade.errors, again.camera, remade.tileSize)
     }
 
     /// The coordinate of the ground seen at `point` (points from the top left) over terrain, or nil without
@@ -146,33 +158,39 @@ extension Map {
         return view.transform.screenPoint(forWorld: w)
     }
 
-    /// Renders the map over its terrain, or nil when the style has none (or draws a globe): each terrain tile's
-    /// 2D layers painted into a tile image, the tiles' meshes drawn through the camera with a depth buffer, the
-    /// other layers (symbols, circles, heatmaps, extrusions) drawn over them as the flat map draws them.
+    /// Renders the map over its terrain, or nil when the style has none (or draws a globe): the terrain tiles
+    /// covering the view (of lower zooms farther away, as GL JS covers it), each tile's 2D layers painted into a tile
+    /// image (kept between frames, ``DrapedTileCache``), the sky, then the tiles' meshes drawn through the camera with a
+    /// depth buffer and fogged, then the other layers: circles and point labels raised onto the ground and faded
+    /// behind hills (``StandingTerrain``), heatmaps and extrusions drawn as the flat map draws them.
     func terrainSnapshot() throws -> MapSnapshot? {
         guard let setting = TerrainSetting(style) else { return nil }
         let size = self.size
         guard globeness(atZoom: self.camera.zoom) == 0,
               let made = groundedView(setting, camera: self.camera, size: size) else { return nil }
-        let (view, meshZoom, camera) = (made.view, made.meshZoom, made.camera)
-        let transform = view.transform
+        let camera = made.camera
         let states = featureStates
         var errors = made.errors
         var unsupported: [String] = []
 
-        // the terrain tiles covering the view
-        let corners = transform.visibleWorldCorners()
-        let center = (x: transform.centerWorld.x / transform.worldSize, y: transform.centerWorld.y / transform.worldSize)
-        let ids = TileCover.tiles(covering: corners, zoom: meshZoom, center: center)
+        // the terrain tiles covering the view, of lower zooms farther away (GL JS's variable-zoom cover), and the DEM
+        // tiles they read (one zoom shallower, at most the source's deepest)
+        let ids = TerrainCover.tiles(view: made.view, tileSize: 2 * made.tileSize)
+        let demZooms = Set(ids.map { max(0, min($0.canonical.z - 1, made.view.elevation.maximumZoom)) })
+        var view = made.view
+        if let widened = terrainView(setting, transform: made.view.transform, pixelRatio: size.pixelRatio, demZooms: demZooms) {
+            view = widened.view
+        }
 
         // each tile's draped layers, seen from straight above at the camera's zoom
-        let tileSide = 512 * pow(2, camera.zoom - Double(meshZoom))
-        let side = max(1, Int(tileSide.rounded(.up)))
         let marginPoints = 1
-        let drapeZoom = Double(meshZoom) + log2(Double(side) / 512)
         var draped: [DrapedTile] = []
         var drapeLayersKnown = false
+        let styleRevision = style.currentRevision
         for id in ids {
+            let tileSide = 512 * pow(2, camera.zoom - Double(id.canonical.z))
+            let side = max(1, Int(tileSide.rounded(.up)))
+            let drapeZoom = Double(id.canonical.z) + log2(Double(side) / 512)
             let n = Double(1 << id.canonical.z)
             let middle = Transform.coordinate(mercator: Point(x: Double(id.wrap) + (Double(id.canonical.x) + 0.5) / n,
                                                               y: (Double(id.canonical.y) + 0.5) / n))
@@ -189,24 +207,43 @@ extension Map {
             let inputs = try sceneInputs(camera: tileCamera, size: tileSize)
             var builder = inputs.0
             builder.showsCollisionBoxes = false
-            let built = try builder.styleScene(layers: inputs.1.filter { drapedLayerTypes.contains($0.layer.type) }, sources: inputs.2, states: states)
+            let layers = inputs.1.filter { drapedLayerTypes.contains($0.layer.type) }
+            // painted once per tile and what its layers read (GL JS's render-to-texture cache)
+            let key = DrapedTileCache.Key(tile: id, width: Int((Double(tileSize.width) * tileSize.pixelRatio).rounded()),
+                                          height: Int((Double(tileSize.height) * tileSize.pixelRatio).rounded()), zoom: drapeZoom,
+                                          content: Self.drapedContent(layers: layers, sources: inputs.2, builder: builder, states: states,
+                                                                      styleRevision: styleRevision))
+            let entry: DrapedTileCache.Entry
+            if let kept = drapedTiles.entry(for: key) {
+                entry = kept
+            } else {
+                let built = try builder.styleScene(layers: layers, sources: inputs.2, states: states)
+                entry = DrapedTileCache.Entry(image: try Renderer.render(built.scene), unsupportedFeatures: built.unsupportedFeatures)
+                drapedTiles.insert(entry, for: key)
+            }
             if !drapeLayersKnown {
                 errors += inputs.3
-                unsupported += built.unsupportedFeatures
+                unsupported += entry.unsupportedFeatures
                 drapeLayersKnown = true
             }
-            let image = try Renderer.render(built.scene)
+            let image = entry.image
             let margin = (image.width - Int((Double(side) * size.pixelRatio * density).rounded())) / 2
             var tile = DrapedTile(id: id, image: image, margin: max(0, margin))
             tile.meshSize = cells
             draped.append(tile)
         }
 
-        // the meshes through the camera
-        let frame = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera)
+        // the sky first (GL JS draws it before the terrain, which covers it), then the meshes through the camera, fogged
+        var frame = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera)
+        let sky = style.styleDocument.members["sky"], globalState = style.globalState
+        if let skyLayer = SkyLayer.make(sky: sky, zoom: camera.zoom, transform: frame.transform, globalState: globalState) {
+            frame.layers = [skyLayer]
+        }
         var canvas = try Renderer.render(frame)
+        frame.layers = []
         var depth = [Float](repeating: 0, count: canvas.width * canvas.height)
-        TerrainRenderer.draw(draped, view: view, into: &canvas, depth: &depth)
+        let fog = TerrainFog.make(sky: sky, zoom: camera.zoom, view: view, globalState: globalState)
+        TerrainRenderer.draw(draped, view: view, fog: fog, into: &canvas, depth: &depth)
 
         // what stands in 3D, drawn as the flat map draws it (the centre is at its elevation, so it stands near its ground)
         let inputs = try sceneInputs(camera: camera, size: size)
@@ -215,8 +252,11 @@ extension Map {
         if !layers.isEmpty {
             var builder = inputs.0
             builder.lastIntegerZoom = camera.zoom.rounded(.down)
+            builder.standingTerrain = StandingTerrain(view: view, depth: depth, width: canvas.width, height: canvas.height)
             var built = try builder.styleScene(layers: layers, sources: inputs.2, states: states)
             built.scene.projectionMode = options.projectionMode
+            // the sky is under the terrain, drawn above
+            built.scene.layers.removeAll { $0 is SkyLayer }
             unsupported += built.unsupportedFeatures
             let standing = try Renderer.render(built.scene)
             canvas.composite(standing)
@@ -231,6 +271,21 @@ extension Map {
 }
 
 extension Map {
+    /// What a terrain tile's draped `layers` read from `sources` and the map: the key's content in the tile image
+    /// cache (``DrapedTileCache``).
+    static func drapedContent(layers: [CompiledLayer], sources: [String: any RenderSource], builder: StyleSceneBuilder,
+                              states: FeatureStates, styleRevision: UInt64) -> DrapedTileContent {
+        var names: [String] = []
+        for layer in layers where layer.isVisible {
+            if let id = layer.layer.sourceIdentifier, !names.contains(id) { names.append(id) }
+        }
+        let used = names.compactMap { name in sources[name].map { DrapedTileContent.SourceContent(identifier: name, source: $0) } }
+        let stated = names.contains { states.hasStates(source: $0) }
+        return DrapedTileContent(styleRevision: styleRevision, resourceGeneration: builder.resourceGeneration,
+                                 stateGeneration: stated ? states.generation : 0, showsTileBorders: builder.showsTileBorders,
+                                 sources: used)
+    }
+
     /// The longest side (device pixels) of a terrain tile's outline drawn at the centre's elevation; infinite
     /// when a corner is behind the camera.
     static func screenExtent(of tile: UnwrappedTileID, in view: TerrainView) -> Double {

@@ -27,6 +27,8 @@ public final class Map: @unchecked Sendable {
     /// Layers laid out per source tile, kept between frames: a frame whose tiles were laid out before
     /// only evaluates paint, places labels and paints (`docs/rendering.md`).
     let buckets: BucketCache
+    /// Terrain tiles' draped layers painted into images, kept between frames (`Map+Terrain.swift`, docs/3d.md).
+    let drapedTiles = DrapedTileCache()
 
     /// A map showing `style`.
     /// - Parameters:

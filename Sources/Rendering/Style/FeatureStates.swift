@@ -1,10 +1,14 @@
 package import GeoJSON
+import MapStyle
 
 /// Per-feature state set at run time (`feature-state` expressions read it), by source and feature id.
 /// Ids are compared as MapLibre compares them, by their string form: `4612696` and `"4612696"` name
 /// the same feature.
 package struct FeatureStates: Sendable {
     private var states: [String: [String: JSONObject]] = [:]
+    /// Changes with every change to the states (0 before any): terrain tile images painted with other states
+    /// are painted again.
+    package private(set) var generation: UInt64 = 0
 
     package init() {}
 
@@ -29,10 +33,12 @@ package struct FeatureStates: Sendable {
         var current = states[source]?[key] ?? JSONObject()
         for (k, v) in state { current[k] = v }
         states[source, default: [:]][key] = current
+        generation = Generations.next()
     }
 
     /// Removes one key of a feature's state, all of it (`key == nil`), or all features' (`id == nil`).
     package mutating func remove(source: String, id: FeatureIdentifier?, key: String?) {
+        generation = Generations.next()
         guard let id else {
             states[source] = nil
             return

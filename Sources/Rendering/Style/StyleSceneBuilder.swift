@@ -46,6 +46,9 @@ package struct StyleSceneBuilder: Sendable {
     package var globeness = 0.0
     /// The style's root `sky` (its `atmosphere-blend` sets the glow around the globe).
     package var sky: JSONValue?
+    /// 3D terrain the scene's circles and labels stand on (raised to the ground and faded behind hills before labels
+    /// are placed); nil for a flat map.
+    package var standingTerrain: StandingTerrain?
     /// The label budget of the scene being built (set by ``styleScene(layers:sources:states:)``).
     private var labelBudget: LabelBudget?
 
@@ -166,6 +169,7 @@ package struct StyleSceneBuilder: Sendable {
             drawn.append(StyleScene.DrawnLayer(identifier: layer.identifier, sourceIdentifier: id, features: built.features.map(\.feature)))
         }
         scene.tileQuantizationMaxZoom = quantizationZoom
+        standingTerrain?.raise(&scene.layers)
         SymbolPlacement.place(&scene.layers, transform: scene.transform,
                               collisionGroups: collidesPerSource ? drawn.map { $0.sourceIdentifier ?? "" } : nil,
                               showsCollisionBoxes: showsCollisionBoxes, mode: mapMode)

@@ -36,16 +36,19 @@ package enum TerrainRenderer {
     }
 
     /// Draws `tiles` onto `canvas` (source-over), nearest surface first by `depth` (1 / camera depth per
-    /// pixel, 0 for nothing drawn; larger is nearer), which it updates.
+    /// pixel, 0 for nothing drawn; larger is nearer), which it updates. The ground ends at GL JS's far clipping
+    /// plane over terrain (``TerrainFog/planes(_:)``); `fog` (a style's `sky` at pitches over 60°) fogs it.
     package static func draw(_ tiles: [DrapedTile], view: TerrainView, meshSize: Int = TerrainRenderer.meshSize,
-                             into canvas: inout Canvas, depth: inout [Float]) {
+                             fog: TerrainFog? = nil, into canvas: inout Canvas, depth: inout [Float]) {
+        let far = fog?.far ?? TerrainFog.planes(view).far
         for tile in tiles {
-            draw(tile, view: view, meshSize: tile.meshSize ?? meshSize, into: &canvas, depth: &depth)
+            draw(tile, view: view, meshSize: tile.meshSize ?? meshSize, far: far, fog: fog, into: &canvas, depth: &depth)
         }
     }
 
-    /// Draws one tile's mesh (``draw(_:view:meshSize:into:depth:)``).
-    static func draw(_ tile: DrapedTile, view: TerrainView, meshSize: Int, into canvas: inout Canvas, depth: inout [Float]) {
+    /// Draws one tile's mesh (``draw(_:view:meshSize:fog:into:depth:)``).
+    static func draw(_ tile: DrapedTile, view: TerrainView, meshSize: Int, far: Double, fog: TerrainFog?,
+                     into canvas: inout Canvas, depth: inout [Float]) {
         let n = max(1, meshSize)
         let transform = view.transform
         let skirt = skirtDepth(zoom: transform.camera.zoom)
@@ -94,7 +97,7 @@ package enum TerrainRenderer {
                         vertices.withUnsafeBufferPointer { v in
                             var raster = TriangleRaster(pixels: pixels.baseAddress!, depths: depths.baseAddress!, width: width, height: height,
                                                         texels: texels.baseAddress!, textureWidth: tile.image.width,
-                                                        textureHeight: tile.image.height)
+                                                        textureHeight: tile.image.height, minimumQ: far > 0 ? 1 / far : 0, fog: fog)
                             for j in 0..<n {
                                 for i in 0..<n {
                                     let a = j * (n + 1) + i, b = a + 1, cc = a + n + 1, dd = cc + 1
@@ -146,6 +149,9 @@ struct TriangleRaster {
     let texels: UnsafePointer<Float>
     let textureWidth: Int
     let textureHeight: Int
+    /// 1 / the far plane's depth: farther pixels are clipped.
+    let minimumQ: Double
+    let fog: TerrainFog?
 
     /// Draws one triangle: pixels whose centre it covers and whose depth is nearer than what is drawn.
     @inline(__always)
@@ -174,7 +180,7 @@ struct TriangleRaster {
                 if w0 < -1e-9 || w1 < -1e-9 || w2 < -1e-9 { continue }
                 let q = w0 * a.q + w1 * b.q + w2 * c.q
                 let i = py * width + px
-                if Float(q) <= depths[i] { continue }
+                if Float(q) <= depths[i] || q < minimumQ { continue }
                 depths[i] = Float(q)
                 let u = (w0 * a.uq + w1 * b.uq + w2 * c.uq) / q - 0.5
                 let v = (w0 * a.vq + w1 * b.vq + w2 * c.vq) / q - 0.5
@@ -186,10 +192,11 @@ struct TriangleRaster {
                 let t00 = 4 * (iv * tw + iu), t10 = 4 * (iv * tw + iu1), t01 = 4 * (iv1 * tw + iu), t11 = 4 * (iv1 * tw + iu1)
                 let o = 4 * i
                 let w00 = (1 - fu) * (1 - fv), w10 = fu * (1 - fv), w01 = (1 - fu) * fv, w11 = fu * fv
-                let r = texels[t00] * w00 + texels[t10] * w10 + texels[t01] * w01 + texels[t11] * w11
-                let g = texels[t00 + 1] * w00 + texels[t10 + 1] * w10 + texels[t01 + 1] * w01 + texels[t11 + 1] * w11
-                let bl = texels[t00 + 2] * w00 + texels[t10 + 2] * w10 + texels[t01 + 2] * w01 + texels[t11 + 2] * w11
-                let al = texels[t00 + 3] * w00 + texels[t10 + 3] * w10 + texels[t01 + 3] * w01 + texels[t11 + 3] * w11
+                var r = texels[t00] * w00 + texels[t10] * w10 + texels[t01] * w01 + texels[t11] * w11
+                var g = texels[t00 + 1] * w00 + texels[t10 + 1] * w10 + texels[t01 + 1] * w01 + texels[t11 + 1] * w11
+                var bl = texels[t00 + 2] * w00 + texels[t10 + 2] * w10 + texels[t01 + 2] * w01 + texels[t11 + 2] * w11
+                var al = texels[t00 + 3] * w00 + texels[t10 + 3] * w10 + texels[t01 + 3] * w01 + texels[t11 + 3] * w11
+                if let fog { fog.apply(&r, &g, &bl, &al, depth: fog.depth(q: q)) }
                 let keep = 1 - al
                 pixels[o] = r + pixels[o] * keep
                 pixels[o + 1] = g + pixels[o + 1] * keep

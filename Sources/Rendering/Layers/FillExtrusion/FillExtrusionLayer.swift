@@ -43,6 +43,9 @@ package struct FillExtrusionLayer: Sendable {
     package var light = ExtrusionLight()
     /// `fill-extrusion-pattern` per feature (nil where a feature has none, or the image is missing).
     package var patterns: [StyleImage?]?
+    /// Over 3D terrain: per feature, the ground's elevation under its centroid less the view centre's (metres), which
+    /// raises its base and top onto the ground as GL JS's terrain shader does (``StandingTerrain``); nil on a flat map.
+    package var terrainLift: [Double]?
 
     /// Creates a fill-extrusion layer with default paint.
     package init(features: [FillExtrusionFeature]) { self.features = features }

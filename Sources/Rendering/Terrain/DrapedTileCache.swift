@@ -1,0 +1,168 @@
+import Foundation
+package import Geo
+
+/// Terrain tile images kept between frames, as GL JS keeps its render-to-texture tiles (`render_to_texture.ts`):
+/// a tile's draped layers are painted once for what they read and reused by every later frame that reads the same.
+///
+/// An image is found again only for the same ``Key``: the tile and the image's size, density and zoom, and
+/// ``DrapedTileContent`` (the style's revision, the sources' data and tiles, images, feature states). Under a byte
+/// budget; the images not used for longest are dropped first. Safe to use from several threads.
+package final class DrapedTileCache: @unchecked Sendable {
+    /// What a kept image was painted for.
+    package struct Key: Hashable, Sendable {
+        /// The terrain tile.
+        package var tile: UnwrappedTileID
+        /// The image's size in device pixels (the tile and its margins).
+        package var width: Int
+        package var height: Int
+        /// The zoom the layers were painted at (widths and zoom-dependent properties are this zoom's).
+        package var zoom: Double
+        /// What the layers read.
+        package var content: DrapedTileContent
+
+        package init(tile: UnwrappedTileID, width: Int, height: Int, zoom: Double, content: DrapedTileContent) {
+            self.tile = tile
+            self.width = width
+            self.height = height
+            self.zoom = zoom
+            self.content = content
+        }
+    }
+
+    /// A kept image with what painting it reported (layers it could not draw).
+    package struct Entry: Sendable {
+        package var image: Canvas
+        package var unsupportedFeatures: [String]
+
+        package init(image: Canvas, unsupportedFeatures: [String]) {
+            self.image = image
+            self.unsupportedFeatures = unsupportedFeatures
+        }
+    }
+
+    /// How often frames found their tile images.
+    package struct Statistics: Sendable, Equatable {
+        /// Images reused.
+        package var hits = 0
+        /// Images painted (absent, or painted for other content).
+        package var paints = 0
+        /// Images dropped to stay within the budget.
+        package var evictions = 0
+    }
+
+    private struct Kept {
+        var entry: Entry
+        var bytes: Int
+        var lastUse: UInt64
+    }
+
+    private let lock = NSLock()
+    private var kept: [Key: Kept] = [:]
+    private var clock: UInt64 = 0
+    private var bytes = 0
+    private var counts = Statistics()
+    /// The most bytes kept (images beyond it are dropped, least recently used first; 0 keeps nothing).
+    package let budget: Int
+
+    /// A cache keeping at most `budget` bytes of tile images (256 MiB by default: about 60 tiles of 512 x 512
+    /// device pixels; the images are float canvases).
+    package init(budget: Int = 256 << 20) {
+        self.budget = max(0, budget)
+    }
+
+    /// Hits, paints and evictions so far.
+    package var statistics: Statistics { lock.withLock { counts } }
+
+    /// Bytes held now.
+    package var byteCount: Int { lock.withLock { bytes } }
+
+    /// Images held now.
+    package var count: Int { lock.withLock { kept.count } }
+
+    /// The image painted for `key`, if one is kept.
+    package func entry(for key: Key) -> Entry? {
+        lock.withLock {
+            guard let found = kept[key] else { return nil }
+            clock &+= 1
+            kept[key]?.lastUse = clock
+            counts.hits += 1
+            return found.entry
+        }
+    }
+
+    /// Keeps `entry` for `key`, dropping images painted for the same tile and size with other content (they
+    /// cannot be shown again once the content moved on) and then the least recently used while over budget.
+    package func insert(_ entry: Entry, for key: Key) {
+        let cost = entry.image.pixels.count * MemoryLayout<Float>.stride + 256
+        lock.withLock {
+            clock &+= 1
+            counts.paints += 1
+            guard budget > 0, cost <= budget else { return }
+            let stale = kept.keys.filter { $0.tile == key.tile && $0.content != key.content }
+            for old in stale { drop(old) }
+            if kept[key] != nil { drop(key) }
+            kept[key] = Kept(entry: entry, bytes: cost, lastUse: clock)
+            bytes += cost
+            while bytes > budget, kept.count > 1 {
+                guard let victim = kept.filter({ $0.key != key }).min(by: { $0.value.lastUse < $1.value.lastUse })?.key else { break }
+                drop(victim)
+                counts.evictions += 1
+            }
+        }
+    }
+
+    /// Drops every image.
+    package func removeAll() {
+        lock.withLock {
+            kept.removeAll()
+            bytes = 0
+        }
+    }
+
+    private func drop(_ key: Key) {
+        guard let old = kept.removeValue(forKey: key) else { return }
+        bytes -= old.bytes
+    }
+}
+
+/// What a terrain tile's draped layers read besides the tile and the zoom: when any part changes, the tile is
+/// painted again (the layout cache's rules, ``BucketSignature``, widened to paint: a tile image holds painted
+/// pixels, so paint changes count too).
+package struct DrapedTileContent: Hashable, Sendable {
+    /// The style's revision (every change to layers, properties, sources, root members or global state).
+    package var styleRevision: UInt64
+    /// Images and glyphs (patterns), ``StyleSceneBuilder/resourceGeneration``.
+    package var resourceGeneration: UInt64
+    /// The feature states of the draped layers' sources (0 when none has any).
+    package var stateGeneration: UInt64
+    /// Debug overlays drawn into the tiles (tile borders).
+    package var showsTileBorders: Bool
+    /// Each draped source's data and the tiles it draws the view from.
+    package var sources: [SourceContent]
+
+    package init(styleRevision: UInt64, resourceGeneration: UInt64, stateGeneration: UInt64, showsTileBorders: Bool,
+                 sources: [SourceContent]) {
+        self.styleRevision = styleRevision
+        self.resourceGeneration = resourceGeneration
+        self.stateGeneration = stateGeneration
+        self.showsTileBorders = showsTileBorders
+        self.sources = sources
+    }
+
+    /// One source as a tile image reads it: its data's generation and the tiles (or image corners) it draws from,
+    /// so that a tile arriving later (in place of its parent) paints the image again.
+    package struct SourceContent: Hashable, Sendable {
+        package var identifier: String
+        package var generation: UInt64
+        package var tiles: [UnwrappedTileID]
+        package var overlayCorners: [Double]
+
+        /// The content of `source` (named `identifier` in the style).
+        package init(identifier: String, source: any RenderSource) {
+            self.identifier = identifier
+            generation = source.generation
+            tiles = (source.featureTiles ?? []).map(\.id) + source.imageTiles.map(\.id)
+            overlayCorners = source.imageOverlay.map { $0.corners.flatMap { [$0.x, $0.y] } } ?? []
+        }
+    }
+}
