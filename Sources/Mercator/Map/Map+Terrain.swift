@@ -27,6 +27,9 @@ struct TerrainSetting: Sendable {
 private let drapedLayerTypes: Set<LayerType> = [.background, .fill, .line, .raster, .hillshade, .colorRelief]
 
 extension Map {
+    /// The largest side, in points, a terrain tile's draped image is painted at (distant lower-zoom tiles).
+    static let maximumDrapedSide = 2048
+
     /// The exaggerated elevation of the ground at `coordinate` in metres, or nil when the style has no terrain
     /// (GL JS's `queryTerrainElevation`, the Mapbox SDKs' `elevation(at:)`).
     ///
@@ -188,8 +191,10 @@ extension Map {
         var drapeLayersKnown = false
         let styleRevision = style.currentRevision
         for id in ids {
+            // a lower-zoom tile in the distance (``TerrainCover``) is painted at most 2048 points a side, at the
+            // zoom that fits it (GL JS paints every tile into 1024 x 1024): no image grows with the zoom difference
             let tileSide = 512 * pow(2, camera.zoom - Double(id.canonical.z))
-            let side = max(1, Int(tileSide.rounded(.up)))
+            let side = max(1, min(Self.maximumDrapedSide, Int(tileSide.rounded(.up))))
             let drapeZoom = Double(id.canonical.z) + log2(Double(side) / 512)
             let n = Double(1 << id.canonical.z)
             let middle = Transform.coordinate(mercator: Point(x: Double(id.wrap) + (Double(id.canonical.x) + 0.5) / n,
