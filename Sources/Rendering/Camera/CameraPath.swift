@@ -117,15 +117,7 @@ package struct CameraPath: Sendable {
             let speedup = pow(base, 1 - k)
             c.center = Self.wrapped(Point(x: from.x + delta.x * k * speedup, y: from.y + delta.y * k * speedup))
         case .fly(let from, let delta, let rho, let r0, let length, let w0, let u1, let zoomOut):
-            let s = k * length
-            let w: Double, u: Double
-            if let sign = zoomOut {
-                w = exp(sign * rho * s)
-                u = 0
-            } else {
-                w = cosh(r0) / cosh(r0 + rho * s)
-                u = w0 * ((cosh(r0) * tanh(r0 + rho * s) - sinh(r0)) / (rho * rho)) / u1
-            }
+            let (w, u) = Self.flight(at: k * length, rho: rho, r0: r0, w0: w0, u1: u1, zoomOut: zoomOut)
             c.zoom = start.zoom + log2(1 / w)
             c.center = Self.wrapped(Point(x: from.x + delta.x * u, y: from.y + delta.y * u))
         case .globeEase(let dLng, let dLat, let base, let zoomFrom, let zoomTo, let isZooming):
@@ -137,15 +129,7 @@ package struct CameraPath: Sendable {
                 c.zoom = zoomFrom + (zoomTo - zoomFrom) * k + GlobeCameraMath.zoomAdjustment(0, center.latitude)
             }
         case .globeFly(let dLng, let dLat, let rho, let r0, let length, let w0, let u1, let zoomOut, let zoomFrom):
-            let s = k * length
-            let w: Double, u: Double
-            if let sign = zoomOut {
-                w = exp(sign * rho * s)
-                u = 0
-            } else {
-                w = cosh(r0) / cosh(r0 + rho * s)
-                u = w0 * ((cosh(r0) * tanh(r0 + rho * s) - sinh(r0)) / (rho * rho)) / u1
-            }
+            let (w, u) = Self.flight(at: k * length, rho: rho, r0: r0, w0: w0, u1: u1, zoomOut: zoomOut)
             var center = GlobeCameraMath.interpolate(start.center, dLng: dLng, dLat: dLat, k: u)
             center.longitude = WorldMath.wrap(longitude: center.longitude)
             c.center = center
@@ -167,6 +151,14 @@ package struct CameraPath: Sendable {
                           kind: .globeEase(dLng: GlobeCameraMath.angleDifference(start.center.longitude, end.center.longitude),
                                            dLat: GlobeCameraMath.angleDifference(start.center.latitude, end.center.latitude),
                                            base: base, zoomFrom: zoomFrom, zoomTo: zoomTo, isZooming: end.zoom != start.zoom))
+    }
+
+    /// Van Wijk and Nuij's flight at path length `s`: the scale `w` (zoom out by log2(1 / w)) and the share `u` of
+    /// the way travelled; `zoomOut` (the sign) when the path only zooms.
+    private static func flight(at s: Double, rho: Double, r0: Double, w0: Double, u1: Double,
+                               zoomOut: Double?) -> (w: Double, u: Double) {
+        if let sign = zoomOut { return (exp(sign * rho * s), 0) }
+        return (cosh(r0) / cosh(r0 + rho * s), w0 * ((cosh(r0) * tanh(r0 + rho * s) - sinh(r0)) / (rho * rho)) / u1)
     }
 
     private static func wrapped(_ world: Point) -> LocationCoordinate2D {
