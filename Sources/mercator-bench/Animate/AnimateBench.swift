@@ -26,7 +26,9 @@ struct AnimateBench: ParsableCommand {
     @Flag(help: "Do not lay the next frame's tiles out while a frame renders (Map.prefetch(camera:)).") var noPrefetch = false
     @Flag(help: "The globe flight instead: Natural Earth countries from zoom 1 to 4, turning, beside MapLibre GL JS drawing the same frames in headless Chromium (scripts/gljs_flight_bench.py), and a globe snapshot beside the same view in Mercator.")
     var globe = false
-    @Flag(help: "With --globe: skip GL JS.") var noReference = false
+    @Flag(help: "The terrain flight instead: the render suite's Grand Canyon tiles at pitch 70, the shaded-relief drape and a hillshade over 3D terrain, beside MapLibre GL JS drawing the same frames, and a terrain snapshot beside the same view drawn flat.")
+    var terrain = false
+    @Flag(help: "With --globe or --terrain: skip GL JS.") var noReference = false
 
     /// The flight: central Helsinki at z14 to the Market Square area at z16, turning 20 degrees.
     static let start = MapCamera(center: LocationCoordinate2D(latitude: 60.1699, longitude: 24.9384), zoom: 14)
@@ -36,8 +38,11 @@ struct AnimateBench: ParsableCommand {
         let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
         guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { throw ValidationError("--size must be WIDTHxHEIGHT") }
         guard frames >= 2, runs >= 1 else { throw ValidationError("--frames must be at least 2 and --runs at least 1") }
-        if globe {
-            return try GlobeFlightBench(frames: frames, runs: runs, width: parts[0], height: parts[1], json: json, noReference: noReference).run()
+        if globe || terrain {
+            guard !(globe && terrain) else { throw ValidationError("--globe and --terrain are two flights: give one") }
+            let flight = globe ? try GLJSFlightBench.globe() : try GLJSFlightBench.terrain()
+            return try GLJSFlightBench(flight: flight, frames: frames, runs: runs, width: parts[0], height: parts[1], json: json,
+                                       noReference: noReference).run()
         }
         for name in styles.split(separator: ",").map(String.init) {
             let document = try Self.localStyle(name, symbols: !noSymbols)

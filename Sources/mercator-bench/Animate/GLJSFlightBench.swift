@@ -1,0 +1,153 @@
+import ArgumentParser
+import Foundation
+import Mercator
+import MercatorTestSupport
+
+/// `mercator-bench animate --globe` and `animate --terrain`: a flight that MapLibre Native cannot draw, every frame a
+/// snapshot (no PNG), timed against MapLibre GL JS drawing the same frames in headless Chromium in the same run
+/// (`scripts/gljs_flight_bench.py`: frame times taken inside the page). Then one snapshot of the flight's middle view
+/// beside the same view drawn flat (Mercator projection, no terrain).
+///
+/// - `--globe` (issue 41): a turning flight over Natural Earth's countries on the globe, zoom 1 to 4. Goals: frames
+///   per second >= 3x GL JS's; a globe snapshot <= 2x the Mercator one.
+/// - `--terrain` (issue 42): a turning flight over the render suite's Grand Canyon tiles at pitch 70, the shaded-relief
+///   drape and a hillshade over 3D terrain (exaggeration 1.5). Goals: frames per second >= 3x GL JS's; a terrain
+///   snapshot <= 3x the same view drawn flat.
+struct GLJSFlightBench {
+    /// One flight: what is drawn, where it flies, and the flat style its middle view is compared with.
+    struct Flight {
+        var name: String
+        var description: String
+        var style: JSONValue
+        var flatStyle: JSONValue
+        var flatName: String
+        var start: MapCamera
+        var target: MapCamera
+    }
+
+    var flight: Flight
+    var frames: Int
+    var runs: Int
+    var width: Int
+    var height: Int
+    var json: Bool
+    var noReference: Bool
+
+    /// Over Africa and the Atlantic at zoom 1 to the Arabian Sea at zoom 4, turning 90 degrees, on the globe.
+    static func globe() throws -> Flight {
+        Flight(name: "globe", description: "Natural Earth countries on the globe, zoom 1 -> 4 turning 90 degrees",
+               style: try countries(projection: "globe"), flatStyle: try countries(projection: "mercator"), flatName: "Mercator",
+               start: MapCamera(center: LocationCoordinate2D(latitude: 15, longitude: -10), zoom: 1),
+               target: MapCamera(center: LocationCoordinate2D(latitude: 20, longitude: 60), zoom: 4, bearing: 90))
+    }
+
+    /// Over the render suite's four z12 Grand Canyon tiles at pitch 70, zoom 12.5 to 13.5, turning 60 degrees.
+    static func terrain() throws -> Flight {
+        Flight(name: "terrain", description: "Grand Canyon satellite drape and hillshade over terrain at pitch 70, zoom 12.5 -> 13.5 turning 60 degrees",
+               style: try BenchStyles.terrain(draped: true), flatStyle: try BenchStyles.terrain(draped: false), flatName: "flat",
+               start: MapCamera(center: LocationCoordinate2D(latitude: 35.93, longitude: -113.33), zoom: 12.5, pitch: 70),
+               target: MapCamera(center: LocationCoordinate2D(latitude: 35.96, longitude: -113.26), zoom: 13.5, bearing: 60, pitch: 70))
+    }
+
+    /// The countries drawn on a globe (atmosphere off, so both engines draw the same things).
+    static func countries(projection: String) throws -> JSONValue {
+        guard let countries = SharedFixtures.url("data/ne_50m_admin_0_countries.geojson"),
+              FileManager.default.fileExists(atPath: countries.path) else {
+            throw ValidationError("shared/data/ne_50m_admin_0_countries.geojson not found (set MERCATOR_SHARED)")
+        }
+        return ["version": 8, "projection": ["type": .string(projection)], "sky": ["atmosphere-blend": 0.0],
+                "sources": ["countries": ["type": "geojson", "data": .string("file://" + countries.path)]],
+                "layers": [
+                    ["id": "ocean", "type": "background", "paint": ["background-color": "#bcd7ea"]],
+                    ["id": "land", "type": "fill", "source": "countries",
+                     "paint": ["fill-color": ["interpolate", ["linear"], ["get", "pop_est"], 0, "#f4efe1", 100_000_000, "#e3a868"]]],
+                    ["id": "borders", "type": "line", "source": "countries", "paint": ["line-color": "#7a6a58", "line-width": 0.8]],
+                ]]
+    }
+
+    func run() throws {
+        let size = MapSize(width: width, height: height)
+        func map(_ style: JSONValue, _ camera: MapCamera) throws -> Map {
+            Map(style: try Style(document: StyleDocument(json: style)), camera: camera, size: size)
+        }
+        let animation = try map(flight.style, flight.start).flyAnimation(to: flight.target)
+        let cameras = (0..<frames).map { animation.camera(at: animation.duration * Double($0) / Double(frames - 1)) }
+        var wall: [Double] = []
+        for _ in 0..<runs {
+            // every run starts cold: a fresh map, one warm-up frame at the start camera (as the page's)
+            let m = try map(flight.style, flight.start)
+            _ = try m.snapshot()
+            for camera in cameras.dropFirst() {
+                m.camera = camera
+                wall.append(try Measure.seconds { _ = try m.snapshot() } * 1000)
+            }
+        }
+        let median = Measure.median(wall)
+        let gljs = noReference ? nil : try gljsFrameTimes(cameras: cameras)
+        let gljsMedian = gljs.map(Measure.median) ?? .nan
+
+        // the flight's middle view, drawn as the flight draws it and flat, side by side in one process, interleaved
+        let view = animation.camera(at: animation.duration / 2)
+        let drawnMap = try map(flight.style, view), flatMap = try map(flight.flatStyle, view)
+        _ = try drawnMap.snapshot()
+        _ = try flatMap.snapshot()
+        var drawnTimes: [Double] = [], flatTimes: [Double] = []
+        for _ in 0..<max(5, runs * 5) {
+            drawnTimes.append(try Measure.seconds { _ = try drawnMap.snapshot() } * 1000)
+            flatTimes.append(try Measure.seconds { _ = try flatMap.snapshot() } * 1000)
+        }
+        let drawnMs = Measure.median(drawnTimes), flatMs = Measure.median(flatTimes)
+
+        if json {
+            Measure.printJSON([("case", "\(flight.name)-flight"), ("frames", Double(wall.count)), ("frames_per_second", 1000 / median),
+                               ("median_frame_ms", median), ("worst_frame_ms", wall.max() ?? .nan),
+                               ("gljs_frames", Double(gljs?.count ?? 0)), ("gljs_frames_per_second", 1000 / gljsMedian),
+                               ("gljs_median_frame_ms", gljsMedian), ("speedup_vs_gljs", gljsMedian / median)])
+            Measure.printJSON([("case", "\(flight.name)-snapshot-vs-\(flight.flatName.lowercased())"), ("\(flight.name)_snapshot_ms", drawnMs),
+                               ("\(flight.flatName.lowercased())_snapshot_ms", flatMs), ("\(flight.name)_cost_vs_\(flight.flatName.lowercased())", drawnMs / flatMs),
+                               ("zoom", view.zoom), ("pitch", view.pitch)])
+        } else {
+            print(String(format: "animate --%@ %dx%d: %d frames, %@: median frame %.1f ms = %.1f fps, worst %.1f ms",
+                         flight.name, width, height, wall.count, flight.description, median, 1000 / median, wall.max() ?? .nan))
+            if let gljs {
+                print(String(format: "  MapLibre GL JS 5.24 in headless Chromium (SwiftShader), same frames: median %.1f ms = %.1f fps over %d frames; Mercator is %.2fx as fast",
+                             gljsMedian, 1000 / gljsMedian, gljs.count, gljsMedian / median))
+            } else if !noReference {
+                print("  GL JS reference not available: run ../shared/tools/reference-render-gljs/setup.sh")
+            }
+            print(String(format: "  one view (zoom %.2f, pitch %.0f): %@ snapshot %.1f ms, the same view %@ %.1f ms: %.2fx",
+                         view.zoom, view.pitch, flight.name, drawnMs, flight.flatName, flatMs, drawnMs / flatMs))
+        }
+    }
+
+    /// GL JS's frame times for the same flight (`scripts/gljs_flight_bench.py`), or nil when GL JS or Chromium is missing.
+    func gljsFrameTimes(cameras: [MapCamera]) throws -> [Double]? {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/gljs_flight_bench.py").path
+        guard FileManager.default.fileExists(atPath: script) else { return nil }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mercator-\(flight.name)-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let styleFile = dir.appendingPathComponent("style.json"), cameraFile = dir.appendingPathComponent("cameras.json")
+        try Data(flight.style.serialized().utf8).write(to: styleFile)
+        let cameraJSON: [JSONValue] = cameras.map {
+            ["center": [.double($0.center.longitude), .double($0.center.latitude)], "zoom": .double($0.zoom),
+             "bearing": .double($0.bearing), "pitch": .double($0.pitch)]
+        }
+        try Data(JSONValue.array(cameraJSON).serialized().utf8).write(to: cameraFile)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", script, styleFile.path, cameraFile.path, "\(width)", "\(height)", "--runs", "\(runs)"]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard let v = try? JSONValue(parsing: data), case .array(let times)? = v["times_ms"], !times.isEmpty else {
+            if !json { print("  GL JS flight failed: \(String(decoding: data, as: UTF8.self).prefix(300))") }
+            return nil
+        }
+        return times.compactMap(\.number)
+    }
+}
