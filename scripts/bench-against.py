@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Side-by-side speed of two Mercator builds: the one in this tree and a baseline (the build before an issue).
 
-    scripts/bench-against.py --base DIR [--new DIR] [--rounds 5] [--pyramid] BENCH [BENCH ...]
+    scripts/bench-against.py --base DIR [--new DIR] [--rounds 5] [--pyramid] [--cold DIR] [BENCH ...]
 
 DIR is a folder holding release binaries `mercator-bench` and `mercator` (default for --new: .build/release).
 A baseline is made with `git worktree add /tmp/base REV && swift build -c release --package-path /tmp/base`.
@@ -11,7 +11,10 @@ the new build alternating for --rounds rounds, so that a change in the machine's
 numeric figure of a JSON row is reduced to its median over the rounds; the table shows both medians and the
 ratio (for times base/new: above 1 the new build is faster; for rates new/base). `--pyramid` also times
 `mercator pyramid render` of the Helsinki OpenMapTiles tiles (../shared/realworld) with Positron, z10-14,
-as PNG into a PMTiles archive: wall seconds and peak resident memory (`/usr/bin/time -v`).
+as PNG into a PMTiles archive: wall seconds and peak resident memory (`/usr/bin/time -v`). `--cold DIR` times whole
+`mercator render` processes (nothing cached: every tile decoded and laid out, then painted and encoded) of the
+real-world styles that `../shared/realworld/compare.py MERCATOR DIR` wrote to DIR (each `DIR/<style>/style.json`),
+at compare.py's three views: the cold vector path, side by side.
 """
 import argparse
 import json
@@ -51,8 +54,26 @@ def pyramid_run(mercator, style, out):
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:
         raise SystemExit(f"pyramid render failed: {p.stderr[-2000:]}")
+    return time_fields(p.stderr)
+
+
+COLD_VIEWS = [("z14", 24.9443, 60.1716, 14.0, 0, "700x700"), ("z15.5", 24.9443, 60.1700, 15.5, 0, "900x700"),
+              ("z16.5-pitch45", 24.9420, 60.1690, 16.5, 45, "800x600")]
+
+
+def cold_run(mercator, style, view, out):
+    _, lon, lat, zoom, pitch, size = view
+    cmd = ["/usr/bin/time", "-v", mercator, "render", style, "-o", out, f"--center={lon},{lat}", "--zoom", str(zoom),
+           "--pitch", str(pitch), "--size", size]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        raise SystemExit(f"render failed: {p.stderr[-2000:]}")
+    return time_fields(p.stderr)
+
+
+def time_fields(stderr):
     wall = rss = None
-    for line in p.stderr.splitlines():
+    for line in stderr.splitlines():
         line = line.strip()
         if line.startswith("Elapsed (wall clock) time"):
             t = line.split()[-1].split(":")
@@ -86,6 +107,7 @@ def main():
     ap.add_argument("--new", default=os.path.join(ROOT, ".build/release"))
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--pyramid", action="store_true")
+    ap.add_argument("--cold", metavar="DIR", help="time whole `mercator render` runs of compare.py's styles in DIR")
     ap.add_argument("--bench-args", default="", help="extra arguments for every bench, e.g. '--runs 5'")
     ap.add_argument("benches", nargs="*")
     a = ap.parse_args()
@@ -115,6 +137,28 @@ def main():
                     continue
                 ratio = mn / mb if is_rate(field) else mb / mn
                 print(f"  {label:40s} {field:28s} base {mb:10.2f}  new {mn:10.2f}  ratio {ratio:5.2f}x")
+    if a.cold:
+        styles = sorted(d for d in os.listdir(a.cold) if os.path.isfile(os.path.join(a.cold, d, "style.json")))
+        print(f"== cold render: whole `mercator render` processes ({a.rounds} alternating rounds, medians)")
+        totals = {"base": [], "new": []}
+        with tempfile.TemporaryDirectory() as tmp:
+            for name in styles:
+                for view in COLD_VIEWS:
+                    runs = {"base": [], "new": []}
+                    for _ in range(a.rounds):
+                        for side, folder in sides.items():
+                            runs[side].append(cold_run(os.path.join(folder, "mercator"), os.path.join(a.cold, name, "style.json"),
+                                                       view, os.path.join(tmp, f"{side}.png")))
+                    mb = statistics.median(r["wall_s"] for r in runs["base"])
+                    mn = statistics.median(r["wall_s"] for r in runs["new"])
+                    rb = statistics.median(r["peak_rss_mb"] for r in runs["base"])
+                    rn = statistics.median(r["peak_rss_mb"] for r in runs["new"])
+                    totals["base"].append(mb)
+                    totals["new"].append(mn)
+                    print(f"  {name:24s} {view[0]:14s} wall base {mb:6.3f} s  new {mn:6.3f} s  ratio {mb / mn:5.2f}x"
+                          f"   peak RSS base {rb:6.0f} MB  new {rn:6.0f} MB")
+        sb, sn = sum(totals["base"]), sum(totals["new"])
+        print(f"  {'all views (sum of medians)':39s} wall base {sb:6.3f} s  new {sn:6.3f} s  ratio {sb / sn:5.2f}x")
     if a.pyramid:
         with tempfile.TemporaryDirectory() as tmp:
             style = positron_style(tmp)

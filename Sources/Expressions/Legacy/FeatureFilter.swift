@@ -9,6 +9,9 @@ public struct FeatureFilter: Sendable {
     public let needsGeometry: Bool
     /// Warnings about mixed legacy/expression syntax (`layers[0].filter[1]: …`).
     public let warnings: [String]
+    /// The same filter evaluated straight on a feature, when it has the shapes production styles use (nil: only
+    /// the expression evaluator answers it).
+    package let predicate: FilterPredicate?
 
     /// The filter spec the reference uses: boolean, default false, zoom and feature parameters.
     static let spec = PropertySpecification(.boolean, propertyType: .dataDriven, parameters: [.zoom, .feature],
@@ -22,7 +25,7 @@ public struct FeatureFilter: Sendable {
     /// Compiles a filter with a style's global state bound (``GlobalStateBinding``).
     package init(_ filter: JSONValue?, rootKey: String = "filter", binding: GlobalStateBinding?) throws(ExpressionParseError) {
         guard let filter, !filter.isNull else {
-            expression = nil; root = nil; needsGeometry = false; warnings = []
+            expression = nil; root = nil; needsGeometry = false; warnings = []; predicate = nil
             return
         }
         var json = filter
@@ -36,6 +39,7 @@ public struct FeatureFilter: Sendable {
         let compiled = try Expression.parseStyleExpression(json, for: Self.spec, binding: binding)
         expression = compiled
         root = compiled.root
+        predicate = FilterPredicate(json: json)
         needsGeometry = LegacyFilter.geometryNeeded(json) || compiled.needsGeometry
     }
 
@@ -56,7 +60,8 @@ public struct FeatureFilter: Sendable {
 
     /// Whether a GeoJSON feature passes at the given zoom.
     public func evaluate(_ feature: GeoJSONFeature, zoom: Double = 0, globalState: JSONObject? = nil) -> Bool {
-        evaluate(EvaluationContext(zoom: zoom, feature: FeatureView(feature, geometry: needsGeometry), globalState: globalState))
+        if let predicate { return predicate.evaluate(feature) }
+        return evaluate(EvaluationContext(zoom: zoom, feature: FeatureView(feature, geometry: needsGeometry), globalState: globalState))
     }
 }
 

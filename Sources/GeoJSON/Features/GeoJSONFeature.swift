@@ -164,6 +164,10 @@ public struct GeoJSONFeature: Sendable, Hashable {
     /// The property `key`, or `nil` when absent.
     @inlinable public func property(_ key: String) -> JSONValue? { storage.properties?[key] }
 
+    /// `body`'s answer about the properties, read where they are kept (no copy of the object: a layer filter reads
+    /// every feature of a tile this way, `FilterPredicate`).
+    @inlinable package func withProperties<R>(_ body: (borrowing JSONObject?) -> R) -> R { body(storage.properties) }
+
     public static func == (a: GeoJSONFeature, b: GeoJSONFeature) -> Bool {
         if a.storage === b.storage { return true }
         return a.identifier == b.identifier && a.geometry == b.geometry && a.properties == b.properties

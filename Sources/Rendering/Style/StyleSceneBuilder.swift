@@ -344,6 +344,7 @@ package struct StyleSceneBuilder: Sendable {
     private func select(_ layer: CompiledLayer, _ builder: any LayerBuilder.Type, _ drawable: [DrawableFeature],
                         evaluation: FeatureEvaluation) -> [SelectedFeature] {
         let filtered = !layer.filter.passesEverything
+        let predicate = layer.filter.predicate
         var context = evaluation.base
         var out: [SelectedFeature] = []
         out.reserveCapacity(drawable.count)
@@ -351,7 +352,10 @@ package struct StyleSceneBuilder: Sendable {
             // the type of a vector tile's feature is read from the tile (its geometry is not built)
             guard let type = d.geometry?.type ?? d.feature.geometryType, builder.draws(type) else { continue }
             let selected = SelectedFeature(feature: d.feature, geometry: d.geometry)
-            if filtered {
+            if let predicate {
+                // the shapes production styles' filters have, answered from the feature's properties and type
+                guard predicate.evaluate(d.feature) else { continue }
+            } else if filtered {
                 evaluation.load(selected, into: &context)
                 guard layer.filter.evaluate(context) else { continue }
             }

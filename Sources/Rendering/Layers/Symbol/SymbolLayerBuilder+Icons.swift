@@ -61,7 +61,7 @@ extension SymbolLayerBuilder {
     /// MapLibre reads a plain-string `text-field`.
     static func replacingTokens(_ text: Formatted, _ properties: JSONObject) -> Formatted {
         var out = text
-        for i in out.sections.indices where out.sections[i].text.contains("{") {
+        for i in out.sections.indices where out.sections[i].text.utf8.contains(UInt8(ascii: "{")) {
             out.sections[i].text = replacingTokens(out.sections[i].text, properties)
         }
         return out
