@@ -10,7 +10,7 @@ Each BENCH (`render-street`, `render`, `animate`, …) runs as `mercator-bench B
 the new build alternating for --rounds rounds, so that a change in the machine's load falls on both. Every
 numeric figure of a JSON row is reduced to its median over the rounds; the table shows both medians and the
 ratio (for times base/new: above 1 the new build is faster; for rates new/base). `--pyramid` also times
-`mercator pyramid render` of the Helsinki OpenMapTiles tiles (../shared/realworld) with Positron, z10-14,
+`mercator pyramid render` of the Helsinki OpenMapTiles tiles (../shared/realworld) with Positron, z10-14 (`--pyramid-zooms`),
 as PNG into a PMTiles archive: wall seconds and peak resident memory (`/usr/bin/time -v`). `--cold DIR` times whole
 `mercator render` processes (nothing cached: every tile decoded and laid out, then painted and encoded) of the
 real-world styles that `../shared/realworld/compare.py MERCATOR DIR` wrote to DIR (each `DIR/<style>/style.json`),
@@ -48,9 +48,9 @@ def row_key(row):
     return tuple(sorted((k, v) for k, v in row.items() if isinstance(v, str) or (isinstance(v, int) and k in ("size", "width", "height", "frames"))))
 
 
-def pyramid_run(mercator, style, out):
+def pyramid_run(mercator, style, out, zooms):
     cmd = ["/usr/bin/time", "-v", mercator, "pyramid", "render", style, "--bounds", "24.935,60.164,24.953,60.179",
-           "--zooms", "10-14", "--format", "png", "--force", "-o", out]
+           "--zooms", zooms, "--format", "png", "--force", "-o", out]
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:
         raise SystemExit(f"pyramid render failed: {p.stderr[-2000:]}")
@@ -107,6 +107,7 @@ def main():
     ap.add_argument("--new", default=os.path.join(ROOT, ".build/release"))
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--pyramid", action="store_true")
+    ap.add_argument("--pyramid-zooms", default="10-14", help="the pyramid's zoom range (10-17: overzoomed past the tiles' 14)")
     ap.add_argument("--cold", metavar="DIR", help="time whole `mercator render` runs of compare.py's styles in DIR")
     ap.add_argument("--bench-args", default="", help="extra arguments for every bench, e.g. '--runs 5'")
     ap.add_argument("benches", nargs="*")
@@ -124,7 +125,7 @@ def main():
                             slot.setdefault(k, []).append(v)
         print(f"== {bench} ({a.rounds} alternating rounds, medians)")
         for key, by_side in figures.items():
-            label = " ".join(f"{k}={v}" for k, v in key if k != "bench")
+            label = " ".join(f"{v}" if k == "bench" else f"{k}={v}" for k, v in key)
             for field in sorted(by_side.get("new", {})):
                 if "maplibre" in field or "gljs" in field:
                     continue
@@ -165,8 +166,9 @@ def main():
             runs = {"base": [], "new": []}
             for _ in range(a.rounds):
                 for side, folder in sides.items():
-                    runs[side].append(pyramid_run(os.path.join(folder, "mercator"), style, os.path.join(tmp, f"{side}.pmtiles")))
-            print(f"== pyramid render Positron Helsinki z10-14 PNG ({a.rounds} alternating rounds, medians)")
+                    runs[side].append(pyramid_run(os.path.join(folder, "mercator"), style, os.path.join(tmp, f"{side}.pmtiles"),
+                                                  a.pyramid_zooms))
+            print(f"== pyramid render Positron Helsinki z{a.pyramid_zooms} PNG ({a.rounds} alternating rounds, medians)")
             for field in ("wall_s", "peak_rss_mb"):
                 mb = statistics.median(r[field] for r in runs["base"])
                 mn = statistics.median(r[field] for r in runs["new"])

@@ -87,7 +87,7 @@ extension Transform {
 /// less the view's centre (``plane(worldX:y:)``), so every painter that projects through
 /// `Transform.plane` and `Transform.screen(plane:)` draws on the sphere unchanged; what must not show
 /// through the globe (fills, lines, points on the far side) is clipped or culled with ``side(worldX:y:)``.
-package struct GlobeView: Sendable {
+package final class GlobeView: Sendable {
     /// The vertical-perspective camera.
     package let camera: GlobeCamera
     /// 0 (Mercator) ... 1 (globe).

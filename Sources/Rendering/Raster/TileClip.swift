@@ -102,12 +102,19 @@ final class TileRowSpans {
     func span(row y: Int) -> (Int, Int) {
         let i = 2 * (y - clip.y0)
         guard i >= 0, i < spanCount else { return (0, 0) }
-        if spans[i] == Int32.min {
-            let (a, b) = compute(row: y)
-            spans[i] = Int32(a)
-            spans[i + 1] = Int32(b)
-        }
-        return (Int(spans[i]), Int(spans[i + 1]))
+        let a = spans[i]
+        if a != Int32.min { return (Int(a), Int(spans[i + 1])) }
+        return computeAndKeep(row: y, at: i)
+    }
+
+    /// A row's span worked out the first time it is asked for (kept out of line, so that the per-pixel path above
+    /// is loads only and the painters calling it keep no reference count traffic).
+    @inline(never)
+    private func computeAndKeep(row y: Int, at i: Int) -> (Int, Int) {
+        let (a, b) = compute(row: y)
+        spans[i] = Int32(a)
+        spans[i + 1] = Int32(b)
+        return (a, b)
     }
 
     /// The exact test: the world position under the centre of pixel (x, y) lies in the tile.
