@@ -25,10 +25,10 @@ struct GLJSComparisonSuiteTests {
         "globe-hillshade": 0,
         "globe-fill-extrusion": 1,
         "globe-atmosphere": 2,
-        "globe-camera": 2,
+        "globe-camera": 3,
         "sky": 32,
         "camera-pitch": 2,
-        "terrain": 10,
+        "terrain": 25,
     ]
 
     @Test("every family passes at least its floor, and every case draws and is compared")
