@@ -110,7 +110,8 @@ package enum Renderer {
     /// ``Limits/canvasBytes``. Sizes that are not positive and finite are left to ``checked(_:)``.
     package static func checkBudget(_ scene: RenderScene, limits: Limits, banded: Bool, bandRows: Int? = nil) throws(LimitExceeded) {
         let ratio = scene.pixelRatio
-        let dw = (Double(scene.width) * ratio).rounded(), dh = (Double(scene.height) * ratio).rounded()
+        let dw = Double(Transform.framebufferSide(scene.width, pixelRatio: ratio))
+        let dh = Double(Transform.framebufferSide(scene.height, pixelRatio: ratio))
         guard dw.isFinite, dh.isFinite, dw >= 1, dh >= 1 else { return }
         let subject = "a \(Self.integer(dw))x\(Self.integer(dh))-pixel image (\(scene.width)x\(scene.height) at pixel ratio \(ratio))"
         let pixels = dw * dh

@@ -71,4 +71,21 @@ struct RenderConformanceTests {
         let boxes = try #require(RenderTest.discover(in: root, filter: "icon-padding/default").first)
         #expect(runner.run(boxes).passed)
     }
+
+    @Test("the harness loads a style as MapLibre Native does: a source it cannot read is left out, the rest drawn")
+    func tolerantStyle() throws {
+        // a GeoJSON source without `data` (Native logs it and skips the source and its layer); the
+        // expected image is Native's render of the same style
+        let style = try #require(Bundle.module.url(forResource: "geojson-no-data", withExtension: "json", subdirectory: "Fixtures/symbol-rules"))
+        let expected = try #require(Bundle.module.url(forResource: "geojson-no-data", withExtension: "png", subdirectory: "Fixtures/symbol-rules"))
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("render-tolerant-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let testDirectory = scratch.appendingPathComponent("render-tests/geojson/no-data")
+        try FileManager.default.createDirectory(at: testDirectory, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: style, to: testDirectory.appendingPathComponent("style.json"))
+        try FileManager.default.copyItem(at: expected, to: testDirectory.appendingPathComponent("expected.png"))
+        let test = try #require(RenderTest.discover(in: scratch, filter: "geojson/no-data").first)
+        let result = RenderTestRunner(root: scratch).run(test)
+        #expect(result.passed, "\(result.error ?? "") \(result.differingPixels ?? -1) pixels")
+    }
 }

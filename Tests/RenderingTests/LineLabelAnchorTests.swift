@@ -32,6 +32,29 @@ import Testing
         #expect(tooShort.isEmpty, "the label is longer than the line")
     }
 
+    @Test("anchors are found in single precision, as MapLibre Native finds them: a position half a unit from a whole one rounds as Native's does")
+    func singlePrecision() {
+        // a road of the render suite's Berlin tile, laid out on a tile overscaled four times ("main", 59 units
+        // long at 24 points, text 16, spacing 60): in double precision the third anchor's y is 6535.4998 and
+        // rounds down; in Native's floats it is 6535.5 and rounds up (a quarter pixel at this zoom)
+        let line = [(5408, 6382), (5346, 6414), (5306, 6428), (5266, 6442), (5194, 6456), (5136, 6468), (4228, 6678), (4108, 6690),
+                    (4024, 6696)].map { Point(x: Double($0.0), y: Double($0.1)) }
+        let m = LineLabelAnchors.Metrics(spacing: 60 * 4, maxAngle: 45 * .pi / 180, shapedLabelLength: 59, hasText: true,
+                                         boxScale: 4 * 16 / 24, overscaling: 4)
+        let anchors = LineLabelAnchors.anchors(line, m).map { [$0.x, $0.y] }
+        #expect(anchors == [[5311, 6426], [5078, 6481], [4844, 6536], [4610, 6590], [4376, 6644], [4141, 6687]])
+    }
+
+    @Test("lines are cut at the tile's edges segment by segment, crossings rounded in single precision (Native's clipLines)")
+    func clipToTile() {
+        // out through the right edge, across the corner, in through the bottom edge and out through the left one
+        let line = [Point(x: 100, y: 100), Point(x: 9000, y: 500), Point(x: 4000, y: 9000), Point(x: 4000, y: 8000), Point(x: -50, y: 8100)]
+        let parts = LineLabelAnchors.clipToTile(line)
+        func points(_ p: [(Double, Double)]) -> [Point] { p.map { Point(x: $0.0, y: $0.1) } }
+        #expect(parts == [points([(100, 100), (8192, 464)]), points([(8192, 1874), (4475, 8192)]),
+                          points([(4000, 8192), (4000, 8000), (0, 8099)])])
+    }
+
     @Test("a sharp bend under the label fails text-max-angle; a gentle one passes")
     func maxAngle() {
         let sharp = [Point(x: 1000, y: 1000), Point(x: 2000, y: 1000), Point(x: 1000, y: 1100)]

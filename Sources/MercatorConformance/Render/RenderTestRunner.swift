@@ -56,7 +56,7 @@ public struct RenderTestRunner: Sendable {
             var layerTypes = Set<String>()
             let actual: RGBAImage
             if metadata.mapMode == "tile" {
-                let camera = try MapCamera(style: StyleDocument(json: metadata.applyingSourceReplacements(to: json)))
+                let camera = try MapCamera(style: StyleDocument(json: metadata.applyingSourceReplacements(to: json), reading: .tolerant))
                 var images: [(RenderTestTiles.Tile, RGBAImage)] = []
                 for tile in RenderTestTiles.cover(camera) {
                     let (map, snapshot, missing) = try render(centre: RenderTestTiles.centre(of: tile))
@@ -65,7 +65,7 @@ public struct RenderTestRunner: Sendable {
                     sourceErrors += snapshot.sourceErrors.map(\.description)
                     layerTypes.formUnion(map.style.layers.map(\.type.rawValue))
                 }
-                actual = RenderTestTiles.composite(images, size: Int((512 * metadata.pixelRatio).rounded()))
+                actual = RenderTestTiles.composite(images, size: Transform.framebufferSide(512, pixelRatio: metadata.pixelRatio))
             } else {
                 let (map, snapshot, missing) = try render(centre: nil)
                 actual = snapshot.image

@@ -24,11 +24,12 @@ package struct Transform: Sendable {
 
     /// The camera (pitch clamped to 0...85; unpitched, its roll folded into the bearing).
     package let camera: MapCamera
-    /// Output width in device pixels.
+    /// Output width in device pixels (whole: ``framebufferSide(_:pixelRatio:)``).
     package let width: Double
-    /// Output height in device pixels.
+    /// Output height in device pixels (whole).
     package let height: Double
-    /// Device pixels per CSS pixel.
+    /// Device pixels per CSS pixel as the view is drawn: the framebuffer's width over the CSS width,
+    /// which is the pixel ratio asked for unless the CSS width times it is fractional.
     package let pixelRatio: Double
     /// World width in device pixels at the camera zoom.
     package let worldSize: Double
@@ -66,6 +67,18 @@ package struct Transform: Sendable {
     /// `screen(plane:)` only adds the centre back.
     package private(set) var globe: GlobeView?
 
+    /// The side of the framebuffer in device pixels for a side of `points` CSS pixels at `pixelRatio`:
+    /// the product in single precision, cut to whole pixels (MapLibre Native's headless frontend sizes
+    /// its framebuffer `static_cast<uint32_t>(size.width * pixelRatio)` with a `float` ratio; GL JS
+    /// floors the canvas's width times the ratio too). The view, laid out in CSS pixels, is then
+    /// projected onto these whole pixels: at a fractional ratio everything is scaled by the
+    /// framebuffer's width over the CSS width, about the framebuffer's centre.
+    package static func framebufferSide(_ points: Int, pixelRatio: Double) -> Int {
+        let side = Float(points) * Float(pixelRatio)
+        guard side.isFinite, side >= 1 else { return 0 }
+        return side >= 9e18 ? Int(9e18) : Int(side)
+    }
+
     /// Creates the transform for a camera and an output size in CSS pixels.
     package init(camera: MapCamera, width: Int, height: Int, pixelRatio: Double = 1,
                 quantizeToTileZoom maxTileZoom: Int? = nil) {
@@ -93,10 +106,15 @@ package struct Transform: Sendable {
         if camera.center.latitude.isNaN { camera.center.latitude = 0 }
         camera.center.latitude = WebMercator.clampedLatitude(camera.center.latitude)
         self.camera = camera
-        self.pixelRatio = pixelRatio
-        self.width = Double(width) * pixelRatio
-        self.height = Double(height) * pixelRatio
-        worldSize = 512 * pow(2, camera.zoom) * pixelRatio
+        let deviceWidth = Transform.framebufferSide(width, pixelRatio: pixelRatio)
+        let deviceHeight = Transform.framebufferSide(height, pixelRatio: pixelRatio)
+        // the CSS layout drawn onto whole device pixels (the height's own scale differs from the
+        // width's by under a pixel over the view; the width's is used for both)
+        let ratio = width > 0 && deviceWidth >= 1 ? Double(deviceWidth) / Double(width) : pixelRatio
+        self.pixelRatio = ratio
+        self.width = deviceWidth >= 1 ? Double(deviceWidth) : Double(width) * ratio
+        self.height = deviceHeight >= 1 ? Double(deviceHeight) : Double(height) * ratio
+        worldSize = 512 * pow(2, camera.zoom) * ratio
         let bearing = camera.bearing * .pi / 180
         cosBearing = cos(bearing)
         sinBearing = sin(bearing)
@@ -107,10 +125,10 @@ package struct Transform: Sendable {
         cosRoll = camera.roll == 0 ? 1 : cos(roll)
         sinRoll = camera.roll == 0 ? 0 : sin(roll)
         isRolled = camera.roll != 0
-        cameraToCenterDistance = 0.5 / tan(fov / 2) * Double(height) * pixelRatio
+        cameraToCenterDistance = 0.5 / tan(fov / 2) * Double(height) * ratio
         farClipDepth = Transform.farClipDepth(pitch: camera.pitch, roll: camera.roll, fieldOfView: fov,
-                                              distance: cameraToCenterDistance, width: Double(width) * pixelRatio,
-                                              height: Double(height) * pixelRatio,
+                                              distance: cameraToCenterDistance, width: Double(width) * ratio,
+                                              height: Double(height) * ratio,
                                               pixelsPerMeter: worldSize / (2 * .pi * 6_371_008.8
                                                   * max(cos(camera.center.latitude * .pi / 180), 1e-9)),
                                               centerAltitude: camera.centerAltitude)

@@ -29,14 +29,17 @@ extension PaintContext {
             paintGlobeRasterPiece(piece, mapping: mapping, adjust: adjust, linear: linear, globe: globe)
             return
         }
+        // (the bounds reach a pixel past the corners: the alignment moves the image by less)
         guard let (x0, y0, x1, y1) = pixelBounds(ofWorld: piece.tileClip?.corners ?? piece.corners) else { return }
         for y in y0..<y1 {
             for x in x0..<x1 {
                 guard let q = planeAtPixel(x, y) else { continue }
                 let wf = t.worldFraction(plane: q)
-                if let tile = piece.tileClip, !tile.contains(wf) { continue }
-                // the image moves to the pixel grid, the tile's clip does not (as in MapLibre)
+                // the image moves to the pixel grid, and its tile with it: MapLibre draws raster tiles
+                // without the stencil clip, each its quad under the aligned matrix, so neighbouring
+                // tiles meet without a gap or an overlap however the view turns
                 let aligned = Point(x: wf.x - align.x, y: wf.y - align.y)
+                if let tile = piece.tileClip, !tile.contains(aligned) { continue }
                 guard let (u, v) = mapping.textureCoordinates(aligned) else { continue }
                 let color = adjust.apply(piece.image.sample(u: u, v: v, linear: linear))
                 if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { continue }

@@ -54,7 +54,8 @@ struct CollisionGrid {
                 for i in cells[y * columns + x] {
                     if i >= 0 {
                         let b = boxes[i]
-                        if box.x0 < b.x1 && box.x1 > b.x0 && box.y0 < b.y1 && box.y1 > b.y0 { return false }
+                        // boxes that only touch collide (Native's `boxesCollide` compares with <= and >=)
+                        if box.x0 <= b.x1 && box.x1 >= b.x0 && box.y0 <= b.y1 && box.y1 >= b.y0 { return false }
                     } else if Self.collide(circles[-1 - i], box) {
                         return false
                     }

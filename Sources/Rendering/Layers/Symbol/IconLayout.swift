@@ -22,31 +22,38 @@ struct IconLayout {
     /// `icon-text-fit`: the box stretched over (or centred on) the text box (CSS pixels at the text size).
     mutating func fit(toText text: (left: Double, top: Double, right: Double, bottom: Double), width: Bool, height: Bool,
                       padding: [Double], offset: (Double, Double), image: StyleImage) {
-        let p = padding.count == 4 ? padding : [0, 0, 0, 0]
-        let (w, h) = image.displaySize
+        // in single precision, as Native's `fitIconToText` (see ``proportionalBox(image:content:)``)
+        let p = (padding.count == 4 ? padding : [0, 0, 0, 0]).map { Float($0) }
+        let (w, h) = (Float(image.displaySize.0), Float(image.displaySize.1))
+        let (tl, tt, tr, tb) = (Float(text.left), Float(text.top), Float(text.right), Float(text.bottom))
+        let (dx, dy) = (Float(offset.0), Float(offset.1))
         if width {
-            left = offset.0 + text.left - p[3]
-            right = offset.0 + text.right + p[1]
+            left = Double(dx + tl - p[3])
+            right = Double(dx + tr + p[1])
         } else {
-            left = offset.0 + (text.left + text.right - w) / 2
-            right = left + w
+            let l = dx + (tr + tl - w) / 2
+            left = Double(l)
+            right = Double(l + w)
         }
         if height {
-            top = offset.1 + text.top - p[0]
-            bottom = offset.1 + text.bottom + p[2]
+            top = Double(dy + tt - p[0])
+            bottom = Double(dy + tb + p[2])
         } else {
-            top = offset.1 + (text.top + text.bottom - h) / 2
-            bottom = top + h
+            let t = dy + (tb + tt - h) / 2
+            top = Double(t)
+            bottom = Double(t + h)
         }
     }
 
     /// The box under the image's `textFitWidth`/`textFitHeight` (MapLibre's `applyTextFit`): a
     /// proportional axis pushes the box back out to the content's aspect ratio, around the anchor.
+    /// In single precision, as Native computes it: the rounding up of a size that is nearly whole
+    /// depends on it (a pixel row more or less).
     func proportionalBox(image: StyleImage, content: (left: Double, top: Double, right: Double, bottom: Double))
         -> (left: Double, top: Double, width: Double, height: Double) {
-        var left = left, top = top, width = right - left, height = bottom - top
+        var left = Float(left), top = Float(top), width = Float(right) - Float(left), height = Float(bottom) - Float(top)
         let fitWidth = image.textFitWidth ?? .stretchOrShrink, fitHeight = image.textFitHeight ?? .stretchOrShrink
-        let aspect = (content.right - content.left) / (content.bottom - content.top)
+        let aspect = (Float(content.right) - Float(content.left)) / (Float(content.bottom) - Float(content.top))
         if fitHeight == .proportional {
             if (fitWidth == .stretchOnly && width / height < aspect) || fitWidth == .proportional {
                 let newWidth = (height * aspect).rounded(.up)
@@ -60,7 +67,7 @@ struct IconLayout {
                 height = newHeight
             }
         }
-        return (left, top, width, height)
+        return (Double(left), Double(top), Double(width), Double(height))
     }
 
     /// The quads: corners in CSS pixels around the anchor at `size`, rotated by `rotation`, each with
@@ -94,9 +101,12 @@ struct IconLayout {
         }
         let c = cos(rotation), s = sin(rotation)
         // MapLibre's shader scales the stretched part at least enough for the fixed parts to fit
-        // (`a_minFontScale`): an icon fitted to text narrower than its fixed zones grows instead
-        let scaleX = max(size, iconWidth > 0 ? fixedContentWidth / pixelRatio / iconWidth : 0)
-        let scaleY = max(size, iconHeight > 0 ? fixedContentHeight / pixelRatio / iconHeight : 0)
+        // (`a_minFontScale`): an icon fitted to text narrower than its fixed zones grows instead.
+        // Its vertex buffers hold that scale in 1/256 and the fixed parts' pixel offsets in 1/16 of a
+        // pixel, both cut toward zero (`static_cast<int16_t>(v * 256)`, `(v * 16)`)
+        func packed(_ v: Double, _ units: Double) -> Double { v.isFinite ? (v * units).rounded(.towardZero) / units : 0 }
+        let scaleX = max(size, iconWidth > 0 ? packed(fixedContentWidth / pixelRatio / iconWidth, 256) : 0)
+        let scaleY = max(size, iconHeight > 0 ? packed(fixedContentHeight / pixelRatio / iconHeight, 256) : 0)
         func em(_ stretch: Double, _ stretchSize: Double, _ iconSize: Double, _ iconOffset: Double) -> Double {
             stretchSize == 0 ? iconOffset : iconOffset + iconSize * stretch / stretchSize
         }
@@ -116,7 +126,7 @@ struct IconLayout {
             // the em part scales with icon-size, the pixel part (fixed zones) does not; both rotate
             func corner(_ ex: Double, _ ey: Double, _ pxX: Double, _ pxY: Double) -> Point {
                 let qx = (ex * 32).rounded() / 32 * scaleX, qy = (ey * 32).rounded() / 32 * scaleY
-                let x = qx + pxX / pixelRatio, y = qy + pxY / pixelRatio
+                let x = qx + packed(pxX / pixelRatio, 16), y = qy + packed(pxY / pixelRatio, 16)
                 return rotation == 0 ? Point(x: x, y: y) : Point(x: c * x - s * y, y: s * x + c * y)
             }
             let x1 = l.stretch + l.fixed, x2 = r.stretch + r.fixed, y1 = t.stretch + t.fixed, y2 = b.stretch + b.fixed

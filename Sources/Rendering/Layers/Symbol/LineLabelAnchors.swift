@@ -37,46 +37,53 @@ enum LineLabelAnchors {
 
     // MARK: - Anchors
 
-    /// `symbol-placement: line` anchors on one clipped line (MapLibre's `getAnchors`).
+    /// `symbol-placement: line` anchors on one clipped line (MapLibre's `getAnchors`), found in
+    /// single precision as MapLibre Native finds them: where an anchor falls half a tile unit from a
+    /// whole one, the rounding of its position depends on it (a tile unit is a quarter pixel at
+    /// four times overscaling).
     static func anchors(_ line: [Point], _ m: Metrics) -> [Anchor] {
-        let glyphSize = 24.0
-        let angleWindowSize = m.hasText ? 3.0 / 5.0 * glyphSize * m.boxScale : 0
-        let labelLength = m.shapedLabelLength * m.boxScale
+        let glyphSize: Float = 24
+        let boxScale = Float(m.boxScale), shapedLabelLength = Float(m.shapedLabelLength)
+        let angleWindowSize = m.hasText ? 3 / 5 * glyphSize * boxScale : 0
+        let labelLength = shapedLabelLength * boxScale
         guard let first = line.first, m.spacing > 0, m.spacing.isFinite, labelLength.isFinite else { return [] }
         let isLineContinued = first.x == 0 || first.x == extent || first.y == 0 || first.y == extent
-        var spacing = m.spacing
+        var spacing = Float(m.spacing)
         // labels long against the spacing keep a quarter spacing between their edges
         if spacing - labelLength < spacing / 4 { spacing = labelLength + spacing / 4 }
         let fixedExtraOffset = glyphSize * 2
+        let overscaling = Float(m.overscaling)
         let offset = !isLineContinued
-            ? ((m.shapedLabelLength / 2 + fixedExtraOffset) * m.boxScale * m.overscaling).truncatingRemainder(dividingBy: spacing)
-            : (spacing / 2 * m.overscaling).truncatingRemainder(dividingBy: spacing)
+            ? fmodf((shapedLabelLength / 2 + fixedExtraOffset) * boxScale * overscaling, spacing)
+            : fmodf(spacing / 2 * overscaling, spacing)
         return resample(line, offset: offset, spacing: spacing, angleWindowSize: angleWindowSize, maxAngle: m.maxAngle,
                         labelLength: labelLength, continued: isLineContinued, placeAtMiddle: false)
     }
 
-    private static func resample(_ line: [Point], offset: Double, spacing: Double, angleWindowSize: Double, maxAngle: Double,
-                                 labelLength: Double, continued: Bool, placeAtMiddle: Bool) -> [Anchor] {
+    private static func resample(_ line: [Point], offset: Float, spacing: Float, angleWindowSize: Float, maxAngle: Double,
+                                 labelLength: Float, continued: Bool, placeAtMiddle: Bool) -> [Anchor] {
         let halfLabelLength = labelLength / 2
-        let lineLength = length(line)
-        var distance = 0.0
+        var lineLength: Float = 0
+        for i in 0..<max(0, line.count - 1) { lineLength += distance(line[i], line[i + 1]) }
+        var distance: Float = 0
         var markedDistance = offset - spacing
         var out: [Anchor] = []
         // a line of a billion tiles' length still ends: anchors are bounded by the tile's area
         let maxAnchors = 100_000
         for i in 0..<max(0, line.count - 1) {
             let a = line[i], b = line[i + 1]
-            let segmentDistance = (b - a).length
+            let segmentDistance = Self.distance(a, b)
             let angle = atan2(b.y - a.y, b.x - a.x)
             while markedDistance + spacing < distance + segmentDistance {
                 markedDistance += spacing
                 let t = (markedDistance - distance) / segmentDistance
-                let x = a.x + (b.x - a.x) * t, y = a.y + (b.y - a.y) * t
-                if x >= 0, x < extent, y >= 0, y < extent,
+                // Native's `interpolate`: a (1 - t) + b t in double precision, kept as a float
+                let x = Float(a.x * (1 - Double(t)) + b.x * Double(t)), y = Float(a.y * (1 - Double(t)) + b.y * Double(t))
+                if x >= 0, x < Float(extent), y >= 0, y < Float(extent),
                    markedDistance - halfLabelLength >= 0, markedDistance + halfLabelLength <= lineLength {
-                    let anchor = Anchor(x: x.rounded(), y: y.rounded(), angle: angle, segment: i)
-                    if angleWindowSize == 0 || checkMaxAngle(line, anchor, labelLength: labelLength,
-                                                              windowSize: angleWindowSize, maxAngle: maxAngle) {
+                    let anchor = Anchor(x: Double(x.rounded()), y: Double(y.rounded()), angle: angle, segment: i)
+                    if angleWindowSize == 0 || checkMaxAngle(line, anchor, labelLength: Double(labelLength),
+                                                              windowSize: Double(angleWindowSize), maxAngle: maxAngle) {
                         out.append(anchor)
                         if out.count >= maxAnchors { return out }
                     }
@@ -90,6 +97,12 @@ enum LineLabelAnchors {
                             labelLength: labelLength, continued: continued, placeAtMiddle: true)
         }
         return out
+    }
+
+    /// The distance between two vertices in single precision (Native's `util::dist<float>`).
+    private static func distance(_ a: Point, _ b: Point) -> Float {
+        let dx = Float(b.x - a.x), dy = Float(b.y - a.y)
+        return (dx * dx + dy * dy).squareRoot()
     }
 
     /// `symbol-placement: line-center`: the middle of the line, if the label fits there (MapLibre's `getCenterAnchor`).
@@ -161,6 +174,35 @@ enum LineLabelAnchors {
     }
 
     // MARK: - Clipping
+
+    /// The parts of `line` inside the tile (MapLibre Native's `clipLines` against 0...`extent`):
+    /// each segment cut at x = 0, y = 0, x = extent, y = extent in that order, where it crosses
+    /// them, at positions found in single precision and rounded to whole units (a vertex on the
+    /// far edges counts as outside and is cut to it); a segment that does not start where the
+    /// previous one ended starts a new line.
+    static func clipToTile(_ line: [Point]) -> [[Point]] {
+        let lo: Float = 0, hi = Float(extent)
+        // the crossing's other coordinate, as Native computes it: c0 + (c1 - c0) * ((edge - e0) / (e1 - e0))
+        func cross(_ c0: Float, _ c1: Float, _ e0: Float, _ e1: Float, _ edge: Float) -> Float {
+            (c0 + (c1 - c0) * ((edge - e0) / (e1 - e0))).rounded()
+        }
+        var out: [[Point]] = []
+        for i in 0..<max(0, line.count - 1) {
+            var x0 = Float(line[i].x), y0 = Float(line[i].y), x1 = Float(line[i + 1].x), y1 = Float(line[i + 1].y)
+            if x0 < lo && x1 < lo { continue }
+            if x0 < lo { (x0, y0) = (lo, cross(y0, y1, x0, x1, lo)) } else if x1 < lo { (x1, y1) = (lo, cross(y0, y1, x0, x1, lo)) }
+            if y0 < lo && y1 < lo { continue }
+            if y0 < lo { (x0, y0) = (cross(x0, x1, y0, y1, lo), lo) } else if y1 < lo { (x1, y1) = (cross(x0, x1, y0, y1, lo), lo) }
+            if x0 >= hi && x1 >= hi { continue }
+            if x0 >= hi { (x0, y0) = (hi, cross(y0, y1, x0, x1, hi)) } else if x1 >= hi { (x1, y1) = (hi, cross(y0, y1, x0, x1, hi)) }
+            if y0 >= hi && y1 >= hi { continue }
+            if y0 >= hi { (x0, y0) = (cross(x0, x1, y0, y1, hi), hi) } else if y1 >= hi { (x1, y1) = (cross(x0, x1, y0, y1, hi), hi) }
+            let a = Point(x: Double(x0), y: Double(y0)), b = Point(x: Double(x1), y: Double(y1))
+            if out.isEmpty || out[out.count - 1].last != a { out.append([a]) }
+            out[out.count - 1].append(b)
+        }
+        return out
+    }
 
     /// The parts of `line` inside `[0, extent]` on both axes (MapLibre's `clipLine`): a line leaving
     /// and entering the tile becomes several lines; vertices on the edges stay on them.

@@ -108,6 +108,9 @@ package struct SymbolLayer: Sendable {
         var circles: [CollisionGrid.Circle] = []
         /// `symbol-sort-key`, when the layer sets it (labels with one key are drawn together).
         var sortKey: Double?
+        /// With `text-variable-anchor`: the shift of the placed anchor's variant from the centred
+        /// text (CSS pixels at the text size, in the text's own frame), which `quads` hold already.
+        var textShift = Point(x: 0, y: 0)
         /// Set by placement when collision boxes are shown: the text and icon boxes tried, on the screen.
         var collisionBoxes: [CollisionBoxOutline] = []
     }

@@ -194,7 +194,9 @@ extension SymbolLayerBuilder {
                     let ox = Double(tx), oy = Double(ty)
                     let units = world.map { Point(x: (($0.x * n - ox) * e).rounded(), y: (($0.y * n - oy) * e).rounded()) }
                     let tileKey = tx &* 1_000_003 &+ ty
-                    for part in LineLabelAnchors.clip(units, min: -buffer, max: e + buffer) {
+                    // `line` labels: Native's `clipLines` to the tile; `line-center`: geojson-vt's cut with the buffer
+                    let parts = center ? LineLabelAnchors.clip(units, min: -buffer, max: e + buffer) : LineLabelAnchors.clipToTile(units)
+                    for part in parts {
                         let back = part.map { Point(x: ($0.x / e + ox) / n, y: ($0.y / e + oy) / n) }
                         let anchors = center
                             ? LineLabelAnchors.centerAnchor(part, layout.metrics).map { [$0] } ?? []

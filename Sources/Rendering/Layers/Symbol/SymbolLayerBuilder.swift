@@ -53,6 +53,8 @@ enum SymbolLayerBuilder: LayerBuilder {
             let padding = layout.textPadding.evaluate(context)
             var glyphOffsets: [Double] = []
             var verticalQuads: [SymbolLayer.GlyphQuad] = [], verticalOffsets: [Double] = []
+            // the vertical shaping's length along its line, when the text has one (CJK along a line)
+            var verticalLength: Double?
             if !text.isEmpty, let variable {
                 var laidOut = LaidOutText(quads: [], bounds: nil, padding: padding, rotation: layout.textRotation.evaluate(context) * .pi / 180,
                                           variants: variantLayouts(text, anchors: variable, layout: layout, context: context, glyphs: &glyphs),
@@ -75,6 +77,7 @@ enum SymbolLayerBuilder: LayerBuilder {
                         let v = shape(text, layout: layout, context: context, glyphs: &glyphs, offset: (0, 0), maxWidth: 0,
                                       vertical: true, uprightOnly: !writingModes.contains(.vertical))
                         (verticalQuads, verticalOffsets) = lineGlyphQuads(v, sectionColors: sectionColors)
+                        if !v.isEmpty { verticalLength = v.right - v.left }
                     }
                     label.text = LaidOutText(quads: quads, bounds: (shaping.left, shaping.top, shaping.right, shaping.bottom),
                                              padding: padding, rotation: 0, variants: [], vertical: nil)
@@ -101,8 +104,11 @@ enum SymbolLayerBuilder: LayerBuilder {
             if placement != .point {
                 let textBounds = label.text?.bounds
                 let hasText = !(label.text?.quads.isEmpty ?? true)
-                let shapedLength = max(textBounds.map { $0.2 - $0.0 } ?? 0,
-                                       iconShapedWidth(label, textBounds: textBounds, layout: layout, context: context))
+                // MapLibre Native spaces anchors by the vertical shaping's length when the text has one
+                // (`getAnchors` with `shapedTextOrientations.vertical`): full-width punctuation and
+                // upright CJK make it longer than the horizontal text
+                let textLength = verticalLength ?? textBounds.map { $0.2 - $0.0 } ?? 0
+                let shapedLength = max(textLength, iconShapedWidth(label, textBounds: textBounds, layout: layout, context: context))
                 let tiles = evaluation.labelTiles ?? LabelTiles.all(zoom: zoom)
                 guard var line = lineLayout(layout, context, tiles: tiles, shapedLength: shapedLength, hasText: hasText)
                 else { continue }

@@ -140,6 +140,7 @@ struct SymbolLayout: LayerLayout {
                                                                   rotation: text.rotation)
                     if let first = symbol.variants.first {
                         symbol.quads = first.quads
+                        symbol.textShift = first.shift
                         symbol.box = first.box
                     }
                     if label.fitsIconToText { textBounds = text.bounds }
@@ -153,8 +154,11 @@ struct SymbolLayout: LayerLayout {
                     symbol.vertical = label.variableAnchors.map { SymbolLayerBuilder.shifted(v, anchors: $0, fontScale: fontScale) } ?? [v]
                 }
             }
-            let fontScale = symbol.fontScale
-            let textBox = textBounds.map { (left: $0.0 * fontScale, top: $0.1 * fontScale, right: $0.2 * fontScale, bottom: $0.3 * fontScale) }
+            // the text's box an icon is fitted to, scaled in single precision as Native's `fitIconToText`
+            let fitScale = Float(size) / Float(TextShaping.oneEm)
+            let textBox = textBounds.map { b -> (left: Double, top: Double, right: Double, bottom: Double) in
+                (Double(Float(b.0) * fitScale), Double(Float(b.1) * fitScale), Double(Float(b.2) * fitScale), Double(Float(b.3) * fitScale))
+            }
             if let source = label.icon, let icons {
                 symbol.icon = icons.icon(source, feature: i, textBox: textBox, pitched: evaluation.pitched)
                 if let bounds = symbol.vertical.first?.bounds, label.fitsIconToText {

@@ -6,7 +6,9 @@ extension PaintContext {
     /// Draws placed labels as MapLibre's `symbol_sdf` shader does: every halo first, then every fill;
     /// each glyph quad samples its signed distance field (bilinear, zero outside the bitmap) and
     /// turns it into coverage (``SDFEdge``).
-    mutating func paintSymbols(_ layer: SymbolLayer) {
+    /// With `part`, only that part of the layer is drawn (one of MapLibre Native's symbol draw calls;
+    /// ``TileClippedLayer`` orders a tiled layer's parts as Native does).
+    mutating func paintSymbols(_ layer: SymbolLayer, part: SymbolDrawPart = .all) {
         let t = transform
         let ratio = t.pixelRatio
         let shift = planeTranslation(layer.translate, anchor: layer.translateAnchor)
@@ -46,13 +48,16 @@ extension PaintContext {
                 return ya != yb ? ya < yb : a.0 > b.0
             }
         }
+        if part != .all, layer.haloPerSymbol {
+            drawn.removeAll { (layer.symbols[$0.0].sortKey ?? 0) != (part.sortKey ?? 0) }
+        }
         let gammaBase = 0.105 / ratio
         let iconShift = planeTranslation(layer.iconTranslate, anchor: layer.iconTranslateAnchor) - shift
         // MapLibre draws a layer's icons, then its halos, then its text; with symbol-sort-key, it does
         // so for each run of labels with one key, in key order
         var segments: [ArraySlice<(Int, Point)>] = []
         var tiles: [SymbolTileKey] = []
-        if layer.haloPerSymbol {
+        if layer.haloPerSymbol && part == .all {
             // Native draws a sort key's icons, then its text, tile by tile (`RenderableSegment`: key,
             // then type, then tile id): labels of one key in several tiles overlap in tile order
             tiles = zip(drawn, drawnCopies).map { SymbolTileKey(layer.symbols[$0.0.0], copy: $0.1, zoom: t.tileZoom) }
@@ -73,21 +78,25 @@ extension PaintContext {
             segments = [drawn[...]]
         }
         for segment in segments {
-            paintSegment(layer, segment, tiles: tiles.isEmpty ? nil : tiles, planeOf: planeOf, iconShift: iconShift, gammaBase: gammaBase)
+            paintSegment(layer, segment, tiles: tiles.isEmpty ? nil : tiles, planeOf: planeOf, iconShift: iconShift, gammaBase: gammaBase,
+                         part: part)
         }
-        if layer.showsCollisionBoxes {
-            for s in layer.symbols { for outline in s.collisionBoxes { paintCollisionBox(outline) } }
-        }
+        if layer.showsCollisionBoxes && part == .all { paintSymbolCollisionBoxes(layer) }
+    }
+
+    /// The layer's collision boxes (the collision-box debug overlay).
+    mutating func paintSymbolCollisionBoxes(_ layer: SymbolLayer) {
+        for s in layer.symbols { for outline in s.collisionBoxes { paintCollisionBox(outline) } }
     }
 
     /// Icons, then halos, then text of some of a layer's drawn labels (anchors in device pixels);
     /// with `tiles` (indexed like the layer's drawn labels), halos and text tile by tile.
     private mutating func paintSegment(_ layer: SymbolLayer, _ drawn: ArraySlice<(Int, Point)>, tiles: [SymbolTileKey]?,
-                                       planeOf: [Point: Point], iconShift: Point, gammaBase: Double) {
+                                       planeOf: [Point: Point], iconShift: Point, gammaBase: Double, part: SymbolDrawPart) {
         let t = transform
         let ratio = t.pixelRatio
-        for (i, anchor) in drawn {
-            guard layer.symbols[i].iconPlaced, let icon = layer.symbols[i].icon, icon.isDrawn else { continue }
+        for (i, anchor) in drawn where part.drawsIcons {
+            guard layer.symbols[i].iconPlaced, let icon = layer.symbols[i].icon, icon.isDrawn, part.draws(icon) else { continue }
             let alongLine = layer.symbols[i].path?.iconAlongLine == true
             let projection = QuadProjection(anchor: anchor + iconShift, plane: planeOf[anchor].map { $0 + iconShift }, scale: ratio,
                                             rotation: alongLine ? layer.symbols[i].iconAngle : 0,
@@ -97,7 +106,7 @@ extension PaintContext {
         var passes: [(Bool, (Int, Point))] = []
         passes.reserveCapacity(2 * drawn.count)
         var start = drawn.startIndex
-        while start < drawn.endIndex {
+        while start < drawn.endIndex && part.drawsText {
             var end = start + 1
             if let tiles { while end < drawn.endIndex && tiles[end] == tiles[start] { end += 1 } } else { end = drawn.endIndex }
             passes += drawn[start..<end].map { (true, $0) } + drawn[start..<end].map { (false, $0) }
@@ -109,19 +118,24 @@ extension PaintContext {
             if halo && (s.haloWidth <= 0 || s.haloColor.a <= 0) { continue }
             let fontScale = s.fontScale
             guard fontScale > 0 else { continue }
-            var edge = halo ? SDFEdge.halo(width: s.haloWidth, blur: s.haloBlur, fontScale: fontScale, gammaBase: gammaBase)
-                : SDFEdge.fill(fontScale: fontScale, gammaBase: gammaBase)
             let alongLine = s.path?.textAlongLine == true
-            // MapLibre's symbol_sdf shader: text laid in the map plane of a pitched view widens its
-            // antialiasing by the perspective divisor over the pitch's cosine (`gl_Position.w` over
-            // `u_gamma_scale`): such text is softer, more so far away
-            if t.isPitched, alongLine ? s.path?.pitchWithMap == true : layer.textPitchWithMap {
-                let plane = planeOf[anchor] ?? t.plane(s.anchor)
-                edge.gamma *= max(t.w(plane: plane), 1e-6) / max(t.cosPitch, 1e-6)
-            }
+            let pitchWithMap = alongLine ? s.path?.pitchWithMap == true : layer.textPitchWithMap
+            // MapLibre's symbol_sdf shader finds the glyph's edge at the size it draws: the font
+            // scale times the perspective ratio at the anchor (far text on the screen is smaller, and
+            // its antialiasing and halo wider in its own units)
+            let w = t.isPitched ? max(t.w(plane: planeOf[anchor] ?? t.plane(s.anchor)), 1e-6) : 1
+            let drawnScale = fontScale * Self.perspectiveRatio(w: w, pitchWithMap: pitchWithMap)
+            var edge = halo ? SDFEdge.halo(width: s.haloWidth, blur: s.haloBlur, fontScale: drawnScale, gammaBase: gammaBase)
+                : SDFEdge.fill(fontScale: drawnScale, gammaBase: gammaBase)
+            // and text laid in the map plane of a pitched view widens its antialiasing by the
+            // perspective divisor over the pitch's cosine (`gl_Position.w` over `u_gamma_scale`)
+            if t.isPitched, pitchWithMap { edge.gamma *= w / max(t.cosPitch, 1e-6) }
             if alongLine && s.placedGlyphs.count != s.quads.count { continue }
-            let projection = QuadProjection(anchor: anchor, plane: planeOf[anchor], scale: fontScale * ratio, rotation: 0,
-                                            rotateWithMap: layer.textRotateWithMap, pitchWithMap: layer.textPitchWithMap)
+            let (textAnchor, textPlane) = alongLine ? (anchor, planeOf[anchor])
+                : variableAnchorPosition(layer, s, anchor: anchor, plane: planeOf[anchor], w: w)
+            let projection = QuadProjection(anchor: textAnchor, plane: textPlane, scale: fontScale * ratio, rotation: 0,
+                                            rotateWithMap: layer.textRotateWithMap, pitchWithMap: layer.textPitchWithMap,
+                                            ratioPlane: planeOf[anchor])
             for (q, quad) in s.quads.enumerated() {
                 if let image = quad.image {
                     // inline images are drawn in both passes, as MapLibre's text-and-icon shader draws them
@@ -144,6 +158,51 @@ extension PaintContext {
                 paintGlyph(quad, corners: corners, color: color, edge: edge)
             }
         }
+    }
+
+    /// Where a label placed at a variable anchor is drawn (its screen anchor and map-plane anchor),
+    /// as MapLibre Native moves it (`updateBucketDynamicVertices`) rather than as its quads, which
+    /// hold the shift in the text's own frame, would put it: text pitched with the map moves in the
+    /// map plane, along the map's axes, by the shift times the perspective ratio the CPU computes
+    /// (half the way to the centre's scale from the anchor's, the inverse of the shader's); text on
+    /// the screen that turns with the map moves on the screen, its shift turned by the pitch angle
+    /// (Native's `util::rotate(shift, -state.getPitch())`); other text moves as its quads say.
+    private func variableAnchorPosition(_ layer: SymbolLayer, _ s: SymbolLayer.Symbol, anchor: Point, plane: Point?,
+                                        w: Double) -> (Point, Point?) {
+        let t = transform
+        guard s.textShift != Point(x: 0, y: 0), layer.textPitchWithMap || layer.textRotateWithMap else { return (anchor, plane) }
+        let v = Point(x: s.textShift.x * t.pixelRatio, y: s.textShift.y * t.pixelRatio)
+        // what the quads hold: the shift in 1/32 ems, as their vertices are stored
+        func em32(_ x: Double) -> Double { s.fontScale > 0 ? (x / s.fontScale * 32).rounded() / 32 * s.fontScale * t.pixelRatio : 0 }
+        let held = Point(x: em32(s.textShift.x), y: em32(s.textShift.y))
+        let cpuRatio = max(0, min(4, 0.5 + 0.5 / w))
+        if layer.textPitchWithMap {
+            let intended = t.rotate(v) * cpuRatio
+            guard t.isPitched, let plane else {
+                // unpitched, the plane is the screen: only the direction differs (map axes, not the text's)
+                let drawn = layer.textRotateWithMap ? t.rotate(held) : held
+                return (anchor + intended - drawn, plane.map { $0 + intended - drawn })
+            }
+            let drawn = (layer.textRotateWithMap ? t.rotate(held) : held) * Self.perspectiveRatio(w: w, pitchWithMap: true)
+            let moved = plane + intended - drawn
+            return (t.screen(plane: moved), moved)
+        }
+        // turned with the map, on the screen
+        let pitch = t.camera.pitch * .pi / 180
+        let intended = Point(x: v.x * cos(pitch) + v.y * sin(pitch), y: -v.x * sin(pitch) + v.y * cos(pitch)) * cpuRatio
+        var drawn = t.rotate(held)
+        if let plane, t.isPitched {
+            let angle = QuadProjection.projectedMapAngle(at: plane, t), c = cos(angle), sn = sin(angle)
+            drawn = Point(x: held.x * c - held.y * sn, y: held.x * sn + held.y * c)
+        }
+        return (anchor + intended - drawn * cpuRatio, plane)
+    }
+
+    /// MapLibre's symbol shader's perspective ratio for an anchor at depth ratio `w` (its distance
+    /// over the centre's): labels pitched with the map grow in the distance, labels on the screen
+    /// shrink, halfway in both cases, within 0...4.
+    static func perspectiveRatio(w: Double, pitchWithMap: Bool) -> Double {
+        max(0, min(4, 0.5 + 0.5 * (pitchWithMap ? w : 1 / w)))
     }
 
     /// A collision box outlined as MapLibre's collision-box shader draws it: one-pixel lines, half
@@ -231,9 +290,11 @@ extension PaintContext {
         let texture = icon.image.image
         // MapLibre samples icons linearly when the image's pixel ratio is not the map's
         let linear = icon.linear || turned || icon.image.pixelRatio != transform.pixelRatio
+        // an SDF icon's edge is found at the size drawn, the perspective ratio at its anchor included
+        let w = transform.isPitched ? projection.plane.map { max(transform.w(plane: $0), 1e-6) } ?? 1 : 1
+        let fontScale = icon.size * Self.perspectiveRatio(w: w, pitchWithMap: projection.pitchWithMap)
         for halo in icon.image.sdf ? [true, false] : [false] {
             if halo && (icon.haloWidth <= 0 || icon.haloColor.a <= 0) { continue }
-            let fontScale = icon.size
             let edge = halo ? SDFEdge.halo(width: icon.haloWidth, blur: icon.haloBlur, fontScale: fontScale, gammaBase: gammaBase)
                 : SDFEdge.fill(fontScale: fontScale, gammaBase: gammaBase)
             let color = (halo ? icon.haloColor : icon.color).scaled(opacity)
@@ -377,12 +438,15 @@ struct QuadProjection {
     var rotation: Double
     var rotateWithMap: Bool
     var pitchWithMap: Bool
+    /// Where the shader's perspective ratio is measured when it is not `plane` (MapLibre measures it
+    /// at the label's anchor, which a variable anchor's shift does not move).
+    var ratioPlane: Point?
 
     /// The corners of a quad (top left, top right, bottom left offsets): in the map plane for a
     /// label pitched with the map in a pitched view, on the screen otherwise.
     func corners(_ topLeft: Point, _ topRight: Point, _ bottomLeft: Point, _ t: Transform) -> QuadCorners {
         if pitchWithMap, let plane, t.isPitched {
-            let perspective = max(0, min(4, 0.5 + 0.5 * t.w(plane: plane)))
+            let perspective = max(0, min(4, 0.5 + 0.5 * t.w(plane: ratioPlane ?? plane)))
             func corner(_ v: Point) -> Point { plane + offset(v, t) * perspective }
             return .plane(corner(topLeft), corner(topRight), corner(bottomLeft), shift: Point(x: 0, y: 0))
         }
@@ -426,6 +490,29 @@ struct QuadProjection {
         // MapLibre's symbol shader: pitched labels are drawn halfway between their map and screen size
         let perspective = max(0, min(4, 0.5 + 0.5 * t.w(plane: plane)))
         return t.screen(plane: plane + r * perspective)
+    }
+}
+
+/// One of MapLibre Native's draw calls for a symbol layer in a tile: its plain icons, its SDF icons,
+/// its text (halos, then fills), or all of them; with `symbol-sort-key`, those of one key only.
+enum SymbolDrawPart: Equatable, Sendable {
+    case all
+    case icons(sdf: Bool, sortKey: Double?)
+    case text(sortKey: Double?)
+
+    var drawsIcons: Bool { if case .text = self { false } else { true } }
+    var drawsText: Bool { if case .icons = self { false } else { true } }
+    var sortKey: Double? {
+        switch self {
+        case .all: nil
+        case .icons(_, let key), .text(let key): key
+        }
+    }
+
+    /// Whether this part draws `icon` (plain and SDF icons are drawn apart).
+    func draws(_ icon: SymbolLayer.Icon) -> Bool {
+        if case .icons(let sdf, _) = self { return icon.image.sdf == sdf }
+        return true
     }
 }
 

@@ -217,8 +217,12 @@ enum SymbolPlacement {
                     let variant = s.variants[attempt % s.variants.count]
                     var box = onScreen(variant.box)
                     if layer.textRotateWithMap {
-                        // MapLibre keeps collision boxes upright but turns a variable anchor's shift with the map
-                        let turned = transform.rotate(variant.shift) - variant.shift
+                        // MapLibre keeps collision boxes upright but turns a variable anchor's shift with the
+                        // map: by the bearing for text pitched with the map, the other way for text on the
+                        // screen (`calculateVariableLayoutOffset`)
+                        // (in tile units, so scaled with the box by the perspective ratio)
+                        let turned = ((layer.textPitchWithMap ? transform.rotate(variant.shift) : transform.unrotate(variant.shift))
+                            - variant.shift) * k
                         box = (box.0 + turned.x, box.1 + turned.y, box.2 + turned.x, box.3 + turned.y)
                     }
                     let iconFits = !iconFollows || shiftedIconBox(variant.shift).map { mayPlace($0, overlapping: s.icon?.allowOverlap == true) } == true
@@ -230,6 +234,7 @@ enum SymbolPlacement {
                         if iconFollows { iconShiftForText = variant.shift }
                         layer.symbols[i].quads = variant.quads
                         layer.symbols[i].box = variant.box
+                        layer.symbols[i].textShift = variant.shift
                         textBox = box
                         placeText = true
                         break
@@ -244,6 +249,7 @@ enum SymbolPlacement {
             if useVertical, let v = vertical {
                 layer.symbols[i].quads = v.variant.quads
                 layer.symbols[i].box = v.variant.box
+                layer.symbols[i].textShift = v.variant.shift
                 textBox = v.box
                 if let icon = s.verticalIcon {
                     // the icon fitted to the vertical text replaces the horizontal one

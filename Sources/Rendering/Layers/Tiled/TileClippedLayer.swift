@@ -30,11 +30,67 @@ struct TileClippedLayer: SceneLayer {
     func paint(in context: inout PaintContext) {
         let saved = (context.tileClip, context.pinnedCopy)
         defer { (context.tileClip, context.pinnedCopy) = saved }
+        if let order = symbolDrawOrder() {
+            for (p, part) in order {
+                context.tileClip = pieces[p].clip
+                context.pinnedCopy = pieces[p].wrap
+                if let symbols = pieces[p].layer as? SymbolLayer { context.paintSymbols(symbols, part: part) }
+            }
+            for piece in pieces {
+                guard let symbols = piece.layer as? SymbolLayer, symbols.showsCollisionBoxes else { continue }
+                context.tileClip = piece.clip
+                context.pinnedCopy = piece.wrap
+                context.paintSymbolCollisionBoxes(symbols)
+            }
+            return
+        }
         for piece in pieces {
             context.tileClip = piece.clip
             context.pinnedCopy = piece.wrap
             piece.layer.paint(in: &context)
         }
+    }
+
+    /// The order MapLibre Native draws a symbol layer's tiles in (its drawable renderer's
+    /// `RenderableSegment`s): each tile's plain icons, SDF icons and text get keys 2, 3, 4 in that
+    /// order (only those the tile has), or the `symbol-sort-key` of their labels; parts are drawn by
+    /// key, icons before text, then tile by tile (world copy, zoom, column, row). So a layer's icons
+    /// in every tile are drawn before the text of any: text near a tile's edge lies over the next
+    /// tile's icons. Nil unless every piece is a symbol layer.
+    func symbolDrawOrder() -> [(piece: Int, part: SymbolDrawPart)]? {
+        var parts: [(key: Double, isText: Bool, tile: (Int, Int, Int, Int), piece: Int, part: SymbolDrawPart)] = []
+        for (p, piece) in pieces.enumerated() {
+            guard let layer = piece.layer as? SymbolLayer else { return nil }
+            let tile = (piece.wrap, piece.tile.z, piece.tile.x, piece.tile.y)
+            func hasText(_ s: SymbolLayer.Symbol) -> Bool { !s.quads.isEmpty || !s.variants.isEmpty || !s.vertical.isEmpty }
+            func add(_ key: Double, _ part: SymbolDrawPart) {
+                if case .text = part { parts.append((key, true, tile, p, part)) } else { parts.append((key, false, tile, p, part)) }
+            }
+            if layer.haloPerSymbol {
+                // a segment per sort key and kind, keyed by the sort key
+                var keys: [Double] = []
+                for s in layer.symbols where !keys.contains(s.sortKey ?? 0) { keys.append(s.sortKey ?? 0) }
+                for key in keys.sorted() {
+                    let run = layer.symbols.filter { ($0.sortKey ?? 0) == key }
+                    if run.contains(where: { $0.icon.map { !$0.image.sdf } == true }) { add(key, .icons(sdf: false, sortKey: key)) }
+                    if run.contains(where: { $0.icon?.image.sdf == true }) { add(key, .icons(sdf: true, sortKey: key)) }
+                    if run.contains(where: hasText) { add(key, .text(sortKey: key)) }
+                }
+            } else {
+                var key = 1.0
+                if layer.symbols.contains(where: { $0.icon.map { !$0.image.sdf } == true }) { key += 1; add(key, .icons(sdf: false, sortKey: nil)) }
+                if layer.symbols.contains(where: { $0.icon?.image.sdf == true }) { key += 1; add(key, .icons(sdf: true, sortKey: nil)) }
+                if layer.symbols.contains(where: hasText) { key += 1; add(key, .text(sortKey: nil)) }
+            }
+        }
+        let order = parts.indices.sorted { a, b in
+            let (x, y) = (parts[a], parts[b])
+            if x.key != y.key { return x.key < y.key }
+            if x.isText != y.isText { return !x.isText }
+            if x.tile != y.tile { return x.tile < y.tile }
+            return a < b
+        }
+        return order.map { (parts[$0].piece, parts[$0].part) }
     }
 
     /// Hits of every piece, topmost first: later tiles are drawn over earlier ones.
