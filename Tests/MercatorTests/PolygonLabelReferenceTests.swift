@@ -40,7 +40,11 @@ struct PolygonLabelReferenceTests {
         View(name: "canada-islands-z2.5", longitude: -90, latitude: 70, zoom: 2.5),
         View(name: "world-z1.5", longitude: 0, latitude: 20, zoom: 1.5),
         View(name: "oceania-z2.6", longitude: 165, latitude: -25, zoom: 2.6),
+        // turned: the tiles' labels are placed in the order of the tiles' turned positions (without
+        // that rule these two are 3.5% and 2.4% apart)
         View(name: "europe-z3-bearing30", longitude: 20, latitude: 50, zoom: 3, bearing: 30),
+        View(name: "indonesia-z2.4-bearing120", longitude: 120, latitude: 5, zoom: 2.4, bearing: 120),
+        View(name: "world-z1.5-bearing90", longitude: 0, latitude: 20, zoom: 1.5, bearing: 90),
     ]
 
     /// One map for every view (the source is parsed and indexed once), each view compared with
