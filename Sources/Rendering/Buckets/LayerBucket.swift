@@ -41,5 +41,7 @@ package struct BucketTileKey: Hashable, Sendable {
     struct GeoJSONView: Hashable, Sendable {
         var minX: Double, minY: Double, maxX: Double, maxY: Double
         var labelColumns: ClosedRange<Int>, labelRows: ClosedRange<Int>
+        /// The bearing the labels' tiles are ordered by.
+        var labelBearing: Double
     }
 }

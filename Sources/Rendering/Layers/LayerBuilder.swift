@@ -94,6 +94,8 @@ struct SelectedFeature {
     /// cluster); nil for a vector tile's feature.
     var drawnGeometry: Geometry?
     var state: JSONObject?
+    /// The feature's position in its GeoJSON source, -1 for other sources.
+    var sourceIndex = -1
 
     init(feature: GeoJSONFeature, geometry: Geometry?, state: JSONObject? = nil) {
         self.feature = feature
@@ -127,6 +129,8 @@ struct FeatureEvaluation {
     var pitched = false
     /// The source tiles labels along lines are laid out in (nil: every tile of the camera's zoom).
     var labelTiles: LabelTiles?
+    /// A GeoJSON source's tiles (geojson-vt's), which its polygons are labelled from, piece by piece.
+    var polygonLabelIndex: GeoJSONTileIndex?
     /// The style's light (fill-extrusion layers are shaded by it).
     var light = ExtrusionLight()
     /// At layout: the tile whose labels the layout keeps (labels anchored elsewhere belong to the

@@ -59,7 +59,7 @@ package struct GeoJSONRenderSource: RenderSource {
         case .shapes(let index)?:
             let z = Int(max(0, min(Double(maximumZoom), zoom.rounded(.down))))
             return index.features(atZoom: z, in: bounds).map { f in
-                DrawableFeature(feature: features[f.index], geometry: f.geometry ?? features[f.index].geometry)
+                DrawableFeature(feature: features[f.index], geometry: f.geometry ?? features[f.index].geometry, sourceIndex: f.index)
             }
         }
     }
@@ -76,6 +76,8 @@ package struct GeoJSONRenderSource: RenderSource {
 package struct DrawableFeature {
     var feature: GeoJSONFeature
     var geometry: Geometry?
+    /// The feature's position in its GeoJSON source (its tiles' records name it), -1 when unknown.
+    var sourceIndex = -1
 }
 
 /// The drawables of a source's last few views (a small most-recently-used list, thread-safe).

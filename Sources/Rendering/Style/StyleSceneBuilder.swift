@@ -146,12 +146,16 @@ package struct StyleSceneBuilder: Sendable {
             let centre = evaluation.base.canonical ?? TileID(z: 0, x: 0, y: 0)
             let key = BucketTileKey(source: id, layoutZoom: layoutZoom, z: Int(centre.z), x: Int(centre.x), y: Int(centre.y),
                                     view: BucketTileKey.GeoJSONView(minX: covered.minX, minY: covered.minY, maxX: covered.maxX, maxY: covered.maxY,
-                                                                    labelColumns: labels.columns, labelRows: labels.rows))
+                                                                    labelColumns: labels.columns, labelRows: labels.rows,
+                                                                    labelBearing: labels.bearing))
             let bucket = self.bucket(compiled, builder, key: key, sourceGeneration: source.generation) {
                 if drawable[id] == nil { drawable[id] = source.drawable(atZoom: camera.zoom, in: covered) }
                 var layoutEvaluation = evaluation
                 layoutEvaluation.base.zoom = Double(layoutZoom)
                 layoutEvaluation.labelTiles = labels
+                if let shapes = source as? GeoJSONRenderSource, case .shapes(let index)? = shapes.index {
+                    layoutEvaluation.polygonLabelIndex = index
+                }
                 return (drawable[id] ?? [], layoutEvaluation)
             }
             // a layer whose filter selected nothing here draws nothing (as a tile's empty bucket); its
@@ -351,7 +355,8 @@ package struct StyleSceneBuilder: Sendable {
         for d in drawable {
             // the type of a vector tile's feature is read from the tile (its geometry is not built)
             guard let type = d.geometry?.type ?? d.feature.geometryType, builder.draws(type) else { continue }
-            let selected = SelectedFeature(feature: d.feature, geometry: d.geometry)
+            var selected = SelectedFeature(feature: d.feature, geometry: d.geometry)
+            selected.sourceIndex = d.sourceIndex
             if let predicate {
                 // the shapes production styles' filters have, answered from the feature's properties and type
                 guard predicate.evaluate(d.feature) else { continue }
@@ -384,7 +389,8 @@ package struct StyleSceneBuilder: Sendable {
         func index(_ v: Double) -> Int { clampedInt((v * n).rounded(.down), -(1 << 30), 1 << 30) }
         let columns = index(xs.min)...max(index(xs.min), index(xs.max))
         let rows = max(0, index(ys.min))...max(max(0, index(ys.min)), min((1 << z) - 1, index(ys.max)))
-        return LabelTiles(z: z, overscaling: max(1, pow(2, camera.zoom.rounded(.down) - Double(z))), columns: columns, rows: rows)
+        return LabelTiles(z: z, overscaling: max(1, pow(2, camera.zoom.rounded(.down) - Double(z))), columns: columns, rows: rows,
+                          bearing: camera.bearing)
     }
 
     /// The tiles of every source a drawn layer uses, each once (``RenderSource/drawnTiles(camera:transform:)``).

@@ -79,6 +79,8 @@ package struct Tile: Sendable, RandomAccessCollection {
     var coordinates = ContiguousArray<Int32>()
     /// Offset (in points) where each ring starts; one extra entry closes the last ring.
     var ringOffsets: ContiguousArray<Int32> = [0]
+    /// Whether each ring was reversed to wind as geojson-vt winds polygon rings (an empty list: none).
+    var reversedRings = ContiguousArray<Bool>()
     let table: FeatureTable
 
     init(id: TileID, extent: Int, table: FeatureTable) {
@@ -93,6 +95,7 @@ package struct Tile: Sendable, RandomAccessCollection {
         records = other.records
         coordinates = other.coordinates
         ringOffsets = other.ringOffsets
+        reversedRings = other.reversedRings
         pointCount = other.records.count
         simplifiedPointCount = other.records.count
     }
@@ -127,6 +130,17 @@ package struct Tile: Sendable, RandomAccessCollection {
 
     /// The identifier of feature `i`.
     package func identifier(at i: Int) -> FeatureIdentifier? { table.identifiers[Int(records[i].source)] }
+
+    /// Whether ring `ring` of feature `i` runs against its input: geojson-vt (JavaScript) winds
+    /// outer rings clockwise and holes counter-clockwise; geojson-vt-cpp, which MapLibre Native
+    /// uses, keeps the input's direction.
+    package func ringWasReversed(at i: Int, ring: Int) -> Bool {
+        let k = Int(records[i].ringStart) + ring
+        return k < reversedRings.count && reversedRings[k]
+    }
+
+    /// The position, in the index's input, of the feature that feature `i` was cut from.
+    package func sourceIndex(at i: Int) -> Int { Int(records[i].source) }
 
     /// The points of ring `ring` of feature `i`.
     package func points(at i: Int, ring: Int) -> [TilePoint] {

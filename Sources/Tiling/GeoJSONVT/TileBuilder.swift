@@ -37,6 +37,7 @@ struct TileBuilder {
                 result.tile.coordinates.append(tileCoordinate(extent * (fminX * z2 - tx)))
                 result.tile.coordinates.append(tileCoordinate(extent * (fminY * z2 - ty)))
                 result.tile.ringOffsets.append(Int32(result.tile.coordinates.count / 2))
+                result.tile.reversedRings.append(false)
                 numPoints += 1
                 numSimplified += 1
                 result.tile.records.append(Tile.Record(
@@ -57,6 +58,7 @@ struct TileBuilder {
                         i += 3
                     }
                     result.tile.ringOffsets.append(Int32(result.tile.coordinates.count / 2))
+                    result.tile.reversedRings.append(false)
                     ringCount = 1
                     return
                 }
@@ -99,6 +101,7 @@ struct TileBuilder {
                         result.tile.coordinates.append(tileCoordinate(extent * (scratch[2 * q + 1] * z2 - ty)))
                     }
                     result.tile.ringOffsets.append(Int32(result.tile.coordinates.count / 2))
+                    result.tile.reversedRings.append(reverse)
                     ringCount += 1
                 }
             }

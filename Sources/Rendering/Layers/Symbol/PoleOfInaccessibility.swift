@@ -34,35 +34,72 @@ enum PoleOfInaccessibility {
             let d = signedDistance(x, y, polygon)
             return Cell(x: x, y: y, h: h, d: d, max: d + h * 2.0.squareRoot())
         }
+        // the cells by potential in a binary heap kept as libstdc++'s `priority_queue` keeps it
+        // (Native's polylabel): cells of equal potential come out in the same order
         var queue: [Cell] = []
+        func push(_ c: Cell) {
+            queue.append(c)
+            var hole = queue.count - 1
+            var parent = (hole - 1) / 2
+            while hole > 0 && queue[parent].max < c.max {
+                queue[hole] = queue[parent]
+                hole = parent
+                parent = (hole - 1) / 2
+            }
+            queue[hole] = c
+        }
+        func pop() -> Cell {
+            let top = queue[0]
+            let len = queue.count - 1
+            let value = queue[len]
+            if len > 0 {
+                var hole = 0, child = 0
+                while child < (len - 1) / 2 {
+                    child = 2 * (child + 1)
+                    if queue[child].max < queue[child - 1].max { child -= 1 }
+                    queue[hole] = queue[child]
+                    hole = child
+                }
+                if len & 1 == 0 && child == (len - 2) / 2 {
+                    child = 2 * (child + 1)
+                    queue[hole] = queue[child - 1]
+                    hole = child - 1
+                }
+                var parent = (hole - 1) / 2
+                while hole > 0 && queue[parent].max < value.max {
+                    queue[hole] = queue[parent]
+                    hole = parent
+                    parent = (hole - 1) / 2
+                }
+                queue[hole] = value
+            }
+            queue.removeLast()
+            return top
+        }
         var x = minX
         while x < maxX {
             var y = minY
             while y < maxY {
-                queue.append(cell(x + cellSize / 2, y + cellSize / 2, cellSize / 2))
+                push(cell(x + cellSize / 2, y + cellSize / 2, cellSize / 2))
                 y += cellSize
             }
             x += cellSize
         }
-        // the centroid is a good first guess, the bbox centre another
-        var best = centroidCell(polygon[0]).map { cell($0.0, $0.1, 0) } ?? cell(minX + width / 2, minY + height / 2, 0)
+        // the centroid is a good first guess (the first vertex for a ring of no area), the bbox centre another
+        var best = centroidCell(polygon[0]).map { cell($0.0, $0.1, 0) } ?? cell(outer[0].0, outer[0].1, 0)
         let bboxCell = cell(minX + width / 2, minY + height / 2, 0)
         if bboxCell.d > best.d { best = bboxCell }
         var iterations = 0
         while !queue.isEmpty && iterations < 100_000 {
             iterations += 1
-            // pop the cell with the largest potential
-            var k = 0
-            for i in queue.indices where queue[i].max > queue[k].max { k = i }
-            queue.swapAt(k, queue.count - 1)
-            let c = queue.removeLast()
+            let c = pop()
             if c.d > best.d { best = c }
             if c.max - best.d <= precision { continue }
             let h = c.h / 2
-            queue.append(cell(c.x - h, c.y - h, h))
-            queue.append(cell(c.x + h, c.y - h, h))
-            queue.append(cell(c.x - h, c.y + h, h))
-            queue.append(cell(c.x + h, c.y + h, h))
+            push(cell(c.x - h, c.y - h, h))
+            push(cell(c.x + h, c.y - h, h))
+            push(cell(c.x - h, c.y + h, h))
+            push(cell(c.x + h, c.y + h, h))
         }
         return (best.x, best.y, best.d)
     }

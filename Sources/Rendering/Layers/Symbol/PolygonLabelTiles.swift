@@ -1,17 +1,23 @@
 import Foundation
 import GeoJSON
+import Tiling
 
-/// Where MapLibre Native anchors the point labels of a GeoJSON source's polygons: per source tile.
+/// Where MapLibre Native anchors the point labels of polygons: per source tile.
 ///
-/// Native lays symbols out per tile of geojson-vt's output, whose polygons are cut at the tile's
-/// edges plus a buffer of 128 of 512 pixels. Each polygon piece in a tile (its rings grouped by
-/// `classifyRings`) gets one label at its pole of inaccessibility, found to one tile pixel, and the
-/// label is kept only when that point lies inside the tile (`anchorInsideTile`): a large polygon
-/// gets a label in each tile whose piece's pole falls in it, a small one none where its pole lies in
-/// a neighbour's buffer. Tiles are placed top row first, left to right (Native's
-/// `getRenderTilesSortedByYPosition` without bearing), the features of a tile in source order, and
-/// a feature's pieces in the order `fixupPolygons` (wagyu's even-odd union) returns them
-/// (``union(_:tileUnits:)``): the first placed wins the collisions.
+/// Native lays symbols out per tile. A GeoJSON source's tile is geojson-vt's (its polygons cut at the
+/// tile's edges plus the source's buffer, simplified and rounded to 8192 units across the tile); each
+/// feature's rings in it pass through `fixupPolygons`, wagyu's even-odd union (``EvenOddUnion``),
+/// and `classifyRings` groups wagyu's output into polygons. Each polygon gets one label at its pole
+/// of inaccessibility, found to one tile pixel (16 units), kept only when that point lies inside the
+/// tile (`anchorInsideTile`): a large polygon gets a label in each tile whose piece's pole falls in
+/// it, a small one none where its pole lies in a neighbour's buffer. Tiles are placed top row first,
+/// left to right (Native's `getRenderTilesSortedByYPosition` without bearing), a tile's features in
+/// its order (geojson-vt's: the copy wrapped from the world's west edge first, then the data, then
+/// the east edge's copy), a feature's polygons in wagyu's order: the first placed wins the collisions.
+///
+/// Features without such tiles (a vector tile's, already cut) keep an older model of the same rule:
+/// each polygon cut to the label tile plus a quarter-tile buffer, with pieces in the order of
+/// ``union(_:tileUnits:)``.
 enum PolygonLabelTiles {
     /// A label anchor and its place in Native's placement order.
     struct Anchor {
@@ -19,18 +25,71 @@ enum PolygonLabelTiles {
         var order: Order
     }
 
-    /// Native's placement order of a label: its tile (row, canonical column, world copy), then which
-    /// copy of the data geojson-vt wrapped into the tile (the copy from the world's west edge moved
-    /// east first, then the data itself, then the east edge moved west), then the emission sequence.
+    /// Native's placement order of a label: its tile (row, canonical column, world copy), the
+    /// feature's place in the tile (its record; without tiles, which copy of the data geojson-vt
+    /// wrapped into the tile: west edge, data, east edge), then the emission sequence.
     struct Order: Comparable {
         var row: Int
         var column: Int
         var copy: Int
-        var wrapRank: Int
+        var record: Int
         var sequence: Int
 
         static func < (a: Order, b: Order) -> Bool {
-            (a.row, a.column, a.copy, a.wrapRank, a.sequence) < (b.row, b.column, b.copy, b.wrapRank, b.sequence)
+            (a.row, a.column, a.copy, a.record, a.sequence) < (b.row, b.column, b.copy, b.record, b.sequence)
+        }
+    }
+
+    /// Whether label `a` is placed before `b`: Native sorts the tiles by their canonical position
+    /// turned by the map's bearing (`getRenderTilesSortedByYPosition`: `util::rotate` by the
+    /// transform's bearing, -bearing in radians, in floats; then y, then x), then by world copy,
+    /// then the labels of a tile by record and sequence.
+    static func precedes(_ a: Order, _ b: Order, bearing: Double) -> Bool {
+        if a.row != b.row || a.column != b.column {
+            let angle = Float(-bearing * .pi / 180)
+            let c = cos(angle), s = sin(angle)
+            let (ax, ay) = (Float(a.column), Float(a.row)), (bx, by) = (Float(b.column), Float(b.row))
+            let ya = s * ax + c * ay, yb = s * bx + c * by
+            if ya != yb { return ya < yb }
+            let xa = c * ax - s * ay, xb = c * bx - s * by
+            if xa != xb { return xa < xb }
+        }
+        return (a.copy, a.record, a.sequence) < (b.copy, b.record, b.sequence)
+    }
+
+    /// A GeoJSON source's tiles covering the view (the label tiles), each with where every source
+    /// feature's records lie in it.
+    struct SourceTiles {
+        struct Entry {
+            var row: Int
+            var column: Int
+            var copy: Int
+            var tile: Tile
+            /// Each source feature's records (tile features), in tile order.
+            var records: [Int: [Int]]
+        }
+
+        var z: Int
+        var entries: [Entry]
+
+        init(index: GeoJSONTileIndex, tiles: LabelTiles) {
+            z = tiles.z
+            entries = []
+            let count = 1 << tiles.z
+            for row in tiles.rows where row >= 0 && row < count {
+                for column in tiles.columns {
+                    let canonical = ((column % count) + count) % count
+                    guard let tile = index.tile(z: tiles.z, x: canonical, y: row) else { continue }
+                    var records: [Int: [Int]] = [:]
+                    for i in tile.indices { records[tile.sourceIndex(at: i), default: []].append(i) }
+                    entries.append(Entry(row: row, column: canonical, copy: (column - canonical) / count, tile: tile, records: records))
+                }
+            }
+        }
+
+        /// The first record of source feature `source` in the tile at `row` and canonical `column`.
+        func record(of source: Int, row: Int, column: Int) -> Int? {
+            entries.first { $0.row == row && $0.column == column }?.records[source]?.first
         }
     }
 
@@ -43,17 +102,99 @@ enum PolygonLabelTiles {
     /// The tile buffer, in tiles (128 of 512 pixels).
     static let buffer = 0.25
 
-    /// The order of a label anchored at a point (one tile: the one it lies in).
-    static func order(of anchor: LocationCoordinate2D, tiles: LabelTiles, sequence: Int) -> Order {
+    /// The order of a label anchored at a point (one tile: the one it lies in), of source feature
+    /// `source` when the source's tiles are known.
+    static func order(of anchor: LocationCoordinate2D, tiles: LabelTiles, sourceTiles: SourceTiles? = nil, source: Int = -1,
+                      sequence: Int) -> Order {
         let p = Transform.mercator(anchor), n = Double(1 << tiles.z)
         let column = Int((p.x * n).rounded(.down)), row = Int((max(0, min(0.999_999_999, p.y)) * n).rounded(.down))
         let count = 1 << tiles.z
         let canonical = ((column % count) + count) % count
-        return Order(row: row, column: canonical, copy: (column - canonical) / count, wrapRank: 1, sequence: sequence)
+        let record = sourceTiles?.record(of: source, row: row, column: canonical) ?? 1
+        return Order(row: row, column: canonical, copy: (column - canonical) / count, record: record, sequence: sequence)
     }
 
-    /// The anchors of one feature's polygons (each outer ring with its holes) over `tiles`;
-    /// `sequence` counts anchors in emission order across features.
+    /// The anchors of source feature `source`'s polygons in the source's tiles, as Native lays a
+    /// GeoJSON tile's polygon out: each record's rings unioned by wagyu, grouped by
+    /// `classifyRings`, each polygon labelled at its pole (to 16 units) when that lies in the tile.
+    static func anchors(source: Int, in tiles: SourceTiles, sequence: inout Int) -> [Anchor] {
+        var out: [Anchor] = []
+        let n = Double(1 << tiles.z)
+        for entry in tiles.entries {
+            guard let records = entry.records[source] else { continue }
+            let extent = Double(entry.tile.extent)
+            for record in records where entry.tile.featureType(at: record) == .polygon {
+                for (x, y) in poles(of: record, in: entry.tile) {
+                    guard x >= 0, x < extent, y >= 0, y < extent else { continue }
+                    let world = Point(x: (Double(entry.column) + x / extent) / n + Double(entry.copy), y: (Double(entry.row) + y / extent) / n)
+                    out.append(Anchor(coordinate: Transform.coordinate(mercator: world),
+                                      order: Order(row: entry.row, column: entry.column, copy: entry.copy, record: record, sequence: sequence)))
+                    sequence += 1
+                }
+            }
+        }
+        return out
+    }
+
+    /// The label anchors of a tile's polygon feature in tile units, whether inside the tile or not:
+    /// its rings (in the input's direction, as geojson-vt-cpp keeps them: wagyu's order depends on
+    /// it) unioned by ``EvenOddUnion``, grouped by ``classifyRings(_:)``, each polygon's pole found to
+    /// one tile pixel and kept as a float, as Native keeps an anchor. None when wagyu would throw.
+    static func poles(of record: Int, in tile: Tile) -> [(x: Double, y: Double)] {
+        var rings: [[(Int, Int)]] = []
+        rings.reserveCapacity(tile.ringCount(at: record))
+        for k in 0..<tile.ringCount(at: record) {
+            tile.withUnsafePoints(at: record, ring: k) { p in
+                var ring: [(Int, Int)] = []
+                ring.reserveCapacity(p.count / 2)
+                var i = 0
+                while i + 1 < p.count {
+                    ring.append((Int(p[i]), Int(p[i + 1])))
+                    i += 2
+                }
+                if tile.ringWasReversed(at: record, ring: k) { ring.reverse() }
+                rings.append(ring)
+            }
+        }
+        guard let polygons = EvenOddUnion.polygons(rings) else { return [] }
+        var out: [(x: Double, y: Double)] = []
+        for polygon in classifyRings(polygons.flatMap { $0 }) {
+            let plane = polygon.map { ring in ring.map { (Double($0.0), Double($0.1)) } }
+            guard let pole = PoleOfInaccessibility.pole(plane, precision: Double(tile.extent) / 512) else { continue }
+            out.append((Double(Float(pole.0)), Double(Float(pole.1))))
+        }
+        return out
+    }
+
+    /// MapLibre Native's `classifyRings`: rings grouped into polygons, a new polygon at each ring
+    /// wound like the first (rings of no area skipped; one ring or none kept as it is).
+    static func classifyRings(_ rings: [[(Int, Int)]]) -> [[[(Int, Int)]]] {
+        if rings.count <= 1 { return [rings] }
+        var polygons: [[[(Int, Int)]]] = []
+        var polygon: [[(Int, Int)]] = []
+        var ccw = 0
+        for ring in rings {
+            var sum = 0.0
+            var j = ring.count - 1
+            for i in ring.indices {
+                sum += Double(ring[j].0 - ring[i].0) * Double(ring[i].1 + ring[j].1)
+                j = i
+            }
+            if sum == 0 { continue }
+            let sign = sum < 0 ? -1 : 1
+            if ccw == 0 { ccw = sign }
+            if ccw == sign && !polygon.isEmpty {
+                polygons.append(polygon)
+                polygon = []
+            }
+            polygon.append(ring)
+        }
+        if !polygon.isEmpty { polygons.append(polygon) }
+        return polygons
+    }
+
+    /// The anchors of one feature's polygons (each outer ring with its holes) over `tiles`, without
+    /// the source's own tiles (the older model); `sequence` counts anchors in emission order across features.
     static func anchors(_ polygons: [[PositionList]], tiles: LabelTiles, sequence: inout Int) -> [Anchor] {
         let count = 1 << tiles.z, n = Double(count)
         // the polygons in world units, with their outer rings' bounds
@@ -116,7 +257,7 @@ enum PolygonLabelTiles {
                     for piece in poles {
                         let world = Point(x: piece.pole.0 + Double(copy), y: piece.pole.1)
                         out.append(Anchor(coordinate: Transform.coordinate(mercator: world),
-                                          order: Order(row: row, column: canonical, copy: copy, wrapRank: wrapRank, sequence: sequence)))
+                                          order: Order(row: row, column: canonical, copy: copy, record: wrapRank, sequence: sequence)))
                         sequence += 1
                     }
                 }

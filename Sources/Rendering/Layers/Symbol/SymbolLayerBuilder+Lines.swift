@@ -16,6 +16,9 @@ struct LabelTiles {
     /// Tile columns, unwrapped (a column outside `0..<2^z` is a tile of another world copy).
     var columns: ClosedRange<Int>
     var rows: ClosedRange<Int>
+    /// The map's bearing in degrees: Native places the tiles' labels in the order of the tiles'
+    /// positions turned by it (``PolygonLabelTiles/precedes(_:_:bearing:)``).
+    var bearing = 0.0
 
     /// Tile pixels per tile unit: 512 pixels (times overscaling) span the extent.
     var tilePixelRatio: Double { LineLabelAnchors.extent / (512 * overscaling) }

@@ -30,6 +30,8 @@ enum SymbolLayerBuilder: LayerBuilder {
         // are laid out (after the other labels)
         var tiled: [(order: PolygonLabelTiles.Order, label: LaidOutSymbol, feature: SelectedFeature)] = []
         var sequence = 0
+        // a GeoJSON source's own tiles, whose pieces Native labels (cut when a polygon first needs them)
+        var sourceTiles: PolygonLabelTiles.SourceTiles?
         for feature in features {
             evaluation.load(feature, into: &context)
             var text = layout.text.evaluate(context)
@@ -129,8 +131,12 @@ enum SymbolLayerBuilder: LayerBuilder {
             // read once: a vector tile's feature builds its longitude/latitude geometry when read
             let geometry = feature.geometry
             if let tiles = evaluation.labelTiles, hasPolygons(geometry) {
+                if sourceTiles == nil, let index = evaluation.polygonLabelIndex {
+                    sourceTiles = PolygonLabelTiles.SourceTiles(index: index, tiles: tiles)
+                }
                 // a GeoJSON source's polygons: anchored and ordered per source tile, as Native lays its tiles out
-                for anchor in tiledAnchors(geometry, tiles: tiles, sequence: &sequence) {
+                for anchor in tiledAnchors(geometry, tiles: tiles, sourceTiles: sourceTiles, source: feature.sourceIndex,
+                                           sequence: &sequence) {
                     var l = label
                     l.anchor = anchor.coordinate
                     tiled.append((anchor.order, l, feature))
@@ -147,9 +153,10 @@ enum SymbolLayerBuilder: LayerBuilder {
         if !tiled.isEmpty {
             // by sort key first (Native sorts a layer's placement data by key across tiles), then
             // tile and sequence (unique, so the order is total)
+            let bearing = evaluation.labelTiles?.bearing ?? 0
             tiled.sort { a, b in
                 let (ka, kb) = (a.label.sortKey ?? 0, b.label.sortKey ?? 0)
-                return ka != kb ? ka < kb : a.order < b.order
+                return ka != kb ? ka < kb : PolygonLabelTiles.precedes(a.order, b.order, bearing: bearing)
             }
             for t in tiled {
                 labels.append(t.label)
@@ -237,9 +244,26 @@ enum SymbolLayerBuilder: LayerBuilder {
         }
     }
 
-    /// Point-placed anchors of a GeoJSON source's feature laid out in `tiles`: polygons per tile
-    /// piece (``PolygonLabelTiles``), other geometry at ``anchors(_:)``, each with its placement order.
-    static func tiledAnchors(_ g: Geometry?, tiles: LabelTiles, sequence: inout Int) -> [PolygonLabelTiles.Anchor] {
+    /// Point-placed anchors of a feature laid out in `tiles`: polygons per tile piece
+    /// (``PolygonLabelTiles``: from the GeoJSON source's own tiles when known, `source` being the
+    /// feature's place in it), other geometry at ``anchors(_:)``, each with its placement order.
+    static func tiledAnchors(_ g: Geometry?, tiles: LabelTiles, sourceTiles: PolygonLabelTiles.SourceTiles? = nil, source: Int = -1,
+                             sequence: inout Int) -> [PolygonLabelTiles.Anchor] {
+        if let sourceTiles, source >= 0 {
+            switch g {
+            case .polygon?, .multiPolygon?:
+                return PolygonLabelTiles.anchors(source: source, in: sourceTiles, sequence: &sequence)
+            case .geometryCollection(let c)?:
+                // the polygon members from the tiles (each a tile feature of its own), the others at their points
+                var out = PolygonLabelTiles.anchors(source: source, in: sourceTiles, sequence: &sequence)
+                for member in c.geometries where !hasPolygons(member) {
+                    out += tiledAnchors(member, tiles: tiles, sourceTiles: sourceTiles, source: source, sequence: &sequence)
+                }
+                return out
+            default:
+                break
+            }
+        }
         switch g {
         case .polygon(let rings)?: return PolygonLabelTiles.anchors([rings], tiles: tiles, sequence: &sequence)
         case .multiPolygon(let ps)?: return PolygonLabelTiles.anchors(ps, tiles: tiles, sequence: &sequence)
@@ -247,7 +271,8 @@ enum SymbolLayerBuilder: LayerBuilder {
         default:
             return anchors(g).map { a in
                 defer { sequence += 1 }
-                return PolygonLabelTiles.Anchor(coordinate: a, order: PolygonLabelTiles.order(of: a, tiles: tiles, sequence: sequence))
+                return PolygonLabelTiles.Anchor(coordinate: a, order: PolygonLabelTiles.order(of: a, tiles: tiles, sourceTiles: sourceTiles,
+                                                                                              source: source, sequence: sequence))
             }
         }
     }
