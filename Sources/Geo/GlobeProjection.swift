@@ -39,7 +39,6 @@ package enum GlobeProjection {
     ///
     /// Latitude is `2 atan(e^t) - π/2` with `t = π (1 - 2y)`, so its sine and cosine are `tanh t` and
     /// `1 / cosh t`: one exponential, no inverse tangent.
-    @inlinable
     package static func spherePoint(worldX x: Double, worldY y: Double) -> Vector3 {
         let lng = x * 2 * .pi - .pi
         let t = max(-40, min(40, .pi * (1 - 2 * y)))

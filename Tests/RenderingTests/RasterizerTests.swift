@@ -72,6 +72,35 @@ private func square(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> [
         #expect(spans.first.map { $0 == (2, 1, 4) } == true)
     }
 
+    @Test("GL JS's tie rule: a centre on a horizontal edge belongs to the polygon above it, so squares sharing an edge still cover every pixel once")
+    func tiesAboveGiveTheEdgeRowToTheUpperPolygon() {
+        var scanner = PixelCenterScanner()
+        // two squares sharing the edge y = 2.5, a row of centres
+        let upper = square(1, 0.2, 5, 2.5), lower = square(1, 2.5, 5, 4.8)
+        func rows(_ ring: [Point], _ ties: PixelCenterScanner.HorizontalTie) -> [Int] {
+            var rows: [Int] = []
+            scanner.scan(rings: [ring], rule: .evenOdd, clip: PixelClip(width: 8, height: 8), ties: ties) { y, _, _ in rows.append(y) }
+            return rows
+        }
+        #expect(rows(upper, .above) == [0, 1, 2])
+        #expect(rows(lower, .above) == [3, 4])
+        #expect(rows(upper, .below) == [0, 1])
+        #expect(rows(lower, .below) == [2, 3, 4])
+        // away from ties the two rules agree
+        var seed: UInt64 = 7
+        func random() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double(seed >> 11) / Double(1 << 53) * 20 + 0.013
+        }
+        for _ in 0..<200 {
+            let ring = [Point(x: random(), y: random()), Point(x: random(), y: random()), Point(x: random(), y: random()), Point(x: random(), y: random())]
+            var a: [[Int]] = [], b: [[Int]] = []
+            scanner.scan(rings: [ring], rule: .evenOdd, clip: PixelClip(width: 24, height: 24)) { a.append([$0, $1, $2]) }
+            scanner.scan(rings: [ring], rule: .evenOdd, clip: PixelClip(width: 24, height: 24), ties: .above) { b.append([$0, $1, $2]) }
+            #expect(a == b)
+        }
+    }
+
     @Test func triangleScanMatchesTheGeneralScanner() {
         var scanner = PixelCenterScanner()
         var seed: UInt64 = 42

@@ -165,6 +165,7 @@ public final class Map: @unchecked Sendable {
         var transform = camera.transform(in: size)
         transform.projectionMode = projection
         let bent = globeness(atZoom: camera.zoom)
+        transform.rasterReference = locked { $0.rasterReference }
         if bent > 0 { transform.globeness = bent }
         return transform
     }
@@ -205,6 +206,7 @@ public final class Map: @unchecked Sendable {
         var scene = try builder.styleScene(layers: layers, sources: sources, states: states)
         scene.scene.projectionMode = locked { $0.options.projectionMode }
         scene.scene.globeness = builder.globeness
+        scene.scene.rasterReference = builder.rasterReference
         // Sources whose kind is not loaded yet are drawn empty: say so, for the layers that use them.
         let used = Set(style.layers.filter { $0.isVisible }.compactMap(\.sourceIdentifier))
         for source in style.sources where used.contains(source.identifier) && !MapSources.draws(source.kind) {
@@ -222,6 +224,7 @@ public final class Map: @unchecked Sendable {
         let mapMode = options.mapMode
         var frame = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera)
         frame.globeness = globeness(atZoom: camera.zoom)
+        frame.rasterReference = locked { $0.rasterReference }
         let transform = frame.transform
         var (sources, errors) = self.sources.renderSources(of: style, visible: style.layers.filter { $0.isVisible }, transform: transform,
                                                            camera: camera, pixelRatio: size.pixelRatio, mapMode: mapMode)
@@ -250,6 +253,7 @@ public final class Map: @unchecked Sendable {
         builder.globalState = style.globalState
         builder.limits = options.limits
         builder.globeness = frame.globeness
+        builder.rasterReference = frame.rasterReference
         builder.sky = style.styleDocument.members["sky"]
         builder.resourceGeneration = resources.generation(of: style, sprites: sprites, glyphs: mapGlyphs,
                                                           ideographicFallback: settings.ideographicFontFallback)
@@ -265,6 +269,13 @@ public final class Map: @unchecked Sendable {
     package var dictionaryLineBreaks: Bool {
         get { locked { $0.dictionaryLineBreaks } }
         set { locked { $0.dictionaryLineBreaks = newValue } }
+    }
+
+    /// Whose rasterizer the pixels match where renderers legitimately differ (`RasterReference`): MapLibre Native's
+    /// (the default), or GL JS's drawn through SwiftShader, which the GL JS comparison suite's runner asks for.
+    package var rasterReference: RasterReference {
+        get { locked { $0.rasterReference } }
+        set { locked { $0.rasterReference = newValue } }
     }
 
     /// Renders the map as it is now.

@@ -1,3 +1,4 @@
+import Geo
 import MapStyle
 import Rendering
 
@@ -22,6 +23,8 @@ struct MapState: Sendable {
     var zoomHistory = ZoomHistory()
     /// Whether `text-max-width` breaks Thai, Lao, Khmer and Myanmar labels at dictionary word boundaries.
     var dictionaryLineBreaks = true
+    /// Whose rasterizer the pixels match (MapLibre Native's unless a GL JS comparison asks for SwiftShader's).
+    var rasterReference = RasterReference.mapLibreNative
     /// The render session (the reused canvas), lent out while a snapshot paints.
     var session = RenderSession()
 

@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import GeoJSON
 import Mercator
 import Rendering
@@ -27,6 +28,8 @@ enum RenderTestMaps {
         // MapLibre Native draws at most 60 degrees, GL JS's map option defaults to 60
         map.camera.pitch = min(map.camera.pitch, metadata.maxPitch ?? 60)
         if let projection = metadata.projection { try map.style.setProjection(projection) }
+        // GL JS's pictures were drawn through SwiftShader: its ties and its sine, to compare like with like
+        if suite.reference == "maplibre-gl-js" { map.rasterReference = .glJSSwiftShader }
         // MapLibre's harness draws only the fixtures' glyphs: no installed fonts, CJK included
         map.settings.ideographicFontFallback = .disabled
         // and breaks Thai, Lao, Khmer and Myanmar lines only at spaces (no ICU dictionaries)

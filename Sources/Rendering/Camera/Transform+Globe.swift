@@ -107,6 +107,8 @@ package final class GlobeView: Sendable {
     let halfHeight: Double
     /// The centre's world x (fractions): inverse projections return x within half a world of it.
     let centerWorldX: Double
+    /// How sines and cosines put world positions on the sphere (SwiftShader's for ``RasterReference/glJSSwiftShader``).
+    let sine: GlobeSine
 
     /// The globe view of a transform, or nil when its globeness is 0 (or not a number).
     init?(_ t: Transform) {
@@ -127,6 +129,13 @@ package final class GlobeView: Sendable {
         halfWidth = t.width / 2
         halfHeight = t.height / 2
         centerWorldX = t.centerWorld.x / t.worldSize
+        sine = t.rasterReference == .glJSSwiftShader ? .swiftShader : .exact
+    }
+
+    /// The unit-sphere point of a world point (Web Mercator fractions), with the view's ``sine``.
+    @inline(__always)
+    func spherePoint(worldX x: Double, y: Double) -> Vector3 {
+        GlobeProjection.spherePoint(worldX: x, worldY: y, sine: sine)
     }
 
     /// Whether the view is entirely the sphere (no Mercator mixed in).
@@ -134,8 +143,8 @@ package final class GlobeView: Sendable {
 
     /// The view-space position of a world point under the Mercator camera (its nearest world copy).
     @inline(__always)
-    private func mercatorView(worldX x: Double, y: Double) -> Vector3 {
-        let copy = (x - centerWorldX).rounded()
+    private func mercatorView(worldX x: Double, y: Double, wrapped: Bool = true) -> Vector3 {
+        let copy = wrapped ? (x - centerWorldX).rounded() : 0
         let wx = (x - copy) * worldSize - centerX, wy = y * worldSize - centerY
         let px = wx * cosBearing + wy * sinBearing, py = -wx * sinBearing + wy * cosBearing
         return Vector3(px, -py * cosPitch, py * sinPitch - distance)
@@ -143,14 +152,16 @@ package final class GlobeView: Sendable {
 
     /// The screen position (device pixels) of a world point, and how far it is in front of the
     /// horizon (negative: hidden behind the globe). `sphere` is its unit-sphere point.
+    /// In a blend with Mercator the world point's nearest copy is taken, unless `wrapped` is false (the
+    /// points of one polygon keep their copy, so that it does not tear where copies meet).
     @inline(__always)
-    func project(sphere s: Vector3, worldX x: Double, y: Double) -> (x: Double, y: Double, side: Double) {
+    func project(sphere s: Vector3, worldX x: Double, y: Double, wrapped: Bool = true) -> (x: Double, y: Double, side: Double) {
         let g = camera.view(s)
         if globeness >= 1 {
             let p = camera.screen(view: g)
             return (p.x, p.y, camera.horizonSide(s))
         }
-        let m = mercatorView(worldX: x, y: y)
+        let m = mercatorView(worldX: x, y: y, wrapped: wrapped)
         let k = globeness
         let v = Vector3(m.x + (g.x - m.x) * k, m.y + (g.y - m.y) * k, m.z + (g.z - m.z) * k)
         let p = camera.screen(view: v)
@@ -184,7 +195,7 @@ package final class GlobeView: Sendable {
 
     /// ``depthRatio(sphere:worldX:y:)`` of a world point.
     func depthRatio(worldX x: Double, y: Double) -> Double {
-        depthRatio(sphere: GlobeProjection.spherePoint(worldX: x, worldY: y), worldX: x, y: y)
+        depthRatio(sphere: spherePoint(worldX: x, y: y), worldX: x, y: y)
     }
 
     /// ``depthRatio(sphere:worldX:y:)`` of the globe under a screen position; off the globe, of the
@@ -201,7 +212,7 @@ package final class GlobeView: Sendable {
     /// The unit-sphere point under a screen position, or nil off the globe.
     func spherePoint(screenX sx: Double, y sy: Double) -> Vector3? {
         if globeness >= 1 { return camera.spherePoint(screenX: sx, y: sy) }
-        return blendedWorld(screenX: sx, y: sy).map { GlobeProjection.spherePoint(worldX: $0.x, worldY: $0.y) }
+        return blendedWorld(screenX: sx, y: sy).map { spherePoint(worldX: $0.x, y: $0.y) }
     }
 
     /// The angle (radians) one device pixel of a `pitch-alignment: map` circle or a heatmap kernel
@@ -239,7 +250,7 @@ package final class GlobeView: Sendable {
     /// ``project(sphere:worldX:y:)`` of a world point.
     @inline(__always)
     func project(worldX x: Double, y: Double) -> (x: Double, y: Double, side: Double) {
-        project(sphere: GlobeProjection.spherePoint(worldX: x, worldY: y), worldX: x, y: y)
+        project(sphere: spherePoint(worldX: x, y: y), worldX: x, y: y)
     }
 
     /// How far a world point is in front of the horizon (negative: hidden).

@@ -1,3 +1,4 @@
+package import Geo
 package import GeoJSON
 import Foundation
 
@@ -60,6 +61,11 @@ package struct Transform: Sendable {
     /// How far the view is bent onto the globe: 0 is Web Mercator (the default, today's pixels), 1 the
     /// globe (GL JS's vertical perspective), values between GL JS's blend of the two. See `Transform+Globe`.
     package var globeness: Double = 0 {
+        didSet { globe = GlobeView(self) }
+    }
+    /// Whose rasterizer the pixels match where renderers legitimately differ (``RasterReference``): MapLibre
+    /// Native's (the default), or GL JS's pictures drawn through SwiftShader (the GL JS comparison suite).
+    package var rasterReference: RasterReference = .mapLibreNative {
         didSet { globe = GlobeView(self) }
     }
     /// The globe's camera and blend when ``globeness`` is above 0; nil draws Web Mercator. Painters

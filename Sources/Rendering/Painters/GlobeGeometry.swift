@@ -103,7 +103,8 @@ extension PaintContext {
         return g.side(worldX: q.x + Double(copy), y: q.y) < 0
     }
 
-    /// Polygon rings projected onto the globe into ``screenRings``: edges split on GL JS's fill grid, a
+    /// Polygon rings projected onto the globe into ``screenRings``: edges split on GL JS's fill grid (the
+    /// points snapped to GL's subpixel grid, ``GlobeMeshRasterizer/snapped(_:)``), a
     /// vertex at or past the world's top (bottom) edge on the north (south) pole so that polygons
     /// reaching the edge close over the pole, the far side cut off by the horizon plane and the cut
     /// closed along the horizon, on the side the ring's interior lies (a ring's interior is on its
@@ -161,19 +162,25 @@ extension PaintContext {
             screen.removeAll(keepingCapacity: true)
             side.removeAll(keepingCapacity: true)
             var visible = 0
+            // in a blend with Mercator, the ring's flat position on one copy of the world, the one nearest the view
+            let flatShift = ((lowX + highX) / 2 - g.centerWorldX).rounded()
             for p in world {
                 let s: Vector3
                 if p.y <= 0 { s = Vector3(0, 1, 0) } else if p.y >= 1 { s = Vector3(0, -1, 0) } else {
-                    s = GlobeProjection.spherePoint(worldX: p.x, worldY: p.y)
+                    s = g.spherePoint(worldX: p.x, y: p.y)
                 }
-                let q = g.project(sphere: s, worldX: p.x, y: p.y)
+                let q = g.project(sphere: s, worldX: p.x - flatShift, y: p.y, wrapped: false)
                 sphere.append(s)
-                screen.append(Point(x: q.x + offset.x, y: q.y + offset.y))
+                // on GL's subpixel grid, as GL JS's triangles are rasterized
+                screen.append(GlobeMeshRasterizer.snapped(Point(x: q.x + offset.x, y: q.y + offset.y)))
                 side.append(q.side)
                 if q.side >= 0 { visible += 1 }
             }
             let n = world.count
-            if visible == n {
+            // In a blend with Mercator the far side is clipped where GL JS's blended clip z passes w, which is
+            // no circle on the sphere: the ring is kept whole, and the fill keeps to the rows of the globe's tile
+            // meshes (the background's cover), which are clipped there as GL clips them.
+            if visible == n || !g.isSphere {
                 screenRings.append(screen)
                 continue
             }
@@ -319,7 +326,7 @@ extension PaintContext {
         var run: [Point] = []
         var previous: (s: Vector3, side: Double, world: Point)?
         for p in world {
-            let s = GlobeProjection.spherePoint(worldX: p.x, worldY: p.y)
+            let s = g.spherePoint(worldX: p.x, y: p.y)
             let side = g.project(sphere: s, worldX: p.x, y: p.y).side
             if let prev = previous, (prev.side >= 0) != (side >= 0) {
                 let f = prev.side / (prev.side - side)

@@ -110,7 +110,7 @@ extension PaintContext {
         }
         var previous: (side: Double, world: Point)?
         for p in world {
-            let s = GlobeProjection.spherePoint(worldX: p.x, worldY: p.y)
+            let s = g.spherePoint(worldX: p.x, y: p.y)
             let q = g.project(sphere: s, worldX: p.x, y: p.y)
             let side = q.side
             if let prev = previous, (prev.side >= 0) != (side >= 0) {

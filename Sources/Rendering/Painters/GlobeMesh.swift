@@ -56,6 +56,8 @@ struct GlobeSpan {
     let q0: Double, dq: Double
     let a0: Double, da: Double
     let b0: Double, db: Double
+    // down the picture (per row), over the triangle's plane: what GL's derivatives see
+    let dqdy: Double, dady: Double, dbdy: Double
 
     /// The world position under the centre of pixel `x` of the row.
     @inline(__always)
@@ -63,6 +65,15 @@ struct GlobeSpan {
         let t = Double(x) + 0.5 - left
         let q = q0 + dq * t
         return Point(x: (a0 + da * t) / q, y: (b0 + db * t) / q)
+    }
+
+    /// The world position the span's triangle gives pixel (`x`, `y`), on or off the triangle (GL's
+    /// helper pixels: a 2 x 2 quad's derivatives come from the triangle's plane extended).
+    @inline(__always)
+    func world(_ x: Int, row y: Int) -> Point {
+        let t = Double(x) + 0.5 - left, r = Double(y - self.y)
+        let q = q0 + dq * t + dqdy * r
+        return Point(x: (a0 + da * t + dady * r) / q, y: (b0 + db * t + dbdy * r) / q)
     }
 }
 
@@ -128,6 +139,9 @@ extension PaintContext {
 struct GlobeMeshRasterizer {
     let globe: GlobeView
     let clip: PixelClip
+    /// Screen pixels per pixel of the target across and down (about 4 for the heatmap's quarter-size
+    /// framebuffer): the clip is in the target's pixels.
+    var pixelScale = (x: 1.0, y: 1.0)
 
     /// Screen-space polygon vertex: position and the attributes affine in screen space (`1 / w`,
     /// world x / w, world y / w).
@@ -154,8 +168,9 @@ struct GlobeMeshRasterizer {
             let x = b.minX + width * Double(i) / Double(n)
             xs[i] = x
             let lng = x * 2 * .pi - .pi
-            sinLng[i] = sin(lng)
-            cosLng[i] = cos(lng)
+            // GL JS's longitude is 2π x + π: the same angle, as the sine in use sees it
+            sinLng[i] = g.sine == .exact ? sin(lng) : g.sine.sin(lng + 2 * .pi)
+            cosLng[i] = g.sine == .exact ? cos(lng) : g.sine.cos(lng + 2 * .pi)
         }
         var vertices = [GlobeView.ClipVertex]()
         vertices.reserveCapacity(columns * rowCount)
@@ -164,7 +179,7 @@ struct GlobeMeshRasterizer {
         for j in firstRow...lastRow {
             let pole = j < 0 || j > n
             let y: Double
-            let sinLat: Double, cosLat: Double
+            var sinLat: Double, cosLat: Double
             if j < 0 {
                 // GL JS's pole vertex: the tile's texture coordinates run on to 4 tiles above it
                 y = b.minY - 4 * height
@@ -178,6 +193,11 @@ struct GlobeMeshRasterizer {
                 let e = exp(t), e2 = e * e
                 sinLat = (e2 - 1) / (e2 + 1)
                 cosLat = 2 * e / (e2 + 1)
+                if g.sine != .exact {
+                    let lat = 2 * atan(exp(.pi - y * 2 * .pi)) - .pi / 2
+                    sinLat = g.sine.sin(lat)
+                    cosLat = g.sine.cos(lat)
+                }
             }
             for i in 0...n {
                 let s = Vector3(sinLng[i] * cosLat, sinLat, cosLng[i] * cosLat)
@@ -252,12 +272,31 @@ struct GlobeMeshRasterizer {
     /// Subpixel steps per pixel vertex positions snap to (SwiftShader's 4 bits, as GL JS's references draw).
     static let subpixel = 16.0
 
+    /// A screen position on the subpixel grid (nearest step).
+    @inline(__always)
+    static func snapped(_ p: Point) -> Point {
+        Point(x: (p.x * subpixel).rounded() / subpixel, y: (p.y * subpixel).rounded() / subpixel)
+    }
+
     @inline(__always)
     private func screen(_ v: GlobeView.ClipVertex) -> ScreenVertex {
         let q = 1 / v.w
         let s = GlobeMeshRasterizer.subpixel
-        let x = ((globe.halfWidth + v.x * q) * s).rounded() / s, y = ((globe.halfHeight + v.y * q) * s).rounded() / s
+        let x = ((globe.halfWidth + v.x * q) * s / pixelScale.x).rounded() / s
+        let y = ((globe.halfHeight + v.y * q) * s / pixelScale.y).rounded() / s
         return ScreenVertex(x: x, y: y, q: q, a: v.wx * q, b: v.wy * q)
+    }
+
+    /// Rasterizes triangles of clip-space vertices (each `(a, b, c)` indexes `vertices`), clipped, culled and
+    /// scanned as the tile meshes are; the span's world position is the vertices' `wx`, `wy` interpolated.
+    func rasterize(vertices: [GlobeView.ClipVertex], triangles: [(Int, Int, Int)], _ body: (GlobeSpan) -> Void) {
+        guard !clip.isEmpty else { return }
+        let screens = vertices.map { $0.w > 0 ? screen($0) : ScreenVertex(x: .nan, y: .nan, q: 0, a: 0, b: 0) }
+        vertices.withUnsafeBufferPointer { v in
+            screens.withUnsafeBufferPointer { sv in
+                for (a, b, c) in triangles { triangle(a, b, c, v, sv, body) }
+            }
+        }
     }
 
     /// Scans a convex polygon (in the triangle's winding): the pixel centres inside it, rows within
@@ -277,6 +316,18 @@ struct GlobeMeshRasterizer {
             minX = min(minX, u.x); maxX = max(maxX, u.x)
         }
         guard area < 0, minY.isFinite, maxY.isFinite, minX.isFinite, maxX.isFinite else { return }
+        // the attributes' gradients down the picture, from the polygon's widest fan triangle
+        var dqdy = 0.0, dady = 0.0, dbdy = 0.0, widest = 0.0
+        for k in 1..<(count - 1) {
+            let a = p[0], b = p[k], c = p[k + 1]
+            let det = (b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)
+            guard abs(det) > widest else { continue }
+            widest = abs(det)
+            @inline(__always) func down(_ fa: Double, _ fb: Double, _ fc: Double) -> Double {
+                ((b.x - a.x) * (fc - fa) - (c.x - a.x) * (fb - fa)) / det
+            }
+            dqdy = down(a.q, b.q, c.q); dady = down(a.a, b.a, c.a); dbdy = down(a.b, b.b, c.b)
+        }
         // rows whose centre lies in (minY, maxY]
         let y0 = clampedInt((minY + 0.5).rounded(.down), clip.y0, clip.y1)
         let y1 = clampedInt((maxY + 0.5).rounded(.down), clip.y0, clip.y1)
@@ -308,7 +359,8 @@ struct GlobeMeshRasterizer {
             guard x0 < x1 else { continue }
             let inv = 1 / (rx - lx)
             body(GlobeSpan(y: y, x0: x0, x1: x1, left: lx, q0: lq, dq: (rq - lq) * inv,
-                           a0: la, da: (ra - la) * inv, b0: lb, db: (rb - lb) * inv))
+                           a0: la, da: (ra - la) * inv, b0: lb, db: (rb - lb) * inv,
+                           dqdy: dqdy, dady: dady, dbdy: dbdy))
         }
     }
 }

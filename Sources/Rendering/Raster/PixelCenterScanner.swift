@@ -25,10 +25,26 @@ struct PixelCenterScanner {
     }
 
     /// Calls `body(y, x0, x1)` for each run of covered pixels `x0..<x1` in row `y`, within `clip`.
-    mutating func scan(rings: [[Point]], rule: FillRule, clip: PixelClip, _ body: (Int, Int, Int) -> Void) {
+    ///
+    /// `ties` says which polygon owns a pixel centre lying exactly on a horizontal edge: the one below it
+    /// (``HorizontalTie/below``: MapLibre Native's references, GL's window y axis pointing down the
+    /// picture) or the one above it (``HorizontalTie/above``: GL JS's references, drawn by Chromium's
+    /// SwiftShader into a framebuffer whose rows are turned over when read back).
+    mutating func scan(rings: [[Point]], rule: FillRule, clip: PixelClip, ties: HorizontalTie = .below,
+                       _ body: (Int, Int, Int) -> Void) {
         edges.removeAll(keepingCapacity: true)
         for ring in rings { addRing(ring) }
-        run(rule: rule, clip: clip, body)
+        if ties == .above {
+            runTiesAbove(rule: rule, clip: clip, body)
+        } else {
+            run(rule: rule, clip: clip, body)
+        }
+    }
+
+    /// Which polygon owns a pixel centre exactly on a horizontal edge (see ``scan(rings:rule:clip:ties:_:)``).
+    enum HorizontalTie {
+        case below
+        case above
     }
 
     /// Scans one triangle (either winding) with the same pixel-centre rule as ``scan(rings:rule:width:height:_:)``,
@@ -114,33 +130,77 @@ struct PixelCenterScanner {
                 }
                 k += 1
             }
-            if crossings.count < 2 { continue }
-            if crossings.count > 32 {
-                // Many crossings (a zig-zag or comb whose edges all start on one row come out of the
-                // active list in no x order): sort them, so a row costs n log n, not n^2.
-                crossings.sort { $0.x < $1.x }
-            } else {
-                // Insertion sort: crossings per row are usually few.
-                for i in 1..<crossings.count {
-                    let c = crossings[i]
-                    var j = i - 1
-                    while j >= 0, crossings[j].x > c.x {
-                        crossings[j + 1] = crossings[j]
-                        j -= 1
-                    }
-                    crossings[j + 1] = c
+            emit(row: y, rule: rule, clip: clip, body)
+        }
+    }
+
+    /// ``run(rule:clip:_:)`` with the centres on a horizontal edge given to the polygon above it: a row
+    /// crosses an edge when `y0 < yc <= y1`.
+    private mutating func runTiesAbove(rule: FillRule, clip: PixelClip, _ body: (Int, Int, Int) -> Void) {
+        if edges.isEmpty { return }
+        var minY = Double.infinity, maxY = -Double.infinity
+        for e in edges {
+            minY = min(minY, e.y0)
+            maxY = max(maxY, e.y1)
+        }
+        // rows whose centre lies in (minY, maxY]
+        let rowStart = clampedInt((minY + 0.5).rounded(.down), clip.y0, clip.y1)
+        let rowEnd = clampedInt((maxY + 0.5).rounded(.down), clip.y0, clip.y1)
+        if rowStart >= rowEnd { return }
+        edges.sort { $0.y0 < $1.y0 }
+        active.removeAll(keepingCapacity: true)
+        var next = 0
+        for y in rowStart..<rowEnd {
+            let yc = Double(y) + 0.5
+            while next < edges.count, edges[next].y0 < yc {
+                active.append(next)
+                next += 1
+            }
+            crossings.removeAll(keepingCapacity: true)
+            var k = 0
+            while k < active.count {
+                let e = edges[active[k]]
+                if e.y1 < yc {
+                    active[k] = active[active.count - 1]
+                    active.removeLast()
+                    continue
                 }
+                crossings.append((e.x0 + (yc - e.y0) * e.slope, e.dir))
+                k += 1
             }
-            var winding: Int32 = 0
-            for i in 0..<(crossings.count - 1) {
-                winding += crossings[i].dir
-                let inside = rule == .nonZero ? winding != 0 : (winding & 1) != 0
-                if !inside { continue }
-                let xa = crossings[i].x, xb = crossings[i + 1].x
-                let x0 = clip.firstColumn(atOrRightOf: xa)
-                let x1 = clip.firstColumn(atOrRightOf: xb)
-                if x0 < x1 { body(y, x0, x1) }
+            emit(row: y, rule: rule, clip: clip, body)
+        }
+    }
+
+    /// Sorts the row's crossings and calls `body` for each run of pixels inside by `rule`.
+    @inline(__always)
+    private mutating func emit(row y: Int, rule: FillRule, clip: PixelClip, _ body: (Int, Int, Int) -> Void) {
+        if crossings.count < 2 { return }
+        if crossings.count > 32 {
+            // Many crossings (a zig-zag or comb whose edges all start on one row come out of the
+            // active list in no x order): sort them, so a row costs n log n, not n^2.
+            crossings.sort { $0.x < $1.x }
+        } else {
+            // Insertion sort: crossings per row are usually few.
+            for i in 1..<crossings.count {
+                let c = crossings[i]
+                var j = i - 1
+                while j >= 0, crossings[j].x > c.x {
+                    crossings[j + 1] = crossings[j]
+                    j -= 1
+                }
+                crossings[j + 1] = c
             }
+        }
+        var winding: Int32 = 0
+        for i in 0..<(crossings.count - 1) {
+            winding += crossings[i].dir
+            let inside = rule == .nonZero ? winding != 0 : (winding & 1) != 0
+            if !inside { continue }
+            let xa = crossings[i].x, xb = crossings[i + 1].x
+            let x0 = clip.firstColumn(atOrRightOf: xa)
+            let x1 = clip.firstColumn(atOrRightOf: xb)
+            if x0 < x1 { body(y, x0, x1) }
         }
     }
 }

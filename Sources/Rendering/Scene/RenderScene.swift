@@ -1,3 +1,4 @@
+package import Geo
 import GeoJSON
 import MapStyle
 
@@ -29,12 +30,15 @@ package struct RenderScene: Sendable {
     /// How far the view is bent onto the globe: 0 is Web Mercator (the default), 1 GL JS's globe
     /// (vertical perspective), between them GL JS's blend (``Transform/globeness``).
     package var globeness = 0.0
+    /// Whose rasterizer the pixels match (``Transform/rasterReference``).
+    package var rasterReference = RasterReference.mapLibreNative
 
     /// The projection the renderer uses for this scene (screen <-> coordinate conversions, feature queries).
     package var transform: Transform {
         var t = Transform(camera: camera, width: width, height: height, pixelRatio: pixelRatio,
                           quantizeToTileZoom: tileQuantization ? tileQuantizationMaxZoom : nil)
         t.projectionMode = projectionMode
+        t.rasterReference = rasterReference
         if globeness > 0 { t.globeness = globeness }
         return t
     }

@@ -1,3 +1,4 @@
+package import Geo
 import Foundation
 import Expressions
 package import Fonts
@@ -44,6 +45,8 @@ package struct StyleSceneBuilder: Sendable {
     package var limits = Limits.default
     /// How far the view is bent onto the globe (0 Mercator ... 1 globe: ``Transform/globeness``).
     package var globeness = 0.0
+    /// Whose rasterizer the pixels match (``Transform/rasterReference``).
+    package var rasterReference = RasterReference.mapLibreNative
     /// The style's root `sky` (its `atmosphere-blend` sets the glow around the globe).
     package var sky: JSONValue?
     /// 3D terrain the scene's circles and labels stand on (raised to the ground and faded behind hills before labels
@@ -89,6 +92,7 @@ package struct StyleSceneBuilder: Sendable {
     private func buildStyleScene(layers: [CompiledLayer], sources: [String: any RenderSource], states: FeatureStates) -> StyleScene {
         var scene = RenderScene(width: width, height: height, pixelRatio: pixelRatio, camera: camera)
         scene.globeness = globeness
+        scene.rasterReference = rasterReference
         var drawn: [StyleScene.DrawnLayer] = []
         var unsupported: [String] = []
         let zoom = camera.zoom
@@ -412,6 +416,7 @@ package struct StyleSceneBuilder: Sendable {
     func coveredBounds(tileZoom: Int) -> WorldBounds {
         var frame = RenderScene(width: width, height: height, pixelRatio: pixelRatio, camera: camera)
         frame.globeness = globeness
+        frame.rasterReference = rasterReference
         let t = frame.transform
         let xs = t.visibleWorldXRange(), ys = t.visibleWorldYRange()
         let n = pow(2, Double(tileZoom))

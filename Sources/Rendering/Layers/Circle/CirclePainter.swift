@@ -178,7 +178,7 @@ extension PaintContext {
         // circle-translate moves the centre on the map (GL JS adds it in tile units)
         let turned = t.unrotate(shift)
         m = Point(x: m.x + turned.x / t.worldSize, y: m.y + turned.y / t.worldSize)
-        let centre = GlobeProjection.spherePoint(worldX: m.x, worldY: m.y)
+        let centre = g.spherePoint(worldX: m.x, y: m.y)
         guard let frame = GlobeView.tangentFrame(centre) else { return }
         let angle = g.extrudeAngle * outer * (scaleWithMap ? 1 : g.depthRatio(sphere: centre, worldX: m.x, y: m.y))
         guard angle > 0, angle < 1.5 else { return }

@@ -25,7 +25,7 @@ extension PaintContext {
                     let rings = screenRings
                     if let pattern = layer.patterns?[i] {
                         let opacity = Float(max(0, min(1, layer.opacity[i])))
-                        sc.scan(rings: rings, rule: .evenOdd, clip: clip) { y, x0, x1 in
+                        sc.scan(rings: rings, rule: .evenOdd, clip: clip, ties: transform.globe == nil ? transform.rasterReference.flatTies : .above) { y, x0, x1 in
                             let (a, b) = tileSpan(row: y, x0, x1)
                             for x in a..<max(a, b) {
                                 guard let c = patternColor(pattern, x: x, y: y), c.a > 0 else { continue }
@@ -35,22 +35,24 @@ extension PaintContext {
                     } else if let cover = globeCover {
                         // on the globe the rings are closed along the true horizon, a fraction of a pixel
                         // outside the outline GL JS draws (its triangles cut by the horizon plane, the
-                        // chords of its tile grid): the fill keeps to the rows of the globe's tile meshes
+                        // chords of its tile grid): the fill keeps to the rows of the globe's tile meshes;
+                        // a pixel centre on a horizontal edge goes to the polygon above it, as in GL JS's
+                        // pictures (the globe is GL JS's alone: MapLibre Native's tie rule need not hold)
                         let spans = tileSpans
-                        sc.scan(rings: rings, rule: .evenOdd, clip: clip) { y, x0, x1 in
+                        sc.scan(rings: rings, rule: .evenOdd, clip: clip, ties: .above) { y, x0, x1 in
                             let (c0, c1) = cover.span(row: y)
                             let (a, b) = PaintContext.tileSpan(spans, row: y, max(x0, c0), min(x1, c1))
                             if a < b { Canvas.blendSpan(p, offset: 4 * (y * w + a), count: b - a, color: color) }
                         }
                     } else if tileClip == nil {
-                        sc.scan(rings: rings, rule: .evenOdd, clip: clip) { y, x0, x1 in
+                        sc.scan(rings: rings, rule: .evenOdd, clip: clip, ties: transform.rasterReference.flatTies) { y, x0, x1 in
                             Canvas.blendSpan(p, offset: 4 * (y * w + x0), count: x1 - x0, color: color)
                         }
                     } else {
                         // the closure reads the tile's spans, not `self`: capturing the context made the
                         // scanner copy it (its arrays and caches retained and released) for every span
                         let spans = tileSpans
-                        sc.scan(rings: rings, rule: .evenOdd, clip: clip) { y, x0, x1 in
+                        sc.scan(rings: rings, rule: .evenOdd, clip: clip, ties: transform.rasterReference.flatTies) { y, x0, x1 in
                             let (a, b) = PaintContext.tileSpan(spans, row: y, x0, x1)
                             if a < b { Canvas.blendSpan(p, offset: 4 * (y * w + a), count: b - a, color: color) }
                         }
@@ -69,11 +71,14 @@ extension PaintContext {
             return
         }
         screenRings.removeAll(keepingCapacity: true)
+        // GL JS's pictures (SwiftShader) put each vertex on GL's subpixel grid
+        let snaps = transform.rasterReference == .glJSSwiftShader
         for ring in rings {
             var out: [Point] = []
             out.reserveCapacity(ring.count)
             for c in ring {
-                out.append(transform.screen(plane: transform.plane(mercator: c, copy: copy) + shift))
+                let p = transform.screen(plane: transform.plane(mercator: c, copy: copy) + shift)
+                out.append(snaps ? GlobeMeshRasterizer.snapped(p) : p)
             }
             screenRings.append(out)
         }

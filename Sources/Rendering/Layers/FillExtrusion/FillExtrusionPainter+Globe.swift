@@ -81,7 +81,7 @@ extension PaintContext {
                     rings.append(split)
                 }
                 guard !rings.isEmpty else { continue }
-                let spheres = rings.map { ring in ring.map { GlobeProjection.spherePoint(worldX: $0.x, worldY: $0.y) } }
+                let spheres = rings.map { ring in ring.map { g.spherePoint(worldX: $0.x, y: $0.y) } }
                 let metres = t.pixelsPerMeter
                 // walls
                 if rTop != rBase {

@@ -30,18 +30,14 @@ extension PaintContext {
                 for i in 0..<lowWidth { texelPlanes.append(t.plane(screen: Point(x: (Double(i) + 0.5) * sx, y: (Double(j) + 0.5) * sy))) }
             }
         }
-        // On the globe, GL JS's kernel lies on the sphere (its centre's unit vector turned by the
-        // extrusion's angles, `globeRotateVector`): each texel's sphere point is found once, and its
-        // extrusion from a point is the angles from the point's centre to it. Kernels whose centre is
-        // behind the horizon still reach the visible side, as GL JS clips their quads, not their points.
+        // On the globe, GL JS's kernel is a quad of 3 x 3 cells lying on the sphere (its vertices the centre's unit
+        // vector turned by their extrusions' angles, `globeRotateVector`), drawn into the quarter-size
+        // framebuffer with the extrusion interpolated across each triangle (perspective-correct) and cut by
+        // the horizon's plane: kernels behind the horizon still reach the visible side.
         let globe = t.globe
-        var texelSpheres: [Vector3?] = []
-        if let globe {
-            texelSpheres.reserveCapacity(lowWidth * (rowHigh - rowLow + 1))
-            for j in rowLow...rowHigh {
-                for i in 0..<lowWidth { texelSpheres.append(globe.spherePoint(screenX: (Double(i) + 0.5) * sx, y: (Double(j) + 0.5) * sy)) }
-            }
-        }
+        var globeRasterizer = globe.map { GlobeMeshRasterizer(globe: $0, clip: PixelClip(x0: 0, y0: rowLow, x1: lowWidth, y1: rowHigh + 1)) }
+        globeRasterizer?.pixelScale = (sx, sy)
+        var kernelVertices: [GlobeView.ClipVertex] = []
         var lastWeight = Double.nan, lastS = 0.0
         for p in layer.points where p.weight > 0 && p.radius > 0 {
             // Points share a handful of weights: the kernel's extent is computed once per run of equal weights.
@@ -54,33 +50,33 @@ extension PaintContext {
             let reach = s * p.radius * ratio  // device pixels
             guard let copies = copies(worldWest: p.position.x, worldEast: p.position.x, margin: reach) else { continue }
             for copy in copies {
-                if let globe {
+                if let globe, let rasterizer = globeRasterizer {
                     let m = t.quantized(p.position)
-                    let centre = GlobeProjection.spherePoint(worldX: m.x + Double(copy), worldY: m.y)
+                    let cx = m.x + Double(copy), cy = m.y
+                    let centre = globe.spherePoint(worldX: cx, y: cy)
                     guard let frame = GlobeView.tangentFrame(centre) else { continue }
                     let radiusAngle = p.radius * ratio * globe.extrudeAngle
-                    let reachAngle = s * radiusAngle
-                    guard radiusAngle > 0, reachAngle < 1.5 else { continue }
-                    var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-                    let k = tan(reachAngle)
-                    for (ex, ey) in [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1), (0, -1), (1, 0), (0, 1), (-1, 0)] {
-                        var v = centre + frame.east * (ex * k) + frame.south * (ey * k)
-                        v = v * (1 / v.length)
-                        let q = globe.screen(sphere: v)
-                        minX = min(minX, q.x); maxX = max(maxX, q.x); minY = min(minY, q.y); maxY = max(maxY, q.y)
+                    guard radiusAngle > 0, s * radiusAngle < 1.5 else { continue }
+                    // the flat position, for a blend with Mercator: the extrusion in world units
+                    let flatX = cx - (cx - globe.centerWorldX).rounded(), radiusWorld = p.radius * ratio / t.worldSize
+                    kernelVertices.removeAll(keepingCapacity: true)
+                    for ey in PaintContext.globeKernelStops {
+                        for ex in PaintContext.globeKernelStops {
+                            let vx = s * ex, vy = s * ey
+                            var v = centre + frame.east * tan(vx * radiusAngle) + frame.south * tan(vy * radiusAngle)
+                            v = v * (1 / v.length)
+                            kernelVertices.append(globe.clipVertex(sphere: v, flatX: flatX + vx * radiusWorld, flatY: cy + vy * radiusWorld,
+                                                                   wx: vx, wy: vy, pole: false))
+                        }
                     }
-                    guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { continue }
-                    let i0 = max(0, Int((minX / sx - 0.5).rounded(.up))), i1 = min(lowWidth - 1, Int((maxX / sx - 0.5).rounded(.down)))
-                    let j0 = max(rowLow, Int((minY / sy - 0.5).rounded(.up))), j1 = min(rowHigh, Int((maxY / sy - 0.5).rounded(.down)))
-                    if i0 > i1 || j0 > j1 { continue }
-                    let scale = p.weight * layer.intensity * gauss, inverse = 1 / radiusAngle
-                    for j in j0...j1 {
-                        for i in i0...i1 {
-                            guard let q = texelSpheres[(j - rowLow) * lowWidth + i],
-                                  let a = GlobeView.extrudeAngles(of: q, around: centre, frame: frame),
-                                  abs(a.x) <= reachAngle, abs(a.y) <= reachAngle else { continue }
-                            let dx = a.x * inverse, dy = a.y * inverse
-                            density[(j - rowLow) * lowWidth + i] += scale * exp(-4.5 * (dx * dx + dy * dy))
+                    let scale = p.weight * layer.intensity * gauss
+                    density.withUnsafeMutableBufferPointer { d in
+                        rasterizer.rasterize(vertices: kernelVertices, triangles: PaintContext.globeKernelTriangles) { span in
+                            let base = (span.y - rowLow) * lowWidth
+                            for i in span.x0..<span.x1 {
+                                let e = span.world(i)
+                                d[base + i] += scale * exp(-4.5 * (e.x * e.x + e.y * e.y))
+                            }
                         }
                     }
                     continue
@@ -156,6 +152,20 @@ extension PaintContext {
                 if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { continue }
                 Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: 1)
             }
+        }
+    }
+}
+
+extension PaintContext {
+    /// The extrusions of a heatmap kernel's vertices on the globe along each axis (GL JS's circle granularity 3:
+    /// steps 0, 2, 5, 7 of 7 across -1...1).
+    static let globeKernelStops: [Double] = [0, 2, 5, 7].map { $0 / 7 * 2 - 1 }
+
+    /// The kernel's triangles over its 4 x 4 vertices, in GL JS's order (`circle_bucket.ts`).
+    static let globeKernelTriangles: [(Int, Int, Int)] = (0..<3).flatMap { row in
+        (0..<3).flatMap { column -> [(Int, Int, Int)] in
+            let n = row * 4 + column, r = (row + 1) * 4 + column
+            return [(n, r + 1, n + 1), (n, r, r + 1)]
         }
     }
 }

@@ -27,6 +27,37 @@ public struct RasterImage: Sendable {
         self.texels = texels
     }
 
+    private init(width: Int, height: Int, texels: [Float]) {
+        self.width = width
+        self.height = height
+        self.texels = texels
+    }
+
+    /// Whether both sides are powers of two: GL samples only such textures through mipmaps (GL JS falls
+    /// back to `LINEAR` for the others).
+    var hasPowerOfTwoSize: Bool {
+        width > 0 && height > 0 && width & (width - 1) == 0 && height & (height - 1) == 0
+    }
+
+    /// GL's next mipmap level (`generateMipmap`): half the size (at least 1), each texel the mean of the
+    /// 2 x 2 texels under it, rounded to 8 bits as the texture stores it.
+    func halved() -> RasterImage {
+        let w = max(1, width / 2), h = max(1, height / 2)
+        var out = [Float](repeating: 0, count: 4 * w * h)
+        for y in 0..<h {
+            let y0 = min(2 * y, height - 1), y1 = min(2 * y + 1, height - 1)
+            for x in 0..<w {
+                let x0 = min(2 * x, width - 1), x1 = min(2 * x + 1, width - 1)
+                for k in 0..<4 {
+                    let sum = texels[4 * (y0 * width + x0) + k] + texels[4 * (y0 * width + x1) + k]
+                        + texels[4 * (y1 * width + x0) + k] + texels[4 * (y1 * width + x1) + k]
+                    out[4 * (y * w + x) + k] = (sum * 255 / 4).rounded() / 255
+                }
+            }
+        }
+        return RasterImage(width: w, height: h, texels: out)
+    }
+
     /// Bytes the image holds (for cache budgets).
     public var byteCount: Int { texels.count * MemoryLayout<Float>.size }
 

@@ -54,7 +54,8 @@ extension PaintContext {
     /// the world rectangle around its corners), the world position under each pixel interpolated
     /// across the mesh's triangles; the tiles of the world's top and bottom rows reach the poles, their
     /// edge rows of texels stretched over the caps (GL JS's texture coordinates clamped to the edge);
-    /// no pixel-grid alignment (GL JS aligns only flat views).
+    /// a tile read through its mipmaps where the sphere shrinks it (``RasterMipmaps``); no pixel-grid
+    /// alignment (GL JS aligns only flat views).
     private func paintGlobeRasterPiece(_ piece: RasterLayer.Piece, mapping: ImageMapping, adjust: RasterAdjustments,
                                        linear: Bool, globe: GlobeView) {
         let bounds: WorldBounds
@@ -67,14 +68,40 @@ extension PaintContext {
         let w = canvasWidth, px = pixels
         let top = max(bounds.minY, 0), bottom = min(bounds.maxY, 1) - 1e-12
         let mesh = GlobeTileMesh(bounds: bounds, granularity: GlobeGranularity.tile, allowPoles: piece.tileClip != nil)
+        @inline(__always) func clamped(_ p: Point) -> Point {
+            var wf = p
+            wf.y = min(max(wf.y, top), bottom)
+            if let tile = piece.tileClip { wf.x = min(max(wf.x, tile.minX), tile.maxX - 1e-12) }
+            return wf
+        }
+        // a tile's texture is sampled through its mipmaps (GL JS's LINEAR_MIPMAP_NEAREST); an image
+        // source's has none
+        var mipmaps = piece.tileClip != nil && piece.image.hasPowerOfTwoSize ? RasterMipmaps(piece.image) : nil
+        let texelsX = Double(piece.image.width) / (bounds.maxX - bounds.minX)
+        let texelsY = Double(piece.image.height) / (bounds.maxY - bounds.minY)
         rasterizeGlobeMesh(mesh, globe: globe) { span in
             let row = 4 * span.y * w
+            var quadX = Int.min, level = 0
             for x in span.x0..<span.x1 {
-                var wf = span.world(x)
-                wf.y = min(max(wf.y, top), bottom)
-                if let tile = piece.tileClip { wf.x = min(max(wf.x, tile.minX), tile.maxX - 1e-12) }
+                let wf = clamped(span.world(x))
                 guard let (u, v) = mapping.textureCoordinates(wf) else { continue }
-                let color = adjust.apply(piece.image.sample(u: u, v: v, linear: linear))
+                let sample: PremultipliedColor
+                if mipmaps != nil {
+                    let quad = glQuad(x: x, y: span.y)
+                    if quad.x != quadX {
+                        quadX = quad.x
+                        let p0 = clamped(span.world(quad.x, row: quad.y))
+                        let alongRow = clamped(span.world(quad.x + 1, row: quad.y))
+                        let acrossRows = clamped(span.world(quad.x, row: quad.otherRow))
+                        let dxu = (alongRow.x - p0.x) * texelsX, dxv = (alongRow.y - p0.y) * texelsY
+                        let dyu = (acrossRows.x - p0.x) * texelsX, dyv = (acrossRows.y - p0.y) * texelsY
+                        level = mipmaps!.level(rho2: max(dxu * dxu + dxv * dxv, dyu * dyu + dyv * dyv))
+                    }
+                    sample = mipmaps!.sample(level: level, u: u, v: v, linear: linear)
+                } else {
+                    sample = piece.image.sample(u: u, v: v, linear: linear)
+                }
+                let color = adjust.apply(sample)
                 if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { continue }
                 Canvas.blendPixel(px, offset: row + 4 * x, color: color, alpha: 1)
             }

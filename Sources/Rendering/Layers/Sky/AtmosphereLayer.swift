@@ -30,7 +30,7 @@ package struct AtmosphereLayer: SceneLayer {
                              camera: MapCamera, globalState: JSONObject = [:]) -> AtmosphereLayer? {
         // GL JS draws the atmosphere only for a style with a `sky`
         guard globeness > 0, case .object? = sky else { return nil }
-        var blend = GlobeProjection.defaultAtmosphereBlend(zoom: zoom)
+        var blend = GlobeProjection.defaultAtmosphereBlend
         if let v = sky?["atmosphere-blend"] {
             if let n = v.number { blend = n } else if let e = try? Expression.parse(v),
                       case .success(.number(let n)) = e.evaluate(EvaluationContext(zoom: zoom, globalState: globalState)) {
@@ -149,9 +149,7 @@ package struct AtmosphereLayer: SceneLayer {
 }
 
 extension GlobeProjection {
-    /// The sky's default `atmosphere-blend`: `["interpolate", ["linear"], ["zoom"], 0, 1, 10, 1, 12, 0]`.
-    package static func defaultAtmosphereBlend(zoom: Double) -> Double {
-        guard zoom.isFinite else { return 1 }
-        return zoom <= 10 ? 1 : (zoom >= 12 ? 0 : (12 - zoom) / 2)
-    }
+    /// The sky's default `atmosphere-blend` (the style specification's, as GL JS 5.24 has it: a constant
+    /// 0.8; a style without a `sky` draws no atmosphere at all).
+    package static let defaultAtmosphereBlend = 0.8
 }

@@ -21,6 +21,8 @@ package struct SkyLayer: SceneLayer {
     package var horizonColor: PremultipliedColor
     /// `sky-horizon-blend`, a fraction of half the view's height.
     package var skyHorizonBlend: Double
+    /// Whether the ground ends at GL JS's far plane (a flat map; not the globe, which ends at its horizon).
+    package var endsAtFarPlane = true
 
     package init(skyColor: PremultipliedColor, horizonColor: PremultipliedColor, skyHorizonBlend: Double) {
         self.skyColor = skyColor
@@ -30,9 +32,24 @@ package struct SkyLayer: SceneLayer {
 
     /// The sky layer of a style's `sky` for a view, or nil when nothing would change: a view that is not
     /// pitched far enough for the horizon or the far plane to show, or the globe (its atmosphere).
+    ///
+    /// While the globe turns into Mercator GL JS still draws the sky, faded by the globeness (the `sky`
+    /// shader's `mix(colour, transparent, u_sky_blend)`, `u_sky_blend` the projection's transition), above the
+    /// same horizon line.
     package static func make(sky: JSONValue?, zoom: Double, transform: Transform,
                              globalState: JSONObject = [:]) -> SkyLayer? {
-        guard transform.globe == nil, transform.isPitched else { return nil }
+        if let globe = transform.globe {
+            var flat = transform
+            flat.globeness = 0
+            guard globe.globeness < 1, case .object? = sky,
+                  var layer = make(sky: sky, zoom: zoom, transform: flat, globalState: globalState) else { return nil }
+            let keep = Float(1 - globe.globeness)
+            layer.skyColor = layer.skyColor.scaled(keep)
+            layer.horizonColor = layer.horizonColor.scaled(keep)
+            layer.endsAtFarPlane = false
+            return layer
+        }
+        guard transform.isPitched else { return nil }
         let context = EvaluationContext(zoom: zoom, globalState: globalState)
         let hasSky: Bool
         if case .object? = sky { hasSky = true } else { hasSky = false }
@@ -96,7 +113,7 @@ package struct SkyLayer: SceneLayer {
 
     package func paint(in context: inout PaintContext) {
         let t = context.transform
-        let far = t.farClipOnScreenOffset
+        let far = endsAtFarPlane ? t.farClipOnScreenOffset : nil
         let blendPixels = skyHorizonBlend * t.height / 2
         let clip = context.clip, w = context.canvasWidth, px = context.pixels
         for y in clip.y0..<clip.y1 {
