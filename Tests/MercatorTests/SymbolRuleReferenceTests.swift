@@ -30,6 +30,8 @@ import Rendering
 ///   the map's axes, in the map plane; labels on the screen that turn with the map keep their shift
 ///   upright (Native turns it by the pitch, not the bearing).
 /// - `cjk-line-anchors`: CJK text along a line is anchored by its vertical shaping's length.
+/// - `line-labels-on-screen`: labels along lines drawn on the screen of a pitched view (rotation `map`,
+///   pitch `viewport`) space their glyphs at Native's CPU scale and draw them at its shader's.
 @Suite("Symbol and fill rules against MapLibre Native", .needsShared)
 struct SymbolRuleReferenceTests {
     struct View: Sendable, CustomStringConvertible {
@@ -63,6 +65,8 @@ struct SymbolRuleReferenceTests {
         View(name: "variable-anchor-pitched", width: 512, height: 256, longitude: 13.418056, latitude: 52.499167, zoom: 14.3,
              bearing: -30, pitch: 50, allowed: 6),
         View(name: "cjk-line-anchors", width: 400, height: 300, longitude: -10, latitude: 30, zoom: 0.4, allowed: 6),
+        View(name: "line-labels-on-screen", width: 512, height: 256, longitude: 13.418056, latitude: 52.499167, zoom: 14.6,
+             pitch: 50, allowed: 6),
     ]
 
     @Test("drawn as MapLibre Native draws them", arguments: views)

@@ -1,6 +1,10 @@
 import GeoJSON
 
 /// A map's size in points (CSS pixels) and the device pixels per point.
+///
+/// Its image is `width × pixelRatio` by `height × pixelRatio` device pixels, each side cut to a whole
+/// pixel (the product taken in single precision, as MapLibre Native sizes its framebuffer); at a
+/// fractional ratio the map is drawn onto those whole pixels.
 public struct MapSize: Sendable, Hashable {
     public var width: Int
     public var height: Int

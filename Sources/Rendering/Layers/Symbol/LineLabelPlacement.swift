@@ -60,6 +60,16 @@ struct LineLabelPlacement {
         return max(0, min(4, ratio))
     }
 
+    /// The scale MapLibre Native spaces glyphs along the line at (`reprojectLineLabels`): the font
+    /// size times 0.5 + 0.5 x the anchor's depth ratio for labels pitched with the map, divided by it
+    /// for labels on the screen, which its shader then draws at ``perspectiveRatio`` (the two differ
+    /// for labels on the screen away from the centre).
+    var placementPerspectiveRatio: Double {
+        let w = transform.depthRatio(worldFraction: path.anchor, copy: copy)
+        let ratio = 0.5 + 0.5 * w
+        return path.pitchWithMap ? ratio : 1 / max(ratio, 1e-6)
+    }
+
     /// One glyph `offsetX` label-plane pixels along the line from the anchor (MapLibre's `placeGlyphAlongLine`).
     func placeGlyph(offsetX: Double, lineOffset: Point, flip: Bool) -> Glyph? {
         let combined = flip ? offsetX - lineOffset.x : offsetX + lineOffset.x

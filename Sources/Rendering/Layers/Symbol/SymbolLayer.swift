@@ -228,8 +228,16 @@ extension SymbolLayer: SceneLayer {
         func meets(_ a: Point, _ b: (x0: Double, y0: Double, x1: Double, y1: Double)) -> Bool {
             a.x + b.x0 <= rect.maxX && a.x + b.x1 >= rect.minX && a.y + b.y0 <= rect.maxY && a.y + b.y1 >= rect.minY
         }
-        // MapLibre Native queries a line label's circles as their bounding squares, in whole pixels
+        // MapLibre Native queries a line label's circles as its grid does (the circle against the query's
+        // box), then as their bounding squares against the query in whole pixels (`polygonIntersectsBox`)
         func meets(_ c: CollisionGrid.Circle) -> Bool {
+            let halfWidth = (rect.maxX - rect.minX) / 2, halfHeight = (rect.maxY - rect.minY) / 2
+            let dx = abs(c.x - (rect.minX + halfWidth)), dy = abs(c.y - (rect.minY + halfHeight))
+            if dx > halfWidth + c.radius || dy > halfHeight + c.radius { return false }
+            if dx > halfWidth && dy > halfHeight {
+                let ex = dx - halfWidth, ey = dy - halfHeight
+                if ex * ex + ey * ey > c.radius * c.radius { return false }
+            }
             func whole(_ v: Double) -> Double { v.rounded(.down) }
             return whole(c.x - c.radius) <= whole(rect.maxX) && whole(c.x + c.radius) >= whole(rect.minX)
                 && whole(c.y - c.radius) <= whole(rect.maxY) && whole(c.y + c.radius) >= whole(rect.minY)

@@ -318,14 +318,14 @@ enum SymbolPlacement {
         var circles: [CollisionGrid.Circle] = []
         if hasText {
             let fontSize = s.fontScale * TextShaping.oneEm
-            let labelScale = s.fontScale * ratio * line.perspectiveRatio
             circles = line.collisionCircles(fontSize: fontSize, pixelRatio: ratio).map {
                 CollisionGrid.Circle(x: $0.x + shift.x, y: $0.y + shift.y, radius: $0.radius)
             }
-            if let (glyphs, vertical) = line.glyphs(fontScale: labelScale), !circles.isEmpty {
+            // glyphs are spaced along the line at Native's CPU scale, drawn at its shader's
+            if let (glyphs, vertical) = line.glyphs(fontScale: s.fontScale * ratio * line.placementPerspectiveRatio), !circles.isEmpty {
                 s.placedGlyphs = glyphs
                 if vertical { s.quads = line.path.verticalQuads }
-                s.labelScale = labelScale
+                s.labelScale = s.fontScale * ratio * line.perspectiveRatio
                 let inGrid = circles.contains { placed.isInside($0.bounds) }
                 placeText = inGrid && circles.allSatisfy({ inTile($0.bounds) }) && (s.allowOverlap || circles.allSatisfy { placed.fits($0) })
             }
