@@ -1,8 +1,9 @@
 @testable import Rendering
 import Testing
 
-/// The order in which a GeoJSON feature's pieces in one tile are labelled: wagyu's output order after
-/// MapLibre Native's `fixupPolygons` (`PolygonLabelTiles.union`).
+/// The order in which a feature's pieces in one tile are labelled without a GeoJSON tile index: the model
+/// of wagyu's output order (`PolygonLabelTiles.union`; a GeoJSON source's pieces go through
+/// `EvenOddUnion`, `EvenOddUnionTests`).
 @Suite("Polygon label pieces in wagyu's order")
 struct PolygonLabelOrderTests {
     /// A rectangle (world units, y down), clockwise on screen.

@@ -131,6 +131,8 @@ struct FeatureEvaluation {
     var labelTiles: LabelTiles?
     /// A GeoJSON source's tiles (geojson-vt's), which its polygons are labelled from, piece by piece.
     var polygonLabelIndex: GeoJSONTileIndex?
+    /// The anchors found in those tiles so far (the source's cache).
+    var polygonLabelPoles: PolygonLabelTiles.PoleCache?
     /// The style's light (fill-extrusion layers are shaded by it).
     var light = ExtrusionLight()
     /// At layout: the tile whose labels the layout keeps (labels anchored elsewhere belong to the

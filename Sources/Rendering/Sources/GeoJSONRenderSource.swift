@@ -16,10 +16,16 @@ package struct GeoJSONRenderSource: RenderSource {
     /// The source's index: sliced shapes (geojson-vt) or points clustered per zoom (supercluster).
     /// Without one, every feature is drawn as it is.
     package var index: ShapeSourceTiles? {
-        didSet { recent = DrawableCache() }
+        didSet {
+            recent = DrawableCache()
+            labelPoles = PolygonLabelTiles.PoleCache()
+        }
     }
     /// What the last few views drew, shared by copies of this value (the source's tile cache).
     private var recent = DrawableCache()
+    /// The label anchors of its tiles' polygons, kept as Native keeps a laid-out tile: a view that
+    /// moves lays out again, but only new tiles' polygons are unioned and searched.
+    private(set) var labelPoles = PolygonLabelTiles.PoleCache()
     /// Set when the source's data is loaded: buckets laid out from earlier data carry another
     /// generation and are laid out again (0: not tracked).
     package var generation: UInt64 = 0

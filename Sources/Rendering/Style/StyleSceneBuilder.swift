@@ -159,6 +159,7 @@ package struct StyleSceneBuilder: Sendable {
                 layoutEvaluation.labelTiles = labels
                 if let shapes = source as? GeoJSONRenderSource, case .shapes(let index)? = shapes.index {
                     layoutEvaluation.polygonLabelIndex = index
+                    layoutEvaluation.polygonLabelPoles = shapes.labelPoles
                 }
                 return (drawable[id] ?? [], layoutEvaluation)
             }

@@ -71,8 +71,11 @@ enum PolygonLabelTiles {
 
         var z: Int
         var entries: [Entry]
+        /// Anchors found before (nil: found anew).
+        var poles: PoleCache?
 
-        init(index: GeoJSONTileIndex, tiles: LabelTiles) {
+        init(index: GeoJSONTileIndex, tiles: LabelTiles, poles: PoleCache? = nil) {
+            self.poles = poles
             z = tiles.z
             entries = []
             let count = 1 << tiles.z
@@ -124,7 +127,8 @@ enum PolygonLabelTiles {
             guard let records = entry.records[source] else { continue }
             let extent = Double(entry.tile.extent)
             for record in records where entry.tile.featureType(at: record) == .polygon {
-                for (x, y) in poles(of: record, in: entry.tile) {
+                let found = tiles.poles?.poles(of: record, in: entry.tile) ?? poles(of: record, in: entry.tile)
+                for (x, y) in found {
                     guard x >= 0, x < extent, y >= 0, y < extent else { continue }
                     let world = Point(x: (Double(entry.column) + x / extent) / n + Double(entry.copy), y: (Double(entry.row) + y / extent) / n)
                     out.append(Anchor(coordinate: Transform.coordinate(mercator: world),
@@ -164,6 +168,33 @@ enum PolygonLabelTiles {
             out.append((Double(Float(pole.0)), Double(Float(pole.1))))
         }
         return out
+    }
+
+    /// The anchors of a source's tile features (``poles(of:in:)``), kept across layouts as Native
+    /// keeps a laid-out tile (thread-safe; emptied past ``capacity`` features).
+    final class PoleCache: @unchecked Sendable {
+        struct Key: Hashable {
+            var z: Int
+            var x: Int
+            var y: Int
+            var record: Int
+        }
+
+        static let capacity = 50_000
+        private let lock = NSLock()
+        // guarded by `lock`
+        private var entries: [Key: [(x: Double, y: Double)]] = [:]
+
+        func poles(of record: Int, in tile: Tile) -> [(x: Double, y: Double)] {
+            let key = Key(z: tile.id.z, x: tile.id.x, y: tile.id.y, record: record)
+            if let found = lock.withLock({ entries[key] }) { return found }
+            let found = PolygonLabelTiles.poles(of: record, in: tile)
+            lock.withLock {
+                if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+                entries[key] = found
+            }
+            return found
+        }
     }
 
     /// MapLibre Native's `classifyRings`: rings grouped into polygons, a new polygon at each ring

@@ -25,8 +25,9 @@ extension PolygonLabelTiles {
         }
     }
 
-    /// A feature's polygons in one tile as MapLibre Native's `fixupPolygons` returns them: the
-    /// tile's rings unioned by wagyu (even-odd), in wagyu's output order.
+    /// A feature's polygons in one tile, modelled on what MapLibre Native's `fixupPolygons` returns
+    /// (wagyu's even-odd union, in its output order) for features without a GeoJSON tile index (a
+    /// vector tile's); a GeoJSON source's go through ``EvenOddUnion``, the port of wagyu itself.
     ///
     /// Under the even-odd rule a polygon lying wholly inside another (an island the simplified
     /// coast of its mainland swallows) is a hole of it: it gets no label of its own and the larger

@@ -132,7 +132,7 @@ enum SymbolLayerBuilder: LayerBuilder {
             let geometry = feature.geometry
             if let tiles = evaluation.labelTiles, hasPolygons(geometry) {
                 if sourceTiles == nil, let index = evaluation.polygonLabelIndex {
-                    sourceTiles = PolygonLabelTiles.SourceTiles(index: index, tiles: tiles)
+                    sourceTiles = PolygonLabelTiles.SourceTiles(index: index, tiles: tiles, poles: evaluation.polygonLabelPoles)
                 }
                 // a GeoJSON source's polygons: anchored and ordered per source tile, as Native lays its tiles out
                 for anchor in tiledAnchors(geometry, tiles: tiles, sourceTiles: sourceTiles, source: feature.sourceIndex,
