@@ -40,3 +40,24 @@ import Testing
         #expect(!RasterImage(RGBAImage(width: 6, height: 4, pixels: [])).hasPowerOfTwoSize)
     }
 }
+
+/// Anisotropic filtering as GL JS turns it on past pitch 20 and SwiftShader carries it out (`RasterAnisotropy`).
+@Suite struct RasterAnisotropyTests {
+    @Test("a footprint four times longer than wide: four samples along it, the level from its width")
+    func longFootprint() {
+        let f = RasterAnisotropy(dx: (8, 0), dy: (0, 2), textureSize: (256, 256))
+        #expect(f.samples == 4)
+        #expect(abs(f.minorRho2 - 4) < 1e-12)
+        // samples at -3/8, -1/8, 1/8, 3/8 of the major axis (8 texels)
+        #expect(abs(f.start.u * 256 + 3) < 1e-12)
+        #expect(abs(f.step.u * 256 - 2) < 1e-12)
+        #expect(f.start.v == 0)
+    }
+
+    @Test("a square footprint takes one sample; a degenerate one is capped at 16")
+    func limits() {
+        #expect(RasterAnisotropy(dx: (3, 0), dy: (0, 3), textureSize: (256, 256)).samples == 1)
+        #expect(RasterAnisotropy(dx: (40, 0), dy: (40, 0), textureSize: (256, 256)).samples == 16)
+        #expect(RasterAnisotropy.none.samples == 1)
+    }
+}

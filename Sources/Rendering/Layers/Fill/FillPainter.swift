@@ -115,7 +115,7 @@ extension PaintContext {
                                                              granularity: GlobeGranularity.fill, screenPoints: true) {
                                 for k in 1..<run.count {
                                     paintOutlineEdge(run[k - 1], run[k], color: color, pattern: pattern,
-                                                     patternOpacity: patternOpacity)
+                                                     patternOpacity: patternOpacity, oneWide: true)
                                 }
                             }
                         }
@@ -137,8 +137,13 @@ extension PaintContext {
 
     /// One GL wide line (2 px) from `a` to `b`: pixels whose centre lies within 1 px of the line along
     /// the minor axis, alpha `1 - smoothstep(0, 1, minor distance)`.
+    ///
+    /// `oneWide`: the line WebGL draws (GL JS asks for a width of 2, browsers draw 1): one pixel per column
+    /// (row) along the major axis, the one the line crosses (GL's diamond-exit rule), alpha `1 - smoothstep(0,
+    /// 1, distance)` with the distance from the pixel centre to the line (the shader's `v_pos`, interpolated
+    /// along the line, against `gl_FragCoord`). GL JS's outlines on the globe.
     mutating func paintOutlineEdge(_ a: Point, _ b: Point, color: PremultipliedColor, pattern: StyleImage? = nil,
-                                   patternOpacity: Float = 1) {
+                                   patternOpacity: Float = 1, oneWide: Bool = false) {
         let w = canvasWidth, clip = clip
         let dx = b.x - a.x, dy = b.y - a.y
         if dx == 0 && dy == 0 { return }
@@ -176,6 +181,29 @@ extension PaintContext {
             } else {
                 Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: alpha)
             }
+        }
+        if oneWide {
+            let length = (dx * dx + dy * dy).squareRoot()
+            if abs(dx) >= abs(dy) {
+                let (p, q) = a.x <= b.x ? (a, b) : (b, a)
+                let slope = (q.y - p.y) / (q.x - p.x)
+                for x in clip.firstColumn(atOrRightOf: p.x)..<max(clip.firstColumn(atOrRightOf: p.x), clip.firstColumn(atOrRightOf: q.x)) {
+                    let ly = p.y + (Double(x) + 0.5 - p.x) * slope
+                    let y = Int(ly.rounded(.down))
+                    guard y >= clip.y0, y < clip.y1 else { continue }
+                    blendOutline(x, y, distance: abs(Double(y) + 0.5 - ly) * abs(dx) / length)
+                }
+            } else {
+                let (p, q) = a.y <= b.y ? (a, b) : (b, a)
+                let slope = (q.x - p.x) / (q.y - p.y)
+                for y in clip.firstRow(atOrBelow: p.y)..<max(clip.firstRow(atOrBelow: p.y), clip.firstRow(atOrBelow: q.y)) {
+                    let lx = p.x + (Double(y) + 0.5 - p.y) * slope
+                    let x = Int(lx.rounded(.down))
+                    guard x >= clip.x0, x < clip.x1 else { continue }
+                    blendOutline(x, y, distance: abs(Double(x) + 0.5 - lx) * abs(dy) / length)
+                }
+            }
+            return
         }
         if abs(dx) >= abs(dy) {
             let (p, q) = a.x <= b.x ? (a, b) : (b, a)

@@ -56,3 +56,64 @@ extension PaintContext {
         return (x & ~1, first, first - 1)
     }
 }
+
+/// Anisotropic filtering as GL JS turns it on for pitched views (`EXT_texture_filter_anisotropic` at the
+/// device's maximum, 16) and as SwiftShader, which draws GL JS's reference pictures, carries it out
+/// (`SamplerCore::computeLod2D` and `sampleAniso`): a quad whose footprint in the texture is long and thin
+/// takes `N` samples (the ratio of the footprint's major axis to its area, at most 16, rounded) spread evenly
+/// along the major axis, from a mipmap level chosen by the major axis shortened by that ratio, and averages them.
+struct RasterAnisotropy {
+    /// GL JS's `anisotropicFilterPitch`: pitches above it filter anisotropically.
+    static let minimumPitch = 20.0
+    /// GL's maximum anisotropy as SwiftShader reports it.
+    static let maximum = 16.0
+
+    /// The squared length in texels the mipmap level is chosen from.
+    let minorRho2: Double
+    /// Samples taken.
+    let samples: Int
+    /// Offset of the first sample and the step between samples, in texture coordinates (0...1).
+    let start: (u: Double, v: Double)
+    let step: (u: Double, v: Double)
+
+    /// One sample: no footprint.
+    static let none = RasterAnisotropy(minorRho2: 0, samples: 1, start: (0, 0), step: (0, 0))
+
+    private init(minorRho2: Double, samples: Int, start: (u: Double, v: Double), step: (u: Double, v: Double)) {
+        self.minorRho2 = minorRho2
+        self.samples = samples
+        self.start = start
+        self.step = step
+    }
+
+    /// The footprint of a quad whose texture coordinates change by `dx` along a row and `dy` across rows
+    /// (texels), for a texture of `textureSize` texels.
+    init(dx: (Double, Double), dy: (Double, Double), textureSize: (Double, Double)) {
+        let x2 = dx.0 * dx.0 + dx.1 * dx.1, y2 = dy.0 * dy.0 + dy.1 * dy.1
+        let major2 = max(x2, y2)
+        let area = abs(dx.0 * dy.1 - dx.1 * dy.0)
+        let ratio = area > 0 ? min(major2 / area, RasterAnisotropy.maximum) : RasterAnisotropy.maximum
+        guard major2 > 0, ratio.isFinite, ratio > 0 else {
+            self.init(minorRho2: 0, samples: 1, start: (0, 0), step: (0, 0))
+            return
+        }
+        let n = max(1, Int(ratio.rounded(.toNearestOrEven)))
+        let axis = x2 >= y2 ? dx : dy
+        let du = axis.0 / textureSize.0, dv = axis.1 / textureSize.1
+        let first = -Double(n - 1) / Double(2 * n)
+        self.init(minorRho2: major2 / (ratio * ratio), samples: n,
+                  start: (du * first, dv * first), step: (du / Double(n), dv / Double(n)))
+    }
+
+    /// The mean of `sample` at each of the footprint's offsets.
+    @inline(__always)
+    func average(_ sample: (Double, Double) -> PremultipliedColor) -> PremultipliedColor {
+        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+        for i in 0..<samples {
+            let c = sample(start.u + step.u * Double(i), start.v + step.v * Double(i))
+            r += c.r; g += c.g; b += c.b; a += c.a
+        }
+        let k = 1 / Float(samples)
+        return PremultipliedColor(r: r * k, g: g * k, b: b * k, a: a * k)
+    }
+}

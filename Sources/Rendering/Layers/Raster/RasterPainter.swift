@@ -79,9 +79,11 @@ extension PaintContext {
         var mipmaps = piece.tileClip != nil && piece.image.hasPowerOfTwoSize ? RasterMipmaps(piece.image) : nil
         let texelsX = Double(piece.image.width) / (bounds.maxX - bounds.minX)
         let texelsY = Double(piece.image.height) / (bounds.maxY - bounds.minY)
+        // GL JS turns anisotropic filtering on past its `anisotropicFilterPitch` (20 degrees)
+        let anisotropic = transform.camera.pitch > RasterAnisotropy.minimumPitch
         rasterizeGlobeMesh(mesh, globe: globe) { span in
             let row = 4 * span.y * w
-            var quadX = Int.min, level = 0
+            var quadX = Int.min, level = 0, footprint = RasterAnisotropy.none
             for x in span.x0..<span.x1 {
                 let wf = clamped(span.world(x))
                 guard let (u, v) = mapping.textureCoordinates(wf) else { continue }
@@ -95,9 +97,19 @@ extension PaintContext {
                         let acrossRows = clamped(span.world(quad.x, row: quad.otherRow))
                         let dxu = (alongRow.x - p0.x) * texelsX, dxv = (alongRow.y - p0.y) * texelsY
                         let dyu = (acrossRows.x - p0.x) * texelsX, dyv = (acrossRows.y - p0.y) * texelsY
-                        level = mipmaps!.level(rho2: max(dxu * dxu + dxv * dxv, dyu * dyu + dyv * dyv))
+                        if anisotropic {
+                            footprint = RasterAnisotropy(dx: (dxu, dxv), dy: (dyu, dyv),
+                                                         textureSize: (Double(piece.image.width), Double(piece.image.height)))
+                            level = mipmaps!.level(rho2: footprint.minorRho2)
+                        } else {
+                            level = mipmaps!.level(rho2: max(dxu * dxu + dxv * dxv, dyu * dyu + dyv * dyv))
+                        }
                     }
-                    sample = mipmaps!.sample(level: level, u: u, v: v, linear: linear)
+                    if footprint.samples > 1 {
+                        sample = footprint.average { mipmaps!.sample(level: level, u: u + $0, v: v + $1, linear: linear) }
+                    } else {
+                        sample = mipmaps!.sample(level: level, u: u, v: v, linear: linear)
+                    }
                 } else {
                     sample = piece.image.sample(u: u, v: v, linear: linear)
                 }
