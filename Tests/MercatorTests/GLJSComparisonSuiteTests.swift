@@ -27,8 +27,8 @@ struct GLJSComparisonSuiteTests {
         "globe-atmosphere": 2,
         "globe-camera": 2,
         "sky": 32,
-        "camera-pitch": 2,
-        "terrain": 10,
+        "camera-pitch": 14,
+        "terrain": 30,
     ]
 
     @Test("every family passes at least its floor, and every case draws and is compared")

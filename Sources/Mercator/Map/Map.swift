@@ -69,8 +69,16 @@ public final class Map: @unchecked Sendable {
     /// The camera.
     public var camera: MapCamera {
         get { locked { $0.camera } }
-        set { locked { $0.camera = newValue } }
+        set {
+            locked {
+                if $0.camera != newValue { $0.cameraMoved = true }
+                $0.camera = newValue
+            }
+        }
     }
+
+    /// Whether the camera was moved since the map was made (over terrain a moved camera is kept above the ground).
+    var cameraMoved: Bool { locked { $0.cameraMoved } }
 
     /// The size.
     public var size: MapSize {
@@ -218,7 +226,9 @@ public final class Map: @unchecked Sendable {
     /// sources that could not be loaded.
     func sceneInputs(camera: MapCamera, size: MapSize)
         throws -> (StyleSceneBuilder, [CompiledLayer], [String: any RenderSource], [SourceLoadError]) {
-        let (options, settings, debugOptions, dictionaryLineBreaks) = locked { ($0.options, $0.settings, $0.debugOptions, $0.dictionaryLineBreaks) }
+        let (options, settings, debugOptions, dictionaryLineBreaks, snapping) = locked {
+            ($0.options, $0.settings, $0.debugOptions, $0.dictionaryLineBreaks, $0.subpixelSnapping)
+        }
         let mapMode = options.mapMode
         var frame = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera)
         frame.globeness = globeness(atZoom: camera.zoom)
@@ -251,6 +261,7 @@ public final class Map: @unchecked Sendable {
         builder.limits = options.limits
         builder.globeness = frame.globeness
         builder.sky = style.styleDocument.members["sky"]
+        builder.subpixelSnapping = snapping
         builder.resourceGeneration = resources.generation(of: style, sprites: sprites, glyphs: mapGlyphs,
                                                           ideographicFallback: settings.ideographicFontFallback)
         builder.collidesPerSource = settings.usesPre4CollisionBehavior
@@ -265,6 +276,14 @@ public final class Map: @unchecked Sendable {
     package var dictionaryLineBreaks: Bool {
         get { locked { $0.dictionaryLineBreaks } }
         set { locked { $0.dictionaryLineBreaks = newValue } }
+    }
+
+    /// Whether polygons are rasterized as SwiftShader rasterizes them (default false): their vertices on a grid of 1/16
+    /// of a pixel, a pixel centre on an edge given to the polygon below it (``Transform/subpixelSnapping``). MapLibre GL
+    /// JS's pictures in headless Chromium are drawn so: the GL JS comparison suite's runner turns this on.
+    package var subpixelSnapping: Bool {
+        get { locked { $0.subpixelSnapping } }
+        set { locked { $0.subpixelSnapping = newValue } }
     }
 
     /// Renders the map as it is now.

@@ -22,6 +22,11 @@ struct MapState: Sendable {
     var zoomHistory = ZoomHistory()
     /// Whether `text-max-width` breaks Thai, Lao, Khmer and Myanmar labels at dictionary word boundaries.
     var dictionaryLineBreaks = true
+    /// Whether the camera was moved since the map was made: GL JS keeps a camera above the terrain when it moves
+    /// (`_elevateCameraIfInsideTerrain` runs on `jumpTo`, `easeTo`, `flyTo` and gestures), not the camera it starts with.
+    var cameraMoved = false
+    /// Whether polygons are rasterized as SwiftShader rasterizes them (GL JS's reference images).
+    var subpixelSnapping = false
     /// The render session (the reused canvas), lent out while a snapshot paints.
     var session = RenderSession()
 

@@ -29,6 +29,8 @@ enum RenderTestMaps {
         map.settings.ideographicFontFallback = .disabled
         // and breaks Thai, Lao, Khmer and Myanmar lines only at spaces (no ICU dictionaries)
         map.dictionaryLineBreaks = false
+        // GL JS's pictures come from SwiftShader, which puts vertices on a 1/16-pixel grid (Native's from finer GPUs)
+        map.subpixelSnapping = suite.reference == "maplibre-gl-js"
         return map
     }
 

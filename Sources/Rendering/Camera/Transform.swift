@@ -56,6 +56,10 @@ package struct Transform: Sendable {
     /// How heights are projected (MapLibre Native's `ProjectionMode`): perspective unless set.
     /// Only points above the ground (fill extrusions) depend on it.
     package var projectionMode = ProjectionMode()
+    /// Whether polygon vertices are placed on screen as SwiftShader places them (``snapped(_:)``): the GPU MapLibre
+    /// GL JS draws with in headless Chromium, the reference of Mercator's GL JS comparison suite. Off by default
+    /// (MapLibre Native's reference images come from GPUs with a finer grid).
+    package var subpixelSnapping = false
     /// How far the view is bent onto the globe: 0 is Web Mercator (the default, today's pixels), 1 the
     /// globe (GL JS's vertical perspective), values between GL JS's blend of the two. See `Transform+Globe`.
     package var globeness: Double = 0 {
@@ -141,6 +145,14 @@ package struct Transform: Sendable {
         if dx > 0.5 { dx -= 1 }
         if dy > 0.5 { dy -= 1 }
         return Point(x: dx / scale, y: dy / scale)
+    }
+
+    /// A screen position (device pixels) as the GPU places a vertex there when ``subpixelSnapping`` is on: on the
+    /// grid of 1/16 of a pixel (SwiftShader's `SUBPIXEL_PRECISION_BITS` 4, rounded to nearest); unchanged otherwise.
+    @inline(__always)
+    func snapped(_ s: Point) -> Point {
+        guard subpixelSnapping else { return s }
+        return Point(x: (s.x * 16).rounded(.toNearestOrEven) / 16, y: (s.y * 16).rounded(.toNearestOrEven) / 16)
     }
 
     /// Whether the view is tilted.

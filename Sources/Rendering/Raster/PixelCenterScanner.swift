@@ -15,6 +15,10 @@ struct PixelCenterScanner {
     private var edges: [Edge] = []
     private var active: [Int] = []
     private var crossings: [(x: Double, dir: Int32)] = []
+    /// GL's tie rule in a y-up framebuffer (SwiftShader drawing MapLibre GL JS: ``Transform/subpixelSnapping``): a
+    /// pixel centre exactly on an edge belongs to the polygon below it on screen, not above it (rows half-open at
+    /// the top instead of the bottom).
+    var lowerEdgeInclusive = false
 
     init() {}
 
@@ -89,14 +93,16 @@ struct PixelCenterScanner {
             maxY = max(maxY, e.y1)
         }
         let rowStart = clip.firstRow(atOrBelow: minY)
-        let rowEnd = clip.firstRow(atOrBelow: maxY)
+        // with the lower edge inclusive, a row whose centre lies on the bottom edge is covered too
+        let rowEnd = lowerEdgeInclusive ? clampedInt((maxY - 0.5).rounded(.down) + 1, clip.y0, clip.y1) : clip.firstRow(atOrBelow: maxY)
         if rowStart >= rowEnd { return }
+        let strict = lowerEdgeInclusive
         edges.sort { $0.y0 < $1.y0 }
         active.removeAll(keepingCapacity: true)
         var next = 0
         for y in rowStart..<rowEnd {
             let yc = Double(y) + 0.5
-            while next < edges.count, edges[next].y0 <= yc {
+            while next < edges.count, strict ? edges[next].y0 < yc : edges[next].y0 <= yc {
                 active.append(next)
                 next += 1
             }
@@ -104,12 +110,12 @@ struct PixelCenterScanner {
             var k = 0
             while k < active.count {
                 let e = edges[active[k]]
-                if e.y1 <= yc {
+                if strict ? e.y1 < yc : e.y1 <= yc {
                     active[k] = active[active.count - 1]
                     active.removeLast()
                     continue
                 }
-                if e.y0 <= yc {
+                if strict ? e.y0 < yc : e.y0 <= yc {
                     crossings.append((e.x0 + (yc - e.y0) * e.slope, e.dir))
                 }
                 k += 1

@@ -30,11 +30,15 @@ package struct RenderScene: Sendable {
     /// (vertical perspective), between them GL JS's blend (``Transform/globeness``).
     package var globeness = 0.0
 
+    /// Whether polygons are rasterized as SwiftShader rasterizes them (``Transform/subpixelSnapping``).
+    package var subpixelSnapping = false
+
     /// The projection the renderer uses for this scene (screen <-> coordinate conversions, feature queries).
     package var transform: Transform {
         var t = Transform(camera: camera, width: width, height: height, pixelRatio: pixelRatio,
                           quantizeToTileZoom: tileQuantization ? tileQuantizationMaxZoom : nil)
         t.projectionMode = projectionMode
+        t.subpixelSnapping = subpixelSnapping
         if globeness > 0 { t.globeness = globeness }
         return t
     }

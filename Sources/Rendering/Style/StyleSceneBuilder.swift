@@ -44,6 +44,8 @@ package struct StyleSceneBuilder: Sendable {
     package var limits = Limits.default
     /// How far the view is bent onto the globe (0 Mercator ... 1 globe: ``Transform/globeness``).
     package var globeness = 0.0
+    /// Whether the scene's polygons are rasterized as SwiftShader rasterizes them (``Transform/subpixelSnapping``).
+    package var subpixelSnapping = false
     /// The style's root `sky` (its `atmosphere-blend` sets the glow around the globe).
     package var sky: JSONValue?
     /// 3D terrain the scene's circles and labels stand on (raised to the ground and faded behind hills before labels
@@ -89,6 +91,7 @@ package struct StyleSceneBuilder: Sendable {
     private func buildStyleScene(layers: [CompiledLayer], sources: [String: any RenderSource], states: FeatureStates) -> StyleScene {
         var scene = RenderScene(width: width, height: height, pixelRatio: pixelRatio, camera: camera)
         scene.globeness = globeness
+        scene.subpixelSnapping = subpixelSnapping
         var drawn: [StyleScene.DrawnLayer] = []
         var unsupported: [String] = []
         let zoom = camera.zoom
@@ -169,6 +172,9 @@ package struct StyleSceneBuilder: Sendable {
             drawn.append(StyleScene.DrawnLayer(identifier: layer.identifier, sourceIdentifier: id, features: built.features.map(\.feature)))
         }
         scene.tileQuantizationMaxZoom = quantizationZoom
+        // past GL JS's pitch for it, GeoJSON is drawn from tiles of varying zoom, each on its own grid (finer near the
+        // camera than the camera zoom's): the scene snaps nothing more
+        if scene.transform.coversWithVariableZoom { scene.tileQuantization = false }
         standingTerrain?.raise(&scene.layers)
         SymbolPlacement.place(&scene.layers, transform: scene.transform,
                               collisionGroups: collidesPerSource ? drawn.map { $0.sourceIdentifier ?? "" } : nil,

@@ -89,7 +89,8 @@ extension PaintContext {
         for (i, anchor) in drawn {
             guard layer.symbols[i].iconPlaced, let icon = layer.symbols[i].icon, icon.isDrawn else { continue }
             let alongLine = layer.symbols[i].path?.iconAlongLine == true
-            let projection = QuadProjection(anchor: anchor + iconShift, plane: planeOf[anchor].map { $0 + iconShift }, scale: ratio,
+            let projection = QuadProjection(anchor: anchor + iconShift, plane: planeOf[anchor].map { $0 + iconShift },
+                                            scale: ratio * layer.symbols[i].terrainScale,
                                             rotation: alongLine ? layer.symbols[i].iconAngle : 0,
                                             rotateWithMap: !alongLine && layer.iconRotateWithMap, pitchWithMap: layer.iconPitchWithMap)
             paintIcon(icon, projection: projection, gammaBase: gammaBase)
@@ -120,7 +121,7 @@ extension PaintContext {
                 edge.gamma *= max(t.w(plane: plane), 1e-6) / max(t.cosPitch, 1e-6)
             }
             if alongLine && s.placedGlyphs.count != s.quads.count { continue }
-            let projection = QuadProjection(anchor: anchor, plane: planeOf[anchor], scale: fontScale * ratio, rotation: 0,
+            let projection = QuadProjection(anchor: anchor, plane: planeOf[anchor], scale: fontScale * ratio * s.terrainScale, rotation: 0,
                                             rotateWithMap: layer.textRotateWithMap, pitchWithMap: layer.textPitchWithMap)
             for (q, quad) in s.quads.enumerated() {
                 if let image = quad.image {
