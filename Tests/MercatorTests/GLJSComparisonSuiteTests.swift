@@ -27,8 +27,8 @@ struct GLJSComparisonSuiteTests {
         "globe-atmosphere": 9,
         "globe-camera": 8,
         "sky": 32,
-        "camera-pitch": 8,
-        "terrain": 25,
+        "camera-pitch": 14,
+        "terrain": 30,
     ]
 
     @Test("every family passes at least its floor, and every case draws and is compared")

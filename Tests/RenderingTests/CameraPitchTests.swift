@@ -80,6 +80,27 @@ import Testing
         #expect(height.isFinite && height < 40 * 256)
     }
 
+    @Test("past 60 degrees the tiles' zoom varies with their distance, as GL JS's coveringTiles (its own unit test's views)")
+    func variableZoomCover() {
+        // GL JS's covering_tiles.test.ts, 'mercator' 'general': zoom 8, pitch 85, 50 x 1000, source zooms 1-10
+        var camera = MapCamera(center: LocationCoordinate2D(latitude: 39.232, longitude: 20.918), zoom: 8, pitch: 85)
+        var t = Transform(camera: camera, width: 50, height: 1000)
+        #expect(t.coversWithVariableZoom)
+        let tiles = Set(t.sourceTiles(tileSize: 512, minimumZoom: 1, maximumZoom: 10).map(\.tile))
+        let expected: Set<UnwrappedTileID> = [UnwrappedTileID(z: 8, x: 142, y: 98), UnwrappedTileID(z: 7, x: 71, y: 48),
+                                              UnwrappedTileID(z: 5, x: 17, y: 11), UnwrappedTileID(z: 5, x: 17, y: 10),
+                                              UnwrappedTileID(z: 9, x: 285, y: 198), UnwrappedTileID(z: 9, x: 285, y: 199)]
+        #expect(tiles == expected)
+        // pitch 60 (and below) keeps one zoom: 60 is not past GL JS's 78.5 - fov / 2, clamped to 60
+        camera = MapCamera(center: LocationCoordinate2D(latitude: 60.15, longitude: 25.02), zoom: 8, bearing: 45, pitch: 60)
+        t = Transform(camera: camera, width: 300, height: 50)
+        #expect(!t.coversWithVariableZoom)
+        // a roll widens the field of view across the screen: at 60 degrees, rolled 30, the zoom varies
+        camera.roll = 30
+        t = Transform(camera: camera, width: 256, height: 256)
+        #expect(t.coversWithVariableZoom)
+    }
+
     @Test("the sky: sky colour high up, the horizon colour blending in, transparent below the horizon")
     func skyColours() {
         let t = Self.transform(pitch: 85)

@@ -219,3 +219,35 @@ private func square(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> [
         #expect(DashTexture([3], round: false) == nil && DashTexture([0, 0], round: true) == nil)
     }
 }
+
+/// SwiftShader's rasterization (the GPU behind MapLibre GL JS's reference pictures): vertices on a 1/16-pixel grid,
+/// a pixel centre on an edge given to the polygon below it (GL's rule in a y-up framebuffer).
+@Suite struct SwiftShaderRasterizationTests {
+    private func rows(_ ring: [Point], lowerEdgeInclusive: Bool) -> [Int] {
+        var scanner = PixelCenterScanner()
+        scanner.ties = lowerEdgeInclusive ? .above : .below
+        var out: [Int] = []
+        scanner.scan(rings: [ring], rule: .evenOdd, width: 8, height: 8) { y, _, _ in out.append(y) }
+        return out
+    }
+
+    @Test("a pixel centre on a horizontal edge: the polygon above it on screen (Native's GPUs) or below it (SwiftShader)")
+    func tieRule() {
+        let ring = square(1, 2.5, 6, 5.5)
+        #expect(rows(ring, lowerEdgeInclusive: false) == [2, 3, 4])
+        #expect(rows(ring, lowerEdgeInclusive: true) == [3, 4, 5])
+        // off the centres, both rules cover the same rows
+        let off = square(1, 2.4, 6, 5.6)
+        #expect(rows(off, lowerEdgeInclusive: false) == rows(off, lowerEdgeInclusive: true))
+    }
+
+    @Test("vertices snap to 1/16 of a device pixel only when the transform asks for it")
+    func snapping() {
+        var t = Transform(camera: MapCamera(center: LocationCoordinate2D(latitude: 0, longitude: 0), zoom: 3), width: 64, height: 64)
+        let p = Point(x: 10.03, y: 20.47)
+        #expect(t.snapped(p) == p)
+        t.rasterReference = .glJSSwiftShader
+        #expect(t.snapped(p) == Point(x: 10.0, y: 20.5))
+        #expect(t.snapped(Point(x: 3.0 + 1.0 / 16, y: -0.02)) == Point(x: 3.0625, y: 0))
+    }
+}

@@ -65,7 +65,9 @@ extension Map {
 
     /// The camera over the terrain for `transform`: the DEM tiles covering the view loaded (GL JS draws terrain
     /// tiles of twice the DEM's tile size from DEM tiles one zoom shallower), with the zoom of the mesh's tiles.
-    func terrainView(_ setting: TerrainSetting, transform: Transform, pixelRatio: Double, demZooms: Set<Int> = [])
+    /// With `demTiles`, only those DEM tiles are kept (GL JS has only the DEM tiles its terrain tiles asked for).
+    func terrainView(_ setting: TerrainSetting, transform: Transform, pixelRatio: Double, demZooms: Set<Int> = [],
+                     demTiles: Set<UnwrappedTileID>? = nil)
         -> (view: TerrainView, meshZoom: Int, errors: [SourceLoadError], tileSize: Int)? {
         let camera = transform.camera
         // DEM tiles one zoom below the terrain tiles: the cover of a source with half the zoom's tiles, less one
@@ -88,6 +90,7 @@ extension Map {
                 }
             }
         }
+        if let demTiles { tiles = tiles.filter { demTiles.contains($0.id) } }
         let elevation = TerrainElevation(tiles: tiles, maximumZoom: maximumZoom, exaggeration: setting.exaggeration)
         let meshZoom = TileCover.coveringZoom(cameraZoom: camera.zoom, tileSize: 2 * tileSize)
         return (TerrainView(transform: transform, elevation: elevation), meshZoom, errors, tileSize)
@@ -102,13 +105,16 @@ extension Map {
     }
 
     /// The terrain view of `camera`, the camera first kept above the ground as GL JS keeps it
-    /// (`_elevateCameraIfInsideTerrain`): a camera below the ground under it is moved up to that ground, still
-    /// looking at the centre, its pitch and zoom worked out again (`calculateCameraOptionsFromTo`).
+    /// (`_elevateCameraIfInsideTerrain`): once the camera has moved, a camera below the ground under it is moved up to
+    /// that ground, still looking at the centre, its pitch and zoom worked out again (`calculateCameraOptionsFromTo`).
     func groundedView(_ setting: TerrainSetting, camera: MapCamera, size: MapSize)
         -> (view: TerrainView, meshZoom: Int, errors: [SourceLoadError], camera: MapCamera, tileSize: Int)? {
         let transform = camera.transform(in: size)
         guard let made = terrainView(setting, transform: transform, pixelRatio: size.pixelRatio) else { return nil }
         let view = made.view
+        // GL JS raises a camera under the ground only when it moves (jumpTo, easeTo, flyTo, gestures): the camera a map
+        // starts with is drawn where it is, even below the hills
+        guard cameraMoved else { return (view, made.meshZoom, made.errors, transform.camera, made.tileSize) }
         // the camera's place: the centre moved back along the bearing by the camera's ground distance
         let d = transform.cameraToCenterDistance
         let pitch = transform.camera.pitch * .pi / 180, bearing = transform.camera.bearing * .pi / 180
@@ -179,9 +185,17 @@ extension Map {
         // the terrain tiles covering the view, of lower zooms farther away (GL JS's variable-zoom cover), and the DEM
         // tiles they read (one zoom shallower, at most the source's deepest)
         let ids = TerrainCover.tiles(view: made.view, tileSize: 2 * made.tileSize)
-        let demZooms = Set(ids.map { max(0, min($0.canonical.z - 1, made.view.elevation.maximumZoom)) })
+        // GL JS loads the DEM tiles its terrain tiles read and no others: a circle, a label or a tile of a deeper zoom
+        // finds its DEM tile there, or a parent of it, or stands at 0 m (`getSourceTile`)
+        let deepestDEM = made.view.elevation.maximumZoom
+        let demTiles = Set(ids.map { id -> UnwrappedTileID in
+            let c = id.canonical, z = max(0, min(c.z - 1, deepestDEM)), dz = c.z - z
+            return UnwrappedTileID(wrap: id.wrap, canonical: TileID(z: z, x: c.x >> dz, y: c.y >> dz))
+        })
+        let demZooms = Set(demTiles.map(\.canonical.z))
         var view = made.view
-        if let widened = terrainView(setting, transform: made.view.transform, pixelRatio: size.pixelRatio, demZooms: demZooms) {
+        if let widened = terrainView(setting, transform: made.view.transform, pixelRatio: size.pixelRatio, demZooms: demZooms,
+                                     demTiles: demTiles) {
             view = widened.view
         }
 
@@ -222,7 +236,8 @@ extension Map {
             if let kept = drapedTiles.entry(for: key) {
                 entry = kept
             } else {
-                let built = try builder.styleScene(layers: layers, sources: inputs.2, states: states)
+                var built = try builder.styleScene(layers: layers, sources: inputs.2, states: states)
+                DrapedLayers.prepare(&built.scene.layers)
                 entry = DrapedTileCache.Entry(image: try Renderer.render(built.scene), unsupportedFeatures: built.unsupportedFeatures)
                 drapedTiles.insert(entry, for: key)
             }
@@ -240,6 +255,7 @@ extension Map {
 
         // the sky first (GL JS draws it before the terrain, which covers it), then the meshes through the camera, fogged
         var frame = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera)
+        frame.rasterReference = rasterReference
         let sky = style.styleDocument.members["sky"], globalState = style.globalState
         if let skyLayer = SkyLayer.make(sky: sky, zoom: camera.zoom, transform: frame.transform, globalState: globalState) {
             frame.layers = [skyLayer]

@@ -69,8 +69,16 @@ public final class Map: @unchecked Sendable {
     /// The camera.
     public var camera: MapCamera {
         get { locked { $0.camera } }
-        set { locked { $0.camera = newValue } }
+        set {
+            locked {
+                if $0.camera != newValue { $0.cameraMoved = true }
+                $0.camera = newValue
+            }
+        }
     }
+
+    /// Whether the camera was moved since the map was made (over terrain a moved camera is kept above the ground).
+    var cameraMoved: Bool { locked { $0.cameraMoved } }
 
     /// The size.
     public var size: MapSize {
@@ -220,7 +228,9 @@ public final class Map: @unchecked Sendable {
     /// sources that could not be loaded.
     func sceneInputs(camera: MapCamera, size: MapSize)
         throws -> (StyleSceneBuilder, [CompiledLayer], [String: any RenderSource], [SourceLoadError]) {
-        let (options, settings, debugOptions, dictionaryLineBreaks) = locked { ($0.options, $0.settings, $0.debugOptions, $0.dictionaryLineBreaks) }
+        let (options, settings, debugOptions, dictionaryLineBreaks) = locked {
+            ($0.options, $0.settings, $0.debugOptions, $0.dictionaryLineBreaks)
+        }
         let mapMode = options.mapMode
         var frame = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera)
         frame.globeness = globeness(atZoom: camera.zoom)

@@ -25,6 +25,9 @@ struct MapState: Sendable {
     var dictionaryLineBreaks = true
     /// Whose rasterizer the pixels match (MapLibre Native's unless a GL JS comparison asks for SwiftShader's).
     var rasterReference = RasterReference.mapLibreNative
+    /// Whether the camera was moved since the map was made: GL JS keeps a camera above the terrain when it moves
+    /// (`_elevateCameraIfInsideTerrain` runs on `jumpTo`, `easeTo`, `flyTo` and gestures), not the camera it starts with.
+    var cameraMoved = false
     /// The render session (the reused canvas), lent out while a snapshot paints.
     var session = RenderSession()
 

@@ -28,7 +28,7 @@ enum RenderTestMaps {
         // MapLibre Native draws at most 60 degrees, GL JS's map option defaults to 60
         map.camera.pitch = min(map.camera.pitch, metadata.maxPitch ?? 60)
         if let projection = metadata.projection { try map.style.setProjection(projection) }
-        // GL JS's pictures were drawn through SwiftShader: its ties and its sine, to compare like with like
+        // GL JS's pictures were drawn through SwiftShader: its ties, its 1/16-pixel vertex grid and its sine, to compare like with like
         if suite.reference == "maplibre-gl-js" { map.rasterReference = .glJSSwiftShader }
         // MapLibre's harness draws only the fixtures' glyphs: no installed fonts, CJK included
         map.settings.ideographicFontFallback = .disabled

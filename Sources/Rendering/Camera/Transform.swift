@@ -68,6 +68,10 @@ package struct Transform: Sendable {
     package var rasterReference: RasterReference = .mapLibreNative {
         didSet { globe = GlobeView(self) }
     }
+    /// Whether polygon vertices are placed on screen as SwiftShader places them (``snapped(_:)``): the GPU MapLibre
+    /// GL JS draws with in headless Chromium (``RasterReference/glJSSwiftShader``). MapLibre Native's reference
+    /// images come from GPUs with a finer grid.
+    package var subpixelSnapping: Bool { rasterReference == .glJSSwiftShader }
     /// The globe's camera and blend when ``globeness`` is above 0; nil draws Web Mercator. Painters
     /// then work in screen space: a *plane* point is its screen position less the view's centre, and
     /// `screen(plane:)` only adds the centre back.
@@ -165,6 +169,14 @@ package struct Transform: Sendable {
         if dx > 0.5 { dx -= 1 }
         if dy > 0.5 { dy -= 1 }
         return Point(x: dx / scale, y: dy / scale)
+    }
+
+    /// A screen position (device pixels) as the GPU places a vertex there when ``subpixelSnapping`` is on: on the
+    /// grid of 1/16 of a pixel (SwiftShader's `SUBPIXEL_PRECISION_BITS` 4, rounded to nearest); unchanged otherwise.
+    @inline(__always)
+    func snapped(_ s: Point) -> Point {
+        guard subpixelSnapping else { return s }
+        return GlobeMeshRasterizer.snapped(s)
     }
 
     /// Whether the view is tilted.

@@ -130,6 +130,10 @@ package final class MapSources: @unchecked Sendable {
                 ImageRenderSource(overlay: overlay, generation: base.generation, maximumZoom: base.maximumZoom)
             }
         default:
+            // GeoJSON past GL JS's pitch for it: drawn from tiles of varying zoom (GL JS draws GeoJSON from its tiles)
+            if transform.coversWithVariableZoom, let tiles = base.variableZoomTiles(covering: transform) {
+                return .success(VectorRenderSource(TilePyramid(tiles: tiles, generation: base.generation, maximumZoom: base.maximumZoom)))
+            }
             // GeoJSON, and kinds not drawn yet (drawn empty)
             return .success(base)
         }

@@ -60,9 +60,13 @@ package final class TiledSources: @unchecked Sendable {
         let centerWorld = (x: WebMercator.worldX(longitude: center.longitude), y: WebMercator.worldY(latitude: center.latitude))
         // MapLibre rounds the zoom of raster tiles and floors that of vector tiles.
         let rounding: FloatingPointRoundingRule = source.kind == .raster ? .toNearestOrAwayFromZero : .down
-        let cover = TileCover.sourceTiles(covering: transform.visibleWorldCorners(), center: centerWorld, cameraZoom: zoom,
-                                          tileSize: tiled.tileSize, minimumZoom: tiled.minimumZoom, maximumZoom: tiled.maximumZoom,
-                                          rounding: rounding)
+        // the view's own zoom: GL JS's cover (past 60° of pitch a zoom varying per tile, lower towards the horizon)
+        let cover = zoom == transform.camera.zoom && transform.coversWithVariableZoom
+            ? transform.sourceTiles(tileSize: tiled.tileSize, minimumZoom: tiled.minimumZoom, maximumZoom: tiled.maximumZoom,
+                                    rounding: rounding)
+            : TileCover.sourceTiles(covering: transform.visibleWorldCorners(), center: centerWorld, cameraZoom: zoom,
+                                    tileSize: tiled.tileSize, minimumZoom: tiled.minimumZoom, maximumZoom: tiled.maximumZoom,
+                                    rounding: rounding)
         var out: [SourceTile] = []
         var seen = Set<UnwrappedTileID>()
         let promote = PromotedIdentifier(source.json["promoteId"])

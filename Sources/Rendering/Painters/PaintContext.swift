@@ -50,6 +50,7 @@ package struct PaintContext {
         self.canvasHeight = canvasHeight
         self.clip = clip.intersection(PixelClip(width: canvasWidth, height: canvasHeight))
         visibleX = transform.visibleWorldXRange()
+        scanner.ties = transform.rasterReference.flatTies
         globeCover = transform.globe.map { GlobeCover(transform: transform, globe: $0, clip: clip.intersection(PixelClip(width: canvasWidth, height: canvasHeight))) }
     }
 

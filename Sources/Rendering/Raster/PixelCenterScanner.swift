@@ -15,6 +15,9 @@ struct PixelCenterScanner {
     private var edges: [Edge] = []
     private var active: [Int] = []
     private var crossings: [(x: Double, dir: Int32)] = []
+    /// Which polygon owns a pixel centre on a horizontal edge when a scan does not say
+    /// (``HorizontalTie``): a paint context sets its transform's reference's rule (``RasterReference/flatTies``).
+    var ties = HorizontalTie.below
 
     init() {}
 
@@ -29,12 +32,12 @@ struct PixelCenterScanner {
     /// `ties` says which polygon owns a pixel centre lying exactly on a horizontal edge: the one below it
     /// (``HorizontalTie/below``: MapLibre Native's references, GL's window y axis pointing down the
     /// picture) or the one above it (``HorizontalTie/above``: GL JS's references, drawn by Chromium's
-    /// SwiftShader into a framebuffer whose rows are turned over when read back).
-    mutating func scan(rings: [[Point]], rule: FillRule, clip: PixelClip, ties: HorizontalTie = .below,
+    /// SwiftShader into a framebuffer whose rows are turned over when read back); nil is the scanner's ``ties``.
+    mutating func scan(rings: [[Point]], rule: FillRule, clip: PixelClip, ties: HorizontalTie? = nil,
                        _ body: (Int, Int, Int) -> Void) {
         edges.removeAll(keepingCapacity: true)
         for ring in rings { addRing(ring) }
-        if ties == .above {
+        if (ties ?? self.ties) == .above {
             runTiesAbove(rule: rule, clip: clip, body)
         } else {
             run(rule: rule, clip: clip, body)

@@ -126,6 +126,7 @@ final class TileRowSpans {
     private func compute(row y: Int) -> (Int, Int) {
         let lo = clip.x0, hi = clip.x1
         guard lo < hi else { return (lo, lo) }
+        if transform.isRolled && transform.isPitched { return computeRolled(row: y) }
         // the world position along the row, from two pixel centres (nil above a pitched horizon, for the whole row)
         func world(_ x: Int) -> Point? {
             transform.plane(screen: Point(x: Double(x) + 0.5, y: Double(y) + 0.5)).map { transform.worldFraction(plane: $0) }
@@ -145,6 +146,44 @@ final class TileRowSpans {
         // the solved run, within a pixel of the exact one: widen or narrow its ends until they agree
         var a = clampedInt(Double(lo) + left.rounded(.down), lo, hi)
         var b = clampedInt(Double(lo) + right.rounded(.up) + 1, lo, hi)
+        while a > lo && contains(a - 1, y) { a -= 1 }
+        while a < b && !contains(a, y) { a += 1 }
+        if a >= b { return (a, a) }
+        while b < hi && contains(b, y) { b += 1 }
+        while b > a && !contains(b - 1, y) { b -= 1 }
+        return (a, b)
+    }
+
+    /// ``compute(row:)`` for a rolled, pitched view, where a screen row crosses the ground at varying depth and the
+    /// world position along it is projective, not affine: `N(x) / D(x)` with `N` and `D` affine in the column (`D` the
+    /// depth factor, positive below the horizon), so each edge of the tile is a linear inequality in `x`.
+    private func computeRolled(row y: Int) -> (Int, Int) {
+        let lo = clip.x0, hi = clip.x1
+        let t = transform
+        let d = t.cameraToCenterDistance
+        // (world x · D, world y · D, D) at a column's centre, each affine in the column
+        func terms(_ x: Int) -> (Double, Double, Double) {
+            let r = t.unrolled(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+            let denominator = d * t.cosPitch + r.y * t.sinPitch
+            let w = t.unrotate(Point(x: r.x * d * t.cosPitch, y: r.y * d))
+            return ((w.x + t.centerWorld.x * denominator) / t.worldSize, (w.y + t.centerWorld.y * denominator) / t.worldSize, denominator)
+        }
+        let (x0, y0, d0) = terms(lo), (x1, y1, d1) = terms(lo + 1)
+        var left = -Double.infinity, right = Double.infinity
+        // a + b·k >= 0 (k columns from lo): a half-line of k
+        func atLeastZero(_ a: Double, _ b: Double) -> Bool {
+            if b == 0 { return a >= 0 }
+            let k = -a / b
+            if b > 0 { left = max(left, k) } else { right = min(right, k) }
+            return true
+        }
+        let dx = x1 - x0, dy = y1 - y0, dd = d1 - d0
+        guard atLeastZero(d0 - 1e-9, dd),
+              atLeastZero(x0 - tile.minX * d0, dx - tile.minX * dd), atLeastZero(tile.maxX * d0 - x0, tile.maxX * dd - dx),
+              atLeastZero(y0 - tile.minY * d0, dy - tile.minY * dd), atLeastZero(tile.maxY * d0 - y0, tile.maxY * dd - dy),
+              left <= right + 2 else { return (lo, lo) }
+        var a = clampedInt(Double(lo) + (left.isFinite ? left.rounded(.down) : -1), lo, hi)
+        var b = clampedInt(Double(lo) + (right.isFinite ? right.rounded(.up) + 1 : Double(hi - lo)), lo, hi)
         while a > lo && contains(a - 1, y) { a -= 1 }
         while a < b && !contains(a, y) { a += 1 }
         if a >= b { return (a, a) }

@@ -178,6 +178,9 @@ package struct StyleSceneBuilder: Sendable {
             drawn.append(StyleScene.DrawnLayer(identifier: layer.identifier, sourceIdentifier: id, features: built.features.map(\.feature)))
         }
         scene.tileQuantizationMaxZoom = quantizationZoom
+        // past GL JS's pitch for it, GeoJSON is drawn from tiles of varying zoom, each on its own grid (finer near the
+        // camera than the camera zoom's): the scene snaps nothing more
+        if scene.transform.coversWithVariableZoom { scene.tileQuantization = false }
         standingTerrain?.raise(&scene.layers)
         SymbolPlacement.place(&scene.layers, transform: scene.transform,
                               collisionGroups: collidesPerSource ? drawn.map { $0.sourceIdentifier ?? "" } : nil,

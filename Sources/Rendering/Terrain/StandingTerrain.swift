@@ -34,7 +34,9 @@ package struct StandingTerrain: Sendable {
     /// Where the flat map draws a point standing on the ground at world position (`worldX`, `worldY`) (fractions, x
     /// unwrapped) over terrain, and how visible it is (0 hidden by the terrain ... 1), or nil when it is not in front
     /// of the camera.
-    package func raised(worldX: Double, worldY: Double) -> (point: Point, visibility: Double)? {
+    /// `depthRatio` is the raised point's depth over the flat ground's where it is drawn (both over the camera's
+    /// distance to the centre): what its size scales by.
+    package func raised(worldX: Double, worldY: Double) -> (point: Point, visibility: Double, depthRatio: (raised: Double, flat: Double))? {
         let t = view.transform
         let metres = view.groundElevation(worldX: worldX, worldY: worldY)
         let c = view.cameraPoint(worldX: worldX, worldY: worldY, metres: metres)
@@ -43,7 +45,7 @@ package struct StandingTerrain: Sendable {
         guard let plane = t.plane(screen: s) else { return nil }
         let w = t.worldFraction(plane: plane)
         guard w.x.isFinite, w.y.isFinite else { return nil }
-        return (w, visibility(x: s.x, y: s.y, q: 1 / c.depth))
+        return (w, visibility(x: s.x, y: s.y, q: 1 / c.depth), (c.w / t.cameraToCenterDistance, t.depthRatio(plane: plane)))
     }
 
     /// GL JS's `calculate_visibility`: the depth opacity at the point, or when it is not clearly visible the mean of
@@ -111,6 +113,10 @@ package struct StandingTerrain: Sendable {
             raise(&solids)
             return solids
         }
+        if var heat = layer as? HeatmapLayer {
+            raise(&heat, wrap: wrap)
+            return heat
+        }
         if var tiled = layer as? TileClippedLayer {
             var changed = false
             for k in tiled.pieces.indices {
@@ -126,28 +132,37 @@ package struct StandingTerrain: Sendable {
         return nil
     }
 
-    /// Circle centres raised; a feature's paint opacity and stroke opacity times its visibility (GL JS's
-    /// `v_visibility`); centres outside `clip` (another tile draws them) dropped.
+    /// Circle centres raised, each point faded by its own visibility (GL JS's `v_visibility`, per vertex: the circles
+    /// of one MultiPoint may stand in front of a hill and behind it); centres outside `clip` (another tile draws
+    /// them) and hidden ones dropped.
     private func raise(_ layer: inout CircleLayer, wrap: Int, clip: TileClip?) {
-        var opacity: [Double] = [], strokeOpacity: [Double] = []
-        opacity.reserveCapacity(layer.features.count)
-        strokeOpacity.reserveCapacity(layer.features.count)
         for i in layer.features.indices {
-            var points: [Point] = []
-            var visible = 0.0
+            var points: [Point] = [], visibility: [Float] = [], scale: [Float] = []
             for p in layer.features[i].points {
                 let x = p.x + Double(wrap)
                 if let clip, !clip.contains(Point(x: x, y: p.y)) { continue }
                 guard let r = raised(worldX: x, worldY: p.y), r.visibility > 0 else { continue }
                 points.append(Point(x: r.point.x - Double(wrap), y: r.point.y))
-                visible = max(visible, r.visibility)
+                visibility.append(Float(r.visibility))
+                // a radius scaling with the map: the raised point's perspective (GL JS extrudes by its clip w)
+                scale.append(Float(r.depthRatio.flat / max(r.depthRatio.raised, 1e-9)))
             }
             layer.features[i].points = points
-            opacity.append(layer.opacity[i] * visible)
-            strokeOpacity.append(layer.strokeOpacity[i] * visible)
+            layer.features[i].visibility = visibility.allSatisfy { $0 >= 1 } ? nil : visibility
+            layer.features[i].scale = scale
         }
-        layer.opacity = .perFeature(opacity)
-        layer.strokeOpacity = .perFeature(strokeOpacity)
+    }
+
+    /// Heatmap points raised onto the ground (GL JS's heatmap vertex shader reads the elevation, without a visibility:
+    /// a point behind a hill still adds its weight).
+    private func raise(_ layer: inout HeatmapLayer, wrap: Int) {
+        for i in layer.points.indices {
+            let p = layer.points[i].position
+            guard let r = raised(worldX: p.x + Double(wrap), worldY: p.y) else { continue }
+            layer.points[i].position = Point(x: r.point.x - Double(wrap), y: r.point.y)
+            // the kernel lies on the map at the raised point: its size follows that point's depth
+            layer.points[i].radius *= r.depthRatio.flat / max(r.depthRatio.raised, 1e-9)
+        }
     }
 
     /// Point labels' anchors raised, their text and icon faded by their visibility (GL JS's symbol shaders take the
@@ -165,6 +180,9 @@ package struct StandingTerrain: Sendable {
             // keep the anchor's own world copy (the conversion wraps the longitude)
             moved.longitude += 360 * ((anchor.longitude - moved.longitude) / 360).rounded()
             layer.symbols[i].anchor = moved
+            // labels on the screen scale halfway with the map, by the raised anchor's depth (GL JS's perspective ratio)
+            func perspective(_ w: Double) -> Double { max(0, min(4, 0.5 + 0.5 / max(w, 1e-6))) }
+            layer.symbols[i].terrainScale = perspective(r.depthRatio.raised) / max(perspective(r.depthRatio.flat), 1e-9)
             layer.symbols[i].opacity *= r.visibility
             layer.symbols[i].icon?.opacity *= r.visibility
             layer.symbols[i].verticalIcon?.opacity *= r.visibility

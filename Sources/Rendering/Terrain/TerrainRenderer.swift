@@ -54,7 +54,8 @@ package enum TerrainRenderer {
         let skirt = skirtDepth(zoom: transform.camera.zoom)
         let width = canvas.width, height = canvas.height
         guard depth.count == width * height else { return }
-        let maxQ = 1 / transform.nearDepth
+        // GL JS's near plane (a fiftieth of the view's height): a triangle reaching behind it is cut there, not dropped
+        let near = terrainNearDepth(transform)
         // one vertex buffer reused across tiles: (n+1)^2 grid vertices, then 4 (n+1) skirt vertices
         let gridCount = (n + 1) * (n + 1)
         var vertices = [TerrainVertex](repeating: TerrainVertex(), count: gridCount + 4 * (n + 1))
@@ -70,10 +71,7 @@ package enum TerrainRenderer {
             func vertex(fx: Double, fy: Double, metres: Double) -> TerrainVertex {
                 let wx = x0 + fx * size, wy = y0 + fy * size
                 let cp = view.cameraPoint(worldX: wx, worldY: wy, metres: metres)
-                guard cp.depth > transform.nearDepth else { return TerrainVertex() }
-                let s = transform.screen(camera: cp)
-                let q = 1 / cp.depth
-                return TerrainVertex(x: s.x, y: s.y, q: q, uq: (margin + fx * imageSide) * q, vq: (margin + fy * imageSide) * q, valid: q < maxQ)
+                return TerrainVertex(camera: cp, u: margin + fx * imageSide, v: margin + fy * imageSide, near: near, transform: transform)
             }
             for j in 0...n {
                 for i in 0...n {
@@ -97,7 +95,8 @@ package enum TerrainRenderer {
                         vertices.withUnsafeBufferPointer { v in
                             var raster = TriangleRaster(pixels: pixels.baseAddress!, depths: depths.baseAddress!, width: width, height: height,
                                                         texels: texels.baseAddress!, textureWidth: tile.image.width,
-                                                        textureHeight: tile.image.height, minimumQ: far > 0 ? 1 / far : 0, fog: fog)
+                                                        textureHeight: tile.image.height, minimumQ: far > 0 ? 1 / far : 0, fog: fog,
+                                                        near: near, transform: transform)
                             for j in 0..<n {
                                 for i in 0..<n {
                                     let a = j * (n + 1) + i, b = a + 1, cc = a + n + 1, dd = cc + 1
@@ -128,8 +127,9 @@ package enum TerrainRenderer {
     }
 }
 
-/// A mesh vertex on screen: device pixels, `q` = 1 / camera depth, and the image position (device
-/// pixels of the tile's image) times `q`, for perspective-correct interpolation.
+/// A mesh vertex: its camera-space position and image position (device pixels of the tile's image), and when it
+/// is in front of the near plane its place on screen (device pixels), `q` = 1 / camera depth and the image position
+/// times `q`, for perspective-correct interpolation.
 struct TerrainVertex {
     var x = 0.0
     var y = 0.0
@@ -138,7 +138,38 @@ struct TerrainVertex {
     var vq = 0.0
     /// In front of the near plane.
     var valid = false
+    /// Camera space (device pixels) and the image position, kept to cut triangles at the near plane.
+    var camera = CameraPoint(x: 0, y: 0, depth: 0)
+    var u = 0.0
+    var v = 0.0
+
+    init() {}
+
+    init(camera: CameraPoint, u: Double, v: Double, near: Double, transform: Transform) {
+        self.camera = camera
+        self.u = u
+        self.v = v
+        guard camera.depth >= near, camera.depth.isFinite else { return }
+        let s = transform.screen(camera: camera)
+        q = 1 / camera.depth
+        x = s.x
+        y = s.y
+        uq = u * q
+        vq = v * q
+        valid = true
+    }
+
+    /// The point a fraction `t` of the way to `other` (in camera space), projected.
+    func toward(_ other: TerrainVertex, _ t: Double, near: Double, transform: Transform) -> TerrainVertex {
+        let a = camera, b = other.camera
+        let c = CameraPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t, depth: a.depth + (b.depth - a.depth) * t)
+        return TerrainVertex(camera: c, u: u + (other.u - u) * t, v: v + (other.v - v) * t, near: near * (1 - 1e-12), transform: transform)
+    }
 }
+
+/// GL JS's near clipping distance for the terrain (`_nearZ`, a fiftieth of the view's height), device pixels.
+@inline(__always)
+func terrainNearDepth(_ transform: Transform) -> Double { transform.height / 50 }
 
 /// Rasterizes textured triangles at pixel centres into a premultiplied canvas with a depth buffer.
 struct TriangleRaster {
@@ -152,11 +183,38 @@ struct TriangleRaster {
     /// 1 / the far plane's depth: farther pixels are clipped.
     let minimumQ: Double
     let fog: TerrainFog?
+    /// The near plane (device pixels along the view axis) and the camera, to cut triangles reaching behind it.
+    let near: Double
+    let transform: Transform
 
-    /// Draws one triangle: pixels whose centre it covers and whose depth is nearer than what is drawn.
+    /// Draws one triangle, cut at the near plane (GL's clipping) where it reaches behind it.
     @inline(__always)
     mutating func draw(_ a: TerrainVertex, _ b: TerrainVertex, _ c: TerrainVertex) {
-        guard a.valid, b.valid, c.valid else { return }
+        if a.valid && b.valid && c.valid {
+            fill(a, b, c)
+            return
+        }
+        guard a.valid || b.valid || c.valid else { return }
+        // the polygon's part in front of the near plane: up to four vertices, drawn as a fan
+        var kept: [TerrainVertex] = []
+        kept.reserveCapacity(4)
+        for (p, q) in [(a, b), (b, c), (c, a)] {
+            if p.valid { kept.append(p) }
+            if p.valid != q.valid {
+                let t = (near - p.camera.depth) / (q.camera.depth - p.camera.depth)
+                kept.append(p.toward(q, t, near: near, transform: transform))
+            }
+        }
+        guard kept.count >= 3 else { return }
+        for k in 1..<(kept.count - 1) where kept[0].valid && kept[k].valid && kept[k + 1].valid {
+            fill(kept[0], kept[k], kept[k + 1])
+        }
+    }
+
+    /// Fills one triangle in front of the near plane: pixels whose centre it covers and whose depth is nearer than
+    /// what is drawn.
+    @inline(__always)
+    private mutating func fill(_ a: TerrainVertex, _ b: TerrainVertex, _ c: TerrainVertex) {
         let area = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
         guard abs(area) > 1e-12, area.isFinite else { return }
         let minX = min(a.x, b.x, c.x), maxX = max(a.x, b.x, c.x)

@@ -5,6 +5,12 @@ package import MapStyle
 package struct CircleFeature: Sendable {
     /// Circle centres in Web Mercator fractions of the world (``Transform/mercator(_:)``).
     package var points: [Point]
+    /// Over terrain, how visible each point is (0 hidden behind the terrain ... 1; GL JS's `v_visibility`, per
+    /// vertex): its fill and stroke are scaled by it. Nil: every point fully visible.
+    package var visibility: [Float]?
+    /// Over terrain, how much larger each point is drawn than at the flat ground where it is drawn (its raised
+    /// position's perspective over the flat ground's, when the radius scales with the map). Nil: 1.
+    package var scale: [Float]?
 
     /// Creates a circle feature from coordinates.
     package init(points: [LocationCoordinate2D]) { self.points = points.map(Transform.mercator) }

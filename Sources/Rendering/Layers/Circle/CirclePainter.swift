@@ -33,22 +33,30 @@ extension PaintContext {
             let outer = radius + strokeWidth
             // A non-finite radius or stroke draws nothing (MapLibre's extrusion becomes NaN or infinite).
             if !(outer > 0) || !outer.isFinite { continue }
-            let fill = layer.color[i].premultiplied(opacity: Float(layer.opacity[i]))
-            let stroke = layer.strokeColor[i].premultiplied(opacity: Float(layer.strokeOpacity[i]))
-            if fill.a <= 0 && (stroke.a <= 0 || strokeWidth < 0.01) { continue }
+            let featureFill = layer.color[i].premultiplied(opacity: Float(layer.opacity[i]))
+            let featureStroke = layer.strokeColor[i].premultiplied(opacity: Float(layer.strokeOpacity[i]))
+            if featureFill.a <= 0 && (featureStroke.a <= 0 || strokeWidth < 0.01) { continue }
             let blur = max(0, layer.blur[i])
             let aaBlur = 1 / ratio / outer
             let antialiasedBlur = -max(blur, aaBlur)
             let strokeStart = radius / outer
             let hasStroke = strokeWidth >= 0.01
-            let outerDevice = outer * ratio
+            let featureOuterDevice = outer * ratio
             // Inside this extrusion length (squared) opacity is 1 and the colour is the fill colour.
             let innerOpacity = max(0, 1 + antialiasedBlur)
             let innerColor = hasStroke ? max(0, strokeStart + antialiasedBlur) : innerOpacity
             let innerFill2 = min(innerOpacity, innerColor) * min(innerOpacity, innerColor)
-            let margin = 4 * outerDevice + shift.length
-            for c in feature.points {
+            let featureMargin = 4 * featureOuterDevice + shift.length
+            for (k, c) in feature.points.enumerated() {
+                // over terrain, a circle sized by its raised position's depth, not the flat ground's it is drawn at
+                let pointScale = scaleWithMap ? Double(feature.scale.map { k < $0.count ? $0[k] : 1 } ?? 1) : 1
+                let outerDevice = featureOuterDevice * pointScale
+                let margin = pointScale == 1 ? featureMargin : 4 * outerDevice + shift.length
                 guard let copies = copies(worldWest: c.x, worldEast: c.x, margin: margin) else { continue }
+                // over terrain, a point hidden behind hills fades (GL JS's v_visibility scales the whole colour)
+                let visibility = feature.visibility.map { k < $0.count ? $0[k] : 1 } ?? 1
+                let fill = visibility < 1 ? featureFill.scaled(visibility) : featureFill
+                let stroke = visibility < 1 ? featureStroke.scaled(visibility) : featureStroke
                 for copy in copies {
                     if hiddenOnGlobe(c, copy: copy) { continue }
                     if let g = sphereCircles {

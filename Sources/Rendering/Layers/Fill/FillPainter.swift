@@ -19,7 +19,8 @@ extension PaintContext {
                 let (west, east) = PaintContext.worldXBounds(exterior)
                 guard let copies = copies(worldWest: west, worldEast: east, margin: 2 + shift.length) else { continue }
                 for copy in copies {
-                    projectRings(polygon, copy: copy, shift: shift)
+                    // the interior's vertices where the GPU puts them (the outline's antialiasing reads the true edge)
+                    projectRings(polygon, copy: copy, shift: shift, snapped: transform.subpixelSnapping)
                     var sc = PixelCenterScanner()
                     swap(&sc, &scanner)
                     let rings = screenRings
@@ -64,21 +65,20 @@ extension PaintContext {
         if layer.antialias { paintFillOutlines(layer, shift: shift) }
     }
 
-    /// Projects polygon rings to screen points into `screenRings`.
-    mutating func projectRings(_ rings: [[Point]], copy: Int, shift: Point) {
+    /// Projects polygon rings to screen points into `screenRings`, `snapped` as the GPU places vertices
+    /// (``Transform/snapped(_:)``).
+    mutating func projectRings(_ rings: [[Point]], copy: Int, shift: Point, snapped: Bool = false) {
         if let globe = transform.globe {
             projectGlobeRings(rings, copy: copy, shift: shift, globe: globe)
             return
         }
         screenRings.removeAll(keepingCapacity: true)
-        // GL JS's pictures (SwiftShader) put each vertex on GL's subpixel grid
-        let snaps = transform.rasterReference == .glJSSwiftShader
         for ring in rings {
             var out: [Point] = []
             out.reserveCapacity(ring.count)
             for c in ring {
-                let p = transform.screen(plane: transform.plane(mercator: c, copy: copy) + shift)
-                out.append(snaps ? GlobeMeshRasterizer.snapped(p) : p)
+                let s = transform.screen(plane: transform.plane(mercator: c, copy: copy) + shift)
+                out.append(snapped ? transform.snapped(s) : s)
             }
             screenRings.append(out)
         }

@@ -114,13 +114,16 @@ package struct SkyLayer: SceneLayer {
     package func paint(in context: inout PaintContext) {
         let t = context.transform
         let far = endsAtFarPlane ? t.farClipOnScreenOffset : nil
+        // unrolled, the far line is a row: where the GPU puts the clipped triangles' vertices on it (``Transform/snapped(_:)``),
+        // a pixel centre on it past the ground (the ground's top edge is exclusive in GL's y-up framebuffer)
+        let snappedFarRow = far.flatMap { f in t.subpixelSnapping && !t.isRolled ? t.snapped(Point(x: 0, y: t.height / 2 + f)).y : nil }
         let blendPixels = skyHorizonBlend * t.height / 2
         let clip = context.clip, w = context.canvasWidth, px = context.pixels
         for y in clip.y0..<clip.y1 {
             for x in clip.x0..<clip.x1 {
                 let sx = Double(x) + 0.5, sy = Double(y) + 0.5
                 let i = 4 * (y * w + x)
-                let beyond = far.map { t.unrolled(Point(x: sx, y: sy)).y < $0 } ?? false
+                let beyond = snappedFarRow.map { sy <= $0 } ?? far.map { t.unrolled(Point(x: sx, y: sy)).y < $0 } ?? false
                 let s = sky(x: sx, y: sy, transform: t, blendPixels: blendPixels)
                 if beyond {
                     let c = s ?? PremultipliedColor(r: 0, g: 0, b: 0, a: 0)

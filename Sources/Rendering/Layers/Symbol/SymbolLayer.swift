@@ -71,6 +71,9 @@ package struct SymbolLayer: Sendable {
         var quads: [GlyphQuad]
         /// `text-size / 24`.
         var fontScale: Double
+        /// Over terrain, the perspective ratio at the raised anchor over the one at the flat ground the label is drawn
+        /// at (GL JS sizes a label by its raised position's depth); 1 on a flat map.
+        var terrainScale = 1.0
         /// The collision box in CSS pixels around the anchor (with `text-padding`).
         var box: (x0: Double, y0: Double, x1: Double, y1: Double)
         var color: PremultipliedColor

@@ -98,7 +98,8 @@ extension PaintContext {
         for (i, anchor) in drawn where part.drawsIcons {
             guard layer.symbols[i].iconPlaced, let icon = layer.symbols[i].icon, icon.isDrawn, part.draws(icon) else { continue }
             let alongLine = layer.symbols[i].path?.iconAlongLine == true
-            let projection = QuadProjection(anchor: anchor + iconShift, plane: planeOf[anchor].map { $0 + iconShift }, scale: ratio,
+            let projection = QuadProjection(anchor: anchor + iconShift, plane: planeOf[anchor].map { $0 + iconShift },
+                                            scale: ratio * layer.symbols[i].terrainScale,
                                             rotation: alongLine ? layer.symbols[i].iconAngle : 0,
                                             rotateWithMap: !alongLine && layer.iconRotateWithMap, pitchWithMap: layer.iconPitchWithMap)
             paintIcon(icon, projection: projection, gammaBase: gammaBase)
@@ -133,7 +134,7 @@ extension PaintContext {
             if alongLine && s.placedGlyphs.count != s.quads.count { continue }
             let (textAnchor, textPlane) = alongLine ? (anchor, planeOf[anchor])
                 : variableAnchorPosition(layer, s, anchor: anchor, plane: planeOf[anchor], w: w)
-            let projection = QuadProjection(anchor: textAnchor, plane: textPlane, scale: fontScale * ratio, rotation: 0,
+            let projection = QuadProjection(anchor: textAnchor, plane: textPlane, scale: fontScale * ratio * s.terrainScale, rotation: 0,
                                             rotateWithMap: layer.textRotateWithMap, pitchWithMap: layer.textPitchWithMap,
                                             ratioPlane: planeOf[anchor])
             for (q, quad) in s.quads.enumerated() {

@@ -177,7 +177,7 @@ enum SymbolPlacement {
             layer.symbols[i].screenAnchor = a
             // MapLibre's perspective ratio: boxes of labels far away shrink halfway as the map does (on the
             // globe too: its limb is farther from the camera than its centre)
-            let k = transform.hasPerspective ? max(0, min(4, 0.5 + 0.5 / max(transform.depthRatio(plane: plane), 1e-6))) : 1
+            let k = (transform.hasPerspective ? max(0, min(4, 0.5 + 0.5 / max(transform.depthRatio(plane: plane), 1e-6))) : 1) * s.terrainScale
             func onScreen(_ b: (x0: Double, y0: Double, x1: Double, y1: Double)) -> (Double, Double, Double, Double) {
                 (a.x + b.x0 * k, a.y + b.y0 * k, a.x + b.x1 * k, a.y + b.y1 * k)
             }
