@@ -52,13 +52,21 @@ public enum BoundedDownload {
     }
 
     /// An ephemeral session (no cache, cookies or proxies) reporting to `delegate`.
+    ///
+    /// Its callbacks run on a serial queue of their own: a serial queue gets a thread whenever it has work, so
+    /// a completion is delivered even while every thread of the global pool is blocked (on Linux that pool
+    /// grows by about one thread a second, and callers blocked in ``runBlocking(_:limit:)`` or
+    /// ``HTTPClient/get(_:headers:limit:)`` waiting for this very callback would otherwise wait out their timeout).
     static func makeSession(_ delegate: any URLSessionDataDelegate) -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
         configuration.connectionProxyDictionary = [:]
-        return URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        let callbacks = OperationQueue()
+        callbacks.maxConcurrentOperationCount = 1
+        callbacks.underlyingQueue = DispatchQueue(label: "mercator.http.callbacks")
+        return URLSession(configuration: configuration, delegate: delegate, delegateQueue: callbacks)
     }
 
     /// The outcome handed from URLSession's queue to the waiting thread.

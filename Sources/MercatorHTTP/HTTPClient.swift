@@ -101,16 +101,19 @@ public final class HTTPClient: @unchecked Sendable {
         }
     }
 
-    /// ``get(_:headers:limit:)`` for async callers: the blocking work runs on a dispatch queue.
+    /// ``get(_:headers:limit:)`` for async callers: the blocking work (a wait for a concurrency slot, the
+    /// transfer, backoff between attempts) runs on a thread of its own, never on the cooperative pool or
+    /// the dispatch global pool, where it could hold up the very work it waits for.
     public func get(_ url: String, headers: [String: String] = [:], limit: Int = 64 << 20) async throws(HTTPError) -> HTTPResult {
         let outcome: Result<HTTPResult, HTTPError> = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            let thread = Thread {
                 do throws(HTTPError) {
                     continuation.resume(returning: .success(try self.get(url, headers: headers, limit: limit)))
                 } catch {
                     continuation.resume(returning: .failure(error))
                 }
             }
+            thread.start()
         }
         return try outcome.get()
     }

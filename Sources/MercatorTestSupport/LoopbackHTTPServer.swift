@@ -7,7 +7,8 @@ public import Darwin
 
 /// A minimal HTTP/1.1 server on 127.0.0.1 (a free port chosen by the kernel) for client tests.
 ///
-/// One connection at a time, `Connection: close`; requests are bounded (64 KiB of headers, 1 MiB of
+/// Each connection on its own thread (a client's idle or slow connection never holds up another's),
+/// `Connection: close`; requests are bounded (64 KiB of headers, 1 MiB of
 /// body, 30 s of silence). A response may stall (``Response/stall``), declare a longer
 /// `Content-Length` than its body (a cut-off transfer), or serve byte ranges (``Response/ranged(_:request:headers:)``). The server runs until `stop()`, however long the tests take to reach it:
 /// nothing here depends on how busy the machine is.
@@ -73,6 +74,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private var stopped = false
     private var received: [Request] = []
     private let finished = DispatchSemaphore(value: 0)
+    /// The connections being served, shut down by `stop()` so that none waits out its read timeout.
+    private var open: Set<Int32> = []
+    private let connections = DispatchGroup()
 
     /// The requests served so far.
     public var requests: [Request] {
@@ -116,13 +120,16 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         thread.start()
     }
 
-    /// Stops accepting and waits for the server thread to end.
+    /// Stops accepting, ends the connections being served and waits for their threads to end.
     public func stop() {
         lock.lock()
         let already = stopped
         stopped = true
+        for fd in open { shutdown(fd, Int32(SHUT_RDWR)) }
         lock.unlock()
-        if !already { finished.wait() }
+        if already { return }
+        finished.wait()
+        connections.wait()
     }
 
     private var isStopped: Bool {
@@ -137,21 +144,38 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             guard poll(&fds, 1, 100) > 0 else { continue }
             let client = accept(listener, nil, nil)
             guard client >= 0 else { continue }
-            var timeout = timeval(tv_sec: 30, tv_usec: 0)
-            setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            if let request = readRequest(client) {
+            lock.lock()
+            open.insert(client)
+            if stopped { shutdown(client, Int32(SHUT_RDWR)) }
+            lock.unlock()
+            connections.enter()
+            let thread = Thread { [self] in
+                serve(client)
                 lock.lock()
-                received.append(request)
+                open.remove(client)
                 lock.unlock()
-                let response = handler(request, baseURL)
-                if response.stalls {
-                    while !isStopped { usleep(10_000) }
-                } else {
-                    write(response, to: client)
-                }
+                close(client)
+                connections.leave()
             }
-            close(client)
+            thread.start()
+        }
+    }
+
+    /// Reads one request from `client` and answers it.
+    private func serve(_ client: Int32) {
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if let request = readRequest(client) {
+            lock.lock()
+            received.append(request)
+            lock.unlock()
+            let response = handler(request, baseURL)
+            if response.stalls {
+                while !isStopped { usleep(10_000) }
+            } else {
+                write(response, to: client)
+            }
         }
     }
 

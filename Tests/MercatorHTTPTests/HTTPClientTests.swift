@@ -184,6 +184,21 @@ struct HTTPClientTests {
         #expect(Set(bodies) == Set((0..<6).map { "/\($0)" }))
     }
 
+    @Test("a blocking get completes while every thread of the global dispatch pool is busy (its callbacks have a queue of their own)")
+    func starvedGlobalPool() throws {
+        let server = try LoopbackHTTPServer { request, _ in .init(status: 200, body: Data(request.path.utf8)) }
+        defer { server.stop() }
+        let client = Self.client(HTTPClientPolicy(maximumAttempts: 1, timeout: 60))
+        // the pool's threads all blocked (on Linux it then grows by about a thread a second): URLSession's
+        // callbacks on the pool used to wait behind them until the request timed out
+        let hold = DispatchSemaphore(value: 0)
+        for _ in 0..<64 { DispatchQueue.global().async { hold.wait() } }
+        defer { for _ in 0..<64 { hold.signal() } }
+        for i in 0..<3 {
+            #expect(try client.get(server.baseURL + "/\(i)").body == Data("/\(i)".utf8))
+        }
+    }
+
     @Test("Cache-Control directives")
     func cacheControlParsing() {
         let c = HTTPHeaderValues.CacheControl("Public, MAX-AGE=60, no-cache")
