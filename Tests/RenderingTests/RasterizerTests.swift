@@ -221,24 +221,25 @@ private func square(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> [
 }
 
 /// SwiftShader's rasterization (the GPU behind MapLibre GL JS's reference pictures): vertices on a 1/16-pixel grid,
-/// a pixel centre on an edge given to the polygon below it (GL's rule in a y-up framebuffer).
+/// a pixel centre on a horizontal edge given to the polygon above it on screen (GL's rule in a y-up framebuffer read
+/// back turned over; MapLibre Native's references give it to the polygon below).
 @Suite struct SwiftShaderRasterizationTests {
-    private func rows(_ ring: [Point], lowerEdgeInclusive: Bool) -> [Int] {
+    private func rows(_ ring: [Point], ties: PixelCenterScanner.HorizontalTie) -> [Int] {
         var scanner = PixelCenterScanner()
-        scanner.ties = lowerEdgeInclusive ? .above : .below
+        scanner.ties = ties
         var out: [Int] = []
         scanner.scan(rings: [ring], rule: .evenOdd, width: 8, height: 8) { y, _, _ in out.append(y) }
         return out
     }
 
-    @Test("a pixel centre on a horizontal edge: the polygon above it on screen (Native's GPUs) or below it (SwiftShader)")
+    @Test("a pixel centre on a horizontal edge: the polygon below it on screen (Native's GPUs) or above it (SwiftShader)")
     func tieRule() {
         let ring = square(1, 2.5, 6, 5.5)
-        #expect(rows(ring, lowerEdgeInclusive: false) == [2, 3, 4])
-        #expect(rows(ring, lowerEdgeInclusive: true) == [3, 4, 5])
+        #expect(rows(ring, ties: .below) == [2, 3, 4])
+        #expect(rows(ring, ties: .above) == [3, 4, 5])
         // off the centres, both rules cover the same rows
         let off = square(1, 2.4, 6, 5.6)
-        #expect(rows(off, lowerEdgeInclusive: false) == rows(off, lowerEdgeInclusive: true))
+        #expect(rows(off, ties: .below) == rows(off, ties: .above))
     }
 
     @Test("vertices snap to 1/16 of a device pixel only when the transform asks for it")
