@@ -65,9 +65,13 @@ public enum BoundedDownload {
         configuration.connectionProxyDictionary = [:]
         let callbacks = OperationQueue()
         callbacks.maxConcurrentOperationCount = 1
-        callbacks.underlyingQueue = DispatchQueue(label: "mercator.http.callbacks")
+        callbacks.underlyingQueue = callbackQueue
         return URLSession(configuration: configuration, delegate: delegate, delegateQueue: callbacks)
     }
+
+    /// The serial queue every session's callbacks run on (each callback only hands bytes to its collector). Held
+    /// here: an operation queue does not keep its `underlyingQueue` alive.
+    private static let callbackQueue = DispatchQueue(label: "mercator.http.callbacks")
 
     /// The outcome handed from URLSession's queue to the waiting thread.
     private final class OutcomeBox: @unchecked Sendable {
