@@ -24,16 +24,26 @@ final class GlobeSplitCache: @unchecked Sendable {
     /// Which points: a line of a line feature, a fill ring's outline, or a fill ring's interior outline.
     enum Kind: UInt8 { case line, outline, interior }
 
-    /// One line's or ring's points, in order, with their sphere points (`sphere[k]` is `world[k]`'s).
-    struct Part {
-        var world: [Point]
-        var sphere: [Vector3]
-        /// A cap holding the sphere points and the sphere points of everything between neighbours (a cell
-        /// of the grid wide): a frame tests it to skip a part behind the horizon or off the screen.
-        var cap: SphereCap
+    /// One line's or ring's points, in order, with their sphere points (`sphere[k]` is `world[k]`'s): a class, so
+    /// that handing a kept part to a band retains one object, not its arrays.
+    final class Part: Sendable {
+        let world: [Point]
+        let sphere: [Vector3]
+        /// A cap holding the sphere points and what lies between neighbours: a frame tests it to skip a part
+        /// behind the horizon or off the screen.
+        let cap: SphereCap
         /// For an interior ring: twice its signed area in the y-down world plane (positive turns clockwise on
         /// screen) and the x range of its points before the world-width clip.
-        var area = 0.0, lowX = 0.0, highX = 0.0
+        let area: Double, lowX: Double, highX: Double
+
+        init(world: [Point], sphere: [Vector3], cap: SphereCap, area: Double, lowX: Double, highX: Double) {
+            self.world = world
+            self.sphere = sphere
+            self.cap = cap
+            self.area = area
+            self.lowX = lowX
+            self.highX = highX
+        }
     }
 
     /// A part of `world` points (a line; with `closed`, a ring joined from its last point to its first) and their
