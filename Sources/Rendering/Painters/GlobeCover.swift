@@ -29,7 +29,7 @@ final class GlobeCover {
 
     private func work() {
         let rows = max(0, clip.y1 - clip.y0)
-        if isInsideGlobe() {
+        if isInsideGlobe(clip) {
             // the whole clip shows the globe (its outline is convex): no mesh to draw
             var runs = [Int32](repeating: 0, count: 2 * max(1, rows))
             for r in 0..<rows {
@@ -41,7 +41,30 @@ final class GlobeCover {
         }
         var runs = [Int32](repeating: Int32(clip.x0), count: 2 * max(1, rows))
         let y0 = clip.y0
-        let rasterizer = GlobeMeshRasterizer(globe: globe, clip: clip)
+        // On the sphere, a row whose whole width lies on the globe (a margin inside its outline, as for
+        // the whole clip above) shows it from edge to edge: the meshes are drawn only over the rows from
+        // the first to the last that reach the outline (the outline is convex: the rows at the top and
+        // bottom of the globe, and those beside its limb).
+        var meshRows = 0..<rows
+        if globe.isSphere {
+            var first = rows, last = -1
+            for r in 0..<rows {
+                if isInsideGlobe(PixelClip(x0: clip.x0, y0: y0 + r, x1: clip.x1, y1: y0 + r + 1)) {
+                    runs[2 * r + 1] = Int32(clip.x1)
+                } else {
+                    first = min(first, r)
+                    last = r
+                }
+            }
+            guard first <= last else {
+                self.runs = runs
+                return
+            }
+            meshRows = first..<(last + 1)
+            for r in meshRows { runs[2 * r + 1] = Int32(clip.x0) }
+        }
+        let meshClip = PixelClip(x0: clip.x0, y0: y0 + meshRows.lowerBound, x1: clip.x1, y1: y0 + meshRows.upperBound)
+        let rasterizer = GlobeMeshRasterizer(globe: globe, clip: meshClip)
         for tile in GlobeCover.tiles(transform: transform, globe: globe) {
             rasterizer.rasterize(GlobeTileMesh(bounds: tile, granularity: GlobeGranularity.tile)) { s in
                 let i = 2 * (s.y - y0)
@@ -61,7 +84,7 @@ final class GlobeCover {
     /// sphere seen in perspective is an ellipse (convex), so four corners on it put the rectangle on
     /// it; the margin keeps the mesh's chords (inside the true outline) around the corners too. A
     /// blend with Mercator bends the outline: checked along the clip's edges instead.
-    private func isInsideGlobe() -> Bool {
+    private func isInsideGlobe(_ clip: PixelClip) -> Bool {
         guard !clip.isEmpty else { return false }
         let margin = 2.0
         let x0 = Double(clip.x0) - margin, y0 = Double(clip.y0) - margin

@@ -114,23 +114,25 @@ extension PaintContext {
     /// visible part of the polygon. `shift` (the translate, a plane offset) moves the rings on the map
     /// before they are projected, as GL JS adds `fill-translate` in tile units.
     mutating func projectGlobeRings(_ rings: [[Point]], copy: Int, shift: Point, globe g: GlobeView,
-                                    granularity: (base: Int, minimum: Int) = GlobeGranularity.fill) {
+                                    granularity: (base: Int, minimum: Int) = GlobeGranularity.fill,
+                                    cache: (GlobeSplitCache, polygon: Int)? = nil) {
         screenRings.removeAll(keepingCapacity: true)
         let cells = GlobeGranularity.cellsAcrossWorld(granularity, tileZoom: globeDataTileZoom)
         let t = transform
         let offset = Point(x: 0, y: 0)
         let turned = t.unrotate(shift)
         let worldShift = Point(x: turned.x / t.worldSize, y: turned.y / t.worldSize)
-        var world: [Point] = []
-        var sphere: [Vector3] = []
         var screen: [Point] = []
         var side: [Double] = []
         let horizon = g.horizon
-        for ring in rings where ring.count >= 3 {
-            world.removeAll(keepingCapacity: true)
+        let tileMiddle = tileClip.map { ($0.minX + $0.maxX) / 2 }
+        // the ring split on the grid and on the sphere (nil: too few points), kept with the feature between
+        // frames when it is the feature's own (world copy 0, no translate)
+        func make(_ ring: [Point]) -> GlobeSplitCache.Part? {
             var count = ring.count
+            guard count >= 3 else { return nil }
             if ring[0] == ring[count - 1] { count -= 1 }
-            guard count >= 3 else { continue }
+            guard count >= 3 else { return nil }
             var points: [Point] = []
             points.reserveCapacity(count)
             var lowX = Double.infinity, highX = -Double.infinity
@@ -143,10 +145,12 @@ extension PaintContext {
             // twice, and even-odd filling would cancel it there: keep one world's width of it, around
             // its tile when it has one.
             if highX - lowX > 1 {
-                let middle = tileClip.map { ($0.minX + $0.maxX) / 2 } ?? (lowX + highX) / 2
+                let middle = tileMiddle ?? (lowX + highX) / 2
                 points = GlobeSubdivision.clip(points, minX: middle - 0.5, maxX: middle + 0.5)
-                guard points.count >= 3 else { continue }
+                guard points.count >= 3 else { return nil }
             }
+            var world: [Point] = []
+            world.reserveCapacity(points.count * 2)
             for i in points.indices {
                 let a = points[i], b = points[(i + 1) % points.count]
                 world.append(a)
@@ -158,19 +162,42 @@ extension PaintContext {
                 let a = world[i], b = world[(i + 1) % world.count]
                 area += a.x * b.y - b.x * a.y
             }
-            sphere.removeAll(keepingCapacity: true)
+            var sphere: [Vector3] = []
+            sphere.reserveCapacity(world.count)
+            for p in world {
+                if p.y <= 0 { sphere.append(Vector3(0, 1, 0)) } else if p.y >= 1 { sphere.append(Vector3(0, -1, 0)) } else {
+                    sphere.append(g.spherePoint(worldX: p.x, y: p.y))
+                }
+            }
+            return GlobeSplitCache.part(world: world, sphere: sphere, closed: true, area: area, lowX: lowX, highX: highX)
+        }
+        let grid = GlobeSplitCache.Grid(cells: cells, units: t.quantizationUnits, sine: g.sine, tileMiddle: tileMiddle)
+        let kept = cache != nil && copy == 0 && worldShift == Point(x: 0, y: 0)
+        for (ringIndex, ring) in rings.enumerated() where ring.count >= 3 {
+            let made: GlobeSplitCache.Part?
+            if kept, let (store, polygon) = cache {
+                let part = store.part(.interior, polygon: polygon, ring: ringIndex, grid: grid) {
+                    make(ring) ?? GlobeSplitCache.part(world: [], sphere: [], closed: true)
+                }
+                made = part.world.isEmpty ? nil : part
+            } else {
+                made = make(ring)
+            }
+            guard let part = made else { continue }
+            let world = part.world, sphere = part.sphere, area = part.area
+            let lowX = part.lowX, highX = part.highX
+            // a ring wholly behind the horizon: projected, none of its points would be visible
+            if g.isSphere, g.camera.hides(part.cap) {
+                if ringEncloses(world, g.world(sphere: g.camera.horizonNormal)) { screenRings.append(horizonCircle(horizon, globe: g, offset: offset)) }
+                continue
+            }
             screen.removeAll(keepingCapacity: true)
             side.removeAll(keepingCapacity: true)
             var visible = 0
             // in a blend with Mercator, the ring's flat position on one copy of the world, the one nearest the view
             let flatShift = ((lowX + highX) / 2 - g.centerWorldX).rounded()
-            for p in world {
-                let s: Vector3
-                if p.y <= 0 { s = Vector3(0, 1, 0) } else if p.y >= 1 { s = Vector3(0, -1, 0) } else {
-                    s = g.spherePoint(worldX: p.x, y: p.y)
-                }
-                let q = g.project(sphere: s, worldX: p.x - flatShift, y: p.y, wrapped: false)
-                sphere.append(s)
+            for (k, p) in world.enumerated() {
+                let q = g.project(sphere: sphere[k], worldX: p.x - flatShift, y: p.y, wrapped: false)
                 // on GL's subpixel grid, as GL JS's triangles are rasterized
                 screen.append(GlobeMeshRasterizer.snapped(Point(x: q.x + offset.x, y: q.y + offset.y)))
                 side.append(q.side)
@@ -185,15 +212,7 @@ extension PaintContext {
                 continue
             }
             if visible == 0 {
-                if ringEncloses(world, g.world(sphere: g.camera.horizonNormal)) {
-                    var circle: [Point] = []
-                    for k in 0..<256 {
-                        let a = Double(k) / 256 * 2 * .pi
-                        let s = horizon.centre + (horizon.e1 * cos(a) + horizon.e2 * sin(a)) * horizon.radius
-                        circle.append(g.screen(sphere: s) + offset)
-                    }
-                    screenRings.append(circle)
-                }
+                if ringEncloses(world, g.world(sphere: g.camera.horizonNormal)) { screenRings.append(horizonCircle(horizon, globe: g, offset: offset)) }
                 continue
             }
             var out: [Point] = []
@@ -226,17 +245,24 @@ extension PaintContext {
             let facingScreen = g.screen(sphere: facing) + offset
             if PaintContext.evenOddContains(out, facingScreen) != ringEncloses(world, g.world(sphere: facing)) {
                 screenRings.append(out)
-                var circle: [Point] = []
-                for k in 0..<256 {
-                    let a = Double(k) / 256 * 2 * .pi
-                    let s = horizon.centre + (horizon.e1 * cos(a) + horizon.e2 * sin(a)) * horizon.radius
-                    circle.append(g.screen(sphere: s) + offset)
-                }
-                screenRings.append(circle)
+                screenRings.append(horizonCircle(horizon, globe: g, offset: offset))
                 continue
             }
             screenRings.append(out)
         }
+    }
+
+    /// The horizon as a ring of 256 screen points (the whole visible disc).
+    private func horizonCircle(_ horizon: (centre: Vector3, radius: Double, e1: Vector3, e2: Vector3, clockwise: Bool),
+                               globe g: GlobeView, offset: Point) -> [Point] {
+        var circle: [Point] = []
+        circle.reserveCapacity(256)
+        for k in 0..<256 {
+            let a = Double(k) / 256 * 2 * .pi
+            let s = horizon.centre + (horizon.e1 * cos(a) + horizon.e2 * sin(a)) * horizon.radius
+            circle.append(g.screen(sphere: s) + offset)
+        }
+        return circle
     }
 
     /// Whether a closed ring of screen points encloses `p` (even-odd).

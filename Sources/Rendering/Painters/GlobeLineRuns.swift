@@ -62,26 +62,47 @@ extension PaintContext {
     /// With `screenPoints`, the runs' screen positions (device pixels) instead of their world points.
     func globeVisibleWorldRuns(_ line: [Point], copy: Int, closed: Bool, globe g: GlobeView, margin: Double,
                                granularity: (base: Int, minimum: Int) = GlobeGranularity.line,
-                               screenPoints: Bool = false) -> [[Point]] {
+                               screenPoints: Bool = false,
+                               cache: (store: GlobeSplitCache, kind: GlobeSplitCache.Kind, polygon: Int, ring: Int)? = nil) -> [[Point]] {
         let t = transform
         let cells = GlobeGranularity.cellsAcrossWorld(granularity, tileZoom: globeDataTileZoom)
         let count = line.count
         guard count >= 2 else { return [] }
         let segments = closed ? count : count - 1
-        // the split line with each point's screen position and side of the horizon
-        var world: [Point] = []
-        world.reserveCapacity(line.count * 2)
-        for i in 0..<count {
-            var a = t.quantized(line[i]); a.x += Double(copy)
-            world.append(a)
-            if i < segments {
-                var b = t.quantized(line[(i + 1) % count]); b.x += Double(copy)
-                GlobeSubdivision.forEachSplit(a, b, cells: cells) { world.append($0) }
-                if closed && i == count - 1 { world.append(b) }
+        // the split line and its sphere points (kept with the feature when they are its own: copy 0)
+        func make() -> GlobeSplitCache.Part {
+            var world: [Point] = []
+            world.reserveCapacity(line.count * 2)
+            for i in 0..<count {
+                var a = t.quantized(line[i]); a.x += Double(copy)
+                world.append(a)
+                if i < segments {
+                    var b = t.quantized(line[(i + 1) % count]); b.x += Double(copy)
+                    GlobeSubdivision.forEachSplit(a, b, cells: cells) { world.append($0) }
+                    if closed && i == count - 1 { world.append(b) }
+                }
             }
+            var sphere: [Vector3] = []
+            sphere.reserveCapacity(world.count)
+            for p in world { sphere.append(g.spherePoint(worldX: p.x, y: p.y)) }
+            return GlobeSplitCache.part(world: world, sphere: sphere, closed: false)
         }
+        let part: GlobeSplitCache.Part
+        if let cache, copy == 0 {
+            part = cache.store.part(cache.kind, polygon: cache.polygon, ring: cache.ring,
+                                    grid: GlobeSplitCache.Grid(cells: cells, units: t.quantizationUnits, sine: g.sine, tileMiddle: nil),
+                                    make: make)
+        } else {
+            part = make()
+        }
+        let world = part.world, spheres = part.sphere
         let left = Double(clip.x0) - margin, right = Double(clip.x1) + margin
         let top = Double(clip.y0) - margin, bottom = Double(clip.y1) + margin
+        // nothing of a line behind the horizon or off this clip shows (a pixel more for the crossings' rounding)
+        if g.isSphere, g.camera.hides(part.cap)
+            || g.camera.screenMisses(part.cap, left: left - 1, top: top - 1, right: right + 1, bottom: bottom + 1) {
+            return []
+        }
         var runs: [[Point]] = []
         var run: [Point] = []
         var screen: [Point] = []
@@ -109,9 +130,8 @@ extension PaintContext {
             }
         }
         var previous: (side: Double, world: Point)?
-        for p in world {
-            let s = g.spherePoint(worldX: p.x, y: p.y)
-            let q = g.project(sphere: s, worldX: p.x, y: p.y)
+        for (k, p) in world.enumerated() {
+            let q = g.project(sphere: spheres[k], worldX: p.x, y: p.y)
             let side = q.side
             if let prev = previous, (prev.side >= 0) != (side >= 0) {
                 let f = prev.side / (prev.side - side)

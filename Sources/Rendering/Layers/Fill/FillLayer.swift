@@ -6,9 +6,16 @@ package import MapStyle
 package struct FillFeature: Sendable {
     /// Polygons in Web Mercator fractions of the world (``Transform/mercator(_:)``, projected once);
     /// each is `[exterior, hole, hole, ...]`.
-    package var polygons: [[[Point]]] { didSet { bounds = FillFeature.bounds(polygons) } }
+    package var polygons: [[[Point]]] {
+        didSet {
+            bounds = FillFeature.bounds(polygons)
+            globeSplits = GlobeSplitCache()
+        }
+    }
     /// The bounds of every ring of every polygon (bands skip features outside their rows).
     private(set) var bounds: WorldBounds
+    /// The rings split and on the sphere for the globe, kept between frames (``GlobeSplitCache``).
+    private(set) var globeSplits = GlobeSplitCache()
 
     /// Creates a polygon feature from coordinates.
     package init(polygons: [[[LocationCoordinate2D]]]) { self.init(mercator: polygons.map { $0.map { $0.map(Transform.mercator) } }) }

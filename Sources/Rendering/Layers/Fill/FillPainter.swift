@@ -14,13 +14,14 @@ extension PaintContext {
                !copies.contains(where: { mayTouchRows(feature.bounds, copy: $0, margin: 2 + shift.length) }) {
                 continue
             }
-            for polygon in feature.polygons {
+            for (polygonIndex, polygon) in feature.polygons.enumerated() {
                 guard let exterior = polygon.first, exterior.count >= 3 else { continue }
                 let (west, east) = PaintContext.worldXBounds(exterior)
                 guard let copies = copies(worldWest: west, worldEast: east, margin: 2 + shift.length) else { continue }
                 for copy in copies {
                     // the interior's vertices where the GPU puts them (the outline's antialiasing reads the true edge)
-                    projectRings(polygon, copy: copy, shift: shift, snapped: transform.subpixelSnapping)
+                    projectRings(polygon, copy: copy, shift: shift, snapped: transform.subpixelSnapping,
+                                 globeSplits: (feature.globeSplits, polygonIndex))
                     var sc = PixelCenterScanner()
                     swap(&sc, &scanner)
                     let rings = screenRings
@@ -67,9 +68,10 @@ extension PaintContext {
 
     /// Projects polygon rings to screen points into `screenRings`, `snapped` as the GPU places vertices
     /// (``Transform/snapped(_:)``).
-    mutating func projectRings(_ rings: [[Point]], copy: Int, shift: Point, snapped: Bool = false) {
+    mutating func projectRings(_ rings: [[Point]], copy: Int, shift: Point, snapped: Bool = false,
+                               globeSplits: (GlobeSplitCache, polygon: Int)? = nil) {
         if let globe = transform.globe {
-            projectGlobeRings(rings, copy: copy, shift: shift, globe: globe)
+            projectGlobeRings(rings, copy: copy, shift: shift, globe: globe, cache: globeSplits)
             return
         }
         screenRings.removeAll(keepingCapacity: true)
@@ -99,7 +101,7 @@ extension PaintContext {
                !copies.contains(where: { mayTouchRows(feature.bounds, copy: $0, margin: 2 + shift.length) }) {
                 continue
             }
-            for polygon in feature.polygons {
+            for (polygonIndex, polygon) in feature.polygons.enumerated() {
                 guard let exterior = polygon.first, exterior.count >= 2 else { continue }
                 let (west, east) = PaintContext.worldXBounds(exterior)
                 guard let copies = copies(worldWest: west, worldEast: east, margin: 2 + shift.length) else { continue }
@@ -109,10 +111,12 @@ extension PaintContext {
                         // on the map by the translate (only their parts near this band: globeVisibleWorldRuns)
                         let turned = transform.unrotate(shift)
                         let worldShift = Point(x: turned.x / transform.worldSize, y: turned.y / transform.worldSize)
-                        for ring in polygon {
-                            let moved = shift == Point(x: 0, y: 0) ? ring : ring.map { $0 + worldShift }
+                        let unmoved = shift == Point(x: 0, y: 0)
+                        for (ringIndex, ring) in polygon.enumerated() {
+                            let moved = unmoved ? ring : ring.map { $0 + worldShift }
                             for run in globeVisibleWorldRuns(moved, copy: copy, closed: true, globe: globe, margin: 3 + shift.length,
-                                                             granularity: GlobeGranularity.fill, screenPoints: true) {
+                                                             granularity: GlobeGranularity.fill, screenPoints: true,
+                                                             cache: unmoved ? (feature.globeSplits, .outline, polygonIndex, ringIndex) : nil) {
                                 for k in 1..<run.count {
                                     paintOutlineEdge(run[k - 1], run[k], color: color, pattern: pattern,
                                                      patternOpacity: patternOpacity, oneWide: true)

@@ -5,9 +5,16 @@ package import MapStyle
 /// One line feature: one or more polylines.
 package struct LineFeature: Sendable {
     /// Polylines in Web Mercator fractions of the world (``Transform/mercator(_:)``, projected once).
-    package var lines: [[Point]] { didSet { bounds = WorldBounds.enclosing(lines) } }
+    package var lines: [[Point]] {
+        didSet {
+            bounds = WorldBounds.enclosing(lines)
+            globeSplits = GlobeSplitCache()
+        }
+    }
     /// The bounds of every point of every line (bands skip features outside their rows).
     private(set) var bounds: WorldBounds
+    /// The lines split and on the sphere for the globe, kept between frames (``GlobeSplitCache``).
+    private(set) var globeSplits = GlobeSplitCache()
     /// Whether the lines are polygon rings: MapLibre joins a ring's last segment to its first and draws
     /// no caps. Set it for features whose geometry is a Polygon/MultiPolygon.
     package var closedRings: Bool

@@ -48,7 +48,7 @@ extension PaintContext {
                                                   maxDistance: gradient == nil ? 2048 * tileScale : .infinity,
                                                   polygon: feature.closedRings,
                                                   tileUnitsPerPixel: transform.quantizationUnits == nil ? 0 : 16 / tileScale)
-            for line in feature.lines where line.count >= 2 {
+            for (lineIndex, line) in feature.lines.enumerated() where line.count >= 2 {
                 let (west, east) = PaintContext.worldXBounds(line)
                 let margin = 4 * outset + abs(stroke.offset) + shift.length
                 guard let copies = copies(worldWest: west, worldEast: east, margin: margin) else {
@@ -63,7 +63,8 @@ extension PaintContext {
                         let plain = stroke.dash == nil && stroke.gradient == nil && stroke.pattern == nil
                         let reach = (max(layer.miterLimit, 2) + 2) * outset + abs(stroke.offset) + shift.length + 2
                         let worldRuns = plain
-                            ? globeVisibleWorldRuns(line, copy: copy, closed: feature.closedRings, globe: globe, margin: reach)
+                            ? globeVisibleWorldRuns(line, copy: copy, closed: feature.closedRings, globe: globe, margin: reach,
+                                                    cache: (feature.globeSplits, .line, lineIndex, 0))
                             : globeWorldRuns(line, copy: copy, closed: feature.closedRings, globe: globe)
                         for worldRun in worldRuns {
                             let run = worldRun.map { transform.flatPlane(worldFraction: $0) }
@@ -171,11 +172,16 @@ extension PaintContext {
             // tile units)
             let t = transform
             let cosCentre = cos(t.camera.center.latitude * .pi / 180)
+            // the vertices of a point come in pairs (both sides of the line) at one position: its scale once
+            var lastPosition = Point(x: .nan, y: .nan), k = 1.0
             for i in positions.indices {
                 let v = verts[i]
-                let base = t.flatWorldFraction(plane: v.position)
-                let lat = WebMercator.cameraLatitude(worldY: base.y) * .pi / 180
-                let k = cosCentre / max(cos(lat), 1e-6)
+                if v.position != lastPosition {
+                    let base = t.flatWorldFraction(plane: v.position)
+                    let lat = WebMercator.cameraLatitude(worldY: base.y) * .pi / 180
+                    k = cosCentre / max(cos(lat), 1e-6)
+                    lastPosition = v.position
+                }
                 let extruded = v.position + (positions[i] - v.position - stroke.shift) * k
                 let w = t.flatWorldFraction(plane: extruded + stroke.shift)
                 positions[i] = globe.plane(worldX: w.x, y: w.y)

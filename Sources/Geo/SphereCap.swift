@@ -1,0 +1,71 @@
+import Foundation
+
+/// A cap of the unit sphere (the points within an angle of a centre) bounding a set of sphere points: the
+/// globe's painters test it against the horizon and the screen to skip a line or ring that cannot show.
+package struct SphereCap: Sendable {
+    /// The unit centre.
+    package var centre: Vector3
+    /// Cosine and sine of the angular radius (a cap of radius π or more holds the whole sphere).
+    package var cosRadius: Double
+    package var sinRadius: Double
+
+    /// The whole sphere.
+    package static let sphere = SphereCap(centre: Vector3(0, 1, 0), cosRadius: -1, sinRadius: 0)
+
+    /// A cap holding every point of `points` (unit-sphere points), widened by `margin` radians.
+    package init(bounding points: [Vector3], margin: Double) {
+        var sum = Vector3(0, 0, 0)
+        for p in points { sum = sum + p }
+        let l = sum.length
+        guard l > 1e-9, !points.isEmpty else { self = .sphere; return }
+        let c = sum * (1 / l)
+        var lowest = 1.0
+        for p in points { lowest = min(lowest, p.dot(c)) }
+        let angle = acos(max(-1, min(1, lowest))) + margin
+        guard angle < .pi else { self = .sphere; return }
+        self.init(centre: c, cosRadius: cos(angle), sinRadius: sin(angle))
+    }
+
+    package init(centre: Vector3, cosRadius: Double, sinRadius: Double) {
+        self.centre = centre
+        self.cosRadius = cosRadius
+        self.sinRadius = sinRadius
+    }
+
+    /// The largest value of `n · s` over the cap's points `s`.
+    @inlinable
+    package func highest(_ n: Vector3) -> Double {
+        let length = n.length
+        guard length > 0 else { return 0 }
+        if cosRadius <= -1 { return length }
+        let cosTheta = max(-1, min(1, n.dot(centre) / length))
+        // within the radius of the direction: the direction itself is in the cap
+        if cosTheta >= cosRadius { return length }
+        let sinTheta = (1 - cosTheta * cosTheta).squareRoot()
+        return length * (cosTheta * cosRadius + sinTheta * sinRadius)
+    }
+}
+
+extension GlobeCamera {
+    /// Whether every point of `cap` is surely behind the horizon (``horizonSide(_:)`` below 0).
+    package func hides(_ cap: SphereCap) -> Bool {
+        cap.highest(horizonNormal) - horizonDistance < -1e-9
+    }
+
+    /// Whether every point of `cap` on the side the camera sees surely projects outside the screen rectangle
+    /// `left...right` by `top...bottom` (pixels from the top left): all beyond one of its edges.
+    package func screenMisses(_ cap: SphereCap, left: Double, top: Double, right: Double, bottom: Double) -> Bool {
+        // a view point v is inside an edge's half of the screen when a · v >= 0 (a point in front of the camera)
+        // and a · v = radius (Mᵀ a) · s + a · offset for the sphere point s
+        func outside(_ a: Vector3) -> Bool {
+            let n = Vector3(m.0 * a.x + m.3 * a.y + m.6 * a.z, m.1 * a.x + m.4 * a.y + m.7 * a.z,
+                            m.2 * a.x + m.5 * a.y + m.8 * a.z) * radius
+            let k = a.dot(offset)
+            return cap.highest(n) + k < -1e-6 * (abs(k) + 1)
+        }
+        return outside(Vector3(distance, 0, left - halfWidth))
+            || outside(Vector3(-distance, 0, -(right - halfWidth)))
+            || outside(Vector3(0, -distance, -(halfHeight - top)))
+            || outside(Vector3(0, distance, halfHeight - bottom))
+    }
+}

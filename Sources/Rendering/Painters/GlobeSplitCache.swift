@@ -1,0 +1,95 @@
+import Foundation
+import Geo
+
+/// A feature's lines or rings split on GL JS's globe grid and put on the unit sphere, kept between frames
+/// and shared by the bands of a render: what ``PaintContext/globeVisibleWorldRuns(_:copy:closed:globe:margin:granularity:screenPoints:cache:)``
+/// and ``PaintContext/projectGlobeRings(_:copy:shift:globe:granularity:cache:)`` would otherwise work out again for
+/// every band of every frame (a grid split and a `sin`/`cos` per point). Only the camera's projection of the
+/// points is left to each frame.
+///
+/// The points depend on the grid (cells across the world, from the data's tile zoom), the tile quantization
+/// and the view's sines, never on the camera's position: a frame with other values drops what was kept. Only
+/// the feature's own points are kept (world copy 0, no translate); the painters work out the others as before.
+final class GlobeSplitCache: @unchecked Sendable {
+    /// What the points were made with.
+    struct Grid: Equatable {
+        var cells: Double
+        var units: Double?
+        var sine: GlobeSine
+        /// The x of the tile the data comes from, when it has one (a fill ring wider than the world keeps the
+        /// world's width around it).
+        var tileMiddle: Double?
+    }
+
+    /// Which points: a line of a line feature, a fill ring's outline, or a fill ring's interior outline.
+    enum Kind: UInt8 { case line, outline, interior }
+
+    /// One line's or ring's points, in order, with their sphere points (`sphere[k]` is `world[k]`'s): a class, so
+    /// that handing a kept part to a band retains one object, not its arrays.
+    final class Part: Sendable {
+        let world: [Point]
+        let sphere: [Vector3]
+        /// A cap holding the sphere points and what lies between neighbours: a frame tests it to skip a part
+        /// behind the horizon or off the screen.
+        let cap: SphereCap
+        /// For an interior ring: twice its signed area in the y-down world plane (positive turns clockwise on
+        /// screen) and the x range of its points before the world-width clip.
+        let area: Double, lowX: Double, highX: Double
+
+        init(world: [Point], sphere: [Vector3], cap: SphereCap, area: Double, lowX: Double, highX: Double) {
+            self.world = world
+            self.sphere = sphere
+            self.cap = cap
+            self.area = area
+            self.lowX = lowX
+            self.highX = highX
+        }
+    }
+
+    /// A part of `world` points (a line; with `closed`, a ring joined from its last point to its first) and their
+    /// `sphere` points.
+    static func part(world: [Point], sphere: [Vector3], closed: Bool, area: Double = 0, lowX: Double = 0, highX: Double = 0) -> Part {
+        // what lies between two neighbours (a world segment, a crossing of the horizon on it) is on the sphere
+        // within twice their angle of them while that is small (a degree or so: the grid's cells); a part with
+        // a longer step gets the whole sphere, never skipped
+        var lowest = 1.0
+        for k in sphere.indices.dropLast() { lowest = min(lowest, sphere[k].dot(sphere[k + 1])) }
+        if closed, let first = sphere.first, let last = sphere.last { lowest = min(lowest, first.dot(last)) }
+        let step = acos(max(-1, min(1, lowest)))
+        let cap = step < 0.1 ? SphereCap(bounding: sphere, margin: 2 * step + 1e-6) : .sphere
+        return Part(world: world, sphere: sphere, cap: cap, area: area, lowX: lowX, highX: highX)
+    }
+
+    private struct Key: Hashable {
+        var kind: Kind
+        var polygon: Int32
+        var ring: Int32
+    }
+
+    private let lock = NSLock()
+    private var grid: Grid?
+    private var parts: [Key: Part] = [:]
+
+    init() {}
+
+    /// The part `(kind, polygon, ring)` for `grid`, made by `make` (outside the lock) when not kept; nil from
+    /// `make` is kept too, as a part without points.
+    func part(_ kind: Kind, polygon: Int, ring: Int = 0, grid: Grid, make: () -> Part) -> Part {
+        let key = Key(kind: kind, polygon: Int32(truncatingIfNeeded: polygon), ring: Int32(truncatingIfNeeded: ring))
+        lock.lock()
+        if self.grid == grid, let kept = parts[key] {
+            lock.unlock()
+            return kept
+        }
+        lock.unlock()
+        let made = make()
+        lock.lock()
+        if self.grid != grid {
+            self.grid = grid
+            parts.removeAll()
+        }
+        parts[key] = made
+        lock.unlock()
+        return made
+    }
+}
