@@ -27,7 +27,7 @@ struct GLJSComparisonSuiteTests {
         "globe-atmosphere": 9,
         "globe-camera": 8,
         "sky": 32,
-        "camera-pitch": 14,
+        "camera-pitch": 15,
         "terrain": 30,
     ]
 

@@ -134,39 +134,55 @@ extension PaintContext {
                         fillClip(Self.repeated(covering.color, covering.count))
                         covering.count = 0
                     }
+                    /// Shades pixel (x, y) at extrusion (ex, ey) (1 at radius + stroke width).
+                    func shade(_ x: Int, _ y: Int, _ ex: Double, _ ey: Double) {
+                        let len2 = ex * ex + ey * ey
+                        if len2 >= 1 { return }
+                        if len2 < innerFill2 {
+                            // Fully opaque, pure fill colour: no smoothstep needed.
+                            Canvas.blendPixel(px, offset: 4 * (y * w + x), color: fill, alpha: 1)
+                            return
+                        }
+                        let len = len2.squareRoot()
+                        let opacityT = smoothstep(0, antialiasedBlur, len - 1)
+                        if opacityT <= 0 { return }
+                        let color: PremultipliedColor
+                        if hasStroke {
+                            let colorT = smoothstep(antialiasedBlur, 0, len - strokeStart)
+                            color = PremultipliedColor.mix(fill, stroke, Float(colorT))
+                        } else {
+                            color = fill
+                        }
+                        Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: Float(opacityT))
+                    }
+                    if pitchWithMap && t.subpixelSnapping && t.isPitched {
+                        // GL JS's reference pictures: the pixels of the quad from snapped vertices
+                        // (``SnappedCircleQuad``; its sides along the tile's axes), each shaded at its exact extrusion
+                        let quad = [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)].map { (sx, sy) in
+                            t.snapped(t.screen(plane: center + t.rotate(Point(x: sx * radiusPlane, y: sy * radiusPlane))))
+                        }
+                        let spans = tileSpans
+                        SnappedCircleQuad.scan(quad, clip: clip) { y, x0, x1 in
+                            let (rowX0, rowX1) = PaintContext.tileSpan(spans, row: y, x0, x1)
+                            for x in rowX0..<max(rowX0, rowX1) {
+                                guard let q = t.plane(screen: Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) else { continue }
+                                shade(x, y, (q.x - center.x) / radiusPlane, (q.y - center.y) / radiusPlane)
+                            }
+                        }
+                        continue
+                    }
                     for y in y0..<y1 {
                         let cy = Double(y) + 0.5
                         let (rowX0, rowX1) = tileSpan(row: y, x0, x1)
                         if rowX0 >= rowX1 { continue }
                         for x in rowX0..<rowX1 {
                             let cx = Double(x) + 0.5
-                            var ex: Double, ey: Double
                             if pitchWithMap {
                                 guard let q = t.plane(screen: Point(x: cx, y: cy)) else { continue }
-                                ex = (q.x - center.x) / radiusPlane
-                                ey = (q.y - center.y) / radiusPlane
+                                shade(x, y, (q.x - center.x) / radiusPlane, (q.y - center.y) / radiusPlane)
                             } else {
-                                ex = (cx - centerScreen.x) / radiusScreen
-                                ey = (cy - centerScreen.y) / radiusScreen
+                                shade(x, y, (cx - centerScreen.x) / radiusScreen, (cy - centerScreen.y) / radiusScreen)
                             }
-                            let len2 = ex * ex + ey * ey
-                            if len2 >= 1 { continue }
-                            if len2 < innerFill2 {
-                                // Fully opaque, pure fill colour: no smoothstep needed.
-                                Canvas.blendPixel(px, offset: 4 * (y * w + x), color: fill, alpha: 1)
-                                continue
-                            }
-                            let len = len2.squareRoot()
-                            let opacityT = smoothstep(0, antialiasedBlur, len - 1)
-                            if opacityT <= 0 { continue }
-                            let color: PremultipliedColor
-                            if hasStroke {
-                                let colorT = smoothstep(antialiasedBlur, 0, len - strokeStart)
-                                color = PremultipliedColor.mix(fill, stroke, Float(colorT))
-                            } else {
-                                color = fill
-                            }
-                            Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: Float(opacityT))
                         }
                     }
                 }
