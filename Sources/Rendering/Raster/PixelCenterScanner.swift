@@ -37,11 +37,7 @@ struct PixelCenterScanner {
                        _ body: (Int, Int, Int) -> Void) {
         edges.removeAll(keepingCapacity: true)
         for ring in rings { addRing(ring) }
-        if (ties ?? self.ties) == .above {
-            runTiesAbove(rule: rule, clip: clip, body)
-        } else {
-            run(rule: rule, clip: clip, body)
-        }
+        run(rule: rule, clip: clip, ties: ties ?? self.ties, body)
     }
 
     /// Which polygon owns a pixel centre exactly on a horizontal edge (see ``scan(rings:rule:clip:ties:_:)``).
@@ -100,22 +96,27 @@ struct PixelCenterScanner {
         }
     }
 
-    private mutating func run(rule: FillRule, clip: PixelClip, _ body: (Int, Int, Int) -> Void) {
+    /// Scans the edge list row by row. A row's centre `yc` crosses an edge when `y0 <= yc < y1` with ties to the
+    /// polygon below (a centre on a horizontal edge is the lower polygon's) and when `y0 < yc <= y1` with ties to
+    /// the polygon above.
+    private mutating func run(rule: FillRule, clip: PixelClip, ties: HorizontalTie, _ body: (Int, Int, Int) -> Void) {
         if edges.isEmpty { return }
         var minY = Double.infinity, maxY = -Double.infinity
         for e in edges {
             minY = min(minY, e.y0)
             maxY = max(maxY, e.y1)
         }
-        let rowStart = clip.firstRow(atOrBelow: minY)
-        let rowEnd = clip.firstRow(atOrBelow: maxY)
+        let above = ties == .above
+        // rows whose centre lies in [minY, maxY), or (minY, maxY] with ties above
+        let rowStart = above ? clampedInt((minY + 0.5).rounded(.down), clip.y0, clip.y1) : clip.firstRow(atOrBelow: minY)
+        let rowEnd = above ? clampedInt((maxY + 0.5).rounded(.down), clip.y0, clip.y1) : clip.firstRow(atOrBelow: maxY)
         if rowStart >= rowEnd { return }
         edges.sort { $0.y0 < $1.y0 }
         active.removeAll(keepingCapacity: true)
         var next = 0
         for y in rowStart..<rowEnd {
             let yc = Double(y) + 0.5
-            while next < edges.count, edges[next].y0 <= yc {
+            while next < edges.count, above ? edges[next].y0 < yc : edges[next].y0 <= yc {
                 active.append(next)
                 next += 1
             }
@@ -123,47 +124,7 @@ struct PixelCenterScanner {
             var k = 0
             while k < active.count {
                 let e = edges[active[k]]
-                if e.y1 <= yc {
-                    active[k] = active[active.count - 1]
-                    active.removeLast()
-                    continue
-                }
-                if e.y0 <= yc {
-                    crossings.append((e.x0 + (yc - e.y0) * e.slope, e.dir))
-                }
-                k += 1
-            }
-            emit(row: y, rule: rule, clip: clip, body)
-        }
-    }
-
-    /// ``run(rule:clip:_:)`` with the centres on a horizontal edge given to the polygon above it: a row
-    /// crosses an edge when `y0 < yc <= y1`.
-    private mutating func runTiesAbove(rule: FillRule, clip: PixelClip, _ body: (Int, Int, Int) -> Void) {
-        if edges.isEmpty { return }
-        var minY = Double.infinity, maxY = -Double.infinity
-        for e in edges {
-            minY = min(minY, e.y0)
-            maxY = max(maxY, e.y1)
-        }
-        // rows whose centre lies in (minY, maxY]
-        let rowStart = clampedInt((minY + 0.5).rounded(.down), clip.y0, clip.y1)
-        let rowEnd = clampedInt((maxY + 0.5).rounded(.down), clip.y0, clip.y1)
-        if rowStart >= rowEnd { return }
-        edges.sort { $0.y0 < $1.y0 }
-        active.removeAll(keepingCapacity: true)
-        var next = 0
-        for y in rowStart..<rowEnd {
-            let yc = Double(y) + 0.5
-            while next < edges.count, edges[next].y0 < yc {
-                active.append(next)
-                next += 1
-            }
-            crossings.removeAll(keepingCapacity: true)
-            var k = 0
-            while k < active.count {
-                let e = edges[active[k]]
-                if e.y1 < yc {
+                if above ? e.y1 < yc : e.y1 <= yc {
                     active[k] = active[active.count - 1]
                     active.removeLast()
                     continue

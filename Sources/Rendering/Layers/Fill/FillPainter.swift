@@ -27,7 +27,7 @@ extension PaintContext {
                     let rings = screenRings
                     if let pattern = layer.patterns?[i] {
                         let opacity = Float(max(0, min(1, layer.opacity[i])))
-                        sc.scan(rings: rings, rule: .evenOdd, clip: clip, ties: transform.globe == nil ? transform.rasterReference.flatTies : .above) { y, x0, x1 in
+                        sc.scan(rings: rings, rule: .evenOdd, clip: clip, ties: transform.globe == nil ? nil : .above) { y, x0, x1 in
                             let (a, b) = tileSpan(row: y, x0, x1)
                             for x in a..<max(a, b) {
                                 guard let c = patternColor(pattern, x: x, y: y), c.a > 0 else { continue }
@@ -47,14 +47,14 @@ extension PaintContext {
                             if a < b { Canvas.blendSpan(p, offset: 4 * (y * w + a), count: b - a, color: color) }
                         }
                     } else if tileClip == nil {
-                        sc.scan(rings: rings, rule: .evenOdd, clip: clip, ties: transform.rasterReference.flatTies) { y, x0, x1 in
+                        sc.scan(rings: rings, rule: .evenOdd, clip: clip) { y, x0, x1 in
                             Canvas.blendSpan(p, offset: 4 * (y * w + x0), count: x1 - x0, color: color)
                         }
                     } else {
                         // the closure reads the tile's spans, not `self`: capturing the context made the
                         // scanner copy it (its arrays and caches retained and released) for every span
                         let spans = tileSpans
-                        sc.scan(rings: rings, rule: .evenOdd, clip: clip, ties: transform.rasterReference.flatTies) { y, x0, x1 in
+                        sc.scan(rings: rings, rule: .evenOdd, clip: clip) { y, x0, x1 in
                             let (a, b) = PaintContext.tileSpan(spans, row: y, x0, x1)
                             if a < b { Canvas.blendSpan(p, offset: 4 * (y * w + a), count: b - a, color: color) }
                         }
