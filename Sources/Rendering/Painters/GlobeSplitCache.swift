@@ -72,8 +72,7 @@ final class GlobeSplitCache: @unchecked Sendable {
 
     init() {}
 
-    /// The part `(kind, polygon, ring)` for `grid`, made by `make` (outside the lock) when not kept; nil from
-    /// `make` is kept too, as a part without points.
+    /// The part `(kind, polygon, ring)` for `grid`, made by `make` (outside the lock) when not kept.
     func part(_ kind: Kind, polygon: Int, ring: Int = 0, grid: Grid, make: () -> Part) -> Part {
         let key = Key(kind: kind, polygon: Int32(truncatingIfNeeded: polygon), ring: Int32(truncatingIfNeeded: ring))
         lock.lock()
