@@ -65,13 +65,13 @@ package struct GlobeCamera: Sendable {
     }
 
     /// `M v`: a unit-sphere direction turned into view space's axes (no scale or offset).
-    @inlinable
+    @inlinable @inline(__always)
     package func rotate(_ v: Vector3) -> Vector3 {
         Vector3(m.0 * v.x + m.1 * v.y + m.2 * v.z, m.3 * v.x + m.4 * v.y + m.5 * v.z, m.6 * v.x + m.7 * v.y + m.8 * v.z)
     }
 
     /// The view-space position (pixels) of a unit-sphere point.
-    @inlinable
+    @inlinable @inline(__always)
     package func view(_ s: Vector3) -> Vector3 {
         Vector3(radius * (m.0 * s.x + m.1 * s.y + m.2 * s.z) + offset.x,
                 radius * (m.3 * s.x + m.4 * s.y + m.5 * s.z) + offset.y,
@@ -80,18 +80,18 @@ package struct GlobeCamera: Sendable {
 
     /// The screen position (pixels from the top left) of a view-space point: GL's perspective
     /// divide with the vertical field of view that puts the camera `distance` from the centre.
-    @inlinable
+    @inlinable @inline(__always)
     package func screen(view v: Vector3) -> (x: Double, y: Double) {
         let w = max(-v.z, 1e-9)
         return (halfWidth + distance * v.x / w, halfHeight - distance * v.y / w)
     }
 
     /// The screen position (pixels from the top left) of a unit-sphere point.
-    @inlinable
+    @inlinable @inline(__always)
     package func screen(_ s: Vector3) -> (x: Double, y: Double) { screen(view: view(s)) }
 
     /// How far a unit-sphere point is in front of the horizon plane (negative: on the far side).
-    @inlinable
+    @inlinable @inline(__always)
     package func horizonSide(_ s: Vector3) -> Double { s.dot(horizonNormal) - horizonDistance }
 
     /// Whether a unit-sphere point is on the side of the globe the camera sees (GL JS's `isSurfacePointVisible`).
@@ -123,6 +123,33 @@ package struct GlobeCamera: Sendable {
         let t = min(t0, t1)
         if t < 0 { return nil }
         return o + dir * t
+    }
+
+    /// The columns (continuous x, pixels from the left) where row `y`'s rays meet the globe: the outline's
+    /// crossings of the row, or `nil` when the row misses the globe. The rays through a row are `o + t d(x)` with
+    /// `d` affine in `x`, so where they meet the unit sphere, `(o · d)² - |d|² (|o|² - 1) >= 0`, is where a
+    /// quadratic in `x` is not negative.
+    package func outline(row y: Double) -> (left: Double, right: Double)? {
+        let o = cameraPosition
+        let k = o.dot(o) - 1
+        guard k > 0 else { return nil }
+        // d(x) = Mᵀ v(x), v(x) = ((x - halfWidth) / distance, -(y - halfHeight) / distance, -1) = v0 + x v1
+        let v0 = Vector3(-halfWidth / distance, -(y - halfHeight) / distance, -1)
+        let v1 = Vector3(1 / distance, 0, 0)
+        let mo = rotate(o)  // o · Mᵀ v = (M o) · v
+        let p = mo.dot(v0), q = mo.dot(v1)
+        let a = q * q - k * v1.dot(v1)
+        let b = 2 * (p * q - k * v0.dot(v1))
+        let c = p * p - k * v0.dot(v0)
+        guard a < 0 else { return nil }
+        let discriminant = b * b - 4 * a * c
+        guard discriminant >= 0 else { return nil }
+        let root = discriminant.squareRoot()
+        let x0 = (-b + root) / (2 * a), x1 = (-b - root) / (2 * a)
+        let left = min(x0, x1), right = max(x0, x1)
+        // the rays must meet the globe in front of the camera
+        guard p + q * (left + right) / 2 < 0, left.isFinite, right.isFinite else { return nil }
+        return (left, right)
     }
 
     /// The point of the horizon circle nearest to the ray through a screen position (GL JS unprojects

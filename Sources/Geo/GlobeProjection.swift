@@ -6,14 +6,14 @@ package struct Vector3: Sendable, Hashable {
     package var y: Double
     package var z: Double
 
-    @inlinable
+    @inlinable @inline(__always)
     package init(_ x: Double, _ y: Double, _ z: Double) {
         self.x = x
         self.y = y
         self.z = z
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     package func dot(_ o: Vector3) -> Double { x * o.x + y * o.y + z * o.z }
 
     @inlinable

@@ -238,6 +238,45 @@ struct BandedPaintingTests {
         }
     }
 
+    @Test("on the globe: rings off a band are skipped there unless its part of the globe is inside them; the image is the same",
+          arguments: [MapCamera(center: LocationCoordinate2D(latitude: 20, longitude: 60), zoom: 3.2, bearing: 45),
+                      MapCamera(center: LocationCoordinate2D(latitude: 75, longitude: -20), zoom: 1.4, pitch: 40),
+                      MapCamera(center: LocationCoordinate2D(latitude: -10, longitude: 170), zoom: 0.8, bearing: 200),
+                      MapCamera(center: LocationCoordinate2D(latitude: 0, longitude: 90), zoom: 1.2, bearing: 90)])
+    func globeBandsSkipRingsOffThem(camera: MapCamera) throws {
+        func ring(_ lat: Double, _ lon: Double, _ dLat: Double, _ dLon: Double) -> [LocationCoordinate2D] {
+            [LocationCoordinate2D(latitude: lat, longitude: lon), LocationCoordinate2D(latitude: lat + dLat, longitude: lon),
+             LocationCoordinate2D(latitude: lat + dLat, longitude: lon + dLon), LocationCoordinate2D(latitude: lat, longitude: lon + dLon),
+             LocationCoordinate2D(latitude: lat, longitude: lon)]
+        }
+        // small rings everywhere, rings with holes, one nearly as large as the world (its interior holds whole bands
+        // while its ring is off them) and one around a pole
+        var features: [FillFeature] = []
+        for i in 0..<48 {
+            let lat = Double(i % 8) * 20 - 75, lon = Double(i / 8) * 60 - 170
+            features.append(FillFeature(polygons: [[ring(lat, lon, 9, 14), ring(lat + 2, lon + 3, 3, 4)]]))
+        }
+        features.append(FillFeature(polygons: [[ring(-80, -179, 160, 358)]]))
+        features.append(FillFeature(polygons: [[ring(70, -180, 15, 360)]]))
+        // the whole world: its ring runs along the antimeridian and through the poles (the edges of the world),
+        // a half circle on the sphere, off the top bands of the last view, which its interior covers
+        features.append(FillFeature(polygons: [[ring(-89.9, -180, 179.8, 360)]]))
+        var fill = FillLayer(features: features)
+        fill.color = .constant(RenderColor(red: 0.2, green: 0.4, blue: 0.8))
+        fill.opacity = 0.5
+        var scene = RenderScene(width: 256, height: 240, pixelRatio: 1, camera: camera,
+                                layers: [BackgroundLayer(color: RenderColor(red: 1, green: 1, blue: 1)), fill])
+        scene.globeness = 1
+        var none: Canvas?
+        let one = try Renderer.render(scene, reusing: &none, bandCount: 1)
+        for count in [2, 5, 16] {
+            var fresh: Canvas?
+            let banded = try Renderer.render(scene, reusing: &fresh, bandCount: count)
+            #expect(banded.pixels == one.pixels, "\(count) bands")
+        }
+        #expect(Set(one.pixels).count > 3)
+    }
+
     @Test("flat views, turned or not: features that lie in other bands' rows are skipped there, and the image is the same",
           arguments: [0.0, 20.0, 90.0])
     func flatBandsSkipOtherRows(bearing: Double) throws {

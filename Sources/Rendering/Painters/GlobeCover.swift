@@ -64,7 +64,31 @@ final class GlobeCover {
             for r in meshRows { runs[2 * r + 1] = Int32(clip.x0) }
         }
         let meshClip = PixelClip(x0: clip.x0, y0: y0 + meshRows.lowerBound, x1: clip.x1, y1: y0 + meshRows.upperBound)
-        let rasterizer = GlobeMeshRasterizer(globe: globe, clip: meshClip)
+        var rasterizer = GlobeMeshRasterizer(globe: globe, clip: meshClip)
+        if globe.isSphere && skipsInnerQuads {
+            // Only the ends of each row's run come from the meshes' triangles near the outline: what lies well
+            // inside it is covered (as whole rows are above), so each row starts with its inner columns and
+            // the quads wholly within them are not rasterized.
+            let inner = innerColumns(rows: meshClip.y0..<meshClip.y1)
+            for (k, r) in meshRows.enumerated() where inner[2 * k] <= inner[2 * k + 1] {
+                let a = max(clip.x0, Int((inner[2 * k] - 0.5).rounded(.up)))
+                let b = min(clip.x1, Int((inner[2 * k + 1] - 0.5).rounded(.down)) + 1)
+                if a < b {
+                    runs[2 * r] = Int32(a)
+                    runs[2 * r + 1] = Int32(b)
+                }
+            }
+            let firstRow = meshClip.y0, rowCount = meshClip.y1 - meshClip.y0
+            rasterizer.skipsQuad = { minX, minY, maxX, maxY in
+                // the rows whose centres the quad can reach (its triangles cover centres in (minY, maxY]);
+                // inner's left edge is convex in y and its right concave, so the two end rows decide
+                let top = max(0, Int((minY - 0.5).rounded(.down)) - firstRow)
+                let bottom = min(rowCount - 1, Int((maxY - 0.5).rounded(.up)) - firstRow)
+                if top > bottom { return true }
+                for k in [top, bottom] where !(inner[2 * k] <= minX && maxX <= inner[2 * k + 1]) { return false }
+                return true
+            }
+        }
         for tile in GlobeCover.tiles(transform: transform, globe: globe) {
             rasterizer.rasterize(GlobeTileMesh(bounds: tile, granularity: GlobeGranularity.tile)) { s in
                 let i = 2 * (s.y - y0)
@@ -79,6 +103,44 @@ final class GlobeCover {
         }
         self.runs = runs
     }
+
+    /// A world point (Web Mercator fractions, x within half a world of the centre's) of the globe seen in the
+    /// clip, or `nil` when the clip shows none of it: painters ask on which side of a ring the clip's part of the
+    /// globe lies when the ring itself is off the clip.
+    private(set) lazy var probe: Point? = {
+        for y in clip.y0..<clip.y1 {
+            let (a, b) = span(row: y)
+            guard a < b, let w = globe.world(screenX: Double(a + b) / 2, y: Double(y) + 0.5) else { continue }
+            return w
+        }
+        return nil
+    }()
+
+    /// Whether ``work()`` leaves out the quads that lie within ``innerColumns(rows:)`` (tests compare both ways).
+    var skipsInnerQuads = true
+
+    /// For each row of `rows`, the continuous columns `left...right` (two entries a row) whose pixel centres lie
+    /// well inside the globe's outline: a box of ``innerMargin`` pixels around the centre lies on it (the tile
+    /// meshes' chords are a small fraction of a pixel inside the true outline). The outline is convex, so a box
+    /// is on it when its corners are: the right end is the nearer of the outline's right crossings of the rows
+    /// above and below, less the margin (likewise the left). A row with none has `left > right`.
+    func innerColumns(rows: Range<Int>) -> [Double] {
+        let m = GlobeCover.innerMargin
+        var inner = [Double](repeating: 0, count: 2 * rows.count)
+        for (k, y) in rows.enumerated() {
+            let yc = Double(y) + 0.5
+            guard let above = globe.camera.outline(row: yc - m), let below = globe.camera.outline(row: yc + m) else {
+                inner[2 * k] = 1; inner[2 * k + 1] = 0
+                continue
+            }
+            inner[2 * k] = max(above.left, below.left) + m
+            inner[2 * k + 1] = min(above.right, below.right) - m
+        }
+        return inner
+    }
+
+    /// How far inside the outline (pixels) a pixel centre's box must lie for ``innerColumns(rows:)``.
+    static let innerMargin = 3.0
 
     /// Whether the whole clip lies on the globe, a margin inside its outline: the outline of a
     /// sphere seen in perspective is an ellipse (convex), so four corners on it put the rectangle on

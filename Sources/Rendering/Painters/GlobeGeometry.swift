@@ -191,6 +191,15 @@ extension PaintContext {
                 if ringEncloses(world, g.world(sphere: g.camera.horizonNormal)) { screenRings.append(horizonCircle(horizon, globe: g, offset: offset)) }
                 continue
             }
+            // A ring whose points (and what lies between neighbours) project off this clip has no edge in it but
+            // the horizon, the globe's outline: the clip's part of the globe is then wholly inside its interior
+            // or wholly outside, as a point of it says. Outside, the ring changes nothing here.
+            if g.isSphere, let cover = globeCover,
+               g.camera.screenMisses(part.cap, left: Double(clip.x0) - 2, top: Double(clip.y0) - 2,
+                                     right: Double(clip.x1) + 2, bottom: Double(clip.y1) + 2),
+               !(cover.probe.map { ringEncloses(world, $0) } ?? false) {
+                continue
+            }
             screen.removeAll(keepingCapacity: true)
             side.removeAll(keepingCapacity: true)
             var visible = 0

@@ -103,32 +103,12 @@ extension PaintContext {
             || g.camera.screenMisses(part.cap, left: left - 1, top: top - 1, right: right + 1, bottom: bottom + 1) {
             return []
         }
+        // (plain locals handed to a static function: a nested function capturing them made each a heap box,
+        // retained and released at every point)
         var runs: [[Point]] = []
         var run: [Point] = []
         var screen: [Point] = []
-        /// Ends the current run: its parts near the clip become runs.
-        func flush() {
-            defer { run.removeAll(keepingCapacity: true); screen.removeAll(keepingCapacity: true) }
-            guard run.count >= 2 else { return }
-            var start = -1
-            var kept = 0
-            for k in 0..<(run.count - 1) {
-                let p = screen[k], q = screen[k + 1]
-                let near = max(p.x, q.x) >= left && min(p.x, q.x) <= right && max(p.y, q.y) >= top && min(p.y, q.y) <= bottom
-                if near {
-                    if start < 0 { start = k }
-                    kept += 1
-                } else if start >= 0 {
-                    runs.append(Array((screenPoints ? screen : run)[start...k]))
-                    start = -1
-                }
-            }
-            if kept == run.count - 1 {
-                runs.append(screenPoints ? screen : run)
-            } else if start >= 0 {
-                runs.append(Array((screenPoints ? screen : run)[start...]))
-            }
-        }
+        let near = (left: left, top: top, right: right, bottom: bottom)
         var previous: (side: Double, world: Point)?
         for (k, p) in world.enumerated() {
             let q = g.project(sphere: spheres[k], worldX: p.x, y: p.y)
@@ -140,7 +120,7 @@ extension PaintContext {
                 let cq = g.project(worldX: c.x, y: c.y)
                 run.append(c)
                 screen.append(Point(x: cq.x, y: cq.y))
-                if side < 0 { flush() }
+                if side < 0 { Self.flushRun(&run, &screen, into: &runs, near: near, screenPoints: screenPoints) }
             }
             if side >= 0 {
                 run.append(p)
@@ -148,7 +128,35 @@ extension PaintContext {
             }
             previous = (side, p)
         }
-        flush()
+        Self.flushRun(&run, &screen, into: &runs, near: near, screenPoints: screenPoints)
         return runs
+    }
+
+    /// Ends a run of ``globeVisibleWorldRuns(_:copy:closed:globe:margin:granularity:screenPoints:cache:)``: its
+    /// parts whose segments come `near` the clip (screen rectangle) become runs (their world points, or with
+    /// `screenPoints` their screen points); `run` and `screen` are emptied.
+    private static func flushRun(_ run: inout [Point], _ screen: inout [Point], into runs: inout [[Point]],
+                                 near: (left: Double, top: Double, right: Double, bottom: Double), screenPoints: Bool) {
+        defer { run.removeAll(keepingCapacity: true); screen.removeAll(keepingCapacity: true) }
+        guard run.count >= 2 else { return }
+        var start = -1
+        var kept = 0
+        for k in 0..<(run.count - 1) {
+            let p = screen[k], q = screen[k + 1]
+            let isNear = max(p.x, q.x) >= near.left && min(p.x, q.x) <= near.right
+                && max(p.y, q.y) >= near.top && min(p.y, q.y) <= near.bottom
+            if isNear {
+                if start < 0 { start = k }
+                kept += 1
+            } else if start >= 0 {
+                runs.append(Array((screenPoints ? screen : run)[start...k]))
+                start = -1
+            }
+        }
+        if kept == run.count - 1 {
+            runs.append(screenPoints ? screen : run)
+        } else if start >= 0 {
+            runs.append(Array((screenPoints ? screen : run)[start...]))
+        }
     }
 }

@@ -142,6 +142,10 @@ struct GlobeMeshRasterizer {
     /// Screen pixels per pixel of the target across and down (about 4 for the heatmap's quarter-size
     /// framebuffer): the clip is in the target's pixels.
     var pixelScale = (x: 1.0, y: 1.0)
+    /// Quads to leave out: called with the screen bounds (`minX`, `minY`, `maxX`, `maxY`) of a quad wholly in
+    /// front of the horizon and the near plane; `true` skips its two triangles (``GlobeCover`` skips those
+    /// whose pixels it already knows to be covered).
+    var skipsQuad: ((Double, Double, Double, Double) -> Bool)? = nil
 
     /// Screen-space polygon vertex: position and the attributes affine in screen space (`1 / w`,
     /// world x / w, world y / w).
@@ -220,6 +224,12 @@ struct GlobeMeshRasterizer {
                     if inside && (bottom < clipTop - 1 || top > clipBottom + 1) { continue }
                     for i in 0..<n {
                         let v0 = r * columns + i, v1 = v0 + 1, v2 = v0 + columns, v3 = v2 + 1
+                        if let skipsQuad, v[v0].d >= 0, v[v1].d >= 0, v[v2].d >= 0, v[v3].d >= 0,
+                           v[v0].n >= 0, v[v1].n >= 0, v[v2].n >= 0, v[v3].n >= 0 {
+                            let a = sv[v0], b = sv[v1], c = sv[v2], d = sv[v3]
+                            if skipsQuad(min(a.x, b.x, c.x, d.x), min(a.y, b.y, c.y, d.y),
+                                         max(a.x, b.x, c.x, d.x), max(a.y, b.y, c.y, d.y)) { continue }
+                        }
                         // GL JS's winding: (v0, v2, v1) and (v1, v2, v3)
                         triangle(v0, v2, v1, v, sv, body)
                         triangle(v1, v2, v3, v, sv, body)

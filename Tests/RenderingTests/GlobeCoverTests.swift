@@ -1,0 +1,65 @@
+import Foundation
+import Geo
+import GeoJSON
+import Testing
+@testable import Rendering
+
+/// The globe's cover (the pixels GL JS's tile meshes show the globe on): leaving out the quads well inside
+/// the outline must not move a single run end.
+@Suite struct GlobeCoverTests {
+    static let cameras: [MapCamera] = [
+        MapCamera(center: LocationCoordinate2D(latitude: 0, longitude: 0), zoom: 1),
+        MapCamera(center: LocationCoordinate2D(latitude: 20, longitude: 60), zoom: 3.36, bearing: 45),
+        MapCamera(center: LocationCoordinate2D(latitude: 60, longitude: 100), zoom: 0.5, bearing: 30),
+        MapCamera(center: LocationCoordinate2D(latitude: -30, longitude: -170), zoom: 1.5, pitch: 40),
+        MapCamera(center: LocationCoordinate2D(latitude: 80, longitude: 10), zoom: 2.2, bearing: 200, pitch: 60),
+        MapCamera(center: LocationCoordinate2D(latitude: -85, longitude: 45), zoom: 2.9, pitch: 20),
+        MapCamera(center: LocationCoordinate2D(latitude: 35, longitude: -120), zoom: 4.5, bearing: 10, pitch: 75),
+    ]
+
+    static func runs(_ t: Transform, clip: PixelClip, skipping: Bool) throws -> [(Int, Int)] {
+        let cover = GlobeCover(transform: t, globe: try #require(t.globe), clip: clip)
+        cover.skipsInnerQuads = skipping
+        return (clip.y0..<clip.y1).map { cover.span(row: $0) }
+    }
+
+    @Test("the runs are the same with the inner quads left out, over views, sizes and bands")
+    func innerQuadsChangeNothing() throws {
+        for camera in Self.cameras {
+            for (width, height) in [(256, 256), (1024, 768), (300, 500)] {
+                var t = Transform(camera: camera, width: width, height: height)
+                t.globeness = 1
+                for clip in [PixelClip(width: width, height: height),
+                             PixelClip(x0: 0, y0: 0, x1: width, y1: height / 2),
+                             PixelClip(x0: 0, y0: height / 2, x1: width, y1: height)] {
+                    let all = try Self.runs(t, clip: clip, skipping: false)
+                    let skipped = try Self.runs(t, clip: clip, skipping: true)
+                    let differing = zip(all, skipped).enumerated().filter { $0.element.0 != $0.element.1 }
+                    #expect(differing.isEmpty, "\(camera) \(width)x\(height) rows \(clip.y0)..<\(clip.y1): \(differing.prefix(3))")
+                }
+            }
+        }
+    }
+
+    @Test("a row's outline crossings are where rays start and stop meeting the globe")
+    func outlineCrossings() throws {
+        for camera in Self.cameras {
+            var t = Transform(camera: camera, width: 512, height: 384)
+            t.globeness = 1
+            let g = try #require(t.globe).camera
+            var rowsMet = 0
+            for y in stride(from: 0.5, to: 384, by: 7) {
+                guard let (left, right) = g.outline(row: y) else {
+                    #expect(stride(from: 0.5, to: 512, by: 4).allSatisfy { g.spherePoint(screenX: $0, y: y) == nil })
+                    continue
+                }
+                rowsMet += 1
+                #expect(g.spherePoint(screenX: left + 1e-3, y: y) != nil)
+                #expect(g.spherePoint(screenX: right - 1e-3, y: y) != nil)
+                #expect(g.spherePoint(screenX: left - 1e-3, y: y) == nil)
+                #expect(g.spherePoint(screenX: right + 1e-3, y: y) == nil)
+            }
+            #expect(rowsMet > 0)
+        }
+    }
+}
