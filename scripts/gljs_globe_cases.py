@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes the globe cases of Mercator's GL JS comparison suite (render-tests/<family>/<case>/style.json), one per rule
-of GL JS's own render tests `projection/globe/`, `projection/globe/terrain/` (the family globe-terrain) and `projection/`. The rules and the cases that cover
-them are listed in docs/3d.md, "The globe's yardstick". The styles use inline GeoJSON and the few fixtures copied into
-the suite (tiles/, glyphs/, sprites/; MapLibre's render-test fixtures, LICENSE-fixtures.md).
+of GL JS's own render tests `projection/globe/`, `projection/globe/terrain/` (the globe-terrain family) and
+`projection/`. The rules and the cases that cover them are listed in docs/3d.md, "The globe's yardstick" and "Terrain
+on the globe". The styles use inline GeoJSON and the few fixtures copied into the suite (tiles/, glyphs/, sprites/;
+MapLibre's render-test fixtures, LICENSE-fixtures.md), and a relief DEM of its own written here (relief_tiles).
 
     python3 scripts/gljs_globe_cases.py [SUITE_DIR]        # then: python3 scripts/gljs_expectations.py --filter globe
 
