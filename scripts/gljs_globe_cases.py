@@ -1,17 +1,21 @@
 #!/usr/bin/env python3
 """Writes the globe cases of Mercator's GL JS comparison suite (render-tests/<family>/<case>/style.json), one per rule
-of GL JS's own render tests `projection/globe/` (terrain excluded) and `projection/`. The rules and the cases that cover
-them are listed in docs/3d.md, "The globe's yardstick". The styles use inline GeoJSON and the few fixtures copied into
-the suite (tiles/, glyphs/, sprites/; MapLibre's render-test fixtures, LICENSE-fixtures.md).
+of GL JS's own render tests `projection/globe/`, `projection/globe/terrain/` (the globe-terrain family) and
+`projection/`. The rules and the cases that cover them are listed in docs/3d.md, "The globe's yardstick" and "Terrain
+on the globe". The styles use inline GeoJSON and the few fixtures copied into the suite (tiles/, glyphs/, sprites/;
+MapLibre's render-test fixtures, LICENSE-fixtures.md), and a relief DEM of its own written here (relief_tiles).
 
     python3 scripts/gljs_globe_cases.py [SUITE_DIR]        # then: python3 scripts/gljs_expectations.py --filter globe
 
 Existing style.json files are overwritten; expected.png files are left alone (gljs_expectations.py draws them).
 """
 import json
+import math
 import os
 import re
+import struct
 import sys
+import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SUITE = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "..", "Tests", "MercatorTests", "Fixtures", "gljs-render-tests")
@@ -329,6 +333,147 @@ board("globe-camera/jump-to", "jumpTo on the globe.",
 board("globe-camera/wide", "A wide view: space on both sides of the globe.", width=384, height=192, zoom=0.5)
 board("globe-camera/tall", "A tall view.", width=160, height=320, zoom=0.8)
 
+# --- globe-terrain: terrain on the globe (GL JS's projection/globe/terrain/) ----------------------------------------
+# GL JS's cases name DEM tiles its fixtures do not hold at their zooms (0 to 5): the ground stands at 0 m and they check
+# that every layer is still drawn on the globe with terrain on (draped: background, fill, line, raster, hillshade; standing:
+# circle, symbol, fill-extrusion, heatmap; the atmosphere). The suite's DEM (z12 only) gives the same: no DEM tile at these
+# zooms. The last cases put the globe (vertical-perspective, and the globe preset's blend) over the Grand Canyon DEM, where
+# the ground is raised along the sphere's normal.
+GT = "globe-terrain/"
+TERRAIN_2 = {"source": "dem", "exaggeration": 2}
+GRAND_CANYON = (-113.29, 35.955)
+
+
+def on_terrain(path, layers, sources=None, terrain=TERRAIN_2, **kw):
+    case(GT + path, layers, dict({"dem": TERRAIN}, **(sources or {})), terrain=terrain, **kw)
+
+
+on_terrain("background", [{"id": "bg", "type": "background", "paint": {"background-color": "green"}}],
+           description="A background on the globe with terrain (no DEM tile at zoom 1: the ground at 0 m).")
+on_terrain("fill-planet", [WHITE, BOARD_FILL], {"board": BOARD},
+           description="A checkerboard draped on the globe with terrain: no seams between the terrain tiles.")
+on_terrain("fill-pitched", [WHITE, BOARD_FILL], {"board": BOARD}, pitch=45, bearing=30, zoom=1.5,
+           description="The checkerboard on a pitched, rotated globe with terrain.")
+on_terrain("fill-pole", [WHITE, BOARD_FILL], {"board": BOARD}, center=(0, 80), zoom=1.5,
+           description="The checkerboard around the north pole with terrain: the pole closed.")
+on_terrain("fill-translate", [WHITE, {"id": "fill", "type": "fill", "source": "boxes",
+                                      "paint": {"fill-color": "#c03030", "fill-translate": [20, 10]}}],
+           {"boxes": geojson(fc([feature(box(-40, -20, 0, 20)), feature(box(20, 20, 60, 50))]))},
+           description="fill-translate on the globe with terrain.")
+on_terrain("line-spiral", [WHITE, {"id": "line", "type": "line", "source": "line", "paint": {"line-color": "#d02020", "line-width": 3}}],
+           {"line": geojson(SPIRAL)}, description="A long spiral line on the globe with terrain; the far side hidden.")
+on_terrain("line-gradient", [WHITE, {"id": "line", "type": "line", "source": "line", "paint": {
+    "line-width": 5, "line-gradient": ["interpolate", ["linear"], ["line-progress"], 0, "blue", 0.5, "yellow", 1, "red"]}}],
+           {"line": geojson(SPIRAL, lineMetrics=True)}, description="line-gradient on the globe with terrain.")
+on_terrain("line-translate", [WHITE, {"id": "line", "type": "line", "source": "line",
+                                      "paint": {"line-color": "#d02020", "line-width": 3, "line-translate": [10, 10]}}],
+           {"line": geojson(SPIRAL)}, description="line-translate on the globe with terrain.")
+on_terrain("raster", [WHITE, {"id": "raster", "type": "raster", "source": "satellite", "paint": {"raster-fade-duration": 0}}],
+           {"satellite": SATELLITE}, description="Raster tiles on the globe with terrain.")
+on_terrain("circle", [WHITE, {"id": "circle", "type": "circle", "source": "points",
+                              "paint": {"circle-color": "#d03030", "circle-radius": 6}}],
+           {"points": geojson(grid_points())}, description="Circles stand on the globe with terrain; the far side hidden.")
+on_terrain("circle-pitch-map", [{"id": "bg", "type": "background", "paint": {"background-color": "gray"}},
+                                {"id": "circle", "type": "circle", "source": "points",
+                                 "paint": {"circle-color": "blue", "circle-radius": 40, "circle-opacity": 0.5,
+                                           "circle-pitch-alignment": "map", "circle-pitch-scale": "map"}}],
+           {"points": geojson({"type": "MultiPoint", "coordinates": [[-10, 0], [0, 0], [10, 0]]})},
+           terrain={"source": "dem", "exaggeration": 0}, zoom=3, pitch=60, bearing=90,
+           description="circle-pitch-alignment map on a pitched globe with terrain (GL JS's circle-pitch-alignment/map-scale-map).")
+on_terrain("fill-extrusion", [WHITE, {"id": "extrusion", "type": "fill-extrusion", "source": "blocks",
+                                      "paint": {"fill-extrusion-color": "#c04040", "fill-extrusion-height": 450000}}],
+           {"blocks": geojson(fc([feature(box(-30, -10, -10, 10)), feature(box(-10, 40, 10, 50))]))},
+           center=(0, -30), description="Fill extrusions stand on the globe with terrain.")
+on_terrain("heatmap", [WHITE, {"id": "heat", "type": "heatmap", "source": "points",
+                               "paint": {"heatmap-radius": 20, "heatmap-intensity": 1.5}}],
+           {"points": geojson(grid_points(step=15))}, description="A heatmap on the globe with terrain.")
+on_terrain("symbol-point", [WHITE, {"id": "symbol", "type": "symbol", "source": "points",
+                                    "layout": {"text-field": ["get", "name"], "text-font": FONT, "text-size": 14}}],
+           {"points": geojson(POLE_TO_POLE)}, glyphs=GLYPHS,
+           description="Point labels from pole to pole collide on the globe with terrain.")
+on_terrain("symbol-line", [WHITE, {"id": "symbol", "type": "symbol", "source": "line",
+                                   "layout": {"symbol-placement": "line", "text-field": "Meridian", "text-font": FONT,
+                                              "text-size": 14, "symbol-spacing": 60}}],
+           {"line": geojson(fc([feature({"type": "LineString", "coordinates": [[20, -80], [20, 0], [20, 80]]})]))}, glyphs=GLYPHS,
+           description="Labels along a meridian on the globe with terrain.")
+on_terrain("atmosphere", [WHITE, {"id": "raster", "type": "raster", "source": "satellite", "paint": {"raster-fade-duration": 0}}],
+           {"satellite": SATELLITE}, sky={"atmosphere-blend": 1.0},
+           description="The atmosphere around the globe with terrain (atmosphere-blend 1).")
+# The ground raised along the sphere's normal. GL JS 5.24 (headless Chromium) draws the Grand Canyon DEM on the globe at
+# zooms 11 to 13.5 wrongly (each draped tile one flat colour), and GL JS's own cases have no DEM at their zooms: so the
+# suite has a DEM of its own, tiles/{z}-{x}-{y}.relief.png (zooms 0 to 2, Mapbox encoding, written by relief_tiles()):
+# five smooth mountains up to 6 km, seen at zoom 1 to 2 with a large exaggeration (100: 600 km, a few dozen pixels).
+RELIEF = {"type": "raster-dem", "tiles": ["local://tiles/{z}-{x}-{y}.relief.png"], "maxzoom": 2, "tileSize": 256}
+MOUNTAINS = [(20, 0, 6000, 10), (70, 35, 5000, 8), (-40, -25, 4000, 12), (-100, 40, 5000, 9), (150, -20, 5000, 10)]
+
+
+def relief_height(lon, lat):
+    """The relief DEM's height in metres: a sum of Gaussian mountains (centre, peak, sigma in degrees)."""
+    h = 0.0
+    for mlon, mlat, peak, sigma in MOUNTAINS:
+        dlon = (lon - mlon + 540) % 360 - 180
+        d2 = (dlon * math.cos(math.radians(lat))) ** 2 + (lat - mlat) ** 2
+        h += peak * math.exp(-d2 / (2 * sigma * sigma))
+    return h
+
+
+def relief_tiles(folder):
+    """Writes the relief DEM's 21 tiles (zooms 0 to 2, 256 px) where missing: heights in steps of 25.6 m (blue 0)."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
+    for z in range(3):
+        n = 1 << z
+        for x in range(n):
+            for y in range(n):
+                path = os.path.join(folder, f"{z}-{x}-{y}.relief.png")
+                if os.path.exists(path):
+                    continue
+                rows = []
+                for py in range(256):
+                    lat = math.degrees(math.atan(math.sinh(math.pi * (1 - 2 * (y + (py + 0.5) / 256) / n))))
+                    row = bytearray(b"\x00")
+                    for px in range(256):
+                        v = int(round((relief_height((x + (px + 0.5) / 256) / n * 360 - 180, lat) + 10000) / 25.6))
+                        row += bytes((v >> 8 & 255, v & 255, 0))
+                    rows.append(bytes(row))
+                with open(path, "wb") as f:
+                    f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 256, 256, 8, 2, 0, 0, 0))
+                            + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
+
+
+def on_relief(path, layers, sources=None, exaggeration=100, **kw):
+    case(GT + path, layers, dict({"dem": RELIEF}, **(sources or {})), terrain={"source": "dem", "exaggeration": exaggeration}, **kw)
+
+
+on_relief("relief", [WHITE, BOARD_FILL], {"board": BOARD}, zoom=2, center=(20, 10), pitch=50,
+          description="The checkerboard draped over the relief DEM (exaggeration 100), pitched: the mountain at 0 N 20 E "
+                      "raised along the sphere's normal above the limb.")
+on_relief("relief-top-down", [WHITE, BOARD_FILL], {"board": BOARD}, zoom=1, center=(60, 0),
+          description="The whole globe over the relief: mountains on the limb stand out of the outline.")
+on_relief("relief-exaggeration-30", [WHITE, BOARD_FILL], {"board": BOARD}, exaggeration=30, zoom=2, center=(20, 10), pitch=50,
+          description="exaggeration 30: the same mountain lower.")
+on_relief("relief-exaggeration-0", [WHITE, BOARD_FILL], {"board": BOARD}, exaggeration=0, zoom=2, center=(20, 10), pitch=50,
+          description="exaggeration 0: the ground on the sphere, as without terrain.")
+on_relief("relief-bearing", [WHITE, BOARD_FILL], {"board": BOARD}, zoom=1.6, center=(80, 20), bearing=120, pitch=40,
+          description="The relief on a rotated, pitched globe: the mountain at 35 N 70 E seen from the north-east.")
+on_relief("relief-raster", [WHITE, {"id": "raster", "type": "raster", "source": "satellite", "paint": {"raster-fade-duration": 0}}],
+          {"satellite": SATELLITE}, zoom=2, center=(20, 10), pitch=50, description="Raster tiles draped over the relief.")
+on_relief("relief-circle", [WHITE, BOARD_FILL, {"id": "circle", "type": "circle", "source": "points",
+                                                "paint": {"circle-color": "#d03030", "circle-radius": 5}}],
+          {"board": BOARD, "points": geojson(fc([feature({"type": "Point", "coordinates": [lon, lat]})
+                                                 for lon in (0, 10, 20, 30, 40) for lat in (-10, 0, 10)]))},
+          zoom=2, center=(20, 10), pitch=50, description="Circles stand on the raised ground (at its elevation).")
+on_relief("relief-fill-extrusion", [WHITE, BOARD_FILL, {"id": "extrusion", "type": "fill-extrusion", "source": "blocks",
+                                                        "paint": {"fill-extrusion-color": "#40a040", "fill-extrusion-height": 300000}}],
+          {"board": BOARD, "blocks": geojson(fc([feature(box(15, -5, 25, 5))]))}, zoom=2, center=(20, 10), pitch=50,
+          description="An extrusion on the mountain stands on the raised ground.")
+on_relief("hillshade", [WHITE, {"id": "hillshade", "type": "hillshade", "source": "hills"}], {"hills": RELIEF}, exaggeration=0,
+          zoom=2, center=(20, 10),
+          description="A hillshade of the relief draped on the globe (terrain of exaggeration 0, GL JS's hillshade case).")
+# the globe preset at zoom 12.5 is Mercator: the flat map's terrain over the Grand Canyon DEM
+case(GT + "globe-mercator", [WHITE, {"id": "satellite", "type": "raster", "source": "satellite", "paint": {"raster-fade-duration": 0}}],
+     {"dem": TERRAIN, "satellite": dict(SATELLITE, minzoom=12, maxzoom=12)}, terrain={"source": "dem", "exaggeration": 1},
+     center=GRAND_CANYON, zoom=12.5, pitch=50, description="The globe preset at zoom 12.5 is Mercator: the flat map's terrain.")
 
 def dumps(style):
     """Indented JSON, with each inline GeoJSON feature (or geometry) on one line: readable and small."""
@@ -352,6 +497,7 @@ def dumps(style):
 
 
 def main():
+    relief_tiles(os.path.join(SUITE, "tiles"))
     for path, style in sorted(CASES.items()):
         folder = os.path.join(SUITE, "render-tests", path)
         os.makedirs(folder, exist_ok=True)

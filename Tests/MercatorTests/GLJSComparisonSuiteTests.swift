@@ -26,6 +26,7 @@ struct GLJSComparisonSuiteTests {
         "globe-fill-extrusion": 1,
         "globe-atmosphere": 9,
         "globe-camera": 8,
+        "globe-terrain": 11,
         "sky": 32,
         "camera-pitch": 15,
         "terrain": 30,

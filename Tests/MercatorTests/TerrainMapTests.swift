@@ -186,5 +186,29 @@ struct TerrainMapTests {
         let fogged = try reddish(sky: ["fog-color": "#ff0000", "fog-ground-blend": 0.1, "horizon-fog-blend": 1])
         #expect(fogged > 128 * 8, "\(fogged) fogged pixels")
     }
-}
 
+    @Test("the globe draws no terrain yet: its snapshot says so where the DEM raises the ground, and only there")
+    func globeNamesTheTerrainItLeavesOut() throws {
+        let note = "terrain on the globe"
+        func leavesOut(_ map: Map) throws -> Bool { try map.snapshot().unsupportedFeatures.contains { $0.hasPrefix(note) } }
+        let camera = MapCamera(center: LocationCoordinate2D(latitude: 10, longitude: 20), zoom: 1.5, bearing: 10, pitch: 30)
+        try Self.map(terrain: ["source": "dem", "exaggeration": 50], camera: camera, height: { x, _ in 1000 + Double(x) }) { map in
+            #expect(try !leavesOut(map))  // the flat map draws its terrain
+            try map.setProjection(.verticalPerspective)
+            #expect(try leavesOut(map))
+            try map.setProjection(.globe)  // globeness 1 at zoom 1.5
+            #expect(try leavesOut(map))
+            map.camera = MapCamera(center: LocationCoordinate2D(latitude: 10, longitude: 20), zoom: 12.5)
+            #expect(try !leavesOut(map))  // the globe preset is Mercator from zoom 12: the flat terrain is drawn
+        }
+        // exaggeration 0, or ground at 0 m: the globe at 0 m is GL JS's picture
+        try Self.map(terrain: ["source": "dem", "exaggeration": 0], camera: camera, height: { _, _ in 2000 }) { map in
+            try map.setProjection(.verticalPerspective)
+            #expect(try !leavesOut(map))
+        }
+        try Self.map(terrain: ["source": "dem", "exaggeration": 3], camera: camera, height: { _, _ in 0 }) { map in
+            try map.setProjection(.verticalPerspective)
+            #expect(try !leavesOut(map))
+        }
+    }
+}

@@ -220,6 +220,9 @@ public final class Map: @unchecked Sendable {
         for source in style.sources where used.contains(source.identifier) && !MapSources.draws(source.kind) {
             scene.unsupportedFeatures.append("source \"\(source.identifier)\": \(source.kind.rawValue) sources are not loaded yet")
         }
+        if let omission = globeTerrainOmission(transform: scene.scene.transform, pixelRatio: size.pixelRatio) {
+            scene.unsupportedFeatures.append(omission)
+        }
         return (scene, errors)
     }
 
