@@ -28,7 +28,7 @@ struct GLJSComparisonSuiteTests {
         "globe-camera": 8,
         "sky": 32,
         "camera-pitch": 15,
-        "terrain": 30,
+        "terrain": 32,
     ]
 
     @Test("every family passes at least its floor, and every case draws and is compared")
