@@ -113,6 +113,12 @@ case("line", "Lines draped over the ground.",
      {"lines": {"type": "geojson", "data": fc([feature({"type": "LineString", "coordinates": [
          [CENTER[0] - 0.08, CENTER[1] + j * 0.01], [CENTER[0] + 0.08, CENTER[1] + j * 0.01]]}) for j in range(-5, 6)])}},
      bearing=20, pitch=55)
+case("line-west", "Lines draped over the ground, seen at a glancing angle farther off: thinner than a pixel in the distance, "
+     "continuous and faint (GL JS's anisotropic filtering of the drape).",
+     [BACKGROUND, {"id": "line", "type": "line", "source": "lines", "paint": {"line-color": "#12a", "line-width": 3}}],
+     {"lines": {"type": "geojson", "data": fc([feature({"type": "LineString", "coordinates": [
+         [CENTER[0] - 0.08, CENTER[1] + j * 0.01], [CENTER[0] + 0.08, CENTER[1] + j * 0.01]]}) for j in range(-5, 6)])}},
+     zoom=13.2, bearing=-40, pitch=60)
 case("hillshade", "A hillshade of the same DEM draped over it.",
      [BACKGROUND, {"id": "hillshade", "type": "hillshade", "source": "dem"}], pitch=55)
 case("color-relief", "A colour relief draped over the ground it colours.",

@@ -29,7 +29,7 @@ struct GLJSComparisonSuiteTests {
         "globe-terrain": 11,
         "sky": 32,
         "camera-pitch": 15,
-        "terrain": 30,
+        "terrain": 32,
     ]
 
     @Test("every family passes at least its floor, and every case draws and is compared")

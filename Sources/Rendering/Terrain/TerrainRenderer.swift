@@ -24,8 +24,8 @@ package struct DrapedTile: Sendable {
 /// Draws draped terrain tiles as GL JS's `draw_terrain.ts` does, on the CPU: each tile a regular mesh of
 /// `meshSize` x `meshSize` cells raised to the DEM's elevations, with a skirt around it (GL JS's frame,
 /// lowered by `getMeshFrameDelta`, hiding cracks where tiles of different zooms meet), projected through
-/// the camera, rasterized at pixel centres with a depth buffer, its image sampled perspective-correct
-/// and bilinear.
+/// the camera, rasterized at pixel centres with a depth buffer, its image sampled perspective-correct,
+/// bilinear and anisotropic (``DrapeSampler``).
 package enum TerrainRenderer {
     /// GL JS's mesh cells per tile side.
     package static let meshSize = 128
@@ -226,8 +226,14 @@ struct TriangleRaster {
         // barycentric weights as affine functions of the pixel centre: w = ex * px + ey * py + e0
         let e0x = (b.y - c.y) * inv, e0y = (c.x - b.x) * inv, e00 = (b.x * c.y - c.x * b.y) * inv
         let e1x = (c.y - a.y) * inv, e1y = (a.x - c.x) * inv, e10 = (c.x * a.y - a.x * c.y) * inv
-        let tw = textureWidth, th = textureHeight
-        let maxU = Double(tw - 1), maxV = Double(th - 1)
+        // the image position's numerator and denominator (perspective-correct) as affine functions of the pixel centre
+        let e2x = -e0x - e1x, e2y = -e0y - e1y, e20 = 1 - e00 - e10
+        let qx = e0x * a.q + e1x * b.q + e2x * c.q, qy = e0y * a.q + e1y * b.q + e2y * c.q, q0 = e00 * a.q + e10 * b.q + e20 * c.q
+        let ux = e0x * a.uq + e1x * b.uq + e2x * c.uq, uy = e0y * a.uq + e1y * b.uq + e2y * c.uq
+        let u0 = e00 * a.uq + e10 * b.uq + e20 * c.uq
+        let vx = e0x * a.vq + e1x * b.vq + e2x * c.vq, vy = e0y * a.vq + e1y * b.vq + e2y * c.vq
+        let v0 = e00 * a.vq + e10 * b.vq + e20 * c.vq
+        let sampler = DrapeSampler(texels: texels, width: textureWidth, height: textureHeight)
         for py in y0...y1 {
             let cy = Double(py) + 0.5
             for px in x0...x1 {
@@ -240,20 +246,17 @@ struct TriangleRaster {
                 let i = py * width + px
                 if Float(q) <= depths[i] || q < minimumQ { continue }
                 depths[i] = Float(q)
-                let u = (w0 * a.uq + w1 * b.uq + w2 * c.uq) / q - 0.5
-                let v = (w0 * a.vq + w1 * b.vq + w2 * c.vq) / q - 0.5
-                // bilinear, clamped to the image's edge
-                let su = max(0, min(maxU, u)), sv = max(0, min(maxV, v))
-                let iu = Int(su), iv = Int(sv)
-                let fu = Float(su - Double(iu)), fv = Float(sv - Double(iv))
-                let iu1 = min(iu + 1, tw - 1), iv1 = min(iv + 1, th - 1)
-                let t00 = 4 * (iv * tw + iu), t10 = 4 * (iv * tw + iu1), t01 = 4 * (iv1 * tw + iu), t11 = 4 * (iv1 * tw + iu1)
+                let u = (w0 * a.uq + w1 * b.uq + w2 * c.uq) / q
+                let v = (w0 * a.vq + w1 * b.vq + w2 * c.vq) / q
+                // the image position's steps across the pixel's 2 x 2 quad (the GPU's coarse derivatives: the quad's
+                // top-left pixel to its right and lower neighbours, on this triangle's plane)
+                let kx = Double(px & ~1) + 0.5, ky = Double(py & ~1) + 0.5
+                let k = 1 / (qx * kx + qy * ky + q0), kr = 1 / (qx * (kx + 1) + qy * ky + q0), kd = 1 / (qx * kx + qy * (ky + 1) + q0)
+                let ku = (ux * kx + uy * ky + u0) * k, kv = (vx * kx + vy * ky + v0) * k
+                let dudx = (ux * (kx + 1) + uy * ky + u0) * kr - ku, dvdx = (vx * (kx + 1) + vy * ky + v0) * kr - kv
+                let dudy = (ux * kx + uy * (ky + 1) + u0) * kd - ku, dvdy = (vx * kx + vy * (ky + 1) + v0) * kd - kv
+                var (r, g, bl, al) = sampler.sample(u: u, v: v, dudx: dudx, dvdx: dvdx, dudy: dudy, dvdy: dvdy)
                 let o = 4 * i
-                let w00 = (1 - fu) * (1 - fv), w10 = fu * (1 - fv), w01 = (1 - fu) * fv, w11 = fu * fv
-                var r = texels[t00] * w00 + texels[t10] * w10 + texels[t01] * w01 + texels[t11] * w11
-                var g = texels[t00 + 1] * w00 + texels[t10 + 1] * w10 + texels[t01 + 1] * w01 + texels[t11 + 1] * w11
-                var bl = texels[t00 + 2] * w00 + texels[t10 + 2] * w10 + texels[t01 + 2] * w01 + texels[t11 + 2] * w11
-                var al = texels[t00 + 3] * w00 + texels[t10 + 3] * w10 + texels[t01 + 3] * w01 + texels[t11 + 3] * w11
                 if let fog { fog.apply(&r, &g, &bl, &al, depth: fog.depth(q: q)) }
                 let keep = 1 - al
                 pixels[o] = r + pixels[o] * keep
@@ -262,5 +265,59 @@ struct TriangleRaster {
                 pixels[o + 3] = al + pixels[o + 3] * keep
             }
         }
+    }
+}
+
+/// Samples a draped tile's image as GL JS's terrain shader reads its render-to-texture tile: bilinear at the image's
+/// full resolution (no mipmaps), with anisotropic filtering at the context's maximum (GL JS binds the texture
+/// `LINEAR` and sets `TEXTURE_MAX_ANISOTROPY_EXT` to `MAX_TEXTURE_MAX_ANISOTROPY_EXT`, 16 in headless Chromium's
+/// SwiftShader). SwiftShader's anisotropic filter: the pixel's footprint in the image is the longer of its steps
+/// along the screen's x and y (the quad's derivatives); `N` = round(min(longer² / |det|, 16)) bilinear taps spread
+/// evenly across that step, averaged. A pixel seeing the ground at a glancing angle averages the texels along its
+/// footprint (a line thinner than a texel there stays continuous and faint, not dotted).
+struct DrapeSampler {
+    let texels: UnsafePointer<Float>
+    let width: Int
+    let height: Int
+    /// The context's maximum anisotropy.
+    static let maximumAnisotropy = 16.0
+
+    /// The premultiplied colour at image position (`u`, `v`) (device pixels of the image, texel centres at
+    /// `i + 0.5`), the position's steps per screen pixel along x (`dudx`, `dvdx`) and y (`dudy`, `dvdy`).
+    @inline(__always)
+    func sample(u: Double, v: Double, dudx: Double, dvdx: Double, dudy: Double, dvdy: Double) -> (Float, Float, Float, Float) {
+        let lx = dudx * dudx + dvdx * dvdx, ly = dudy * dudy + dvdy * dvdy
+        guard lx.isFinite, ly.isFinite else { return bilinear(u: u, v: v) }
+        let major = max(lx, ly)
+        let det = abs(dudx * dvdy - dudy * dvdx)
+        var anisotropy = det > 0 ? major / det : Self.maximumAnisotropy
+        if !anisotropy.isFinite { anisotropy = Self.maximumAnisotropy }
+        let n = Int(min(anisotropy, Self.maximumAnisotropy).rounded())
+        if n <= 1 { return bilinear(u: u, v: v) }
+        let du = lx >= ly ? dudx : dudy, dv = lx >= ly ? dvdx : dvdy
+        let step = 1 / Double(n), start = -0.5 + 0.5 * step
+        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+        for t in 0..<n {
+            let f = start + Double(t) * step
+            let c = bilinear(u: u + f * du, v: v + f * dv)
+            r += c.0; g += c.1; b += c.2; a += c.3
+        }
+        let w = Float(step)
+        return (r * w, g * w, b * w, a * w)
+    }
+
+    /// Bilinear, clamped to the image's edge.
+    @inline(__always)
+    func bilinear(u: Double, v: Double) -> (Float, Float, Float, Float) {
+        let su = max(0, min(Double(width - 1), u - 0.5)), sv = max(0, min(Double(height - 1), v - 0.5))
+        let iu = Int(su), iv = Int(sv)
+        let fu = Float(su - Double(iu)), fv = Float(sv - Double(iv))
+        let iu1 = min(iu + 1, width - 1), iv1 = min(iv + 1, height - 1)
+        let t00 = 4 * (iv * width + iu), t10 = 4 * (iv * width + iu1), t01 = 4 * (iv1 * width + iu), t11 = 4 * (iv1 * width + iu1)
+        let w00 = (1 - fu) * (1 - fv), w10 = fu * (1 - fv), w01 = (1 - fu) * fv, w11 = fu * fv
+        return (texels[t00] * w00 + texels[t10] * w10 + texels[t01] * w01 + texels[t11] * w11,
+                texels[t00 + 1] * w00 + texels[t10 + 1] * w10 + texels[t01 + 1] * w01 + texels[t11 + 1] * w11,
+                texels[t00 + 2] * w00 + texels[t10 + 2] * w10 + texels[t01 + 2] * w01 + texels[t11 + 2] * w11,
+                texels[t00 + 3] * w00 + texels[t10 + 3] * w10 + texels[t01 + 3] * w01 + texels[t11 + 3] * w11)
     }
 }
