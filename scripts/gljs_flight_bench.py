@@ -6,8 +6,9 @@ for `mercator-bench animate --globe`: the same frames Mercator draws, timed insi
 
 CAMERAS.json is an array of {"center": [lon, lat], "zoom", "bearing", "pitch"}. The page loads the style (its `file://`
 URLs served over a loopback server, as ../shared/tools/reference-render-gljs/render.py serves them), waits until the map
-is idle at the first camera (a warm-up frame, untimed), then for each camera: `map.jumpTo(camera)`, `triggerRepaint()`,
-and waits for the `render` event after which the style and every tile are loaded, then reads one pixel back
+has drawn the first camera with every tile loaded (a warm-up frame, untimed), then for each camera: `map.jumpTo(camera)`,
+`triggerRepaint()`, and waits for a `render` event after which the style and every tile are loaded (polling the loaded
+state too: over terrain GL JS may stop rendering before its last DEM tile arrives, and never fires `idle`), then reads one pixel back
 (`gl.readPixels`, so the frame's drawing has finished in SwiftShader, not only been queued). A frame's time is
 performance.now() from the jumpTo to that read: tile loading and layout in GL JS's workers included, as Mercator's
 frames include them. Each run starts from a fresh page (cold tiles). Prints one JSON object:
@@ -36,13 +37,22 @@ Promise.all([fetch('/style.json').then(r => r.json()), fetch('/cameras.json').th
     bearing: first.bearing || 0, pitch: first.pitch || 0, canvasContextAttributes: {antialias: false}});
   map.on('error', e => errors.push(String(e.error && e.error.message || e.error || e)));
   const gl = map.painter.context.gl, pixel = new Uint8Array(4);
-  // resolves on the first render event after which the style and every tile are loaded
-  const drawn = () => new Promise(resolve => {
-    const check = () => { if (map.isStyleLoaded() && map.areTilesLoaded()) resolve(); else map.once('render', check); };
-    map.once('render', check);
-    map.triggerRepaint();
-  });
-  map.once('idle', async () => {
+  // resolves after a render that found the style and every tile loaded. GL JS does not always render again when its
+  // last tile arrives (over terrain it stops rendering with DEM tiles still loading and never fires `idle`), so the
+  // state is also polled, and a repaint asked for once everything is loaded but not yet drawn
+  const loaded = () => map.isStyleLoaded() && map.areTilesLoaded();
+  let drawnLoaded = false;
+  map.on('render', () => { drawnLoaded = loaded(); });
+  const rendered = () => new Promise(resolve => { map.once('render', resolve); map.triggerRepaint(); });
+  const polled = () => new Promise(resolve => { map.once('render', resolve); setTimeout(resolve, 20); });
+  const drawn = async () => {
+    drawnLoaded = false;
+    await rendered();
+    while (!drawnLoaded) await (loaded() ? rendered() : polled());
+  };
+  // not on `load` or `idle`: over terrain GL JS may fire neither
+  (async () => {
+    await drawn();
     const times = [];
     for (const camera of cameras.slice(1)) {
       const t0 = performance.now();
@@ -52,7 +62,7 @@ Promise.all([fetch('/style.json').then(r => r.json()), fetch('/cameras.json').th
       times.push(performance.now() - t0);
     }
     post({times, errors});
-  });
+  })();
 }).catch(e => post({times: [], errors: ['page: ' + e]}));
 </script></body></html>
 """

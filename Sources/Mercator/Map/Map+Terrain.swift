@@ -217,6 +217,7 @@ extension Map {
         var draped: [DrapedTile] = []
         var drapeLayersKnown = false
         let styleRevision = style.currentRevision
+        drapedTiles.beginFrame()
         for id in ids {
             // a lower-zoom tile in the distance (``TerrainCover``) is painted at most 2048 points a side, at the
             // zoom that fits it (GL JS paints every tile into 1024 x 1024): no image grows with the zoom difference

@@ -6,7 +6,10 @@ package import Geo
 ///
 /// An image is found again only for the same ``Key``: the tile and the image's size, density and zoom, and
 /// ``DrapedTileContent`` (the style's revision, the sources' data and tiles, images, feature states). Under a byte
-/// budget; the images not used for longest are dropped first. Safe to use from several threads.
+/// budget; the images not used for longest are dropped first, but never one the current frame (``beginFrame()``)
+/// painted or found: a frame holds all its tile images at once anyway, and a frame whose images pass the budget
+/// (a pitched view's distant tiles) would otherwise drop its own images while painting them and find none the next
+/// time. Safe to use from several threads.
 package final class DrapedTileCache: @unchecked Sendable {
     /// What a kept image was painted for.
     package struct Key: Hashable, Sendable {
@@ -59,9 +62,12 @@ package final class DrapedTileCache: @unchecked Sendable {
     private let lock = NSLock()
     private var kept: [Key: Kept] = [:]
     private var clock: UInt64 = 0
+    /// The clock when the current frame began: images used since are the frame's, not dropped.
+    private var frameStart: UInt64 = 0
     private var bytes = 0
     private var counts = Statistics()
-    /// The most bytes kept (images beyond it are dropped, least recently used first; 0 keeps nothing).
+    /// The most bytes kept (images beyond it are dropped, least recently used first, except the current frame's;
+    /// 0 keeps nothing).
     package let budget: Int
 
     /// A cache keeping at most `budget` bytes of tile images (256 MiB by default: about 60 tiles of 512 x 512
@@ -79,6 +85,14 @@ package final class DrapedTileCache: @unchecked Sendable {
     /// Images held now.
     package var count: Int { lock.withLock { kept.count } }
 
+    /// Starts a frame: the images it paints or finds from now on are kept even past the budget, until the next frame.
+    package func beginFrame() {
+        lock.withLock {
+            clock &+= 1
+            frameStart = clock
+        }
+    }
+
     /// The image painted for `key`, if one is kept.
     package func entry(for key: Key) -> Entry? {
         lock.withLock {
@@ -90,8 +104,8 @@ package final class DrapedTileCache: @unchecked Sendable {
         }
     }
 
-    /// Keeps `entry` for `key`, dropping images painted for the same tile and size with other content (they
-    /// cannot be shown again once the content moved on) and then the least recently used while over budget.
+    /// Keeps `entry` for `key`, dropping images painted for the same tile with other content (they cannot be shown
+    /// again once the content moved on) and then the least recently used of earlier frames while over budget.
     package func insert(_ entry: Entry, for key: Key) {
         let cost = entry.image.pixels.count * MemoryLayout<Float>.stride + 256
         lock.withLock {
@@ -103,8 +117,9 @@ package final class DrapedTileCache: @unchecked Sendable {
             if kept[key] != nil { drop(key) }
             kept[key] = Kept(entry: entry, bytes: cost, lastUse: clock)
             bytes += cost
-            while bytes > budget, kept.count > 1 {
-                guard let victim = kept.filter({ $0.key != key }).min(by: { $0.value.lastUse < $1.value.lastUse })?.key else { break }
+            while bytes > budget {
+                let earlier = kept.filter { $0.value.lastUse <= frameStart }
+                guard let victim = earlier.min(by: { $0.value.lastUse < $1.value.lastUse })?.key else { break }
                 drop(victim)
                 counts.evictions += 1
             }

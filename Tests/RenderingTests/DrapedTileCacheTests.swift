@@ -1,0 +1,66 @@
+import Geo
+import Testing
+@testable import Rendering
+
+/// Terrain tile images kept between frames: found again for the same key, dropped least recently used first, never
+/// the current frame's.
+@Suite("Draped tile cache")
+struct DrapedTileCacheTests {
+    static let content = DrapedTileContent(styleRevision: 1, resourceGeneration: 0, stateGeneration: 0, showsTileBorders: false, sources: [])
+
+    static func key(_ x: Int, revision: UInt64 = 1) -> DrapedTileCache.Key {
+        var content = Self.content
+        content.styleRevision = revision
+        return DrapedTileCache.Key(tile: UnwrappedTileID(canonical: TileID(z: 4, x: x, y: 3)), width: 16, height: 16, zoom: 4,
+                                   content: content)
+    }
+
+    static let entry = DrapedTileCache.Entry(image: Canvas(width: 16, height: 16), unsupportedFeatures: [])
+    /// One 16 x 16 float image's cost.
+    static let cost = 16 * 16 * 4 * MemoryLayout<Float>.stride + 256
+
+    @Test("a frame whose images pass the budget keeps them all: the same frame again paints nothing")
+    func frameOverBudgetIsKept() {
+        let cache = DrapedTileCache(budget: 2 * Self.cost)
+        cache.beginFrame()
+        for x in 0..<5 { cache.insert(Self.entry, for: Self.key(x)) }
+        #expect(cache.count == 5)
+        #expect(cache.statistics.evictions == 0)
+        cache.beginFrame()
+        for x in 0..<5 { #expect(cache.entry(for: Self.key(x)) != nil, "tile \(x)") }
+        #expect(cache.statistics.hits == 5)
+    }
+
+    @Test("a later frame drops the earlier frames' images, least recently used first, down to the budget")
+    func laterFrameEvictsEarlierImages() {
+        let cache = DrapedTileCache(budget: 3 * Self.cost)
+        cache.beginFrame()
+        for x in 0..<3 { cache.insert(Self.entry, for: Self.key(x)) }
+        cache.beginFrame()
+        // tile 0 used again: tiles 1 and 2 are the least recently used
+        #expect(cache.entry(for: Self.key(0)) != nil)
+        cache.insert(Self.entry, for: Self.key(10))
+        #expect(cache.entry(for: Self.key(1)) == nil)
+        #expect(cache.entry(for: Self.key(2)) != nil)
+        cache.insert(Self.entry, for: Self.key(11))
+        // over budget with only this frame's images (0, 2 found, 10, 11 painted): none dropped
+        #expect(cache.count == 4)
+        #expect(cache.entry(for: Self.key(0)) != nil)
+        #expect(cache.statistics.evictions == 1)
+        #expect(cache.byteCount == 4 * Self.cost)
+    }
+
+    @Test("an image painted for new content replaces the tile's old image; a zero budget keeps nothing")
+    func staleContentAndZeroBudget() {
+        let cache = DrapedTileCache()
+        cache.beginFrame()
+        cache.insert(Self.entry, for: Self.key(0))
+        cache.insert(Self.entry, for: Self.key(0, revision: 2))
+        #expect(cache.count == 1)
+        #expect(cache.entry(for: Self.key(0)) == nil)
+        let none = DrapedTileCache(budget: 0)
+        none.beginFrame()
+        none.insert(Self.entry, for: Self.key(0))
+        #expect(none.count == 0)
+    }
+}
