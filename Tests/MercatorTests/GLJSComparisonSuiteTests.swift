@@ -26,7 +26,7 @@ struct GLJSComparisonSuiteTests {
         "globe-fill-extrusion": 1,
         "globe-atmosphere": 9,
         "globe-camera": 8,
-        "sky": 32,
+        "sky": 35,
         "camera-pitch": 15,
         "terrain": 30,
     ]
