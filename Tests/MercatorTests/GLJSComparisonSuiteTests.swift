@@ -27,7 +27,7 @@ struct GLJSComparisonSuiteTests {
         "globe-atmosphere": 9,
         "globe-camera": 8,
         "sky": 35,
-        "camera-pitch": 15,
+        "camera-pitch": 16,
         "terrain": 30,
     ]
 
