@@ -27,8 +27,8 @@ struct GLJSComparisonSuiteTests {
         "globe-atmosphere": 9,
         "globe-camera": 8,
         "globe-terrain": 11,
-        "sky": 32,
-        "camera-pitch": 15,
+        "sky": 35,
+        "camera-pitch": 16,
         "terrain": 32,
     ]
 

@@ -115,4 +115,20 @@ import Testing
         #expect(layer.sky(x: 128, y: lineY + 1, transform: t, blendPixels: blend) == nil)
         #expect(SkyLayer.make(sky: sky, zoom: 15, transform: Self.transform(pitch: 60)) == nil)
     }
+
+    @Test("the sky reads the style's global state: each property, inside expressions too (GL JS 5.24 draws its defaults instead)")
+    func skyReadsGlobalState() {
+        let t = Self.transform(pitch: 80, bearing: 40, roll: 12)
+        let sky: JSONValue = ["sky-color": ["global-state", "night"],
+                              "horizon-color": ["case", ["global-state", "dusk"], "#ff0000", "#00ff00"],
+                              "sky-horizon-blend": ["*", 0.5, ["global-state", "blend"]]]
+        let state: JSONObject = ["night": "#000080", "dusk": true, "blend": 0.6]
+        let layer = SkyLayer.make(sky: sky, zoom: 15, transform: t, globalState: state)!
+        #expect(layer.skyColor.r == 0 && layer.skyColor.g == 0 && abs(layer.skyColor.b - 128 / 255) < 1e-6)
+        #expect(layer.horizonColor.r == 1 && layer.horizonColor.g == 0)
+        #expect(abs(layer.skyHorizonBlend - 0.3) < 1e-12)
+        var dawn = state
+        dawn["dusk"] = false
+        #expect(SkyLayer.make(sky: sky, zoom: 15, transform: t, globalState: dawn)!.horizonColor.g == 1)
+    }
 }

@@ -190,6 +190,25 @@ extension PaintContext {
         let w = canvasWidth, clip = clip, px = pixels, sourceTile = self.tileClip
         let tr = transform
         let pitched = tr.isPitched
+        // The line shader's `v_gamma_scale` in a pitched view: the extrusion's length over its length on screen
+        // (`length(dist) / length(projected_extrude.xy / gl_Position.w · u_units_to_pixels)`), per vertex, then
+        // interpolated across the triangle. The screen shrinks an extrusion by the vertex's `w` and, along the view
+        // (the plane's y), by the pitch's cosine too: across a line running over the view its antialiasing band
+        // is wider than across one running into the distance.
+        var gammas: [Double] = []
+        swap(&gammas, &meshGammas)
+        defer { swap(&gammas, &meshGammas) }
+        gammas.removeAll(keepingCapacity: true)
+        if pitched {
+            let cos2 = tr.cosPitch * tr.cosPitch
+            for (i, v) in verts.enumerated() {
+                let e = v.extrude
+                let length2 = e.x * e.x + e.y * e.y
+                let onScreen2 = e.x * e.x + e.y * e.y * cos2
+                let k = length2 > 0 && onScreen2 > 0 ? (length2 / onScreen2).squareRoot() : 1
+                gammas.append(tr.w(plane: positions[i]) * k)
+            }
+        }
         let halfW = tr.width / 2, halfH = tr.height / 2
         let cx0 = Double(clip.x0), cy0 = Double(clip.y0), cx1 = Double(clip.x1), cy1 = Double(clip.y1)
         // A plain stroke (no gap, dash, gradient or pattern; flat, not cut by tiles) whose triangle holds
@@ -201,12 +220,24 @@ extension PaintContext {
                        Point(x: cx1 - 0.5, y: cy1 - 0.5), Point(x: cx0 + 0.5, y: cy1 - 0.5)]
         var covering = 0
         defer { if covering > 0 { fillClip(PaintContext.repeated(stroke.color, covering)) } }
+        // In a pitched view a triangle reaching behind the camera is cut at a near plane, as GL's clipper cuts it
+        // (projected whole, its far side would wrap through infinity): plane y grows towards the camera, whose
+        // depth `d - y sin(pitch)` is kept above a hundredth of the centre's
+        let nearY = pitched ? tr.cameraToCenterDistance * 0.99 / tr.sinPitch : .infinity
         for (a, b, c) in mesh.triangles {
             let pa = positions[a], pb = positions[b], pc = positions[c]
-            let sa = tr.screen(plane: pa), sb = tr.screen(plane: pb), sc = tr.screen(plane: pc)
+            var sa = tr.screen(plane: pa), sb = tr.screen(plane: pb), sc = tr.screen(plane: pc)
+            var sd: Point? = nil
+            if max(pa.y, pb.y, pc.y) > nearY {
+                let cut = Self.cutAtNear([pa, pb, pc], nearY)
+                if cut.count < 3 { continue }
+                (sa, sb, sc) = (tr.screen(plane: cut[0]), tr.screen(plane: cut[1]), tr.screen(plane: cut[2]))
+                if cut.count == 4 { sd = tr.screen(plane: cut[3]) }
+            }
             // off-canvas triangles (most of a line outside the view) cost no more than this test
-            if max(sa.x, sb.x, sc.x) < cx0 - 1 || min(sa.x, sb.x, sc.x) > cx1 + 1
-                || max(sa.y, sb.y, sc.y) < cy0 - 1 || min(sa.y, sb.y, sc.y) > cy1 + 1 {
+            let fourth = sd ?? sc
+            if max(sa.x, sb.x, sc.x, fourth.x) < cx0 - 1 || min(sa.x, sb.x, sc.x, fourth.x) > cx1 + 1
+                || max(sa.y, sb.y, sc.y, fourth.y) < cy0 - 1 || min(sa.y, sb.y, sc.y, fourth.y) > cy1 + 1 {
                 continue
             }
             guard let nx = AffineValue(pa, pb, pc, verts[a].normal.x, verts[b].normal.x, verts[c].normal.x),
@@ -214,6 +245,7 @@ extension PaintContext {
                   let along = AffineValue(pa, pb, pc, verts[a].along, verts[b].along, verts[c].along) else {
                 continue
             }
+            let gammaAt = pitched ? AffineValue(pa, pb, pc, gammas[a], gammas[b], gammas[c]) : nil
             if canCover {
                 let blur2 = stroke.blur + 1
                 // alpha is min(>= 1, (outset - |normal| * outset) / blur2), concave over the clip: at least 1
@@ -234,7 +266,8 @@ extension PaintContext {
                 }
             }
             let spans = tileSpans
-            PixelCenterScanner.scanTriangle(sa, sb, sc, clip: clip) { y, x0, x1 in
+            // one row's pixels of the triangle (a local function, passed only to the scanner: no allocation)
+            func scanRow(_ y: Int, _ x0: Int, _ x1: Int) {
                 var (x0, x1) = (x0, x1)
                 if let spans {
                     // only the pixels inside the source tile (the stencil clip)
@@ -250,7 +283,7 @@ extension PaintContext {
                     if pitched {
                         guard let pq = tr.plane(screen: Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) else { continue }
                         q = pq
-                        gamma = tr.w(plane: pq)
+                        gamma = gammaAt.map { $0(pq) } ?? tr.w(plane: pq)
                     } else {
                         q = Point(x: Double(x) + 0.5 - halfW, y: Double(y) + 0.5 - halfH)
                     }
@@ -281,7 +314,25 @@ extension PaintContext {
                     Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: Float(alpha))
                 }
             }
+            PixelCenterScanner.scanTriangle(sa, sb, sc, clip: clip, scanRow)
+            if let sd { PixelCenterScanner.scanTriangle(sa, sc, sd, clip: clip, scanRow) }
         }
+    }
+
+    /// The part of the triangle `ring` (plane points) in front of the near plane at plane y `nearY`: a triangle
+    /// or a quad (Sutherland-Hodgman against one edge), or fewer than three points when nothing is in front.
+    private static func cutAtNear(_ ring: [Point], _ nearY: Double) -> [Point] {
+        var out: [Point] = []
+        for k in 0..<ring.count {
+            let a = ring[k], b = ring[(k + 1) % ring.count]
+            let ina = a.y <= nearY, inb = b.y <= nearY
+            if ina { out.append(a) }
+            if ina != inb {
+                let t = (nearY - a.y) / (b.y - a.y)
+                out.append(Point(x: a.x + (b.x - a.x) * t, y: nearY))
+            }
+        }
+        return out
     }
 }
 
