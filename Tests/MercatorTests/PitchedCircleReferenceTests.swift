@@ -10,8 +10,7 @@ import Rendering
 /// zooms and radii than the comparison suite's `camera-pitch/circles-80`.
 @Suite("Circles pitched with the map in steep views, against GL JS")
 struct PitchedCircleReferenceTests {
-    /// The GL JS comparison suite's rule (`suite.json`): 0.025 % of the pixels apart, pixelmatch threshold 0.1285.
-    static let allowed = Int(0.00025 * 192 * 192)
+    static let allowed = GLJSReferencePicture.allowed
 
     /// Pixels more than 20 levels apart in a channel, at most: what the snapped quad leaves (the exact ellipse
     /// left 32, 24, 10, 8).
@@ -19,16 +18,9 @@ struct PitchedCircleReferenceTests {
 
     @Test("within the GL JS suite's allowance of GL JS's pixels", arguments: cases)
     func matchesGLJS(_ name: String, _ apart: Int) throws {
-        let styleURL = try #require(Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Fixtures/gljs-circles"))
-        let expectedURL = try #require(Bundle.module.url(forResource: name, withExtension: "png", subdirectory: "Fixtures/gljs-circles"))
-        let document = try StyleDocument(json: JSONValue(parsing: Data(contentsOf: styleURL)))
-        let map = Map(style: try Style(document: document), camera: MapCamera(style: document), size: MapSize(width: 192, height: 192),
-                      clientFonts: .disabled)
-        map.rasterReference = .glJSSwiftShader
-        let actual = try map.snapshot().image
-        let expected = try PNGDecoder.decode([UInt8](Data(contentsOf: expectedURL)))
-        let result = try PixelMatch.compare(actual.premultiplied(), expected.premultiplied(), options: PixelMatch.Options(threshold: 0.1285))
-        #expect(result.differentPixels <= Self.allowed, "\(name): \(result.differentPixels) pixels apart")
+        let picture = try GLJSReferencePicture(folder: "gljs-circles", name: name)
+        let actual = picture.actual, expected = picture.expected
+        #expect(picture.pixelsApart <= Self.allowed, "\(name): \(picture.pixelsApart) pixels apart")
         var far = 0
         for i in stride(from: 0, to: actual.pixels.count, by: 4) where (0..<4).contains(where: { abs(Int(actual.pixels[i + $0]) - Int(expected.pixels[i + $0])) > 20 }) {
             far += 1

@@ -11,8 +11,7 @@ import Rendering
 /// cut at the near plane (before, a line with a vertex behind the camera was not drawn at all).
 @Suite("Lines in steep views, against GL JS")
 struct PitchedLineReferenceTests {
-    /// The GL JS comparison suite's rule (`suite.json`): 0.025 % of the pixels apart, pixelmatch threshold 0.1285.
-    static let allowed = Int(0.00025 * 192 * 192)
+    static let allowed = GLJSReferencePicture.allowed
 
     /// Pixels apart under that rule, at most: the allowance, or what is left (far lines under a pixel wide, which
     /// Mercator draws a little stronger than GL JS). Before the near-plane cut these were 152 to 786 pixels apart.
@@ -21,15 +20,7 @@ struct PitchedLineReferenceTests {
 
     @Test("within the GL JS suite's allowance of GL JS's pixels, or what is left", arguments: cases)
     func matchesGLJS(_ name: String, _ apart: Int) throws {
-        let styleURL = try #require(Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Fixtures/gljs-pitched-lines"))
-        let expectedURL = try #require(Bundle.module.url(forResource: name, withExtension: "png", subdirectory: "Fixtures/gljs-pitched-lines"))
-        let document = try StyleDocument(json: JSONValue(parsing: Data(contentsOf: styleURL)))
-        let map = Map(style: try Style(document: document), camera: MapCamera(style: document), size: MapSize(width: 192, height: 192),
-                      clientFonts: .disabled)
-        map.rasterReference = .glJSSwiftShader
-        let actual = try map.snapshot().image
-        let expected = try PNGDecoder.decode([UInt8](Data(contentsOf: expectedURL)))
-        let result = try PixelMatch.compare(actual.premultiplied(), expected.premultiplied(), options: PixelMatch.Options(threshold: 0.1285))
-        #expect(result.differentPixels <= apart, "\(name): \(result.differentPixels) pixels apart")
+        let picture = try GLJSReferencePicture(folder: "gljs-pitched-lines", name: name)
+        #expect(picture.pixelsApart <= apart, "\(name): \(picture.pixelsApart) pixels apart")
     }
 }

@@ -198,6 +198,18 @@ struct RenderSessionReuseTests {
 
 @Suite("Canvases painted in bands")
 struct BandedPaintingTests {
+    /// The scene painted in one band, after checking that it paints the same in each of `counts` bands.
+    static func sameInBands(_ scene: RenderScene, counts: [Int], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Canvas {
+        var none: Canvas?
+        let one = try Renderer.render(scene, reusing: &none, bandCount: 1)
+        for count in counts {
+            var fresh: Canvas?
+            let banded = try Renderer.render(scene, reusing: &fresh, bandCount: count)
+            #expect(banded.pixels == one.pixels, "\(count) bands", sourceLocation: sourceLocation)
+        }
+        return one
+    }
+
     @Test("the image is the same in one band or many, for fills, outlines, lines and circles crossing band edges")
     func bandsAgree() throws {
         var fill = FillLayer(features: [FillFeature(polygons: [[[
@@ -221,13 +233,7 @@ struct BandedPaintingTests {
         let scene = RenderScene(width: 300, height: 301, pixelRatio: 1.5,
                                 camera: MapCamera(center: LocationCoordinate2D(latitude: 5, longitude: 10), zoom: 1, bearing: 20, pitch: 30),
                                 layers: [BackgroundLayer(color: RenderColor(red: 1, green: 1, blue: 1)), fill, line, circles])
-        var none: Canvas?
-        let one = try Renderer.render(scene, reusing: &none, bandCount: 1)
-        for count in [2, 3, 7] {
-            var fresh: Canvas?
-            let banded = try Renderer.render(scene, reusing: &fresh, bandCount: count)
-            #expect(banded.pixels == one.pixels, "\(count) bands")
-        }
+        let one = try Self.sameInBands(scene, counts: [2, 3, 7])
         #expect(Set(one.pixels).count > 10)
         // Painted into a band-sized canvas and streamed into the PNG encoder band by band: the same image.
         var scratch = PNGScratch()
@@ -267,13 +273,7 @@ struct BandedPaintingTests {
         var scene = RenderScene(width: 256, height: 240, pixelRatio: 1, camera: camera,
                                 layers: [BackgroundLayer(color: RenderColor(red: 1, green: 1, blue: 1)), fill])
         scene.globeness = 1
-        var none: Canvas?
-        let one = try Renderer.render(scene, reusing: &none, bandCount: 1)
-        for count in [2, 5, 16] {
-            var fresh: Canvas?
-            let banded = try Renderer.render(scene, reusing: &fresh, bandCount: count)
-            #expect(banded.pixels == one.pixels, "\(count) bands")
-        }
+        let one = try Self.sameInBands(scene, counts: [2, 5, 16])
         #expect(Set(one.pixels).count > 3)
     }
 
@@ -304,13 +304,7 @@ struct BandedPaintingTests {
         let scene = RenderScene(width: 256, height: 257, pixelRatio: 2,
                                 camera: MapCamera(center: LocationCoordinate2D(latitude: 5, longitude: 10), zoom: 0.6, bearing: bearing),
                                 layers: [BackgroundLayer(color: RenderColor(red: 1, green: 1, blue: 1)), fill, line])
-        var none: Canvas?
-        let one = try Renderer.render(scene, reusing: &none, bandCount: 1)
-        for count in [2, 5, 16] {
-            var fresh: Canvas?
-            let banded = try Renderer.render(scene, reusing: &fresh, bandCount: count)
-            #expect(banded.pixels == one.pixels, "\(count) bands, bearing \(bearing)")
-        }
+        let one = try Self.sameInBands(scene, counts: [2, 5, 16])
         #expect(Set(one.pixels).count > 10)
     }
 }
