@@ -85,8 +85,8 @@ final class GlobeCover {
                 let top = max(0, Int((minY - 0.5).rounded(.down)) - firstRow)
                 let bottom = min(rowCount - 1, Int((maxY - 0.5).rounded(.up)) - firstRow)
                 if top > bottom { return true }
-                for k in [top, bottom] where !(inner[2 * k] <= minX && maxX <= inner[2 * k + 1]) { return false }
-                return true
+                return inner[2 * top] <= minX && maxX <= inner[2 * top + 1]
+                    && inner[2 * bottom] <= minX && maxX <= inner[2 * bottom + 1]
             }
         }
         for tile in GlobeCover.tiles(transform: transform, globe: globe) {

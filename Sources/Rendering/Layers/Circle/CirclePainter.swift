@@ -57,12 +57,13 @@ extension PaintContext {
                 let visibility = feature.visibility.map { k < $0.count ? $0[k] : 1 } ?? 1
                 let fill = visibility < 1 ? featureFill.scaled(visibility) : featureFill
                 let stroke = visibility < 1 ? featureStroke.scaled(visibility) : featureStroke
+                let shading = CircleShading(fill: fill, stroke: hasStroke ? stroke : nil, strokeStart: strokeStart,
+                                            antialiasedBlur: antialiasedBlur, innerFill2: innerFill2)
                 for copy in copies {
                     if hiddenOnGlobe(c, copy: copy) { continue }
                     if let g = sphereCircles {
                         paintSphereCircle(c, copy: copy, shift: shift, globe: g, outer: outerDevice, scaleWithMap: scaleWithMap,
-                                          fill: fill, stroke: hasStroke ? stroke : nil, strokeStart: strokeStart,
-                                          antialiasedBlur: antialiasedBlur, innerFill2: innerFill2)
+                                          shading: shading)
                         continue
                     }
                     // on the globe the translate moves the centre on the map (GL JS adds `u_translate` in tile units)
@@ -136,24 +137,7 @@ extension PaintContext {
                     }
                     /// Shades pixel (x, y) at extrusion (ex, ey) (1 at radius + stroke width).
                     func shade(_ x: Int, _ y: Int, _ ex: Double, _ ey: Double) {
-                        let len2 = ex * ex + ey * ey
-                        if len2 >= 1 { return }
-                        if len2 < innerFill2 {
-                            // Fully opaque, pure fill colour: no smoothstep needed.
-                            Canvas.blendPixel(px, offset: 4 * (y * w + x), color: fill, alpha: 1)
-                            return
-                        }
-                        let len = len2.squareRoot()
-                        let opacityT = smoothstep(0, antialiasedBlur, len - 1)
-                        if opacityT <= 0 { return }
-                        let color: PremultipliedColor
-                        if hasStroke {
-                            let colorT = smoothstep(antialiasedBlur, 0, len - strokeStart)
-                            color = PremultipliedColor.mix(fill, stroke, Float(colorT))
-                        } else {
-                            color = fill
-                        }
-                        Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: Float(opacityT))
+                        shading.shade(px, offset: 4 * (y * w + x), ex, ey)
                     }
                     if pitchWithMap && t.subpixelSnapping && t.isPitched {
                         // GL JS's reference pictures: the pixels of the quad from snapped vertices
@@ -194,8 +178,7 @@ extension PaintContext {
     /// device pixels' worth of angle (``GlobeView/extrudeAngle``; times the centre's depth ratio for
     /// `circle-pitch-scale: viewport`) of the centre, in the tangent frame GL JS extrudes in.
     private mutating func paintSphereCircle(_ c: Point, copy: Int, shift: Point, globe g: GlobeView, outer: Double, scaleWithMap: Bool,
-                                            fill: PremultipliedColor, stroke: PremultipliedColor?, strokeStart: Double,
-                                            antialiasedBlur: Double, innerFill2: Double) {
+                                            shading: CircleShading) {
         let t = transform
         var m = t.quantized(c)
         m.x += Double(copy)
@@ -226,18 +209,7 @@ extension PaintContext {
             for x in rowX0..<rowX1 {
                 guard let s = g.spherePoint(screenX: Double(x) + 0.5, y: cy),
                       let a = GlobeView.extrudeAngles(of: s, around: centre, frame: frame) else { continue }
-                let ex = a.x / angle, ey = a.y / angle
-                let len2 = ex * ex + ey * ey
-                if len2 >= 1 { continue }
-                if len2 < innerFill2 {
-                    Canvas.blendPixel(px, offset: 4 * (y * w + x), color: fill, alpha: 1)
-                    continue
-                }
-                let len = len2.squareRoot()
-                let opacityT = smoothstep(0, antialiasedBlur, len - 1)
-                if opacityT <= 0 { continue }
-                let color = stroke.map { PremultipliedColor.mix(fill, $0, Float(smoothstep(antialiasedBlur, 0, len - strokeStart))) } ?? fill
-                Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: Float(opacityT))
+                shading.shade(px, offset: 4 * (y * w + x), a.x / angle, a.y / angle)
             }
         }
     }
@@ -249,5 +221,35 @@ extension PaintContext {
         let total = 1 - pow(1 - a, Double(count))
         let f = Float(total / a)
         return PremultipliedColor(r: color.r * f, g: color.g * f, b: color.b * f, a: Float(total))
+    }
+}
+
+/// How a circle's pixels are shaded from their extrusion (MapLibre's circle shader): the fill, the stroke ring
+/// from `strokeStart` outwards, the antialiased (or blurred) edge; the same on the map and on the globe.
+struct CircleShading {
+    let fill: PremultipliedColor
+    let stroke: PremultipliedColor?
+    /// Where the stroke starts, as a fraction of the outer radius.
+    let strokeStart: Double
+    /// The edge's (negative) smoothstep width.
+    let antialiasedBlur: Double
+    /// The squared extrusion below which a pixel is plain fill at full opacity.
+    let innerFill2: Double
+
+    /// Blends the pixel at `offset` at extrusion (`ex`, `ey`) (length 1 at radius + stroke width).
+    @inline(__always)
+    func shade(_ pixels: UnsafeMutablePointer<Float>, offset: Int, _ ex: Double, _ ey: Double) {
+        let len2 = ex * ex + ey * ey
+        if len2 >= 1 { return }
+        if len2 < innerFill2 {
+            // Fully opaque, pure fill colour: no smoothstep needed.
+            Canvas.blendPixel(pixels, offset: offset, color: fill, alpha: 1)
+            return
+        }
+        let len = len2.squareRoot()
+        let opacityT = smoothstep(0, antialiasedBlur, len - 1)
+        if opacityT <= 0 { return }
+        let color = stroke.map { PremultipliedColor.mix(fill, $0, Float(smoothstep(antialiasedBlur, 0, len - strokeStart))) } ?? fill
+        Canvas.blendPixel(pixels, offset: offset, color: color, alpha: Float(opacityT))
     }
 }
