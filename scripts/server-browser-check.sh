@@ -41,7 +41,12 @@ check() {
     echo "server-browser-check: $URL"
     FLAGS=(--headless=new --no-sandbox --disable-gpu --use-angle=swiftshader --enable-unsafe-swiftshader --hide-scrollbars
            --user-data-dir="$PROFILE" --window-size=1200,600 --virtual-time-budget=30000 --run-all-compositor-stages-before-draw)
-    DOM="$("$CHROMIUM" "${FLAGS[@]}" --dump-dom "$URL" 2>/dev/null)"
+    # the DOM once both maps say they finished drawing: headless Chromium's virtual-time budget can run out before a
+    # busy machine has served every tile, so a dump without both markers is taken again (at most three times)
+    for _ in 1 2 3; do
+        DOM="$("$CHROMIUM" "${FLAGS[@]}" --dump-dom "$URL" 2>/dev/null)"
+        grep -q 'data-gl-loaded="true"' <<<"$DOM" && grep -q 'data-raster-loaded="true"' <<<"$DOM" && break
+    done
     "$CHROMIUM" "${FLAGS[@]}" --screenshot="$OUT" "$URL" >/dev/null 2>&1
     local STATUS=0
     python3 - "$OUT" "$DOM" "$MODE" <<'PY' || STATUS=$?
