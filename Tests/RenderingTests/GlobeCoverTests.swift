@@ -63,3 +63,58 @@ import Testing
         }
     }
 }
+
+/// A tile left out whole by the globe's rasterizer (its edge's screen box, widened by the edge's bow, passes the
+/// quad test) has every vertex of its mesh inside that box; a tile reaching past the test's region is kept.
+@Suite struct GlobeWholeTileTests {
+    @Test("a tile is left out whole only when every vertex of its mesh lies in the region")
+    func wholeTiles() throws {
+        var t = Transform(camera: MapCamera(center: LocationCoordinate2D(latitude: 20, longitude: 60), zoom: 3.36, bearing: 45),
+                          width: 1024, height: 768)
+        t.globeness = 1
+        let g = try #require(t.globe)
+        let rasterizer = GlobeMeshRasterizer(globe: g, clip: PixelClip(width: 1024, height: 768))
+        // the region: a box around the screen (convex, as the cover's inner columns are), holding some tiles whole
+        let region = (minX: -20.0, minY: -100.0, maxX: 1000.0, maxY: 800.0)
+        let inRegion: (Double, Double, Double, Double) -> Bool = { minX, minY, maxX, maxY in
+            minX >= region.minX && minY >= region.minY && maxX <= region.maxX && maxY <= region.maxY
+        }
+        var skipped = 0, kept = 0
+        for bounds in GlobeCover.tiles(transform: t, globe: g) {
+            let mesh = GlobeTileMesh(bounds: bounds, granularity: GlobeGranularity.tile)
+            guard !mesh.north, !mesh.south else { continue }
+            let n = mesh.cells
+            let xs = (0...n).map { bounds.minX + (bounds.maxX - bounds.minX) * Double($0) / Double(n) }
+            let sinLng = xs.map { sin($0 * 2 * .pi - .pi) }, cosLng = xs.map { cos($0 * 2 * .pi - .pi) }
+            // every vertex of the mesh, on screen
+            var all: [(x: Double, y: Double)] = []
+            var hidden = false
+            for j in 0...n {
+                let y = bounds.minY + (bounds.maxY - bounds.minY) * Double(j) / Double(n)
+                for x in xs {
+                    let s = GlobeProjection.spherePoint(worldX: x, worldY: y)
+                    if g.camera.horizonSide(s) < 0 { hidden = true }
+                    all.append(g.camera.screen(s))
+                }
+            }
+            let inside = !hidden && all.allSatisfy {
+                $0.x >= region.minX && $0.x <= region.maxX && $0.y >= region.minY && $0.y <= region.maxY
+            }
+            if rasterizer.skipsWholeTile(mesh, xs: xs, sinLng: sinLng, cosLng: cosLng, inRegion) {
+                skipped += 1
+                #expect(inside, "\(bounds) left out, but a vertex of its mesh lies outside the region")
+            } else {
+                kept += 1
+                // kept: a vertex lies outside, or within the bow (a pixel and a fraction) of the region's edge
+                let margin = 2.0
+                let wellInside = !hidden && all.allSatisfy {
+                    $0.x >= region.minX + margin && $0.x <= region.maxX - margin
+                        && $0.y >= region.minY + margin && $0.y <= region.maxY - margin
+                }
+                #expect(!wellInside, "\(bounds) lies well inside the region but is drawn")
+            }
+        }
+        #expect(skipped > 0)
+        #expect(kept > 0)
+    }
+}

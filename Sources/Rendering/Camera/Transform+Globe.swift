@@ -260,7 +260,22 @@ package final class GlobeView: Sendable {
     /// The transform's plane point (screen position less the centre, device pixels) of a world point.
     @inline(__always)
     func plane(worldX x: Double, y: Double) -> Point {
-        let p = project(worldX: x, y: y)
+        plane(sphere: spherePoint(worldX: x, y: y), worldX: x, y: y)
+    }
+
+    /// ``plane(worldX:y:)`` of a world point whose sphere point `s` is known: ``project(sphere:worldX:y:wrapped:)``'s
+    /// position without its horizon side.
+    @inline(__always)
+    func plane(sphere s: Vector3, worldX x: Double, y: Double) -> Point {
+        let g = camera.view(s)
+        let p: (x: Double, y: Double)
+        if globeness >= 1 {
+            p = camera.screen(view: g)
+        } else {
+            let m = mercatorView(worldX: x, y: y)
+            let k = globeness
+            p = camera.screen(view: Vector3(m.x + (g.x - m.x) * k, m.y + (g.y - m.y) * k, m.z + (g.z - m.z) * k))
+        }
         return Point(x: p.x - halfWidth, y: p.y - halfHeight)
     }
 

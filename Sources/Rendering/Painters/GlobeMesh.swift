@@ -176,6 +176,7 @@ struct GlobeMeshRasterizer {
             sinLng[i] = g.sine == .exact ? sin(lng) : g.sine.sin(lng + 2 * .pi)
             cosLng[i] = g.sine == .exact ? cos(lng) : g.sine.cos(lng + 2 * .pi)
         }
+        if let skipsQuad, skipsWholeTile(mesh, xs: xs, sinLng: sinLng, cosLng: cosLng, skipsQuad) { return }
         var vertices = [GlobeView.ClipVertex]()
         vertices.reserveCapacity(columns * rowCount)
         var screens = [ScreenVertex]()
@@ -237,6 +238,61 @@ struct GlobeMeshRasterizer {
                 }
             }
         }
+    }
+
+    /// Whether `skipsQuad` would leave out every quad of `mesh` (a tile of the sphere, no pole rows), told from its
+    /// edges' vertices alone: on the sphere a tile smaller than a hemisphere whose edge is wholly in front of the
+    /// horizon is wholly in front of it (the hidden part of the sphere is larger than a hemisphere and would have
+    /// to lie inside the tile), and so is every point of the sphere in front of the near plane when its nearest
+    /// point is; what the camera sees of such a tile is bounded by its edge, so its quads' screen boxes lie in the
+    /// box of the edge's vertices, widened by how far the edge bows between them. `skipsQuad` passing that box
+    /// passes every quad's (its region is convex).
+    func skipsWholeTile(_ mesh: GlobeTileMesh, xs: [Double], sinLng: [Double], cosLng: [Double],
+                                _ skipsQuad: (Double, Double, Double, Double) -> Bool) -> Bool {
+        let g = globe
+        let b = mesh.bounds, n = mesh.cells
+        guard g.isSphere, !mesh.north, !mesh.south, b.maxX - b.minX <= 0.25, b.maxY - b.minY <= 0.25,
+              -g.camera.view(Vector3(0, 0, 0)).z - g.camera.radius >= GlobeView.nearZ else { return false }
+        let height = b.maxY - b.minY
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var longest = 0.0, widest = 0.0
+        var previous: (s: Vector3, x: Double, y: Double)? = nil
+        // the edge in order: top row left to right, right column down, bottom row right to left, left column up
+        var edge: [(i: Int, j: Int)] = []
+        edge.reserveCapacity(4 * n)
+        for i in 0..<n { edge.append((i, 0)) }
+        for j in 0..<n { edge.append((n, j)) }
+        for i in stride(from: n, to: 0, by: -1) { edge.append((i, n)) }
+        for j in stride(from: n, to: 0, by: -1) { edge.append((0, j)) }
+        edge.append((0, 0))
+        var rowLatitude = (j: -1, sin: 0.0, cos: 0.0)
+        for (i, j) in edge {
+            if rowLatitude.j != j {
+                let y = b.minY + height * Double(j) / Double(n)
+                let t = max(-40, min(40, .pi * (1 - 2 * y)))
+                let e = exp(t), e2 = e * e
+                var sinLat = (e2 - 1) / (e2 + 1), cosLat = 2 * e / (e2 + 1)
+                if g.sine != .exact {
+                    let lat = 2 * atan(exp(.pi - y * 2 * .pi)) - .pi / 2
+                    sinLat = g.sine.sin(lat)
+                    cosLat = g.sine.cos(lat)
+                }
+                rowLatitude = (j, sinLat, cosLat)
+            }
+            let s = Vector3(sinLng[i] * rowLatitude.cos, rowLatitude.sin, cosLng[i] * rowLatitude.cos)
+            guard g.camera.horizonSide(s) >= 0 else { return false }
+            let p = g.camera.screen(s)
+            let x = p.x / pixelScale.x, y = p.y / pixelScale.y
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            if let previous {
+                longest = max(longest, ((x - previous.x) * (x - previous.x) + (y - previous.y) * (y - previous.y)).squareRoot())
+                widest = max(widest, (s - previous.s).length)
+            }
+            previous = (s, x, y)
+        }
+        // an arc of angle θ bows θ/8 of its chord's length from it; twice that, and a pixel
+        let bow = 1 + longest * 2 * asin(min(1, widest / 2)) / 4
+        return skipsQuad(minX - bow, minY - bow, maxX + bow, maxY + bow)
     }
 
     /// Clips one triangle by the horizon's and the near plane, culls it when it faces away, and

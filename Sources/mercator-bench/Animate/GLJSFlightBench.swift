@@ -60,7 +60,7 @@ struct GLJSFlightBench {
                 "layers": [
                     ["id": "ocean", "type": "background", "paint": ["background-color": "#bcd7ea"]],
                     ["id": "land", "type": "fill", "source": "countries",
-                     "paint": ["fill-color": ["interpolate", ["linear"], ["get", "pop_est"], 0, "#f4efe1", 100_000_000, "#e3a868"]]],
+                     "paint": ["fill-color": ["interpolate", ["linear"], ["get", "POP_EST"], 0, "#f4efe1", 100_000_000, "#e3a868"]]],
                     ["id": "borders", "type": "line", "source": "countries", "paint": ["line-color": "#7a6a58", "line-width": 0.8]],
                 ]]
     }

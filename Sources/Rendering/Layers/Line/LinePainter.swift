@@ -10,6 +10,8 @@ extension PaintContext {
     /// `dist = |interpolated normal| * outset`, `outset`/`inset` bounding the stroke (and the gap) plus
     /// half a device pixel of antialiasing.
     mutating func paintLine(_ layer: LineLayer) {
+        // one copy of the transform for the layer, lent to each mesh (a copy per mesh retained its globe view)
+        let tr = transform
         let ratio = transform.pixelRatio
         let shift = planeTranslation(layer.translate, anchor: layer.translateAnchor)
         // MapLibre's line atlas entry for the dashes: round caps make round dashes
@@ -67,7 +69,7 @@ extension PaintContext {
                                                     cache: (feature.globeSplits, .line, lineIndex, 0))
                             : globeWorldRuns(line, copy: copy, closed: feature.closedRings, globe: globe)
                         for worldRun in worldRuns {
-                            let run = worldRun.map { transform.flatPlane(worldFraction: $0) }
+                            let run = worldRun.map { tr.flatPlane(worldFraction: $0) }
                             var runOptions = options
                             runOptions.polygon = feature.closedRings && run.first == run.last
                             tessellator.tessellate(run, options: runOptions)
@@ -75,7 +77,7 @@ extension PaintContext {
                             if gradient != nil {
                                 for k in 1..<run.count { total += (run[k] - run[k - 1]).length }
                             }
-                            paintMesh(tessellator, stroke: stroke, tileClip: nil, lineLength: total)
+                            paintMesh(tessellator, stroke: stroke, tileClip: nil, lineLength: total, transform: tr)
                         }
                         continue
                     }
@@ -101,7 +103,7 @@ extension PaintContext {
                     if gradient != nil {
                         for k in 1..<plane.count { total += (plane[k] - plane[k - 1]).length }
                     }
-                    paintMesh(tessellator, stroke: stroke, tileClip: nil, lineLength: total)
+                    paintMesh(tessellator, stroke: stroke, tileClip: nil, lineLength: total, transform: tr)
                 }
             }
         }
@@ -140,7 +142,7 @@ extension PaintContext {
                     var partOptions = options
                     partOptions.polygon = options.polygon && part.count == world.count
                     tessellator.tessellate(part.map { t.plane(worldFraction: $0) }, options: partOptions)
-                    paintMesh(tessellator, stroke: stroke, tileClip: clip, lineLength: 0)
+                    paintMesh(tessellator, stroke: stroke, tileClip: clip, lineLength: 0, transform: t)
                 }
             }
         }
@@ -149,7 +151,7 @@ extension PaintContext {
     /// Rasterizes every triangle of a tessellated line, blending each separately.
     private mutating func paintMesh(_ mesh: LineTessellator, stroke: LineStroke,
                                     tileClip: (minX: Double, minY: Double, maxX: Double, maxY: Double)?,
-                                    lineLength: Double) {
+                                    lineLength: Double, transform tr: Transform) {
         let verts = mesh.vertices
         if verts.isEmpty { return }
         // Final plane positions: extrusion by the outset, line-offset (rotated at caps) and translate.
@@ -165,21 +167,21 @@ extension PaintContext {
             let offset2 = Point(x: e.x * t - e.y * u, y: e.x * u + e.y * t) * (offset * v.normal.y)
             positions.append(v.position + e * stroke.outset + offset2 + stroke.shift)
         }
-        if let globe = transform.globe {
+        if let globe = tr.globe {
             // the mesh was laid out on the Mercator plane: each vertex onto the sphere, its extrusion
             // scaled to keep the line's width on the sphere's surface (cos of the centre's latitude over
             // the vertex's); line-translate moves it on the map before it is projected (GL JS adds it in
             // tile units)
-            let t = transform
+            let t = tr
             let cosCentre = cos(t.camera.center.latitude * .pi / 180)
             // the vertices of a point come in pairs (both sides of the line) at one position: its scale once
             var lastPosition = Point(x: .nan, y: .nan), k = 1.0
             for i in positions.indices {
                 let v = verts[i]
                 if v.position != lastPosition {
+                    // 1 / cos(latitude) of a world y is cosh(π (1 - 2y)) (the latitude is atan(sinh(π (1 - 2y))))
                     let base = t.flatWorldFraction(plane: v.position)
-                    let lat = WebMercator.cameraLatitude(worldY: base.y) * .pi / 180
-                    k = cosCentre / max(cos(lat), 1e-6)
+                    k = cosCentre * min(cosh(.pi * (1 - 2 * base.y)), 1e6)
                     lastPosition = v.position
                 }
                 let extruded = v.position + (positions[i] - v.position - stroke.shift) * k
@@ -188,7 +190,6 @@ extension PaintContext {
             }
         }
         let w = canvasWidth, clip = clip, px = pixels, sourceTile = self.tileClip
-        let tr = transform
         let pitched = tr.isPitched
         // The line shader's `v_gamma_scale` in a pitched view: the extrusion's length over its length on screen
         // (`length(dist) / length(projected_extrude.xy / gl_Position.w · u_units_to_pixels)`), per vertex, then
