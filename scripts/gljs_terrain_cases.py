@@ -121,6 +121,16 @@ case("line-west", "Lines draped over the ground, seen at a glancing angle farthe
      zoom=13.2, bearing=-40, pitch=60)
 case("hillshade", "A hillshade of the same DEM draped over it.",
      [BACKGROUND, {"id": "hillshade", "type": "hillshade", "source": "dem"}], pitch=55)
+# the middle of the DEM tile 12/758/1608 (the two hillshade cases below show the slopes inside one DEM tile)
+TILE_MIDDLE = [-113.3349609375, 35.99578538642033]
+case("hillshade-top-down", "A hillshade with an accent, seen from above at a zoom between the DEM's: GL JS 5's slope texture at "
+     "the DEM tile's own zoom.",
+     [BACKGROUND, {"id": "hillshade", "type": "hillshade", "source": "dem",
+                   "paint": {"hillshade-exaggeration": 0.8, "hillshade-accent-color": "#730"}}], center=TILE_MIDDLE, zoom=13.1, pitch=0)
+case("hillshade-basic", "A hillshade of the basic method, lit from the map's west, draped and seen turned and pitched.",
+     [BACKGROUND, {"id": "hillshade", "type": "hillshade", "source": "dem",
+                   "paint": {"hillshade-method": "basic", "hillshade-illumination-anchor": "map",
+                             "hillshade-illumination-direction": 270}}], center=TILE_MIDDLE, zoom=13.6, bearing=70, pitch=40)
 case("color-relief", "A colour relief draped over the ground it colours.",
      [BACKGROUND, {"id": "relief", "type": "color-relief", "source": "dem", "paint": {"color-relief-color": [
          "interpolate", ["linear"], ["elevation"], 600, "#1a4", 1200, "#dd3", 1800, "#c52", 2400, "#fff"]}}], pitch=55)
