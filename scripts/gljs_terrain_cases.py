@@ -150,6 +150,13 @@ case("symbol", "Labels stand on the ground (drawn in 3D, not draped).",
                           "layout": {"text-field": ["get", "name"], "text-font": FONT, "text-size": 12},
                           "paint": {"text-color": "#fff", "text-halo-color": "#000", "text-halo-width": 1}}],
      {"satellite": SATELLITE, "points": {"type": "geojson", "data": grid_points()}}, pitch=50, glyphs=True)
+case("symbol-bearing", "Larger labels standing on the ground, turned and more pitched: each label's size and its glyphs' edges "
+     "follow its raised anchor's perspective ratio.",
+     [BACKGROUND, DRAPE, {"id": "symbol", "type": "symbol", "source": "points",
+                          "layout": {"text-field": ["get", "name"], "text-font": FONT, "text-size": 15},
+                          "paint": {"text-color": "#fff", "text-halo-color": "#000", "text-halo-width": 1.5}}],
+     {"satellite": SATELLITE, "points": {"type": "geojson", "data": grid_points()}}, zoom=13.2, bearing=-35, pitch=58,
+     glyphs=True)
 case("fill-extrusion", "Extrusions stand on the ground.",
      [BACKGROUND, DRAPE, {"id": "extrusion", "type": "fill-extrusion", "source": "boxes",
                           "paint": {"fill-extrusion-color": "#c83", "fill-extrusion-height": 200}}],
@@ -157,6 +164,11 @@ case("fill-extrusion", "Extrusions stand on the ground.",
 case("heatmap", "A heatmap over terrain (drawn in 3D, not draped).",
      [BACKGROUND, DRAPE, {"id": "heat", "type": "heatmap", "source": "points", "paint": {"heatmap-radius": 30}}],
      {"satellite": SATELLITE, "points": {"type": "geojson", "data": grid_points()}}, pitch=50)
+case("heatmap-bearing", "A heatmap over terrain, turned, more pitched and with smaller kernels: GL JS draws the density into "
+     "a tile-sized framebuffer.",
+     [BACKGROUND, DRAPE, {"id": "heat", "type": "heatmap", "source": "points",
+                          "paint": {"heatmap-radius": 18, "heatmap-intensity": 1.5}}],
+     {"satellite": SATELLITE, "points": {"type": "geojson", "data": grid_points()}}, zoom=13.3, bearing=40, pitch=57)
 # (terrain naming a source that does not exist: GL JS 5.24 throws and draws nothing; Mercator warns and draws the flat
 # map: TerrainMapTests, not a comparison case)
 case("source-not-dem", "terrain naming a raster source: the map drawn flat.",
