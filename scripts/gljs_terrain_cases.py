@@ -121,6 +121,16 @@ case("line-west", "Lines draped over the ground, seen at a glancing angle farthe
      zoom=13.2, bearing=-40, pitch=60)
 case("hillshade", "A hillshade of the same DEM draped over it.",
      [BACKGROUND, {"id": "hillshade", "type": "hillshade", "source": "dem"}], pitch=55)
+# the middle of the DEM tile 12/758/1608 (the two hillshade cases below show the slopes inside one DEM tile)
+TILE_MIDDLE = [-113.3349609375, 35.99578538642033]
+case("hillshade-top-down", "A hillshade with an accent, seen from above at a zoom between the DEM's: GL JS 5's slope texture at "
+     "the DEM tile's own zoom.",
+     [BACKGROUND, {"id": "hillshade", "type": "hillshade", "source": "dem",
+                   "paint": {"hillshade-exaggeration": 0.8, "hillshade-accent-color": "#730"}}], center=TILE_MIDDLE, zoom=13.1, pitch=0)
+case("hillshade-basic", "A hillshade of the basic method, lit from the map's west, draped and seen turned and pitched.",
+     [BACKGROUND, {"id": "hillshade", "type": "hillshade", "source": "dem",
+                   "paint": {"hillshade-method": "basic", "hillshade-illumination-anchor": "map",
+                             "hillshade-illumination-direction": 270}}], center=TILE_MIDDLE, zoom=13.6, bearing=70, pitch=40)
 case("color-relief", "A colour relief draped over the ground it colours.",
      [BACKGROUND, {"id": "relief", "type": "color-relief", "source": "dem", "paint": {"color-relief-color": [
          "interpolate", ["linear"], ["elevation"], 600, "#1a4", 1200, "#dd3", 1800, "#c52", 2400, "#fff"]}}], pitch=55)
@@ -140,6 +150,13 @@ case("symbol", "Labels stand on the ground (drawn in 3D, not draped).",
                           "layout": {"text-field": ["get", "name"], "text-font": FONT, "text-size": 12},
                           "paint": {"text-color": "#fff", "text-halo-color": "#000", "text-halo-width": 1}}],
      {"satellite": SATELLITE, "points": {"type": "geojson", "data": grid_points()}}, pitch=50, glyphs=True)
+case("symbol-bearing", "Larger labels standing on the ground, turned and more pitched: each label's size and its glyphs' edges "
+     "follow its raised anchor's perspective ratio.",
+     [BACKGROUND, DRAPE, {"id": "symbol", "type": "symbol", "source": "points",
+                          "layout": {"text-field": ["get", "name"], "text-font": FONT, "text-size": 15},
+                          "paint": {"text-color": "#fff", "text-halo-color": "#000", "text-halo-width": 1.5}}],
+     {"satellite": SATELLITE, "points": {"type": "geojson", "data": grid_points()}}, zoom=13.2, bearing=-35, pitch=58,
+     glyphs=True)
 case("fill-extrusion", "Extrusions stand on the ground.",
      [BACKGROUND, DRAPE, {"id": "extrusion", "type": "fill-extrusion", "source": "boxes",
                           "paint": {"fill-extrusion-color": "#c83", "fill-extrusion-height": 200}}],
@@ -147,6 +164,11 @@ case("fill-extrusion", "Extrusions stand on the ground.",
 case("heatmap", "A heatmap over terrain (drawn in 3D, not draped).",
      [BACKGROUND, DRAPE, {"id": "heat", "type": "heatmap", "source": "points", "paint": {"heatmap-radius": 30}}],
      {"satellite": SATELLITE, "points": {"type": "geojson", "data": grid_points()}}, pitch=50)
+case("heatmap-bearing", "A heatmap over terrain, turned, more pitched and with smaller kernels: GL JS draws the density into "
+     "a tile-sized framebuffer.",
+     [BACKGROUND, DRAPE, {"id": "heat", "type": "heatmap", "source": "points",
+                          "paint": {"heatmap-radius": 18, "heatmap-intensity": 1.5}}],
+     {"satellite": SATELLITE, "points": {"type": "geojson", "data": grid_points()}}, zoom=13.3, bearing=40, pitch=57)
 # (terrain naming a source that does not exist: GL JS 5.24 throws and draws nothing; Mercator warns and draws the flat
 # map: TerrainMapTests, not a comparison case)
 case("source-not-dem", "terrain naming a raster source: the map drawn flat.",

@@ -29,7 +29,7 @@ struct GLJSComparisonSuiteTests {
         "globe-terrain": 11,
         "sky": 35,
         "camera-pitch": 16,
-        "terrain": 32,
+        "terrain": 40,
     ]
 
     @Test("every family passes at least its floor, and every case draws and is compared")

@@ -156,6 +156,7 @@ package struct StandingTerrain: Sendable {
     /// Heatmap points raised onto the ground (GL JS's heatmap vertex shader reads the elevation, without a visibility:
     /// a point behind a hill still adds its weight).
     private func raise(_ layer: inout HeatmapLayer, wrap: Int) {
+        layer.densitySide = 512
         for i in layer.points.indices {
             let p = layer.points[i].position
             guard let r = raised(worldX: p.x + Double(wrap), worldY: p.y) else { continue }

@@ -19,6 +19,11 @@ package struct HeatmapLayer: Sendable {
     var opacity = 1.0
     /// `heatmap-color` at densities `k / 256`, premultiplied and rounded down to 8 bits as MapLibre's ramp texture.
     var ramp: [PremultipliedColor] = []
+    /// The density texture's side in texels when it is not a quarter of the canvas: over terrain GL JS draws each
+    /// tile's kernels, projected through the screen's matrix, into a framebuffer as wide and high as the source's
+    /// tiles (`tile.tileSize`, 512 for GeoJSON and vector sources: `draw_heatmap.ts`, `prepareHeatmapTerrain`), which
+    /// is then stretched over the screen.
+    var densitySide: Int?
 
     init(points: [Point], featureIndex: [Int]) {
         self.points = points

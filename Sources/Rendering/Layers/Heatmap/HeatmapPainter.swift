@@ -10,7 +10,8 @@ extension PaintContext {
         guard layer.ramp.count == 256, layer.opacity > 0, layer.intensity > 0 else { return }
         let t = transform
         let ratio = t.pixelRatio
-        let lowWidth = max(1, canvasWidth / 4), lowHeight = max(1, canvasHeight / 4)
+        // the density texture: a quarter of the canvas, or over terrain GL JS's tile-sized framebuffer
+        let lowWidth = layer.densitySide ?? max(1, canvasWidth / 4), lowHeight = layer.densitySide ?? max(1, canvasHeight / 4)
         let sx = Double(canvasWidth) / Double(lowWidth), sy = Double(canvasHeight) / Double(lowHeight)
         // Only the low-resolution rows this band samples are computed.
         let rowLow = max(0, Int(((Double(clip.y0) + 0.5) / sy - 0.5).rounded(.down)))

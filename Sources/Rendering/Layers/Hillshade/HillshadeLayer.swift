@@ -18,7 +18,18 @@ package struct HillshadeLayer: Sendable {
         /// The factor from `slopes` (the legacy prepare texture) to the slope MapLibre's newer prepare
         /// pass stores for the non-standard methods (see ``methodSlopeScale(zoom:maxZoom:)``).
         var methodSlopeScale = 2.0
+        /// Which prepare pass made ``slopes``.
+        var texture = SlopeTexture.mapLibreNative
+        /// The elevations and their tile's zoom (kept to prepare GL JS's texture: ``useGLJSSlopes()``).
+        var dem: DEMTile?
+        var zoom = 0
     }
+
+    /// The two prepare passes: MapLibre Native's (elevations in quarters, exaggerated by `(z - maxzoom)`, the slope
+    /// stored as `v / 2 + 0.5`) and GL JS 5's (whole elevations per `dim` texels, exaggerated by `(z - 15)`, stored as
+    /// `v / 8 + 0.5`, shaded `standard` with half the z-factor). Both at the DEM tile's own zoom (GL JS's raster-dem
+    /// tiles are not overscaled: their `overscaledZ` is the canonical zoom).
+    enum SlopeTexture: Sendable { case mapLibreNative, glJS }
 
     /// MapLibre's newer prepare pass reads whole elevations (not quarters) per 256 texels and
     /// exaggerates by `(z - 15)` rather than `(z - maxzoom)`: twice the legacy slope, times the
@@ -45,6 +56,16 @@ package struct HillshadeLayer: Sendable {
     var linearResampling = true
 
     init(pieces: [Piece]) { self.pieces = pieces }
+
+    /// The slopes prepared as GL JS 5 prepares them (its `hillshade_prepare` shader), for a layer GL JS alone draws
+    /// (draped over terrain, which MapLibre Native does not draw); pieces without their elevations stay as they are.
+    mutating func useGLJSSlopes() {
+        for i in pieces.indices where pieces[i].texture != .glJS {
+            guard let dem = pieces[i].dem else { continue }
+            pieces[i].slopes = dem.glJSSlopes(zoom: pieces[i].zoom)
+            pieces[i].texture = .glJS
+        }
+    }
 }
 
 extension HillshadeLayer: SceneLayer {
@@ -126,6 +147,34 @@ package struct DEMTile: Sendable {
                     let dx = ((cc + f + f + i) - (a + d + d + g)) / divisor
                     let dy = ((g + h + h + i) - (a + b + b + cc)) / divisor
                     func byte(_ v: Double) -> Float { Float((max(0, min(1, v / 2 + 0.5)) * 255).rounded() / 255) }
+                    out[2 * (y * dim + x)] = byte(dx)
+                    out[2 * (y * dim + x) + 1] = byte(dy)
+                }
+            }
+        }
+        return out
+    }
+
+    /// GL JS 5's prepare pass (`hillshade_prepare.fragment.glsl`): the Sobel sums of whole elevations times `dim`,
+    /// over `2^(exaggeration + 28.2562 - zoom)` with the exaggeration `(zoom - 15) · factor` below zoom 15, stored as
+    /// 8-bit `v / 8 + 0.5` (x, y) in 0...1.
+    package func glJSSlopes(zoom: Int) -> [Float] {
+        let stride = dim + 2
+        let z = Double(zoom)
+        let factor = z < 2 ? 0.4 : z < 4.5 ? 0.35 : 0.3
+        let exaggeration = z < 15 ? (z - 15) * factor : 0
+        let scale = Double(dim) / pow(2, exaggeration + 28.2562 - z)
+        var out = [Float](repeating: 0, count: 2 * dim * dim)
+        elevations.withUnsafeBufferPointer { e in
+            for y in 0..<dim {
+                for x in 0..<dim {
+                    let c = (y + 1) * stride + x + 1
+                    let a = e[c - stride - 1], b = e[c - stride], cc = e[c - stride + 1]
+                    let d = e[c - 1], f = e[c + 1]
+                    let g = e[c + stride - 1], h = e[c + stride], i = e[c + stride + 1]
+                    let dx = ((cc + f + f + i) - (a + d + d + g)) * scale
+                    let dy = ((g + h + h + i) - (a + b + b + cc)) * scale
+                    func byte(_ v: Double) -> Float { Float((max(0, min(1, v / 8 + 0.5)) * 255).rounded() / 255) }
                     out[2 * (y * dim + x)] = byte(dx)
                     out[2 * (y * dim + x) + 1] = byte(dy)
                 }

@@ -18,7 +18,8 @@ enum HillshadeLayerBuilder: ImageLayerBuilder {
             out.pieces.append(HillshadeLayer.Piece(tile: TileClip(z: c.z, x: c.x, y: c.y, wrap: tile.id.wrap), clip: tile.clip,
                                                    slopes: dem.slopes(zoom: c.z, maxZoom: source.maximumZoom), dim: dem.dim,
                                                    latitudes: (north, south),
-                                                   methodSlopeScale: HillshadeLayer.methodSlopeScale(zoom: c.z, maxZoom: source.maximumZoom)))
+                                                   methodSlopeScale: HillshadeLayer.methodSlopeScale(zoom: c.z, maxZoom: source.maximumZoom),
+                                                   dem: dem, zoom: c.z))
         }
         out.exaggeration = paint.hillshadeExaggeration.evaluate(zoom: zoom)
         var azimuth = (paint.hillshadeIlluminationDirection.evaluate(zoom: zoom).first ?? 335) * .pi / 180

@@ -21,6 +21,9 @@ extension PaintContext {
         for piece in layer.pieces {
             let clipRect = piece.clip
             let tile = piece.tile, dim = piece.dim
+            // the texture's slope range, the standard z-factor and the other methods' factor to GL JS's slope
+            let glJS = piece.texture == .glJS
+            let range = glJS ? 4.0 : 1.0, zFactor = glJS ? 0.625 : 1.25, methodScale = glJS ? 1 : piece.methodSlopeScale
             @inline(__always) func texel(_ i: Int, _ j: Int, _ k: Int) -> Double {
                 let ci = max(0, min(dim - 1, i)), cj = max(0, min(dim - 1, j))
                 return Double(piece.slopes[2 * (cj * dim + ci) + k])
@@ -39,25 +42,25 @@ extension PaintContext {
                         let bottom = texel(i, j + 1, k) * (1 - ax) + texel(i + 1, j + 1, k) * ax
                         return top * (1 - ay) + bottom * ay
                     }
-                    dx = sample(0) * 2 - 1
-                    dy = sample(1) * 2 - 1
+                    dx = (sample(0) * 2 - 1) * range
+                    dy = (sample(1) * 2 - 1) * range
                 } else {
                     // GL's nearest filter: the texel the sample point falls in
                     let i = Int((u * Double(dim)).rounded(.down)), j = Int((v * Double(dim)).rounded(.down))
-                    dx = texel(i, j, 0) * 2 - 1
-                    dy = texel(i, j, 1) * 2 - 1
+                    dx = (texel(i, j, 0) * 2 - 1) * range
+                    dy = (texel(i, j, 1) * 2 - 1) * range
                 }
                 let lat = (piece.latitudes.top - piece.latitudes.bottom) * (1 - v) + piece.latitudes.bottom
                 let scaleFactor = cos(lat * .pi / 180)
                 if method != .standard {
-                    let k = piece.methodSlopeScale / scaleFactor
+                    let k = methodScale / scaleFactor
                     let color = HillshadeShading.color(method, dx: k * dx, dy: k * dy,
                                                        exaggeration: intensity, lights: layer.lights)
                     if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { return }
                     Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: 1)
                     return
                 }
-                let slope = atan(1.25 * (dx * dx + dy * dy).squareRoot() / scaleFactor)
+                let slope = atan(zFactor * (dx * dx + dy * dy).squareRoot() / scaleFactor)
                 let aspect = dx != 0 ? atan2(dy, -dx) : .pi / 2 * (dy > 0 ? 1 : -1)
                 let scaledSlope = intensity != 0.5 ? ((pow(base, slope) - 1) / (pow(base, maxValue) - 1)) * maxValue : slope
                 let accent = cos(scaledSlope)

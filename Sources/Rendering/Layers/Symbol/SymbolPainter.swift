@@ -102,7 +102,7 @@ extension PaintContext {
                                             scale: ratio * layer.symbols[i].terrainScale,
                                             rotation: alongLine ? layer.symbols[i].iconAngle : 0,
                                             rotateWithMap: !alongLine && layer.iconRotateWithMap, pitchWithMap: layer.iconPitchWithMap)
-            paintIcon(icon, projection: projection, gammaBase: gammaBase)
+            paintIcon(icon, projection: projection, gammaBase: gammaBase, terrainScale: layer.symbols[i].terrainScale)
         }
         var passes: [(Bool, (Int, Point))] = []
         passes.reserveCapacity(2 * drawn.count)
@@ -123,9 +123,11 @@ extension PaintContext {
             let pitchWithMap = alongLine ? s.path?.pitchWithMap == true : layer.textPitchWithMap
             // MapLibre's symbol_sdf shader finds the glyph's edge at the size it draws: the font
             // scale times the perspective ratio at the anchor (far text on the screen is smaller, and
-            // its antialiasing and halo wider in its own units)
+            // its antialiasing and halo wider in its own units); over terrain the ratio is the raised anchor's (GL JS
+            // multiplies the size by the perspective ratio of the anchor projected with its elevation), `terrainScale`
+            // times the flat ground's
             let w = t.isPitched ? max(t.w(plane: planeOf[anchor] ?? t.plane(s.anchor)), 1e-6) : 1
-            let drawnScale = fontScale * Self.perspectiveRatio(w: w, pitchWithMap: pitchWithMap)
+            let drawnScale = fontScale * Self.perspectiveRatio(w: w, pitchWithMap: pitchWithMap) * s.terrainScale
             var edge = halo ? SDFEdge.halo(width: s.haloWidth, blur: s.haloBlur, fontScale: drawnScale, gammaBase: gammaBase)
                 : SDFEdge.fill(fontScale: drawnScale, gammaBase: gammaBase)
             // and text laid in the map plane of a pitched view widens its antialiasing by the
@@ -283,7 +285,7 @@ extension PaintContext {
         return .screen(a + translate, b + translate, d + translate)
     }
 
-    private mutating func paintIcon(_ icon: SymbolLayer.Icon, projection: QuadProjection, gammaBase: Double) {
+    private mutating func paintIcon(_ icon: SymbolLayer.Icon, projection: QuadProjection, gammaBase: Double, terrainScale: Double) {
         let turned = projection.rotation != 0 || projection.rotateWithMap
         let transform = self.transform
         guard icon.size > 0 else { return }
@@ -291,9 +293,10 @@ extension PaintContext {
         let texture = icon.image.image
         // MapLibre samples icons linearly when the image's pixel ratio is not the map's
         let linear = icon.linear || turned || icon.image.pixelRatio != transform.pixelRatio
-        // an SDF icon's edge is found at the size drawn, the perspective ratio at its anchor included
+        // an SDF icon's edge is found at the size drawn, the perspective ratio at its anchor included (over terrain
+        // the raised anchor's: `terrainScale`)
         let w = transform.isPitched ? projection.plane.map { max(transform.w(plane: $0), 1e-6) } ?? 1 : 1
-        let fontScale = icon.size * Self.perspectiveRatio(w: w, pitchWithMap: projection.pitchWithMap)
+        let fontScale = icon.size * Self.perspectiveRatio(w: w, pitchWithMap: projection.pitchWithMap) * terrainScale
         for halo in icon.image.sdf ? [true, false] : [false] {
             if halo && (icon.haloWidth <= 0 || icon.haloColor.a <= 0) { continue }
             let edge = halo ? SDFEdge.halo(width: icon.haloWidth, blur: icon.haloBlur, fontScale: fontScale, gammaBase: gammaBase)
