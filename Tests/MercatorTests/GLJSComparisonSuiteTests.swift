@@ -28,7 +28,7 @@ struct GLJSComparisonSuiteTests {
         "globe-camera": 8,
         "globe-terrain": 11,
         "sky": 35,
-        "camera-pitch": 16,
+        "camera-pitch": 17,
         "terrain": 40,
     ]
 

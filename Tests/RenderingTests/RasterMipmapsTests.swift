@@ -38,6 +38,8 @@ import Testing
     func powerOfTwo() {
         #expect(Self.ramp.hasPowerOfTwoSize)
         #expect(!RasterImage(RGBAImage(width: 6, height: 4, pixels: [])).hasPowerOfTwoSize)
+        // GL JS's `isSizePowerOfTwo` asks for a square
+        #expect(!RasterImage(RGBAImage(width: 8, height: 4, pixels: [UInt8](repeating: 0, count: 128))).hasPowerOfTwoSize)
     }
 }
 

@@ -33,10 +33,10 @@ public struct RasterImage: Sendable {
         self.texels = texels
     }
 
-    /// Whether both sides are powers of two: GL samples only such textures through mipmaps (GL JS falls
-    /// back to `LINEAR` for the others).
+    /// Whether the image is a square whose side is a power of two: GL JS makes mipmaps only for such textures
+    /// (`Texture.isSizePowerOfTwo`) and binds the others `LINEAR`.
     var hasPowerOfTwoSize: Bool {
-        width > 0 && height > 0 && width & (width - 1) == 0 && height & (height - 1) == 0
+        width > 0 && width == height && width & (width - 1) == 0
     }
 
     /// GL's next mipmap level (`generateMipmap`): half the size (at least 1), each texel the mean of the

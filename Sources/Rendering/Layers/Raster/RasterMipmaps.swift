@@ -44,6 +44,60 @@ struct RasterMipmaps {
     }
 }
 
+/// A raster tile's texture as GL JS binds it (`raster_tile_source.ts`, `draw_raster.ts`): mipmapped,
+/// `LINEAR_MIPMAP_NEAREST` (``RasterMipmaps``), and anisotropic past `anisotropicFilterPitch`
+/// (``RasterAnisotropy``). GL picks the level and the footprint once per 2 x 2 quad (``PaintContext/glQuad(x:y:)``):
+/// set them with ``setQuad(dx:dy:)``, then sample the quad's pixels.
+///
+/// `raster-resampling` is GL's magnification filter only: GL JS binds `NEAREST` (or `LINEAR`) with the
+/// minification filter `LINEAR_MIPMAP_NEAREST`, so a quad that shrinks the texture (level of detail above 0: more
+/// than a texel a pixel) reads its level bilinearly in both. With anisotropic filtering on, SwiftShader samples
+/// every quad with its anisotropic filter, whose taps are bilinear (`convertFilterMode` returns
+/// `FILTER_ANISOTROPIC` for a sampler with anisotropy, whatever its magnification filter): a `nearest` raster in a
+/// view pitched past 20° is drawn bilinear in GL JS's pictures.
+struct MipmappedTileTexture {
+    private var mipmaps: RasterMipmaps
+    private let size: (Double, Double)
+    private let anisotropic: Bool
+    private var level = 0
+    private var footprint = RasterAnisotropy.none
+    /// Whether the last quad is filtered bilinearly whatever the magnification filter.
+    private var minifying = false
+
+    /// The texture of `image` drawn at `pitch` degrees; nil when GL samples it without mipmaps (a side not a
+    /// power of two).
+    init?(_ image: RasterImage, pitch: Double) {
+        guard image.hasPowerOfTwoSize else { return nil }
+        mipmaps = RasterMipmaps(image)
+        size = (Double(image.width), Double(image.height))
+        // GL JS turns anisotropic filtering on past its `anisotropicFilterPitch` (20 degrees)
+        anisotropic = pitch > RasterAnisotropy.minimumPitch
+    }
+
+    /// The quad's texture coordinates change by `dx` along a row and `dy` across rows, in texels.
+    mutating func setQuad(dx: (Double, Double), dy: (Double, Double)) {
+        if anisotropic {
+            footprint = RasterAnisotropy(dx: dx, dy: dy, textureSize: size)
+            level = mipmaps.level(rho2: footprint.minorRho2)
+            minifying = true
+        } else {
+            let rho2 = max(dx.0 * dx.0 + dx.1 * dx.1, dy.0 * dy.0 + dy.1 * dy.1)
+            level = mipmaps.level(rho2: rho2)
+            minifying = !(rho2 <= 1)
+        }
+    }
+
+    /// The colour at `u`, `v` (0...1) for a pixel of the last quad set.
+    @inline(__always)
+    mutating func sample(u: Double, v: Double, linear: Bool) -> PremultipliedColor {
+        let footprint = footprint, level = level, linear = linear || minifying
+        if footprint.samples > 1 {
+            return footprint.average { mipmaps.sample(level: level, u: u + $0, v: v + $1, linear: linear) }
+        }
+        return mipmaps.sample(level: level, u: u, v: v, linear: linear)
+    }
+}
+
 extension PaintContext {
     /// The pixels of the 2 x 2 quad GL shades pixel (`x`, `y`) in: the quad's first pixel and its
     /// neighbours along the row and down the other row. GL's quads are aligned in its framebuffer, whose

@@ -31,7 +31,15 @@ extension PaintContext {
         }
         // (the bounds reach a pixel past the corners: the alignment moves the image by less)
         guard let (x0, y0, x1, y1) = pixelBounds(ofWorld: piece.tileClip?.corners ?? piece.corners) else { return }
+        // under GL JS's reference a tile's texture is read through its mipmaps (``MipmappedTileTexture``);
+        // MapLibre Native binds raster textures without mipmaps
+        var texture = piece.tileClip != nil && t.rasterReference == .glJSSwiftShader
+            ? MipmappedTileTexture(piece.image, pitch: t.camera.pitch) : nil
+        let xs = piece.corners.map(\.x), ys = piece.corners.map(\.y)
+        let texelsX = Double(piece.image.width) / (xs.max()! - xs.min()!)
+        let texelsY = Double(piece.image.height) / (ys.max()! - ys.min()!)
         for y in y0..<y1 {
+            var quadX = Int.min
             for x in x0..<x1 {
                 guard let q = planeAtPixel(x, y) else { continue }
                 let wf = t.worldFraction(plane: q)
@@ -41,11 +49,49 @@ extension PaintContext {
                 let aligned = Point(x: wf.x - align.x, y: wf.y - align.y)
                 if let tile = piece.tileClip, !tile.contains(aligned) { continue }
                 guard let (u, v) = mapping.textureCoordinates(aligned) else { continue }
-                let color = adjust.apply(piece.image.sample(u: u, v: v, linear: linear))
+                let sample: PremultipliedColor
+                if texture != nil {
+                    let quad = glQuad(x: x, y: y)
+                    if quad.x != quadX {
+                        quadX = quad.x
+                        texture!.setQuad(worldSteps(quad), texels: (texelsX, texelsY))
+                    }
+                    sample = texture!.sample(u: u, v: v, linear: linear)
+                } else {
+                    sample = piece.image.sample(u: u, v: v, linear: linear)
+                }
+                let color = adjust.apply(sample)
                 if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { continue }
                 Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: 1)
             }
         }
+    }
+}
+
+extension PaintContext {
+    /// The world position's steps across a flat view's GL quad (``glQuad(x:y:)``): from its first pixel's centre
+    /// to the next along the row and to the one in its other row (GL's derivatives, on the ground's plane also
+    /// where the pixel is off the tile); nil when a centre sees no ground.
+    @inline(__always)
+    func worldSteps(_ quad: (x: Int, y: Int, otherRow: Int)) -> (dx: Point, dy: Point)? {
+        guard let p0 = planeAtPixel(quad.x, quad.y), let p1 = planeAtPixel(quad.x + 1, quad.y),
+              let p2 = planeAtPixel(quad.x, quad.otherRow) else { return nil }
+        let w0 = transform.worldFraction(plane: p0), w1 = transform.worldFraction(plane: p1)
+        let w2 = transform.worldFraction(plane: p2)
+        return (Point(x: w1.x - w0.x, y: w1.y - w0.y), Point(x: w2.x - w0.x, y: w2.y - w0.y))
+    }
+}
+
+extension MipmappedTileTexture {
+    /// ``setQuad(dx:dy:)`` from the quad's world steps (``PaintContext/worldSteps(_:)``) and the texels per world
+    /// unit; a quad reaching past the horizon reads the smallest level.
+    @inline(__always)
+    mutating func setQuad(_ steps: (dx: Point, dy: Point)?, texels: (Double, Double)) {
+        guard let steps else {
+            setQuad(dx: (1e9, 0), dy: (0, 1e9))
+            return
+        }
+        setQuad(dx: (steps.dx.x * texels.0, steps.dx.y * texels.1), dy: (steps.dy.x * texels.0, steps.dy.y * texels.1))
     }
 }
 
@@ -76,40 +122,27 @@ extension PaintContext {
         }
         // a tile's texture is sampled through its mipmaps (GL JS's LINEAR_MIPMAP_NEAREST); an image
         // source's has none
-        var mipmaps = piece.tileClip != nil && piece.image.hasPowerOfTwoSize ? RasterMipmaps(piece.image) : nil
+        var texture = piece.tileClip != nil ? MipmappedTileTexture(piece.image, pitch: transform.camera.pitch) : nil
         let texelsX = Double(piece.image.width) / (bounds.maxX - bounds.minX)
         let texelsY = Double(piece.image.height) / (bounds.maxY - bounds.minY)
-        // GL JS turns anisotropic filtering on past its `anisotropicFilterPitch` (20 degrees)
-        let anisotropic = transform.camera.pitch > RasterAnisotropy.minimumPitch
         rasterizeGlobeMesh(mesh, globe: globe) { span in
             let row = 4 * span.y * w
-            var quadX = Int.min, level = 0, footprint = RasterAnisotropy.none
+            var quadX = Int.min
             for x in span.x0..<span.x1 {
                 let wf = clamped(span.world(x))
                 guard let (u, v) = mapping.textureCoordinates(wf) else { continue }
                 let sample: PremultipliedColor
-                if mipmaps != nil {
+                if texture != nil {
                     let quad = glQuad(x: x, y: span.y)
                     if quad.x != quadX {
                         quadX = quad.x
                         let p0 = clamped(span.world(quad.x, row: quad.y))
                         let alongRow = clamped(span.world(quad.x + 1, row: quad.y))
                         let acrossRows = clamped(span.world(quad.x, row: quad.otherRow))
-                        let dxu = (alongRow.x - p0.x) * texelsX, dxv = (alongRow.y - p0.y) * texelsY
-                        let dyu = (acrossRows.x - p0.x) * texelsX, dyv = (acrossRows.y - p0.y) * texelsY
-                        if anisotropic {
-                            footprint = RasterAnisotropy(dx: (dxu, dxv), dy: (dyu, dyv),
-                                                         textureSize: (Double(piece.image.width), Double(piece.image.height)))
-                            level = mipmaps!.level(rho2: footprint.minorRho2)
-                        } else {
-                            level = mipmaps!.level(rho2: max(dxu * dxu + dxv * dxv, dyu * dyu + dyv * dyv))
-                        }
+                        texture!.setQuad(dx: ((alongRow.x - p0.x) * texelsX, (alongRow.y - p0.y) * texelsY),
+                                         dy: ((acrossRows.x - p0.x) * texelsX, (acrossRows.y - p0.y) * texelsY))
                     }
-                    if footprint.samples > 1 {
-                        sample = footprint.average { mipmaps!.sample(level: level, u: u + $0, v: v + $1, linear: linear) }
-                    } else {
-                        sample = mipmaps!.sample(level: level, u: u, v: v, linear: linear)
-                    }
+                    sample = texture!.sample(u: u, v: v, linear: linear)
                 } else {
                     sample = piece.image.sample(u: u, v: v, linear: linear)
                 }
