@@ -30,6 +30,9 @@ package enum TerrainRenderer {
     /// GL JS's mesh cells per tile side.
     package static let meshSize = 128
 
+    /// Views of at least this many pixels are drawn on all cores (each takes every n-th row).
+    static let parallelPixels = 256 * 256
+
     /// How far the skirt hangs below the tile's edge, in metres (GL JS's `getMeshFrameDelta`).
     package static func skirtDepth(zoom: Double) -> Double {
         2 * Double.pi * Transform.terrainEarthRadius / pow(2, max(zoom, 0)) / 5
@@ -46,9 +49,9 @@ package enum TerrainRenderer {
         }
     }
 
-    /// Draws one tile's mesh (``draw(_:view:meshSize:fog:into:depth:)``).
+    /// Draws one tile's mesh (``draw(_:view:meshSize:fog:into:depth:)``), on `cores` cores when the view is large.
     static func draw(_ tile: DrapedTile, view: TerrainView, meshSize: Int, far: Double, fog: TerrainFog?,
-                     into canvas: inout Canvas, depth: inout [Float]) {
+                     into canvas: inout Canvas, depth: inout [Float], cores: Int = ProcessInfo.processInfo.activeProcessorCount) {
         let n = max(1, meshSize)
         let transform = view.transform
         let skirt = skirtDepth(zoom: transform.camera.zoom)
@@ -93,31 +96,44 @@ package enum TerrainRenderer {
                 canvas.pixels.withUnsafeMutableBufferPointer { pixels in
                     depth.withUnsafeMutableBufferPointer { depths in
                         vertices.withUnsafeBufferPointer { v in
-                            var raster = TriangleRaster(pixels: pixels.baseAddress!, depths: depths.baseAddress!, width: width, height: height,
-                                                        texels: texels.baseAddress!, textureWidth: tile.image.width,
-                                                        textureHeight: tile.image.height, minimumQ: far > 0 ? 1 / far : 0, fog: fog,
-                                                        near: near, transform: transform)
-                            for j in 0..<n {
-                                for i in 0..<n {
-                                    let a = j * (n + 1) + i, b = a + 1, cc = a + n + 1, dd = cc + 1
-                                    raster.draw(v[a], v[cc], v[dd])
-                                    raster.draw(v[a], v[dd], v[b])
+                            let buffers = RasterBuffers(pixels: pixels.baseAddress!, depths: depths.baseAddress!, texels: texels.baseAddress!,
+                                                        vertices: v.baseAddress!)
+                            // the rows shared among the cores, every `rowStride`-th row each: every pixel is drawn by one
+                            // core, its triangles in the same order, so the picture is the one a single core draws
+                            let rowStride = width * height >= TerrainRenderer.parallelPixels ? max(1, cores) : 1
+                            let drawRows: @Sendable (Int) -> Void = { phase in
+                                let v = buffers.vertices
+                                var raster = TriangleRaster(pixels: buffers.pixels, depths: buffers.depths, width: width, height: height,
+                                                            texels: buffers.texels, textureWidth: tile.image.width,
+                                                            textureHeight: tile.image.height, minimumQ: far > 0 ? 1 / far : 0, fog: fog,
+                                                            near: near, transform: transform, rowPhase: phase, rowStride: rowStride)
+                                for j in 0..<n {
+                                    for i in 0..<n {
+                                        let a = j * (n + 1) + i, b = a + 1, cc = a + n + 1, dd = cc + 1
+                                        raster.draw(v[a], v[cc], v[dd])
+                                        raster.draw(v[a], v[dd], v[b])
+                                    }
+                                }
+                                for k in 0..<n {
+                                    // each side's grid edge with its lowered copy: top (row 0), bottom (row n), left (column 0), right (column n)
+                                    for side in 0..<4 {
+                                        let g0: Int, g1: Int
+                                        switch side {
+                                        case 0: g0 = k; g1 = k + 1
+                                        case 1: g0 = n * (n + 1) + k; g1 = g0 + 1
+                                        case 2: g0 = k * (n + 1); g1 = g0 + n + 1
+                                        default: g0 = k * (n + 1) + n; g1 = g0 + n + 1
+                                        }
+                                        let s0 = gridCount + side * (n + 1) + k
+                                        raster.draw(v[g0], v[g1], v[s0 + 1])
+                                        raster.draw(v[g0], v[s0 + 1], v[s0])
+                                    }
                                 }
                             }
-                            for k in 0..<n {
-                                // each side's grid edge with its lowered copy: top (row 0), bottom (row n), left (column 0), right (column n)
-                                for side in 0..<4 {
-                                    let g0: Int, g1: Int
-                                    switch side {
-                                    case 0: g0 = k; g1 = k + 1
-                                    case 1: g0 = n * (n + 1) + k; g1 = g0 + 1
-                                    case 2: g0 = k * (n + 1); g1 = g0 + n + 1
-                                    default: g0 = k * (n + 1) + n; g1 = g0 + n + 1
-                                    }
-                                    let s0 = gridCount + side * (n + 1) + k
-                                    raster.draw(v[g0], v[g1], v[s0 + 1])
-                                    raster.draw(v[g0], v[s0 + 1], v[s0])
-                                }
+                            if rowStride == 1 {
+                                drawRows(0)
+                            } else {
+                                DispatchQueue.concurrentPerform(iterations: rowStride, execute: drawRows)
                             }
                         }
                     }
@@ -171,6 +187,15 @@ struct TerrainVertex {
 @inline(__always)
 func terrainNearDepth(_ transform: Transform) -> Double { transform.height / 50 }
 
+/// What the cores drawing a tile's rows share: the canvas, the depths, the tile image and the vertices (each core
+/// writes only its own rows).
+private struct RasterBuffers: @unchecked Sendable {
+    let pixels: UnsafeMutablePointer<Float>
+    let depths: UnsafeMutablePointer<Float>
+    let texels: UnsafePointer<Float>
+    let vertices: UnsafePointer<TerrainVertex>
+}
+
 /// Rasterizes textured triangles at pixel centres into a premultiplied canvas with a depth buffer.
 struct TriangleRaster {
     let pixels: UnsafeMutablePointer<Float>
@@ -186,6 +211,9 @@ struct TriangleRaster {
     /// The near plane (device pixels along the view axis) and the camera, to cut triangles reaching behind it.
     let near: Double
     let transform: Transform
+    /// The rows drawn: those `rowPhase` apart from a multiple of `rowStride` (the cores share a view's rows).
+    var rowPhase = 0
+    var rowStride = 1
 
     /// Draws one triangle, cut at the near plane (GL's clipping) where it reaches behind it.
     @inline(__always)
@@ -234,7 +262,9 @@ struct TriangleRaster {
         let vx = e0x * a.vq + e1x * b.vq + e2x * c.vq, vy = e0y * a.vq + e1y * b.vq + e2y * c.vq
         let v0 = e00 * a.vq + e10 * b.vq + e20 * c.vq
         let sampler = DrapeSampler(texels: texels, width: textureWidth, height: textureHeight)
-        for py in y0...y1 {
+        // the first of this raster's rows in the triangle
+        let firstRow = y0 + ((rowPhase - y0) % rowStride + rowStride) % rowStride
+        for py in stride(from: firstRow, through: y1, by: rowStride) {
             let cy = Double(py) + 0.5
             for px in x0...x1 {
                 let cx = Double(px) + 0.5
