@@ -30,7 +30,7 @@ package enum TerrainRenderer {
     /// GL JS's mesh cells per tile side.
     package static let meshSize = 128
 
-    /// Views of at least this many pixels are drawn on all cores (each takes every n-th row).
+    /// Views of at least this many pixels are drawn on all cores (each takes every n-th block of rows).
     static let parallelPixels = 256 * 256
 
     /// How far the skirt hangs below the tile's edge, in metres (GL JS's `getMeshFrameDelta`).
@@ -98,7 +98,7 @@ package enum TerrainRenderer {
                         vertices.withUnsafeBufferPointer { v in
                             let buffers = RasterBuffers(pixels: pixels.baseAddress!, depths: depths.baseAddress!, texels: texels.baseAddress!,
                                                         vertices: v.baseAddress!)
-                            // the rows shared among the cores, every `rowStride`-th row each: every pixel is drawn by one
+                            // the rows shared among the cores, every `rowStride`-th block of rows each: every pixel is drawn by one
                             // core, its triangles in the same order, so the picture is the one a single core draws
                             let rowStride = width * height >= TerrainRenderer.parallelPixels ? max(1, cores) : 1
                             let drawRows: @Sendable (Int) -> Void = { phase in
@@ -211,9 +211,11 @@ struct TriangleRaster {
     /// The near plane (device pixels along the view axis) and the camera, to cut triangles reaching behind it.
     let near: Double
     let transform: Transform
-    /// The rows drawn: those `rowPhase` apart from a multiple of `rowStride` (the cores share a view's rows).
+    /// The rows drawn: the blocks of ``blockRows`` rows `rowPhase` apart from a multiple of `rowStride` (the cores
+    /// share a view's rows; a small triangle lies in one block, so one core sets it up).
     var rowPhase = 0
     var rowStride = 1
+    static let blockRows = 16
 
     /// Draws one triangle, cut at the near plane (GL's clipping) where it reaches behind it.
     @inline(__always)
@@ -250,6 +252,11 @@ struct TriangleRaster {
         let x0 = max(0, Int((minX - 0.5).rounded(.up))), x1 = min(width - 1, Int((maxX - 0.5).rounded(.down)))
         let y0 = max(0, Int((minY - 0.5).rounded(.up))), y1 = min(height - 1, Int((maxY - 0.5).rounded(.down)))
         guard x0 <= x1, y0 <= y1 else { return }
+        // the first of this raster's rows in the triangle (its blocks of rows), none: another core draws it
+        let firstBlock = y0 / Self.blockRows
+        let firstRow = firstBlock % rowStride == rowPhase ? y0
+            : (firstBlock + ((rowPhase - firstBlock % rowStride) % rowStride + rowStride) % rowStride) * Self.blockRows
+        guard firstRow <= y1 else { return }
         let inv = 1 / area
         // barycentric weights as affine functions of the pixel centre: w = ex * px + ey * py + e0
         let e0x = (b.y - c.y) * inv, e0y = (c.x - b.x) * inv, e00 = (b.x * c.y - c.x * b.y) * inv
@@ -262,9 +269,13 @@ struct TriangleRaster {
         let vx = e0x * a.vq + e1x * b.vq + e2x * c.vq, vy = e0y * a.vq + e1y * b.vq + e2y * c.vq
         let v0 = e00 * a.vq + e10 * b.vq + e20 * c.vq
         let sampler = DrapeSampler(texels: texels, width: textureWidth, height: textureHeight)
-        // the first of this raster's rows in the triangle
-        let firstRow = y0 + ((rowPhase - y0) % rowStride + rowStride) % rowStride
-        for py in stride(from: firstRow, through: y1, by: rowStride) {
+        var py = firstRow
+        while py <= y1 {
+            defer {
+                // the next row, past the other cores' blocks at the end of a block
+                py += 1
+                if py % Self.blockRows == 0 { py += (rowStride - 1) * Self.blockRows }
+            }
             let cy = Double(py) + 0.5
             for px in x0...x1 {
                 let cx = Double(px) + 0.5
