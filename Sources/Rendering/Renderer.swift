@@ -47,6 +47,23 @@ package enum Renderer {
         } else {
             canvas.clear()
         }
+        paint(scene, transform: transform, into: &canvas, bandCount: bandCount)
+        return canvas
+    }
+
+    /// Draws the scene onto `blank`, a transparent canvas of the scene's device size (from a ``CanvasPool``; a new
+    /// canvas when its size differs), and returns it.
+    package static func render(_ scene: RenderScene, onto blank: consuming Canvas) throws(RenderError) -> Canvas {
+        let (transform, w, h) = try checked(scene)
+        var canvas = consume blank
+        if canvas.width != w || canvas.height != h { canvas = Canvas(width: w, height: h) }
+        paint(scene, transform: transform, into: &canvas, bandCount: nil)
+        return canvas
+    }
+
+    /// Paints the scene's layers onto `canvas` (its size the scene's), in bands on all cores when it is large.
+    private static func paint(_ scene: RenderScene, transform: Transform, into canvas: inout Canvas, bandCount: Int?) {
+        let w = canvas.width, h = canvas.height
         let bands = bandCount.map { Self.bands(width: w, height: h, count: $0) } ?? Self.bands(width: w, height: h)
         let layers = scene.layers
         canvas.pixels.withUnsafeMutableBufferPointer { buffer in
@@ -62,7 +79,6 @@ package enum Renderer {
                 DispatchQueue.concurrentPerform(iterations: bands.count, execute: paintBand)
             }
         }
-        return canvas
     }
 
     /// Canvases of at least this many pixels are painted in bands on all cores.

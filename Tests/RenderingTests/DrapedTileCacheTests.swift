@@ -17,7 +17,7 @@ struct DrapedTileCacheTests {
 
     static let entry = DrapedTileCache.Entry(image: Canvas(width: 16, height: 16), unsupportedFeatures: [])
     /// One 16 x 16 float image's cost.
-    static let cost = 16 * 16 * 4 * MemoryLayout<Float>.stride + 256
+    static let cost = entry.image.pixels.capacity * MemoryLayout<Float>.stride + 256
 
     @Test("a frame whose images pass the budget keeps them all: the same frame again paints nothing")
     func frameOverBudgetIsKept() {
@@ -62,5 +62,38 @@ struct DrapedTileCacheTests {
         none.beginFrame()
         none.insert(Self.entry, for: Self.key(0))
         #expect(none.count == 0)
+    }
+
+    @Test("a later frame paints into the buffers of the images it drops; the dropped buffers kept stay within the budget")
+    func droppedImagesBuffersArePaintedAgain() {
+        let cache = DrapedTileCache(budget: 2 * Self.cost)
+        func paint(_ x: Int) -> UnsafeRawPointer? {
+            var image = Canvas(width: 16, height: 16)
+            image.fill(PremultipliedColor(r: 0, g: 0, b: 1, a: 1))
+            let storage = image.pixels.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+            cache.insert(DrapedTileCache.Entry(image: image, unsupportedFeatures: []), for: Self.key(x))
+            return storage
+        }
+        cache.beginFrame()
+        let first = paint(0)
+        _ = paint(1)
+        #expect(cache.pooledByteCount == 0)
+        // the next frame's first image needs room: tile 0, the least recently used, is dropped and its buffer painted into
+        cache.beginFrame()
+        let canvas = cache.blankCanvas(width: 16, height: 16)
+        #expect(canvas.pixels.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } == first)
+        #expect(canvas.pixels.allSatisfy { $0 == 0 })
+        #expect(cache.entry(for: Self.key(0)) == nil)
+        #expect(cache.entry(for: Self.key(1)) != nil)
+        #expect(cache.statistics.evictions == 1)
+        // images dropped for new content go to the pool too, within the budget
+        for revision in 2...6 {
+            cache.insert(DrapedTileCache.Entry(image: Canvas(width: 16, height: 16), unsupportedFeatures: []),
+                         for: Self.key(1, revision: UInt64(revision)))
+        }
+        #expect(cache.count == 1)
+        #expect(cache.pooledByteCount > 0 && cache.pooledByteCount <= 2 * Self.cost)
+        cache.removeAll()
+        #expect(cache.pooledByteCount == 0 && cache.byteCount == 0)
     }
 }

@@ -63,4 +63,32 @@ struct TerrainTests {
         #expect(canvas.pixels[4 * (64 * 64 - 1)] == 1)
         #expect(depth.allSatisfy { $0 > 0 })
     }
+
+    @Test("a view drawn on several cores (each every n-th row) is the view drawn on one, pixel for pixel and depth for depth")
+    func rowsSharedAmongCores() throws {
+        let e = try Self.elevation(16, exaggeration: 4000) { x, y in Double((x * 13 + y * 7) % 40) }
+        let camera = MapCamera(center: LocationCoordinate2D(latitude: 10, longitude: 20), zoom: 1.3, bearing: 25, pitch: 60)
+        let view = TerrainView(transform: Transform(camera: camera, width: 320, height: 240), elevation: e)
+        var image = Canvas(width: 130, height: 130)
+        for y in 0..<130 {
+            image.blendSpan(y: y, x0: 0, x1: 130, color: PremultipliedColor(r: Float(y % 7) / 7, g: 0.5, b: Float(y % 3) / 3, a: 1))
+            image.blendSpan(y: y, x0: y % 11, x1: y % 11 + 3, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 0.5))
+        }
+        let tile = DrapedTile(id: UnwrappedTileID(canonical: TileID(z: 0, x: 0, y: 0)), image: image, margin: 1)
+        #expect(320 * 240 >= TerrainRenderer.parallelPixels)
+        func drawn(cores: Int) -> (Canvas, [Float]) {
+            var canvas = Canvas(width: 320, height: 240)
+            var depth = [Float](repeating: 0, count: 320 * 240)
+            TerrainRenderer.draw(tile, view: view, meshSize: 32, far: TerrainFog.planes(view).far, fog: nil, into: &canvas, depth: &depth,
+                                 cores: cores)
+            return (canvas, depth)
+        }
+        let one = drawn(cores: 1)
+        #expect(one.1.filter { $0 > 0 }.count > 320 * 240 / 4, "the ground covers the view")
+        for cores in [2, 3] {
+            let shared = drawn(cores: cores)
+            #expect(shared.0.pixels == one.0.pixels, "\(cores) cores")
+            #expect(shared.1 == one.1, "\(cores) cores")
+        }
+    }
 }

@@ -252,7 +252,10 @@ extension Map {
             } else {
                 var built = try builder.styleScene(layers: layers, sources: inputs.2, states: states)
                 DrapedLayers.prepare(&built.scene.layers)
-                entry = DrapedTileCache.Entry(image: try Renderer.render(built.scene), unsupportedFeatures: built.unsupportedFeatures)
+                // painted into the buffer of an image dropped (an earlier frame's), not fresh memory
+                let blank = drapedTiles.blankCanvas(width: key.width, height: key.height)
+                entry = DrapedTileCache.Entry(image: try Renderer.render(built.scene, onto: blank),
+                                              unsupportedFeatures: built.unsupportedFeatures)
                 drapedTiles.insert(entry, for: key)
             }
             if !drapeLayersKnown {

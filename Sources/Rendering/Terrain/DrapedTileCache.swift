@@ -9,7 +9,10 @@ package import Geo
 /// budget; the images not used for longest are dropped first, but never one the current frame (``beginFrame()``)
 /// painted or found: a frame holds all its tile images at once anyway, and a frame whose images pass the budget
 /// (a pitched view's distant tiles) would otherwise drop its own images while painting them and find none the next
-/// time. Safe to use from several threads.
+/// time. The buffers of the images dropped are kept (``CanvasPool``) and the next images are painted into them
+/// (``blankCanvas(width:height:)``): a flight paints every tile image again each frame, into the buffers of the frame
+/// before instead of fresh memory. The kept images and buffers together stay within the larger of the budget and what
+/// the last frame's images took (memory the cache held anyway). Safe to use from several threads.
 package final class DrapedTileCache: @unchecked Sendable {
     /// What a kept image was painted for.
     package struct Key: Hashable, Sendable {
@@ -51,6 +54,9 @@ package final class DrapedTileCache: @unchecked Sendable {
         package var paints = 0
         /// Images dropped to stay within the budget.
         package var evictions = 0
+        /// Images painted into the buffer of a dropped image, and into new memory.
+        package var recycledBuffers = 0
+        package var newBuffers = 0
     }
 
     private struct Kept {
@@ -66,6 +72,11 @@ package final class DrapedTileCache: @unchecked Sendable {
     private var frameStart: UInt64 = 0
     private var bytes = 0
     private var counts = Statistics()
+    /// The buffers of dropped images, painted into again.
+    private var pool = CanvasPool(budget: 0)
+    /// The bytes of the images the current frame painted or found, and the last frame's.
+    private var frameBytes = 0
+    private var lastFrameBytes = 0
     /// The most bytes kept (images beyond it are dropped, least recently used first, except the current frame's;
     /// 0 keeps nothing).
     package let budget: Int
@@ -76,8 +87,18 @@ package final class DrapedTileCache: @unchecked Sendable {
         self.budget = max(0, budget)
     }
 
+    /// The bytes of dropped images' buffers kept for the next images.
+    package var pooledByteCount: Int { lock.withLock { pool.byteCount } }
+
     /// Hits, paints and evictions so far.
-    package var statistics: Statistics { lock.withLock { counts } }
+    package var statistics: Statistics {
+        lock.withLock {
+            var counts = counts
+            counts.recycledBuffers = pool.reused
+            counts.newBuffers = pool.made
+            return counts
+        }
+    }
 
     /// Bytes held now.
     package var byteCount: Int { lock.withLock { bytes } }
@@ -90,6 +111,9 @@ package final class DrapedTileCache: @unchecked Sendable {
         lock.withLock {
             clock &+= 1
             frameStart = clock
+            lastFrameBytes = frameBytes
+            frameBytes = 0
+            limitPool()
         }
     }
 
@@ -98,16 +122,34 @@ package final class DrapedTileCache: @unchecked Sendable {
         lock.withLock {
             guard let found = kept[key] else { return nil }
             clock &+= 1
+            if found.lastUse <= frameStart { frameBytes += found.bytes }
             kept[key]?.lastUse = clock
             counts.hits += 1
             return found.entry
         }
     }
 
+    /// A transparent canvas to paint an image of `width` x `height` into: the buffer of a dropped image when one fits.
+    /// Room is made first as ``insert(_:for:)`` would make it once the image is painted (the images of earlier frames,
+    /// least recently used first, dropped while the kept images and the new one pass the budget), so their buffers
+    /// can be painted into.
+    package func blankCanvas(width: Int, height: Int) -> Canvas {
+        lock.withLock {
+            let cost = Self.cost(elements: 4 * max(1, width) * max(1, height))
+            if budget > 0, cost <= budget {
+                while bytes + cost > budget, let victim = leastRecentlyUsedOfEarlierFrames() {
+                    drop(victim)
+                    counts.evictions += 1
+                }
+            }
+            return pool.canvas(width: width, height: height)
+        }
+    }
+
     /// Keeps `entry` for `key`, dropping images painted for the same tile with other content (they cannot be shown
     /// again once the content moved on) and then the least recently used of earlier frames while over budget.
     package func insert(_ entry: Entry, for key: Key) {
-        let cost = entry.image.pixels.count * MemoryLayout<Float>.stride + 256
+        let cost = Self.cost(elements: entry.image.pixels.capacity)
         lock.withLock {
             clock &+= 1
             counts.paints += 1
@@ -117,26 +159,46 @@ package final class DrapedTileCache: @unchecked Sendable {
             if kept[key] != nil { drop(key) }
             kept[key] = Kept(entry: entry, bytes: cost, lastUse: clock)
             bytes += cost
-            while bytes > budget {
-                let earlier = kept.filter { $0.value.lastUse <= frameStart }
-                guard let victim = earlier.min(by: { $0.value.lastUse < $1.value.lastUse })?.key else { break }
+            frameBytes += cost
+            while bytes > budget, let victim = leastRecentlyUsedOfEarlierFrames() {
                 drop(victim)
                 counts.evictions += 1
             }
+            limitPool()
         }
     }
+
+    /// The pool holds what the kept images leave of the larger of the budget and the last frame's images.
+    private func limitPool() {
+        pool.budget = max(0, max(budget, lastFrameBytes) - bytes)
+    }
+
+    /// The kept image not used for longest among those earlier frames used, if any.
+    private func leastRecentlyUsedOfEarlierFrames() -> Key? {
+        var victim: (key: Key, lastUse: UInt64)?
+        for (key, value) in kept where value.lastUse <= frameStart && value.lastUse < (victim?.lastUse ?? .max) {
+            victim = (key, value.lastUse)
+        }
+        return victim?.key
+    }
+
+    /// What keeping an image of `elements` floats costs.
+    private static func cost(elements: Int) -> Int { elements * MemoryLayout<Float>.stride + 256 }
 
     /// Drops every image.
     package func removeAll() {
         lock.withLock {
             kept.removeAll()
             bytes = 0
+            pool.removeAll()
         }
     }
 
     private func drop(_ key: Key) {
         guard let old = kept.removeValue(forKey: key) else { return }
         bytes -= old.bytes
+        limitPool()
+        pool.recycle(old.entry.image)
     }
 }
 

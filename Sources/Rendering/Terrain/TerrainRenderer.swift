@@ -30,6 +30,9 @@ package enum TerrainRenderer {
     /// GL JS's mesh cells per tile side.
     package static let meshSize = 128
 
+    /// Views of at least this many pixels are drawn on all cores (each takes every n-th block of rows).
+    static let parallelPixels = 256 * 256
+
     /// How far the skirt hangs below the tile's edge, in metres (GL JS's `getMeshFrameDelta`).
     package static func skirtDepth(zoom: Double) -> Double {
         2 * Double.pi * Transform.terrainEarthRadius / pow(2, max(zoom, 0)) / 5
@@ -46,9 +49,9 @@ package enum TerrainRenderer {
         }
     }
 
-    /// Draws one tile's mesh (``draw(_:view:meshSize:fog:into:depth:)``).
+    /// Draws one tile's mesh (``draw(_:view:meshSize:fog:into:depth:)``), on `cores` cores when the view is large.
     static func draw(_ tile: DrapedTile, view: TerrainView, meshSize: Int, far: Double, fog: TerrainFog?,
-                     into canvas: inout Canvas, depth: inout [Float]) {
+                     into canvas: inout Canvas, depth: inout [Float], cores: Int = ProcessInfo.processInfo.activeProcessorCount) {
         let n = max(1, meshSize)
         let transform = view.transform
         let skirt = skirtDepth(zoom: transform.camera.zoom)
@@ -93,31 +96,44 @@ package enum TerrainRenderer {
                 canvas.pixels.withUnsafeMutableBufferPointer { pixels in
                     depth.withUnsafeMutableBufferPointer { depths in
                         vertices.withUnsafeBufferPointer { v in
-                            var raster = TriangleRaster(pixels: pixels.baseAddress!, depths: depths.baseAddress!, width: width, height: height,
-                                                        texels: texels.baseAddress!, textureWidth: tile.image.width,
-                                                        textureHeight: tile.image.height, minimumQ: far > 0 ? 1 / far : 0, fog: fog,
-                                                        near: near, transform: transform)
-                            for j in 0..<n {
-                                for i in 0..<n {
-                                    let a = j * (n + 1) + i, b = a + 1, cc = a + n + 1, dd = cc + 1
-                                    raster.draw(v[a], v[cc], v[dd])
-                                    raster.draw(v[a], v[dd], v[b])
+                            let buffers = RasterBuffers(pixels: pixels.baseAddress!, depths: depths.baseAddress!, texels: texels.baseAddress!,
+                                                        vertices: v.baseAddress!)
+                            // the rows shared among the cores, every `rowStride`-th block of rows each: every pixel is drawn by one
+                            // core, its triangles in the same order, so the picture is the one a single core draws
+                            let rowStride = width * height >= TerrainRenderer.parallelPixels ? max(1, cores) : 1
+                            let drawRows: @Sendable (Int) -> Void = { phase in
+                                let v = buffers.vertices
+                                var raster = TriangleRaster(pixels: buffers.pixels, depths: buffers.depths, width: width, height: height,
+                                                            texels: buffers.texels, textureWidth: tile.image.width,
+                                                            textureHeight: tile.image.height, minimumQ: far > 0 ? 1 / far : 0, fog: fog,
+                                                            near: near, transform: transform, rowPhase: phase, rowStride: rowStride)
+                                for j in 0..<n {
+                                    for i in 0..<n {
+                                        let a = j * (n + 1) + i, b = a + 1, cc = a + n + 1, dd = cc + 1
+                                        raster.draw(v[a], v[cc], v[dd])
+                                        raster.draw(v[a], v[dd], v[b])
+                                    }
+                                }
+                                for k in 0..<n {
+                                    // each side's grid edge with its lowered copy: top (row 0), bottom (row n), left (column 0), right (column n)
+                                    for side in 0..<4 {
+                                        let g0: Int, g1: Int
+                                        switch side {
+                                        case 0: g0 = k; g1 = k + 1
+                                        case 1: g0 = n * (n + 1) + k; g1 = g0 + 1
+                                        case 2: g0 = k * (n + 1); g1 = g0 + n + 1
+                                        default: g0 = k * (n + 1) + n; g1 = g0 + n + 1
+                                        }
+                                        let s0 = gridCount + side * (n + 1) + k
+                                        raster.draw(v[g0], v[g1], v[s0 + 1])
+                                        raster.draw(v[g0], v[s0 + 1], v[s0])
+                                    }
                                 }
                             }
-                            for k in 0..<n {
-                                // each side's grid edge with its lowered copy: top (row 0), bottom (row n), left (column 0), right (column n)
-                                for side in 0..<4 {
-                                    let g0: Int, g1: Int
-                                    switch side {
-                                    case 0: g0 = k; g1 = k + 1
-                                    case 1: g0 = n * (n + 1) + k; g1 = g0 + 1
-                                    case 2: g0 = k * (n + 1); g1 = g0 + n + 1
-                                    default: g0 = k * (n + 1) + n; g1 = g0 + n + 1
-                                    }
-                                    let s0 = gridCount + side * (n + 1) + k
-                                    raster.draw(v[g0], v[g1], v[s0 + 1])
-                                    raster.draw(v[g0], v[s0 + 1], v[s0])
-                                }
+                            if rowStride == 1 {
+                                drawRows(0)
+                            } else {
+                                DispatchQueue.concurrentPerform(iterations: rowStride, execute: drawRows)
                             }
                         }
                     }
@@ -171,6 +187,15 @@ struct TerrainVertex {
 @inline(__always)
 func terrainNearDepth(_ transform: Transform) -> Double { transform.height / 50 }
 
+/// What the cores drawing a tile's rows share: the canvas, the depths, the tile image and the vertices (each core
+/// writes only its own rows).
+private struct RasterBuffers: @unchecked Sendable {
+    let pixels: UnsafeMutablePointer<Float>
+    let depths: UnsafeMutablePointer<Float>
+    let texels: UnsafePointer<Float>
+    let vertices: UnsafePointer<TerrainVertex>
+}
+
 /// Rasterizes textured triangles at pixel centres into a premultiplied canvas with a depth buffer.
 struct TriangleRaster {
     let pixels: UnsafeMutablePointer<Float>
@@ -186,6 +211,11 @@ struct TriangleRaster {
     /// The near plane (device pixels along the view axis) and the camera, to cut triangles reaching behind it.
     let near: Double
     let transform: Transform
+    /// The rows drawn: the blocks of ``blockRows`` rows `rowPhase` apart from a multiple of `rowStride` (the cores
+    /// share a view's rows; a small triangle lies in one block, so one core sets it up).
+    var rowPhase = 0
+    var rowStride = 1
+    static let blockRows = 16
 
     /// Draws one triangle, cut at the near plane (GL's clipping) where it reaches behind it.
     @inline(__always)
@@ -222,6 +252,11 @@ struct TriangleRaster {
         let x0 = max(0, Int((minX - 0.5).rounded(.up))), x1 = min(width - 1, Int((maxX - 0.5).rounded(.down)))
         let y0 = max(0, Int((minY - 0.5).rounded(.up))), y1 = min(height - 1, Int((maxY - 0.5).rounded(.down)))
         guard x0 <= x1, y0 <= y1 else { return }
+        // the first of this raster's rows in the triangle (its blocks of rows), none: another core draws it
+        let firstBlock = y0 / Self.blockRows
+        let firstRow = firstBlock % rowStride == rowPhase ? y0
+            : (firstBlock + ((rowPhase - firstBlock % rowStride) % rowStride + rowStride) % rowStride) * Self.blockRows
+        guard firstRow <= y1 else { return }
         let inv = 1 / area
         // barycentric weights as affine functions of the pixel centre: w = ex * px + ey * py + e0
         let e0x = (b.y - c.y) * inv, e0y = (c.x - b.x) * inv, e00 = (b.x * c.y - c.x * b.y) * inv
@@ -234,7 +269,13 @@ struct TriangleRaster {
         let vx = e0x * a.vq + e1x * b.vq + e2x * c.vq, vy = e0y * a.vq + e1y * b.vq + e2y * c.vq
         let v0 = e00 * a.vq + e10 * b.vq + e20 * c.vq
         let sampler = DrapeSampler(texels: texels, width: textureWidth, height: textureHeight)
-        for py in y0...y1 {
+        var py = firstRow
+        while py <= y1 {
+            defer {
+                // the next row, past the other cores' blocks at the end of a block
+                py += 1
+                if py % Self.blockRows == 0 { py += (rowStride - 1) * Self.blockRows }
+            }
             let cy = Double(py) + 0.5
             for px in x0...x1 {
                 let cx = Double(px) + 0.5

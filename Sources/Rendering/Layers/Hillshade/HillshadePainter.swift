@@ -15,6 +15,8 @@ extension PaintContext {
         let azimuth = layer.azimuth + .pi
         let base = 1.875 - intensity * 1.75
         let maxValue = 0.5 * Double.pi
+        // the exaggeration curve's denominator, the same for every pixel
+        let curveRange = pow(base, maxValue) - 1
         let strength = Float(max(0, min(1, intensity * 2)))
         let method = layer.lights.isEmpty ? .standard : layer.method
         let linear = layer.linearResampling
@@ -28,6 +30,9 @@ extension PaintContext {
                 let ci = max(0, min(dim - 1, i)), cj = max(0, min(dim - 1, j))
                 return Double(piece.slopes[2 * (cj * dim + ci) + k])
             }
+            // the latitude's scale factor, computed again only when the latitude changes (not along a row of an
+            // unrotated, unpitched view: a draped terrain tile's image)
+            var lastLatitude = Double.nan, lastScaleFactor = 1.0
             /// Shades pixel (x, y) showing world point `wf`.
             func shadePixel(_ x: Int, _ y: Int, _ wf: Point) {
                 let u = (wf.x - align.x - tile.minX) / (tile.maxX - tile.minX)
@@ -51,7 +56,11 @@ extension PaintContext {
                     dy = (texel(i, j, 1) * 2 - 1) * range
                 }
                 let lat = (piece.latitudes.top - piece.latitudes.bottom) * (1 - v) + piece.latitudes.bottom
-                let scaleFactor = cos(lat * .pi / 180)
+                if lat != lastLatitude {
+                    lastLatitude = lat
+                    lastScaleFactor = cos(lat * .pi / 180)
+                }
+                let scaleFactor = lastScaleFactor
                 if method != .standard {
                     let k = methodScale / scaleFactor
                     let color = HillshadeShading.color(method, dx: k * dx, dy: k * dy,
@@ -62,7 +71,7 @@ extension PaintContext {
                 }
                 let slope = atan(zFactor * (dx * dx + dy * dy).squareRoot() / scaleFactor)
                 let aspect = dx != 0 ? atan2(dy, -dx) : .pi / 2 * (dy > 0 ? 1 : -1)
-                let scaledSlope = intensity != 0.5 ? ((pow(base, slope) - 1) / (pow(base, maxValue) - 1)) * maxValue : slope
+                let scaledSlope = intensity != 0.5 ? ((pow(base, slope) - 1) / curveRange) * maxValue : slope
                 let accent = cos(scaledSlope)
                 let accentColor = layer.accent.scaled(Float(1 - accent) * strength)
                 var m = ((aspect + azimuth) / .pi + 0.5).truncatingRemainder(dividingBy: 2)
