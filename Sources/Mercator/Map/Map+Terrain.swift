@@ -24,7 +24,7 @@ struct TerrainSetting: Sendable {
 }
 
 /// The layer types GL JS paints into a terrain tile's image (`render_to_texture.ts`): the rest stand in 3D.
-private let drapedLayerTypes: Set<LayerType> = [.background, .fill, .line, .raster, .hillshade, .colorRelief]
+let drapedLayerTypes: Set<LayerType> = [.background, .fill, .line, .raster, .hillshade, .colorRelief]
 
 extension Map {
     /// The largest side, in points, a terrain tile's draped image is painted at (distant lower-zoom tiles).
@@ -96,17 +96,17 @@ extension Map {
         return (TerrainView(transform: transform, elevation: elevation), meshZoom, errors, tileSize)
     }
 
-    /// What a globe leaves out of the style's terrain, or nil: Mercator draws no terrain on the globe yet
-    /// (docs/3d.md, "Terrain on the globe"), so where the projection draws a globe (`transform.globeness` above 0)
-    /// the ground is drawn on the sphere at 0 m. That is GL JS's picture only where its ground is at 0 m too: with
-    /// exaggeration 0, or where no DEM tile covering the view has a height other than 0 (GL JS's own globe terrain
-    /// cases: no DEM tile at their zooms). Elsewhere the snapshot names what it leaves out (an unsupported feature)
-    /// instead of drawing the raised ground flat without a word.
+    /// What a globe leaves out of the style's terrain, or nil: the sphere is drawn raised by the terrain
+    /// (``globeTerrainSnapshot()``), but while the globe turns into Mercator (globeness between 0 and 1, the `globe`
+    /// preset's zooms 11 to 12) the ground is drawn at 0 m (docs/3d.md, "Terrain on the globe"). That is GL JS's picture
+    /// only where its ground is at 0 m too: with exaggeration 0, or where no DEM tile covering the view has a height
+    /// other than 0. Elsewhere the snapshot names what it leaves out (an unsupported feature) instead of drawing the
+    /// raised ground flat without a word.
     func globeTerrainOmission(transform: Transform, pixelRatio: Double) -> String? {
-        guard transform.globeness > 0, let setting = TerrainSetting(style), setting.exaggeration > 0,
+        guard transform.globeness > 0, transform.globeness < 1, let setting = TerrainSetting(style), setting.exaggeration > 0,
               let made = terrainView(setting, transform: transform, pixelRatio: pixelRatio),
               made.view.elevation.range != 0...0 else { return nil }
-        return "terrain on the globe: the ground's elevations are not drawn (the globe is drawn at 0 m)"
+        return "terrain on the globe: the ground's elevations are not drawn while the globe turns into Mercator (drawn at 0 m)"
     }
 
     /// The terrain view of the map's current camera, or nil without terrain.

@@ -229,14 +229,16 @@ public final class Map: @unchecked Sendable {
     /// What a scene at `camera` is built from: the configured builder, the compiled layers (the
     /// annotations' above the style's) and the sources' data (tiles covering the view), with the
     /// sources that could not be loaded.
-    func sceneInputs(camera: MapCamera, size: MapSize)
+    /// `globeness` overrides the projection's at the camera's zoom (0: a flat view, as a draped tile image of the globe
+    /// is painted).
+    func sceneInputs(camera: MapCamera, size: MapSize, globeness fixedGlobeness: Double? = nil)
         throws -> (StyleSceneBuilder, [CompiledLayer], [String: any RenderSource], [SourceLoadError]) {
         let (options, settings, debugOptions, dictionaryLineBreaks) = locked {
             ($0.options, $0.settings, $0.debugOptions, $0.dictionaryLineBreaks)
         }
         let mapMode = options.mapMode
         var frame = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera)
-        frame.globeness = globeness(atZoom: camera.zoom)
+        frame.globeness = fixedGlobeness ?? globeness(atZoom: camera.zoom)
         frame.rasterReference = locked { $0.rasterReference }
         let transform = frame.transform
         var (sources, errors) = self.sources.renderSources(of: style, visible: style.layers.filter { $0.isVisible }, transform: transform,
@@ -299,7 +301,7 @@ public final class Map: @unchecked Sendable {
     ///   `LimitExceeded` for an image or labels past the map's ``MapOptions/limits``.
     public func snapshot() throws -> MapSnapshot {
         try checkBudget(banded: { _ in false })
-        if let terrain = try terrainSnapshot() { return terrain }
+        if let terrain = try terrainSnapshot() ?? globeTerrainSnapshot() { return terrain }
         let (built, errors) = try buildScene()
         let canvas = try withSession { session throws -> Canvas in try session.render(built.scene) }
         var unquantized = built.scene
@@ -327,7 +329,7 @@ extension Map {
     /// ``pngSnapshot()``, always banded when `bandRows` is given (tests force small bands).
     func pngSnapshot(bandRows: Int?) throws -> MapPNGSnapshot {
         try checkBudget(bandRows: bandRows, banded: { bandRows != nil || Renderer.rendersInBands($0) })
-        if let terrain = try terrainSnapshot() {
+        if let terrain = try terrainSnapshot() ?? globeTerrainSnapshot() {
             return MapPNGSnapshot(data: terrain.pngData(), sourceErrors: terrain.sourceErrors, unsupportedFeatures: terrain.unsupportedFeatures,
                                   warnings: terrain.warnings)
         }

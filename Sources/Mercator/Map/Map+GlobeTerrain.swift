@@ -1,0 +1,114 @@
+import Foundation
+import Geo
+import MapStyle
+import Rendering
+import Tiling
+
+extension Map {
+    /// Whether the globe drawn with `transform` stands on the style's terrain: a globe projection drawing the sphere
+    /// (globeness 1) with a `terrain`. GL JS then drapes the 2D layers through its render-to-texture tiles, also with
+    /// exaggeration 0 or where the DEM is at 0 m (edges and the limb land a fraction of a pixel from where the globe
+    /// without terrain draws them).
+    func drawsGlobeTerrain(transform: Transform) -> Bool {
+        transform.globeness >= 1 && TerrainSetting(style) != nil
+    }
+
+    /// Renders the globe over its terrain (docs/3d.md, "Terrain on the globe"), or nil without one
+    /// (``drawsGlobeTerrain(transform:)``): the terrain tiles covering the globe, each tile's draped layers
+    /// painted flat into a tile image (GL JS's render-to-texture tiles, projection-free: the flat terrain's images,
+    /// kept in ``DrapedTileCache``), then each tile's globe mesh raised along the sphere's normal by the exaggerated
+    /// elevation and drawn with a depth buffer (``GlobeTerrainRenderer``), then the other layers, the sky and the
+    /// atmosphere drawn by the globe as without terrain (at 0 m: reported in `unsupportedFeatures` when there are any
+    /// and the ground is raised).
+    func globeTerrainSnapshot() throws -> MapSnapshot? {
+        guard let setting = TerrainSetting(style) else { return nil }
+        let camera = self.camera, size = self.size
+        var frame = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera)
+        frame.globeness = globeness(atZoom: camera.zoom)
+        frame.rasterReference = rasterReference
+        let transform = frame.transform
+        guard drawsGlobeTerrain(transform: transform),
+              let made = terrainView(setting, transform: transform, pixelRatio: size.pixelRatio) else { return nil }
+        let states = featureStates
+        var errors = made.errors
+        var unsupported: [String] = []
+
+        // the terrain tiles of the mesh's zoom over the globe (with the DEM tiles they read, one zoom shallower)
+        let zoom = made.meshZoom
+        let demZoom = max(0, min(zoom - 1, made.view.elevation.maximumZoom))
+        let elevation = terrainView(setting, transform: transform, pixelRatio: size.pixelRatio, demZooms: [demZoom])?.view.elevation
+            ?? made.view.elevation
+        let ids = GlobeTerrainRenderer.tiles(transform: transform, zoom: zoom, elevation: elevation)
+
+        // each tile's draped layers, seen from straight above (flat: the image is projection-free)
+        let marginPoints = 1
+        var draped: [DrapedTile] = []
+        var drapeLayersKnown = false
+        let styleRevision = style.currentRevision
+        drapedTiles.beginFrame()
+        for id in ids {
+            let tileSide = 512 * pow(2, camera.zoom - Double(id.canonical.z))
+            let side = max(256, min(Self.maximumDrapedSide, Int(tileSide.rounded(.up))))
+            let drapeZoom = Double(id.canonical.z) + log2(Double(side) / 512)
+            let n = Double(1 << id.canonical.z)
+            let middle = Transform.coordinate(mercator: Point(x: Double(id.wrap) + (Double(id.canonical.x) + 0.5) / n,
+                                                              y: (Double(id.canonical.y) + 0.5) / n))
+            let tileCamera = MapCamera(center: middle, zoom: drapeZoom, bearing: 0, pitch: 0)
+            let tileSize = MapSize(width: side + 2 * marginPoints, height: side + 2 * marginPoints, pixelRatio: size.pixelRatio)
+            let inputs = try sceneInputs(camera: tileCamera, size: tileSize, globeness: 0)
+            var builder = inputs.0
+            builder.showsCollisionBoxes = false
+            let layers = inputs.1.filter { drapedLayerTypes.contains($0.layer.type) }
+            let key = DrapedTileCache.Key(tile: id, width: Int((Double(tileSize.width) * tileSize.pixelRatio).rounded()),
+                                          height: Int((Double(tileSize.height) * tileSize.pixelRatio).rounded()), zoom: drapeZoom,
+                                          content: Self.drapedContent(layers: layers, sources: inputs.2, builder: builder, states: states,
+                                                                      styleRevision: styleRevision))
+            let entry: DrapedTileCache.Entry
+            if let kept = drapedTiles.entry(for: key) {
+                entry = kept
+            } else {
+                var built = try builder.styleScene(layers: layers, sources: inputs.2, states: states)
+                DrapedLayers.prepare(&built.scene.layers)
+                entry = DrapedTileCache.Entry(image: try Renderer.render(built.scene), unsupportedFeatures: built.unsupportedFeatures)
+                drapedTiles.insert(entry, for: key)
+            }
+            if !drapeLayersKnown {
+                errors += inputs.3
+                unsupported += entry.unsupportedFeatures
+                drapeLayersKnown = true
+            }
+            let image = entry.image
+            let margin = (image.width - Int((Double(side) * size.pixelRatio).rounded())) / 2
+            draped.append(DrapedTile(id: id, image: image, margin: max(0, margin)))
+        }
+
+        // the raised meshes, nearest first by the depth buffer
+        var canvas = try Renderer.render(frame)
+        var depth = [Float](repeating: 0, count: canvas.width * canvas.height)
+        GlobeTerrainRenderer.draw(draped, transform: transform, elevation: elevation, into: &canvas, depth: &depth)
+
+        // the standing layers, the sky and the atmosphere, drawn by the globe as without terrain
+        let inputs = try sceneInputs(camera: camera, size: size)
+        errors += inputs.3
+        let standing = inputs.1.filter { !drapedLayerTypes.contains($0.layer.type) }
+        var builder = inputs.0
+        builder.lastIntegerZoom = camera.zoom.rounded(.down)
+        var built = try builder.styleScene(layers: standing, sources: inputs.2, states: states)
+        built.scene.projectionMode = options.projectionMode
+        built.scene.globeness = builder.globeness
+        built.scene.rasterReference = builder.rasterReference
+        unsupported += built.unsupportedFeatures
+        if setting.exaggeration > 0, elevation.range != 0...0, standing.contains(where: \.isVisible) {
+            unsupported.append("terrain on the globe: circles, labels, heatmaps and extrusions stand at 0 m (only the ground is raised)")
+        }
+        if !built.scene.layers.isEmpty {
+            canvas.composite(try Renderer.render(built.scene))
+        }
+        var seen = Set<String>()
+        unsupported = unsupported.filter { seen.insert($0).inserted }
+        var unquantized = frame
+        unquantized.tileQuantization = false
+        return MapSnapshot(canvas: canvas, transform: unquantized.transform, encoderBuffers: PNGBufferPool(), sourceErrors: errors,
+                           unsupportedFeatures: unsupported, warnings: Self.warnings(style, errors))
+    }
+}
