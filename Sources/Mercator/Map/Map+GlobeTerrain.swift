@@ -41,7 +41,6 @@ extension Map {
         let ids = GlobeTerrainRenderer.tiles(transform: transform, zoom: zoom, elevation: elevation)
 
         // each tile's draped layers, seen from straight above (flat: the image is projection-free)
-        let marginPoints = 1
         var draped: [DrapedTile] = []
         var drapeLayersKnown = false
         let styleRevision = style.currentRevision
@@ -49,37 +48,14 @@ extension Map {
         for id in ids {
             let tileSide = 512 * pow(2, camera.zoom - Double(id.canonical.z))
             let side = max(256, min(Self.maximumDrapedSide, Int(tileSide.rounded(.up))))
-            let drapeZoom = Double(id.canonical.z) + log2(Double(side) / 512)
-            let n = Double(1 << id.canonical.z)
-            let middle = Transform.coordinate(mercator: Point(x: Double(id.wrap) + (Double(id.canonical.x) + 0.5) / n,
-                                                              y: (Double(id.canonical.y) + 0.5) / n))
-            let tileCamera = MapCamera(center: middle, zoom: drapeZoom, bearing: 0, pitch: 0)
-            let tileSize = MapSize(width: side + 2 * marginPoints, height: side + 2 * marginPoints, pixelRatio: size.pixelRatio)
-            let inputs = try sceneInputs(camera: tileCamera, size: tileSize, globeness: 0)
-            var builder = inputs.0
-            builder.showsCollisionBoxes = false
-            let layers = inputs.1.filter { drapedLayerTypes.contains($0.layer.type) }
-            let key = DrapedTileCache.Key(tile: id, width: Int((Double(tileSize.width) * tileSize.pixelRatio).rounded()),
-                                          height: Int((Double(tileSize.height) * tileSize.pixelRatio).rounded()), zoom: drapeZoom,
-                                          content: Self.drapedContent(layers: layers, sources: inputs.2, builder: builder, states: states,
-                                                                      styleRevision: styleRevision))
-            let entry: DrapedTileCache.Entry
-            if let kept = drapedTiles.entry(for: key) {
-                entry = kept
-            } else {
-                var built = try builder.styleScene(layers: layers, sources: inputs.2, states: states)
-                DrapedLayers.prepare(&built.scene.layers)
-                entry = DrapedTileCache.Entry(image: try Renderer.render(built.scene), unsupportedFeatures: built.unsupportedFeatures)
-                drapedTiles.insert(entry, for: key)
-            }
+            let painted = try drapedTile(id, side: side, pixelRatio: size.pixelRatio,
+                                         states: states, styleRevision: styleRevision)
             if !drapeLayersKnown {
-                errors += inputs.3
-                unsupported += entry.unsupportedFeatures
+                errors += painted.errors
+                unsupported += painted.unsupportedFeatures
                 drapeLayersKnown = true
             }
-            let image = entry.image
-            let margin = (image.width - Int((Double(side) * size.pixelRatio).rounded())) / 2
-            draped.append(DrapedTile(id: id, image: image, margin: max(0, margin)))
+            draped.append(painted.tile)
         }
 
         // the raised meshes, nearest first by the depth buffer

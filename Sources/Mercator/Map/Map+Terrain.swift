@@ -213,7 +213,6 @@ extension Map {
         }
 
         // each tile's draped layers, seen from straight above at the camera's zoom
-        let marginPoints = 1
         var draped: [DrapedTile] = []
         var drapeLayersKnown = false
         let styleRevision = style.currentRevision
@@ -223,11 +222,6 @@ extension Map {
             // zoom that fits it (GL JS paints every tile into 1024 x 1024): no image grows with the zoom difference
             let tileSide = 512 * pow(2, camera.zoom - Double(id.canonical.z))
             let side = max(1, min(Self.maximumDrapedSide, Int(tileSide.rounded(.up))))
-            let drapeZoom = Double(id.canonical.z) + log2(Double(side) / 512)
-            let n = Double(1 << id.canonical.z)
-            let middle = Transform.coordinate(mercator: Point(x: Double(id.wrap) + (Double(id.canonical.x) + 0.5) / n,
-                                                              y: (Double(id.canonical.y) + 0.5) / n))
-            let tileCamera = MapCamera(center: middle, zoom: drapeZoom, bearing: 0, pitch: 0)
             // a tile small on screen (far away, or a large tile in a small view) is painted at a lower density and
             // meshed coarser: the density halves while the image would still have over four pixels per screen pixel
             // along the tile's longest side on screen (GL JS paints 1024 x 1024 per tile, filtered linearly)
@@ -236,36 +230,14 @@ extension Map {
             while density > 1.0 / 8, extent < Double(side) * size.pixelRatio * density / 4 { density /= 2 }
             var cells = TerrainRenderer.meshSize
             while cells > 16, extent < Double(cells) * 2 { cells /= 2 }
-            let tileSize = MapSize(width: side + 2 * marginPoints, height: side + 2 * marginPoints, pixelRatio: size.pixelRatio * density)
-            let inputs = try sceneInputs(camera: tileCamera, size: tileSize)
-            var builder = inputs.0
-            builder.showsCollisionBoxes = false
-            let layers = inputs.1.filter { drapedLayerTypes.contains($0.layer.type) }
-            // painted once per tile and what its layers read (GL JS's render-to-texture cache)
-            let key = DrapedTileCache.Key(tile: id, width: Int((Double(tileSize.width) * tileSize.pixelRatio).rounded()),
-                                          height: Int((Double(tileSize.height) * tileSize.pixelRatio).rounded()), zoom: drapeZoom,
-                                          content: Self.drapedContent(layers: layers, sources: inputs.2, builder: builder, states: states,
-                                                                      styleRevision: styleRevision))
-            let entry: DrapedTileCache.Entry
-            if let kept = drapedTiles.entry(for: key) {
-                entry = kept
-            } else {
-                var built = try builder.styleScene(layers: layers, sources: inputs.2, states: states)
-                DrapedLayers.prepare(&built.scene.layers)
-                // painted into the buffer of an image dropped (an earlier frame's), not fresh memory
-                let blank = drapedTiles.blankCanvas(width: key.width, height: key.height)
-                entry = DrapedTileCache.Entry(image: try Renderer.render(built.scene, onto: blank),
-                                              unsupportedFeatures: built.unsupportedFeatures)
-                drapedTiles.insert(entry, for: key)
-            }
+            let painted = try drapedTile(id, side: side, pixelRatio: size.pixelRatio * density,
+                                         states: states, styleRevision: styleRevision)
             if !drapeLayersKnown {
-                errors += inputs.3
-                unsupported += entry.unsupportedFeatures
+                errors += painted.errors
+                unsupported += painted.unsupportedFeatures
                 drapeLayersKnown = true
             }
-            let image = entry.image
-            let margin = (image.width - Int((Double(side) * size.pixelRatio * density).rounded())) / 2
-            var tile = DrapedTile(id: id, image: image, margin: max(0, margin))
+            var tile = painted.tile
             tile.meshSize = cells
             draped.append(tile)
         }
@@ -309,6 +281,45 @@ extension Map {
 }
 
 extension Map {
+    /// A terrain tile's draped layers (background, fill, line, raster, hillshade, colour relief) painted flat into an
+    /// image `side` points a side (and a point of margin around), seen from straight above at the zoom that fits it:
+    /// GL JS's render-to-texture tile, projection-free, so the flat terrain and the globe's share it. Kept in
+    /// ``drapedTiles`` (painted again only when what its layers read changed), painted into the buffer of an image
+    /// dropped; with the errors its scene's inputs raised.
+    func drapedTile(_ id: UnwrappedTileID, side: Int, pixelRatio: Double, states: FeatureStates,
+                    styleRevision: UInt64) throws -> (tile: DrapedTile, unsupportedFeatures: [String], errors: [SourceLoadError]) {
+        let marginPoints = 1
+        let drapeZoom = Double(id.canonical.z) + log2(Double(side) / 512)
+        let n = Double(1 << id.canonical.z)
+        let middle = Transform.coordinate(mercator: Point(x: Double(id.wrap) + (Double(id.canonical.x) + 0.5) / n,
+                                                          y: (Double(id.canonical.y) + 0.5) / n))
+        let tileCamera = MapCamera(center: middle, zoom: drapeZoom, bearing: 0, pitch: 0)
+        let tileSize = MapSize(width: side + 2 * marginPoints, height: side + 2 * marginPoints, pixelRatio: pixelRatio)
+        let inputs = try sceneInputs(camera: tileCamera, size: tileSize, globeness: 0)
+        var builder = inputs.0
+        builder.showsCollisionBoxes = false
+        let layers = inputs.1.filter { drapedLayerTypes.contains($0.layer.type) }
+        // painted once per tile and what its layers read (GL JS's render-to-texture cache)
+        let key = DrapedTileCache.Key(tile: id, width: Int((Double(tileSize.width) * pixelRatio).rounded()),
+                                      height: Int((Double(tileSize.height) * pixelRatio).rounded()), zoom: drapeZoom,
+                                      content: Self.drapedContent(layers: layers, sources: inputs.2, builder: builder, states: states,
+                                                                  styleRevision: styleRevision))
+        let entry: DrapedTileCache.Entry
+        if let kept = drapedTiles.entry(for: key) {
+            entry = kept
+        } else {
+            var built = try builder.styleScene(layers: layers, sources: inputs.2, states: states)
+            DrapedLayers.prepare(&built.scene.layers)
+            // painted into the buffer of an image dropped (an earlier frame's), not fresh memory
+            let blank = drapedTiles.blankCanvas(width: key.width, height: key.height)
+            entry = DrapedTileCache.Entry(image: try Renderer.render(built.scene, onto: blank),
+                                          unsupportedFeatures: built.unsupportedFeatures)
+            drapedTiles.insert(entry, for: key)
+        }
+        let margin = (entry.image.width - Int((Double(side) * pixelRatio).rounded())) / 2
+        return (DrapedTile(id: id, image: entry.image, margin: max(0, margin)), entry.unsupportedFeatures, inputs.3)
+    }
+
     /// What a terrain tile's draped `layers` read from `sources` and the map: the key's content in the tile image
     /// cache (``DrapedTileCache``).
     static func drapedContent(layers: [CompiledLayer], sources: [String: any RenderSource], builder: StyleSceneBuilder,
