@@ -41,22 +41,13 @@ extension Map {
         let ids = GlobeTerrainRenderer.tiles(transform: transform, zoom: zoom, elevation: elevation)
 
         // each tile's draped layers, seen from straight above (flat: the image is projection-free)
-        var draped: [DrapedTile] = []
-        var drapeLayersKnown = false
-        let styleRevision = style.currentRevision
-        drapedTiles.beginFrame()
-        for id in ids {
+        let frameTiles = try drapedFrame(ids, states: states) { id in
             let tileSide = 512 * pow(2, camera.zoom - Double(id.canonical.z))
-            let side = max(256, min(Self.maximumDrapedSide, Int(tileSide.rounded(.up))))
-            let painted = try drapedTile(id, side: side, pixelRatio: size.pixelRatio,
-                                         states: states, styleRevision: styleRevision)
-            if !drapeLayersKnown {
-                errors += painted.errors
-                unsupported += painted.unsupportedFeatures
-                drapeLayersKnown = true
-            }
-            draped.append(painted.tile)
+            return (max(256, min(Self.maximumDrapedSide, Int(tileSide.rounded(.up)))), size.pixelRatio, nil)
         }
+        let draped = frameTiles.tiles
+        errors += frameTiles.errors
+        unsupported += frameTiles.unsupportedFeatures
 
         // the raised meshes, nearest first by the depth buffer
         var canvas = try Renderer.render(frame)
@@ -80,11 +71,6 @@ extension Map {
         if !built.scene.layers.isEmpty {
             canvas.composite(try Renderer.render(built.scene))
         }
-        var seen = Set<String>()
-        unsupported = unsupported.filter { seen.insert($0).inserted }
-        var unquantized = frame
-        unquantized.tileQuantization = false
-        return MapSnapshot(canvas: canvas, transform: unquantized.transform, encoderBuffers: PNGBufferPool(), sourceErrors: errors,
-                           unsupportedFeatures: unsupported, warnings: Self.warnings(style, errors))
+        return terrainFrameSnapshot(canvas, frame: frame, errors: errors, unsupported: unsupported)
     }
 }

@@ -213,11 +213,7 @@ extension Map {
         }
 
         // each tile's draped layers, seen from straight above at the camera's zoom
-        var draped: [DrapedTile] = []
-        var drapeLayersKnown = false
-        let styleRevision = style.currentRevision
-        drapedTiles.beginFrame()
-        for id in ids {
+        let frameTiles = try drapedFrame(ids, states: states) { id in
             // a lower-zoom tile in the distance (``TerrainCover``) is painted at most 2048 points a side, at the
             // zoom that fits it (GL JS paints every tile into 1024 x 1024): no image grows with the zoom difference
             let tileSide = 512 * pow(2, camera.zoom - Double(id.canonical.z))
@@ -230,17 +226,11 @@ extension Map {
             while density > 1.0 / 8, extent < Double(side) * size.pixelRatio * density / 4 { density /= 2 }
             var cells = TerrainRenderer.meshSize
             while cells > 16, extent < Double(cells) * 2 { cells /= 2 }
-            let painted = try drapedTile(id, side: side, pixelRatio: size.pixelRatio * density,
-                                         states: states, styleRevision: styleRevision)
-            if !drapeLayersKnown {
-                errors += painted.errors
-                unsupported += painted.unsupportedFeatures
-                drapeLayersKnown = true
-            }
-            var tile = painted.tile
-            tile.meshSize = cells
-            draped.append(tile)
+            return (side, size.pixelRatio * density, cells)
         }
+        let draped = frameTiles.tiles
+        errors += frameTiles.errors
+        unsupported += frameTiles.unsupportedFeatures
 
         // the sky first (GL JS draws it before the terrain, which covers it), then the meshes through the camera, fogged
         var frame = RenderScene(width: size.width, height: size.height, pixelRatio: size.pixelRatio, camera: camera)
@@ -271,16 +261,46 @@ extension Map {
             let standing = try Renderer.render(built.scene)
             canvas.composite(standing)
         }
-        var seen = Set<String>()
-        unsupported = unsupported.filter { seen.insert($0).inserted }
-        var unquantized = frame
-        unquantized.tileQuantization = false
-        return MapSnapshot(canvas: canvas, transform: unquantized.transform, encoderBuffers: PNGBufferPool(), sourceErrors: errors,
-                           unsupportedFeatures: unsupported, warnings: Self.warnings(style, errors))
+        return terrainFrameSnapshot(canvas, frame: frame, errors: errors, unsupported: unsupported)
     }
 }
 
 extension Map {
+    /// The snapshot of a frame drawn over terrain: `canvas` seen through `frame`'s camera (without the tile
+    /// quantization the painters used), each unsupported feature said once.
+    func terrainFrameSnapshot(_ canvas: Canvas, frame: RenderScene, errors: [SourceLoadError], unsupported: [String]) -> MapSnapshot {
+        var seen = Set<String>()
+        var unquantized = frame
+        unquantized.tileQuantization = false
+        return MapSnapshot(canvas: canvas, transform: unquantized.transform, encoderBuffers: PNGBufferPool(), sourceErrors: errors,
+                           unsupportedFeatures: unsupported.filter { seen.insert($0).inserted }, warnings: Self.warnings(style, errors))
+    }
+
+    /// One frame's draped tiles (``drapedTile(_:side:pixelRatio:states:styleRevision:)``), each painted `shape(id).side`
+    /// points a side at `shape(id).pixelRatio` and meshed with `shape(id).cells` a side (nil: the renderer's), with
+    /// the errors and unsupported features of the draped layers (the same for every tile: the first tile's). Starts a
+    /// frame of ``drapedTiles``: what the frame paints or finds is not dropped while it runs.
+    func drapedFrame(_ ids: [UnwrappedTileID], states: FeatureStates,
+                     _ shape: (UnwrappedTileID) -> (side: Int, pixelRatio: Double, cells: Int?)) throws
+        -> (tiles: [DrapedTile], errors: [SourceLoadError], unsupportedFeatures: [String]) {
+        var tiles: [DrapedTile] = []
+        var errors: [SourceLoadError] = [], unsupported: [String] = []
+        let styleRevision = style.currentRevision
+        drapedTiles.beginFrame()
+        for (k, id) in ids.enumerated() {
+            let (side, pixelRatio, cells) = shape(id)
+            let painted = try drapedTile(id, side: side, pixelRatio: pixelRatio, states: states, styleRevision: styleRevision)
+            if k == 0 {
+                errors = painted.errors
+                unsupported = painted.unsupportedFeatures
+            }
+            var tile = painted.tile
+            tile.meshSize = cells
+            tiles.append(tile)
+        }
+        return (tiles, errors, unsupported)
+    }
+
     /// A terrain tile's draped layers (background, fill, line, raster, hillshade, colour relief) painted flat into an
     /// image `side` points a side (and a point of margin around), seen from straight above at the zoom that fits it:
     /// GL JS's render-to-texture tile, projection-free, so the flat terrain and the globe's share it. Kept in
