@@ -225,98 +225,102 @@ extension PaintContext {
         // (projected whole, its far side would wrap through infinity): plane y grows towards the camera, whose
         // depth `d - y sin(pitch)` is kept above a hundredth of the centre's
         let nearY = pitched ? tr.cameraToCenterDistance * 0.99 / tr.sinPitch : .infinity
-        for (a, b, c) in mesh.triangles {
-            let pa = positions[a], pb = positions[b], pc = positions[c]
-            var sa = tr.screen(plane: pa), sb = tr.screen(plane: pb), sc = tr.screen(plane: pc)
-            var sd: Point? = nil
-            if max(pa.y, pb.y, pc.y) > nearY {
-                let cut = Self.cutAtNear([pa, pb, pc], nearY)
-                if cut.count < 3 { continue }
-                (sa, sb, sc) = (tr.screen(plane: cut[0]), tr.screen(plane: cut[1]), tr.screen(plane: cut[2]))
-                if cut.count == 4 { sd = tr.screen(plane: cut[3]) }
-            }
-            // off-canvas triangles (most of a line outside the view) cost no more than this test
-            let fourth = sd ?? sc
-            if max(sa.x, sb.x, sc.x, fourth.x) < cx0 - 1 || min(sa.x, sb.x, sc.x, fourth.x) > cx1 + 1
-                || max(sa.y, sb.y, sc.y, fourth.y) < cy0 - 1 || min(sa.y, sb.y, sc.y, fourth.y) > cy1 + 1 {
-                continue
-            }
-            guard let nx = AffineValue(pa, pb, pc, verts[a].normal.x, verts[b].normal.x, verts[c].normal.x),
-                  let ny = AffineValue(pa, pb, pc, verts[a].normal.y, verts[b].normal.y, verts[c].normal.y),
-                  let along = AffineValue(pa, pb, pc, verts[a].along, verts[b].along, verts[c].along) else {
-                continue
-            }
-            let gammaAt = pitched ? AffineValue(pa, pb, pc, gammas[a], gammas[b], gammas[c]) : nil
-            if canCover {
-                let blur2 = stroke.blur + 1
-                // alpha is min(>= 1, (outset - |normal| * outset) / blur2), concave over the clip: at least 1
-                // at the four corners means at least 1 everywhere; corners inside the triangle mean all is
-                let covers = corners.allSatisfy { corner in
-                    guard Self.inside(corner, sa, sb, sc) else { return false }
-                    let q = Point(x: corner.x - halfW, y: corner.y - halfH)
-                    let vx = nx(q), vy = ny(q)
-                    return (stroke.outset - (vx * vx + vy * vy).squareRoot() * stroke.outset) / blur2 >= 1
+        // the row closure below reads the transform through a pointer: capturing the transform itself copied it
+        // (retaining its references, the globe view's among them) at every triangle
+        withUnsafePointer(to: tr) { trp in
+            for (a, b, c) in mesh.triangles {
+                let pa = positions[a], pb = positions[b], pc = positions[c]
+                var sa = tr.screen(plane: pa), sb = tr.screen(plane: pb), sc = tr.screen(plane: pc)
+                var sd: Point? = nil
+                if max(pa.y, pb.y, pc.y) > nearY {
+                    let cut = Self.cutAtNear([pa, pb, pc], nearY)
+                    if cut.count < 3 { continue }
+                    (sa, sb, sc) = (tr.screen(plane: cut[0]), tr.screen(plane: cut[1]), tr.screen(plane: cut[2]))
+                    if cut.count == 4 { sd = tr.screen(plane: cut[3]) }
                 }
-                if covers {
-                    covering += 1
+                // off-canvas triangles (most of a line outside the view) cost no more than this test
+                let fourth = sd ?? sc
+                if max(sa.x, sb.x, sc.x, fourth.x) < cx0 - 1 || min(sa.x, sb.x, sc.x, fourth.x) > cx1 + 1
+                    || max(sa.y, sb.y, sc.y, fourth.y) < cy0 - 1 || min(sa.y, sb.y, sc.y, fourth.y) > cy1 + 1 {
                     continue
                 }
-                if covering > 0 {
-                    fillClip(PaintContext.repeated(stroke.color, covering))
-                    covering = 0
+                guard let nx = AffineValue(pa, pb, pc, verts[a].normal.x, verts[b].normal.x, verts[c].normal.x),
+                      let ny = AffineValue(pa, pb, pc, verts[a].normal.y, verts[b].normal.y, verts[c].normal.y),
+                      let along = AffineValue(pa, pb, pc, verts[a].along, verts[b].along, verts[c].along) else {
+                    continue
                 }
+                let gammaAt = pitched ? AffineValue(pa, pb, pc, gammas[a], gammas[b], gammas[c]) : nil
+                if canCover {
+                    let blur2 = stroke.blur + 1
+                    // alpha is min(>= 1, (outset - |normal| * outset) / blur2), concave over the clip: at least 1
+                    // at the four corners means at least 1 everywhere; corners inside the triangle mean all is
+                    let covers = corners.allSatisfy { corner in
+                        guard Self.inside(corner, sa, sb, sc) else { return false }
+                        let q = Point(x: corner.x - halfW, y: corner.y - halfH)
+                        let vx = nx(q), vy = ny(q)
+                        return (stroke.outset - (vx * vx + vy * vy).squareRoot() * stroke.outset) / blur2 >= 1
+                    }
+                    if covers {
+                        covering += 1
+                        continue
+                    }
+                    if covering > 0 {
+                        fillClip(PaintContext.repeated(stroke.color, covering))
+                        covering = 0
+                    }
+                }
+                let spans = tileSpans
+                // one row's pixels of the triangle (a local function, passed only to the scanner: no allocation)
+                func scanRow(_ y: Int, _ x0: Int, _ x1: Int) {
+                    var (x0, x1) = (x0, x1)
+                    if let spans {
+                        // only the pixels inside the source tile (the stencil clip)
+                        let (a, b) = spans.span(row: y)
+                        (x0, x1) = (max(a, x0), min(b, x1))
+                    }
+                    if x0 >= x1 { return }
+                    // the line's pixels two rows down: a cache miss per row otherwise
+                    Canvas.prefetchSpan(px, offset: 4 * ((y + 2) * w + x0), count: x1 - x0)
+                    for x in x0..<x1 {
+                        let q: Point
+                        var gamma = 1.0
+                        if pitched {
+                            guard let pq = trp.pointee.plane(screen: Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) else { continue }
+                            q = pq
+                            gamma = gammaAt.map { $0(pq) } ?? trp.pointee.w(plane: pq)
+                        } else {
+                            q = Point(x: Double(x) + 0.5 - halfW, y: Double(y) + 0.5 - halfH)
+                        }
+                        if let clip = tileClip {
+                            let wf = trp.pointee.worldFraction(plane: q - stroke.shift)
+                            if wf.x < clip.minX || wf.x >= clip.maxX || wf.y < clip.minY || wf.y >= clip.maxY { continue }
+                        }
+                        let vx = nx(q), vy = ny(q)
+                        let dist = (vx * vx + vy * vy).squareRoot() * stroke.outset
+                        let blur2 = (stroke.blur + 1) * gamma
+                        var alpha = max(0, min(1, min(dist - (stroke.inset - blur2), stroke.outset - dist) / blur2))
+                        if alpha <= 0 { continue }
+                        if let dash = stroke.dash { alpha *= dash.alpha(at: along(q), across: vy) }
+                        var color = stroke.color
+                        if let ramp = stroke.gradient {
+                            let progress = lineLength > 0 ? along(q) / lineLength : 0
+                            color = LineStroke.sample(ramp, progress).scaled(stroke.opacity)
+                        }
+                        if let (image, length) = stroke.pattern, length > 0 {
+                            // MapLibre's line_pattern: repeats along the line, spans the width (at most the image height)
+                            var u = (along(q) / length).truncatingRemainder(dividingBy: 1)
+                            if u < 0 { u += 1 }
+                            let height = image.displaySize.1
+                            let halfWidth = min(max(0, stroke.outset / trp.pointee.pixelRatio), (height + 2) / 2)
+                            let v = 0.5 + vy * halfWidth / height
+                            color = image.image.sampleWrapped(u: u, v: v).scaled(stroke.opacity)
+                        }
+                        Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: Float(alpha))
+                    }
+                }
+                PixelCenterScanner.scanTriangle(sa, sb, sc, clip: clip, scanRow)
+                if let sd { PixelCenterScanner.scanTriangle(sa, sc, sd, clip: clip, scanRow) }
             }
-            let spans = tileSpans
-            // one row's pixels of the triangle (a local function, passed only to the scanner: no allocation)
-            func scanRow(_ y: Int, _ x0: Int, _ x1: Int) {
-                var (x0, x1) = (x0, x1)
-                if let spans {
-                    // only the pixels inside the source tile (the stencil clip)
-                    let (a, b) = spans.span(row: y)
-                    (x0, x1) = (max(a, x0), min(b, x1))
-                }
-                if x0 >= x1 { return }
-                // the line's pixels two rows down: a cache miss per row otherwise
-                Canvas.prefetchSpan(px, offset: 4 * ((y + 2) * w + x0), count: x1 - x0)
-                for x in x0..<x1 {
-                    let q: Point
-                    var gamma = 1.0
-                    if pitched {
-                        guard let pq = tr.plane(screen: Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) else { continue }
-                        q = pq
-                        gamma = gammaAt.map { $0(pq) } ?? tr.w(plane: pq)
-                    } else {
-                        q = Point(x: Double(x) + 0.5 - halfW, y: Double(y) + 0.5 - halfH)
-                    }
-                    if let clip = tileClip {
-                        let wf = tr.worldFraction(plane: q - stroke.shift)
-                        if wf.x < clip.minX || wf.x >= clip.maxX || wf.y < clip.minY || wf.y >= clip.maxY { continue }
-                    }
-                    let vx = nx(q), vy = ny(q)
-                    let dist = (vx * vx + vy * vy).squareRoot() * stroke.outset
-                    let blur2 = (stroke.blur + 1) * gamma
-                    var alpha = max(0, min(1, min(dist - (stroke.inset - blur2), stroke.outset - dist) / blur2))
-                    if alpha <= 0 { continue }
-                    if let dash = stroke.dash { alpha *= dash.alpha(at: along(q), across: vy) }
-                    var color = stroke.color
-                    if let ramp = stroke.gradient {
-                        let progress = lineLength > 0 ? along(q) / lineLength : 0
-                        color = LineStroke.sample(ramp, progress).scaled(stroke.opacity)
-                    }
-                    if let (image, length) = stroke.pattern, length > 0 {
-                        // MapLibre's line_pattern: repeats along the line, spans the width (at most the image height)
-                        var u = (along(q) / length).truncatingRemainder(dividingBy: 1)
-                        if u < 0 { u += 1 }
-                        let height = image.displaySize.1
-                        let halfWidth = min(max(0, stroke.outset / tr.pixelRatio), (height + 2) / 2)
-                        let v = 0.5 + vy * halfWidth / height
-                        color = image.image.sampleWrapped(u: u, v: v).scaled(stroke.opacity)
-                    }
-                    Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: Float(alpha))
-                }
-            }
-            PixelCenterScanner.scanTriangle(sa, sb, sc, clip: clip, scanRow)
-            if let sd { PixelCenterScanner.scanTriangle(sa, sc, sd, clip: clip, scanRow) }
         }
     }
 
