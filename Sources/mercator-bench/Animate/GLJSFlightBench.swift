@@ -88,15 +88,16 @@ struct GLJSFlightBench {
 
         // the flight's middle view, drawn as the flight draws it and flat, side by side in one process, interleaved
         let view = animation.camera(at: animation.duration / 2)
-        let drawnMap = try map(flight.style, view), flatMap = try map(flight.flatStyle, view)
-        _ = try drawnMap.snapshot()
-        _ = try flatMap.snapshot()
-        var drawnTimes: [Double] = [], flatTimes: [Double] = []
-        for _ in 0..<max(5, runs * 5) {
-            drawnTimes.append(try Measure.seconds { _ = try drawnMap.snapshot() } * 1000)
-            flatTimes.append(try Measure.seconds { _ = try flatMap.snapshot() } * 1000)
+        let (drawnMs, flatMs) = try viewCost(view, repeats: max(5, runs * 5), map: map)
+        // and five views along the flight (its start, quarters and end): the cost ratio changes with the zoom
+        let alongFlight = try (0...4).map { k in
+            let camera = animation.camera(at: animation.duration * Double(k) / 4)
+            let (drawn, flat) = try viewCost(camera, repeats: max(3, runs * 2), map: map)
+            return (zoom: camera.zoom, ratio: drawn / flat)
         }
-        let drawnMs = Measure.median(drawnTimes), flatMs = Measure.median(flatTimes)
+        let ratios = alongFlight.map(\.ratio)
+        let worst = alongFlight.max { $0.ratio < $1.ratio }!
+        let flat = flight.flatName.lowercased()
 
         if json {
             Measure.printJSON([("case", "\(flight.name)-flight"), ("frames", Double(wall.count)), ("frames_per_second", 1000 / median),
@@ -106,6 +107,9 @@ struct GLJSFlightBench {
             Measure.printJSON([("case", "\(flight.name)-snapshot-vs-\(flight.flatName.lowercased())"), ("\(flight.name)_snapshot_ms", drawnMs),
                                ("\(flight.flatName.lowercased())_snapshot_ms", flatMs), ("\(flight.name)_cost_vs_\(flight.flatName.lowercased())", drawnMs / flatMs),
                                ("zoom", view.zoom), ("pitch", view.pitch)])
+            Measure.printJSON([("case", "\(flight.name)-views-vs-\(flat)"), ("views", Double(ratios.count)),
+                               ("median_cost_vs_\(flat)", Measure.median(ratios)), ("worst_cost_vs_\(flat)", worst.ratio),
+                               ("worst_zoom", worst.zoom)])
         } else {
             print(String(format: "animate --%@ %dx%d: %d frames, %@: median frame %.1f ms = %.1f fps, worst %.1f ms",
                          flight.name, width, height, wall.count, flight.description, median, 1000 / median, wall.max() ?? .nan))
@@ -117,7 +121,24 @@ struct GLJSFlightBench {
             }
             print(String(format: "  one view (zoom %.2f, pitch %.0f): %@ snapshot %.1f ms, the same view %@ %.1f ms: %.2fx",
                          view.zoom, view.pitch, flight.name, drawnMs, flight.flatName, flatMs, drawnMs / flatMs))
+            print(String(format: "  five views along the flight (zoom %@): %@ / %@ cost %@; median %.2fx, worst %.2fx at zoom %.2f",
+                         alongFlight.map { String(format: "%.2f", $0.zoom) }.joined(separator: ", "), flight.name, flight.flatName,
+                         ratios.map { String(format: "%.2fx", $0) }.joined(separator: ", "), Measure.median(ratios), worst.ratio, worst.zoom))
         }
+    }
+
+    /// The median snapshot times (ms) of one view drawn as the flight draws it and flat, each map drawn once before
+    /// and the two interleaved `repeats` times in this process.
+    private func viewCost(_ camera: MapCamera, repeats: Int, map: (JSONValue, MapCamera) throws -> Map) throws -> (drawn: Double, flat: Double) {
+        let drawnMap = try map(flight.style, camera), flatMap = try map(flight.flatStyle, camera)
+        _ = try drawnMap.snapshot()
+        _ = try flatMap.snapshot()
+        var drawnTimes: [Double] = [], flatTimes: [Double] = []
+        for _ in 0..<repeats {
+            drawnTimes.append(try Measure.seconds { _ = try drawnMap.snapshot() } * 1000)
+            flatTimes.append(try Measure.seconds { _ = try flatMap.snapshot() } * 1000)
+        }
+        return (Measure.median(drawnTimes), Measure.median(flatTimes))
     }
 
     /// GL JS's frame times for the same flight (`scripts/gljs_flight_bench.py`), or nil when GL JS or Chromium is missing.
