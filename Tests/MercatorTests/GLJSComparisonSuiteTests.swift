@@ -19,7 +19,7 @@ struct GLJSComparisonSuiteTests {
         "globe-fill": 12,
         "globe-line": 5,
         "globe-circle": 11,
-        "globe-symbol": 12,
+        "globe-symbol": 13,
         "globe-raster": 4,
         "globe-heatmap": 2,
         "globe-hillshade": 0,

@@ -64,6 +64,7 @@ extension Map {
         built.scene.projectionMode = options.projectionMode
         built.scene.globeness = builder.globeness
         built.scene.rasterReference = builder.rasterReference
+        TerrainHeatmaps.prepare(&built.scene.layers)
         unsupported += built.unsupportedFeatures
         if setting.exaggeration > 0, elevation.range != 0...0, standing.contains(where: \.isVisible) {
             unsupported.append("terrain on the globe: circles, labels, heatmaps and extrusions stand at 0 m (only the ground is raised)")

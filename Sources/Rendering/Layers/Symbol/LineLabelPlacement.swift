@@ -186,7 +186,8 @@ struct LineLabelPlacement {
         }
         let firstDistance = tileDistance(first), lastDistance = tileDistance(last)
         let radius = path.circleRadius * (0.5 + 0.5 / max(anchorW, 1e-6))
-        func used(_ c: LineLabelCircle) -> Bool { c.distance >= -firstDistance && c.distance <= lastDistance }
+        let visible = visibleCircles(from: firstDistance, to: lastDistance)
+        func used(_ c: LineLabelCircle) -> Bool { visible?.contains(c.distance) ?? false }
         var out: [CollisionGrid.Circle] = []
         var previous: Point?
         for (i, c) in path.circles.enumerated() {
@@ -210,5 +211,25 @@ struct LineLabelPlacement {
             out.append(CollisionGrid.Circle(x: p.x, y: p.y, radius: radius))
         }
         return out
+    }
+
+    /// The distances along the line (from the anchor, tile units) between which the label's collision circles lie:
+    /// from its first glyph (`-first`) to its last (`last`), and on the globe, for text laid in the map plane, only
+    /// the longest run of those circles in front of the horizon (GL JS's `projectPathToScreenSpace` keeps the longest
+    /// run of the path's points that are not occluded: a label reaching behind the limb collides with its visible
+    /// part, one wholly behind it with nothing and is not placed).
+    func visibleCircles(from first: Double, to last: Double) -> ClosedRange<Double>? {
+        guard path.textInMapPlane, transform.globe != nil else { return -first <= last ? -first...last : nil }
+        var best: (from: Double, to: Double, count: Int)?
+        var run: (from: Double, to: Double, count: Int)?
+        for c in path.circles where c.distance >= -first && c.distance <= last {
+            if transform.isHiddenOnGlobe(worldFraction: c.center, copy: copy) {
+                run = nil
+                continue
+            }
+            run = run.map { ($0.from, c.distance, $0.count + 1) } ?? (c.distance, c.distance, 1)
+            if let r = run, r.count > best?.count ?? 0 { best = r }
+        }
+        return best.map { $0.from...$0.to }
     }
 }

@@ -31,6 +31,10 @@ struct LinePath: Sendable {
     /// its glyph quads and their offsets along the line.
     var verticalQuads: [SymbolLayer.GlyphQuad] = []
     var verticalGlyphOffsets: [Double] = []
+
+    /// Text along the line in the map plane: GL JS walks such a line in its label plane, so on the globe neither its
+    /// anchor nor its line behind the horizon hides it; only its collision circles and glyphs there are left out.
+    var textInMapPlane: Bool { textAlongLine && pitchWithMap }
 }
 
 /// A glyph laid out along a line: its centre in the label plane (device pixels) and its angle.

@@ -140,6 +140,11 @@ extension PaintContext {
                                             rotateWithMap: layer.textRotateWithMap, pitchWithMap: layer.textPitchWithMap,
                                             ratioPlane: planeOf[anchor])
             for (q, quad) in s.quads.enumerated() {
+                // on the globe, a glyph of text along its line in the map plane behind the horizon is not drawn (GL JS's
+                // globe shader clips it at the horizon plane): a label reaching past the limb shows its near part
+                if alongLine, pitchWithMap, t.globe != nil, t.isHiddenOnGlobe(worldFraction: t.flatWorldFraction(plane: s.placedGlyphs[q].point)) {
+                    continue
+                }
                 if let image = quad.image {
                     // inline images are drawn in both passes, as MapLibre's text-and-icon shader draws them
                     if halo && s.haloWidth <= 0 { continue }

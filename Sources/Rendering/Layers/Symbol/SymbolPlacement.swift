@@ -140,8 +140,11 @@ enum SymbolPlacement {
         func inTile(_ box: CollisionGrid.Box) -> Bool { edges.map { TilePlacementRules.isInside(box, $0) } ?? true }
         for i in order where !skip.contains(i) {
             if tile != nil { layer.symbols[i].collisionBoxes = [] }
-            // on the globe, a label whose anchor is behind the horizon is hidden (GL JS's `isOccluded`)
-            if transform.globe != nil, transform.isHiddenOnGlobe(layer.symbols[i].anchor, copy: wrap ?? 0) {
+            // on the globe, a label whose anchor is behind the horizon is hidden (GL JS's `isOccluded`), but not text along
+            // its line in the map plane: GL JS walks that line in the label plane, which reports nothing occluded, and
+            // keeps the collision circles of the part in front of the horizon (``LineLabelPlacement/collisionCircles``)
+            if transform.globe != nil, !(layer.symbols[i].path?.textInMapPlane ?? false),
+               transform.isHiddenOnGlobe(layer.symbols[i].anchor, copy: wrap ?? 0) {
                 layer.symbols[i].placed = false
                 layer.symbols[i].iconPlaced = false
                 continue
@@ -335,7 +338,9 @@ enum SymbolPlacement {
         if let icon = s.icon {
             let box = (a.x + icon.box.x0, a.y + icon.box.y0, a.x + icon.box.x1, a.y + icon.box.y1)
             iconBox = box
-            placeIcon = placed.isInside(box) && inTile(box) && (icon.allowOverlap || placed.fits(box))
+            // an icon's box is hidden with its anchor behind the horizon (GL JS's `placeCollisionBox`), whatever its text does
+            let occluded = t.globe != nil && t.isHiddenOnGlobe(worldFraction: line.path.anchor, copy: line.copy)
+            placeIcon = !occluded && placed.isInside(box) && inTile(box) && (icon.allowOverlap || placed.fits(box))
         }
         combine(&placeText, &placeIcon, hasText: hasText, s)
         s.placed = placeText

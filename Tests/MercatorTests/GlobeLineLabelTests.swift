@@ -1,0 +1,57 @@
+import Foundation
+import Mercator
+import MercatorTestSupport
+import Testing
+
+/// Labels along lines on the globe (docs/3d.md): text laid along its line in the map plane is not hidden with its
+/// anchor behind the horizon (GL JS walks such a line in its label plane, which reports nothing occluded); it collides
+/// with the longest run of its collision circles in front of the horizon and draws the glyphs there. The ink runs
+/// below are GL JS 5.24's (`reference-render-gljs`) for the same styles; before the rule the label at the eastern
+/// limb was missing and, centred at 30° E, a label at the western limb was drawn that GL JS's limb label keeps out.
+@Suite("Globe: labels along lines at the limb", .needsShared)
+struct GlobeLineLabelTests {
+    static func snapshot(longitude: Double, zoom: Double) throws -> MapSnapshot {
+        let line: JSONValue = ["type": "Feature", "properties": [:],
+                               "geometry": ["type": "LineString", "coordinates": [[-180, 0], [-90, 0], [0, 0], [90, 0], [180, 0]]]]
+        let style: JSONValue = [
+            "version": 8, "projection": ["type": "globe"], "glyphs": .string(SymbolLayerTests.glyphs.path + "/{fontstack}/{range}.pbf"),
+            "sources": ["line": ["type": "geojson", "data": line]],
+            "layers": [["id": "bg", "type": "background", "paint": ["background-color": "white"]],
+                       ["id": "labels", "type": "symbol", "source": "line",
+                        "layout": ["symbol-placement": "line", "text-field": "Equator", "text-size": 14, "symbol-spacing": 60,
+                                   "text-font": ["Open Sans Semibold", "Arial Unicode MS Bold"]]]],
+        ]
+        let camera = MapCamera(center: LocationCoordinate2D(latitude: 0, longitude: longitude), zoom: zoom)
+        return try Map(style: try Style(document: StyleDocument(json: style)), camera: camera, size: MapSize(width: 256, height: 256)).snapshot()
+    }
+
+    /// The runs of columns holding ink (dark glyph pixels), gaps of up to 3 columns joined.
+    static func inkRuns(_ s: MapSnapshot) -> [ClosedRange<Int>] {
+        let image = s.image
+        var runs: [ClosedRange<Int>] = []
+        for x in 0..<image.width where (0..<image.height).contains(where: { y in
+            let i = 4 * (y * image.width + x)
+            return image.pixels[i + 3] > 200 && image.pixels[i] < 160
+        }) {
+            if let last = runs.last, x - last.upperBound <= 3 { runs[runs.count - 1] = last.lowerBound...x } else { runs.append(x...x) }
+        }
+        return runs
+    }
+
+    /// Whether two ink runs lie within a column of each other at both ends.
+    static func near(_ a: [ClosedRange<Int>], _ b: [ClosedRange<Int>]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { abs($0.lowerBound - $1.lowerBound) <= 1 && abs($0.upperBound - $1.upperBound) <= 1 }
+    }
+
+    @Test("a label whose anchor is just past the eastern limb shows its near glyphs")
+    func limbFragment() throws {
+        let runs = Self.inkRuns(try Self.snapshot(longitude: 5, zoom: 0.8))
+        #expect(Self.near(runs, [21...28, 65...111, 175...213, 234...234]), "\(runs)")
+    }
+
+    @Test("the limb label's visible circles keep the next label out; the western limb shows no extra label")
+    func limbLabelCollides() throws {
+        let runs = Self.inkRuns(try Self.snapshot(longitude: 30, zoom: 1))
+        #expect(Self.near(runs, [57...103, 119...169, 184...221, 247...247]), "\(runs)")
+    }
+}
