@@ -58,4 +58,37 @@ struct DrapeSamplerTests {
             #expect(abs(d.3 - 1.0 / 16) < 1e-6, "\(d.3)")
         }
     }
+
+    @Test("a row's footprints are worked out once per 2 x 2 quad and equal each pixel's own")
+    func footprintPerQuad() {
+        // planes of a pitched view's triangles: depth growing up the screen, the image stretched along y
+        let planes = [
+            DrapePlane(qx: 1e-6, qy: -3e-4, q0: 0.3, ux: 0.02, uy: -0.05, u0: 40, vx: 1e-3, vy: -0.09, v0: 70),
+            DrapePlane(qx: -2e-5, qy: 4e-5, q0: 0.01, ux: 0.3, uy: 0.001, u0: -2, vx: -0.002, vy: 0.02, v0: 1.5),
+            DrapePlane(qx: 0, qy: 0, q0: 1, ux: 2, uy: 0.5, u0: 3, vx: -0.5, vy: 2, v0: 7),
+        ]
+        for plane in planes {
+            for row in [0, 1, 6, 7, 301] {
+                // a triangle's row may start at an odd column (the second pixel of a quad) and skip pixels
+                for start in [0, 1, 5] {
+                    var rowFootprints = DrapePlane.RowFootprints(plane: plane, row: row)
+                    for column in start..<(start + 40) where column % 7 != 3 {
+                        #expect(rowFootprints.footprint(column: column) == plane.footprint(column: column, row: row),
+                                "row \(row), column \(column)")
+                    }
+                }
+                // the quad's two pixels and its two rows share one footprint
+                #expect(plane.footprint(column: 10, row: row) == plane.footprint(column: 11, row: row))
+                #expect(plane.footprint(column: 10, row: row & ~1) == plane.footprint(column: 11, row: row | 1))
+            }
+        }
+        // the footprint is what the sampler works out from the derivatives
+        let texels = Self.lineImage(row: 10)
+        texels.withUnsafeBufferPointer { t in
+            let s = DrapeSampler(texels: t.baseAddress!, width: 32, height: 32)
+            let f = DrapeFootprint(dudx: 0.3, dvdx: 0.1, dudy: 0.2, dvdy: 5.7)
+            #expect(f.taps == 16 && f.du == 0.2 && f.dv == 5.7)
+            #expect(s.sample(u: 4.5, v: 9.25, footprint: f) == s.sample(u: 4.5, v: 9.25, dudx: 0.3, dvdx: 0.1, dudy: 0.2, dvdy: 5.7))
+        }
+    }
 }

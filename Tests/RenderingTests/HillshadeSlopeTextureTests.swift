@@ -69,4 +69,29 @@ struct HillshadeSlopeTextureTests {
         let draped = try #require(layers[0] as? HillshadeLayer)
         #expect(draped.pieces.map(\.texture) == [.glJS, .mapLibreNative])
     }
+
+    @Test("each texture is prepared once per tile and border: a tile backfilled from other neighbours gets its own")
+    func preparedOncePerBorder() throws {
+        let tile = try Self.ramp(5)
+        let east = try ColorReliefTests.dem(256) { _, _ in 3000 }, otherEast = try ColorReliefTests.dem(256) { _, _ in 200 }
+        // the eastern edge texel reads the border: a copy of the edge without a neighbour, the neighbour's column with one
+        let edge = 2 * (128 * 256 + 255)
+        let bare = tile.slopes(zoom: 12, maxZoom: 12), bareGLJS = tile.glJSSlopes(zoom: 12)
+        var backfilled = tile
+        backfilled.backfill(from: east, dx: 1, dy: 0)
+        var otherBackfilled = tile
+        otherBackfilled.backfill(from: otherEast, dx: 1, dy: 0)
+        for (slopes, zoom) in [({ (t: DEMTile) in t.slopes(zoom: 12, maxZoom: 12) }, 12), ({ (t: DEMTile) in t.glJSSlopes(zoom: 12) }, 12)] {
+            let plain = slopes(tile), high = slopes(backfilled), low = slopes(otherBackfilled)
+            #expect(high[edge] > plain[edge] && low[edge] < plain[edge], "zoom \(zoom)")
+            // kept: the same texture again, and the same as a copy of the tile decoded apart prepares
+            #expect(slopes(tile) == plain && slopes(backfilled) == high && slopes(otherBackfilled) == low)
+            var fresh = try Self.ramp(5)
+            fresh.backfill(from: try ColorReliefTests.dem(256) { _, _ in 3000 }, dx: 1, dy: 0)
+            #expect(slopes(fresh) == high)
+        }
+        #expect(tile.slopes(zoom: 12, maxZoom: 12) == bare && tile.glJSSlopes(zoom: 12) == bareGLJS)
+        // another zoom or pass is another texture
+        #expect(tile.slopes(zoom: 11, maxZoom: 12) != bare && tile.glJSSlopes(zoom: 12) != bare)
+    }
 }

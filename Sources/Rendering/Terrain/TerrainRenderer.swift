@@ -269,6 +269,7 @@ struct TriangleRaster {
         let vx = e0x * a.vq + e1x * b.vq + e2x * c.vq, vy = e0y * a.vq + e1y * b.vq + e2y * c.vq
         let v0 = e00 * a.vq + e10 * b.vq + e20 * c.vq
         let sampler = DrapeSampler(texels: texels, width: textureWidth, height: textureHeight)
+        let plane = DrapePlane(qx: qx, qy: qy, q0: q0, ux: ux, uy: uy, u0: u0, vx: vx, vy: vy, v0: v0)
         var py = firstRow
         while py <= y1 {
             defer {
@@ -277,6 +278,8 @@ struct TriangleRaster {
                 if py % Self.blockRows == 0 { py += (rowStride - 1) * Self.blockRows }
             }
             let cy = Double(py) + 0.5
+            // the footprint of the row's current 2 x 2 quad, worked out once for its two pixels
+            var footprints = DrapePlane.RowFootprints(plane: plane, row: py)
             for px in x0...x1 {
                 let cx = Double(px) + 0.5
                 let w0 = e0x * cx + e0y * cy + e00
@@ -289,14 +292,7 @@ struct TriangleRaster {
                 depths[i] = Float(q)
                 let u = (w0 * a.uq + w1 * b.uq + w2 * c.uq) / q
                 let v = (w0 * a.vq + w1 * b.vq + w2 * c.vq) / q
-                // the image position's steps across the pixel's 2 x 2 quad (the GPU's coarse derivatives: the quad's
-                // top-left pixel to its right and lower neighbours, on this triangle's plane)
-                let kx = Double(px & ~1) + 0.5, ky = Double(py & ~1) + 0.5
-                let k = 1 / (qx * kx + qy * ky + q0), kr = 1 / (qx * (kx + 1) + qy * ky + q0), kd = 1 / (qx * kx + qy * (ky + 1) + q0)
-                let ku = (ux * kx + uy * ky + u0) * k, kv = (vx * kx + vy * ky + v0) * k
-                let dudx = (ux * (kx + 1) + uy * ky + u0) * kr - ku, dvdx = (vx * (kx + 1) + vy * ky + v0) * kr - kv
-                let dudy = (ux * kx + uy * (ky + 1) + u0) * kd - ku, dvdy = (vx * kx + vy * (ky + 1) + v0) * kd - kv
-                var (r, g, bl, al) = sampler.sample(u: u, v: v, dudx: dudx, dvdx: dvdx, dudy: dudy, dvdy: dvdy)
+                var (r, g, bl, al) = sampler.sample(u: u, v: v, footprint: footprints.footprint(column: px))
                 let o = 4 * i
                 if let fog { fog.apply(&r, &g, &bl, &al, depth: fog.depth(q: q)) }
                 let keep = 1 - al
@@ -327,15 +323,15 @@ struct DrapeSampler {
     /// `i + 0.5`), the position's steps per screen pixel along x (`dudx`, `dvdx`) and y (`dudy`, `dvdy`).
     @inline(__always)
     func sample(u: Double, v: Double, dudx: Double, dvdx: Double, dudy: Double, dvdy: Double) -> (Float, Float, Float, Float) {
-        let lx = dudx * dudx + dvdx * dvdx, ly = dudy * dudy + dvdy * dvdy
-        guard lx.isFinite, ly.isFinite else { return bilinear(u: u, v: v) }
-        let major = max(lx, ly)
-        let det = abs(dudx * dvdy - dudy * dvdx)
-        var anisotropy = det > 0 ? major / det : Self.maximumAnisotropy
-        if !anisotropy.isFinite { anisotropy = Self.maximumAnisotropy }
-        let n = Int(min(anisotropy, Self.maximumAnisotropy).rounded())
+        sample(u: u, v: v, footprint: DrapeFootprint(dudx: dudx, dvdx: dvdx, dudy: dudy, dvdy: dvdy))
+    }
+
+    /// The premultiplied colour at image position (`u`, `v`) over a pixel's `footprint`.
+    @inline(__always)
+    func sample(u: Double, v: Double, footprint: DrapeFootprint) -> (Float, Float, Float, Float) {
+        let n = footprint.taps
         if n <= 1 { return bilinear(u: u, v: v) }
-        let du = lx >= ly ? dudx : dudy, dv = lx >= ly ? dvdx : dvdy
+        let du = footprint.du, dv = footprint.dv
         let step = 1 / Double(n), start = -0.5 + 0.5 * step
         var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
         for t in 0..<n {
@@ -360,5 +356,75 @@ struct DrapeSampler {
                 texels[t00 + 1] * w00 + texels[t10 + 1] * w10 + texels[t01 + 1] * w01 + texels[t11 + 1] * w11,
                 texels[t00 + 2] * w00 + texels[t10 + 2] * w10 + texels[t01 + 2] * w01 + texels[t11 + 2] * w11,
                 texels[t00 + 3] * w00 + texels[t10 + 3] * w10 + texels[t01 + 3] * w01 + texels[t11 + 3] * w11)
+    }
+}
+
+/// A pixel's footprint in a draped tile's image for SwiftShader's anisotropic filter: how many bilinear taps
+/// (`N` = round(min(major / minor, 16)), 1 or fewer: one bilinear tap) and the image step they spread across (the
+/// longer of the pixel's steps along the screen's x and y).
+struct DrapeFootprint: Equatable {
+    var taps = 1
+    var du = 0.0
+    var dv = 0.0
+
+    /// One bilinear tap.
+    init() {}
+
+    /// The footprint of a pixel whose image position steps (`dudx`, `dvdx`) along the screen's x and (`dudy`,
+    /// `dvdy`) along y.
+    @inline(__always)
+    init(dudx: Double, dvdx: Double, dudy: Double, dvdy: Double) {
+        let lx = dudx * dudx + dvdx * dvdx, ly = dudy * dudy + dvdy * dvdy
+        guard lx.isFinite, ly.isFinite else { return }
+        let major = max(lx, ly)
+        let det = abs(dudx * dvdy - dudy * dvdx)
+        var anisotropy = det > 0 ? major / det : DrapeSampler.maximumAnisotropy
+        if !anisotropy.isFinite { anisotropy = DrapeSampler.maximumAnisotropy }
+        taps = Int(min(anisotropy, DrapeSampler.maximumAnisotropy).rounded())
+        if taps <= 1 { return }
+        du = lx >= ly ? dudx : dudy
+        dv = lx >= ly ? dvdx : dvdy
+    }
+}
+
+/// A triangle's image position on screen, perspective-correct: `q` (1 / depth), `u · q` and `v · q` as affine
+/// functions of the pixel centre (`qx · x + qy · y + q0`, ...).
+struct DrapePlane {
+    var qx, qy, q0, ux, uy, u0, vx, vy, v0: Double
+
+    /// The footprint of pixel (`column`, `row`): the image position's steps across its 2 x 2 quad (the GPU's coarse
+    /// derivatives: the quad's top-left pixel to its right and lower neighbours, on this plane), the same for the
+    /// quad's four pixels.
+    @inline(__always)
+    func footprint(column: Int, row: Int) -> DrapeFootprint {
+        let kx = Double(column & ~1) + 0.5, ky = Double(row & ~1) + 0.5
+        let k = 1 / (qx * kx + qy * ky + q0), kr = 1 / (qx * (kx + 1) + qy * ky + q0), kd = 1 / (qx * kx + qy * (ky + 1) + q0)
+        let ku = (ux * kx + uy * ky + u0) * k, kv = (vx * kx + vy * ky + v0) * k
+        let dudx = (ux * (kx + 1) + uy * ky + u0) * kr - ku, dvdx = (vx * (kx + 1) + vy * ky + v0) * kr - kv
+        let dudy = (ux * kx + uy * (ky + 1) + u0) * kd - ku, dvdy = (vx * kx + vy * (ky + 1) + v0) * kd - kv
+        return DrapeFootprint(dudx: dudx, dvdx: dvdx, dudy: dudy, dvdy: dvdy)
+    }
+
+    /// The footprints along one row, each quad's worked out once for its two pixels (the GPU derives them once per quad).
+    struct RowFootprints {
+        let plane: DrapePlane
+        let row: Int
+        private var quad = Int.min
+        private var last = DrapeFootprint()
+
+        init(plane: DrapePlane, row: Int) {
+            self.plane = plane
+            self.row = row
+        }
+
+        /// The footprint of pixel `column` of the row: ``DrapePlane/footprint(column:row:)``.
+        @inline(__always)
+        mutating func footprint(column: Int) -> DrapeFootprint {
+            if column & ~1 != quad {
+                quad = column & ~1
+                last = plane.footprint(column: column, row: row)
+            }
+            return last
+        }
     }
 }

@@ -81,7 +81,13 @@ package struct DEMTile: Sendable {
     /// Texels per side (without the border).
     package let dim: Int
     /// `(dim + 2)²` elevations in metres, row by row, border included.
-    package var elevations: [Double]
+    package private(set) var elevations: [Double]
+    /// The slope textures prepared from these elevations, shared by the copies of the decoded tile (kept with it in
+    /// the tile cache, so each texture is prepared once per tile rather than once per view drawing it).
+    private let prepared = PreparedSlopes()
+    /// The decoded tiles this tile's border was backfilled from (``PreparedSlopes/identity``, 0 for none), one per
+    /// neighbour: with the tile's own identity, what its elevations are.
+    private var borders = SIMD8<UInt64>(repeating: 0)
     /// The encoding the elevations were decoded with: red, green, blue factors and the shift subtracted
     /// (colour relief packs its stops into it as GL JS does).
     package let unpack: (Double, Double, Double, Double)
@@ -122,6 +128,7 @@ package struct DEMTile: Sendable {
         if dx == -1 { xMin = xMax - 1 } else if dx == 1 { xMax = xMin + 1 }
         if dy == -1 { yMin = yMax - 1 } else if dy == 1 { yMax = yMin + 1 }
         let ox = -dx * dim, oy = -dy * dim
+        borders[PreparedSlopes.slot(dx: dx, dy: dy)] = other.prepared.identity
         for y in yMin..<yMax {
             for x in xMin..<xMax {
                 elevations[(y + 1) * stride + x + 1] = other.elevations[(y + oy + 1) * stride + x + ox + 1]
@@ -130,8 +137,14 @@ package struct DEMTile: Sendable {
     }
 
     /// The prepare pass: Sobel slopes over the 3x3 neighbourhood (elevations / 4), scaled by zoom with
-    /// MapLibre's exaggeration curve, stored as 8-bit (x, y) in 0...1.
+    /// MapLibre's exaggeration curve, stored as 8-bit (x, y) in 0...1. Prepared once per tile and border.
     package func slopes(zoom: Int, maxZoom: Int) -> [Float] {
+        prepared.texture(PreparedSlopes.Key(glJS: false, zoom: zoom, maxZoom: maxZoom, borders: borders)) {
+            preparedSlopes(zoom: zoom, maxZoom: maxZoom)
+        }
+    }
+
+    private func preparedSlopes(zoom: Int, maxZoom: Int) -> [Float] {
         let stride = dim + 2
         let z = Double(zoom)
         let exaggeration = z < 2 ? 0.4 : z < 4.5 ? 0.35 : 0.3
@@ -157,8 +170,14 @@ package struct DEMTile: Sendable {
 
     /// GL JS 5's prepare pass (`hillshade_prepare.fragment.glsl`): the Sobel sums of whole elevations times `dim`,
     /// over `2^(exaggeration + 28.2562 - zoom)` with the exaggeration `(zoom - 15) · factor` below zoom 15, stored as
-    /// 8-bit `v / 8 + 0.5` (x, y) in 0...1.
+    /// 8-bit `v / 8 + 0.5` (x, y) in 0...1. Prepared once per tile and border.
     package func glJSSlopes(zoom: Int) -> [Float] {
+        prepared.texture(PreparedSlopes.Key(glJS: true, zoom: zoom, maxZoom: 0, borders: borders)) {
+            preparedGLJSSlopes(zoom: zoom)
+        }
+    }
+
+    private func preparedGLJSSlopes(zoom: Int) -> [Float] {
         let stride = dim + 2
         let z = Double(zoom)
         let factor = z < 2 ? 0.4 : z < 4.5 ? 0.35 : 0.3
@@ -181,5 +200,52 @@ package struct DEMTile: Sendable {
             }
         }
         return out
+    }
+}
+
+/// The slope textures prepared from one decoded DEM tile (``DEMTile/slopes(zoom:maxZoom:)``,
+/// ``DEMTile/glJSSlopes(zoom:)``), by prepare pass, zoom and the neighbours its border was backfilled from (each view
+/// backfills the tile from the neighbours it has). Holds the last ``capacity`` textures.
+private final class PreparedSlopes: @unchecked Sendable {
+    struct Key: Hashable {
+        var glJS: Bool
+        var zoom: Int
+        var maxZoom: Int
+        var borders: SIMD8<UInt64>
+    }
+
+    /// Textures kept per tile (a view's tile has one border; a few views see it with other neighbours).
+    static let capacity = 8
+    /// A number no other decoded tile has (never reused, unlike an object's address).
+    let identity: UInt64
+    private let lock = NSLock()
+    private var textures: [(key: Key, texture: [Float])] = []
+
+    private static let counterLock = NSLock()
+    nonisolated(unsafe) private static var counter: UInt64 = 0
+
+    init() {
+        identity = Self.counterLock.withLock {
+            Self.counter += 1
+            return Self.counter
+        }
+    }
+
+    /// The border slot of the neighbour at offset (`dx`, `dy`) tiles.
+    static func slot(dx: Int, dy: Int) -> Int {
+        let k = (dy + 1) * 3 + (dx + 1)
+        return k > 4 ? k - 1 : k
+    }
+
+    /// The texture for `key`, prepared by `make` the first time.
+    func texture(_ key: Key, _ make: () -> [Float]) -> [Float] {
+        if let kept = lock.withLock({ textures.first { $0.key == key }?.texture }) { return kept }
+        let texture = make()
+        lock.withLock {
+            if textures.contains(where: { $0.key == key }) { return }
+            if textures.count >= Self.capacity { textures.removeFirst() }
+            textures.append((key, texture))
+        }
+        return texture
     }
 }
