@@ -184,11 +184,9 @@ extension PaintContext {
                 made = make(ring)
             }
             guard let part = made else { continue }
-            let world = part.world, sphere = part.sphere, area = part.area
-            let lowX = part.lowX, highX = part.highX
             // a ring wholly behind the horizon: projected, none of its points would be visible
             if g.isSphere, g.camera.hides(part.cap) {
-                if ringEncloses(world, g.world(sphere: g.camera.horizonNormal)) { screenRings.append(horizonCircle(horizon, globe: g, offset: offset)) }
+                if ringEncloses(part.world, g.world(sphere: g.camera.horizonNormal)) { screenRings.append(horizonCircle(horizon, globe: g, offset: offset)) }
                 continue
             }
             // A ring whose points (and what lies between neighbours) project off this clip has no edge in it but
@@ -197,9 +195,12 @@ extension PaintContext {
             if g.isSphere, let cover = globeCover,
                g.camera.screenMisses(part.cap, left: Double(clip.x0) - 2, top: Double(clip.y0) - 2,
                                      right: Double(clip.x1) + 2, bottom: Double(clip.y1) + 2),
-               !(cover.probe.map { ringEncloses(world, $0) } ?? false) {
+               !(cover.probe.map { ringEncloses(part.world, $0) } ?? false) {
                 continue
             }
+            // (read only now: most rings are culled above, and reading the arrays retains them)
+            let world = part.world, sphere = part.sphere, area = part.area
+            let lowX = part.lowX, highX = part.highX
             screen.removeAll(keepingCapacity: true)
             side.removeAll(keepingCapacity: true)
             var visible = 0

@@ -95,7 +95,6 @@ extension PaintContext {
         } else {
             part = make()
         }
-        let world = part.world, spheres = part.sphere
         let left = Double(clip.x0) - margin, right = Double(clip.x1) + margin
         let top = Double(clip.y0) - margin, bottom = Double(clip.y1) + margin
         // nothing of a line behind the horizon or off this clip shows (a pixel more for the crossings' rounding)
@@ -103,6 +102,8 @@ extension PaintContext {
             || g.camera.screenMisses(part.cap, left: left - 1, top: top - 1, right: right + 1, bottom: bottom + 1) {
             return []
         }
+        // (read only now: most parts are culled above, and reading the arrays retains them)
+        let world = part.world, spheres = part.sphere
         // (plain locals handed to a static function: a nested function capturing them made each a heap box,
         // retained and released at every point)
         var runs: [[Point]] = []
