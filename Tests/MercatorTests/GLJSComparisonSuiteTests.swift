@@ -26,7 +26,7 @@ struct GLJSComparisonSuiteTests {
         "globe-fill-extrusion": 1,
         "globe-atmosphere": 9,
         "globe-camera": 8,
-        "globe-terrain": 21,
+        "globe-terrain": 23,
         "sky": 35,
         "camera-pitch": 17,
         "terrain": 40,

@@ -13,13 +13,17 @@ extension Map {
         transform.globeness >= 1 && TerrainSetting(style) != nil
     }
 
+    /// The standing layer types the globe's terrain does not raise (``StandingTerrain/raisesLabelsAndHeatmaps``).
+    static let globeTerrainUnraisedTypes: Set<LayerType> = [.symbol, .heatmap]
+
     /// Renders the globe over its terrain (docs/3d.md, "Terrain on the globe"), or nil without one
     /// (``drawsGlobeTerrain(transform:)``): the terrain tiles covering the globe, each tile's draped layers
     /// painted flat into a tile image (GL JS's render-to-texture tiles, projection-free: the flat terrain's images,
     /// kept in ``DrapedTileCache``), then each tile's globe mesh raised along the sphere's normal by the exaggerated
     /// elevation and drawn with a depth buffer (``GlobeTerrainRenderer``), then the other layers, the sky and the
-    /// atmosphere drawn by the globe as without terrain (at 0 m: reported in `unsupportedFeatures` when there are any
-    /// and the ground is raised).
+    /// atmosphere drawn by the globe: circles and extrusions raised onto the ground (``StandingTerrain``), labels and
+    /// heatmaps as without terrain (at 0 m: reported in `unsupportedFeatures` when there are any and the ground is
+    /// raised).
     func globeTerrainSnapshot() throws -> MapSnapshot? {
         guard let setting = TerrainSetting(style) else { return nil }
         let camera = self.camera, size = self.size
@@ -60,14 +64,18 @@ extension Map {
         let standing = inputs.1.filter { !drapedLayerTypes.contains($0.layer.type) }
         var builder = inputs.0
         builder.lastIntegerZoom = camera.zoom.rounded(.down)
+        // circles and extrusions raised onto the ground along the sphere's normal, circles faded behind it
+        builder.standingTerrain = StandingTerrain(globe: transform, elevation: elevation, meshZoom: zoom, depth: depth,
+                                                  width: canvas.width, height: canvas.height)
         var built = try builder.styleScene(layers: standing, sources: inputs.2, states: states)
         built.scene.projectionMode = options.projectionMode
         built.scene.globeness = builder.globeness
         built.scene.rasterReference = builder.rasterReference
         TerrainHeatmaps.prepare(&built.scene.layers)
         unsupported += built.unsupportedFeatures
-        if setting.exaggeration > 0, elevation.range != 0...0, standing.contains(where: \.isVisible) {
-            unsupported.append("terrain on the globe: circles, labels, heatmaps and extrusions stand at 0 m (only the ground is raised)")
+        if setting.exaggeration > 0, elevation.range != 0...0,
+           standing.contains(where: { $0.isVisible && Self.globeTerrainUnraisedTypes.contains($0.layer.type) }) {
+            unsupported.append("terrain on the globe: labels and heatmaps stand at 0 m (the ground, circles and extrusions are raised)")
         }
         if !built.scene.layers.isEmpty {
             canvas.composite(try Renderer.render(built.scene))

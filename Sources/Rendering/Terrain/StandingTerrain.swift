@@ -7,22 +7,37 @@ import GeoJSON
 /// `circle` and `symbol` vertex shaders) and faded where the terrain hides it (`calculate_visibility`, the terrain's
 /// depth buffer read at the projected point and 0.01 clip units above it).
 ///
-/// The layers are then drawn as the flat map draws them: a raised point is moved to where the flat map draws the
-/// ground seen at its position over terrain, so it shows at its place on the hills (its size follows the flat
-/// ground's distance there, not the raised point's).
+/// The layers are then drawn as the map without terrain draws them: a raised point is moved to where that map draws
+/// the ground seen at its position over terrain, so it shows at its place on the hills (its size follows the raised
+/// point's distance, not the moved one's). One rule for both grounds (``Ground``): the flat map's terrain, whose
+/// camera stands over the centre's elevation, and the globe's, raised along the sphere's normal (there only circles
+/// and extrusions are raised: labels and heatmaps stand at 0 m).
 package struct StandingTerrain: Sendable {
-    package let view: TerrainView
+    /// The ground the layers stand on.
+    package enum Ground: Sendable {
+        /// The flat map's terrain.
+        case flat(TerrainView)
+        /// The globe's terrain (``GlobeGround``).
+        case globe(GlobeGround)
+    }
+
+    package let ground: Ground
+    /// The transform the layers are drawn with.
+    let transform: Transform
     /// The terrain's depth buffer: 1 / camera depth per device pixel, 0 where no ground was drawn.
     package let depth: [Float]
     package let width: Int
     package let height: Int
-    /// GL JS's near plane (a fiftieth of the view's height) and far plane over terrain, in CSS pixels: the depth
-    /// test's tolerance is measured in the clip depth they make.
+    /// GL JS's near and far planes, in CSS pixels: the depth test's tolerance is measured in the clip depth they
+    /// make. Over the flat terrain a fiftieth of the view's height and the terrain's far plane; on the globe half a
+    /// pixel and the camera's distance to the centre plus the globe's diameter (`_calcMatrices`).
     let near: Double
     let far: Double
 
+    /// The flat map's terrain seen through `view`.
     package init(view: TerrainView, depth: [Float], width: Int, height: Int) {
-        self.view = view
+        ground = .flat(view)
+        transform = view.transform
         self.depth = depth
         self.width = width
         self.height = height
@@ -31,47 +46,111 @@ package struct StandingTerrain: Sendable {
         far = TerrainFog.planes(view).far / ratio
     }
 
-    /// Where the flat map draws a point standing on the ground at world position (`worldX`, `worldY`) (fractions, x
-    /// unwrapped) over terrain, and how visible it is (0 hidden by the terrain ... 1), or nil when it is not in front
-    /// of the camera.
-    /// `depthRatio` is the raised point's depth over the flat ground's where it is drawn (both over the camera's
+    /// The globe's terrain drawn with `transform` (``GlobeTerrainRenderer``), or nil when it does not draw the sphere.
+    package init?(globe transform: Transform, elevation: TerrainElevation, meshZoom: Int, depth: [Float], width: Int, height: Int) {
+        guard let globe = transform.globe, globe.isSphere else { return nil }
+        ground = .globe(GlobeGround(globe: globe, elevation: elevation, meshZoom: meshZoom))
+        self.transform = transform
+        self.depth = depth
+        self.width = width
+        self.height = height
+        let ratio = transform.pixelRatio
+        near = 0.5
+        far = (globe.camera.distance + 2 * globe.camera.radius) / ratio
+    }
+
+    /// A point `metres` up at a world position as the camera sees it: its screen position (device pixels), its clip `w`
+    /// over the camera's distance to the centre, and GL's clip depth of it (what the terrain's depth is tested against).
+    struct Seen {
+        var screen: Point
+        var depthRatio: Double
+        var clipDepth: Double
+    }
+
+    /// The ground's exaggerated elevation (metres) at a world position (fractions, x unwrapped).
+    func groundElevation(worldX: Double, worldY: Double) -> Double {
+        switch ground {
+        case .flat(let view): view.groundElevation(worldX: worldX, worldY: worldY)
+        case .globe(let globe): globe.groundElevation(worldX: worldX, worldY: worldY)
+        }
+    }
+
+    /// The elevation a raise is measured from: the flat camera stands over the centre's ground; the globe's at 0 m.
+    var liftReference: Double {
+        switch ground {
+        case .flat(let view): view.centerElevation
+        case .globe: 0
+        }
+    }
+
+    /// ``Seen`` of a point `metres` up at a world position, or nil when it is not in front of the camera.
+    func seen(worldX: Double, worldY: Double, metres: Double) -> Seen? {
+        switch ground {
+        case .flat(let view):
+            let t = view.transform
+            let c = view.cameraPoint(worldX: worldX, worldY: worldY, metres: metres)
+            guard c.depth > t.nearDepth else { return nil }
+            let q = 1 / c.depth
+            return Seen(screen: t.screen(camera: c), depthRatio: c.w / t.cameraToCenterDistance, clipDepth: clipDepth(q: q))
+        case .globe(let globe):
+            return globe.seen(worldX: worldX, worldY: worldY, metres: metres)
+        }
+    }
+
+    /// GL's clip depth (`z / w`) of a point `1 / q` device pixels in front of the camera.
+    func clipDepth(q: Double) -> Double {
+        let ratio = transform.pixelRatio
+        return (far + near) / max(far - near, 1e-9) - 2 * far * near / max(far - near, 1e-9) * q * ratio
+    }
+
+    /// Where the map without terrain draws a point standing on the ground at world position (`worldX`, `worldY`)
+    /// (fractions, x unwrapped) over terrain, and how visible it is (0 hidden by the terrain ... 1), or nil when it is
+    /// not in front of the camera (on the globe, also when it shows off the sphere's disc).
+    /// `depthRatio` is the raised point's depth over the 0 m ground's where it is drawn (both over the camera's
     /// distance to the centre): what its size scales by.
     package func raised(worldX: Double, worldY: Double) -> (point: Point, visibility: Double, depthRatio: (raised: Double, flat: Double))? {
-        let t = view.transform
-        let metres = view.groundElevation(worldX: worldX, worldY: worldY)
-        let c = view.cameraPoint(worldX: worldX, worldY: worldY, metres: metres)
-        guard c.depth > t.nearDepth else { return nil }
-        let s = t.screen(camera: c)
+        let t = transform
+        let metres = groundElevation(worldX: worldX, worldY: worldY)
+        guard let seen = seen(worldX: worldX, worldY: worldY, metres: metres) else { return nil }
+        let s = seen.screen
         guard let plane = t.plane(screen: s) else { return nil }
         let w = t.worldFraction(plane: plane)
         guard w.x.isFinite, w.y.isFinite else { return nil }
-        return (w, visibility(x: s.x, y: s.y, q: 1 / c.depth), (c.w / t.cameraToCenterDistance, t.depthRatio(plane: plane)))
+        return (w, visibility(x: s.x, y: s.y, clipDepth: seen.clipDepth), (seen.depthRatio, t.depthRatio(plane: plane)))
     }
 
     /// GL JS's `calculate_visibility`: the depth opacity at the point, or when it is not clearly visible the mean of
     /// it and the opacity 0.01 clip units higher.
-    func visibility(x: Double, y: Double, q: Double) -> Double {
-        let here = opacity(x: x, y: y, q: q)
+    func visibility(x: Double, y: Double, clipDepth z: Double) -> Double {
+        let here = opacity(x: x, y: y, clipDepth: z)
         if here > 0.95 { return 1 }
-        return (here + opacity(x: x, y: y - 0.005 * view.transform.height, q: q)) / 2
+        return (here + opacity(x: x, y: y - 0.005 * transform.height, clipDepth: z)) / 2
     }
 
-    /// GL JS's `depthOpacity`: 1 in front of the terrain, fading to 0 over 0.002 of clip depth behind it.
-    func opacity(x: Double, y: Double, q: Double) -> Double {
+    /// GL JS's `depthOpacity`: 1 in front of the terrain, fading to 0 over 0.002 of clip depth behind it (the point's
+    /// clip depth `z` against the terrain's at the pixel).
+    func opacity(x: Double, y: Double, clipDepth z: Double) -> Double {
         guard x >= 0, y >= 0 else { return 1 }
         let px = Int(x), py = Int(y)
         guard px < width, py < height else { return 1 }
         let ground = Double(depth[py * width + px])
-        guard ground > 0 else { return 1 }
-        let ratio = view.transform.pixelRatio
-        // clip depth z = A − 2 far near / ((far − near) depth): the point's less the ground's, CSS pixels
-        let scale = 2 * far * near / max(far - near, 1e-9)
-        let d = 0.0001 - scale * (ground - q) * ratio
+        // where no ground was drawn: over the flat terrain seen; on the globe GL JS reads its cleared depth texture,
+        // 0, so a point over space is hidden
+        let groundDepth: Double
+        if ground > 0 {
+            groundDepth = clipDepth(q: ground)
+        } else if case .globe = self.ground {
+            groundDepth = 0
+        } else {
+            return 1
+        }
+        let d = groundDepth + 0.0001 - z
         return 1 - max(0, min(1, -d * 500))
     }
 
-    /// Raises the circles, point labels and extrusions of `layers` onto the terrain (drapes are not in the list: they
-    /// are painted into the terrain's tile images); extrusions are depth-tested against the terrain.
+    /// Raises the circles, point labels, heatmaps and extrusions of `layers` onto the terrain (drapes are not in the
+    /// list: they are painted into the terrain's tile images; on the globe only circles and extrusions,
+    /// ``raisesLabelsAndHeatmaps``); extrusions are depth-tested against the terrain.
     package func raise(_ layers: inout [any SceneLayer]) {
         var solids = false
         for i in layers.indices {
@@ -81,23 +160,39 @@ package struct StandingTerrain: Sendable {
         if solids { layers.insert(TerrainDepthLayer(depth: depth, width: width), at: 0) }
     }
 
-    /// Each extrusion's base and top raised by the ground under its centroid (GL JS's `a_centroid`, the mean of its
-    /// outline's vertices), relative to the view centre's ground.
+    /// Each extrusion's base and top raised by the ground under its centroid, relative to ``liftReference``.
     private func raise(_ layer: inout FillExtrusionLayer) {
         layer.terrainLift = layer.features.map { feature in
-            var sx = 0.0, sy = 0.0, n = 0.0
-            for polygon in feature.polygons {
-                guard let ring = polygon.first else { continue }
-                for p in ring {
-                    sx += p.x
-                    sy += p.y
-                    n += 1
+            guard let c = Self.centroid(feature) else { return 0 }
+            return groundElevation(worldX: c.x + Double(feature.wrap ?? 0), worldY: c.y) - liftReference
+        }
+    }
+
+    /// GL JS's `a_centroid` of an extrusion (`fill_extrusion_bucket`): both ends of every wall edge of every ring,
+    /// holes included, averaged, so that each vertex of a closed ring counts once (its closing copy is not another
+    /// vertex); nil without an edge.
+    static func centroid(_ feature: FillExtrusionFeature) -> Point? {
+        var sx = 0.0, sy = 0.0, n = 0.0
+        for polygon in feature.polygons {
+            for ring in polygon where ring.count > 1 {
+                var previous = ring[ring.count - 1]
+                // a closed ring's last edge ends where it starts; an open one is closed here
+                for p in ring.first == ring.last ? ring.dropFirst() : ring[...] {
+                    sx += previous.x + p.x
+                    sy += previous.y + p.y
+                    n += 2
+                    previous = p
                 }
             }
-            guard n > 0 else { return 0 }
-            let x = sx / n + Double(feature.wrap ?? 0), y = sy / n
-            return view.groundElevation(worldX: x, worldY: y) - view.centerElevation
         }
+        guard n > 0 else { return nil }
+        return Point(x: sx / n, y: sy / n)
+    }
+
+    /// Whether labels and heatmaps are raised too: over the flat terrain; on the globe they stand at 0 m.
+    var raisesLabelsAndHeatmaps: Bool {
+        if case .flat = ground { return true }
+        return false
     }
 
     private func raise(_ layer: any SceneLayer, wrap: Int, clip: TileClip?) -> (any SceneLayer)? {
@@ -105,7 +200,7 @@ package struct StandingTerrain: Sendable {
             raise(&circles, wrap: wrap, clip: clip)
             return circles
         }
-        if var symbols = layer as? SymbolLayer {
+        if var symbols = layer as? SymbolLayer, raisesLabelsAndHeatmaps {
             raise(&symbols, wrap: wrap)
             return symbols
         }
@@ -113,7 +208,7 @@ package struct StandingTerrain: Sendable {
             raise(&solids)
             return solids
         }
-        if var heat = layer as? HeatmapLayer {
+        if var heat = layer as? HeatmapLayer, raisesLabelsAndHeatmaps {
             raise(&heat, wrap: wrap)
             return heat
         }
@@ -212,3 +307,4 @@ struct TerrainDepthLayer: SceneLayer {
         context.extrusionDepth = band
     }
 }
+

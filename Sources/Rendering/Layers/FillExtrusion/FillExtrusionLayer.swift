@@ -43,9 +43,19 @@ package struct FillExtrusionLayer: Sendable {
     package var light = ExtrusionLight()
     /// `fill-extrusion-pattern` per feature (nil where a feature has none, or the image is missing).
     package var patterns: [StyleImage?]?
-    /// Over 3D terrain: per feature, the ground's elevation under its centroid less the view centre's (metres), which
-    /// raises its base and top onto the ground as GL JS's terrain shader does (``StandingTerrain``); nil on a flat map.
+    /// Over 3D terrain: per feature, the ground's elevation under its centroid (metres; over the flat terrain less the
+    /// view centre's, whose camera stands over it), which raises its base and top onto the ground as GL JS's terrain
+    /// shader does (``StandingTerrain``, ``drawnBaseAndHeight(_:)``); nil without terrain.
     package var terrainLift: [Double]?
+
+    /// Feature `i`'s base and top (metres, sanitized) as drawn: over terrain both raised by ``terrainLift``, and a base
+    /// at the ground given a 10 m basement, so that a footprint on a slope does not hang above it (GL JS's
+    /// `fill_extrusion` vertex shader with `TERRAIN3D`).
+    func drawnBaseAndHeight(_ i: Int) -> (base: Double, height: Double) {
+        let base = ExtrusionShading.sanitized(self.base[i]), height = ExtrusionShading.sanitized(self.height[i])
+        guard let lifts = terrainLift, i < lifts.count else { return (base, height) }
+        return (base + lifts[i] - (self.base[i] > 0 ? 0 : 10), height + lifts[i])
+    }
 
     /// Creates a fill-extrusion layer with default paint.
     package init(features: [FillExtrusionFeature]) { self.features = features }

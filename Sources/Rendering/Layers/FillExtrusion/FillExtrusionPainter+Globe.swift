@@ -47,7 +47,9 @@ extension PaintContext {
         }
         let cells = GlobeGranularity.cellsAcrossWorld(GlobeGranularity.fill, tileZoom: globeDataTileZoom)
         for (i, feature) in layer.features.enumerated() {
-            let base = ExtrusionShading.sanitized(layer.base[i]), height = ExtrusionShading.sanitized(layer.height[i])
+            // over terrain both raised by the ground under the centroid, and shaded with the raised heights (GL JS
+            // raises `base` and `height` before its vertical gradient reads them)
+            let (base, height) = layer.drawnBaseAndHeight(i)
             let color = layer.color[i].premultiplied()
             let rBase = 1 + base / Self.globeRadiusMetres, rTop = 1 + height / Self.globeRadiusMetres
             for polygon in feature.polygons {

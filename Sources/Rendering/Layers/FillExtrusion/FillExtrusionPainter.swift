@@ -71,13 +71,9 @@ extension PaintContext {
             let pattern = layer.patterns?[i] ?? nil
             let base = ExtrusionShading.sanitized(layer.base[i]), height = ExtrusionShading.sanitized(layer.height[i])
             let color = layer.color[i].premultiplied()
-            var zBase = base * metres, zTop = height * metres
-            if let lifts = layer.terrainLift, i < lifts.count {
-                // GL JS over terrain: both raised by the ground under the centroid; a base at the ground gets a
-                // 10 m basement, so that a footprint on a slope does not hang above it
-                zTop = (height + lifts[i]) * metres
-                zBase = (base + lifts[i] - (layer.base[i] > 0 ? 0 : 10)) * metres
-            }
+            // over terrain both raised by the ground under the centroid
+            let drawn = layer.drawnBaseAndHeight(i)
+            let zBase = drawn.base * metres, zTop = drawn.height * metres
             let roofColor = shading.roof(color)
             for polygon in feature.polygons {
                 guard let exterior = polygon.first, exterior.count >= 3 else { continue }
