@@ -51,26 +51,32 @@ package enum Renderer {
         return canvas
     }
 
-    /// Draws the scene onto `blank`, a transparent canvas of the scene's device size (from a ``CanvasPool``; a new
-    /// canvas when its size differs), and returns it.
-    package static func render(_ scene: RenderScene, onto blank: consuming Canvas) throws(RenderError) -> Canvas {
+    /// Draws the scene onto `canvas`, a canvas of the scene's device size whose pixels it clears first, each band's rows
+    /// on the core painting the band (a canvas in the buffer of an earlier image: ``CanvasPool/uncleared(width:height:)``;
+    /// a new canvas when its size differs), and returns it.
+    package static func render(_ scene: RenderScene, clearing canvas: consuming Canvas) throws(RenderError) -> Canvas {
         let (transform, w, h) = try checked(scene)
-        var canvas = consume blank
-        if canvas.width != w || canvas.height != h { canvas = Canvas(width: w, height: h) }
-        paint(scene, transform: transform, into: &canvas, bandCount: nil)
+        var canvas = consume canvas
+        let sized = canvas.width == w && canvas.height == h
+        if !sized { canvas = Canvas(width: w, height: h) }
+        paint(scene, transform: transform, into: &canvas, bandCount: nil, clearing: sized)
         return canvas
     }
 
-    /// Paints the scene's layers onto `canvas` (its size the scene's), in bands on all cores when it is large.
-    private static func paint(_ scene: RenderScene, transform: Transform, into canvas: inout Canvas, bandCount: Int?) {
+    /// Paints the scene's layers onto `canvas` (its size the scene's), in bands on all cores when it is large; `clearing`:
+    /// each band's rows are cleared first (the bands span the canvas's width and share its rows).
+    private static func paint(_ scene: RenderScene, transform: Transform, into canvas: inout Canvas, bandCount: Int?,
+                              clearing: Bool = false) {
         let w = canvas.width, h = canvas.height
         let bands = bandCount.map { Self.bands(width: w, height: h, count: $0) } ?? Self.bands(width: w, height: h)
         let layers = scene.layers
         canvas.pixels.withUnsafeMutableBufferPointer { buffer in
             let pixels = SharedPixels(base: buffer.baseAddress!)
             let paintBand: @Sendable (Int) -> Void = { band in
+                let clip = bands[band]
+                if clearing { (pixels.base + 4 * w * clip.y0).update(repeating: 0, count: 4 * w * (clip.y1 - clip.y0)) }
                 var context = PaintContext(transform: transform, pixels: pixels.base, canvasWidth: w, canvasHeight: h,
-                                           clip: bands[band])
+                                           clip: clip)
                 for layer in layers { layer.paint(in: &context) }
             }
             if bands.count == 1 {

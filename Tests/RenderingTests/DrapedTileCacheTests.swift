@@ -65,7 +65,7 @@ struct DrapedTileCacheTests {
     }
 
     @Test("a later frame paints into the buffers of the images it drops; the dropped buffers kept stay within the budget")
-    func droppedImagesBuffersArePaintedAgain() {
+    func droppedImagesBuffersArePaintedAgain() throws {
         let cache = DrapedTileCache(budget: 2 * Self.cost)
         func paint(_ x: Int) -> UnsafeRawPointer? {
             var image = Canvas(width: 16, height: 16)
@@ -80,9 +80,13 @@ struct DrapedTileCacheTests {
         #expect(cache.pooledByteCount == 0)
         // the next frame's first image needs room: tile 0, the least recently used, is dropped and its buffer painted into
         cache.beginFrame()
-        let canvas = cache.blankCanvas(width: 16, height: 16)
+        let canvas = cache.canvas(width: 16, height: 16)
         #expect(canvas.pixels.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } == first)
-        #expect(canvas.pixels.allSatisfy { $0 == 0 })
+        // not cleared: the renderer clears it on the cores painting it
+        #expect(canvas.pixels[2] == 1)
+        let painted = try Renderer.render(Self.translucentScene(side: 16), clearing: canvas)
+        let fresh = try Renderer.render(Self.translucentScene(side: 16))
+        #expect(painted.pixels == fresh.pixels)
         #expect(cache.entry(for: Self.key(0)) == nil)
         #expect(cache.entry(for: Self.key(1)) != nil)
         #expect(cache.statistics.evictions == 1)
@@ -95,5 +99,30 @@ struct DrapedTileCacheTests {
         #expect(cache.pooledByteCount > 0 && cache.pooledByteCount <= 2 * Self.cost)
         cache.removeAll()
         #expect(cache.pooledByteCount == 0 && cache.byteCount == 0)
+    }
+
+    /// A `side` x `side` view of a translucent background: whatever a canvas held shows through where it is not cleared.
+    static func translucentScene(side: Int) -> RenderScene {
+        RenderScene(width: side, height: side, camera: MapCamera(zoom: 2),
+                    layers: [BackgroundLayer(color: RenderColor(red: 0.25, green: 0.5, blue: 0, alpha: 0.5))])
+    }
+
+    @Test("a canvas painted again is cleared by the cores painting it, band by band: the picture a new canvas gets")
+    func unclearedCanvasIsClearedInBands() throws {
+        // large enough to be painted in bands on a machine of several cores
+        let side = 600
+        var pool = CanvasPool(budget: 1 << 30)
+        var old = Canvas(width: side, height: side)
+        old.fill(PremultipliedColor(r: 0, g: 0, b: 1, a: 1))
+        pool.recycle(old)
+        let canvas = pool.uncleared(width: side, height: side)
+        #expect(canvas.pixels[2] == 1 && canvas.pixels[canvas.pixels.count - 2] == 1)
+        let painted = try Renderer.render(Self.translucentScene(side: side), clearing: canvas)
+        let fresh = try Renderer.render(Self.translucentScene(side: side))
+        #expect(painted.pixels == fresh.pixels)
+        // a canvas of another size is replaced
+        let other = try Renderer.render(Self.translucentScene(side: 20), clearing: Canvas(width: 8, height: 8))
+        let freshOther = try Renderer.render(Self.translucentScene(side: 20))
+        #expect(other.width == 20 && other.pixels == freshOther.pixels)
     }
 }

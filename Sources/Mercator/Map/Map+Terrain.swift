@@ -331,8 +331,8 @@ extension Map {
             var built = try builder.styleScene(layers: layers, sources: inputs.2, states: states)
             DrapedLayers.prepare(&built.scene.layers)
             // painted into the buffer of an image dropped (an earlier frame's), not fresh memory
-            let blank = drapedTiles.blankCanvas(width: key.width, height: key.height)
-            entry = DrapedTileCache.Entry(image: try Renderer.render(built.scene, onto: blank),
+            let canvas = drapedTiles.canvas(width: key.width, height: key.height)
+            entry = DrapedTileCache.Entry(image: try Renderer.render(built.scene, clearing: canvas),
                                           unsupportedFeatures: built.unsupportedFeatures)
             drapedTiles.insert(entry, for: key)
         }

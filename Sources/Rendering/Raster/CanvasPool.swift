@@ -54,6 +54,15 @@ package struct CanvasPool: Sendable {
 
     /// A transparent `width` x `height` canvas (sizes below 1 become 1), in a kept buffer when one fits.
     package mutating func canvas(width: Int, height: Int) -> Canvas {
+        var canvas = uncleared(width: width, height: height)
+        canvas.clear()
+        return canvas
+    }
+
+    /// A `width` x `height` canvas (sizes below 1 become 1) in a kept buffer when one fits, its pixels left as the
+    /// buffer's last image had them (zeros in new memory): for ``Renderer/render(_:clearing:)``, which clears it band by
+    /// band on the cores painting it.
+    package mutating func uncleared(width: Int, height: Int) -> Canvas {
         let w = max(1, width), h = max(1, height), count = 4 * w * h
         var best: Int?
         for (i, buffer) in buffers.enumerated() where buffer.capacity >= count && buffer.capacity <= Self.maximumWaste * count {
@@ -76,8 +85,7 @@ package struct CanvasPool: Sendable {
         } else if storage.count < count {
             storage.append(contentsOf: repeatElement(0, count: count - storage.count))
         }
-        storage.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-        return Canvas(width: w, height: h, blank: storage)
+        return Canvas(width: w, height: h, uncleared: storage)
     }
 
     /// Frees every buffer.
@@ -92,6 +100,14 @@ package struct CanvasPool: Sendable {
 extension Canvas {
     /// A canvas over `pixels`, already transparent (`4 * width * height` zeros).
     init(width: Int, height: Int, blank pixels: [Float]) {
+        precondition(width >= 1 && height >= 1 && pixels.count == 4 * width * height)
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// A canvas over `pixels` (`4 * width * height` components), whatever they hold.
+    init(width: Int, height: Int, uncleared pixels: [Float]) {
         precondition(width >= 1 && height >= 1 && pixels.count == 4 * width * height)
         self.width = width
         self.height = height

@@ -10,7 +10,7 @@ package import Geo
 /// painted or found: a frame holds all its tile images at once anyway, and a frame whose images pass the budget
 /// (a pitched view's distant tiles) would otherwise drop its own images while painting them and find none the next
 /// time. The buffers of the images dropped are kept (``CanvasPool``) and the next images are painted into them
-/// (``blankCanvas(width:height:)``): a flight paints every tile image again each frame, into the buffers of the frame
+/// (``canvas(width:height:)``): a flight paints every tile image again each frame, into the buffers of the frame
 /// before instead of fresh memory. The kept images and buffers together stay within the larger of the budget and what
 /// the last frame's images took (memory the cache held anyway). Safe to use from several threads.
 package final class DrapedTileCache: @unchecked Sendable {
@@ -129,11 +129,12 @@ package final class DrapedTileCache: @unchecked Sendable {
         }
     }
 
-    /// A transparent canvas to paint an image of `width` x `height` into: the buffer of a dropped image when one fits.
+    /// A canvas to paint an image of `width` x `height` into, not cleared (``Renderer/render(_:clearing:)`` clears it on
+    /// the cores painting it): the buffer of a dropped image when one fits.
     /// Room is made first as ``insert(_:for:)`` would make it once the image is painted (the images of earlier frames,
     /// least recently used first, dropped while the kept images and the new one pass the budget), so their buffers
     /// can be painted into.
-    package func blankCanvas(width: Int, height: Int) -> Canvas {
+    package func canvas(width: Int, height: Int) -> Canvas {
         lock.withLock {
             let cost = Self.cost(elements: 4 * max(1, width) * max(1, height))
             if budget > 0, cost <= budget {
@@ -142,7 +143,7 @@ package final class DrapedTileCache: @unchecked Sendable {
                     counts.evictions += 1
                 }
             }
-            return pool.canvas(width: width, height: height)
+            return pool.uncleared(width: width, height: height)
         }
     }
 

@@ -333,29 +333,37 @@ struct DrapeSampler {
         if n <= 1 { return bilinear(u: u, v: v) }
         let du = footprint.du, dv = footprint.dv
         let step = 1 / Double(n), start = -0.5 + 0.5 * step
-        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+        var sum = SIMD4<Float>(repeating: 0)
         for t in 0..<n {
             let f = start + Double(t) * step
-            let c = bilinear(u: u + f * du, v: v + f * dv)
-            r += c.0; g += c.1; b += c.2; a += c.3
+            sum += texel(u: u + f * du, v: v + f * dv)
         }
-        let w = Float(step)
-        return (r * w, g * w, b * w, a * w)
+        let c = sum * Float(step)
+        return (c[0], c[1], c[2], c[3])
     }
 
     /// Bilinear, clamped to the image's edge.
     @inline(__always)
     func bilinear(u: Double, v: Double) -> (Float, Float, Float, Float) {
+        let c = texel(u: u, v: v)
+        return (c[0], c[1], c[2], c[3])
+    }
+
+    /// Bilinear, clamped to the image's edge, the four components at once (each as the scalar sum of the four texels'
+    /// weighted components, in the same order).
+    @inline(__always)
+    private func texel(u: Double, v: Double) -> SIMD4<Float> {
         let su = max(0, min(Double(width - 1), u - 0.5)), sv = max(0, min(Double(height - 1), v - 0.5))
         let iu = Int(su), iv = Int(sv)
         let fu = Float(su - Double(iu)), fv = Float(sv - Double(iv))
         let iu1 = min(iu + 1, width - 1), iv1 = min(iv + 1, height - 1)
-        let t00 = 4 * (iv * width + iu), t10 = 4 * (iv * width + iu1), t01 = 4 * (iv1 * width + iu), t11 = 4 * (iv1 * width + iu1)
         let w00 = (1 - fu) * (1 - fv), w10 = fu * (1 - fv), w01 = (1 - fu) * fv, w11 = fu * fv
-        return (texels[t00] * w00 + texels[t10] * w10 + texels[t01] * w01 + texels[t11] * w11,
-                texels[t00 + 1] * w00 + texels[t10 + 1] * w10 + texels[t01 + 1] * w01 + texels[t11 + 1] * w11,
-                texels[t00 + 2] * w00 + texels[t10 + 2] * w10 + texels[t01 + 2] * w01 + texels[t11 + 2] * w11,
-                texels[t00 + 3] * w00 + texels[t10 + 3] * w10 + texels[t01 + 3] * w01 + texels[t11 + 3] * w11)
+        let raw = UnsafeRawPointer(texels), texelBytes = 4 * MemoryLayout<Float>.stride
+        let t00 = raw.loadUnaligned(fromByteOffset: texelBytes * (iv * width + iu), as: SIMD4<Float>.self)
+        let t10 = raw.loadUnaligned(fromByteOffset: texelBytes * (iv * width + iu1), as: SIMD4<Float>.self)
+        let t01 = raw.loadUnaligned(fromByteOffset: texelBytes * (iv1 * width + iu), as: SIMD4<Float>.self)
+        let t11 = raw.loadUnaligned(fromByteOffset: texelBytes * (iv1 * width + iu1), as: SIMD4<Float>.self)
+        return t00 * w00 + t10 * w10 + t01 * w01 + t11 * w11
     }
 }
 

@@ -26,85 +26,86 @@ extension PaintContext {
             // the texture's slope range, the standard z-factor and the other methods' factor to GL JS's slope
             let glJS = piece.texture == .glJS
             let range = glJS ? 4.0 : 1.0, zFactor = glJS ? 0.625 : 1.25, methodScale = glJS ? 1 : piece.methodSlopeScale
-            @inline(__always) func texel(_ i: Int, _ j: Int, _ k: Int) -> Double {
-                let ci = max(0, min(dim - 1, i)), cj = max(0, min(dim - 1, j))
-                return Double(piece.slopes[2 * (cj * dim + ci) + k])
-            }
-            // the latitude's scale factor, computed again only when the latitude changes (not along a row of an
-            // unrotated, unpitched view: a draped terrain tile's image)
-            var lastLatitude = Double.nan, lastScaleFactor = 1.0
-            /// Shades pixel (x, y) showing world point `wf`.
-            func shadePixel(_ x: Int, _ y: Int, _ wf: Point) {
-                let u = (wf.x - align.x - tile.minX) / (tile.maxX - tile.minX)
-                let v = (wf.y - align.y - tile.minY) / (tile.maxY - tile.minY)
-                let dx: Double, dy: Double
-                if linear {
-                    let tx = u * Double(dim) - 0.5, ty = v * Double(dim) - 0.5
-                    let i = Int(tx.rounded(.down)), j = Int(ty.rounded(.down))
-                    let ax = tx - Double(i), ay = ty - Double(j)
-                    func sample(_ k: Int) -> Double {
-                        let top = texel(i, j, k) * (1 - ax) + texel(i + 1, j, k) * ax
-                        let bottom = texel(i, j + 1, k) * (1 - ax) + texel(i + 1, j + 1, k) * ax
-                        return top * (1 - ay) + bottom * ay
+            piece.slopes.withUnsafeBufferPointer { slopes in
+                /// The texture's (x, y) at texel column `i`, row `j`, clamped to the edge.
+                @inline(__always) func texel(_ i: Int, _ j: Int) -> (Double, Double) {
+                    let o = 2 * (max(0, min(dim - 1, j)) * dim + max(0, min(dim - 1, i)))
+                    return (Double(slopes[o]), Double(slopes[o + 1]))
+                }
+                // the latitude's scale factor, computed again only when the latitude changes (not along a row of an
+                // unrotated, unpitched view: a draped terrain tile's image)
+                var lastLatitude = Double.nan, lastScaleFactor = 1.0
+                /// Shades pixel (x, y) showing world point `wf`.
+                func shadePixel(_ x: Int, _ y: Int, _ wf: Point) {
+                    let u = (wf.x - align.x - tile.minX) / (tile.maxX - tile.minX)
+                    let v = (wf.y - align.y - tile.minY) / (tile.maxY - tile.minY)
+                    let dx: Double, dy: Double
+                    if linear {
+                        let tx = u * Double(dim) - 0.5, ty = v * Double(dim) - 0.5
+                        let i = Int(tx.rounded(.down)), j = Int(ty.rounded(.down))
+                        let ax = tx - Double(i), ay = ty - Double(j)
+                        let t00 = texel(i, j), t10 = texel(i + 1, j), t01 = texel(i, j + 1), t11 = texel(i + 1, j + 1)
+                        let top = (t00.0 * (1 - ax) + t10.0 * ax, t00.1 * (1 - ax) + t10.1 * ax)
+                        let bottom = (t01.0 * (1 - ax) + t11.0 * ax, t01.1 * (1 - ax) + t11.1 * ax)
+                        dx = ((top.0 * (1 - ay) + bottom.0 * ay) * 2 - 1) * range
+                        dy = ((top.1 * (1 - ay) + bottom.1 * ay) * 2 - 1) * range
+                    } else {
+                        // GL's nearest filter: the texel the sample point falls in
+                        let t = texel(Int((u * Double(dim)).rounded(.down)), Int((v * Double(dim)).rounded(.down)))
+                        dx = (t.0 * 2 - 1) * range
+                        dy = (t.1 * 2 - 1) * range
                     }
-                    dx = (sample(0) * 2 - 1) * range
-                    dy = (sample(1) * 2 - 1) * range
-                } else {
-                    // GL's nearest filter: the texel the sample point falls in
-                    let i = Int((u * Double(dim)).rounded(.down)), j = Int((v * Double(dim)).rounded(.down))
-                    dx = (texel(i, j, 0) * 2 - 1) * range
-                    dy = (texel(i, j, 1) * 2 - 1) * range
-                }
-                let lat = (piece.latitudes.top - piece.latitudes.bottom) * (1 - v) + piece.latitudes.bottom
-                if lat != lastLatitude {
-                    lastLatitude = lat
-                    lastScaleFactor = cos(lat * .pi / 180)
-                }
-                let scaleFactor = lastScaleFactor
-                if method != .standard {
-                    let k = methodScale / scaleFactor
-                    let color = HillshadeShading.color(method, dx: k * dx, dy: k * dy,
-                                                       exaggeration: intensity, lights: layer.lights)
+                    let lat = (piece.latitudes.top - piece.latitudes.bottom) * (1 - v) + piece.latitudes.bottom
+                    if lat != lastLatitude {
+                        lastLatitude = lat
+                        lastScaleFactor = cos(lat * .pi / 180)
+                    }
+                    let scaleFactor = lastScaleFactor
+                    if method != .standard {
+                        let k = methodScale / scaleFactor
+                        let color = HillshadeShading.color(method, dx: k * dx, dy: k * dy,
+                                                           exaggeration: intensity, lights: layer.lights)
+                        if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { return }
+                        Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: 1)
+                        return
+                    }
+                    let slope = atan(zFactor * (dx * dx + dy * dy).squareRoot() / scaleFactor)
+                    let aspect = dx != 0 ? atan2(dy, -dx) : .pi / 2 * (dy > 0 ? 1 : -1)
+                    let scaledSlope = intensity != 0.5 ? ((pow(base, slope) - 1) / curveRange) * maxValue : slope
+                    let accent = cos(scaledSlope)
+                    let accentColor = layer.accent.scaled(Float(1 - accent) * strength)
+                    var m = ((aspect + azimuth) / .pi + 0.5).truncatingRemainder(dividingBy: 2)
+                    if m < 0 { m += 2 }
+                    let shade = abs(m - 1)
+                    let shadeColor = PremultipliedColor.mix(layer.shadow, layer.highlight, Float(shade)).scaled(Float(sin(scaledSlope)) * strength)
+                    let inv = 1 - shadeColor.a
+                    let color = PremultipliedColor(r: accentColor.r * inv + shadeColor.r, g: accentColor.g * inv + shadeColor.g,
+                                                   b: accentColor.b * inv + shadeColor.b, a: accentColor.a * inv + shadeColor.a)
                     if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { return }
                     Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: 1)
+                }
+                if let globe = t.globe {
+                    // on the globe: the tile's mesh, as GL JS draws it (the edge texels over the pole caps)
+                    let top = max(clipRect.minY, 0), bottom = min(clipRect.maxY, 1) - 1e-12
+                    let mesh = GlobeTileMesh(bounds: clipRect, granularity: GlobeGranularity.tile)
+                    rasterizeGlobeMesh(mesh, globe: globe) { span in
+                        for x in span.x0..<span.x1 {
+                            var wf = span.world(x)
+                            wf.x = min(max(wf.x, clipRect.minX), clipRect.maxX - 1e-12)
+                            wf.y = min(max(wf.y, top), bottom)
+                            shadePixel(x, span.y, wf)
+                        }
+                    }
                     return
                 }
-                let slope = atan(zFactor * (dx * dx + dy * dy).squareRoot() / scaleFactor)
-                let aspect = dx != 0 ? atan2(dy, -dx) : .pi / 2 * (dy > 0 ? 1 : -1)
-                let scaledSlope = intensity != 0.5 ? ((pow(base, slope) - 1) / curveRange) * maxValue : slope
-                let accent = cos(scaledSlope)
-                let accentColor = layer.accent.scaled(Float(1 - accent) * strength)
-                var m = ((aspect + azimuth) / .pi + 0.5).truncatingRemainder(dividingBy: 2)
-                if m < 0 { m += 2 }
-                let shade = abs(m - 1)
-                let shadeColor = PremultipliedColor.mix(layer.shadow, layer.highlight, Float(shade)).scaled(Float(sin(scaledSlope)) * strength)
-                let inv = 1 - shadeColor.a
-                let color = PremultipliedColor(r: accentColor.r * inv + shadeColor.r, g: accentColor.g * inv + shadeColor.g,
-                                               b: accentColor.b * inv + shadeColor.b, a: accentColor.a * inv + shadeColor.a)
-                if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { return }
-                Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: 1)
-            }
-            if let globe = t.globe {
-                // on the globe: the tile's mesh, as GL JS draws it (the edge texels over the pole caps)
-                let top = max(clipRect.minY, 0), bottom = min(clipRect.maxY, 1) - 1e-12
-                let mesh = GlobeTileMesh(bounds: clipRect, granularity: GlobeGranularity.tile)
-                rasterizeGlobeMesh(mesh, globe: globe) { span in
-                    for x in span.x0..<span.x1 {
-                        var wf = span.world(x)
-                        wf.x = min(max(wf.x, clipRect.minX), clipRect.maxX - 1e-12)
-                        wf.y = min(max(wf.y, top), bottom)
-                        shadePixel(x, span.y, wf)
+                guard let (x0, y0, x1, y1) = pixelBounds(ofWorld: clipRect.corners) else { return }
+                for y in y0..<y1 {
+                    for x in x0..<x1 {
+                        guard let q = planeAtPixel(x, y) else { continue }
+                        let wf = t.worldFraction(plane: q)
+                        guard clipRect.contains(wf) else { continue }
+                        shadePixel(x, y, wf)
                     }
-                }
-                continue
-            }
-            guard let (x0, y0, x1, y1) = pixelBounds(ofWorld: clipRect.corners) else { continue }
-            for y in y0..<y1 {
-                for x in x0..<x1 {
-                    guard let q = planeAtPixel(x, y) else { continue }
-                    let wf = t.worldFraction(plane: q)
-                    guard clipRect.contains(wf) else { continue }
-                    shadePixel(x, y, wf)
                 }
             }
         }
