@@ -8,20 +8,26 @@ import Testing
 /// with the longest run of its collision circles in front of the horizon and draws the glyphs there. The ink runs
 /// below are GL JS 5.24's (`reference-render-gljs`) for the same styles; before the rule the label at the eastern
 /// limb was missing and, centred at 30° E, a label at the western limb was drawn that GL JS's limb label keeps out.
-@Suite("Globe: labels along lines at the limb", .needsShared)
+///
+/// Text in the map plane is also spaced and sized by GL JS's pitched-text correction on the globe (the cosine of the
+/// centre's latitude over the anchor's): labels along a meridian keep their size on the sphere away from the equator.
+@Suite("Globe: labels along lines at the limb and away from the equator", .needsShared)
 struct GlobeLineLabelTests {
-    static func snapshot(longitude: Double, zoom: Double) throws -> MapSnapshot {
-        let line: JSONValue = ["type": "Feature", "properties": [:],
-                               "geometry": ["type": "LineString", "coordinates": [[-180, 0], [-90, 0], [0, 0], [90, 0], [180, 0]]]]
+    static let equator: JSONValue = [[-180, 0], [-90, 0], [0, 0], [90, 0], [180, 0]]
+    static let meridian: JSONValue = [[0, -80], [0, 0], [0, 80]]
+
+    static func snapshot(longitude: Double = 0, latitude: Double = 0, zoom: Double, line coordinates: JSONValue = equator,
+                         text: String = "Equator") throws -> MapSnapshot {
+        let line: JSONValue = ["type": "Feature", "properties": [:], "geometry": ["type": "LineString", "coordinates": coordinates]]
         let style: JSONValue = [
             "version": 8, "projection": ["type": "globe"], "glyphs": .string(SymbolLayerTests.glyphs.path + "/{fontstack}/{range}.pbf"),
             "sources": ["line": ["type": "geojson", "data": line]],
             "layers": [["id": "bg", "type": "background", "paint": ["background-color": "white"]],
                        ["id": "labels", "type": "symbol", "source": "line",
-                        "layout": ["symbol-placement": "line", "text-field": "Equator", "text-size": 14, "symbol-spacing": 60,
+                        "layout": ["symbol-placement": "line", "text-field": .string(text), "text-size": 14, "symbol-spacing": 60,
                                    "text-font": ["Open Sans Semibold", "Arial Unicode MS Bold"]]]],
         ]
-        let camera = MapCamera(center: LocationCoordinate2D(latitude: 0, longitude: longitude), zoom: zoom)
+        let camera = MapCamera(center: LocationCoordinate2D(latitude: latitude, longitude: longitude), zoom: zoom)
         return try Map(style: try Style(document: StyleDocument(json: style)), camera: camera, size: MapSize(width: 256, height: 256)).snapshot()
     }
 
@@ -36,6 +42,19 @@ struct GlobeLineLabelTests {
             if let last = runs.last, x - last.upperBound <= 3 { runs[runs.count - 1] = last.lowerBound...x } else { runs.append(x...x) }
         }
         return runs
+    }
+
+    /// The runs of rows holding ink, gaps of up to 5 rows joined, runs of fewer than 3 rows left out.
+    static func inkRowRuns(_ s: MapSnapshot) -> [ClosedRange<Int>] {
+        let image = s.image
+        var runs: [ClosedRange<Int>] = []
+        for y in 0..<image.height where (0..<image.width).contains(where: { x in
+            let i = 4 * (y * image.width + x)
+            return image.pixels[i + 3] > 200 && image.pixels[i] < 160
+        }) {
+            if let last = runs.last, y - last.upperBound <= 5 { runs[runs.count - 1] = last.lowerBound...y } else { runs.append(y...y) }
+        }
+        return runs.filter { $0.count >= 3 }
     }
 
     /// Whether two ink runs lie within a column of each other at both ends.
@@ -53,5 +72,20 @@ struct GlobeLineLabelTests {
     func limbLabelCollides() throws {
         let runs = Self.inkRuns(try Self.snapshot(longitude: 30, zoom: 1))
         #expect(Self.near(runs, [57...103, 119...169, 184...221, 247...247]), "\(runs)")
+    }
+
+    /// Whether two ink runs lie within `slack` rows or columns of each other at both ends.
+    static func near(_ a: [ClosedRange<Int>], _ b: [ClosedRange<Int>], slack: Int) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { abs($0.lowerBound - $1.lowerBound) <= slack && abs($0.upperBound - $1.upperBound) <= slack }
+    }
+
+    @Test("labels along a meridian keep their size on the sphere north and south of the equator (pitched-text correction)")
+    func meridianLabelsKeepTheirSize() throws {
+        // GL JS: labels over rows 41...94, 112...169, 208...250 (centred 40° N), 53...107, 153...207 (30° S); without the
+        // correction the labels were shorter and others were placed (47...86, 201...255; 50...109, 157...204, 232...255)
+        let north = Self.inkRowRuns(try Self.snapshot(latitude: 40, zoom: 1.2, line: Self.meridian, text: "Meridian"))
+        #expect(Self.near(north, [41...94, 112...169, 208...250], slack: 2), "\(north)")
+        let south = Self.inkRowRuns(try Self.snapshot(latitude: -30, zoom: 1.5, line: Self.meridian, text: "Meridian"))
+        #expect(Self.near(south, [53...107, 153...207], slack: 2), "\(south)")
     }
 }

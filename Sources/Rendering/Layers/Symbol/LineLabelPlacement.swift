@@ -1,5 +1,7 @@
 import Foundation
 import Fonts
+import Geo
+import GeoJSON
 
 /// Lays a label's glyphs out along its projected line, as MapLibre's `placeGlyphsAlongLine` does
 /// each frame: every glyph's centre walks its offset along the line from the anchor and turns with
@@ -50,6 +52,18 @@ struct LineLabelPlacement {
     func screen(_ p: Point) -> Point {
         if path.pitchWithMap, transform.globe != nil { return transform.screen(flatPlane: p) }
         return path.pitchWithMap ? transform.screen(plane: p) : p
+    }
+
+    /// GL JS's pitched-text correction (`getPitchedTextCorrection`): on the globe, text in the map plane is laid out in
+    /// Mercator units, which the sphere shrinks by the cosine of the latitude; GL JS spaces its glyphs and sizes their
+    /// quads by the cosine of the centre's latitude over the anchor's so that labels keep their size on the sphere (1
+    /// off the globe, blended with it by the globeness).
+    var pitchedTextCorrection: Double {
+        guard path.pitchWithMap, transform.globe != nil else { return 1 }
+        let anchor = WebMercator.cameraLatitude(worldY: path.anchor.y) * .pi / 180
+        let centre = transform.camera.center.latitude * .pi / 180
+        let correction = cos(centre) / max(cos(anchor), 1e-9)
+        return 1 + (correction - 1) * transform.globeness
     }
 
     /// MapLibre's symbol shader perspective ratio at the anchor: labels far away are drawn smaller
@@ -171,8 +185,9 @@ struct LineLabelPlacement {
     /// first and last glyph as the view stretches them, thinned where they crowd each other; empty
     /// when the label does not fit on its line.
     func collisionCircles(fontSize: Double, pixelRatio: Double) -> [CollisionGrid.Circle] {
-        // the glyphs at the text's size, without the perspective scaling of their drawing
-        let labelScale = fontSize / 24 * pixelRatio
+        // the glyphs at the text's size, without the perspective scaling of their drawing (on the globe corrected for
+        // the anchor's latitude, as GL JS lays out the glyphs its circles run between)
+        let labelScale = fontSize / 24 * pixelRatio * pitchedTextCorrection
         guard path.circleRadius > 0, !path.circles.isEmpty,
               let (first, last) = firstAndLast(fontScale: labelScale) else { return [] }
         let anchorW = transform.depthRatio(worldFraction: path.anchor, copy: copy)
