@@ -4,7 +4,7 @@ import Testing
 @testable import Rendering
 
 /// The two hillshade slope textures: MapLibre Native's legacy one (the flat map) and GL JS 5's (a hillshade draped
-/// over terrain, which only GL JS draws), both prepared at the DEM tile's own zoom.
+/// over terrain or on the globe, which only GL JS draws), both prepared at the DEM tile's own zoom.
 @Suite("Hillshade slope textures")
 struct HillshadeSlopeTextureTests {
     /// A 256-texel tile rising `step` metres a texel eastwards.
@@ -68,5 +68,14 @@ struct HillshadeSlopeTextureTests {
         DrapedLayers.prepare(&layers)
         let draped = try #require(layers[0] as? HillshadeLayer)
         #expect(draped.pieces.map(\.texture) == [.glJS, .mapLibreNative])
+    }
+
+    @Test("on the globe hillshades take GL JS's slopes; other layers are left as they are")
+    func globeHillshadeUsesGLJSSlopes() throws {
+        let layer = HillshadeLayer(pieces: [Self.piece(try Self.ramp(20), zoom: 12)])
+        let globe = try #require(GlobeLayers.prepared(layer) as? HillshadeLayer)
+        #expect(globe.pieces.map(\.texture) == [.glJS])
+        #expect(globe.pieces[0].slopes == globe.pieces[0].dem?.glJSSlopes(zoom: 12))
+        #expect(GlobeLayers.prepared(EmptySceneLayer()) is EmptySceneLayer)
     }
 }
