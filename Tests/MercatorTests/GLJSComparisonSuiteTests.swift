@@ -27,7 +27,7 @@ struct GLJSComparisonSuiteTests {
         "globe-atmosphere": 9,
         "globe-camera": 8,
         "globe-terrain": 21,
-        "sky": 35,
+        "sky": 36,
         "camera-pitch": 17,
         "terrain": 41,
     ]
