@@ -22,14 +22,14 @@ struct GLJSComparisonSuiteTests {
         "globe-symbol": 13,
         "globe-raster": 4,
         "globe-heatmap": 2,
-        "globe-hillshade": 0,
+        "globe-hillshade": 2,
         "globe-fill-extrusion": 1,
         "globe-atmosphere": 9,
         "globe-camera": 8,
         "globe-terrain": 23,
-        "sky": 35,
+        "sky": 36,
         "camera-pitch": 17,
-        "terrain": 40,
+        "terrain": 41,
     ]
 
     @Test("every family passes at least its floor, and every case draws and is compared")

@@ -4,7 +4,7 @@ import Testing
 @testable import Rendering
 
 /// The two hillshade slope textures: MapLibre Native's legacy one (the flat map) and GL JS 5's (a hillshade draped
-/// over terrain, which only GL JS draws), both prepared at the DEM tile's own zoom.
+/// over terrain or on the globe, which only GL JS draws), both prepared at the DEM tile's own zoom.
 @Suite("Hillshade slope textures")
 struct HillshadeSlopeTextureTests {
     /// A 256-texel tile rising `step` metres a texel eastwards.
@@ -93,5 +93,14 @@ struct HillshadeSlopeTextureTests {
         #expect(tile.slopes(zoom: 12, maxZoom: 12) == bare && tile.glJSSlopes(zoom: 12) == bareGLJS)
         // another zoom or pass is another texture
         #expect(tile.slopes(zoom: 11, maxZoom: 12) != bare && tile.glJSSlopes(zoom: 12) != bare)
+    }
+
+    @Test("on the globe hillshades take GL JS's slopes; other layers are left as they are")
+    func globeHillshadeUsesGLJSSlopes() throws {
+        let layer = HillshadeLayer(pieces: [Self.piece(try Self.ramp(20), zoom: 12)])
+        let globe = try #require(GlobeLayers.prepared(layer) as? HillshadeLayer)
+        #expect(globe.pieces.map(\.texture) == [.glJS])
+        #expect(globe.pieces[0].slopes == globe.pieces[0].dem?.glJSSlopes(zoom: 12))
+        #expect(GlobeLayers.prepared(EmptySceneLayer()) is EmptySceneLayer)
     }
 }

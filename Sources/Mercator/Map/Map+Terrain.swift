@@ -318,6 +318,8 @@ extension Map {
         let inputs = try sceneInputs(camera: tileCamera, size: tileSize, globeness: 0)
         var builder = inputs.0
         builder.showsCollisionBoxes = false
+        // lit as the view is turned (GL JS's render-to-texture reads the map's bearing)
+        builder.lightBearing = self.camera.bearing
         let layers = inputs.1.filter { drapedLayerTypes.contains($0.layer.type) }
         // painted once per tile and what its layers read (GL JS's render-to-texture cache)
         let key = DrapedTileCache.Key(tile: id, width: Int((Double(tileSize.width) * pixelRatio).rounded()),
@@ -350,9 +352,14 @@ extension Map {
         }
         let used = names.compactMap { name in sources[name].map { DrapedTileContent.SourceContent(identifier: name, source: $0) } }
         let stated = names.contains { states.hasStates(source: $0) }
+        // the bearing matters only to a hillshade lit from the viewport
+        let turnsLight = layers.contains { layer in
+            layer.isVisible && layer.layer.type == .hillshade
+                && layer.paint(as: HillshadePaintProperties.self)?.hillshadeIlluminationAnchor.evaluate(zoom: builder.camera.zoom) == .viewport
+        }
         return DrapedTileContent(styleRevision: styleRevision, resourceGeneration: builder.resourceGeneration,
                                  stateGeneration: stated ? states.generation : 0, showsTileBorders: builder.showsTileBorders,
-                                 sources: used)
+                                 sources: used, lightBearing: turnsLight ? builder.lightBearing ?? 0 : 0)
     }
 
     /// The longest side (device pixels) of a terrain tile's outline drawn at the centre's elevation; infinite

@@ -49,6 +49,10 @@ package struct StyleSceneBuilder: Sendable {
     package var rasterReference = RasterReference.mapLibreNative
     /// The style's root `sky` (its `atmosphere-blend` sets the glow around the globe).
     package var sky: JSONValue?
+    /// The bearing a hillshade's light anchored to the viewport turns with (nil: the camera's). A draped terrain tile
+    /// is drawn north up, but GL JS lights it as the view is turned: its render-to-texture pass reads the map's
+    /// transform (`bearingInRadians`).
+    package var lightBearing: Double?
     /// 3D terrain the scene's circles and labels stand on (raised to the ground and faded behind hills before labels
     /// are placed); nil for a flat map.
     package var standingTerrain: StandingTerrain?
@@ -116,8 +120,8 @@ package struct StyleSceneBuilder: Sendable {
                 // layers without features (raster, hillshade): drawn from the source's pictures or elevations
                 unsupported += imageBuilder.unsupported(compiled)
                 guard let id = layer.sourceIdentifier, let source = sources[id],
-                      let built = imageBuilder.build(compiled, source: source, zoom: zoom, bearing: camera.bearing) else { continue }
-                scene.layers.append(built)
+                      let built = imageBuilder.build(compiled, source: source, zoom: zoom, bearing: lightBearing ?? camera.bearing) else { continue }
+                scene.layers.append(globeness > 0 ? GlobeLayers.prepared(built) : built)
                 drawn.append(StyleScene.DrawnLayer(identifier: layer.identifier, sourceIdentifier: id, features: []))
                 continue
             case .features(let featureBuilder):

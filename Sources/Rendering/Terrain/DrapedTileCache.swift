@@ -217,14 +217,17 @@ package struct DrapedTileContent: Hashable, Sendable {
     package var showsTileBorders: Bool
     /// Each draped source's data and the tiles it draws the view from.
     package var sources: [SourceContent]
+    /// The bearing a hillshade lit from the viewport turns its light with (0 when no draped layer's light turns).
+    package var lightBearing: Double
 
     package init(styleRevision: UInt64, resourceGeneration: UInt64, stateGeneration: UInt64, showsTileBorders: Bool,
-                 sources: [SourceContent]) {
+                 sources: [SourceContent], lightBearing: Double = 0) {
         self.styleRevision = styleRevision
         self.resourceGeneration = resourceGeneration
         self.stateGeneration = stateGeneration
         self.showsTileBorders = showsTileBorders
         self.sources = sources
+        self.lightBearing = lightBearing
     }
 
     /// One source as a tile image reads it: its data's generation and the tiles (or image corners) it draws from,

@@ -43,7 +43,7 @@ package struct HillshadeLayer: Sendable {
 
     var pieces: [Piece]
     var exaggeration = 0.5
-    /// The light's azimuth in radians (with the viewport anchor, relative to the screen).
+    /// The light's azimuth in radians (with the viewport anchor, the camera's bearing added).
     var azimuth = 0.0
     var shadow = PremultipliedColor(r: 0, g: 0, b: 0, a: 1)
     var highlight = PremultipliedColor(r: 1, g: 1, b: 1, a: 1)

@@ -23,7 +23,9 @@ enum HillshadeLayerBuilder: ImageLayerBuilder {
         }
         out.exaggeration = paint.hillshadeExaggeration.evaluate(zoom: zoom)
         var azimuth = (paint.hillshadeIlluminationDirection.evaluate(zoom: zoom).first ?? 335) * .pi / 180
-        if paint.hillshadeIlluminationAnchor.evaluate(zoom: zoom) == .viewport { azimuth -= bearing * .pi / 180 }
+        // anchored to the viewport the light turns with the map: MapLibre Native subtracts its state's bearing (the
+        // camera's, negated), GL JS adds `bearingInRadians`; both add the clockwise bearing to the direction
+        if paint.hillshadeIlluminationAnchor.evaluate(zoom: zoom) == .viewport { azimuth += bearing * .pi / 180 }
         out.azimuth = azimuth
         if let shadow = paint.hillshadeShadowColor.evaluate(zoom: zoom).first { out.shadow = RenderColor(shadow).premultiplied() }
         if let highlight = paint.hillshadeHighlightColor.evaluate(zoom: zoom).first { out.highlight = RenderColor(highlight).premultiplied() }

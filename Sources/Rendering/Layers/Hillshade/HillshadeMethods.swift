@@ -3,7 +3,7 @@ import MapStyle
 
 /// One light of a hillshade (`hillshade-method: multidirectional` uses several; the other methods the first).
 struct HillshadeLight: Sendable, Equatable {
-    /// Direction in radians (with the viewport anchor, relative to the screen), as the shaders' `u_azimuths`.
+    /// Direction in radians (with the viewport anchor, the camera's bearing added), as the shaders' `u_azimuths`.
     var azimuth: Double
     /// Altitude above the horizon in radians.
     var altitude: Double
@@ -18,7 +18,8 @@ struct HillshadeLight: Sendable, Equatable {
         func at<T>(_ values: [T], _ i: Int, _ fallback: T) -> T { values.isEmpty ? fallback : values[min(i, values.count - 1)] }
         return (0..<count).map { i in
             var azimuth = at(directions, i, 335) * .pi / 180
-            if viewportAnchor { azimuth -= bearing * .pi / 180 }
+            // the clockwise bearing added, as for the standard method (``HillshadeLayerBuilder``)
+            if viewportAnchor { azimuth += bearing * .pi / 180 }
             return HillshadeLight(azimuth: azimuth, altitude: at(altitudes, i, 45) * .pi / 180,
                                   shadow: at(shadows, i, PremultipliedColor(r: 0, g: 0, b: 0, a: 1)),
                                   highlight: at(highlights, i, PremultipliedColor(r: 1, g: 1, b: 1, a: 1)))

@@ -191,7 +191,8 @@ extension PaintContext {
                 let drawn = layer.textRotateWithMap ? t.rotate(held) : held
                 return (anchor + intended - drawn, plane.map { $0 + intended - drawn })
             }
-            let drawn = (layer.textRotateWithMap ? t.rotate(held) : held) * Self.perspectiveRatio(w: w, pitchWithMap: true)
+            let drawn = (layer.textRotateWithMap ? t.rotate(held) : QuadProjection.viewportAligned(held, t))
+                * Self.perspectiveRatio(w: w, pitchWithMap: true)
             let moved = plane + intended - drawn
             return (t.screen(plane: moved), moved)
         }
@@ -469,8 +470,22 @@ struct QuadProjection {
             let c = cos(rotation), s = sin(rotation)
             r = Point(x: r.x * c - r.y * s, y: r.x * s + r.y * c)
         }
-        if rotateWithMap { r = t.rotate(r) }
+        if rotateWithMap { r = t.rotate(r) } else { r = Self.viewportAligned(r, t) }
         return r
+    }
+
+    /// An offset of a label pitched with the map and turned with the viewport, laid in the plane (pitched, before the
+    /// bearing's turn back): along the plane's axes, except in a rolled view, where GL JS lays the label's x axis
+    /// along the plane direction the screen's horizontal comes from and its y axis along the one its vertical comes
+    /// from (`getGlCoordMatrix`: `vecEast`, `vecSouth` of pitch, bearing and roll, normalized), so that the label
+    /// stays level on the screen, squashed by the pitch.
+    @inline(__always)
+    static func viewportAligned(_ v: Point, _ t: Transform) -> Point {
+        guard t.isRolled else { return v }
+        let east = Point(x: t.cosPitch * t.cosRoll, y: t.sinRoll), south = Point(x: -t.cosPitch * t.sinRoll, y: t.cosRoll)
+        let eastLength = (east.x * east.x + east.y * east.y).squareRoot(), southLength = (south.x * south.x + south.y * south.y).squareRoot()
+        guard eastLength > 1e-9, southLength > 1e-9 else { return v }
+        return east * (v.x / eastLength) + south * (v.y / southLength)
     }
 
     func callAsFunction(_ v: Point, _ t: Transform) -> Point {
@@ -496,6 +511,7 @@ struct QuadProjection {
         guard pitchWithMap else { return anchor + r * max(0, min(4, 0.5 + 0.5 / max(t.depthRatio(plane: plane), 1e-6))) }
         // on the globe, labels pitched with the map stay on the screen (GL JS lays them on the sphere)
         guard t.isPitched else { return anchor + r }
+        if !rotateWithMap { r = Self.viewportAligned(r, t) }
         // MapLibre's symbol shader: pitched labels are drawn halfway between their map and screen size
         let perspective = max(0, min(4, 0.5 + 0.5 * t.w(plane: plane)))
         return t.screen(plane: plane + r * perspective)
