@@ -40,28 +40,7 @@ extension PaintContext {
                 if color.a <= 0 && color.r <= 0 && color.g <= 0 && color.b <= 0 { return }
                 Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: 1)
                 }
-                if let globe = t.globe {
-                    // on the globe: the tile's mesh, as GL JS draws it
-                    let top = max(clipRect.minY, 0), bottom = min(clipRect.maxY, 1) - 1e-12
-                    rasterizeGlobeMesh(GlobeTileMesh(bounds: clipRect, granularity: GlobeGranularity.tile), globe: globe) { span in
-                        for x in span.x0..<span.x1 {
-                            var wf = span.world(x)
-                            wf.x = min(max(wf.x, clipRect.minX), clipRect.maxX - 1e-12)
-                            wf.y = min(max(wf.y, top), bottom)
-                            colorPixel(x, span.y, wf)
-                        }
-                    }
-                    return
-                }
-                guard let (x0, y0, x1, y1) = pixelBounds(ofWorld: clipRect.corners) else { return }
-                for y in y0..<y1 {
-                    for x in x0..<x1 {
-                        guard let q = planeAtPixel(x, y) else { continue }
-                        let wf = t.worldFraction(plane: q)
-                        guard clipRect.contains(wf) else { continue }
-                        colorPixel(x, y, wf)
-                    }
-                }
+                forEachPixel(ofTile: clipRect, colorPixel)
             }
         }
     }
