@@ -75,7 +75,7 @@ package struct CanvasPool: Sendable {
                 p.baseAddress!.initialize(repeating: 0, count: count)
                 initialized = count
             }
-            return Canvas(width: w, height: h, blank: fresh)
+            return Canvas(width: w, height: h, uncleared: fresh)
         }
         reused += 1
         var storage = buffers.remove(at: best)
@@ -98,15 +98,7 @@ package struct CanvasPool: Sendable {
 }
 
 extension Canvas {
-    /// A canvas over `pixels`, already transparent (`4 * width * height` zeros).
-    init(width: Int, height: Int, blank pixels: [Float]) {
-        precondition(width >= 1 && height >= 1 && pixels.count == 4 * width * height)
-        self.width = width
-        self.height = height
-        self.pixels = pixels
-    }
-
-    /// A canvas over `pixels` (`4 * width * height` components), whatever they hold.
+    /// A canvas over `pixels` (`4 * width * height` components), whatever they hold (zeros: a transparent canvas).
     init(width: Int, height: Int, uncleared pixels: [Float]) {
         precondition(width >= 1 && height >= 1 && pixels.count == 4 * width * height)
         self.width = width
