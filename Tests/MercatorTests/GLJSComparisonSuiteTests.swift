@@ -17,7 +17,7 @@ struct GLJSComparisonSuiteTests {
         "projection": 13,
         "globe-background": 2,
         "globe-fill": 12,
-        "globe-line": 5,
+        "globe-line": 6,
         "globe-circle": 11,
         "globe-symbol": 13,
         "globe-raster": 4,

@@ -167,6 +167,10 @@ extension PaintContext {
             let offset2 = Point(x: e.x * t - e.y * u, y: e.x * u + e.y * t) * (offset * v.normal.y)
             positions.append(v.position + e * stroke.outset + offset2 + stroke.shift)
         }
+        var gammas: [Double] = []
+        swap(&gammas, &meshGammas)
+        defer { swap(&gammas, &meshGammas) }
+        gammas.removeAll(keepingCapacity: true)
         if let globe = tr.globe {
             // the mesh was laid out on the Mercator plane: each vertex onto the sphere, its extrusion
             // scaled to keep the line's width on the sphere's surface (cos of the centre's latitude over
@@ -174,19 +178,43 @@ extension PaintContext {
             // tile units)
             let t = tr
             let cosCentre = cos(t.camera.center.latitude * .pi / 180)
-            // the vertices of a point come in pairs (both sides of the line) at one position: its scale once
-            var lastPosition = Point(x: .nan, y: .nan), k = 1.0
+            let focal = globe.camera.distance
+            // the vertices of a point come in pairs (both sides of the line) at one position: its scale and its
+            // unextruded view position once (unless line-offset moves each vertex's own way)
+            var lastPosition = Point(x: .nan, y: .nan), k = 1.0, baseView = Vector3(0, 0, 0)
             for i in positions.indices {
                 let v = verts[i]
-                if v.position != lastPosition {
+                let e = v.extrude
+                let offset2: Point
+                if offset == 0 {
+                    offset2 = Point(x: 0, y: 0)
+                } else {
+                    let u = 0.5 * v.direction, t = 1 - abs(u)
+                    offset2 = Point(x: e.x * t - e.y * u, y: e.x * u + e.y * t) * (offset * v.normal.y)
+                }
+                let moved = v.position != lastPosition
+                if moved {
                     // 1 / cos(latitude) of a world y is cosh(π (1 - 2y)) (the latitude is atan(sinh(π (1 - 2y))))
                     let base = t.flatWorldFraction(plane: v.position)
                     k = cosCentre * min(cosh(.pi * (1 - 2 * base.y)), 1e6)
                     lastPosition = v.position
                 }
+                if moved || offset != 0 {
+                    let b = t.flatWorldFraction(plane: v.position + offset2 * k + stroke.shift)
+                    baseView = globe.viewPosition(worldX: b.x, y: b.y)
+                }
                 let extruded = v.position + (positions[i] - v.position - stroke.shift) * k
                 let w = t.flatWorldFraction(plane: extruded + stroke.shift)
-                positions[i] = globe.plane(worldX: w.x, y: w.y)
+                let view = globe.viewPosition(worldX: w.x, y: w.y)
+                let p = globe.camera.screen(view: view)
+                positions[i] = Point(x: p.x - globe.halfWidth, y: p.y - globe.halfHeight)
+                // GL JS's `v_gamma_scale` on the globe: the extrusion's length over its length on screen, the two
+                // view positions' difference over the extruded one's depth (as the shader divides the clip-space
+                // difference by the extruded vertex's w), so that a line foreshortened towards the limb fades
+                let onScreen = focal * ((view.x - baseView.x) * (view.x - baseView.x) + (view.y - baseView.y) * (view.y - baseView.y)).squareRoot()
+                    / max(-view.z, 1e-9)
+                let length = e.length * stroke.outset
+                gammas.append(length > 0 && onScreen > 0 ? min(length / onScreen, 1e6) : 1)
             }
         }
         let w = canvasWidth, clip = clip, px = pixels, sourceTile = self.tileClip
@@ -196,10 +224,6 @@ extension PaintContext {
         // interpolated across the triangle. The screen shrinks an extrusion by the vertex's `w` and, along the view
         // (the plane's y), by the pitch's cosine too: across a line running over the view its antialiasing band
         // is wider than across one running into the distance.
-        var gammas: [Double] = []
-        swap(&gammas, &meshGammas)
-        defer { swap(&gammas, &meshGammas) }
-        gammas.removeAll(keepingCapacity: true)
         if pitched {
             let cos2 = tr.cosPitch * tr.cosPitch
             for (i, v) in verts.enumerated() {
@@ -215,7 +239,7 @@ extension PaintContext {
         // A plain stroke (no gap, dash, gradient or pattern; flat, not cut by tiles) whose triangle holds
         // the whole clip at full alpha paints every pixel of it the same: such triangles are counted and
         // composited once per run (huge widths make every triangle cover the view).
-        let canCover = !pitched && sourceTile == nil && tileClip == nil && stroke.dash == nil && stroke.gradient == nil
+        let canCover = gammas.isEmpty && sourceTile == nil && tileClip == nil && stroke.dash == nil && stroke.gradient == nil
             && stroke.pattern == nil && stroke.inset <= 0 && !clip.isEmpty
         let corners = [Point(x: cx0 + 0.5, y: cy0 + 0.5), Point(x: cx1 - 0.5, y: cy0 + 0.5),
                        Point(x: cx1 - 0.5, y: cy1 - 0.5), Point(x: cx0 + 0.5, y: cy1 - 0.5)]
@@ -249,7 +273,7 @@ extension PaintContext {
                       let along = AffineValue(pa, pb, pc, verts[a].along, verts[b].along, verts[c].along) else {
                     continue
                 }
-                let gammaAt = pitched ? AffineValue(pa, pb, pc, gammas[a], gammas[b], gammas[c]) : nil
+                let gammaAt = gammas.isEmpty ? nil : AffineValue(pa, pb, pc, gammas[a], gammas[b], gammas[c])
                 if canCover {
                     let blur2 = stroke.blur + 1
                     // alpha is min(>= 1, (outset - |normal| * outset) / blur2), concave over the clip: at least 1
@@ -290,6 +314,7 @@ extension PaintContext {
                             gamma = gammaAt.map { $0(pq) } ?? trp.pointee.w(plane: pq)
                         } else {
                             q = Point(x: Double(x) + 0.5 - halfW, y: Double(y) + 0.5 - halfH)
+                            if let gammaAt { gamma = gammaAt(q) }
                         }
                         if let clip = tileClip {
                             let wf = trp.pointee.worldFraction(plane: q - stroke.shift)
