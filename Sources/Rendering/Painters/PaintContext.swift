@@ -34,8 +34,10 @@ package struct PaintContext {
     var screenRings: [[Point]] = []
     /// Scratch buffer for line mesh vertex positions.
     var meshPositions: [Point] = []
-    /// Scratch buffer for line mesh vertex gamma scales (pitched views).
+    /// Scratch buffer for line mesh vertex gamma scales (pitched views, the globe).
     var meshGammas: [Double] = []
+    /// Scratch buffer for line mesh vertices' view-space positions (the globe).
+    var meshViews: [Vector3] = []
     /// The depth buffer fill-extrusion layers share (`1 / depth` per pixel of the clip, 0 where none
     /// is drawn): allocated by the first extrusion layer, kept for the later ones, as MapLibre's 3D pass
     /// shares its depth buffer between them.

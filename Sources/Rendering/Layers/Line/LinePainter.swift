@@ -179,42 +179,57 @@ extension PaintContext {
             let t = tr
             let cosCentre = cos(t.camera.center.latitude * .pi / 180)
             let focal = globe.camera.distance
-            // the vertices of a point come in pairs (both sides of the line) at one position: its scale and its
-            // unextruded view position once (unless line-offset moves each vertex's own way)
-            var lastPosition = Point(x: .nan, y: .nan), k = 1.0, baseView = Vector3(0, 0, 0)
+            var views: [Vector3] = []
+            swap(&views, &meshViews)
+            defer { swap(&views, &meshViews) }
+            views.removeAll(keepingCapacity: true)
+            // the vertices of a point come in pairs (both sides of the line) at one position: its scale once
+            var lastPosition = Point(x: .nan, y: .nan), k = 1.0
             for i in positions.indices {
                 let v = verts[i]
-                let e = v.extrude
-                let offset2: Point
-                if offset == 0 {
-                    offset2 = Point(x: 0, y: 0)
-                } else {
-                    let u = 0.5 * v.direction, t = 1 - abs(u)
-                    offset2 = Point(x: e.x * t - e.y * u, y: e.x * u + e.y * t) * (offset * v.normal.y)
-                }
-                let moved = v.position != lastPosition
-                if moved {
+                if v.position != lastPosition {
                     // 1 / cos(latitude) of a world y is cosh(π (1 - 2y)) (the latitude is atan(sinh(π (1 - 2y))))
                     let base = t.flatWorldFraction(plane: v.position)
                     k = cosCentre * min(cosh(.pi * (1 - 2 * base.y)), 1e6)
                     lastPosition = v.position
                 }
-                if moved || offset != 0 {
-                    let b = t.flatWorldFraction(plane: v.position + offset2 * k + stroke.shift)
-                    baseView = globe.viewPosition(worldX: b.x, y: b.y)
-                }
+                gammas.append(k)  // (its scale, until its gamma replaces it below)
                 let extruded = v.position + (positions[i] - v.position - stroke.shift) * k
                 let w = t.flatWorldFraction(plane: extruded + stroke.shift)
                 let view = globe.viewPosition(worldX: w.x, y: w.y)
+                views.append(view)
                 let p = globe.camera.screen(view: view)
                 positions[i] = Point(x: p.x - globe.halfWidth, y: p.y - globe.halfHeight)
-                // GL JS's `v_gamma_scale` on the globe: the extrusion's length over its length on screen, the two
-                // view positions' difference over the extruded one's depth (as the shader divides the clip-space
-                // difference by the extruded vertex's w), so that a line foreshortened towards the limb fades
-                let onScreen = focal * ((view.x - baseView.x) * (view.x - baseView.x) + (view.y - baseView.y) * (view.y - baseView.y)).squareRoot()
-                    / max(-view.z, 1e-9)
+            }
+            // GL JS's `v_gamma_scale` on the globe: the extrusion's length over its length on screen, the extruded and
+            // unextruded view positions' difference over the extruded one's depth (the shader divides the clip-space
+            // difference by the extruded vertex's w), so that a line foreshortened towards the limb fades. The
+            // unextruded position of a pair extruded both ways alike is their middle (to well within a thousandth
+            // of a pixel: the sphere's curvature over the extrusion); any other is projected.
+            var baseView = Vector3(0, 0, 0)
+            lastPosition = Point(x: .nan, y: .nan)
+            for i in positions.indices {
+                let v = verts[i], e = v.extrude
+                let ownBase = offset != 0
+                if ownBase || v.position != lastPosition {
+                    lastPosition = v.position
+                    if !ownBase, i + 1 < verts.count, verts[i + 1].position == v.position, verts[i + 1].extrude == Point(x: -e.x, y: -e.y) {
+                        baseView = (views[i] + views[i + 1]) * 0.5
+                    } else {
+                        var offset2 = Point(x: 0, y: 0)
+                        if ownBase {
+                            let u = 0.5 * v.direction, s = 1 - abs(u)
+                            offset2 = Point(x: e.x * s - e.y * u, y: e.x * u + e.y * s) * (offset * v.normal.y)
+                        }
+                        let b = t.flatWorldFraction(plane: v.position + offset2 * gammas[i] + stroke.shift)
+                        baseView = globe.viewPosition(worldX: b.x, y: b.y)
+                    }
+                }
+                let view = views[i]
+                let dx = view.x - baseView.x, dy = view.y - baseView.y
+                let onScreen = focal * (dx * dx + dy * dy).squareRoot() / max(-view.z, 1e-9)
                 let length = e.length * stroke.outset
-                gammas.append(length > 0 && onScreen > 0 ? min(length / onScreen, 1e6) : 1)
+                gammas[i] = length > 0 && onScreen > 0 ? min(length / onScreen, 1e6) : 1
             }
         }
         let w = canvasWidth, clip = clip, px = pixels, sourceTile = self.tileClip
