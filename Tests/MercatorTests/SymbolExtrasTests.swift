@@ -88,4 +88,58 @@ struct SymbolExtrasTests {
         let debug = colours(try map.snapshot())
         #expect(debug.blue && debug.red)
     }
+
+    @Test("collision boxes and circles are outlined once, the same from draw to draw, in a canvas painted in bands")
+    func collisionOutlinesOnce() throws {
+        // labels all over a 512 x 512 map (painted in bands, one per core), apart from each other; one point label
+        // hidden by another (red); with `lines`, a label centred on a line beside each (its collision circles)
+        func draw(lines: Bool) throws -> [UInt8] {
+            var features: [JSONValue] = []
+            for i in 0..<16 {
+                let lon = Double(i % 4) * 40 - 60, lat = Double(i / 4) * 30 - 45
+                features.append(["type": "Feature", "properties": ["name": .string("P\(i)")],
+                                 "geometry": ["type": "Point", "coordinates": [.double(lon), .double(lat)]]])
+                if lines {
+                    let line: JSONValue = [[.double(lon - 15), .double(lat + 8)], [.double(lon + 15), .double(lat + 8)]]
+                    features.append(["type": "Feature", "properties": ["name": .string("L\(i)")],
+                                     "geometry": ["type": "LineString", "coordinates": line]])
+                }
+            }
+            features.append(["type": "Feature", "properties": ["name": "P0"], "geometry": ["type": "Point", "coordinates": [-57, -44]]])
+            let font: JSONValue = ["Open Sans Semibold", "Arial Unicode MS Bold"]
+            let style: JSONObject = [
+                "version": 8, "glyphs": .string(SymbolLayerTests.glyphs.path + "/{fontstack}/{range}.pbf"),
+                "sources": ["shapes": ["type": "geojson", "data": ["type": "FeatureCollection", "features": .array(features)]]],
+                "layers": [
+                    ["id": "white", "type": "background", "paint": ["background-color": "white"]],
+                    ["id": "points", "type": "symbol", "source": "shapes", "filter": ["==", ["geometry-type"], "Point"],
+                     "layout": ["text-field": "{name}", "text-font": font]],
+                    ["id": "lines", "type": "symbol", "source": "shapes", "filter": ["==", ["geometry-type"], "LineString"],
+                     "layout": ["text-field": "{name}", "text-font": font, "symbol-placement": "line-center"]],
+                ],
+            ]
+            // each in a fresh map
+            let map = Map(style: try Style(document: StyleDocument(json: .object(style))), camera: MapCamera(zoom: 1.5),
+                          size: MapSize(width: 512, height: 512))
+            map.debugOptions = .collisionBoxes
+            return try map.snapshot().image.pixels
+        }
+        // over white, a placed label's box (blue at a quarter) leaves red at 191 where drawn once, 143 twice; a
+        // hidden one's (red at a half) green at 128 once, 64 twice. A box's four edges are four lines, which may meet
+        // at its corners (as in GL); the circles along a line overlap each other, so only boxes are counted.
+        let p = try draw(lines: false)
+        let pixels = stride(from: 0, to: p.count, by: 4)
+        let blue = pixels.filter { p[$0 + 2] == 255 && p[$0] == p[$0 + 1] && p[$0] < 250 }
+        let red = pixels.filter { p[$0] == 255 && p[$0 + 1] == p[$0 + 2] && p[$0 + 1] < 250 }
+        #expect(blue.count > 500 && !red.isEmpty, "\(blue.count) blue, \(red.count) red outline pixels")
+        let blueTwice = blue.filter { p[$0] < 191 }.count, redTwice = red.filter { p[$0 + 1] < 128 }.count
+        #expect(blueTwice <= 4 * 16, "blue boxes drawn twice past their corners: \(blueTwice) pixels")
+        #expect(redTwice <= 4, "the red box drawn twice past its corners: \(redTwice) pixels")
+        let first = try draw(lines: true)
+        for k in 1..<4 {
+            let again = try draw(lines: true)
+            let differing = zip(again, first).filter { $0 != $1 }.count
+            #expect(differing == 0, "draw \(k) differs from the first in \(differing) components")
+        }
+    }
 }

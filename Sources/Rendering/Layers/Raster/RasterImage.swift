@@ -63,23 +63,32 @@ public struct RasterImage: Sendable {
 
     /// The colour at texture coordinates `u`, `v` (0...1 across the image), filtered as a GPU
     /// texture with clamp-to-edge: bilinear between the four nearest texel centres, or the nearest texel.
+    /// The texels are read through the array's buffer, once per sample (not the array's storage retained per
+    /// component read, as an unoptimized build does).
     @inline(__always)
     func sample(u: Double, v: Double, linear: Bool) -> PremultipliedColor {
         if width == 0 || height == 0 { return PremultipliedColor(r: 0, g: 0, b: 0, a: 0) }
-        if !linear {
-            let x = clampedInt((u * Double(width)).rounded(.down), 0, width - 1)
-            let y = clampedInt((v * Double(height)).rounded(.down), 0, height - 1)
-            return texel(x, y)
+        let width = width, height = height
+        return texels.withUnsafeBufferPointer { texels in
+            @inline(__always) func texel(_ x: Int, _ y: Int) -> PremultipliedColor {
+                let i = 4 * (y * width + x)
+                return PremultipliedColor(r: texels[i], g: texels[i + 1], b: texels[i + 2], a: texels[i + 3])
+            }
+            if !linear {
+                let x = clampedInt((u * Double(width)).rounded(.down), 0, width - 1)
+                let y = clampedInt((v * Double(height)).rounded(.down), 0, height - 1)
+                return texel(x, y)
+            }
+            let fx = u * Double(width) - 0.5, fy = v * Double(height) - 0.5
+            let x0 = fx.rounded(.down), y0 = fy.rounded(.down)
+            let tx = Float(fx - x0), ty = Float(fy - y0)
+            let ix = clampedInt(x0, -1, width), iy = clampedInt(y0, -1, height)
+            let xa = max(0, min(width - 1, ix)), xb = max(0, min(width - 1, ix + 1))
+            let ya = max(0, min(height - 1, iy)), yb = max(0, min(height - 1, iy + 1))
+            let c00 = texel(xa, ya), c10 = texel(xb, ya), c01 = texel(xa, yb), c11 = texel(xb, yb)
+            let top = PremultipliedColor.mix(c00, c10, tx), bottom = PremultipliedColor.mix(c01, c11, tx)
+            return PremultipliedColor.mix(top, bottom, ty)
         }
-        let fx = u * Double(width) - 0.5, fy = v * Double(height) - 0.5
-        let x0 = fx.rounded(.down), y0 = fy.rounded(.down)
-        let tx = Float(fx - x0), ty = Float(fy - y0)
-        let ix = clampedInt(x0, -1, width), iy = clampedInt(y0, -1, height)
-        let xa = max(0, min(width - 1, ix)), xb = max(0, min(width - 1, ix + 1))
-        let ya = max(0, min(height - 1, iy)), yb = max(0, min(height - 1, iy + 1))
-        let c00 = texel(xa, ya), c10 = texel(xb, ya), c01 = texel(xa, yb), c11 = texel(xb, yb)
-        let top = PremultipliedColor.mix(c00, c10, tx), bottom = PremultipliedColor.mix(c01, c11, tx)
-        return PremultipliedColor.mix(top, bottom, ty)
     }
 
     /// The colour at `u`, `v` (0...1) across the image framed by a one-texel transparent border,

@@ -63,6 +63,8 @@ struct MipmappedTileTexture {
     private var footprint = RasterAnisotropy.none
     /// Whether the last quad is filtered bilinearly whatever the magnification filter.
     private var minifying = false
+    /// The last quad's larger squared step (texels²), without anisotropic filtering.
+    private var rho2 = 0.0
 
     /// The texture of `image` drawn at `pitch` degrees; nil when GL samples it without mipmaps (a side not a
     /// power of two).
@@ -81,10 +83,18 @@ struct MipmappedTileTexture {
             level = mipmaps.level(rho2: footprint.minorRho2)
             minifying = true
         } else {
-            let rho2 = max(dx.0 * dx.0 + dx.1 * dx.1, dy.0 * dy.0 + dy.1 * dy.1)
+            rho2 = max(dx.0 * dx.0 + dx.1 * dx.1, dy.0 * dy.0 + dy.1 * dy.1)
             level = mipmaps.level(rho2: rho2)
             minifying = !(rho2 <= 1)
         }
+    }
+
+    /// Whether steps within `nearby` (relative) of the last quad's pick the same level and filter: false past
+    /// `anisotropicFilterPitch` (the footprint changes from quad to quad) or where the steps lie at a bound.
+    func picksAlike(nearby: Double) -> Bool {
+        guard !anisotropic, rho2.isFinite else { return false }
+        let low = rho2 * (1 - nearby), high = rho2 * (1 + nearby)
+        return mipmaps.level(rho2: low) == mipmaps.level(rho2: high) && (low <= 1) == (high <= 1)
     }
 
     /// The colour at `u`, `v` (0...1) for a pixel of the last quad set.

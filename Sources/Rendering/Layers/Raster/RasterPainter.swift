@@ -38,6 +38,13 @@ extension PaintContext {
         let xs = piece.corners.map(\.x), ys = piece.corners.map(\.y)
         let texelsX = Double(piece.image.width) / (xs.max()! - xs.min()!)
         let texelsY = Double(piece.image.height) / (ys.max()! - ys.min()!)
+        // an unpitched view maps the screen to the ground affinely: every quad steps alike (but for rounding) and
+        // reads the level and filter the first quad picks, unless its steps lie at a level's bound
+        var steady = false
+        if texture != nil, !t.isPitched, let steps = worldSteps(glQuad(x: x0, y: y0)) {
+            texture!.setQuad(steps, texels: (texelsX, texelsY))
+            steady = texture!.picksAlike(nearby: 1e-4)
+        }
         for y in y0..<y1 {
             var quadX = Int.min
             for x in x0..<x1 {
@@ -52,7 +59,7 @@ extension PaintContext {
                 let sample: PremultipliedColor
                 if texture != nil {
                     let quad = glQuad(x: x, y: y)
-                    if quad.x != quadX {
+                    if quad.x != quadX, !steady {
                         quadX = quad.x
                         texture!.setQuad(worldSteps(quad), texels: (texelsX, texelsY))
                     }
@@ -158,21 +165,20 @@ extension PaintContext {
 /// triangles (top left, top right, bottom left) and (top right, bottom left, bottom right), texture
 /// coordinates interpolated linearly in world space on each.
 struct ImageMapping {
-    private let corners: [Point]
+    /// The corners: top left, top right, bottom right, bottom left (held as values: read at every pixel).
+    private let tl, tr, br, bl: Point
     /// Whether the quad is an axis-aligned rectangle (tiles, most images): then a plain scale.
     private let isRectangle: Bool
 
     init?(_ corners: [Point]) {
         guard corners.count == 4, corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
-        self.corners = corners
-        let (tl, tr, br, bl) = (corners[0], corners[1], corners[2], corners[3])
+        (tl, tr, br, bl) = (corners[0], corners[1], corners[2], corners[3])
         isRectangle = tl.y == tr.y && bl.y == br.y && tl.x == bl.x && tr.x == br.x && tr.x != tl.x && bl.y != tl.y
     }
 
     /// `u`, `v` in 0...1 for a world position on the image, nil off it.
     @inline(__always)
     func textureCoordinates(_ p: Point) -> (Double, Double)? {
-        let (tl, tr, br, bl) = (corners[0], corners[1], corners[2], corners[3])
         if isRectangle {
             let u = (p.x - tl.x) / (tr.x - tl.x), v = (p.y - tl.y) / (bl.y - tl.y)
             return u >= 0 && u < 1 && v >= 0 && v < 1 ? (u, v) : nil

@@ -232,11 +232,12 @@ extension PaintContext {
     }
 
     /// A collision circle as MapLibre's debug shader draws it: a ring one pixel wide, faded by the
-    /// distance from each pixel centre to the circle (device pixels).
+    /// distance from each pixel centre to the circle (device pixels), within the clip (the band this
+    /// context paints: another core paints the others at the same time).
     private mutating func paintCircleOutline(center: Point, radius: Double, color: PremultipliedColor) {
         guard center.x.isFinite, center.y.isFinite, radius > 0, radius.isFinite else { return }
-        let x0 = max(0, Int((center.x - radius - 1).rounded(.down))), x1 = min(canvasWidth - 1, Int((center.x + radius + 1).rounded(.up)))
-        let y0 = max(0, Int((center.y - radius - 1).rounded(.down))), y1 = min(canvasHeight - 1, Int((center.y + radius + 1).rounded(.up)))
+        let x0 = max(clip.x0, Int((center.x - radius - 1).rounded(.down))), x1 = min(clip.x1 - 1, Int((center.x + radius + 1).rounded(.up)))
+        let y0 = max(clip.y0, Int((center.y - radius - 1).rounded(.down))), y1 = min(clip.y1 - 1, Int((center.y + radius + 1).rounded(.up)))
         guard x0 <= x1, y0 <= y1 else { return }
         for y in y0...y1 {
             for x in x0...x1 {
@@ -250,16 +251,16 @@ extension PaintContext {
     }
 
     /// A one-pixel axis-aligned line from `a` to `b` at `c` (device pixels), lit by GL's
-    /// diamond-exit rule: each pixel whose diamond the segment leaves.
+    /// diamond-exit rule: each pixel whose diamond the segment leaves, within the clip.
     private mutating func paintAxisLine(from a: Double, to b: Double, at c: Double, horizontal: Bool, color: PremultipliedColor) {
         guard a.isFinite, b.isFinite, c.isFinite, a != b else { return }
         let across = Int(c.rounded(.up)) - 1  // on a pixel edge, the pixel before it (GL's diamond corners)
         let d = abs(c - (Double(across) + 0.5))
         let half = 0.5 - d
         let lo = min(a, b), hi = max(a, b)
-        let limit = horizontal ? canvasWidth : canvasHeight
-        guard across >= 0, across < (horizontal ? canvasHeight : canvasWidth), hi > 0, lo < Double(limit) else { return }
-        let first = max(0, Int((lo - 1).rounded(.down))), last = min(limit - 1, Int((hi + 1).rounded(.up)))
+        let (along, acrossRange) = horizontal ? (clip.x0..<clip.x1, clip.y0..<clip.y1) : (clip.y0..<clip.y1, clip.x0..<clip.x1)
+        guard acrossRange.contains(across), !along.isEmpty, hi > Double(along.lowerBound), lo < Double(along.upperBound) else { return }
+        let first = max(along.lowerBound, Int((lo - 1).rounded(.down))), last = min(along.upperBound - 1, Int((hi + 1).rounded(.up)))
         guard first <= last else { return }
         for i in first...last {
             let center = Double(i) + 0.5
