@@ -39,6 +39,8 @@ let package = Package(
         .target(name: "Expressions", dependencies: ["GeoJSON"]),
         .target(name: "FormatStrings", dependencies: ["Expressions"]),
         .target(name: "CMercatorPrefetch"),
+        // The C library's `sincos` (a GNU extension Swift's Glibc module does not import).
+        .target(name: "CMercatorMath", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "Tiling", dependencies: ["Geo", "GeoJSON", "CMercatorPrefetch", "MercatorCompression"]),
         .target(name: "MapStyle", dependencies: ["Expressions", "FormatStrings", "Tiling"]),
         .systemLibrary(name: "CMercatorZlib", path: "Sources/CMercatorZlib"),
@@ -67,7 +69,7 @@ let package = Package(
                                               .target(name: "CMercatorBidi", condition: .when(platforms: [.linux], traits: ["ICU"])),
                                               .target(name: "CMercatorFreeType", condition: .when(platforms: [.linux], traits: ["FreeType"])),
                                               .target(name: "CMercatorFontconfig", condition: .when(platforms: [.linux], traits: ["FreeType"]))]),
-        .target(name: "Rendering", dependencies: ["Geo", "MapStyle", "Tiling", "TileSources", "Fonts", "MercatorCompression", "CMercatorImageCodecs", "CMercatorPrefetch"]),
+        .target(name: "Rendering", dependencies: ["Geo", "MapStyle", "Tiling", "TileSources", "Fonts", "MercatorCompression", "CMercatorImageCodecs", "CMercatorPrefetch", "CMercatorMath"]),
         .target(name: "MercatorHTTP", dependencies: ["MercatorCompression"]),
         .target(name: "TileSources", dependencies: ["MapStyle", "Tiling", "MercatorHTTP", "MercatorCompression", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "OfflineStorage", dependencies: ["GeoJSON", "Tiling", "TileSources", "MercatorHTTP", "MercatorCompression",

@@ -53,13 +53,15 @@ package enum Renderer {
 
     /// Draws the scene onto `canvas`, a canvas of the scene's device size whose pixels it clears first, each band's rows
     /// on the core painting the band (a canvas in the buffer of an earlier image: ``CanvasPool/uncleared(width:height:)``;
-    /// a new canvas when its size differs), and returns it.
+    /// a new canvas when its size differs), and returns it. Painted on all cores whatever its size: the terrain's tile
+    /// images (what this draws) are painted one after another, the small ones (distant tiles) would leave the other
+    /// cores idle.
     package static func render(_ scene: RenderScene, clearing canvas: consuming Canvas) throws(RenderError) -> Canvas {
         let (transform, w, h) = try checked(scene)
         var canvas = consume canvas
         let sized = canvas.width == w && canvas.height == h
         if !sized { canvas = Canvas(width: w, height: h) }
-        paint(scene, transform: transform, into: &canvas, bandCount: nil, clearing: sized)
+        paint(scene, transform: transform, into: &canvas, bandCount: ProcessInfo.processInfo.activeProcessorCount, clearing: sized)
         return canvas
     }
 

@@ -107,12 +107,12 @@ import Testing
         let sky: JSONValue = ["sky-color": "#0000ff", "horizon-color": "#ff0000", "sky-horizon-blend": 0.5]
         let layer = SkyLayer.make(sky: sky, zoom: 15, transform: t)!
         let blend = 0.5 * t.height / 2
-        let top = layer.sky(x: 128, y: 0.5, transform: t, blendPixels: blend)!
+        let top = layer.sky(x: 128, y: 0.5, transform: t, horizon: t.horizonOffset, blendPixels: blend)!
         #expect(top.b == 1 && top.r == 0)
         let lineY = t.height / 2 - t.horizonOffset
-        let near = layer.sky(x: 128, y: lineY - 0.5, transform: t, blendPixels: blend)!
+        let near = layer.sky(x: 128, y: lineY - 0.5, transform: t, horizon: t.horizonOffset, blendPixels: blend)!
         #expect(near.r > 0.9)
-        #expect(layer.sky(x: 128, y: lineY + 1, transform: t, blendPixels: blend) == nil)
+        #expect(layer.sky(x: 128, y: lineY + 1, transform: t, horizon: t.horizonOffset, blendPixels: blend) == nil)
         #expect(SkyLayer.make(sky: sky, zoom: 15, transform: Self.transform(pitch: 60)) == nil)
     }
 

@@ -125,4 +125,22 @@ struct DrapedTileCacheTests {
         let freshOther = try Renderer.render(Self.translucentScene(side: 20))
         #expect(other.width == 20 && other.pixels == freshOther.pixels)
     }
+
+    @Test("a canvas in new memory is left unwritten (the kernel's zero pages, or a freed allocation's bytes) and painted as a new canvas")
+    func newMemoryIsClearedByThePainting() throws {
+        var pool = CanvasPool(budget: 1 << 30)
+        for side in [16, 600] {
+            // freed memory of the same size first, so that the new buffer may well reuse its bytes
+            do {
+                var old = Canvas(width: side, height: side)
+                old.fill(PremultipliedColor(r: 0, g: 0, b: 1, a: 1))
+                #expect(old.pixels[2] == 1)
+            }
+            let canvas = pool.uncleared(width: side, height: side)
+            #expect(canvas.width == side && canvas.pixels.count == 4 * side * side)
+            let painted = try Renderer.render(Self.translucentScene(side: side), clearing: canvas)
+            #expect(painted.pixels == (try Renderer.render(Self.translucentScene(side: side))).pixels)
+        }
+        #expect(pool.made == 2 && pool.reused == 0)
+    }
 }

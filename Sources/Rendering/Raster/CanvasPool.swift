@@ -60,8 +60,9 @@ package struct CanvasPool: Sendable {
     }
 
     /// A `width` x `height` canvas (sizes below 1 become 1) in a kept buffer when one fits, its pixels left as the
-    /// buffer's last image had them (zeros in new memory): for ``Renderer/render(_:clearing:)``, which clears it band by
-    /// band on the cores painting it.
+    /// buffer's last image had them, and not written at all in new memory (the kernel's zero pages, or what a freed
+    /// allocation held): for ``Renderer/render(_:clearing:)``, which clears it band by band on the cores painting it, so
+    /// that a new buffer's pages are also faulted in by those cores, once, rather than zeroed here on one core first.
     package mutating func uncleared(width: Int, height: Int) -> Canvas {
         let w = max(1, width), h = max(1, height), count = 4 * w * h
         var best: Int?
@@ -71,10 +72,8 @@ package struct CanvasPool: Sendable {
         guard let best else {
             made += 1
             let capacity = Int(Double(count) * Self.headroom)
-            let fresh = [Float](unsafeUninitializedCapacity: capacity) { p, initialized in
-                p.baseAddress!.initialize(repeating: 0, count: count)
-                initialized = count
-            }
+            // Float is a trivial type: its storage needs no initialization before the clearing writes it
+            let fresh = [Float](unsafeUninitializedCapacity: capacity) { _, initialized in initialized = count }
             return Canvas(width: w, height: h, uncleared: fresh)
         }
         reused += 1

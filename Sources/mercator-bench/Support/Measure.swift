@@ -11,7 +11,6 @@ enum Measure {
         return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
 
-    /// CPU time consumed by the calling thread, in seconds.
     /// CPU seconds used by every thread of the process (painting runs on several).
     static func processCPUSeconds() -> Double {
         var ts = timespec()
@@ -19,6 +18,7 @@ enum Measure {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
+    /// CPU time consumed by the calling thread, in seconds.
     static func cpuSeconds() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)

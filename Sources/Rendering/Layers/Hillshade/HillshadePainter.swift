@@ -1,7 +1,7 @@
+import CMercatorMath
 import Foundation
 import Geo
 import MapStyle
-import Geo
 
 extension PaintContext {
     /// Draws hillshading as MapLibre's hillshade shader: the slope texture sampled bilinearly (or at the
@@ -72,12 +72,14 @@ extension PaintContext {
                     let slope = atan(zFactor * (dx * dx + dy * dy).squareRoot() / scaleFactor)
                     let aspect = dx != 0 ? atan2(dy, -dx) : .pi / 2 * (dy > 0 ? 1 : -1)
                     let scaledSlope = intensity != 0.5 ? ((pow(base, slope) - 1) / curveRange) * maxValue : slope
-                    let accent = cos(scaledSlope)
+                    // sin and cos at once (the same values)
+                    var sine = 0.0, accent = 0.0
+                    mercator_sincos(scaledSlope, &sine, &accent)
                     let accentColor = layer.accent.scaled(Float(1 - accent) * strength)
                     var m = ((aspect + azimuth) / .pi + 0.5).truncatingRemainder(dividingBy: 2)
                     if m < 0 { m += 2 }
                     let shade = abs(m - 1)
-                    let shadeColor = PremultipliedColor.mix(layer.shadow, layer.highlight, Float(shade)).scaled(Float(sin(scaledSlope)) * strength)
+                    let shadeColor = PremultipliedColor.mix(layer.shadow, layer.highlight, Float(shade)).scaled(Float(sine) * strength)
                     let inv = 1 - shadeColor.a
                     let color = PremultipliedColor(r: accentColor.r * inv + shadeColor.r, g: accentColor.g * inv + shadeColor.g,
                                                    b: accentColor.b * inv + shadeColor.b, a: accentColor.a * inv + shadeColor.a)

@@ -95,12 +95,13 @@ package struct SkyLayer: SceneLayer {
     package func validate(layerIndex: Int) throws(RenderError) {}
     package func hits(in rect: ScreenRect, _ geometry: HitTestGeometry) -> [Int] { [] }
 
-    /// The sky's colour at a pixel centre (device pixels, y down), transparent below the horizon line.
+    /// The sky's colour at a pixel centre (device pixels, y down), transparent below the horizon line
+    /// (`horizon`: the transform's ``Transform/horizonOffset``).
     @inline(__always)
-    func sky(x: Double, y: Double, transform t: Transform, blendPixels: Double) -> PremultipliedColor? {
+    func sky(x: Double, y: Double, transform t: Transform, horizon: Double, blendPixels: Double) -> PremultipliedColor? {
         // distance above the horizon line along its normal (GL JS's `u_horizon`, `u_horizon_normal`)
         let r = t.unrolled(Point(x: x, y: y))
-        let above = -t.horizonOffset - r.y
+        let above = -horizon - r.y
         guard above > 0 else { return nil }
         if above >= blendPixels { return skyColor }
         let f = 1 - above / blendPixels
@@ -118,13 +119,15 @@ package struct SkyLayer: SceneLayer {
         // a pixel centre on it past the ground (the ground's top edge is exclusive in GL's y-up framebuffer)
         let snappedFarRow = far.flatMap { f in t.subpixelSnapping && !t.isRolled ? t.snapped(Point(x: 0, y: t.height / 2 + f)).y : nil }
         let blendPixels = skyHorizonBlend * t.height / 2
+        // the horizon line's offset, once (two tangents)
+        let horizon = t.horizonOffset
         let clip = context.clip, w = context.canvasWidth, px = context.pixels
         for y in clip.y0..<clip.y1 {
             for x in clip.x0..<clip.x1 {
                 let sx = Double(x) + 0.5, sy = Double(y) + 0.5
                 let i = 4 * (y * w + x)
                 let beyond = snappedFarRow.map { sy <= $0 } ?? far.map { t.unrolled(Point(x: sx, y: sy)).y < $0 } ?? false
-                let s = sky(x: sx, y: sy, transform: t, blendPixels: blendPixels)
+                let s = sky(x: sx, y: sy, transform: t, horizon: horizon, blendPixels: blendPixels)
                 if beyond {
                     let c = s ?? PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
                     px[i] = c.r; px[i + 1] = c.g; px[i + 2] = c.b; px[i + 3] = c.a
