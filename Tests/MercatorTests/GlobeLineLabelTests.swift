@@ -17,15 +17,16 @@ struct GlobeLineLabelTests {
     static let meridian: JSONValue = [[0, -80], [0, 0], [0, 80]]
 
     static func snapshot(longitude: Double = 0, latitude: Double = 0, zoom: Double, line coordinates: JSONValue = equator,
-                         text: String = "Equator") throws -> MapSnapshot {
+                         text: String = "Equator", size: Double = 14, spacing: Double = 60,
+                         font: JSONValue = ["Open Sans Semibold", "Arial Unicode MS Bold"]) throws -> MapSnapshot {
         let line: JSONValue = ["type": "Feature", "properties": [:], "geometry": ["type": "LineString", "coordinates": coordinates]]
         let style: JSONValue = [
             "version": 8, "projection": ["type": "globe"], "glyphs": .string(SymbolLayerTests.glyphs.path + "/{fontstack}/{range}.pbf"),
             "sources": ["line": ["type": "geojson", "data": line]],
             "layers": [["id": "bg", "type": "background", "paint": ["background-color": "white"]],
                        ["id": "labels", "type": "symbol", "source": "line",
-                        "layout": ["symbol-placement": "line", "text-field": .string(text), "text-size": 14, "symbol-spacing": 60,
-                                   "text-font": ["Open Sans Semibold", "Arial Unicode MS Bold"]]]],
+                        "layout": ["symbol-placement": "line", "text-field": .string(text), "text-size": .double(size),
+                                   "symbol-spacing": .double(spacing), "text-font": font]]],
         ]
         let camera = MapCamera(center: LocationCoordinate2D(latitude: latitude, longitude: longitude), zoom: zoom)
         return try Map(style: try Style(document: StyleDocument(json: style)), camera: camera, size: MapSize(width: 256, height: 256)).snapshot()
@@ -55,6 +56,19 @@ struct GlobeLineLabelTests {
             if let last = runs.last, y - last.upperBound <= 5 { runs[runs.count - 1] = last.lowerBound...y } else { runs.append(y...y) }
         }
         return runs.filter { $0.count >= 3 }
+    }
+
+    /// The columns holding ink over some rows.
+    static func inkColumns(_ s: MapSnapshot, rows: ClosedRange<Int>) -> ClosedRange<Int>? {
+        let image = s.image
+        let columns = (0..<image.width).filter { x in
+            rows.contains { y in
+                let i = 4 * (y * image.width + x)
+                return image.pixels[i + 3] > 200 && image.pixels[i] < 160
+            }
+        }
+        guard let first = columns.first, let last = columns.last else { return nil }
+        return first...last
     }
 
     /// Whether two ink runs lie within a column of each other at both ends.
@@ -87,5 +101,20 @@ struct GlobeLineLabelTests {
         #expect(Self.near(north, [41...94, 112...169, 208...250], slack: 2), "\(north)")
         let south = Self.inkRowRuns(try Self.snapshot(latitude: -30, zoom: 1.5, line: Self.meridian, text: "Meridian"))
         #expect(Self.near(south, [53...107, 153...207], slack: 2), "\(south)")
+    }
+
+    @Test("each glyph of a label along a meridian is drawn for its own latitude: glyphs keep their size towards the pole")
+    func glyphsScaledForTheirOwnLatitude() throws {
+        // GL JS 5.24 (its globe symbol shader's `projectionScaling`: the cosine of the centre's latitude over that of the
+        // glyph's own): glyphs over rows 37...117 (four, run together), 123...143 and 152...171, each about 20 columns
+        // across. Sized for the anchor's latitude, the northern glyphs were drawn narrower (only 10 columns across at the
+        // top) and the runs fell apart (37...62, 69...84, 92...117, ...).
+        let s = try Self.snapshot(latitude: 55, zoom: 1.4, line: [[10, 30], [10, 88]], text: "MMMMMM", size: 26, spacing: 600,
+                                  font: ["Noto Sans Regular"])
+        let rows = Self.inkRowRuns(s)
+        #expect(Self.near(rows, [37...117, 123...143, 152...171], slack: 1), "\(rows)")
+        // the northernmost glyph (the label's top rows) is as wide as GL JS draws it
+        let top = Self.inkColumns(s, rows: 37...42)
+        #expect(top.map { abs($0.lowerBound - 142) <= 1 && abs($0.upperBound - 158) <= 1 } == true, "\(String(describing: top))")
     }
 }

@@ -108,6 +108,24 @@ import Testing
         #expect(flat.depthRatio(plane: Point(x: 3, y: -50)) == flat.w(plane: Point(x: 3, y: -50)))
     }
 
+    @Test("text in the map plane: spaced for the anchor's latitude, each glyph drawn for its own (GL JS's two corrections)")
+    func pitchedTextScales() {
+        let t = Self.globe(MapCamera(center: LocationCoordinate2D(latitude: 20, longitude: 0), zoom: 1))
+        func y(_ latitude: Double) -> Double { Transform.mercator(LocationCoordinate2D(latitude: latitude, longitude: 0)).y }
+        let expected = cos(20 * Double.pi / 180) / cos(60 * Double.pi / 180)
+        #expect(abs(t.pitchedTextCorrection(worldY: y(60)) - expected) < 1e-9)
+        #expect(abs(t.pitchedGlyphScale(worldY: y(60)) - expected) < 1e-9)
+        #expect(abs(t.pitchedGlyphScale(worldY: y(20)) - 1) < 1e-9, "1 at the centre's latitude")
+        // half way into the globe: both blend the globe's figure with 1 (the shader's `u_pitched_scale` blended too)
+        let half = Self.globe(MapCamera(center: LocationCoordinate2D(latitude: 20, longitude: 0), zoom: 1), globeness: 0.5)
+        #expect(abs(half.pitchedTextCorrection(worldY: y(60)) - (1 + (expected - 1) * 0.5)) < 1e-9)
+        let pitched = 1 + (cos(20 * Double.pi / 180) - 1) * 0.5
+        #expect(abs(half.pitchedGlyphScale(worldY: y(60)) - (1 + (pitched / cos(60 * Double.pi / 180) - 1) * 0.5)) < 1e-9)
+        // off the globe, neither
+        let flat = Transform(camera: MapCamera(center: LocationCoordinate2D(latitude: 20, longitude: 0), zoom: 1), width: 256, height: 256)
+        #expect(flat.pitchedTextCorrection(worldY: y(60)) == 1 && flat.pitchedGlyphScale(worldY: y(60)) == 1)
+    }
+
     @Test("extrude angles undo GL JS's globeRotateVector; a pixel spans 1 / radius at the centre")
     func extrudeAngles() throws {
         let c = GlobeProjection.spherePoint(longitude: 30, latitude: 40)

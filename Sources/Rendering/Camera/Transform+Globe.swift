@@ -26,6 +26,27 @@ extension Transform {
         return Point(x: q.x, y: q.y)
     }
 
+    /// GL JS's pitched-text correction (`getPitchedTextCorrection`) at a world point's latitude: on the globe, text in
+    /// the map plane is laid out in Mercator units, which the sphere shrinks by the cosine of the latitude, so GL JS
+    /// spaces the glyphs of a label by the cosine of the centre's latitude over the anchor's (1 off the globe, blended
+    /// with it by the globeness).
+    func pitchedTextCorrection(worldY y: Double) -> Double {
+        guard globe != nil else { return 1 }
+        let correction = cos(camera.center.latitude * .pi / 180) / max(cos(WebMercator.cameraLatitude(worldY: y) * .pi / 180), 1e-9)
+        return 1 + (correction - 1) * globeness
+    }
+
+    /// The scale GL JS's globe symbol shader gives a glyph of text in the map plane (`projectionScaling`): the cosine of
+    /// the centre's latitude (`u_pitched_scale`, blended by the globeness) over that of the glyph's own latitude, blended
+    /// with 1 by the globeness. A glyph of a label along a line takes its own latitude, not its anchor's: a label
+    /// running north grows glyph by glyph towards the pole (1 off the globe).
+    func pitchedGlyphScale(worldY y: Double) -> Double {
+        guard globe != nil else { return 1 }
+        let pitchedScale = 1 + (cos(camera.center.latitude * .pi / 180) - 1) * globeness
+        let scale = pitchedScale / max(cos(WebMercator.cameraLatitude(worldY: y) * .pi / 180), 1e-9)
+        return 1 + (scale - 1) * globeness
+    }
+
     /// Whether a world point (shifted by `copy` worlds) is behind the globe; never in Mercator.
     func isHiddenOnGlobe(worldFraction m: Point, copy: Int = 0) -> Bool {
         guard let globe else { return false }

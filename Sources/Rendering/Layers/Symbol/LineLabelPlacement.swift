@@ -54,16 +54,11 @@ struct LineLabelPlacement {
         return path.pitchWithMap ? transform.screen(plane: p) : p
     }
 
-    /// GL JS's pitched-text correction (`getPitchedTextCorrection`): on the globe, text in the map plane is laid out in
-    /// Mercator units, which the sphere shrinks by the cosine of the latitude; GL JS spaces its glyphs and sizes their
-    /// quads by the cosine of the centre's latitude over the anchor's so that labels keep their size on the sphere (1
-    /// off the globe, blended with it by the globeness).
+    /// GL JS's pitched-text correction at the anchor (``Transform/pitchedTextCorrection(worldY:)``) for text in the
+    /// map plane on the globe: the glyphs' spacing along the line (1 otherwise).
     var pitchedTextCorrection: Double {
-        guard path.pitchWithMap, transform.globe != nil else { return 1 }
-        let anchor = WebMercator.cameraLatitude(worldY: path.anchor.y) * .pi / 180
-        let centre = transform.camera.center.latitude * .pi / 180
-        let correction = cos(centre) / max(cos(anchor), 1e-9)
-        return 1 + (correction - 1) * transform.globeness
+        guard path.pitchWithMap else { return 1 }
+        return transform.pitchedTextCorrection(worldY: path.anchor.y)
     }
 
     /// MapLibre's symbol shader perspective ratio at the anchor: labels far away are drawn smaller

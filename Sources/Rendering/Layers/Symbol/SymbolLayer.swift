@@ -103,7 +103,8 @@ package struct SymbolLayer: Sendable {
         var path: LinePath?
         /// Set by placement for labels along lines: each glyph's centre and angle (indexed like `quads`).
         var placedGlyphs: [PlacedGlyph] = []
-        /// Set by placement for labels along lines: label-plane device pixels per em * 24 unit.
+        /// Set by placement for labels along lines: label-plane device pixels per em * 24 unit (on the globe, for text in
+        /// the map plane, before each glyph's own pitched scale).
         var labelScale = 0.0
         /// Set by placement for icons along lines: the line's angle at the anchor, in the label plane.
         var iconAngle = 0.0

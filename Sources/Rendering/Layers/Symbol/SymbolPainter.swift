@@ -277,6 +277,9 @@ extension PaintContext {
     /// in perspective, for labels pitched with the map; the screen otherwise).
     private func lineGlyphCorners(_ quad: SymbolLayer.GlyphQuad, _ placed: PlacedGlyph, scale: Double, pitchWithMap: Bool,
                                   translate: Point) -> QuadCorners {
+        // on the globe, a glyph in the map plane is scaled for its own latitude (GL JS's `projectionScaling`)
+        let scale = pitchWithMap && transform.globe != nil
+            ? scale * transform.pitchedGlyphScale(worldY: transform.flatWorldFraction(plane: placed.point).y) : scale
         let c = cos(placed.angle), s = sin(placed.angle)
         func corner(_ v: Point) -> Point {
             placed.point + Point(x: (v.x * c - v.y * s) * scale, y: (v.x * s + v.y * c) * scale)

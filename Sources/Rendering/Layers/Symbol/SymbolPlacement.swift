@@ -324,13 +324,14 @@ enum SymbolPlacement {
             circles = line.collisionCircles(fontSize: fontSize, pixelRatio: ratio).map {
                 CollisionGrid.Circle(x: $0.x + shift.x, y: $0.y + shift.y, radius: $0.radius)
             }
-            // glyphs are spaced along the line at Native's CPU scale, drawn at its shader's
-            // on the globe, glyphs in the map plane spaced and sized for the anchor's latitude (GL JS's pitched-text correction)
+            // glyphs are spaced along the line at Native's CPU scale, drawn at its shader's; on the globe, glyphs in the
+            // map plane are spaced for the anchor's latitude (GL JS's pitched-text correction) and each drawn for its own
+            // (the painter's `pitchedGlyphScale`)
             let correction = line.pitchedTextCorrection
             if let (glyphs, vertical) = line.glyphs(fontScale: s.fontScale * ratio * line.placementPerspectiveRatio * correction), !circles.isEmpty {
                 s.placedGlyphs = glyphs
                 if vertical { s.quads = line.path.verticalQuads }
-                s.labelScale = s.fontScale * ratio * line.perspectiveRatio * correction
+                s.labelScale = s.fontScale * ratio * line.perspectiveRatio
                 let inGrid = circles.contains { placed.isInside($0.bounds) }
                 placeText = inGrid && circles.allSatisfy({ inTile($0.bounds) }) && (s.allowOverlap || circles.allSatisfy { placed.fits($0) })
             }
