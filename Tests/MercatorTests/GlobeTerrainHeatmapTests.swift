@@ -40,9 +40,10 @@ struct GlobeTerrainHeatmapTests {
     /// The pixels at least as dense as the ramp's cyan, and the rightmost coloured (not white, not space) column.
     static func measure(_ s: MapSnapshot) -> (cyan: Int, rightmost: Int) {
         var cyan = 0, rightmost = -1
-        for y in 0..<s.height {
-            for x in 0..<s.width {
-                let p = s.pixel(x, y)
+        let image = s.image  // (converted once: `MapSnapshot.pixel` converts the whole canvas at every call)
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let p = image.pixel(x, y)
                 guard p[3] > 0 else { continue }
                 if p[3] > 200, p[1] > 150, p[0] < 120 { cyan += 1 }
                 if !(p[0] > 240 && p[1] > 240 && p[2] > 240) { rightmost = max(rightmost, x) }
