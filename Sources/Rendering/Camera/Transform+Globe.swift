@@ -284,15 +284,12 @@ package final class GlobeView: Sendable {
         plane(sphere: spherePoint(worldX: x, y: y), worldX: x, y: y)
     }
 
-    /// The view-space position (pixels, the camera looking down `-z`) of a world point: the two cameras' positions
-    /// mixed by the globeness, as GL JS's `projectTile` places a vertex before the projection matrix.
+    /// The view-space position (pixels, the camera looking down `-z`) of a world point on the ground:
+    /// ``view(sphere:radius:worldX:y:heightPixels:)`` at the sphere's radius and no height, as GL JS's `projectTile`
+    /// places a vertex before the projection matrix.
     @inline(__always)
     func viewPosition(worldX x: Double, y: Double) -> Vector3 {
-        let g = camera.view(spherePoint(worldX: x, y: y))
-        if globeness >= 1 { return g }
-        let m = mercatorView(worldX: x, y: y)
-        let k = globeness
-        return Vector3(m.x + (g.x - m.x) * k, m.y + (g.y - m.y) * k, m.z + (g.z - m.z) * k)
+        view(sphere: spherePoint(worldX: x, y: y), radius: 1, worldX: x, y: y, heightPixels: 0)
     }
 
     /// ``plane(worldX:y:)`` of a world point whose sphere point `s` is known: ``project(sphere:worldX:y:wrapped:)``'s
