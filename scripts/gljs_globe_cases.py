@@ -274,6 +274,22 @@ case("globe-raster/image", [WHITE, {"id": "image", "type": "raster", "source": "
                 "coordinates": [[-60, 50], [40, 50], [40, -20], [-60, -20]]}},
      description="An image source on the sphere.")
 
+# GL JS covers a globe view with tiles whose zoom varies with their distance from the camera from a covering zoom of 5,
+# at any pitch (the globe's `allowVariableZoom`): tiles whose colour is their zoom (tiles/zoom-{z}.png, the same image
+# for every tile of a zoom, a darker border at its edges; written by zoom_tiles()) show which zoom each part is drawn from.
+ZOOMS = {"type": "raster", "tiles": ["local://tiles/zoom-{z}.png"], "tileSize": 512, "maxzoom": 10}
+ZOOM_LAYER = {"id": "zooms", "type": "raster", "source": "zooms", "paint": {"raster-fade-duration": 0, "raster-resampling": "nearest"}}
+for path, description, kw in [
+        ("globe-raster/variable-zoom", "Past a covering zoom of 4 the tiles' zoom varies with their distance: deeper near the "
+         "camera, shallower towards the horizon.", dict(center=(10, 45), zoom=6.3, pitch=70)),
+        ("globe-raster/variable-zoom-turned", "Variable zoom on a rotated globe at pitch 80 (tiles from zoom 5 to 9).",
+         dict(center=(12, 40), zoom=7.2, bearing=40, pitch=80)),
+        ("globe-raster/variable-zoom-unpitched", "Variable zoom unpitched: the corners' tiles a zoom shallower than the centre's.",
+         dict(center=(-40, 30), zoom=5.55, bearing=20)),
+        ("globe-raster/one-zoom-below-5", "A covering zoom of 4 (4.4 rounded, raster tiles) keeps one zoom at pitch 70.",
+         dict(center=(10, 45), zoom=4.4, pitch=70))]:
+    case(path, [WHITE, ZOOM_LAYER], {"zooms": ZOOMS}, description=description, test={"maxPitch": 85}, **kw)
+
 # --- heatmap, hillshade, fill-extrusion ---------------------------------------------------------------------------
 case("globe-heatmap/heatmap", [WHITE, {"id": "heat", "type": "heatmap", "source": "points",
                                        "paint": {"heatmap-radius": 20, "heatmap-intensity": 1.5}}],
@@ -441,6 +457,23 @@ def relief_tiles(folder):
                             + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
 
 
+ZOOM_COLOURS = [(230, 25, 75), (60, 180, 75), (255, 225, 25), (0, 130, 200), (245, 130, 48), (145, 30, 180),
+                (70, 240, 240), (240, 50, 230), (210, 245, 60), (250, 190, 212), (0, 128, 128)]
+
+
+def zoom_tiles(folder):
+    """Writes tiles/zoom-{z}.png (zooms 0 to 10): 64 x 64 pixels of the zoom's colour, a border of it darker."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
+    for z, colour in enumerate(ZOOM_COLOURS):
+        dark = tuple(v * 3 // 5 for v in colour)
+        rows = b"".join(b"\x00" + b"".join(bytes(dark if x in (0, 63) or y in (0, 63) else colour) for x in range(64))
+                        for y in range(64))
+        with open(os.path.join(folder, f"zoom-{z}.png"), "wb") as f:
+            f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 64, 64, 8, 2, 0, 0, 0))
+                    + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
+
+
 def on_relief(path, layers, sources=None, exaggeration=100, **kw):
     case(GT + path, layers, dict({"dem": RELIEF}, **(sources or {})), terrain={"source": "dem", "exaggeration": exaggeration}, **kw)
 
@@ -498,6 +531,7 @@ def dumps(style):
 
 def main():
     relief_tiles(os.path.join(SUITE, "tiles"))
+    zoom_tiles(os.path.join(SUITE, "tiles"))
     for path, style in sorted(CASES.items()):
         folder = os.path.join(SUITE, "render-tests", path)
         os.makedirs(folder, exist_ok=True)

@@ -20,7 +20,7 @@ struct GLJSComparisonSuiteTests {
         "globe-line": 6,
         "globe-circle": 11,
         "globe-symbol": 13,
-        "globe-raster": 4,
+        "globe-raster": 8,
         "globe-heatmap": 2,
         "globe-hillshade": 2,
         "globe-fill-extrusion": 1,

@@ -1,6 +1,7 @@
 import Foundation
 package import Geo
 import GeoJSON
+import Tiling
 
 extension Transform {
     /// The Mercator camera's plane point of a world point, on the globe too (line meshes are laid out there).
@@ -402,6 +403,42 @@ package final class GlobeView: Sendable {
         minX = max(centerWorldX - 0.5, minX - 1.0 / 64); maxX = min(centerWorldX + 0.5, maxX + 1.0 / 64)
         minY = max(0, minY - 1.0 / 64); maxY = min(1, maxY + 1.0 / 64)
         return [(minX, minY), (maxX, minY), (maxX, maxY), (minX, maxY)]
+    }
+
+    /// The convex hull (world fractions, x within half a world of the centre's) of the world the screen shows: the
+    /// world under points along the screen's edges and the horizon's points on screen; nil when a pole is in view (every
+    /// longitude shows: ``visibleWorldCorners()``) or nothing of the globe is.
+    func visibleWorldHull() -> ConvexPolygon? {
+        let w = 2 * halfWidth, h = 2 * halfHeight
+        for pole in [Vector3(0, 1, 0), Vector3(0, -1, 0)] where camera.isVisible(pole) {
+            let p = camera.screen(pole)
+            if p.x >= 0, p.x <= w, p.y >= 0, p.y <= h { return nil }
+        }
+        var points: [(x: Double, y: Double)] = []
+        let steps = 64
+        for i in 0...steps {
+            let f = Double(i) / Double(steps)
+            for (sx, sy) in [(f * w, 0.0), (f * w, h), (0, f * h), (w, f * h)] {
+                if let p = world(screenX: sx, y: sy) { points.append((p.x, p.y)) }
+            }
+        }
+        if isSphere {
+            let n = camera.horizonNormal, r = (1 - camera.horizonDistance * camera.horizonDistance).squareRoot()
+            let (e1, e2) = GlobeView.basis(n)
+            let centre = n * camera.horizonDistance
+            for i in 0..<512 {
+                let a = Double(i) / 512 * 2 * .pi
+                let s = centre + (e1 * cos(a) + e2 * sin(a)) * r
+                let p = camera.screen(s)
+                if p.x >= 0, p.x <= w, p.y >= 0, p.y <= h {
+                    let q = world(sphere: s)
+                    points.append((q.x, q.y))
+                }
+            }
+        } else if points.count < 4 * (steps + 1) {
+            return nil  // the blend's outline is no circle: the bounding rectangle then
+        }
+        return ConvexPolygon.hull(of: points)
     }
 
     /// Two unit vectors perpendicular to `n` and to each other.

@@ -60,8 +60,9 @@ package final class TiledSources: @unchecked Sendable {
         let centerWorld = (x: WebMercator.worldX(longitude: center.longitude), y: WebMercator.worldY(latitude: center.latitude))
         // MapLibre rounds the zoom of raster tiles and floors that of vector tiles.
         let rounding: FloatingPointRoundingRule = source.kind == .raster ? .toNearestOrAwayFromZero : .down
-        // the view's own zoom: GL JS's cover (past 60° of pitch a zoom varying per tile, lower towards the horizon)
-        let cover = zoom == transform.camera.zoom && transform.coversWithVariableZoom
+        // the view's own zoom: GL JS's cover (past 60° of pitch, or on the globe from zoom 5, a zoom varying per tile,
+        // lower towards the horizon)
+        let cover = zoom == transform.camera.zoom && transform.coversWithVariableZoom(tileSize: tiled.tileSize, rounding: rounding)
             ? transform.sourceTiles(tileSize: tiled.tileSize, minimumZoom: tiled.minimumZoom, maximumZoom: tiled.maximumZoom,
                                     rounding: rounding)
             : TileCover.sourceTiles(covering: transform.visibleWorldCorners(), center: centerWorld, cameraZoom: zoom,

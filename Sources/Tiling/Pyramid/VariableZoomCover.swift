@@ -60,30 +60,49 @@ package enum VariableZoomCover {
               requestedZoom.isFinite, camera.height > 0, camera.distanceToCenter > 0 else { return [] }
         let zoomOf = tileZoomFunction(fieldOfView: camera.fieldOfView, height: camera.height,
                                       distanceToCenter: camera.distanceToCenter)
-        let deepest = max(0, min(maximumZoom, TileID.maximumZoom))
         // what the view shows: the tiles whose square meets the ground polygon
         let ground = ConvexPolygon(camera.corners)
-        func visible(_ id: UnwrappedTileID) -> Bool {
-            let n = Double(1 << id.canonical.z)
-            let x0 = Double(id.wrap) + Double(id.canonical.x) / n, y0 = Double(id.canonical.y) / n
-            return ground.meets(x0: x0, y0: y0, x1: x0 + 1 / n, y1: y0 + 1 / n)
-        }
-        var stack: [UnwrappedTileID] = []
         let wraps = Set(TileCover.tiles(covering: camera.corners, zoom: 0, center: camera.center).map(\.wrap))
-        for wrap in wraps.sorted() { stack.append(UnwrappedTileID(wrap: wrap, canonical: TileID(z: 0, x: 0, y: 0))) }
-        var out: [(id: UnwrappedTileID, wanted: Int, distance: Double)] = []
         let p = camera.position
+        return tiles(wraps: wraps.sorted(), center: camera.center, requestedZoom: requestedZoom, minimumZoom: minimumZoom,
+                     maximumZoom: maximumZoom, rounding: rounding, zoomAt: zoomOf,
+                     visible: { id in
+                         let (x0, y0, size) = square(id)
+                         return ground.meets(x0: x0, y0: y0, x1: x0 + size, y1: y0 + size)
+                     },
+                     distance: { id in
+                         let (x0, y0, size) = square(id)
+                         let dx = max(x0 - p.x, 0, p.x - (x0 + size)), dy = max(y0 - p.y, 0, p.y - (y0 + size))
+                         return (dx * dx + dy * dy).squareRoot()
+                     })
+    }
+
+    /// A tile's square: its top left corner and side (world fractions, its wrap's world copy).
+    package static func square(_ id: UnwrappedTileID) -> (x0: Double, y0: Double, size: Double) {
+        let n = Double(1 << id.canonical.z)
+        return (Double(id.wrap) + Double(id.canonical.x) / n, Double(id.canonical.y) / n, 1 / n)
+    }
+
+    /// GL JS's quadtree walk (`coveringTiles`) from the zoom 0 tiles of `wraps`: a tile `visible` in the view is split
+    /// until it reaches the zoom `zoomAt(requestedZoom, distance(tile))` (its distance from the camera on the ground,
+    /// world fractions, as the projection measures it), kept from `minimumZoom`, at most `maximumZoom` deep; nearest
+    /// `center` first.
+    package static func tiles(wraps: [Int], center: (x: Double, y: Double), requestedZoom: Double, minimumZoom: Int,
+                              maximumZoom: Int, rounding: FloatingPointRoundingRule, zoomAt: (Double, Double) -> Double,
+                              visible: (UnwrappedTileID) -> Bool,
+                              distance: (UnwrappedTileID) -> Double) -> [(id: UnwrappedTileID, wantedZoom: Int)] {
+        let deepest = max(0, min(maximumZoom, TileID.maximumZoom))
+        var stack: [UnwrappedTileID] = wraps.map { UnwrappedTileID(wrap: $0, canonical: TileID(z: 0, x: 0, y: 0)) }
+        var out: [(id: UnwrappedTileID, wanted: Int, distance: Double)] = []
         while let id = stack.popLast() {
             guard visible(id) else { continue }
             let c = id.canonical
-            let n = Double(1 << c.z)
-            let x0 = Double(id.wrap) + Double(c.x) / n, y0 = Double(c.y) / n
-            let dx = max(x0 - p.x, 0, p.x - (x0 + 1 / n)), dy = max(y0 - p.y, 0, p.y - (y0 + 1 / n))
-            let wanted = zoomOf(requestedZoom, (dx * dx + dy * dy).squareRoot()).rounded(rounding)
+            let wanted = zoomAt(requestedZoom, distance(id)).rounded(rounding)
             let desired = wanted.isFinite ? Int(max(0, min(wanted, Double(TileID.maximumZoom)))) : 0
             if c.z >= min(desired, deepest) {
                 if c.z < minimumZoom { continue }
-                let mx = x0 + 0.5 / n - camera.center.x, my = y0 + 0.5 / n - camera.center.y
+                let (x0, y0, size) = square(id)
+                let mx = x0 + size / 2 - center.x, my = y0 + size / 2 - center.y
                 out.append((id, max(c.z, desired), mx * mx + my * my))
                 continue
             }
@@ -130,13 +149,13 @@ package enum VariableZoomCover {
 }
 
 /// A convex polygon on the ground (world fractions), tested against tile squares by separating axes.
-struct ConvexPolygon {
+package struct ConvexPolygon: Sendable {
     private let points: [(x: Double, y: Double)]
     private let minX: Double, minY: Double, maxX: Double, maxY: Double
     /// +1 when the points turn counterclockwise (y down), -1 otherwise.
     private let orientation: Double
 
-    init(_ points: [(x: Double, y: Double)]) {
+    package init(_ points: [(x: Double, y: Double)]) {
         self.points = points
         minX = points.map(\.x).min() ?? 0
         maxX = points.map(\.x).max() ?? 0
@@ -150,8 +169,28 @@ struct ConvexPolygon {
         orientation = area >= 0 ? 1 : -1
     }
 
+    /// The convex hull of `points` (Andrew's monotone chain), or nil when they span no area.
+    package static func hull(of points: [(x: Double, y: Double)]) -> ConvexPolygon? {
+        let sorted = points.filter { $0.x.isFinite && $0.y.isFinite }.sorted { $0.x < $1.x || ($0.x == $1.x && $0.y < $1.y) }
+        guard sorted.count >= 3 else { return nil }
+        func cross(_ o: (x: Double, y: Double), _ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double {
+            (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
+        }
+        var lower: [(x: Double, y: Double)] = [], upper: [(x: Double, y: Double)] = []
+        for p in sorted {
+            while lower.count >= 2, cross(lower[lower.count - 2], lower[lower.count - 1], p) <= 0 { lower.removeLast() }
+            lower.append(p)
+        }
+        for p in sorted.reversed() {
+            while upper.count >= 2, cross(upper[upper.count - 2], upper[upper.count - 1], p) <= 0 { upper.removeLast() }
+            upper.append(p)
+        }
+        let hull = Array(lower.dropLast()) + Array(upper.dropLast())
+        return hull.count >= 3 ? ConvexPolygon(hull) : nil
+    }
+
     /// Whether the rectangle `x0...x1` x `y0...y1` meets the polygon (touching counts).
-    func meets(x0: Double, y0: Double, x1: Double, y1: Double) -> Bool {
+    package func meets(x0: Double, y0: Double, x1: Double, y1: Double) -> Bool {
         guard x1 >= minX, x0 <= maxX, y1 >= minY, y0 <= maxY else { return false }
         let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
         for i in points.indices {
