@@ -26,7 +26,7 @@ struct GLJSComparisonSuiteTests {
         "globe-fill-extrusion": 1,
         "globe-atmosphere": 9,
         "globe-camera": 8,
-        "globe-terrain": 23,
+        "globe-terrain": 24,
         "sky": 36,
         "camera-pitch": 17,
         "terrain": 41,

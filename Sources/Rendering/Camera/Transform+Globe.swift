@@ -27,6 +27,16 @@ extension Transform {
         return Point(x: q.x, y: q.y)
     }
 
+    /// ``screen(flatPlane:)`` with how far the point lies in front of the globe's horizon plane (negative: hidden;
+    /// GL JS's clip `z` over `w` is 1 minus it) and its depth ratio (its clip `w` over the camera's distance to the
+    /// centre); in Mercator, side 1 and the plane's depth ratio.
+    func projectedCorner(flatPlane p: Point) -> (point: Point, side: Double, w: Double) {
+        guard let globe else { return (screen(plane: p), 1, w(plane: p)) }
+        let m = flatWorldFraction(plane: p)
+        let q = globe.project(worldX: m.x, y: m.y)
+        return (Point(x: q.x, y: q.y), q.side, globe.depthRatio(worldX: m.x, y: m.y))
+    }
+
     /// GL JS's pitched-text correction (`getPitchedTextCorrection`) at a world point's latitude: on the globe, text in
     /// the map plane is laid out in Mercator units, which the sphere shrinks by the cosine of the latitude, so GL JS
     /// spaces the glyphs of a label by the cosine of the centre's latitude over the anchor's (1 off the globe, blended

@@ -73,8 +73,12 @@ struct LineLabelPlacement {
     /// size times 0.5 + 0.5 x the anchor's depth ratio for labels pitched with the map, divided by it
     /// for labels on the screen, which its shader then draws at ``perspectiveRatio`` (the two differ
     /// for labels on the screen away from the centre).
+    ///
+    /// On the globe, text in the map plane takes GL JS's rule (`updateLineLabels`): the font size over GL JS's
+    /// perspective ratio, `0.5 + 0.5 / w` (the camera's distance to the centre over the anchor's clip `w`).
     var placementPerspectiveRatio: Double {
         let w = transform.depthRatio(worldFraction: path.anchor, copy: copy)
+        if path.pitchWithMap, transform.globe != nil { return 1 / (0.5 + 0.5 / max(w, 1e-6)) }
         let ratio = 0.5 + 0.5 * w
         return path.pitchWithMap ? ratio : 1 / max(ratio, 1e-6)
     }

@@ -106,6 +106,9 @@ package struct SymbolLayer: Sendable {
         /// Set by placement for labels along lines: label-plane device pixels per em * 24 unit (on the globe, for text in
         /// the map plane, before each glyph's own pitched scale).
         var labelScale = 0.0
+        /// Set by placement for labels along lines on the globe: the anchor's depth ratio (its clip `w` over the camera's
+        /// distance to the centre), which GL JS's shader sizes the glyphs' SDF edge by (1 otherwise).
+        var depthRatio = 1.0
         /// Set by placement for icons along lines: the line's angle at the anchor, in the label plane.
         var iconAngle = 0.0
         /// Set by placement for labels along lines: their collision circles in CSS pixels (hit tests).

@@ -126,13 +126,17 @@ extension PaintContext {
             // its antialiasing and halo wider in its own units); over terrain the ratio is the raised anchor's (GL JS
             // multiplies the size by the perspective ratio of the anchor projected with its elevation), `terrainScale`
             // times the flat ground's
-            let w = t.isPitched ? max(t.w(plane: planeOf[anchor] ?? t.plane(s.anchor)), 1e-6) : 1
+            // (on the globe, a label along its line takes its anchor's depth, behind the horizon too)
+            let onSphere = alongLine && t.globe != nil
+            let w = onSphere ? max(s.depthRatio, 1e-6) : t.isPitched ? max(t.w(plane: planeOf[anchor] ?? t.plane(s.anchor)), 1e-6) : 1
             let drawnScale = fontScale * Self.perspectiveRatio(w: w, pitchWithMap: pitchWithMap) * s.terrainScale
             var edge = halo ? SDFEdge.halo(width: s.haloWidth, blur: s.haloBlur, fontScale: drawnScale, gammaBase: gammaBase)
                 : SDFEdge.fill(fontScale: drawnScale, gammaBase: gammaBase)
-            // and text laid in the map plane of a pitched view widens its antialiasing by the
-            // perspective divisor over the pitch's cosine (`gl_Position.w` over `u_gamma_scale`)
-            if t.isPitched, pitchWithMap { edge.gamma *= w / max(t.cosPitch, 1e-6) }
+            // and text laid in the map plane of a pitched view widens its antialiasing by the perspective divisor
+            // over the pitch's cosine (`gl_Position.w` over `u_gamma_scale`); on the globe, by each pixel's own
+            // divisor (the glyph's corners' clip `w` interpolated: `paintGlyph`'s `depthGamma`)
+            if t.isPitched, pitchWithMap, !onSphere { edge.gamma *= w / max(t.cosPitch, 1e-6) }
+            if onSphere, pitchWithMap { edge.gamma /= max(t.cosPitch, 1e-6) }
             if alongLine && s.placedGlyphs.count != s.quads.count { continue }
             let (textAnchor, textPlane) = alongLine ? (anchor, planeOf[anchor])
                 : variableAnchorPosition(layer, s, anchor: anchor, plane: planeOf[anchor], w: w)
@@ -163,7 +167,7 @@ extension PaintContext {
                     ? lineGlyphCorners(quad, s.placedGlyphs[q], scale: s.labelScale, pitchWithMap: s.path?.pitchWithMap == true,
                                        translate: Point(x: layer.translate.x * ratio, y: layer.translate.y * ratio))
                     : projection.corners(quad.topLeft, quad.topRight, quad.bottomLeft, t)
-                paintGlyph(quad, corners: corners, color: color, edge: edge)
+                paintGlyph(quad, corners: corners, color: color, edge: edge, depthGamma: onSphere && pitchWithMap)
             }
         }
     }
@@ -286,8 +290,13 @@ extension PaintContext {
         }
         let (a, b, d) = (corner(quad.topLeft), corner(quad.topRight), corner(quad.bottomLeft))
         if pitchWithMap && transform.globe != nil {
-            return .screen(transform.screen(flatPlane: a) + translate, transform.screen(flatPlane: b) + translate,
-                           transform.screen(flatPlane: d) + translate)
+            // each of the four corners projected onto the sphere (GL JS's shader projects every vertex)
+            let e = corner(quad.topRight + quad.bottomLeft - quad.topLeft)
+            func projected(_ p: Point) -> ProjectedCorner {
+                let q = transform.projectedCorner(flatPlane: p)
+                return ProjectedCorner(point: q.point + translate, side: q.side, w: q.w)
+            }
+            return .sphere(projected(a), projected(b), projected(d), projected(e))
         }
         if pitchWithMap && transform.isPitched { return .plane(a, b, d, shift: translate) }
         if pitchWithMap { return .screen(transform.screen(plane: a) + translate, transform.screen(plane: b) + translate,
@@ -355,8 +364,18 @@ extension PaintContext {
     /// draws a pitched quad's two triangles (the plane point under each pixel centre, so the texture
     /// follows the perspective).
     private mutating func paintParallelogram(_ corners: QuadCorners, _ shade: (Double, Double) -> PremultipliedColor?) {
+        paintQuad(corners) { u, v, _ in shade(u, v) }
+    }
+
+    /// ``paintParallelogram(_:_:)`` whose `shade` also takes the depth ratio at the pixel: for corners on the sphere,
+    /// their clip `w` (over the camera's distance to the centre) interpolated as GL interpolates a varying; 1 otherwise.
+    private mutating func paintQuad(_ corners: QuadCorners, _ shade: (Double, Double, Double) -> PremultipliedColor?) {
         switch corners {
-        case .screen(let a, let b, let c): paintParallelogram(a, b, c, shade)
+        case .screen(let a, let b, let c): paintParallelogram(a, b, c) { u, v in shade(u, v, 1) }
+        case .sphere(let topLeft, let topRight, let bottomLeft, let bottomRight):
+            // GL JS's quad: the triangles (top left, top right, bottom left) and (top right, bottom left, bottom right)
+            paintTriangle((topLeft, Point(x: 0, y: 0)), (topRight, Point(x: 1, y: 0)), (bottomLeft, Point(x: 0, y: 1)), shade)
+            paintTriangle((topRight, Point(x: 1, y: 0)), (bottomLeft, Point(x: 0, y: 1)), (bottomRight, Point(x: 1, y: 1)), shade)
         case .plane(let topLeft, let topRight, let bottomLeft, let shift):
             let t = transform
             let ex = topRight - topLeft, ey = bottomLeft - topLeft
@@ -377,9 +396,44 @@ extension PaintContext {
                     let cx = p.x - topLeft.x, cy = p.y - topLeft.y
                     let u = (cx * ey.y - cy * ey.x) / det
                     let v = (ex.x * cy - ex.y * cx) / det
-                    guard u >= 0, u < 1, v >= 0, v < 1, let color = shade(u, v) else { continue }
+                    guard u >= 0, u < 1, v >= 0, v < 1, let color = shade(u, v, 1) else { continue }
                     Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: 1)
                 }
+            }
+        }
+    }
+
+    /// Fills a triangle of projected corners, each with its quad coordinates (u, v), as GL draws it: `shade(u, v)` at
+    /// each pixel centre inside, u and v interpolated perspective-correctly (weighted by one over each corner's clip
+    /// `w`); pixels where the horizon side, interpolated linearly on the screen (GL clips at clip `z` = `w`, which
+    /// is where it changes sign), is below 0 are clipped. A pixel centre on the edge two triangles share goes to one.
+    private mutating func paintTriangle(_ p: (ProjectedCorner, Point), _ q: (ProjectedCorner, Point), _ r: (ProjectedCorner, Point),
+                                        _ shade: (Double, Double, Double) -> PremultipliedColor?) {
+        guard p.0.side >= 0 || q.0.side >= 0 || r.0.side >= 0 else { return }
+        let (a, b, c) = (p.0.point, q.0.point, r.0.point)
+        let det = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+        guard det != 0, det.isFinite else { return }
+        let x0 = clip.firstColumn(atOrRightOf: min(a.x, b.x, c.x)), x1 = clip.firstColumn(atOrRightOf: max(a.x, b.x, c.x))
+        let y0 = clip.firstRow(atOrBelow: min(a.y, b.y, c.y)), y1 = clip.firstRow(atOrBelow: max(a.y, b.y, c.y))
+        if x0 >= x1 || y0 >= y1 { return }
+        let (ia, ib, ic) = (1 / max(p.0.w, 1e-9), 1 / max(q.0.w, 1e-9), 1 / max(r.0.w, 1e-9))
+        let w = canvasWidth, px = pixels
+        for y in y0..<y1 {
+            let cy = Double(y) + 0.5
+            for x in x0..<x1 {
+                let cx = Double(x) + 0.5
+                // the screen's barycentric weights of b and c, then a's
+                let wb = ((cx - a.x) * (c.y - a.y) - (cy - a.y) * (c.x - a.x)) / det
+                let wc = ((b.x - a.x) * (cy - a.y) - (b.y - a.y) * (cx - a.x)) / det
+                let wa = 1 - wb - wc
+                guard wa >= 0, wb >= 0, wc > 0 || (wc == 0 && wa > 0),
+                      wa * p.0.side + wb * q.0.side + wc * r.0.side >= 0 else { continue }
+                let (la, lb, lc) = (wa * ia, wb * ib, wc * ic)
+                let sum = la + lb + lc
+                guard sum > 0 else { continue }
+                let u = (la * p.1.x + lb * q.1.x + lc * r.1.x) / sum, v = (la * p.1.y + lb * q.1.y + lc * r.1.y) / sum
+                guard u >= 0, u < 1, v >= 0, v < 1, let color = shade(u, v, 1 / sum) else { continue }
+                Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: 1)
             }
         }
     }
@@ -410,9 +464,11 @@ extension PaintContext {
         }
     }
 
-    /// One glyph quad, textured with the glyph's SDF in a one-texel zero border.
+    /// One glyph quad, textured with the glyph's SDF in a one-texel zero border. With `depthGamma` (a glyph in the map
+    /// plane on the globe), the edge widens at each pixel by its depth ratio, the corners' clip `w` interpolated (GL JS's
+    /// `gamma_scale = gl_Position.w`, a varying, over `u_gamma_scale`, the camera's distance to the centre).
     private mutating func paintGlyph(_ quad: SymbolLayer.GlyphQuad, corners: QuadCorners,
-                                     color: PremultipliedColor, edge: SDFEdge) {
+                                     color: PremultipliedColor, edge: SDFEdge, depthGamma: Bool = false) {
         let g = quad.glyph
         guard g.hasBitmap else { return }
         let texW = Double(g.bitmapWidth + 2), texH = Double(g.bitmapHeight + 2)
@@ -424,14 +480,16 @@ extension PaintContext {
                 guard bi >= 0, bj >= 0, bi < bw, bj < bh else { return 0 }
                 return Double(bitmap[bj * bw + bi]) / 255
             }
-            paintParallelogram(corners) { u, v in
+            paintQuad(corners) { u, v, depth in
                 let tx = u * texW - 0.5, ty = v * texH - 0.5
                 let fx = tx.rounded(.down), fy = ty.rounded(.down)
                 let i = Int(fx), j = Int(fy)
                 let ax = tx - fx, ay = ty - fy
                 let top = texel(i, j) * (1 - ax) + texel(i + 1, j) * ax
                 let bottom = texel(i, j + 1) * (1 - ax) + texel(i + 1, j + 1) * ax
-                let alpha = edge.coverage(top * (1 - ay) + bottom * ay)
+                var e = edge
+                if depthGamma { e.gamma *= depth }
+                let alpha = e.coverage(top * (1 - ay) + bottom * ay)
                 return alpha > 0 ? color.scaled(Float(alpha)) : nil
             }
         }
@@ -565,15 +623,27 @@ struct SymbolTileKey: Comparable {
 enum QuadCorners {
     case screen(Point, Point, Point)
     case plane(Point, Point, Point, shift: Point)
+    /// All four corners (top left, top right, bottom left, bottom right) projected one by one: a glyph in the map
+    /// plane on the globe, drawn as GL JS's two triangles and clipped at the horizon plane.
+    case sphere(ProjectedCorner, ProjectedCorner, ProjectedCorner, ProjectedCorner)
 
     /// The corners on the screen.
     func onScreen(_ t: Transform) -> (Point, Point, Point) {
         switch self {
         case .screen(let a, let b, let c): return (a, b, c)
+        case .sphere(let a, let b, let c, _): return (a.point, b.point, c.point)
         case .plane(let a, let b, let c, let shift):
             return (t.screen(plane: a) + shift, t.screen(plane: b) + shift, t.screen(plane: c) + shift)
         }
     }
+}
+
+/// A quad corner projected onto the globe: its screen position (device pixels), how far it lies in front of the
+/// horizon plane (negative: hidden) and its depth ratio (clip `w` over the camera's distance to the centre).
+struct ProjectedCorner {
+    var point: Point
+    var side: Double
+    var w: Double
 }
 
 extension QuadProjection {

@@ -332,6 +332,7 @@ enum SymbolPlacement {
                 s.placedGlyphs = glyphs
                 if vertical { s.quads = line.path.verticalQuads }
                 s.labelScale = s.fontScale * ratio * line.perspectiveRatio
+                if t.globe != nil { s.depthRatio = t.depthRatio(worldFraction: line.path.anchor, copy: line.copy) }
                 let inGrid = circles.contains { placed.isInside($0.bounds) }
                 placeText = inGrid && circles.allSatisfy({ inTile($0.bounds) }) && (s.allowOverlap || circles.allSatisfy { placed.fits($0) })
             }
