@@ -64,13 +64,20 @@ extension PaintContext {
                         // (a plain stroke only where it can show in this band: see globeVisibleWorldRuns)
                         let plain = stroke.dash == nil && stroke.gradient == nil && stroke.pattern == nil
                         let reach = (max(layer.miterLimit, 2) + 2) * outset + abs(stroke.offset) + shift.length + 2
+                        // dashes run on along the line behind the horizon (GL JS's line distance counts the
+                        // hidden vertices): a run in front starts at the line's distance there (patterns, which
+                        // read the same distance, are left starting at the horizon: see docs/3d.md)
+                        let measured = stroke.dash != nil
                         let worldRuns = plain
                             ? globeVisibleWorldRuns(line, copy: copy, closed: feature.closedRings, globe: globe, margin: reach,
-                                                    cache: (feature.globeSplits, .line, lineIndex, 0))
-                            : globeWorldRuns(line, copy: copy, closed: feature.closedRings, globe: globe)
-                        for worldRun in worldRuns {
+                                                    cache: (feature.globeSplits, .line, lineIndex, 0)).map { (run: $0, start: 0.0) }
+                            : globeMeasuredWorldRuns(line, copy: copy, closed: feature.closedRings, globe: globe,
+                                                     measure: measured ? { tr.flatPlane(worldFraction: $0) } : nil,
+                                                     resetPast: options.maxDistance / 2)
+                        for (worldRun, start) in worldRuns {
                             let run = worldRun.map { tr.flatPlane(worldFraction: $0) }
                             var runOptions = options
+                            runOptions.startDistance = start
                             runOptions.polygon = feature.closedRings && run.first == run.last
                             tessellator.tessellate(run, options: runOptions)
                             var total = 0.0
