@@ -46,4 +46,39 @@ import Testing
             #expect(abs(ours - theirs) <= 1, "a dash begins at column \(ours), GL JS's at \(theirs)")
         }
     }
+
+    /// Dashes start again where the line enters each source tile (a GeoJSON source's tiles at the globe's tile zoom,
+    /// with MapLibre's quarter-tile buffer), each tile drawing only its own piece: a #202020 line 3 px wide dashed
+    /// [2, 1] along 10° N from 170° W to 60° E, on a 256 x 256 globe at zoom 2 centred on 0° 10° N. Measured from the
+    /// line's start the dashes east of 22.5° W (where zoom 2 tile 2's buffered box begins) fall elsewhere.
+    @Test("dashes restart in each source tile as GL JS 5.24 draws them")
+    func dashesRestartByTile() throws {
+        let coordinates = (0...230).map { LocationCoordinate2D(latitude: 10, longitude: -170 + Double($0)) }
+        var line = LineLayer(features: [LineFeature(lines: [coordinates])])
+        line.color = .constant(RenderColor(red: 32 / 255, green: 32 / 255, blue: 32 / 255))
+        line.width = .constant(3)
+        line.dashArray = [2, 1]
+        var scene = RenderScene(width: 256, height: 256, camera: MapCamera(center: LocationCoordinate2D(latitude: 10, longitude: 0), zoom: 2),
+                                layers: [BackgroundLayer(color: RenderColor(red: 1, green: 1, blue: 1)), line])
+        scene.globeness = 1
+        scene.rasterReference = .glJSSwiftShader
+        let canvas = try Renderer.render(scene)
+        var ink: [Double] = []
+        for x in 0..<256 {
+            var most = 0.0
+            for y in 115..<136 {
+                let i = 4 * (y * canvas.width + x)
+                most = max(most, Double(canvas.pixels[i + 3] - canvas.pixels[i]))
+            }
+            ink.append(most)
+        }
+        let starts = (1..<ink.count).filter { ink[$0] >= 0.5 && ink[$0 - 1] < 0.5 }
+        // GL JS 5.24 (../shared/tools/reference-render-gljs, the same style)
+        let gljs = [5, 12, 19, 26, 33, 41, 49, 57, 66, 74, 83, 91, 100, 109, 118, 127, 135, 144, 153, 162, 171, 179, 188, 196,
+                    204, 212, 220, 228, 235, 242, 249]
+        #expect(starts.count == gljs.count, "\(starts)")
+        for (ours, theirs) in zip(starts, gljs) {
+            #expect(abs(ours - theirs) <= 1, "a dash begins at column \(ours), GL JS's at \(theirs)")
+        }
+    }
 }

@@ -352,7 +352,8 @@ extension PaintContext {
     /// vertex stays in the line). Without `measure`, every start is 0.
     func globeMeasuredWorldRuns(_ line: [Point], copy: Int, closed: Bool, globe g: GlobeView,
                                 granularity: (base: Int, minimum: Int) = GlobeGranularity.line,
-                                measure: ((Point) -> Point)? = nil, resetPast: Double = .infinity) -> [(run: [Point], start: Double)] {
+                                measure: ((Point) -> Point)? = nil, resetPast: Double = .infinity,
+                                startDistance: Double = 0) -> [(run: [Point], start: Double)] {
         let t = transform
         let cells = GlobeGranularity.cellsAcrossWorld(granularity, tileZoom: globeDataTileZoom)
         var world: [Point] = []
@@ -373,7 +374,7 @@ extension PaintContext {
         var run: [Point] = []
         var previous: (s: Vector3, side: Double, world: Point)?
         // the distance along the line at the previous point and at the current run's start
-        var distance = 0.0, start = 0.0, previousPlane = Point(x: 0, y: 0)
+        var distance = startDistance, start = startDistance, previousPlane = Point(x: 0, y: 0)
         for p in world {
             let s = g.spherePoint(worldX: p.x, y: p.y)
             let side = g.project(sphere: s, worldX: p.x, y: p.y).side
