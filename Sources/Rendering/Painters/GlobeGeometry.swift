@@ -342,6 +342,18 @@ extension PaintContext {
     /// shifted by `copy` worlds): the runs end on the horizon.
     func globeWorldRuns(_ line: [Point], copy: Int, closed: Bool, globe g: GlobeView,
                         granularity: (base: Int, minimum: Int) = GlobeGranularity.line) -> [[Point]] {
+        globeMeasuredWorldRuns(line, copy: copy, closed: closed, globe: g, granularity: granularity).map(\.run)
+    }
+
+    /// ``globeWorldRuns(_:copy:closed:globe:granularity:)`` with the distance along the line at each run's
+    /// start: the whole line's length up to there, hidden parts included, as `measure` (world point to
+    /// plane point) lays it out, restarting at zero past `resetPast` at a vertex as the line tessellator
+    /// restarts it (GL JS's line distance runs on behind the horizon: its clipping plane hides a vertex, the
+    /// vertex stays in the line). Without `measure`, every start is 0.
+    func globeMeasuredWorldRuns(_ line: [Point], copy: Int, closed: Bool, globe g: GlobeView,
+                                granularity: (base: Int, minimum: Int) = GlobeGranularity.line,
+                                measure: ((Point) -> Point)? = nil, resetPast: Double = .infinity,
+                                startDistance: Double = 0) -> [(run: [Point], start: Double)] {
         let t = transform
         let cells = GlobeGranularity.cellsAcrossWorld(granularity, tileZoom: globeDataTileZoom)
         var world: [Point] = []
@@ -358,25 +370,38 @@ extension PaintContext {
                 if closed && i == count - 1 { world.append(b) }
             }
         }
-        var runs: [[Point]] = []
+        var runs: [(run: [Point], start: Double)] = []
         var run: [Point] = []
         var previous: (s: Vector3, side: Double, world: Point)?
+        // the distance along the line at the previous point and at the current run's start
+        var distance = startDistance, start = startDistance, previousPlane = Point(x: 0, y: 0)
         for p in world {
             let s = g.spherePoint(worldX: p.x, y: p.y)
             let side = g.project(sphere: s, worldX: p.x, y: p.y).side
+            let plane = measure?(p) ?? previousPlane
             if let prev = previous, (prev.side >= 0) != (side >= 0) {
                 let f = prev.side / (prev.side - side)
                 // the crossing, on the world segment (its sphere point is on the horizon to within the grid)
                 run.append(Point(x: prev.world.x + (p.x - prev.world.x) * f, y: prev.world.y + (p.y - prev.world.y) * f))
                 if side < 0 {
-                    if run.count >= 2 { runs.append(run) }
+                    if run.count >= 2 { runs.append((run, start)) }
                     run = []
+                } else {
+                    start = distance + (plane - previousPlane).length * f
                 }
             }
-            if side >= 0 { run.append(p) }
+            if previous != nil, measure != nil {
+                distance += (plane - previousPlane).length
+                if distance > resetPast { distance = 0 }
+            }
+            if side >= 0 {
+                if run.isEmpty { start = distance }
+                run.append(p)
+            }
             previous = (s, side, p)
+            previousPlane = plane
         }
-        if run.count >= 2 { runs.append(run) }
+        if run.count >= 2 { runs.append((run, start)) }
         return runs
     }
 }

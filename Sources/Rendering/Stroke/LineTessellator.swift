@@ -35,6 +35,9 @@ struct LineTessellator {
         /// Vector-tile units per plane pixel: MapLibre rounds corner vertices to whole units and
         /// stores distances in steps of two units. Zero disables both.
         var tileUnitsPerPixel: Double = 0
+        /// The distance along the line at its first point (a piece of a longer line: the globe's runs in
+        /// front of the horizon).
+        var startDistance: Double = 0
     }
 
     private var unitsPerPixel = 0.0
@@ -63,7 +66,7 @@ struct LineTessellator {
         let miterLimit = options.join == .bevel ? 1.05 : options.miterLimit
         let beginCap = options.cap
         let endCap: LineCap = options.polygon ? .butt : options.cap
-        var distance = 0.0
+        var distance = options.startDistance
         var startOfLine = true
         var current: Point? = nil
         var prev: Point? = nil

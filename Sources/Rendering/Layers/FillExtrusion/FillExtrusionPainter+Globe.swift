@@ -164,6 +164,12 @@ extension PaintContext {
             return Point(x: p.x, y: p.y)
         } }
         let blendDepth = depthSum / max(depthCount, 1)
+        // a roof reaching past the shell's horizon (some vertex on the side turned away from the camera)
+        // folds over on screen: drawn where the shell faces the camera, as GL JS's culling keeps it
+        if g.isSphere, rings.contains(where: { $0.contains { cam.cameraPosition.dot($0) <= radius } }) {
+            paintFoldedGlobeRoof(world, radius: radius, color: color, globe: g, into: &buffer)
+            return
+        }
         // a roof turned away from the camera (its exterior ring wound the other way on screen) is culled
         guard let exterior = screen.first, exterior.count >= 3 else { return }
         var area = 0.0
@@ -197,5 +203,82 @@ extension PaintContext {
             }
         }
         swap(&scanner, &self.scanner)
+    }
+
+    /// A roof on the globe that reaches past the horizon of its shell (radius `radius`): GL JS draws its
+    /// flat triangles with the faces turned away culled (`CullFaceMode.backCCW`), so a pixel shows the
+    /// roof where the ray's first meeting with the shell lies inside the footprint; the part seen from
+    /// behind only folds back under the part in front. (Scanning the projected rings even-odd, as a roof
+    /// wholly in front is drawn, would lose the band where the two parts overlap on screen.) Each pixel
+    /// of the footprint's projection and the shell's outline is tested: the ray met with the shell, the
+    /// point taken back to the map and tested against the rings (`world`, even-odd).
+    private func paintFoldedGlobeRoof(_ world: [[Point]], radius: Double, color: (Float, Float, Float), globe g: GlobeView,
+                                      into buffer: inout ExtrusionBuffer) {
+        let cam = g.camera
+        let o = cam.cameraPosition
+        let distance = o.length
+        guard distance > radius, let first = world.first?.first else { return }
+        // the footprint's middle x, to take each point to the rings' world copy
+        var minX = first.x, maxX = first.x
+        for ring in world {
+            for p in ring {
+                minX = min(minX, p.x)
+                maxX = max(maxX, p.x)
+            }
+        }
+        let middleX = (minX + maxX) / 2
+        func inside(_ s: Vector3) -> Bool {
+            var p = g.world(sphere: s)
+            p.x += (middleX - p.x).rounded()
+            var odd = false
+            for ring in world where PaintContext.evenOddContains(ring, p) { odd.toggle() }
+            return odd
+        }
+        // the screen box: the front-facing vertices and the shell's outline (the horizon circle of the shell)
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        func include(_ v: Vector3) {
+            guard v.z < 0 else { return }
+            let p = cam.screen(view: v)
+            x0 = min(x0, p.x)
+            x1 = max(x1, p.x)
+            y0 = min(y0, p.y)
+            y1 = max(y1, p.y)
+        }
+        for ring in world {
+            for q in ring {
+                let s = g.spherePoint(worldX: q.x, y: q.y)
+                if o.dot(s) > radius { include(cam.view(s * radius)) }
+            }
+        }
+        let axis = o * (1 / distance)
+        let (e1, e2) = GlobeView.basis(axis)
+        let centre = axis * (radius * radius / distance)
+        let across = radius * (1 - (radius / distance) * (radius / distance)).squareRoot()
+        for k in 0..<64 {
+            let a = Double(k) * (2 * .pi / 64)
+            let p = centre + (e1 * cos(a) + e2 * sin(a)) * across
+            // only where the outline passes over the footprint
+            if inside(p * (1 / radius)) { include(cam.view(p)) }
+        }
+        guard x0 <= x1 else { return }
+        let px0 = max(clip.x0, Int((x0 - 2).rounded(.down))), px1 = min(clip.x1, Int((x1 + 2).rounded(.up)))
+        let py0 = max(clip.y0, Int((y0 - 2).rounded(.down))), py1 = min(clip.y1, Int((y1 + 2).rounded(.up)))
+        guard px0 < px1, py0 < py1 else { return }
+        let c = o.dot(o) - radius * radius
+        for y in py0..<py1 {
+            for x in px0..<px1 {
+                let dir = cam.rayDirection(screenX: Double(x) + 0.5, y: Double(y) + 0.5)
+                let b = o.dot(dir)
+                let discriminant = b * b - c
+                guard discriminant >= 0 else { continue }
+                let along = -b - discriminant.squareRoot()
+                guard along > 0 else { continue }
+                let e = o + dir * along
+                guard inside(e * (1 / radius)) else { continue }
+                let v = cam.view(e)
+                guard v.z < 0 else { continue }
+                buffer.write(x: x, y: y, inverseDepth: Float(1 / -v.z), r: color.0, g: color.1, b: color.2)
+            }
+        }
     }
 }

@@ -64,13 +64,25 @@ extension PaintContext {
                         // (a plain stroke only where it can show in this band: see globeVisibleWorldRuns)
                         let plain = stroke.dash == nil && stroke.gradient == nil && stroke.pattern == nil
                         let reach = (max(layer.miterLimit, 2) + 2) * outset + abs(stroke.offset) + shift.length + 2
+                        // dashes run on along the line behind the horizon (GL JS's line distance counts the
+                        // hidden vertices): a run in front starts at the line's distance there (patterns, which
+                        // read the same distance, are left starting at the horizon: see docs/3d.md)
+                        let measured = stroke.dash != nil
+                        if measured && tileClip == nil
+                            && paintGlobeDashedByTile(line, copy: copy, closed: feature.closedRings, stroke: stroke,
+                                                      options: options, globe: globe, transform: tr, tessellator: &tessellator) {
+                            continue
+                        }
                         let worldRuns = plain
                             ? globeVisibleWorldRuns(line, copy: copy, closed: feature.closedRings, globe: globe, margin: reach,
-                                                    cache: (feature.globeSplits, .line, lineIndex, 0))
-                            : globeWorldRuns(line, copy: copy, closed: feature.closedRings, globe: globe)
-                        for worldRun in worldRuns {
+                                                    cache: (feature.globeSplits, .line, lineIndex, 0)).map { (run: $0, start: 0.0) }
+                            : globeMeasuredWorldRuns(line, copy: copy, closed: feature.closedRings, globe: globe,
+                                                     measure: measured ? { tr.flatPlane(worldFraction: $0) } : nil,
+                                                     resetPast: options.maxDistance / 2)
+                        for (worldRun, start) in worldRuns {
                             let run = worldRun.map { tr.flatPlane(worldFraction: $0) }
                             var runOptions = options
+                            runOptions.startDistance = start
                             runOptions.polygon = feature.closedRings && run.first == run.last
                             tessellator.tessellate(run, options: runOptions)
                             var total = 0.0
@@ -146,6 +158,106 @@ extension PaintContext {
                 }
             }
         }
+    }
+
+    /// A dashed line of an untiled source on the globe as GL JS draws it from its source's tiles: cut by tile
+    /// (MapLibre's quarter-tile buffer, at the tile zoom of the globe's data), the dash distance starting where
+    /// the line enters each buffered tile and running on behind the horizon, each piece drawn only inside its
+    /// own tile (cut there, where GL clips with the stencil). False (nothing drawn) when the line spans more than
+    /// 4096 tiles.
+    private mutating func paintGlobeDashedByTile(_ line: [Point], copy: Int, closed: Bool, stroke: LineStroke,
+                                                 options: LineTessellator.Options, globe: GlobeView, transform tr: Transform,
+                                                 tessellator: inout LineTessellator) -> Bool {
+        let tiles = pow(2, Double(globeDataTileZoom))
+        var world: [Point] = line.map { tr.quantized($0) }
+        if closed, let f = world.first, let l = world.last, f != l { world.append(f) }
+        for i in world.indices { world[i].x += Double(copy) }
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        for p in world {
+            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        let buffer = 0.25
+        let tx0 = clampedInt((minX * tiles - buffer).rounded(.down), Int(-64 * tiles), Int(64 * tiles))
+        let tx1 = clampedInt((maxX * tiles + buffer).rounded(.down), Int(-64 * tiles), Int(64 * tiles))
+        let ty0 = clampedInt((minY * tiles - buffer).rounded(.down), 0, Int(tiles - 1))
+        let ty1 = clampedInt((maxY * tiles + buffer).rounded(.down), 0, Int(tiles - 1))
+        guard tx0 <= tx1, ty0 <= ty1, (tx1 - tx0 + 1) * (ty1 - ty0 + 1) <= 4096 else { return false }
+        let measure: (Point) -> Point = { tr.flatPlane(worldFraction: $0) }
+        let resetPast = options.maxDistance / 2
+        for ty in ty0...ty1 {
+            for tx in tx0...tx1 {
+                let box = (minX: (Double(tx) - buffer) / tiles, minY: (Double(ty) - buffer) / tiles,
+                           maxX: (Double(tx) + 1 + buffer) / tiles, maxY: (Double(ty) + 1 + buffer) / tiles)
+                let tile = (minX: Double(tx) / tiles, minY: Double(ty) / tiles,
+                            maxX: Double(tx + 1) / tiles, maxY: Double(ty + 1) / tiles)
+                for part in clipPolyline(world, to: box) {
+                    for (piece, pieceStart) in PaintContext.measuredPieces(part, inside: tile, measure: measure, resetPast: resetPast) {
+                        let runs = globeMeasuredWorldRuns(piece, copy: 0, closed: false, globe: globe, measure: measure,
+                                                          resetPast: resetPast, startDistance: pieceStart)
+                        for (worldRun, start) in runs {
+                            var runOptions = options
+                            runOptions.startDistance = start
+                            runOptions.polygon = false
+                            tessellator.tessellate(worldRun.map(measure), options: runOptions)
+                            paintMesh(tessellator, stroke: stroke, tileClip: nil, lineLength: 0, transform: tr)
+                        }
+                    }
+                }
+            }
+        }
+        return true
+    }
+
+    /// The pieces of a polyline inside a box, each with the distance along the polyline at its start
+    /// (`measure` lays the points out; the distance restarts at zero past `resetPast` at a vertex, as the
+    /// line tessellator restarts it).
+    static func measuredPieces(_ points: [Point], inside box: (minX: Double, minY: Double, maxX: Double, maxY: Double),
+                               measure: (Point) -> Point, resetPast: Double) -> [(points: [Point], start: Double)] {
+        var out: [(points: [Point], start: Double)] = []
+        var current: [Point] = []
+        var currentStart = 0.0, distance = 0.0
+        guard points.count >= 2 else { return [] }
+        var previousPlane = measure(points[0])
+        for i in 1..<points.count {
+            let a = points[i - 1], b = points[i]
+            let plane = measure(b)
+            let length = (plane - previousPlane).length
+            previousPlane = plane
+            // the segment's part inside the box (Liang-Barsky)
+            var t0 = 0.0, t1 = 1.0
+            func keep(_ p: Double, _ q: Double) -> Bool {
+                if p == 0 { return q >= 0 }
+                let r = q / p
+                if p < 0 {
+                    if r > t1 { return false }
+                    t0 = max(t0, r)
+                } else {
+                    if r < t0 { return false }
+                    t1 = min(t1, r)
+                }
+                return true
+            }
+            let dx = b.x - a.x, dy = b.y - a.y
+            if keep(-dx, a.x - box.minX), keep(dx, box.maxX - a.x), keep(-dy, a.y - box.minY), keep(dy, box.maxY - a.y), t0 <= t1 {
+                if current.isEmpty || t0 > 0 {
+                    if current.count >= 2 { out.append((current, currentStart)) }
+                    current = [Point(x: a.x + dx * t0, y: a.y + dy * t0)]
+                    currentStart = distance + length * t0
+                }
+                current.append(Point(x: a.x + dx * t1, y: a.y + dy * t1))
+                if t1 < 1 {
+                    if current.count >= 2 { out.append((current, currentStart)) }
+                    current = []
+                }
+            } else if !current.isEmpty {
+                if current.count >= 2 { out.append((current, currentStart)) }
+                current = []
+            }
+            distance += length
+            if distance > resetPast { distance = 0 }
+        }
+        if current.count >= 2 { out.append((current, currentStart)) }
+        return out
     }
 
     /// Rasterizes every triangle of a tessellated line, blending each separately.
