@@ -13,9 +13,15 @@ package protocol SceneLayer: Sendable {
     func paint(in context: inout PaintContext)
     /// The features under `rect` (screen points), topmost first.
     func hits(in rect: ScreenRect, _ geometry: HitTestGeometry) -> [Int]
+    /// How far (screen points) a feature's drawing reaches past its geometry, for queries (GL JS's `queryRadius`:
+    /// a circle's radius and stroke, half a line's width with its gap and offset, the translation): a query this
+    /// far from a tile still asks that tile's features.
+    var queryReach: Double { get }
 }
 
 extension SceneLayer {
+    package var queryReach: Double { 0 }
+
     /// Throws when a per-feature value array is shorter than the feature list.
     func check<T>(_ value: FeatureValue<T>?, _ property: String, layerIndex: Int) throws(RenderError) {
         if case .perFeature(let values)? = value, values.count < featureCount {

@@ -95,6 +95,19 @@ package struct HitTestGeometry: Sendable {
         return g
     }
 
+    /// The world (Web Mercator fractions, the view's copy) under `rect` widened by `padding` screen points: the bounds of
+    /// its corners' and centre's world points; nil when one of them shows no ground (the sky, space beside the globe).
+    func worldBounds(of rect: ScreenRect, padding: Double) -> WorldBounds? {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        let x0 = rect.minX - padding, x1 = rect.maxX + padding, y0 = rect.minY - padding, y1 = rect.maxY + padding
+        for p in [Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1),
+                  Point(x: (x0 + x1) / 2, y: (y0 + y1) / 2)] {
+            guard let w = transform.worldPosition(atScreen: p), w.x.isFinite, w.y.isFinite else { return nil }
+            minX = min(minX, w.x); minY = min(minY, w.y); maxX = max(maxX, w.x); maxY = max(maxY, w.y)
+        }
+        return WorldBounds(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+    }
+
     // MARK: Geometry
 
     /// The Web Mercator point on the world copies tested.

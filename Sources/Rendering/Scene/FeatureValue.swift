@@ -27,6 +27,16 @@ package enum FeatureValue<Value: Sendable>: Sendable {
     }
 }
 
+extension FeatureValue where Value == Double {
+    /// The largest value over every feature (0 for none).
+    package var largest: Double {
+        switch self {
+        case .constant(let value): return value
+        case .perFeature(let values): return values.max() ?? 0
+        }
+    }
+}
+
 extension FeatureValue: ExpressibleByIntegerLiteral where Value == Double {
     /// A constant number.
     package init(integerLiteral value: Int) { self = .constant(Double(value)) }

@@ -14,6 +14,8 @@ extension CircleLayer: SceneLayer {
 
     package func paint(in context: inout PaintContext) { context.paintCircle(self) }
 
+    package var queryReach: Double { radius.largest + strokeWidth.largest + translate.length }
+
     /// Features with a circle (radius plus stroke, translated) touching the query.
     package func hits(in rect: ScreenRect, _ g: HitTestGeometry) -> [Int] {
         let shift = g.offset(translate, translateAnchor)

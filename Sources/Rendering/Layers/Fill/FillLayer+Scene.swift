@@ -9,6 +9,8 @@ extension FillLayer: SceneLayer {
 
     package func paint(in context: inout PaintContext) { context.paintFill(self) }
 
+    package var queryReach: Double { translate.length }
+
     /// Features whose area (even-odd over all rings, translated) touches the query.
     package func hits(in rect: ScreenRect, _ g: HitTestGeometry) -> [Int] {
         let shift = g.offset(translate, translateAnchor)

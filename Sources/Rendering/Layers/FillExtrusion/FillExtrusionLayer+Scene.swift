@@ -11,6 +11,8 @@ extension FillExtrusionLayer: SceneLayer {
         try check(base, "fill-extrusion-base", layerIndex: i)
     }
 
+    package var queryReach: Double { translate.length }
+
     package func paint(in context: inout PaintContext) {
         // on the globe, extrusions stand on the sphere (FillExtrusionPainter+Globe)
         if let globe = context.transform.globe {

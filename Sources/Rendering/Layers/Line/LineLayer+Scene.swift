@@ -14,6 +14,18 @@ extension LineLayer: SceneLayer {
 
     package func paint(in context: inout PaintContext) { context.paintLine(self) }
 
+    /// GL JS's line `queryRadius`: half the drawn width (both sides and the gap when there is one), the offset, the
+    /// translation.
+    package var queryReach: Double {
+        let gap = gapWidth.largest, width = self.width.largest
+        var offset = 0.0
+        switch self.offset {
+        case .constant(let v): offset = abs(v)
+        case .perFeature(let values): offset = values.map(abs).max() ?? 0
+        }
+        return (gap > 0 ? gap + 2 * width : width) / 2 + offset + translate.length
+    }
+
     /// Features whose stroke (width, or both sides of the gap, plus the offset) touches the query.
     package func hits(in rect: ScreenRect, _ g: HitTestGeometry) -> [Int] {
         let shift = g.offset(translate, translateAnchor)

@@ -94,11 +94,21 @@ struct TileClippedLayer: SceneLayer {
     }
 
     /// Hits of every piece, topmost first: later tiles are drawn over earlier ones.
+    /// A tile's features are asked only when the query, widened by the layer's reach, meets the tile (GL JS's
+    /// `tilesIn` with its `queryPadding`): a feature drawn from several tiles (a GeoJSON polygon kept whole in each,
+    /// drawn clipped) is then found once, in the tile under the query.
     func hits(in rect: ScreenRect, _ geometry: HitTestGeometry) -> [Int] {
+        let queried = geometry.worldBounds(of: rect, padding: queryReach)
         var out: [Int] = []
         for piece in pieces.reversed() {
+            if let clip = piece.clip, let q = queried,
+               !(q.minX <= clip.maxX && clip.minX <= q.maxX && q.minY <= clip.maxY && clip.minY <= q.maxY) {
+                continue
+            }
             out += piece.layer.hits(in: rect, geometry.pinned(toWorldCopy: piece.wrap)).map { $0 + piece.firstFeature }
         }
         return out
     }
+
+    var queryReach: Double { pieces.reduce(0) { max($0, $1.layer.queryReach) } }
 }
