@@ -388,15 +388,7 @@ package final class GlobeView: Sendable {
             }
         }
         // the horizon circle where it is on screen
-        let n = camera.horizonNormal, r = (1 - camera.horizonDistance * camera.horizonDistance).squareRoot()
-        let (e1, e2) = GlobeView.basis(n)
-        let centre = n * camera.horizonDistance
-        for i in 0..<128 {
-            let a = Double(i) / 128 * 2 * .pi
-            let s = centre + (e1 * cos(a) + e2 * sin(a)) * r
-            let p = camera.screen(s)
-            if p.x >= 0, p.x <= w, p.y >= 0, p.y <= h { include(world(sphere: s)) }
-        }
+        for p in horizonWorldPointsOnScreen(samples: 128) { include(p) }
         // a pole in view: every longitude, up to the pole
         for pole in [Vector3(0, 1, 0), Vector3(0, -1, 0)] where camera.isVisible(pole) {
             let p = camera.screen(pole)
@@ -433,22 +425,28 @@ package final class GlobeView: Sendable {
             }
         }
         if isSphere {
-            let n = camera.horizonNormal, r = (1 - camera.horizonDistance * camera.horizonDistance).squareRoot()
-            let (e1, e2) = GlobeView.basis(n)
-            let centre = n * camera.horizonDistance
-            for i in 0..<512 {
-                let a = Double(i) / 512 * 2 * .pi
-                let s = centre + (e1 * cos(a) + e2 * sin(a)) * r
-                let p = camera.screen(s)
-                if p.x >= 0, p.x <= w, p.y >= 0, p.y <= h {
-                    let q = world(sphere: s)
-                    points.append((q.x, q.y))
-                }
-            }
+            for q in horizonWorldPointsOnScreen(samples: 512) { points.append((q.x, q.y)) }
         } else if points.count < 4 * (steps + 1) {
             return nil  // the blend's outline is no circle: the bounding rectangle then
         }
         return ConvexPolygon.hull(of: points)
+    }
+
+    /// The world points (x within half a world of the centre's) of `samples` points evenly around the horizon circle
+    /// that lie on the screen.
+    private func horizonWorldPointsOnScreen(samples: Int) -> [Point] {
+        let w = 2 * halfWidth, h = 2 * halfHeight
+        let n = camera.horizonNormal, r = (1 - camera.horizonDistance * camera.horizonDistance).squareRoot()
+        let (e1, e2) = GlobeView.basis(n)
+        let centre = n * camera.horizonDistance
+        var out: [Point] = []
+        for i in 0..<samples {
+            let a = Double(i) / Double(samples) * 2 * .pi
+            let s = centre + (e1 * cos(a) + e2 * sin(a)) * r
+            let p = camera.screen(s)
+            if p.x >= 0, p.x <= w, p.y >= 0, p.y <= h { out.append(world(sphere: s)) }
+        }
+        return out
     }
 
     /// Two unit vectors perpendicular to `n` and to each other.

@@ -127,37 +127,56 @@ extension PaintContext {
                                             options: LineTessellator.Options, margin: Double,
                                             tessellator: inout LineTessellator) {
         let t = transform
-        let tiles = pow(2, Double(t.tileZoom))
+        let vx = visibleX, vy = t.visibleWorldYRange()
+        let m = margin / t.worldSize
+        guard let (world, cut) = dashTiles(line, copy: copy, closed: options.polygon, zoom: t.tileZoom,
+                                           within: (minX: vx.min - m, minY: vy.min - m, maxX: vx.max + m, maxY: vy.max + m)) else { return }
+        for (box, clip) in cut {
+            for part in clipPolyline(world, to: box) {
+                var partOptions = options
+                partOptions.polygon = options.polygon && part.count == world.count
+                tessellator.tessellate(part.map { t.plane(worldFraction: $0) }, options: partOptions)
+                paintMesh(tessellator, stroke: stroke, tileClip: clip, lineLength: 0, transform: t)
+            }
+        }
+    }
+
+    /// A world box: the tile squares and their buffered boxes of ``dashTiles(_:copy:closed:zoom:within:)``.
+    typealias WorldBox = (minX: Double, minY: Double, maxX: Double, maxY: Double)
+
+    /// A line cut by source tile as MapLibre draws a dashed line: its world points (quantized, closed when `closed`,
+    /// on world copy `copy`) and the tiles at `zoom` whose box, with MapLibre's quarter-tile buffer, holds part of it
+    /// (a line on a tile edge is in both tiles), each as that buffered box and its own square; only those meeting
+    /// `limit` when given; nil when more than 4096.
+    private func dashTiles(_ line: [Point], copy: Int, closed: Bool, zoom: Int,
+                           within limit: WorldBox?) -> (world: [Point], tiles: [(box: WorldBox, tile: WorldBox)])? {
+        let t = transform
+        let tiles = pow(2, Double(zoom))
         var world: [Point] = line.map { t.quantized($0) }
-        if options.polygon, let f = world.first, let l = world.last, f != l { world.append(f) }
+        if closed, let f = world.first, let l = world.last, f != l { world.append(f) }
         for i in world.indices { world[i].x += Double(copy) }
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         for p in world {
             minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
         }
-        let vx = visibleX, vy = t.visibleWorldYRange()
-        let m = margin / t.worldSize
+        if let limit {
+            minX = max(minX, limit.minX); maxX = min(maxX, limit.maxX); minY = max(minY, limit.minY); maxY = min(maxY, limit.maxY)
+        }
         let buffer = 0.25
-        // every tile whose buffered box holds part of the line (a line on a tile edge is in both tiles)
-        let tx0 = clampedInt((max(minX, vx.min - m) * tiles - buffer).rounded(.down), Int(-64 * tiles), Int(64 * tiles))
-        let tx1 = clampedInt((min(maxX, vx.max + m) * tiles + buffer).rounded(.down), Int(-64 * tiles), Int(64 * tiles))
-        let ty0 = clampedInt((max(minY, vy.min - m) * tiles - buffer).rounded(.down), 0, Int(tiles - 1))
-        let ty1 = clampedInt((min(maxY, vy.max + m) * tiles + buffer).rounded(.down), 0, Int(tiles - 1))
-        guard tx0 <= tx1, ty0 <= ty1, (tx1 - tx0 + 1) * (ty1 - ty0 + 1) <= 4096 else { return }
+        let tx0 = clampedInt((minX * tiles - buffer).rounded(.down), Int(-64 * tiles), Int(64 * tiles))
+        let tx1 = clampedInt((maxX * tiles + buffer).rounded(.down), Int(-64 * tiles), Int(64 * tiles))
+        let ty0 = clampedInt((minY * tiles - buffer).rounded(.down), 0, Int(tiles - 1))
+        let ty1 = clampedInt((maxY * tiles + buffer).rounded(.down), 0, Int(tiles - 1))
+        guard tx0 <= tx1, ty0 <= ty1, (tx1 - tx0 + 1) * (ty1 - ty0 + 1) <= 4096 else { return nil }
+        var cut: [(box: WorldBox, tile: WorldBox)] = []
         for ty in ty0...ty1 {
             for tx in tx0...tx1 {
-                let box = (minX: (Double(tx) - buffer) / tiles, minY: (Double(ty) - buffer) / tiles,
-                           maxX: (Double(tx) + 1 + buffer) / tiles, maxY: (Double(ty) + 1 + buffer) / tiles)
-                let clip = (minX: Double(tx) / tiles, minY: Double(ty) / tiles,
-                            maxX: Double(tx + 1) / tiles, maxY: Double(ty + 1) / tiles)
-                for part in clipPolyline(world, to: box) {
-                    var partOptions = options
-                    partOptions.polygon = options.polygon && part.count == world.count
-                    tessellator.tessellate(part.map { t.plane(worldFraction: $0) }, options: partOptions)
-                    paintMesh(tessellator, stroke: stroke, tileClip: clip, lineLength: 0, transform: t)
-                }
+                cut.append(((minX: (Double(tx) - buffer) / tiles, minY: (Double(ty) - buffer) / tiles,
+                             maxX: (Double(tx) + 1 + buffer) / tiles, maxY: (Double(ty) + 1 + buffer) / tiles),
+                            (minX: Double(tx) / tiles, minY: Double(ty) / tiles, maxX: Double(tx + 1) / tiles, maxY: Double(ty + 1) / tiles)))
             }
         }
+        return (world, cut)
     }
 
     /// A dashed line of an untiled source on the globe as GL JS draws it from its source's tiles: cut by tile
@@ -168,39 +187,20 @@ extension PaintContext {
     private mutating func paintGlobeDashedByTile(_ line: [Point], copy: Int, closed: Bool, stroke: LineStroke,
                                                  options: LineTessellator.Options, globe: GlobeView, transform tr: Transform,
                                                  tessellator: inout LineTessellator) -> Bool {
-        let tiles = pow(2, Double(globeDataTileZoom))
-        var world: [Point] = line.map { tr.quantized($0) }
-        if closed, let f = world.first, let l = world.last, f != l { world.append(f) }
-        for i in world.indices { world[i].x += Double(copy) }
-        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-        for p in world {
-            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
-        }
-        let buffer = 0.25
-        let tx0 = clampedInt((minX * tiles - buffer).rounded(.down), Int(-64 * tiles), Int(64 * tiles))
-        let tx1 = clampedInt((maxX * tiles + buffer).rounded(.down), Int(-64 * tiles), Int(64 * tiles))
-        let ty0 = clampedInt((minY * tiles - buffer).rounded(.down), 0, Int(tiles - 1))
-        let ty1 = clampedInt((maxY * tiles + buffer).rounded(.down), 0, Int(tiles - 1))
-        guard tx0 <= tx1, ty0 <= ty1, (tx1 - tx0 + 1) * (ty1 - ty0 + 1) <= 4096 else { return false }
+        guard let (world, cut) = dashTiles(line, copy: copy, closed: closed, zoom: globeDataTileZoom, within: nil) else { return false }
         let measure: (Point) -> Point = { tr.flatPlane(worldFraction: $0) }
         let resetPast = options.maxDistance / 2
-        for ty in ty0...ty1 {
-            for tx in tx0...tx1 {
-                let box = (minX: (Double(tx) - buffer) / tiles, minY: (Double(ty) - buffer) / tiles,
-                           maxX: (Double(tx) + 1 + buffer) / tiles, maxY: (Double(ty) + 1 + buffer) / tiles)
-                let tile = (minX: Double(tx) / tiles, minY: Double(ty) / tiles,
-                            maxX: Double(tx + 1) / tiles, maxY: Double(ty + 1) / tiles)
-                for part in clipPolyline(world, to: box) {
-                    for (piece, pieceStart) in PaintContext.measuredPieces(part, inside: tile, measure: measure, resetPast: resetPast) {
-                        let runs = globeMeasuredWorldRuns(piece, copy: 0, closed: false, globe: globe, measure: measure,
-                                                          resetPast: resetPast, startDistance: pieceStart)
-                        for (worldRun, start) in runs {
-                            var runOptions = options
-                            runOptions.startDistance = start
-                            runOptions.polygon = false
-                            tessellator.tessellate(worldRun.map(measure), options: runOptions)
-                            paintMesh(tessellator, stroke: stroke, tileClip: nil, lineLength: 0, transform: tr)
-                        }
+        for (box, tile) in cut {
+            for part in clipPolyline(world, to: box) {
+                for (piece, pieceStart) in PaintContext.measuredPieces(part, inside: tile, measure: measure, resetPast: resetPast) {
+                    let runs = globeMeasuredWorldRuns(piece, copy: 0, closed: false, globe: globe, measure: measure,
+                                                      resetPast: resetPast, startDistance: pieceStart)
+                    for (worldRun, start) in runs {
+                        var runOptions = options
+                        runOptions.startDistance = start
+                        runOptions.polygon = false
+                        tessellator.tessellate(worldRun.map(measure), options: runOptions)
+                        paintMesh(tessellator, stroke: stroke, tileClip: nil, lineLength: 0, transform: tr)
                     }
                 }
             }
