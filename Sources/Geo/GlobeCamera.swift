@@ -108,16 +108,17 @@ package struct GlobeCamera: Sendable {
     }
 
     /// The unit-sphere point seen at a screen position, or `nil` when the ray misses the globe
-    /// (the nearer intersection, solved as GL JS solves it: Ray Tracing Gems, chapter 7).
+    /// (the nearer intersection, solved as GL JS solves it: Ray Tracing Gems, chapter 7). With `radius`,
+    /// the point of the sphere of that radius (a shell above the globe: an extrusion's roof).
     @inlinable
-    package func spherePoint(screenX x: Double, y: Double) -> Vector3? {
+    package func spherePoint(screenX x: Double, y: Double, radius: Double = 1) -> Vector3? {
         let dir = rayDirection(screenX: x, y: y)
         let o = cameraPosition
         let b = o.dot(dir)
         let inner = o - dir * b
-        let discriminant = 1 - inner.dot(inner)
+        let discriminant = radius * radius - inner.dot(inner)
         if discriminant < 0 { return nil }
-        let c = o.dot(o) - 1
+        let c = o.dot(o) - radius * radius
         let q = -b + (b < 0 ? 1 : -1) * discriminant.squareRoot()
         let t0 = c / q, t1 = q
         let t = min(t0, t1)

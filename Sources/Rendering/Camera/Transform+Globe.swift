@@ -33,8 +33,9 @@ extension Transform {
     func projectedCorner(flatPlane p: Point) -> (point: Point, side: Double, w: Double) {
         guard let globe else { return (screen(plane: p), 1, w(plane: p)) }
         let m = flatWorldFraction(plane: p)
-        let q = globe.project(worldX: m.x, y: m.y)
-        return (Point(x: q.x, y: q.y), q.side, globe.depthRatio(worldX: m.x, y: m.y))
+        let s = globe.spherePoint(worldX: m.x, y: m.y)
+        let q = globe.project(sphere: s, worldX: m.x, y: m.y)
+        return (Point(x: q.x, y: q.y), q.side, globe.depthRatio(sphere: s, worldX: m.x, y: m.y))
     }
 
     /// GL JS's pitched-text correction (`getPitchedTextCorrection`) at a world point's latitude: on the globe, text in

@@ -210,8 +210,9 @@ extension PaintContext {
     /// roof where the ray's first meeting with the shell lies inside the footprint; the part seen from
     /// behind only folds back under the part in front. (Scanning the projected rings even-odd, as a roof
     /// wholly in front is drawn, would lose the band where the two parts overlap on screen.) Each pixel
-    /// of the footprint's projection and the shell's outline is tested: the ray met with the shell, the
-    /// point taken back to the map and tested against the rings (`world`, even-odd).
+    /// of the footprint's projection and the shell's outline is tested: the ray met with the shell
+    /// (`GlobeCamera.spherePoint(screenX:y:radius:)`), the point taken back to the map and tested against the
+    /// rings (`world`, even-odd).
     private func paintFoldedGlobeRoof(_ world: [[Point]], radius: Double, color: (Float, Float, Float), globe g: GlobeView,
                                       into buffer: inout ExtrusionBuffer) {
         let cam = g.camera
@@ -264,17 +265,10 @@ extension PaintContext {
         let px0 = max(clip.x0, Int((x0 - 2).rounded(.down))), px1 = min(clip.x1, Int((x1 + 2).rounded(.up)))
         let py0 = max(clip.y0, Int((y0 - 2).rounded(.down))), py1 = min(clip.y1, Int((y1 + 2).rounded(.up)))
         guard px0 < px1, py0 < py1 else { return }
-        let c = o.dot(o) - radius * radius
         for y in py0..<py1 {
             for x in px0..<px1 {
-                let dir = cam.rayDirection(screenX: Double(x) + 0.5, y: Double(y) + 0.5)
-                let b = o.dot(dir)
-                let discriminant = b * b - c
-                guard discriminant >= 0 else { continue }
-                let along = -b - discriminant.squareRoot()
-                guard along > 0 else { continue }
-                let e = o + dir * along
-                guard inside(e * (1 / radius)) else { continue }
+                guard let e = cam.spherePoint(screenX: Double(x) + 0.5, y: Double(y) + 0.5, radius: radius),
+                      inside(e * (1 / radius)) else { continue }
                 let v = cam.view(e)
                 guard v.z < 0 else { continue }
                 buffer.write(x: x, y: y, inverseDepth: Float(1 / -v.z), r: color.0, g: color.1, b: color.2)
