@@ -209,7 +209,14 @@ package struct Transform: Sendable {
     /// Web Mercator fractions snapped to the tile grid when quantization is on.
     @inline(__always)
     func quantized(_ m: Point) -> Point {
-        guard let u = quantizationUnits else { return m }
+        Transform.quantized(m, units: quantizationUnits)
+    }
+
+    /// ``quantized(_:)`` with the transform's `quantizationUnits` given: for loops that should not copy the
+    /// transform.
+    @inline(__always)
+    static func quantized(_ m: Point, units: Double?) -> Point {
+        guard let u = units else { return m }
         return Point(x: (m.x * u).rounded() / u, y: (m.y * u).rounded() / u)
     }
 

@@ -118,10 +118,11 @@ extension PaintContext {
                                     cache: (GlobeSplitCache, polygon: Int)? = nil) {
         screenRings.removeAll(keepingCapacity: true)
         let cells = GlobeGranularity.cellsAcrossWorld(granularity, tileZoom: globeDataTileZoom)
-        let t = transform
+        // (the transform's quantization only: a copy of the whole transform per polygon retained its references)
+        let units = transform.quantizationUnits
         let offset = Point(x: 0, y: 0)
-        let turned = t.unrotate(shift)
-        let worldShift = Point(x: turned.x / t.worldSize, y: turned.y / t.worldSize)
+        let turned = transform.unrotate(shift)
+        let worldShift = Point(x: turned.x / transform.worldSize, y: turned.y / transform.worldSize)
         var screen: [Point] = []
         var side: [Double] = []
         let horizon = g.horizon
@@ -137,7 +138,7 @@ extension PaintContext {
             points.reserveCapacity(count)
             var lowX = Double.infinity, highX = -Double.infinity
             for i in 0..<count {
-                var a = t.quantized(ring[i]); a.x += Double(copy) + worldShift.x; a.y += worldShift.y
+                var a = Transform.quantized(ring[i], units: units); a.x += Double(copy) + worldShift.x; a.y += worldShift.y
                 points.append(a)
                 lowX = min(lowX, a.x); highX = max(highX, a.x)
             }
@@ -171,7 +172,7 @@ extension PaintContext {
             }
             return GlobeSplitCache.part(world: world, sphere: sphere, closed: true, area: area, lowX: lowX, highX: highX)
         }
-        let grid = GlobeSplitCache.Grid(cells: cells, units: t.quantizationUnits, sine: g.sine, tileMiddle: tileMiddle)
+        let grid = GlobeSplitCache.Grid(cells: cells, units: units, sine: g.sine, tileMiddle: tileMiddle)
         let kept = cache != nil && copy == 0 && worldShift == Point(x: 0, y: 0)
         for (ringIndex, ring) in rings.enumerated() where ring.count >= 3 {
             let made: GlobeSplitCache.Part?

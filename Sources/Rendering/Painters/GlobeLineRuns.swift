@@ -64,7 +64,8 @@ extension PaintContext {
                                granularity: (base: Int, minimum: Int) = GlobeGranularity.line,
                                screenPoints: Bool = false,
                                cache: (store: GlobeSplitCache, kind: GlobeSplitCache.Kind, polygon: Int, ring: Int)? = nil) -> [[Point]] {
-        let t = transform
+        // (the transform's quantization only: a copy of the whole transform per line retained its references)
+        let units = transform.quantizationUnits
         let cells = GlobeGranularity.cellsAcrossWorld(granularity, tileZoom: globeDataTileZoom)
         let count = line.count
         guard count >= 2 else { return [] }
@@ -74,10 +75,10 @@ extension PaintContext {
             var world: [Point] = []
             world.reserveCapacity(line.count * 2)
             for i in 0..<count {
-                var a = t.quantized(line[i]); a.x += Double(copy)
+                var a = Transform.quantized(line[i], units: units); a.x += Double(copy)
                 world.append(a)
                 if i < segments {
-                    var b = t.quantized(line[(i + 1) % count]); b.x += Double(copy)
+                    var b = Transform.quantized(line[(i + 1) % count], units: units); b.x += Double(copy)
                     GlobeSubdivision.forEachSplit(a, b, cells: cells) { world.append($0) }
                     if closed && i == count - 1 { world.append(b) }
                 }
@@ -90,7 +91,7 @@ extension PaintContext {
         let part: GlobeSplitCache.Part
         if let cache, copy == 0 {
             part = cache.store.part(cache.kind, polygon: cache.polygon, ring: cache.ring,
-                                    grid: GlobeSplitCache.Grid(cells: cells, units: t.quantizationUnits, sine: g.sine, tileMiddle: nil),
+                                    grid: GlobeSplitCache.Grid(cells: cells, units: units, sine: g.sine, tileMiddle: nil),
                                     make: make)
         } else {
             part = make()

@@ -84,6 +84,33 @@ struct PixelCenterScanner {
         }
     }
 
+    /// Whether ``scanTriangle(_:_:_:clip:_:)`` would call its body at all: some pixel centre of `clip` lies in the
+    /// triangle by the same rule (a line mesh's slivers mostly hold none).
+    static func holdsPixelCenter(_ a: Point, _ b: Point, _ c: Point, clip: PixelClip) -> Bool {
+        guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite, c.x.isFinite, c.y.isFinite else { return false }
+        let rowStart = clip.firstRow(atOrBelow: min(a.y, b.y, c.y))
+        let rowEnd = clip.firstRow(atOrBelow: max(a.y, b.y, c.y))
+        if rowStart >= rowEnd || max(a.x, b.x, c.x) < Double(clip.x0) - 1 || min(a.x, b.x, c.x) > Double(clip.x1) + 1 { return false }
+        for y in rowStart..<rowEnd {
+            let yc = Double(y) + 0.5
+            var low = Double.infinity, high = -Double.infinity
+            // the row's crossings of the three edges (an edge holds rows whose centre is in [upper.y, lower.y))
+            @inline(__always) func cross(_ p: Point, _ q: Point) {
+                if p.y == q.y { return }
+                let (u, l) = p.y < q.y ? (p, q) : (q, p)
+                guard u.y <= yc, yc < l.y else { return }
+                let x = u.x + (yc - u.y) * ((l.x - u.x) / (l.y - u.y))
+                low = min(low, x)
+                high = max(high, x)
+            }
+            cross(a, b)
+            cross(b, c)
+            cross(c, a)
+            if low <= high, clip.firstColumn(atOrRightOf: low) < clip.firstColumn(atOrRightOf: high) { return true }
+        }
+        return false
+    }
+
     private mutating func addRing(_ ring: [Point]) {
         guard ring.count >= 2 else { return }
         var prev = ring[ring.count - 1]

@@ -29,6 +29,9 @@ struct AnimateBench: ParsableCommand {
     @Flag(help: "The terrain flight instead: the render suite's Grand Canyon tiles at pitch 70, the shaded-relief drape and a hillshade over 3D terrain, beside MapLibre GL JS drawing the same frames, and a terrain snapshot beside the same view drawn flat.")
     var terrain = false
     @Flag(help: "With --globe or --terrain: skip GL JS.") var noReference = false
+    @Option(help: "With --globe or --terrain: only snapshot the flight's middle view this many times, nothing timed (a run for a profiler: perf record).")
+    var profileView: Int?
+    @Flag(help: "With --profile-view: the view drawn flat (Mercator, or without terrain) instead.") var profileFlat = false
 
     /// The flight: central Helsinki at z14 to the Market Square area at z16, turning 20 degrees.
     static let start = MapCamera(center: LocationCoordinate2D(latitude: 60.1699, longitude: 24.9384), zoom: 14)
@@ -42,7 +45,7 @@ struct AnimateBench: ParsableCommand {
             guard !(globe && terrain) else { throw ValidationError("--globe and --terrain are two flights: give one") }
             let flight = globe ? try GLJSFlightBench.globe() : try GLJSFlightBench.terrain()
             return try GLJSFlightBench(flight: flight, frames: frames, runs: runs, width: parts[0], height: parts[1], json: json,
-                                       noReference: noReference).run()
+                                       noReference: noReference, profileView: profileView, profileFlat: profileFlat).run()
         }
         for name in styles.split(separator: ",").map(String.init) {
             let document = try Self.localStyle(name, symbols: !noSymbols)

@@ -32,6 +32,10 @@ struct GLJSFlightBench {
     var height: Int
     var json: Bool
     var noReference: Bool
+    /// When set, only snapshot the middle view this many times (for a profiler).
+    var profileView: Int?
+    /// With `profileView`: the view drawn flat (the comparison's other side).
+    var profileFlat = false
 
     /// Over Africa and the Atlantic at zoom 1 to the Arabian Sea at zoom 4, turning 90 degrees, on the globe.
     static func globe() throws -> Flight {
@@ -71,6 +75,11 @@ struct GLJSFlightBench {
             Map(style: try Style(document: StyleDocument(json: style)), camera: camera, size: size)
         }
         let animation = try map(flight.style, flight.start).flyAnimation(to: flight.target)
+        if let repeats = profileView {
+            let m = try map(profileFlat ? flight.flatStyle : flight.style, animation.camera(at: animation.duration / 2))
+            for _ in 0..<max(1, repeats) { _ = try m.snapshot() }
+            return
+        }
         let cameras = (0..<frames).map { animation.camera(at: animation.duration * Double($0) / Double(frames - 1)) }
         // each frame's wall time and the CPU time of all its threads (what a shared machine's load inflates less)
         var wall: [Double] = [], cpu: [Double] = []

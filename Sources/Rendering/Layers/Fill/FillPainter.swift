@@ -5,12 +5,15 @@ extension PaintContext {
     mutating func paintFill(_ layer: FillLayer) {
         let shift = planeTranslation(layer.translate, anchor: layer.translateAnchor)
         let w = canvasWidth, p = pixels, clip = clip
+        // (read once: the transform read between mutating calls was copied whole, its references retained)
+        let globe = transform.globe, snapping = transform.subpixelSnapping
+        let onGlobe = globe != nil
         for (i, feature) in layer.features.enumerated() {
             let color = layer.color[i].premultiplied(opacity: Float(layer.opacity[i]))
             if let patterns = layer.patterns, patterns[i] == nil { continue }  // its pattern is missing: nothing drawn
             if color.a <= 0 && layer.patterns == nil { continue }
             // a feature wholly in another band's rows is not projected or scanned here
-            if transform.globe == nil, let copies = copies(worldWest: feature.bounds.minX, worldEast: feature.bounds.maxX, margin: 2 + shift.length),
+            if !onGlobe, let copies = copies(worldWest: feature.bounds.minX, worldEast: feature.bounds.maxX, margin: 2 + shift.length),
                !copies.contains(where: { mayTouchRows(feature.bounds, copy: $0, margin: 2 + shift.length) }) {
                 continue
             }
@@ -20,14 +23,17 @@ extension PaintContext {
                 guard let copies = copies(worldWest: west, worldEast: east, margin: 2 + shift.length) else { continue }
                 for copy in copies {
                     // the interior's vertices where the GPU puts them (the outline's antialiasing reads the true edge)
-                    projectRings(polygon, copy: copy, shift: shift, snapped: transform.subpixelSnapping,
-                                 globeSplits: (feature.globeSplits, polygonIndex))
+                    if let globe {
+                        projectGlobeRings(polygon, copy: copy, shift: shift, globe: globe, cache: (feature.globeSplits, polygonIndex))
+                    } else {
+                        projectRings(polygon, copy: copy, shift: shift, snapped: snapping)
+                    }
                     var sc = PixelCenterScanner()
                     swap(&sc, &scanner)
                     let rings = screenRings
                     if let pattern = layer.patterns?[i] {
                         let opacity = Float(max(0, min(1, layer.opacity[i])))
-                        sc.scan(rings: rings, rule: .evenOdd, clip: clip, ties: transform.globe == nil ? nil : .above) { y, x0, x1 in
+                        sc.scan(rings: rings, rule: .evenOdd, clip: clip, ties: onGlobe ? .above : nil) { y, x0, x1 in
                             let (a, b) = tileSpan(row: y, x0, x1)
                             for x in a..<max(a, b) {
                                 guard let c = patternColor(pattern, x: x, y: y), c.a > 0 else { continue }
@@ -68,10 +74,9 @@ extension PaintContext {
 
     /// Projects polygon rings to screen points into `screenRings`, `snapped` as the GPU places vertices
     /// (``Transform/snapped(_:)``).
-    mutating func projectRings(_ rings: [[Point]], copy: Int, shift: Point, snapped: Bool = false,
-                               globeSplits: (GlobeSplitCache, polygon: Int)? = nil) {
+    mutating func projectRings(_ rings: [[Point]], copy: Int, shift: Point, snapped: Bool = false) {
         if let globe = transform.globe {
-            projectGlobeRings(rings, copy: copy, shift: shift, globe: globe, cache: globeSplits)
+            projectGlobeRings(rings, copy: copy, shift: shift, globe: globe)
             return
         }
         screenRings.removeAll(keepingCapacity: true)
@@ -90,6 +95,10 @@ extension PaintContext {
         // MapLibre draws a patterned fill's outline with its pattern, and only when the style sets no
         // `fill-outline-color` (the pattern shaders have no outline colour: no outline at all)
         if layer.patterns != nil && layer.outlineColor != nil { return }
+        // (read once: the transform read between mutating calls was copied whole, its references retained)
+        let globe = transform.globe
+        let turned = transform.unrotate(shift)
+        let worldShift = Point(x: turned.x / transform.worldSize, y: turned.y / transform.worldSize)
         for (i, feature) in layer.features.enumerated() {
             let base = layer.outlineColor?[i] ?? layer.color[i]
             let color = base.premultiplied(opacity: Float(layer.opacity[i]))
@@ -97,7 +106,7 @@ extension PaintContext {
             if layer.patterns != nil && pattern == nil { continue }
             if color.a <= 0 && pattern == nil { continue }
             let patternOpacity = Float(max(0, min(1, layer.opacity[i])))
-            if transform.globe == nil, let copies = copies(worldWest: feature.bounds.minX, worldEast: feature.bounds.maxX, margin: 2 + shift.length),
+            if globe == nil, let copies = copies(worldWest: feature.bounds.minX, worldEast: feature.bounds.maxX, margin: 2 + shift.length),
                !copies.contains(where: { mayTouchRows(feature.bounds, copy: $0, margin: 2 + shift.length) }) {
                 continue
             }
@@ -106,11 +115,9 @@ extension PaintContext {
                 let (west, east) = PaintContext.worldXBounds(exterior)
                 guard let copies = copies(worldWest: west, worldEast: east, margin: 2 + shift.length) else { continue }
                 for copy in copies {
-                    if let globe = transform.globe {
+                    if let globe {
                         // on the globe: the rings' runs in front of the horizon (the horizon is no edge), moved
                         // on the map by the translate (only their parts near this band: globeVisibleWorldRuns)
-                        let turned = transform.unrotate(shift)
-                        let worldShift = Point(x: turned.x / transform.worldSize, y: turned.y / transform.worldSize)
                         let unmoved = shift == Point(x: 0, y: 0)
                         for (ringIndex, ring) in polygon.enumerated() {
                             let moved = unmoved ? ring : ring.map { $0 + worldShift }
@@ -139,6 +146,11 @@ extension PaintContext {
         }
     }
 
+    /// The perspective divisor at screen point `s` (1 where the point is off the ground plane).
+    private func edgeW(screen s: Point) -> Double {
+        transform.plane(screen: s).map { transform.w(plane: $0) } ?? 1
+    }
+
     /// One GL wide line (2 px) from `a` to `b`: pixels whose centre lies within 1 px of the line along
     /// the minor axis, alpha `1 - smoothstep(0, 1, minor distance)`.
     ///
@@ -162,10 +174,10 @@ extension PaintContext {
         // Pitched views: the shader's `v_pos` varying is interpolated perspective-correctly along the
         // edge, so the position a fragment compares itself with slides along the edge towards the
         // nearer end (w is the perspective divisor of each end).
-        let t = transform
-        let pitched = t.isPitched
-        let wa = pitched ? (t.plane(screen: a).map { t.w(plane: $0) } ?? 1) : 1
-        let wb = pitched ? (t.plane(screen: b).map { t.w(plane: $0) } ?? 1) : 1
+        // (the transform read in place: a copy per edge retained and released its references)
+        let pitched = transform.isPitched
+        let wa = pitched ? edgeW(screen: a) : 1
+        let wb = pitched ? edgeW(screen: b) : 1
         @inline(__always) func interpolated(_ s: Double) -> Point {
             guard pitched, wa > 0, wb > 0 else { return Point(x: a.x + dx * s, y: a.y + dy * s) }
             let u = (s / wb) / ((1 - s) / wa + s / wb)

@@ -57,7 +57,7 @@ extension PaintContext {
                     continue
                 }
                 for copy in copies {
-                    if let globe = transform.globe {
+                    if let globe = tr.globe {
                         // on the globe: the runs in front of the horizon, split on GL JS's line grid, laid out
                         // on the Mercator plane and their mesh projected onto the sphere (GL JS extrudes in
                         // tile units and projects each vertex), so widths foreshorten towards the limb
@@ -393,6 +393,12 @@ extension PaintContext {
                 let fourth = sd ?? sc
                 if max(sa.x, sb.x, sc.x, fourth.x) < cx0 - 1 || min(sa.x, sb.x, sc.x, fourth.x) > cx1 + 1
                     || max(sa.y, sb.y, sc.y, fourth.y) < cy0 - 1 || min(sa.y, sb.y, sc.y, fourth.y) > cy1 + 1 {
+                    continue
+                }
+                // a sliver with no pixel centre in this clip paints nothing: its interpolants are not worked out
+                // (about half the triangles of a continent's borders on the globe, a tenth in Mercator)
+                if !PixelCenterScanner.holdsPixelCenter(sa, sb, sc, clip: clip)
+                    && !(sd.map { PixelCenterScanner.holdsPixelCenter(sa, sc, $0, clip: clip) } ?? false) {
                     continue
                 }
                 guard let nx = AffineValue(pa, pb, pc, verts[a].normal.x, verts[b].normal.x, verts[c].normal.x),
