@@ -15,7 +15,7 @@ struct GLJSComparisonSuiteTests {
         "color-relief": 18,
         "hillshade-resampling": 8,
         "projection": 13,
-        "globe-background": 2,
+        "globe-background": 3,
         "globe-fill": 12,
         "globe-line": 6,
         "globe-circle": 11,

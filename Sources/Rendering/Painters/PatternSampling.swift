@@ -7,7 +7,13 @@ extension PaintContext {
     @inline(__always)
     func patternColor(_ image: StyleImage, x: Int, y: Int) -> PremultipliedColor? {
         guard let q = planeAtPixel(x, y) else { return nil }
-        let wf = transform.worldFraction(plane: q)
+        return patternColor(image, world: transform.worldFraction(plane: q))
+    }
+
+    /// The colour of pattern `image` at world point `wf` (Web Mercator fractions), laid out as
+    /// ``patternColor(_:x:y:)`` says.
+    @inline(__always)
+    func patternColor(_ image: StyleImage, world wf: Point) -> PremultipliedColor? {
         let worldPixels = 512 * pow(2, transform.camera.zoom.rounded(.down))
         let (w, h) = image.displaySize
         guard w > 0, h > 0 else { return nil }
