@@ -109,9 +109,8 @@ package struct PaintContext {
             // attribute (`get_pattern_pos` of the tile coordinate), interpolated across each flat triangle:
             // toward the limb the triangle's chord puts a pixel on another texel than the sphere point under it
             let w = canvasWidth, p = pixels
-            let rasterizer = GlobeMeshRasterizer(globe: globeCover.globe, clip: clip)
             for tile in GlobeCover.tiles(transform: transform, globe: globeCover.globe) {
-                rasterizer.rasterize(GlobeTileMesh(bounds: tile, granularity: GlobeGranularity.tile)) { s in
+                rasterizeGlobeMesh(GlobeTileMesh(bounds: tile, granularity: GlobeGranularity.tile), globe: globeCover.globe) { s in
                     for x in s.x0..<s.x1 {
                         guard let c = patternColor(pattern, world: s.world(x)), c.a > 0 else { continue }
                         Canvas.blendPixel(p, offset: 4 * (s.y * w + x), color: c.scaled(opacity), alpha: 1)
@@ -121,8 +120,7 @@ package struct PaintContext {
             return
         }
         for y in clip.y0..<clip.y1 {
-            let (a, b) = globeCover?.span(row: y) ?? (clip.x0, clip.x1)
-            for x in a..<max(a, b) {
+            for x in clip.x0..<clip.x1 {
                 guard let c = patternColor(pattern, x: x, y: y), c.a > 0 else { continue }
                 Canvas.blendPixel(pixels, offset: 4 * (y * canvasWidth + x), color: c.scaled(opacity), alpha: 1)
             }

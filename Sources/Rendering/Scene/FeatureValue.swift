@@ -29,10 +29,15 @@ package enum FeatureValue<Value: Sendable>: Sendable {
 
 extension FeatureValue where Value == Double {
     /// The largest value over every feature (0 for none).
-    package var largest: Double {
+    package var largest: Double { largest { $0 } }
+
+    /// The largest magnitude over every feature (0 for none).
+    package var largestMagnitude: Double { largest(of: abs) }
+
+    private func largest(of f: (Double) -> Double) -> Double {
         switch self {
-        case .constant(let value): return value
-        case .perFeature(let values): return values.max() ?? 0
+        case .constant(let value): return f(value)
+        case .perFeature(let values): return values.lazy.map(f).max() ?? 0
         }
     }
 }

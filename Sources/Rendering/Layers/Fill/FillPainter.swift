@@ -72,13 +72,9 @@ extension PaintContext {
         if layer.antialias { paintFillOutlines(layer, shift: shift) }
     }
 
-    /// Projects polygon rings to screen points into `screenRings`, `snapped` as the GPU places vertices
-    /// (``Transform/snapped(_:)``).
+    /// Projects polygon rings of the flat map to screen points into `screenRings`, `snapped` as the GPU places
+    /// vertices (``Transform/snapped(_:)``); on the globe, ``projectGlobeRings(_:copy:shift:globe:granularity:cache:)``.
     mutating func projectRings(_ rings: [[Point]], copy: Int, shift: Point, snapped: Bool = false) {
-        if let globe = transform.globe {
-            projectGlobeRings(rings, copy: copy, shift: shift, globe: globe)
-            return
-        }
         screenRings.removeAll(keepingCapacity: true)
         for ring in rings {
             var out: [Point] = []

@@ -18,12 +18,7 @@ extension LineLayer: SceneLayer {
     /// translation.
     package var queryReach: Double {
         let gap = gapWidth.largest, width = self.width.largest
-        var offset = 0.0
-        switch self.offset {
-        case .constant(let v): offset = abs(v)
-        case .perFeature(let values): offset = values.map(abs).max() ?? 0
-        }
-        return (gap > 0 ? gap + 2 * width : width) / 2 + offset + translate.length
+        return (gap > 0 ? gap + 2 * width : width) / 2 + offset.largestMagnitude + translate.length
     }
 
     /// Features whose stroke (width, or both sides of the gap, plus the offset) touches the query.
