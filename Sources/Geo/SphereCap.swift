@@ -69,3 +69,39 @@ extension GlobeCamera {
             || outside(Vector3(0, distance, halfHeight - bottom))
     }
 }
+
+extension SphereCap {
+    /// A cap holding every sphere point of a world rectangle (Web Mercator fractions; `y` clamped to the poles),
+    /// or the whole sphere when the rectangle spans half the world's longitudes or more.
+    ///
+    /// The rectangle is a longitude-latitude box: a cap holding its outline holds the box too while the cap is
+    /// smaller than a hemisphere (the box, less than a hemisphere, cannot hold the rest of the sphere). The
+    /// outline is sampled a degree or less apart and the cap widened by that step, so every point between
+    /// samples is in it; `margin` radians more cover sphere points worked out with approximate sines.
+    package init(worldBounds b: WorldBounds, margin: Double) {
+        let width = b.maxX - b.minX
+        guard width.isFinite, b.minY.isFinite, b.maxY.isFinite, width >= 0, width < 0.5, b.maxY >= b.minY else {
+            self = .sphere
+            return
+        }
+        let y0 = max(0, min(1, b.minY)), y1 = max(0, min(1, b.maxY))
+        let step = 1.0 / 360  // a degree of longitude in world x; in y, a degree of latitude or less
+        let columns = max(1, Int((width / step).rounded(.up)))
+        let rows = max(1, Int(((y1 - y0) / step).rounded(.up)))
+        var outline: [Vector3] = []
+        outline.reserveCapacity(2 * (columns + rows + 2))
+        for i in 0...columns {
+            let x = b.minX + width * Double(i) / Double(columns)
+            outline.append(GlobeProjection.spherePoint(worldX: x, worldY: y0))
+            outline.append(GlobeProjection.spherePoint(worldX: x, worldY: y1))
+        }
+        for j in 0...rows {
+            let y = y0 + (y1 - y0) * Double(j) / Double(rows)
+            outline.append(GlobeProjection.spherePoint(worldX: b.minX, worldY: y))
+            outline.append(GlobeProjection.spherePoint(worldX: b.maxX, worldY: y))
+        }
+        let cap = SphereCap(bounding: outline, margin: 2 * .pi * step + margin)
+        // a cap of a hemisphere or more could lie inside the box's complement: no bound then
+        self = cap.cosRadius > 1e-9 ? cap : .sphere
+    }
+}

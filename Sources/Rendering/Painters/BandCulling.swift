@@ -39,3 +39,21 @@ extension PaintContext {
         return hi + reach >= Double(clip.y0) && lo - reach <= Double(clip.y1)
     }
 }
+
+extension PaintContext {
+    /// Whether a feature within world `bounds` shows nothing in this context on the globe: the cap holding its
+    /// bounds (kept in its split cache) is wholly behind the horizon, or projects off the clip widened by
+    /// `margin` device pixels (and a pixel more). The feature's parts are then neither looked up nor projected.
+    ///
+    /// Only on the sphere (a blend with Mercator places points off the sphere) and for features drawn where their
+    /// points are (no translate). A polygon whose cap misses the clip cannot enclose the clip's part of the globe
+    /// either, nor one hidden by the horizon the point facing the camera: its rings lie in its cap.
+    func globeSkips(_ bounds: WorldBounds, cache: GlobeSplitCache, globe g: GlobeView, margin: Double) -> Bool {
+        guard g.isSphere, bounds.minX <= bounds.maxX else { return false }
+        let cap = cache.cap(of: bounds)
+        if g.camera.hides(cap) { return true }
+        let m = margin + 1
+        return g.camera.screenMisses(cap, left: Double(clip.x0) - m, top: Double(clip.y0) - m,
+                                     right: Double(clip.x1) + m, bottom: Double(clip.y1) + m)
+    }
+}

@@ -113,9 +113,12 @@ extension PaintContext {
     /// it encloses the point facing the camera, nothing otherwise. Even-odd filling then gives the
     /// visible part of the polygon. `shift` (the translate, a plane offset) moves the rings on the map
     /// before they are projected, as GL JS adds `fill-translate` in tile units.
+    /// With `record` (the ring's feature and polygon) and ``GlobeOutlineRecords/isRecording``, each ring projected
+    /// on the sphere is kept in ``outlineRecords`` for the layer's outlines.
     mutating func projectGlobeRings(_ rings: [[Point]], copy: Int, shift: Point, globe g: GlobeView,
                                     granularity: (base: Int, minimum: Int) = GlobeGranularity.fill,
-                                    cache: (GlobeSplitCache, polygon: Int)? = nil) {
+                                    cache: (GlobeSplitCache, polygon: Int)? = nil,
+                                    record: (feature: Int, polygon: Int)? = nil) {
         screenRings.removeAll(keepingCapacity: true)
         let cells = GlobeGranularity.cellsAcrossWorld(granularity, tileZoom: globeDataTileZoom)
         // (the transform's quantization only: a copy of the whole transform per polygon retained its references)
@@ -174,7 +177,11 @@ extension PaintContext {
         }
         let grid = GlobeSplitCache.Grid(cells: cells, units: units, sine: g.sine, tileMiddle: tileMiddle)
         let kept = cache != nil && copy == 0 && worldShift == Point(x: 0, y: 0)
+        // the outline runs over the same points when the ring is on the sphere, not moved, not clipped to a world's
+        // width and clear of the poles (the interior puts points past the world's edge on the pole, the outline not)
+        let recording = record != nil && outlineRecords.isRecording && g.isSphere && worldShift == Point(x: 0, y: 0)
         for (ringIndex, ring) in rings.enumerated() where ring.count >= 3 {
+            let key = record.map { GlobeRingProjection.Key(feature: $0.feature, polygon: $0.polygon, copy: copy, ring: ringIndex) }
             let made: GlobeSplitCache.Part?
             if kept, let (store, polygon) = cache {
                 let part = store.part(.interior, polygon: polygon, ring: ringIndex, grid: grid) {
@@ -187,6 +194,9 @@ extension PaintContext {
             guard let part = made else { continue }
             // a ring wholly behind the horizon: projected, none of its points would be visible
             if g.isSphere, g.camera.hides(part.cap) {
+                if recording, let key {
+                    outlineRecords.append(GlobeRingProjection(key: key, hidden: true, world: [], screen: [], side: [], closing: 0))
+                }
                 if ringEncloses(part.world, g.world(sphere: g.camera.horizonNormal)) { screenRings.append(horizonCircle(horizon, globe: g, offset: offset)) }
                 continue
             }
@@ -207,12 +217,25 @@ extension PaintContext {
             var visible = 0
             // in a blend with Mercator, the ring's flat position on one copy of the world, the one nearest the view
             let flatShift = ((lowX + highX) / 2 - g.centerWorldX).rounded()
+            let records = recording && highX - lowX <= 1
+            var clearOfPoles = true
+            var unsnapped: [Point] = [], sides: [Double] = []
+            if records { unsnapped.reserveCapacity(world.count); sides.reserveCapacity(world.count) }
             for (k, p) in world.enumerated() {
                 let q = g.project(sphere: sphere[k], worldX: p.x - flatShift, y: p.y, wrapped: false)
                 // on GL's subpixel grid, as GL JS's triangles are rasterized
                 screen.append(GlobeMeshRasterizer.snapped(Point(x: q.x + offset.x, y: q.y + offset.y)))
                 side.append(q.side)
                 if q.side >= 0 { visible += 1 }
+                if records {
+                    unsnapped.append(Point(x: q.x, y: q.y))
+                    sides.append(q.side)
+                    if p.y <= 0 || p.y >= 1 { clearOfPoles = false }
+                }
+            }
+            if records, clearOfPoles, let key {
+                outlineRecords.append(GlobeRingProjection(key: key, hidden: false, world: world, screen: unsnapped,
+                                                          side: sides, closing: ring.first == ring.last ? 2 : 1))
             }
             let n = world.count
             // In a blend with Mercator the far side is clipped where GL JS's blended clip z passes w, which is

@@ -105,15 +105,45 @@ extension PaintContext {
         }
         // (read only now: most parts are culled above, and reading the arrays retains them)
         let world = part.world, spheres = part.sphere
+        return Self.visibleRuns(count: world.count, world: { world[$0] },
+                                projected: { g.project(sphere: spheres[$0], worldX: world[$0].x, y: world[$0].y) },
+                                globe: g, near: (left: left, top: top, right: right, bottom: bottom), screenPoints: screenPoints)
+    }
+
+    /// The outline runs of a fill ring the interior pass projected (``GlobeOutlineRecords``): what
+    /// ``globeVisibleWorldRuns(_:copy:closed:globe:margin:granularity:screenPoints:cache:)`` gives for the ring's
+    /// outline (its screen points), from the interior's points and their screen positions.
+    func globeRecordedRuns(_ ring: GlobeRingProjection, globe g: GlobeView, margin: Double) -> [[Point]] {
+        if ring.hidden { return [] }
+        let world = ring.world, screen = ring.screen, side = ring.side
+        let n = world.count
+        guard n >= 2 else { return [] }
+        return Self.visibleRuns(count: n + ring.closing, world: { world[$0 < n ? $0 : 0] },
+                                projected: { k in
+                                    let i = k < n ? k : 0
+                                    return (screen[i].x, screen[i].y, side[i])
+                                },
+                                globe: g, near: (left: Double(clip.x0) - margin, top: Double(clip.y0) - margin,
+                                                 right: Double(clip.x1) + margin, bottom: Double(clip.y1) + margin),
+                                screenPoints: true)
+    }
+
+    /// The runs of `count` points in front of the horizon whose segments come `near` the clip (a screen rectangle):
+    /// point `k` is `world(k)`, projected to `projected(k)` (screen position and horizon side); a run ends where the
+    /// line crosses the horizon, at the crossing (on the world segment, projected).
+    @inline(__always)
+    private static func visibleRuns(count: Int, world: (Int) -> Point, projected: (Int) -> (x: Double, y: Double, side: Double),
+                                    globe g: GlobeView, near: (left: Double, top: Double, right: Double, bottom: Double),
+                                    screenPoints: Bool) -> [[Point]] {
         // (plain locals handed to a static function: a nested function capturing them made each a heap box,
         // retained and released at every point)
         var runs: [[Point]] = []
         var run: [Point] = []
         var screen: [Point] = []
-        let near = (left: left, top: top, right: right, bottom: bottom)
         var previous: (side: Double, world: Point)?
-        for (k, p) in world.enumerated() {
-            let q = g.project(sphere: spheres[k], worldX: p.x, y: p.y)
+        for k in 0..<count {
+            let p = world(k)
+            let q = projected(k)
             let side = q.side
             if let prev = previous, (prev.side >= 0) != (side >= 0) {
                 let f = prev.side / (prev.side - side)
@@ -122,7 +152,7 @@ extension PaintContext {
                 let cq = g.project(worldX: c.x, y: c.y)
                 run.append(c)
                 screen.append(Point(x: cq.x, y: cq.y))
-                if side < 0 { Self.flushRun(&run, &screen, into: &runs, near: near, screenPoints: screenPoints) }
+                if side < 0 { flushRun(&run, &screen, into: &runs, near: near, screenPoints: screenPoints) }
             }
             if side >= 0 {
                 run.append(p)
@@ -130,7 +160,7 @@ extension PaintContext {
             }
             previous = (side, p)
         }
-        Self.flushRun(&run, &screen, into: &runs, near: near, screenPoints: screenPoints)
+        flushRun(&run, &screen, into: &runs, near: near, screenPoints: screenPoints)
         return runs
     }
 

@@ -69,8 +69,22 @@ final class GlobeSplitCache: @unchecked Sendable {
     private let lock = NSLock()
     private var grid: Grid?
     private var parts: [Key: Part] = [:]
+    private var bounds: (rectangle: WorldBounds, cap: SphereCap)?
 
     init() {}
+
+    /// A cap holding the sphere points of the feature's bounds (every part's points and what lies between
+    /// them), worked out once: a frame skips a feature behind the horizon or off a band without looking up
+    /// its parts. (A ring or line wholly in the cap cannot enclose a point outside it either.)
+    func cap(of rectangle: WorldBounds) -> SphereCap {
+        lock.lock()
+        defer { lock.unlock() }
+        if let bounds, bounds.rectangle == rectangle { return bounds.cap }
+        // (a thousandth of a radian more: sphere points worked out with the GPU's approximate sines)
+        let cap = SphereCap(worldBounds: rectangle, margin: 1e-3)
+        bounds = (rectangle, cap)
+        return cap
+    }
 
     /// The part `(kind, polygon, ring)` for `grid`, made by `make` (outside the lock) when not kept.
     func part(_ kind: Kind, polygon: Int, ring: Int = 0, grid: Grid, make: () -> Part) -> Part {

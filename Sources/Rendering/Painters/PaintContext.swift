@@ -45,6 +45,8 @@ package struct PaintContext {
     /// The pixels of the clip showing the globe (its cover's tile meshes), worked out when first asked
     /// for; nil in Mercator.
     let globeCover: GlobeCover?
+    /// A fill layer's rings as the interior pass projected them on the globe, for its outlines.
+    var outlineRecords = GlobeOutlineRecords()
 
     /// A context painting `pixels` (a `canvasWidth x canvasHeight` canvas) within `clip`.
     init(transform: Transform, pixels: UnsafeMutablePointer<Float>, canvasWidth: Int, canvasHeight: Int, clip: PixelClip) {

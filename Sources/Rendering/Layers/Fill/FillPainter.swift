@@ -8,6 +8,10 @@ extension PaintContext {
         // (read once: the transform read between mutating calls was copied whole, its references retained)
         let globe = transform.globe, snapping = transform.subpixelSnapping
         let onGlobe = globe != nil
+        // on the sphere the outlines read the rings the interiors projected (see GlobeOutlineRecords)
+        outlineRecords.reset(recording: globe?.isSphere == true && layer.antialias && shift == Point(x: 0, y: 0)
+                                        && !(layer.patterns != nil && layer.outlineColor != nil))
+        defer { outlineRecords.reset(recording: false) }
         for (i, feature) in layer.features.enumerated() {
             let color = layer.color[i].premultiplied(opacity: Float(layer.opacity[i]))
             if let patterns = layer.patterns, patterns[i] == nil { continue }  // its pattern is missing: nothing drawn
@@ -17,6 +21,9 @@ extension PaintContext {
                !copies.contains(where: { mayTouchRows(feature.bounds, copy: $0, margin: 2 + shift.length) }) {
                 continue
             }
+            if let globe, shift == Point(x: 0, y: 0), globeSkips(feature.bounds, cache: feature.globeSplits, globe: globe, margin: 2) {
+                continue
+            }
             for (polygonIndex, polygon) in feature.polygons.enumerated() {
                 guard let exterior = polygon.first, exterior.count >= 3 else { continue }
                 let (west, east) = PaintContext.worldXBounds(exterior)
@@ -24,7 +31,8 @@ extension PaintContext {
                 for copy in copies {
                     // the interior's vertices where the GPU puts them (the outline's antialiasing reads the true edge)
                     if let globe {
-                        projectGlobeRings(polygon, copy: copy, shift: shift, globe: globe, cache: (feature.globeSplits, polygonIndex))
+                        projectGlobeRings(polygon, copy: copy, shift: shift, globe: globe, cache: (feature.globeSplits, polygonIndex),
+                                          record: (i, polygonIndex))
                     } else {
                         projectRings(polygon, copy: copy, shift: shift, snapped: snapping)
                     }
@@ -106,6 +114,9 @@ extension PaintContext {
                !copies.contains(where: { mayTouchRows(feature.bounds, copy: $0, margin: 2 + shift.length) }) {
                 continue
             }
+            if let globe, shift == Point(x: 0, y: 0), globeSkips(feature.bounds, cache: feature.globeSplits, globe: globe, margin: 3) {
+                continue
+            }
             for (polygonIndex, polygon) in feature.polygons.enumerated() {
                 guard let exterior = polygon.first, exterior.count >= 2 else { continue }
                 let (west, east) = PaintContext.worldXBounds(exterior)
@@ -116,10 +127,17 @@ extension PaintContext {
                         // on the map by the translate (only their parts near this band: globeVisibleWorldRuns)
                         let unmoved = shift == Point(x: 0, y: 0)
                         for (ringIndex, ring) in polygon.enumerated() {
-                            let moved = unmoved ? ring : ring.map { $0 + worldShift }
-                            for run in globeVisibleWorldRuns(moved, copy: copy, closed: true, globe: globe, margin: 3 + shift.length,
+                            let key = GlobeRingProjection.Key(feature: i, polygon: polygonIndex, copy: copy, ring: ringIndex)
+                            let runs: [[Point]]
+                            if unmoved, let projected = outlineRecords.take(key) {
+                                runs = globeRecordedRuns(projected, globe: globe, margin: 3 + shift.length)
+                            } else {
+                                let moved = unmoved ? ring : ring.map { $0 + worldShift }
+                                runs = globeVisibleWorldRuns(moved, copy: copy, closed: true, globe: globe, margin: 3 + shift.length,
                                                              granularity: GlobeGranularity.fill, screenPoints: true,
-                                                             cache: unmoved ? (feature.globeSplits, .outline, polygonIndex, ringIndex) : nil) {
+                                                             cache: unmoved ? (feature.globeSplits, .outline, polygonIndex, ringIndex) : nil)
+                            }
+                            for run in runs {
                                 for k in 1..<run.count {
                                     paintOutlineEdge(run[k - 1], run[k], color: color, pattern: pattern,
                                                      patternOpacity: patternOpacity, oneWide: true)

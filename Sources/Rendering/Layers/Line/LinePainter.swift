@@ -50,6 +50,13 @@ extension PaintContext {
                                                   maxDistance: gradient == nil ? 2048 * tileScale : .infinity,
                                                   polygon: feature.closedRings,
                                                   tileUnitsPerPixel: transform.quantizationUnits == nil ? 0 : 16 / tileScale)
+            // on the globe, a feature behind the horizon or off this band is skipped whole (its caps and joins
+            // reach no further than the runs' margin below)
+            if let globe = tr.globe, shift == Point(x: 0, y: 0),
+               globeSkips(feature.bounds, cache: feature.globeSplits, globe: globe,
+                          margin: (max(layer.miterLimit, 2) + 2) * outset + abs(stroke.offset) + 2) {
+                continue
+            }
             for (lineIndex, line) in feature.lines.enumerated() where line.count >= 2 {
                 let (west, east) = PaintContext.worldXBounds(line)
                 let margin = 4 * outset + abs(stroke.offset) + shift.length
