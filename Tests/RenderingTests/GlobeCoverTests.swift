@@ -17,10 +17,73 @@ import Testing
         MapCamera(center: LocationCoordinate2D(latitude: 35, longitude: -120), zoom: 4.5, bearing: 10, pitch: 75),
     ]
 
-    static func runs(_ t: Transform, clip: PixelClip, skipping: Bool) throws -> [(Int, Int)] {
+    static func runs(_ t: Transform, clip: PixelClip, skipping: Bool, skippingTiles: Bool = true) throws -> [(Int, Int)] {
         let cover = GlobeCover(transform: t, globe: try #require(t.globe), clip: clip)
         cover.skipsInnerQuads = skipping
+        cover.skipsTilesOffClip = skippingTiles
         return (clip.y0..<clip.y1).map { cover.span(row: $0) }
+    }
+
+    @Test("a tile mesh rasterized in a clip gives the same spans with the tiles that cannot reach the clip left out")
+    func tileMeshSpansWithTilesLeftOut() throws {
+        var pairs = 0, empty = 0
+        for camera in Self.cameras {
+            let (width, height) = (512, 384)
+            var t = Transform(camera: camera, width: width, height: height)
+            t.globeness = 1
+            let g = try #require(t.globe)
+            var clips: [PixelClip] = []
+            for k in 0..<8 {
+                clips.append(PixelClip(x0: 0, y0: k * height / 8, x1: width, y1: (k + 1) * height / 8))
+                clips.append(PixelClip(x0: k * width / 8, y0: 0, x1: (k + 1) * width / 8, y1: height))
+            }
+            for tile in GlobeCover.tiles(transform: t, globe: g) {
+                let mesh = GlobeTileMesh(bounds: tile, granularity: GlobeGranularity.tile)
+                for clip in clips {
+                    func spans(_ skipping: Bool) -> [Int] {
+                        var rasterizer = GlobeMeshRasterizer(globe: g, clip: clip)
+                        rasterizer.skipsTilesOffClip = skipping
+                        var out: [Int] = []
+                        rasterizer.rasterize(mesh) { out += [$0.y, $0.x0, $0.x1] }
+                        return out
+                    }
+                    let all = spans(false)
+                    let same = spans(true) == all
+                    #expect(same, "\(camera) tile \(tile) clip \(clip)")
+                    pairs += 1
+                    if all.isEmpty { empty += 1 }
+                }
+            }
+        }
+        // most pairs meet nothing: those are the tiles there is something to leave out for
+        #expect(pairs > 500 && empty > pairs / 3, "\(pairs) pairs, \(empty) with no span")
+    }
+
+    @Test("the runs are the same with the tiles that cannot reach a band's rows left out, over views, sizes and bands")
+    func tilesOffTheClipChangeNothing() throws {
+        for camera in Self.cameras {
+            for (width, height) in [(256, 256), (1024, 768), (300, 500)] {
+                var t = Transform(camera: camera, width: width, height: height)
+                t.globeness = 1
+                // whole views, thirds, and thin bands and strips, whose edges many tiles come within a pixel or two of
+                var clips = [PixelClip(width: width, height: height),
+                             PixelClip(x0: 0, y0: 0, x1: width, y1: height / 3),
+                             PixelClip(x0: 0, y0: height / 3, x1: width, y1: 2 * height / 3),
+                             PixelClip(x0: 0, y0: 2 * height / 3, x1: width, y1: height)]
+                for k in 0..<12 {
+                    clips.append(PixelClip(x0: 0, y0: k * height / 12, x1: width, y1: (k + 1) * height / 12))
+                    clips.append(PixelClip(x0: k * width / 12, y0: 0, x1: (k + 1) * width / 12, y1: height))
+                }
+                for clip in clips {
+                    for inner in [false, true] {
+                        let all = try Self.runs(t, clip: clip, skipping: inner, skippingTiles: false)
+                        let skipped = try Self.runs(t, clip: clip, skipping: inner, skippingTiles: true)
+                        let differing = zip(all, skipped).enumerated().filter { $0.element.0 != $0.element.1 }
+                        #expect(differing.isEmpty, "\(camera) \(width)x\(height) rows \(clip.y0)..<\(clip.y1): \(differing.prefix(3))")
+                    }
+                }
+            }
+        }
     }
 
     @Test("the runs are the same with the inner quads left out, over views, sizes and bands")

@@ -65,6 +65,7 @@ final class GlobeCover {
         }
         let meshClip = PixelClip(x0: clip.x0, y0: y0 + meshRows.lowerBound, x1: clip.x1, y1: y0 + meshRows.upperBound)
         var rasterizer = GlobeMeshRasterizer(globe: globe, clip: meshClip)
+        rasterizer.skipsTilesOffClip = skipsTilesOffClip
         if globe.isSphere && skipsInnerQuads {
             // Only the ends of each row's run come from the meshes' triangles near the outline: what lies well
             // inside it is covered (as whole rows are above), so each row starts with its inner columns and
@@ -118,6 +119,8 @@ final class GlobeCover {
 
     /// Whether ``work()`` leaves out the quads that lie within ``innerColumns(rows:)`` (tests compare both ways).
     var skipsInnerQuads = true
+    /// Whether ``work()`` leaves out tiles that cannot reach its rows (``GlobeMeshRasterizer/skipsTilesOffClip``).
+    var skipsTilesOffClip = true
 
     /// For each row of `rows`, the continuous columns `left...right` (two entries a row) whose pixel centres lie
     /// well inside the globe's outline: a box of ``innerMargin`` pixels around the centre lies on it (the tile

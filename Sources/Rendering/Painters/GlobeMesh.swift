@@ -146,6 +146,8 @@ struct GlobeMeshRasterizer {
     /// front of the horizon and the near plane; `true` skips its two triangles (``GlobeCover`` skips those
     /// whose pixels it already knows to be covered).
     var skipsQuad: ((Double, Double, Double, Double) -> Bool)? = nil
+    /// Whether a tile that cannot reach the clip is left out before its vertices are worked out (tests compare both ways).
+    var skipsTilesOffClip = true
 
     /// Screen-space polygon vertex: position and the attributes affine in screen space (`1 / w`,
     /// world x / w, world y / w).
@@ -176,6 +178,21 @@ struct GlobeMeshRasterizer {
             sinLng[i] = g.sine == .exact ? sin(lng) : g.sine.sin(lng + 2 * .pi)
             cosLng[i] = g.sine == .exact ? cos(lng) : g.sine.cos(lng + 2 * .pi)
         }
+        // and latitude per row (the grid's rows 0...n)
+        var sinLat = [Double](repeating: 0, count: n + 1), cosLat = sinLat
+        for j in 0...n {
+            let y = b.minY + height * Double(j) / Double(n)
+            let t = max(-40, min(40, .pi * (1 - 2 * y)))
+            let e = exp(t), e2 = e * e
+            sinLat[j] = (e2 - 1) / (e2 + 1)
+            cosLat[j] = 2 * e / (e2 + 1)
+            if g.sine != .exact {
+                let lat = 2 * atan(exp(.pi - y * 2 * .pi)) - .pi / 2
+                sinLat[j] = g.sine.sin(lat)
+                cosLat[j] = g.sine.cos(lat)
+            }
+        }
+        if skipsTilesOffClip, !mesh.north, !mesh.south, missesClip(sinLng: sinLng, cosLng: cosLng, sinLat: sinLat, cosLat: cosLat) { return }
         if let skipsQuad, skipsWholeTile(mesh, xs: xs, sinLng: sinLng, cosLng: cosLng, skipsQuad) { return }
         var vertices = [GlobeView.ClipVertex]()
         vertices.reserveCapacity(columns * rowCount)
@@ -184,28 +201,20 @@ struct GlobeMeshRasterizer {
         for j in firstRow...lastRow {
             let pole = j < 0 || j > n
             let y: Double
-            var sinLat: Double, cosLat: Double
+            let rowSin: Double, rowCos: Double
             if j < 0 {
                 // GL JS's pole vertex: the tile's texture coordinates run on to 4 tiles above it
                 y = b.minY - 4 * height
-                sinLat = 1; cosLat = 0
+                rowSin = 1; rowCos = 0
             } else if j > n {
                 y = b.maxY + 4 * height
-                sinLat = -1; cosLat = 0
+                rowSin = -1; rowCos = 0
             } else {
                 y = b.minY + height * Double(j) / Double(n)
-                let t = max(-40, min(40, .pi * (1 - 2 * y)))
-                let e = exp(t), e2 = e * e
-                sinLat = (e2 - 1) / (e2 + 1)
-                cosLat = 2 * e / (e2 + 1)
-                if g.sine != .exact {
-                    let lat = 2 * atan(exp(.pi - y * 2 * .pi)) - .pi / 2
-                    sinLat = g.sine.sin(lat)
-                    cosLat = g.sine.cos(lat)
-                }
+                rowSin = sinLat[j]; rowCos = cosLat[j]
             }
             for i in 0...n {
-                let s = Vector3(sinLng[i] * cosLat, sinLat, cosLng[i] * cosLat)
+                let s = Vector3(sinLng[i] * rowCos, rowSin, cosLng[i] * rowCos)
                 let v = g.clipVertex(sphere: s, flatX: xs[i] - shift, flatY: y, wx: xs[i], wy: y, pole: pole)
                 vertices.append(v)
                 screens.append(v.w > 0 ? screen(v) : ScreenVertex(x: .nan, y: .nan, q: 0, a: 0, b: 0))
@@ -238,6 +247,37 @@ struct GlobeMeshRasterizer {
                 }
             }
         }
+    }
+
+    /// Whether nothing of a tile of the sphere (no pole rows; its grid's longitudes and latitudes given by their
+    /// sines and cosines) can reach the clip: on the sphere, a cap holding its outline's vertices (and, widened by the
+    /// outline's longest step, the outline between them) holds the tile while it is under a hemisphere, and every
+    /// point of it projects beyond one of the clip's edges (two pixels out). The test is linear in the point, so the
+    /// mesh's flat triangles between the tile's vertices, and their cuts by the horizon and near planes, are off the
+    /// clip too: the tile's vertices need not be worked out.
+    func missesClip(sinLng: [Double], cosLng: [Double], sinLat: [Double], cosLat: [Double]) -> Bool {
+        let g = globe
+        let n = sinLng.count - 1
+        guard g.isSphere, n >= 1, sinLat.count == n + 1 else { return false }
+        var outline: [Vector3] = []
+        outline.reserveCapacity(4 * n)
+        @inline(__always) func vertex(_ i: Int, _ j: Int) -> Vector3 {
+            Vector3(sinLng[i] * cosLat[j], sinLat[j], cosLng[i] * cosLat[j])
+        }
+        for i in 0..<n { outline.append(vertex(i, 0)) }
+        for j in 0..<n { outline.append(vertex(n, j)) }
+        for i in stride(from: n, to: 0, by: -1) { outline.append(vertex(i, n)) }
+        for j in stride(from: n, to: 0, by: -1) { outline.append(vertex(0, j)) }
+        var step = 0.0
+        for k in outline.indices {
+            let chord = (outline[k] - outline[(k + 1) % outline.count]).length
+            step = max(step, 2 * asin(min(1, chord / 2)))
+        }
+        let cap = SphereCap(bounding: outline, margin: step + 1e-6)
+        guard cap.cosRadius > 1e-9 else { return false }
+        let sx = pixelScale.x, sy = pixelScale.y
+        return g.camera.screenMisses(cap, left: (Double(clip.x0) - 2) * sx, top: (Double(clip.y0) - 2) * sy,
+                                     right: (Double(clip.x1) + 2) * sx, bottom: (Double(clip.y1) + 2) * sy)
     }
 
     /// Whether `skipsQuad` would leave out every quad of `mesh` (a tile of the sphere, no pole rows), told from its
