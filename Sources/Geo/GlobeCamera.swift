@@ -70,6 +70,12 @@ package struct GlobeCamera: Sendable {
         Vector3(m.0 * v.x + m.1 * v.y + m.2 * v.z, m.3 * v.x + m.4 * v.y + m.5 * v.z, m.6 * v.x + m.7 * v.y + m.8 * v.z)
     }
 
+    /// `M` (row-major) and the view-space offset, for a caller's own copy of the view transform (a hot loop that keeps
+    /// its numbers in registers: see the renderer's `SphereProjector`).
+    package var viewTransform: (m: (Double, Double, Double, Double, Double, Double, Double, Double, Double), offset: Vector3) {
+        (m, offset)
+    }
+
     /// The view-space position (pixels) of a unit-sphere point.
     @inlinable @inline(__always)
     package func view(_ s: Vector3) -> Vector3 {

@@ -180,6 +180,7 @@ extension PaintContext {
         // the outline runs over the same points when the ring is on the sphere, not moved, not clipped to a world's
         // width and clear of the poles (the interior puts points past the world's edge on the pole, the outline not)
         let recording = record != nil && outlineRecords.isRecording && g.isSphere && worldShift == Point(x: 0, y: 0)
+        let projector = g.isSphere ? SphereProjector(g.camera) : nil
         for (ringIndex, ring) in rings.enumerated() where ring.count >= 3 {
             let key = record.map { GlobeRingProjection.Key(feature: $0.feature, polygon: $0.polygon, copy: copy, ring: ringIndex) }
             let made: GlobeSplitCache.Part?
@@ -222,7 +223,8 @@ extension PaintContext {
             var unsnapped: [Point] = [], sides: [Double] = []
             if records { unsnapped.reserveCapacity(world.count); sides.reserveCapacity(world.count) }
             for (k, p) in world.enumerated() {
-                let q = g.project(sphere: sphere[k], worldX: p.x - flatShift, y: p.y, wrapped: false)
+                let q = projector.map { $0.project(sphere[k]) }
+                    ?? g.project(sphere: sphere[k], worldX: p.x - flatShift, y: p.y, wrapped: false)
                 // on GL's subpixel grid, as GL JS's triangles are rasterized
                 screen.append(GlobeMeshRasterizer.snapped(Point(x: q.x + offset.x, y: q.y + offset.y)))
                 side.append(q.side)
@@ -335,9 +337,14 @@ extension PaintContext {
     /// Whether a closed ring (world points) encloses world point `p` (tried on each world copy the
     /// ring's x range reaches), by the even-odd rule.
     private func ringEncloses(_ ring: [Point], _ p: Point) -> Bool {
-        var minX = Double.infinity, maxX = -Double.infinity
-        for q in ring { minX = min(minX, q.x); maxX = max(maxX, q.x) }
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        for q in ring {
+            minX = min(minX, q.x); maxX = max(maxX, q.x)
+            minY = min(minY, q.y); maxY = max(maxY, q.y)
+        }
         guard minX.isFinite, maxX.isFinite else { return false }
+        // no edge crosses a row outside the ring's rows (nor its last: every edge ends at or above it)
+        if p.y < minY || p.y >= maxY { return false }
         var x = p.x - ((p.x - minX).rounded(.down))
         while x <= maxX {
             var inside = false

@@ -105,9 +105,15 @@ extension PaintContext {
         }
         // (read only now: most parts are culled above, and reading the arrays retains them)
         let world = part.world, spheres = part.sphere
+        let near = (left: left, top: top, right: right, bottom: bottom)
+        if g.isSphere {
+            let projector = SphereProjector(g.camera)
+            return Self.visibleRuns(count: world.count, world: { world[$0] }, projected: { projector.project(spheres[$0]) },
+                                    globe: g, near: near, screenPoints: screenPoints)
+        }
         return Self.visibleRuns(count: world.count, world: { world[$0] },
                                 projected: { g.project(sphere: spheres[$0], worldX: world[$0].x, y: world[$0].y) },
-                                globe: g, near: (left: left, top: top, right: right, bottom: bottom), screenPoints: screenPoints)
+                                globe: g, near: near, screenPoints: screenPoints)
     }
 
     /// The outline runs of a fill ring the interior pass projected (``GlobeOutlineRecords``): what
