@@ -23,6 +23,20 @@ struct SphereProjector {
         horizonDistance = camera.horizonDistance
     }
 
+    /// The view-space position (pixels) of `s`: the camera's `view`.
+    @inline(__always)
+    func view(_ s: Vector3) -> Vector3 {
+        Vector3(radius * (m0 * s.x + m1 * s.y + m2 * s.z) + ox, radius * (m3 * s.x + m4 * s.y + m5 * s.z) + oy,
+                radius * (m6 * s.x + m7 * s.y + m8 * s.z) + oz)
+    }
+
+    /// The screen position (pixels from the top left) of a view-space point: the camera's `screen(view:)`.
+    @inline(__always)
+    func screen(view v: Vector3) -> (x: Double, y: Double) {
+        let w = max(-v.z, 1e-9)
+        return (halfWidth + distance * v.x / w, halfHeight - distance * v.y / w)
+    }
+
     /// The screen position (pixels from the top left) and horizon side (negative: behind the horizon) of `s`:
     /// ``GlobeView/project(sphere:worldX:y:wrapped:)`` on the sphere.
     @inline(__always)

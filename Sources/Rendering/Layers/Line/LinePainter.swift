@@ -298,6 +298,12 @@ extension PaintContext {
             let t = tr
             let cosCentre = cos(t.camera.center.latitude * .pi / 180)
             let focal = globe.camera.distance
+            // on the sphere, the view and screen positions worked out inline (the same values: SphereProjector)
+            let projector = globe.isSphere ? SphereProjector(globe.camera) : nil
+            @inline(__always) func viewPosition(_ w: Point) -> Vector3 {
+                if let projector { return projector.view(globe.spherePoint(worldX: w.x, y: w.y)) }
+                return globe.viewPosition(worldX: w.x, y: w.y)
+            }
             var views: [Vector3] = []
             swap(&views, &meshViews)
             defer { swap(&views, &meshViews) }
@@ -315,9 +321,9 @@ extension PaintContext {
                 gammas.append(k)  // (its scale, until its gamma replaces it below)
                 let extruded = v.position + (positions[i] - v.position - stroke.shift) * k
                 let w = t.flatWorldFraction(plane: extruded + stroke.shift)
-                let view = globe.viewPosition(worldX: w.x, y: w.y)
+                let view = viewPosition(w)
                 views.append(view)
-                let p = globe.camera.screen(view: view)
+                let p = projector?.screen(view: view) ?? globe.camera.screen(view: view)
                 positions[i] = Point(x: p.x - globe.halfWidth, y: p.y - globe.halfHeight)
             }
             // GL JS's `v_gamma_scale` on the globe: the extrusion's length over its length on screen, the extruded and
@@ -341,7 +347,7 @@ extension PaintContext {
                             offset2 = Point(x: e.x * s - e.y * u, y: e.x * u + e.y * s) * (offset * v.normal.y)
                         }
                         let b = t.flatWorldFraction(plane: v.position + offset2 * gammas[i] + stroke.shift)
-                        baseView = globe.viewPosition(worldX: b.x, y: b.y)
+                        baseView = viewPosition(b)
                     }
                 }
                 let view = views[i]
