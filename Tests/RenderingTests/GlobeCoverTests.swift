@@ -17,6 +17,17 @@ import Testing
         MapCamera(center: LocationCoordinate2D(latitude: 35, longitude: -120), zoom: 4.5, bearing: 10, pitch: 75),
     ]
 
+    /// Every camera at three sizes, on the sphere.
+    static func globeViews() -> [(camera: MapCamera, width: Int, height: Int, transform: Transform)] {
+        cameras.flatMap { camera in
+            [(256, 256), (1024, 768), (300, 500)].map { size in
+                var t = Transform(camera: camera, width: size.0, height: size.1)
+                t.globeness = 1
+                return (camera, size.0, size.1, t)
+            }
+        }
+    }
+
     static func runs(_ t: Transform, clip: PixelClip, skipping: Bool, skippingTiles: Bool = true) throws -> [(Int, Int)] {
         let cover = GlobeCover(transform: t, globe: try #require(t.globe), clip: clip)
         cover.skipsInnerQuads = skipping
@@ -61,26 +72,22 @@ import Testing
 
     @Test("the runs are the same with the tiles that cannot reach a band's rows left out, over views, sizes and bands")
     func tilesOffTheClipChangeNothing() throws {
-        for camera in Self.cameras {
-            for (width, height) in [(256, 256), (1024, 768), (300, 500)] {
-                var t = Transform(camera: camera, width: width, height: height)
-                t.globeness = 1
-                // whole views, thirds, and thin bands and strips, whose edges many tiles come within a pixel or two of
-                var clips = [PixelClip(width: width, height: height),
-                             PixelClip(x0: 0, y0: 0, x1: width, y1: height / 3),
-                             PixelClip(x0: 0, y0: height / 3, x1: width, y1: 2 * height / 3),
-                             PixelClip(x0: 0, y0: 2 * height / 3, x1: width, y1: height)]
-                for k in 0..<12 {
-                    clips.append(PixelClip(x0: 0, y0: k * height / 12, x1: width, y1: (k + 1) * height / 12))
-                    clips.append(PixelClip(x0: k * width / 12, y0: 0, x1: (k + 1) * width / 12, y1: height))
-                }
-                for clip in clips {
-                    for inner in [false, true] {
-                        let all = try Self.runs(t, clip: clip, skipping: inner, skippingTiles: false)
-                        let skipped = try Self.runs(t, clip: clip, skipping: inner, skippingTiles: true)
-                        let differing = zip(all, skipped).enumerated().filter { $0.element.0 != $0.element.1 }
-                        #expect(differing.isEmpty, "\(camera) \(width)x\(height) rows \(clip.y0)..<\(clip.y1): \(differing.prefix(3))")
-                    }
+        for (camera, width, height, t) in Self.globeViews() {
+            // whole views, thirds, and thin bands and strips, whose edges many tiles come within a pixel or two of
+            var clips = [PixelClip(width: width, height: height),
+                         PixelClip(x0: 0, y0: 0, x1: width, y1: height / 3),
+                         PixelClip(x0: 0, y0: height / 3, x1: width, y1: 2 * height / 3),
+                         PixelClip(x0: 0, y0: 2 * height / 3, x1: width, y1: height)]
+            for k in 0..<12 {
+                clips.append(PixelClip(x0: 0, y0: k * height / 12, x1: width, y1: (k + 1) * height / 12))
+                clips.append(PixelClip(x0: k * width / 12, y0: 0, x1: (k + 1) * width / 12, y1: height))
+            }
+            for clip in clips {
+                for inner in [false, true] {
+                    let all = try Self.runs(t, clip: clip, skipping: inner, skippingTiles: false)
+                    let skipped = try Self.runs(t, clip: clip, skipping: inner, skippingTiles: true)
+                    let differing = zip(all, skipped).enumerated().filter { $0.element.0 != $0.element.1 }
+                    #expect(differing.isEmpty, "\(camera) \(width)x\(height) rows \(clip.y0)..<\(clip.y1): \(differing.prefix(3))")
                 }
             }
         }
@@ -88,18 +95,14 @@ import Testing
 
     @Test("the runs are the same with the inner quads left out, over views, sizes and bands")
     func innerQuadsChangeNothing() throws {
-        for camera in Self.cameras {
-            for (width, height) in [(256, 256), (1024, 768), (300, 500)] {
-                var t = Transform(camera: camera, width: width, height: height)
-                t.globeness = 1
-                for clip in [PixelClip(width: width, height: height),
-                             PixelClip(x0: 0, y0: 0, x1: width, y1: height / 2),
-                             PixelClip(x0: 0, y0: height / 2, x1: width, y1: height)] {
-                    let all = try Self.runs(t, clip: clip, skipping: false)
-                    let skipped = try Self.runs(t, clip: clip, skipping: true)
-                    let differing = zip(all, skipped).enumerated().filter { $0.element.0 != $0.element.1 }
-                    #expect(differing.isEmpty, "\(camera) \(width)x\(height) rows \(clip.y0)..<\(clip.y1): \(differing.prefix(3))")
-                }
+        for (camera, width, height, t) in Self.globeViews() {
+            for clip in [PixelClip(width: width, height: height),
+                         PixelClip(x0: 0, y0: 0, x1: width, y1: height / 2),
+                         PixelClip(x0: 0, y0: height / 2, x1: width, y1: height)] {
+                let all = try Self.runs(t, clip: clip, skipping: false)
+                let skipped = try Self.runs(t, clip: clip, skipping: true)
+                let differing = zip(all, skipped).enumerated().filter { $0.element.0 != $0.element.1 }
+                #expect(differing.isEmpty, "\(camera) \(width)x\(height) rows \(clip.y0)..<\(clip.y1): \(differing.prefix(3))")
             }
         }
     }
@@ -163,7 +166,8 @@ import Testing
             let inside = !hidden && all.allSatisfy {
                 $0.x >= region.minX && $0.x <= region.maxX && $0.y >= region.minY && $0.y <= region.maxY
             }
-            if rasterizer.skipsWholeTile(mesh, xs: xs, sinLng: sinLng, cosLng: cosLng, inRegion) {
+            let (sinLat, cosLat) = rasterizer.latitudes(bounds, cells: n)
+            if rasterizer.skipsWholeTile(mesh, sinLng: sinLng, cosLng: cosLng, sinLat: sinLat, cosLat: cosLat, inRegion) {
                 skipped += 1
                 #expect(inside, "\(bounds) left out, but a vertex of its mesh lies outside the region")
             } else {

@@ -179,21 +179,9 @@ struct GlobeMeshRasterizer {
             cosLng[i] = g.sine == .exact ? cos(lng) : g.sine.cos(lng + 2 * .pi)
         }
         // and latitude per row (the grid's rows 0...n)
-        var sinLat = [Double](repeating: 0, count: n + 1), cosLat = sinLat
-        for j in 0...n {
-            let y = b.minY + height * Double(j) / Double(n)
-            let t = max(-40, min(40, .pi * (1 - 2 * y)))
-            let e = exp(t), e2 = e * e
-            sinLat[j] = (e2 - 1) / (e2 + 1)
-            cosLat[j] = 2 * e / (e2 + 1)
-            if g.sine != .exact {
-                let lat = 2 * atan(exp(.pi - y * 2 * .pi)) - .pi / 2
-                sinLat[j] = g.sine.sin(lat)
-                cosLat[j] = g.sine.cos(lat)
-            }
-        }
+        let (sinLat, cosLat) = latitudes(b, cells: n)
         if skipsTilesOffClip, !mesh.north, !mesh.south, missesClip(sinLng: sinLng, cosLng: cosLng, sinLat: sinLat, cosLat: cosLat) { return }
-        if let skipsQuad, skipsWholeTile(mesh, xs: xs, sinLng: sinLng, cosLng: cosLng, skipsQuad) { return }
+        if let skipsQuad, skipsWholeTile(mesh, sinLng: sinLng, cosLng: cosLng, sinLat: sinLat, cosLat: cosLat, skipsQuad) { return }
         var vertices = [GlobeView.ClipVertex]()
         vertices.reserveCapacity(columns * rowCount)
         var screens = [ScreenVertex]()
@@ -249,6 +237,39 @@ struct GlobeMeshRasterizer {
         }
     }
 
+    /// The sine and cosine of the latitude of each row `0...n` of a tile's grid of `n` cells (as the view's sines
+    /// put them on the sphere).
+    func latitudes(_ b: WorldBounds, cells n: Int) -> (sin: [Double], cos: [Double]) {
+        let g = globe
+        var sinLat = [Double](repeating: 0, count: n + 1), cosLat = sinLat
+        for j in 0...n {
+            let y = b.minY + (b.maxY - b.minY) * Double(j) / Double(n)
+            let t = max(-40, min(40, .pi * (1 - 2 * y)))
+            let e = exp(t), e2 = e * e
+            sinLat[j] = (e2 - 1) / (e2 + 1)
+            cosLat[j] = 2 * e / (e2 + 1)
+            if g.sine != .exact {
+                let lat = 2 * atan(exp(.pi - y * 2 * .pi)) - .pi / 2
+                sinLat[j] = g.sine.sin(lat)
+                cosLat[j] = g.sine.cos(lat)
+            }
+        }
+        return (sinLat, cosLat)
+    }
+
+    /// The grid vertices `(i, j)` along a tile's edge of `n` cells, in order: top row left to right, right column
+    /// down, bottom row right to left, left column up, back to `(0, 0)`.
+    static func edge(cells n: Int) -> [(i: Int, j: Int)] {
+        var edge: [(i: Int, j: Int)] = []
+        edge.reserveCapacity(4 * n + 1)
+        for i in 0..<n { edge.append((i, 0)) }
+        for j in 0..<n { edge.append((n, j)) }
+        for i in stride(from: n, to: 0, by: -1) { edge.append((i, n)) }
+        for j in stride(from: n, to: 0, by: -1) { edge.append((0, j)) }
+        edge.append((0, 0))
+        return edge
+    }
+
     /// Whether nothing of a tile of the sphere (no pole rows; its grid's longitudes and latitudes given by their
     /// sines and cosines) can reach the clip: on the sphere, a cap holding its outline's vertices (and, widened by the
     /// outline's longest step, the outline between them) holds the tile while it is under a hemisphere, and every
@@ -259,15 +280,9 @@ struct GlobeMeshRasterizer {
         let g = globe
         let n = sinLng.count - 1
         guard g.isSphere, n >= 1, sinLat.count == n + 1 else { return false }
-        var outline: [Vector3] = []
-        outline.reserveCapacity(4 * n)
-        @inline(__always) func vertex(_ i: Int, _ j: Int) -> Vector3 {
+        let outline = GlobeMeshRasterizer.edge(cells: n).dropLast().map { i, j in
             Vector3(sinLng[i] * cosLat[j], sinLat[j], cosLng[i] * cosLat[j])
         }
-        for i in 0..<n { outline.append(vertex(i, 0)) }
-        for j in 0..<n { outline.append(vertex(n, j)) }
-        for i in stride(from: n, to: 0, by: -1) { outline.append(vertex(i, n)) }
-        for j in stride(from: n, to: 0, by: -1) { outline.append(vertex(0, j)) }
         var step = 0.0
         for k in outline.indices {
             let chord = (outline[k] - outline[(k + 1) % outline.count]).length
@@ -287,39 +302,17 @@ struct GlobeMeshRasterizer {
     /// point is; what the camera sees of such a tile is bounded by its edge, so its quads' screen boxes lie in the
     /// box of the edge's vertices, widened by how far the edge bows between them. `skipsQuad` passing that box
     /// passes every quad's (its region is convex).
-    func skipsWholeTile(_ mesh: GlobeTileMesh, xs: [Double], sinLng: [Double], cosLng: [Double],
-                                _ skipsQuad: (Double, Double, Double, Double) -> Bool) -> Bool {
+    func skipsWholeTile(_ mesh: GlobeTileMesh, sinLng: [Double], cosLng: [Double], sinLat: [Double], cosLat: [Double],
+                        _ skipsQuad: (Double, Double, Double, Double) -> Bool) -> Bool {
         let g = globe
         let b = mesh.bounds, n = mesh.cells
         guard g.isSphere, !mesh.north, !mesh.south, b.maxX - b.minX <= 0.25, b.maxY - b.minY <= 0.25,
               -g.camera.view(Vector3(0, 0, 0)).z - g.camera.radius >= GlobeView.nearZ else { return false }
-        let height = b.maxY - b.minY
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         var longest = 0.0, widest = 0.0
         var previous: (s: Vector3, x: Double, y: Double)? = nil
-        // the edge in order: top row left to right, right column down, bottom row right to left, left column up
-        var edge: [(i: Int, j: Int)] = []
-        edge.reserveCapacity(4 * n)
-        for i in 0..<n { edge.append((i, 0)) }
-        for j in 0..<n { edge.append((n, j)) }
-        for i in stride(from: n, to: 0, by: -1) { edge.append((i, n)) }
-        for j in stride(from: n, to: 0, by: -1) { edge.append((0, j)) }
-        edge.append((0, 0))
-        var rowLatitude = (j: -1, sin: 0.0, cos: 0.0)
-        for (i, j) in edge {
-            if rowLatitude.j != j {
-                let y = b.minY + height * Double(j) / Double(n)
-                let t = max(-40, min(40, .pi * (1 - 2 * y)))
-                let e = exp(t), e2 = e * e
-                var sinLat = (e2 - 1) / (e2 + 1), cosLat = 2 * e / (e2 + 1)
-                if g.sine != .exact {
-                    let lat = 2 * atan(exp(.pi - y * 2 * .pi)) - .pi / 2
-                    sinLat = g.sine.sin(lat)
-                    cosLat = g.sine.cos(lat)
-                }
-                rowLatitude = (j, sinLat, cosLat)
-            }
-            let s = Vector3(sinLng[i] * rowLatitude.cos, rowLatitude.sin, cosLng[i] * rowLatitude.cos)
+        for (i, j) in GlobeMeshRasterizer.edge(cells: n) {
+            let s = Vector3(sinLng[i] * cosLat[j], sinLat[j], cosLng[i] * cosLat[j])
             guard g.camera.horizonSide(s) >= 0 else { return false }
             let p = g.camera.screen(s)
             let x = p.x / pixelScale.x, y = p.y / pixelScale.y
