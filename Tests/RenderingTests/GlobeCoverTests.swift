@@ -35,7 +35,7 @@ import Testing
         return (clip.y0..<clip.y1).map { cover.span(row: $0) }
     }
 
-    @Test("a tile mesh rasterized in a clip gives the same spans with the tiles that cannot reach the clip left out")
+    @Test("a tile mesh rasterized in a clip gives the same spans with the tiles and blocks that cannot show in it left out")
     func tileMeshSpansWithTilesLeftOut() throws {
         var pairs = 0, empty = 0
         for camera in Self.cameras {
@@ -51,12 +51,13 @@ import Testing
             for tile in GlobeCover.tiles(transform: t, globe: g) {
                 let mesh = GlobeTileMesh(bounds: tile, granularity: GlobeGranularity.tile)
                 for clip in clips {
-                    func spans(_ skipping: Bool) -> [Int] {
+                    // (in the order of rows and columns: leaving parts out draws the others block by block)
+                    func spans(_ skipping: Bool) -> [[Int]] {
                         var rasterizer = GlobeMeshRasterizer(globe: g, clip: clip)
                         rasterizer.skipsTilesOffClip = skipping
-                        var out: [Int] = []
-                        rasterizer.rasterize(mesh) { out += [$0.y, $0.x0, $0.x1] }
-                        return out
+                        var out: [[Int]] = []
+                        rasterizer.rasterize(mesh) { out.append([$0.y, $0.x0, $0.x1]) }
+                        return out.sorted { $0.lexicographicallyPrecedes($1) }
                     }
                     let all = spans(false)
                     let same = spans(true) == all
@@ -102,6 +103,30 @@ import Testing
                 let all = try Self.runs(t, clip: clip, skipping: false)
                 let skipped = try Self.runs(t, clip: clip, skipping: true)
                 let differing = zip(all, skipped).enumerated().filter { $0.element.0 != $0.element.1 }
+                #expect(differing.isEmpty, "\(camera) \(width)x\(height) rows \(clip.y0)..<\(clip.y1): \(differing.prefix(3))")
+            }
+        }
+    }
+
+    @Test("the runs are those of every tile mesh rasterized whole, nothing left out, over views, sizes and bands")
+    func runsAreTheWholeMeshes() throws {
+        for (camera, width, height, t) in Self.globeViews() {
+            let g = try #require(t.globe)
+            for clip in [PixelClip(width: width, height: height),
+                         PixelClip(x0: 0, y0: 0, x1: width, y1: height / 2),
+                         PixelClip(x0: 0, y0: height / 2, x1: width, y1: height)] {
+                // every tile's mesh, whole: no row taken as inside the globe, no tile, block or quad left out
+                var expected = [(Int, Int)?](repeating: nil, count: clip.y1 - clip.y0)
+                var rasterizer = GlobeMeshRasterizer(globe: g, clip: clip)
+                rasterizer.skipsTilesOffClip = false
+                for tile in GlobeCover.tiles(transform: t, globe: g) {
+                    rasterizer.rasterize(GlobeTileMesh(bounds: tile, granularity: GlobeGranularity.tile)) { s in
+                        let r = s.y - clip.y0
+                        expected[r] = expected[r].map { (min($0.0, s.x0), max($0.1, s.x1)) } ?? (s.x0, s.x1)
+                    }
+                }
+                let runs = try Self.runs(t, clip: clip, skipping: true).map { $0.0 < $0.1 ? $0 : nil }
+                let differing = zip(expected, runs).enumerated().filter { $0.element.0?.0 != $0.element.1?.0 || $0.element.0?.1 != $0.element.1?.1 }
                 #expect(differing.isEmpty, "\(camera) \(width)x\(height) rows \(clip.y0)..<\(clip.y1): \(differing.prefix(3))")
             }
         }
@@ -167,7 +192,8 @@ import Testing
                 $0.x >= region.minX && $0.x <= region.maxX && $0.y >= region.minY && $0.y <= region.maxY
             }
             let (sinLat, cosLat) = rasterizer.latitudes(bounds, cells: n)
-            if rasterizer.skipsWholeTile(mesh, sinLng: sinLng, cosLng: cosLng, sinLat: sinLat, cosLat: cosLat, inRegion) {
+            let grid = GlobeMeshRasterizer.Grid(xs: xs, sinLng: sinLng, cosLng: cosLng, sinLat: sinLat, cosLat: cosLat)
+            if rasterizer.skipsWholeBlock(mesh, GlobeMeshRasterizer.Block(columns: 0...n, rows: 0...n), grid, inRegion) {
                 skipped += 1
                 #expect(inside, "\(bounds) left out, but a vertex of its mesh lies outside the region")
             } else {

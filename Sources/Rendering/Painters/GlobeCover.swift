@@ -49,7 +49,7 @@ final class GlobeCover {
         if globe.isSphere {
             var first = rows, last = -1
             for r in 0..<rows {
-                if isInsideGlobe(PixelClip(x0: clip.x0, y0: y0 + r, x1: clip.x1, y1: y0 + r + 1)) {
+                if rowIsInsideGlobe(y0 + r) {
                     runs[2 * r + 1] = Int32(clip.x1)
                 } else {
                     first = min(first, r)
@@ -66,6 +66,7 @@ final class GlobeCover {
         let meshClip = PixelClip(x0: clip.x0, y0: y0 + meshRows.lowerBound, x1: clip.x1, y1: y0 + meshRows.upperBound)
         var rasterizer = GlobeMeshRasterizer(globe: globe, clip: meshClip)
         rasterizer.skipsTilesOffClip = skipsTilesOffClip
+        rasterizer.interpolates = false  // (only the runs' ends are read)
         if globe.isSphere && skipsInnerQuads {
             // Only the ends of each row's run come from the meshes' triangles near the outline: what lies well
             // inside it is covered (as whole rows are above), so each row starts with its inner columns and
@@ -151,7 +152,7 @@ final class GlobeCover {
     /// blend with Mercator bends the outline: checked along the clip's edges instead.
     private func isInsideGlobe(_ clip: PixelClip) -> Bool {
         guard !clip.isEmpty else { return false }
-        let margin = 2.0
+        let margin = GlobeCover.insideMargin
         let x0 = Double(clip.x0) - margin, y0 = Double(clip.y0) - margin
         let x1 = Double(clip.x1) + margin, y1 = Double(clip.y1) + margin
         let steps = globe.isSphere ? 1 : 16
@@ -163,6 +164,20 @@ final class GlobeCover {
             }
         }
         return true
+    }
+
+    /// How far outside a clip (pixels) its box must lie on the globe for ``isInsideGlobe(_:)``.
+    static let insideMargin = 2.0
+
+    /// ``isInsideGlobe(_:)`` for row `y` of the clip on the sphere, from the outline's crossings of the rows through the
+    /// box's top and bottom corners (the outline is convex: the box's corners lie on the globe when they lie between
+    /// the crossings of their rows), without a ray per corner.
+    private func rowIsInsideGlobe(_ y: Int) -> Bool {
+        let margin = GlobeCover.insideMargin
+        guard let top = globe.camera.outline(row: Double(y) - margin),
+              let bottom = globe.camera.outline(row: Double(y + 1) + margin) else { return false }
+        let left = Double(clip.x0) - margin, right = Double(clip.x1) + margin
+        return max(top.left, bottom.left) <= left && right <= min(top.right, bottom.right)
     }
 
     /// The world rectangles of the tiles covering the globe's view: the tiles at the camera's tile

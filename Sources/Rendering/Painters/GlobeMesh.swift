@@ -148,6 +148,9 @@ struct GlobeMeshRasterizer {
     var skipsQuad: ((Double, Double, Double, Double) -> Bool)? = nil
     /// Whether a tile that cannot reach the clip is left out before its vertices are worked out (tests compare both ways).
     var skipsTilesOffClip = true
+    /// Whether the spans carry the world position under their pixels; without, only which pixels are covered (the
+    /// globe's cover), and the attributes are left at zero.
+    var interpolates = true
 
     /// Screen-space polygon vertex: position and the attributes affine in screen space (`1 / w`,
     /// world x / w, world y / w).
@@ -162,14 +165,8 @@ struct GlobeMeshRasterizer {
         let b = mesh.bounds
         let width = b.maxX - b.minX, height = b.maxY - b.minY
         guard width > 0, height > 0, width.isFinite, height.isFinite else { return }
-        // the tile's flat position uses the world copy nearest the view's centre (one copy per tile,
-        // so no triangle straddles two copies)
-        let shift = ((b.minX + b.maxX) / 2 - g.centerWorldX).rounded()
-        let columns = n + 1
-        let firstRow = mesh.north ? -1 : 0, lastRow = mesh.south ? n + 1 : n
-        let rowCount = lastRow - firstRow + 1
         // the sphere is separable: longitude per column, latitude per row
-        var sinLng = [Double](repeating: 0, count: columns), cosLng = sinLng, xs = sinLng
+        var sinLng = [Double](repeating: 0, count: n + 1), cosLng = sinLng, xs = sinLng
         for i in 0...n {
             let x = b.minX + width * Double(i) / Double(n)
             xs[i] = x
@@ -180,8 +177,69 @@ struct GlobeMeshRasterizer {
         }
         // and latitude per row (the grid's rows 0...n)
         let (sinLat, cosLat) = latitudes(b, cells: n)
-        if skipsTilesOffClip, !mesh.north, !mesh.south, missesClip(sinLng: sinLng, cosLng: cosLng, sinLat: sinLat, cosLat: cosLat) { return }
-        if let skipsQuad, skipsWholeTile(mesh, sinLng: sinLng, cosLng: cosLng, sinLat: sinLat, cosLat: cosLat, skipsQuad) { return }
+        let grid = Grid(xs: xs, sinLng: sinLng, cosLng: cosLng, sinLat: sinLat, cosLat: cosLat)
+        // the grid's rows, with the pole's (-1, n + 1) when the mesh reaches it
+        let whole = Block(columns: 0...n, rows: (mesh.north ? -1 : 0)...(mesh.south ? n + 1 : n))
+        if skipsTilesOffClip, let cap = cap(whole, grid), hides(cap) || misses(cap) { return }
+        if let skipsQuad, skipsWholeBlock(mesh, whole, grid, skipsQuad) { return }
+        // A tile of the sphere is drawn a block of cells at a time (the rows to a pole a block of their own across
+        // each block's columns), and the blocks that cannot show in the clip (off it, behind the horizon, or left
+        // out whole by `skipsQuad`) are passed over before their vertices are worked out: at the limb, most of a
+        // tile's quads are behind the horizon or well inside the outline.
+        guard skipsTilesOffClip, g.isSphere, n > GlobeMeshRasterizer.blockCells else {
+            rasterize(mesh, whole, grid, body)
+            return
+        }
+        let step = GlobeMeshRasterizer.blockCells
+        var rowBlocks: [ClosedRange<Int>] = []
+        if mesh.north { rowBlocks.append(-1...0) }
+        for j in stride(from: 0, to: n, by: step) { rowBlocks.append(j...min(n, j + step)) }
+        if mesh.south { rowBlocks.append(n...(n + 1)) }
+        for rows in rowBlocks {
+            for i in stride(from: 0, to: n, by: step) {
+                let block = Block(columns: i...min(n, i + step), rows: rows)
+                if let cap = cap(block, grid), hides(cap) || misses(cap) { continue }
+                if let skipsQuad, skipsWholeBlock(mesh, block, grid, skipsQuad) { continue }
+                rasterize(mesh, block, grid, body)
+            }
+        }
+    }
+
+    /// Cells a side of the blocks a tile of the sphere is drawn in.
+    static let blockCells = 8
+
+    /// A tile grid's longitudes (world x, sine and cosine per column) and latitudes (sine and cosine per row).
+    struct Grid {
+        var xs: [Double], sinLng: [Double], cosLng: [Double], sinLat: [Double], cosLat: [Double]
+
+        /// The unit-sphere point of grid vertex (`i`, `j`): row -1 (one past the last row) is the north (south) pole.
+        @inline(__always)
+        func sphere(_ i: Int, _ j: Int) -> Vector3 {
+            if j < 0 { return Vector3(0, 1, 0) }
+            if j >= sinLat.count { return Vector3(0, -1, 0) }
+            return Vector3(sinLng[i] * cosLat[j], sinLat[j], cosLng[i] * cosLat[j])
+        }
+    }
+
+    /// The grid vertices a part of a tile's mesh spans: `columns` and `rows` of the grid's vertices (the cells
+    /// between them).
+    struct Block {
+        var columns: ClosedRange<Int>
+        var rows: ClosedRange<Int>
+    }
+
+    /// Rasterizes the cells of `block` (rows -1 and `cells + 1` are the pole's).
+    private func rasterize(_ mesh: GlobeTileMesh, _ block: Block, _ grid: Grid, _ body: (GlobeSpan) -> Void) {
+        let g = globe
+        let n = mesh.cells
+        let b = mesh.bounds
+        let height = b.maxY - b.minY
+        // the tile's flat position uses the world copy nearest the view's centre (one copy per tile,
+        // so no triangle straddles two copies)
+        let shift = ((b.minX + b.maxX) / 2 - g.centerWorldX).rounded()
+        let firstRow = block.rows.lowerBound, lastRow = block.rows.upperBound
+        let columns = block.columns.count
+        let rowCount = lastRow - firstRow + 1
         var vertices = [GlobeView.ClipVertex]()
         vertices.reserveCapacity(columns * rowCount)
         var screens = [ScreenVertex]()
@@ -199,11 +257,11 @@ struct GlobeMeshRasterizer {
                 rowSin = -1; rowCos = 0
             } else {
                 y = b.minY + height * Double(j) / Double(n)
-                rowSin = sinLat[j]; rowCos = cosLat[j]
+                rowSin = grid.sinLat[j]; rowCos = grid.cosLat[j]
             }
-            for i in 0...n {
-                let s = Vector3(sinLng[i] * rowCos, rowSin, cosLng[i] * rowCos)
-                let v = g.clipVertex(sphere: s, flatX: xs[i] - shift, flatY: y, wx: xs[i], wy: y, pole: pole)
+            for i in block.columns {
+                let s = Vector3(grid.sinLng[i] * rowCos, rowSin, grid.cosLng[i] * rowCos)
+                let v = g.clipVertex(sphere: s, flatX: grid.xs[i] - shift, flatY: y, wx: grid.xs[i], wy: y, pole: pole)
                 vertices.append(v)
                 screens.append(v.w > 0 ? screen(v) : ScreenVertex(x: .nan, y: .nan, q: 0, a: 0, b: 0))
             }
@@ -220,7 +278,7 @@ struct GlobeMeshRasterizer {
                         top = min(top, sv[k].y); bottom = max(bottom, sv[k].y)
                     }
                     if inside && (bottom < clipTop - 1 || top > clipBottom + 1) { continue }
-                    for i in 0..<n {
+                    for i in 0..<(columns - 1) {
                         let v0 = r * columns + i, v1 = v0 + 1, v2 = v0 + columns, v3 = v2 + 1
                         if let skipsQuad, v[v0].d >= 0, v[v1].d >= 0, v[v2].d >= 0, v[v3].d >= 0,
                            v[v0].n >= 0, v[v1].n >= 0, v[v2].n >= 0, v[v3].n >= 0 {
@@ -257,62 +315,70 @@ struct GlobeMeshRasterizer {
         return (sinLat, cosLat)
     }
 
-    /// The grid vertices `(i, j)` along a tile's edge of `n` cells, in order: top row left to right, right column
-    /// down, bottom row right to left, left column up, back to `(0, 0)`.
-    static func edge(cells n: Int) -> [(i: Int, j: Int)] {
+    /// The grid vertices `(i, j)` along a block's edge, in order: top row left to right, right column down, bottom
+    /// row right to left, left column up, back to its first.
+    static func edge(_ block: Block) -> [(i: Int, j: Int)] {
+        let (i0, i1, j0, j1) = (block.columns.lowerBound, block.columns.upperBound, block.rows.lowerBound, block.rows.upperBound)
         var edge: [(i: Int, j: Int)] = []
-        edge.reserveCapacity(4 * n + 1)
-        for i in 0..<n { edge.append((i, 0)) }
-        for j in 0..<n { edge.append((n, j)) }
-        for i in stride(from: n, to: 0, by: -1) { edge.append((i, n)) }
-        for j in stride(from: n, to: 0, by: -1) { edge.append((0, j)) }
-        edge.append((0, 0))
+        edge.reserveCapacity(2 * (i1 - i0 + j1 - j0) + 1)
+        for i in i0..<i1 { edge.append((i, j0)) }
+        for j in j0..<j1 { edge.append((i1, j)) }
+        for i in stride(from: i1, to: i0, by: -1) { edge.append((i, j1)) }
+        for j in stride(from: j1, to: j0, by: -1) { edge.append((i0, j)) }
+        edge.append((i0, j0))
         return edge
     }
 
-    /// Whether nothing of a tile of the sphere (no pole rows; its grid's longitudes and latitudes given by their
-    /// sines and cosines) can reach the clip: on the sphere, a cap holding its outline's vertices (and, widened by the
-    /// outline's longest step, the outline between them) holds the tile while it is under a hemisphere, and every
-    /// point of it projects beyond one of the clip's edges (two pixels out). The test is linear in the point, so the
-    /// mesh's flat triangles between the tile's vertices, and their cuts by the horizon and near planes, are off the
-    /// clip too: the tile's vertices need not be worked out.
-    func missesClip(sinLng: [Double], cosLng: [Double], sinLat: [Double], cosLat: [Double]) -> Bool {
-        let g = globe
-        let n = sinLng.count - 1
-        guard g.isSphere, n >= 1, sinLat.count == n + 1 else { return false }
-        let outline = GlobeMeshRasterizer.edge(cells: n).dropLast().map { i, j in
-            Vector3(sinLng[i] * cosLat[j], sinLat[j], cosLng[i] * cosLat[j])
-        }
-        var step = 0.0
-        for k in outline.indices {
-            let chord = (outline[k] - outline[(k + 1) % outline.count]).length
-            step = max(step, 2 * asin(min(1, chord / 2)))
-        }
-        let cap = SphereCap(bounding: outline, margin: step + 1e-6)
-        guard cap.cosRadius > 1e-9 else { return false }
-        let sx = pixelScale.x, sy = pixelScale.y
-        return g.camera.screenMisses(cap, left: (Double(clip.x0) - 2) * sx, top: (Double(clip.y0) - 2) * sy,
-                                     right: (Double(clip.x1) + 2) * sx, bottom: (Double(clip.y1) + 2) * sy)
+    /// A cap holding a block of a tile of the sphere (its pole rows' vertices the pole), or `nil` when it would reach a
+    /// hemisphere: on the sphere, a cap holding the block's outline vertices (and, widened by the outline's longest
+    /// step, the outline between them) holds the block while it is under a hemisphere (a thousandth of a radian more
+    /// with approximate sines, whose points are off the sphere by a fraction of that).
+    func cap(_ block: Block, _ grid: Grid) -> SphereCap? {
+        let outline = GlobeMeshRasterizer.edge(block).dropLast().map { grid.sphere($0.i, $0.j) }
+        guard outline.count >= 3 else { return nil }
+        var longest = 0.0
+        for k in outline.indices { longest = max(longest, (outline[k] - outline[(k + 1) % outline.count]).length) }
+        let step = 2 * asin(min(1, longest / 2))
+        let cap = SphereCap(bounding: outline, margin: step + (globe.sine == .exact ? 1e-6 : 1e-3))
+        return cap.cosRadius > 1e-9 ? cap : nil
     }
 
-    /// Whether `skipsQuad` would leave out every quad of `mesh` (a tile of the sphere, no pole rows), told from its
-    /// edges' vertices alone: on the sphere a tile smaller than a hemisphere whose edge is wholly in front of the
-    /// horizon is wholly in front of it (the hidden part of the sphere is larger than a hemisphere and would have
-    /// to lie inside the tile), and so is every point of the sphere in front of the near plane when its nearest
-    /// point is; what the camera sees of such a tile is bounded by its edge, so its quads' screen boxes lie in the
-    /// box of the edge's vertices, widened by how far the edge bows between them. `skipsQuad` passing that box
-    /// passes every quad's (its region is convex).
-    func skipsWholeTile(_ mesh: GlobeTileMesh, sinLng: [Double], cosLng: [Double], sinLat: [Double], cosLat: [Double],
-                        _ skipsQuad: (Double, Double, Double, Double) -> Bool) -> Bool {
+    /// Whether, on the sphere, every point of `cap` projects beyond one of the clip's edges (two pixels out): nothing
+    /// of the block can reach the clip. The test is linear in the point, so the mesh's flat triangles between points
+    /// of the cap, and their cuts by the horizon and near planes, are off the clip too.
+    private func misses(_ cap: SphereCap) -> Bool {
+        let sx = pixelScale.x, sy = pixelScale.y
+        return globe.isSphere && globe.camera.screenMisses(cap, left: (Double(clip.x0) - 2) * sx, top: (Double(clip.y0) - 2) * sy,
+                                         right: (Double(clip.x1) + 2) * sx, bottom: (Double(clip.y1) + 2) * sy)
+    }
+
+    /// Whether every vertex of a block of the sphere is behind the horizon, so that every triangle of it is left out
+    /// (its cap is behind the horizon plane, and the whole sphere in front of the near plane: every vertex then has
+    /// a negative clip distance ``GlobeView/ClipVertex/d``).
+    func hides(_ cap: SphereCap) -> Bool {
+        let camera = globe.camera
+        return globe.isSphere && -camera.view(Vector3(0, 0, 0)).z - camera.radius >= GlobeView.nearZ && camera.hides(cap)
+    }
+
+    /// Whether `skipsQuad` would leave out every quad of a block of `mesh` (a tile of the sphere; never a block reaching
+    /// the pole), told from its edge's vertices alone: on the sphere a block smaller than a hemisphere whose edge is
+    /// wholly in front of the horizon is wholly in front of it (the hidden part of the sphere is larger than a
+    /// hemisphere and would have to lie inside the block), and so is every point of the sphere in front of the near
+    /// plane when its nearest point is; what the camera sees of such a block is bounded by its edge, so its quads'
+    /// screen boxes lie in the box of the edge's vertices, widened by how far the edge bows between them. `skipsQuad`
+    /// passing that box passes every quad's (its region is convex).
+    func skipsWholeBlock(_ mesh: GlobeTileMesh, _ block: Block, _ grid: Grid,
+                         _ skipsQuad: (Double, Double, Double, Double) -> Bool) -> Bool {
         let g = globe
-        let b = mesh.bounds, n = mesh.cells
-        guard g.isSphere, !mesh.north, !mesh.south, b.maxX - b.minX <= 0.25, b.maxY - b.minY <= 0.25,
+        let b = mesh.bounds
+        guard g.isSphere, block.rows.lowerBound >= 0, block.rows.upperBound <= mesh.cells,
+              b.maxX - b.minX <= 0.25, b.maxY - b.minY <= 0.25,
               -g.camera.view(Vector3(0, 0, 0)).z - g.camera.radius >= GlobeView.nearZ else { return false }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         var longest = 0.0, widest = 0.0
         var previous: (s: Vector3, x: Double, y: Double)? = nil
-        for (i, j) in GlobeMeshRasterizer.edge(cells: n) {
-            let s = Vector3(sinLng[i] * cosLat[j], sinLat[j], cosLng[i] * cosLat[j])
+        for (i, j) in GlobeMeshRasterizer.edge(block) {
+            let s = grid.sphere(i, j)
             guard g.camera.horizonSide(s) >= 0 else { return false }
             let p = g.camera.screen(s)
             let x = p.x / pixelScale.x, y = p.y / pixelScale.y
@@ -417,7 +483,7 @@ struct GlobeMeshRasterizer {
         guard area < 0, minY.isFinite, maxY.isFinite, minX.isFinite, maxX.isFinite else { return }
         // the attributes' gradients down the picture, from the polygon's widest fan triangle
         var dqdy = 0.0, dady = 0.0, dbdy = 0.0, widest = 0.0
-        for k in 1..<(count - 1) {
+        for k in 1..<(count - 1) where interpolates {
             let a = p[0], b = p[k], c = p[k + 1]
             let det = (b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)
             guard abs(det) > widest else { continue }
@@ -446,17 +512,17 @@ struct GlobeMeshRasterizer {
                 let x = u.x + (v.x - u.x) * t
                 if x < lx {
                     lx = x
-                    lq = u.q + (v.q - u.q) * t; la = u.a + (v.a - u.a) * t; lb = u.b + (v.b - u.b) * t
+                    if interpolates { lq = u.q + (v.q - u.q) * t; la = u.a + (v.a - u.a) * t; lb = u.b + (v.b - u.b) * t }
                 }
                 if x > rx {
                     rx = x
-                    rq = u.q + (v.q - u.q) * t; ra = u.a + (v.a - u.a) * t; rb = u.b + (v.b - u.b) * t
+                    if interpolates { rq = u.q + (v.q - u.q) * t; ra = u.a + (v.a - u.a) * t; rb = u.b + (v.b - u.b) * t }
                 }
             }
             guard lx < rx else { continue }
             let x0 = clip.firstColumn(atOrRightOf: lx), x1 = clip.firstColumn(atOrRightOf: rx)
             guard x0 < x1 else { continue }
-            let inv = 1 / (rx - lx)
+            let inv = interpolates ? 1 / (rx - lx) : 0
             body(GlobeSpan(y: y, x0: x0, x1: x1, left: lx, q0: lq, dq: (rq - lq) * inv,
                            a0: la, da: (ra - la) * inv, b0: lb, db: (rb - lb) * inv,
                            dqdy: dqdy, dady: dady, dbdy: dbdy))
