@@ -180,8 +180,7 @@ struct GlobeMeshRasterizer {
         let grid = Grid(xs: xs, sinLng: sinLng, cosLng: cosLng, sinLat: sinLat, cosLat: cosLat)
         // the grid's rows, with the pole's (-1, n + 1) when the mesh reaches it
         let whole = Block(columns: 0...n, rows: (mesh.north ? -1 : 0)...(mesh.south ? n + 1 : n))
-        if skipsTilesOffClip, let cap = cap(whole, grid), hides(cap) || misses(cap) { return }
-        if let skipsQuad, skipsWholeBlock(mesh, whole, grid, skipsQuad) { return }
+        if passesOver(mesh, whole, grid) { return }
         // A tile of the sphere is drawn a block of cells at a time (the rows to a pole a block of their own across
         // each block's columns), and the blocks that cannot show in the clip (off it, behind the horizon, or left
         // out whole by `skipsQuad`) are passed over before their vertices are worked out: at the limb, most of a
@@ -198,8 +197,7 @@ struct GlobeMeshRasterizer {
         for rows in rowBlocks {
             for i in stride(from: 0, to: n, by: step) {
                 let block = Block(columns: i...min(n, i + step), rows: rows)
-                if let cap = cap(block, grid), hides(cap) || misses(cap) { continue }
-                if let skipsQuad, skipsWholeBlock(mesh, block, grid, skipsQuad) { continue }
+                if passesOver(mesh, block, grid) { continue }
                 rasterize(mesh, block, grid, body)
             }
         }
@@ -207,6 +205,20 @@ struct GlobeMeshRasterizer {
 
     /// Cells a side of the blocks a tile of the sphere is drawn in.
     static let blockCells = 8
+
+    /// Whether nothing of `block` of `mesh` can show in the clip, told before its vertices are worked out: off the clip
+    /// or behind the horizon (with ``skipsTilesOffClip``), or left out whole by ``skipsQuad``.
+    private func passesOver(_ mesh: GlobeTileMesh, _ block: Block, _ grid: Grid) -> Bool {
+        if skipsTilesOffClip, let cap = cap(block, grid), hides(cap) || misses(cap) { return true }
+        if let skipsQuad, skipsWholeBlock(mesh, block, grid, skipsQuad) { return true }
+        return false
+    }
+
+    /// Whether the whole sphere lies in front of GL JS's near plane (its nearest point is): every vertex of a mesh on it
+    /// then has a positive `w`.
+    private var sphereIsBeyondNearPlane: Bool {
+        -globe.camera.view(Vector3(0, 0, 0)).z - globe.camera.radius >= GlobeView.nearZ
+    }
 
     /// A tile grid's longitudes (world x, sine and cosine per column) and latitudes (sine and cosine per row).
     struct Grid {
@@ -356,8 +368,7 @@ struct GlobeMeshRasterizer {
     /// (its cap is behind the horizon plane, and the whole sphere in front of the near plane: every vertex then has
     /// a negative clip distance ``GlobeView/ClipVertex/d``).
     func hides(_ cap: SphereCap) -> Bool {
-        let camera = globe.camera
-        return globe.isSphere && -camera.view(Vector3(0, 0, 0)).z - camera.radius >= GlobeView.nearZ && camera.hides(cap)
+        globe.isSphere && sphereIsBeyondNearPlane && globe.camera.hides(cap)
     }
 
     /// Whether `skipsQuad` would leave out every quad of a block of `mesh` (a tile of the sphere; never a block reaching
@@ -372,8 +383,7 @@ struct GlobeMeshRasterizer {
         let g = globe
         let b = mesh.bounds
         guard g.isSphere, block.rows.lowerBound >= 0, block.rows.upperBound <= mesh.cells,
-              b.maxX - b.minX <= 0.25, b.maxY - b.minY <= 0.25,
-              -g.camera.view(Vector3(0, 0, 0)).z - g.camera.radius >= GlobeView.nearZ else { return false }
+              b.maxX - b.minX <= 0.25, b.maxY - b.minY <= 0.25, sphereIsBeyondNearPlane else { return false }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         var longest = 0.0, widest = 0.0
         var previous: (s: Vector3, x: Double, y: Double)? = nil

@@ -41,10 +41,7 @@ struct SphereProjector {
     /// ``GlobeView/project(sphere:worldX:y:wrapped:)`` on the sphere.
     @inline(__always)
     func project(_ s: Vector3) -> (x: Double, y: Double, side: Double) {
-        let vx = radius * (m0 * s.x + m1 * s.y + m2 * s.z) + ox
-        let vy = radius * (m3 * s.x + m4 * s.y + m5 * s.z) + oy
-        let vz = radius * (m6 * s.x + m7 * s.y + m8 * s.z) + oz
-        let w = max(-vz, 1e-9)
-        return (halfWidth + distance * vx / w, halfHeight - distance * vy / w, s.x * nx + s.y * ny + s.z * nz - horizonDistance)
+        let p = screen(view: view(s))
+        return (p.x, p.y, s.x * nx + s.y * ny + s.z * nz - horizonDistance)
     }
 }
