@@ -181,8 +181,28 @@ extension PaintContext {
         // width and clear of the poles (the interior puts points past the world's edge on the pole, the outline not)
         let recording = record != nil && outlineRecords.isRecording && g.isSphere && worldShift == Point(x: 0, y: 0)
         let projector = g.isSphere ? SphereProjector(g.camera) : nil
+        // the world point facing the camera (worked out when a ring behind the horizon first asks)
+        var horizonWorld: Point?
         for (ringIndex, ring) in rings.enumerated() where ring.count >= 3 {
             let key = record.map { GlobeRingProjection.Key(feature: $0.feature, polygon: $0.polygon, copy: copy, ring: ringIndex) }
+            // a kept ring is first tested by its bounds, kept beside it: the ring itself is read only when it may show
+            if kept, g.isSphere, let (store, polygon) = cache,
+               let bounds = store.bounds(.interior, polygon: polygon, ring: ringIndex, grid: grid) {
+                if g.camera.hides(bounds.cap) {
+                    if horizonWorld == nil { horizonWorld = g.world(sphere: g.camera.horizonNormal) }
+                    if !Self.boxMayEnclose(bounds.world, horizonWorld!) {
+                        if recording, let key {
+                            outlineRecords.append(GlobeRingProjection(key: key, hidden: true, world: [], screen: [], side: [], closing: 0))
+                        }
+                        continue
+                    }
+                } else if let cover = globeCover,
+                          g.camera.screenMisses(bounds.cap, left: Double(clip.x0) - 2, top: Double(clip.y0) - 2,
+                                                right: Double(clip.x1) + 2, bottom: Double(clip.y1) + 2),
+                          !(cover.probe.map { Self.boxMayEnclose(bounds.world, $0) } ?? false) {
+                    continue
+                }
+            }
             let made: GlobeSplitCache.Part?
             if kept, let (store, polygon) = cache {
                 let part = store.part(.interior, polygon: polygon, ring: ringIndex, grid: grid) {
@@ -334,17 +354,21 @@ extension PaintContext {
         }
     }
 
+    /// Whether a ring whose points lie in `box` may enclose world point `p` (``ringEncloses(_:_:)``): false when `p`
+    /// is outside the box's rows or no world copy of it is within the box's columns.
+    static func boxMayEnclose(_ box: WorldBounds, _ p: Point) -> Bool {
+        guard box.minX.isFinite, box.maxX.isFinite else { return false }
+        // no edge crosses a row outside the ring's rows (nor its last: every edge ends at or above it)
+        if p.y < box.minY || p.y >= box.maxY { return false }
+        return p.x - ((p.x - box.minX).rounded(.down)) <= box.maxX
+    }
+
     /// Whether a closed ring (world points) encloses world point `p` (tried on each world copy the
     /// ring's x range reaches), by the even-odd rule.
     private func ringEncloses(_ ring: [Point], _ p: Point) -> Bool {
-        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-        for q in ring {
-            minX = min(minX, q.x); maxX = max(maxX, q.x)
-            minY = min(minY, q.y); maxY = max(maxY, q.y)
-        }
-        guard minX.isFinite, maxX.isFinite else { return false }
-        // no edge crosses a row outside the ring's rows (nor its last: every edge ends at or above it)
-        if p.y < minY || p.y >= maxY { return false }
+        let box = WorldBounds.enclosing([ring])
+        guard Self.boxMayEnclose(box, p) else { return false }
+        let minX = box.minX, maxX = box.maxX
         var x = p.x - ((p.x - minX).rounded(.down))
         while x <= maxX {
             var inside = false

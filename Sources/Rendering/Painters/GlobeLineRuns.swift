@@ -88,20 +88,27 @@ extension PaintContext {
             for p in world { sphere.append(g.spherePoint(worldX: p.x, y: p.y)) }
             return GlobeSplitCache.part(world: world, sphere: sphere, closed: false)
         }
-        let part: GlobeSplitCache.Part
-        if let cache, copy == 0 {
-            part = cache.store.part(cache.kind, polygon: cache.polygon, ring: cache.ring,
-                                    grid: GlobeSplitCache.Grid(cells: cells, units: units, sine: g.sine, tileMiddle: nil),
-                                    make: make)
-        } else {
-            part = make()
-        }
         let left = Double(clip.x0) - margin, right = Double(clip.x1) + margin
         let top = Double(clip.y0) - margin, bottom = Double(clip.y1) + margin
         // nothing of a line behind the horizon or off this clip shows (a pixel more for the crossings' rounding)
-        if g.isSphere, g.camera.hides(part.cap)
-            || g.camera.screenMisses(part.cap, left: left - 1, top: top - 1, right: right + 1, bottom: bottom + 1) {
-            return []
+        @inline(__always) func hidden(_ cap: SphereCap) -> Bool {
+            g.isSphere && (g.camera.hides(cap)
+                || g.camera.screenMisses(cap, left: left - 1, top: top - 1, right: right + 1, bottom: bottom + 1))
+        }
+        let part: GlobeSplitCache.Part
+        if let cache, copy == 0 {
+            let grid = GlobeSplitCache.Grid(cells: cells, units: units, sine: g.sine, tileMiddle: nil)
+            // a kept part is tested by its bounds, kept beside it: the part itself is read only when it shows
+            if let bounds = cache.store.bounds(cache.kind, polygon: cache.polygon, ring: cache.ring, grid: grid) {
+                if hidden(bounds.cap) { return [] }
+                part = cache.store.part(cache.kind, polygon: cache.polygon, ring: cache.ring, grid: grid, make: make)
+            } else {
+                part = cache.store.part(cache.kind, polygon: cache.polygon, ring: cache.ring, grid: grid, make: make)
+                if hidden(part.cap) { return [] }
+            }
+        } else {
+            part = make()
+            if hidden(part.cap) { return [] }
         }
         // (read only now: most parts are culled above, and reading the arrays retains them)
         let world = part.world, spheres = part.sphere

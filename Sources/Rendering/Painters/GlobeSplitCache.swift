@@ -29,21 +29,31 @@ final class GlobeSplitCache: @unchecked Sendable {
     final class Part: Sendable {
         let world: [Point]
         let sphere: [Vector3]
-        /// A cap holding the sphere points and what lies between neighbours: a frame tests it to skip a part
-        /// behind the horizon or off the screen.
-        let cap: SphereCap
+        /// What a frame tests to skip the part without reading its points.
+        let bounds: Bounds
         /// For an interior ring: twice its signed area in the y-down world plane (positive turns clockwise on
         /// screen) and the x range of its points before the world-width clip.
         let area: Double, lowX: Double, highX: Double
 
-        init(world: [Point], sphere: [Vector3], cap: SphereCap, area: Double, lowX: Double, highX: Double) {
+        /// A cap holding the sphere points and what lies between neighbours: a frame tests it to skip a part
+        /// behind the horizon or off the screen.
+        var cap: SphereCap { bounds.cap }
+
+        init(world: [Point], sphere: [Vector3], bounds: Bounds, area: Double, lowX: Double, highX: Double) {
             self.world = world
             self.sphere = sphere
-            self.cap = cap
+            self.bounds = bounds
             self.area = area
             self.lowX = lowX
             self.highX = highX
         }
+    }
+
+    /// A part's cap (``Part/cap``) and the box of its world points: kept beside the parts, so that a frame skips a
+    /// part behind the horizon or off its band without reading the part itself.
+    struct Bounds: Sendable {
+        var cap: SphereCap
+        var world: WorldBounds
     }
 
     /// A part of `world` points (a line; with `closed`, a ring joined from its last point to its first) and their
@@ -57,21 +67,38 @@ final class GlobeSplitCache: @unchecked Sendable {
         if closed, let first = sphere.first, let last = sphere.last { lowest = min(lowest, first.dot(last)) }
         let step = acos(max(-1, min(1, lowest)))
         let cap = step < 0.1 ? SphereCap(bounding: sphere, margin: 2 * step + 1e-6) : .sphere
-        return Part(world: world, sphere: sphere, cap: cap, area: area, lowX: lowX, highX: highX)
+        return Part(world: world, sphere: sphere, bounds: Bounds(cap: cap, world: WorldBounds.enclosing([world])),
+                    area: area, lowX: lowX, highX: highX)
     }
 
-    private struct Key: Hashable {
-        var kind: Kind
-        var polygon: Int32
-        var ring: Int32
-    }
-
+    /// Where each polygon's rings start among the slots (a line feature: one polygon of one ring per line).
+    private let firstSlot: [Int]
     private let lock = NSLock()
     private var grid: Grid?
-    private var parts: [Key: Part] = [:]
+    /// Per kind (``Kind/rawValue``), per slot: the part kept and its bounds.
+    private var parts: [[Part?]] = []
+    private var kept: [[Bounds?]] = []
     private var bounds: (rectangle: WorldBounds, cap: SphereCap)?
 
-    init() {}
+    /// A cache for a feature of `ringsPerPolygon[i]` rings in polygon `i` (a line feature: `1` per line).
+    init(ringsPerPolygon: [Int] = []) {
+        var first: [Int] = []
+        first.reserveCapacity(ringsPerPolygon.count + 1)
+        var total = 0
+        for n in ringsPerPolygon {
+            first.append(total)
+            total += max(0, n)
+        }
+        first.append(total)
+        firstSlot = first
+    }
+
+    /// The slot of ring `ring` of polygon `polygon`, or nil when the feature has no such ring.
+    private func slot(polygon: Int, ring: Int) -> Int? {
+        guard polygon >= 0, polygon + 1 < firstSlot.count, ring >= 0 else { return nil }
+        let slot = firstSlot[polygon] + ring
+        return slot < firstSlot[polygon + 1] ? slot : nil
+    }
 
     /// A cap holding the sphere points of the feature's bounds (every part's points and what lies between
     /// them), worked out once: a frame skips a feature behind the horizon or off a band without looking up
@@ -86,11 +113,23 @@ final class GlobeSplitCache: @unchecked Sendable {
         return cap
     }
 
-    /// The part `(kind, polygon, ring)` for `grid`, made by `make` (outside the lock) when not kept.
-    func part(_ kind: Kind, polygon: Int, ring: Int = 0, grid: Grid, make: () -> Part) -> Part {
-        let key = Key(kind: kind, polygon: Int32(truncatingIfNeeded: polygon), ring: Int32(truncatingIfNeeded: ring))
+    /// The bounds of part `(kind, polygon, ring)` when it is kept for `grid` (nil otherwise: ``part(_:polygon:ring:grid:make:)``
+    /// makes it).
+    func bounds(_ kind: Kind, polygon: Int, ring: Int = 0, grid: Grid) -> Bounds? {
+        guard let slot = slot(polygon: polygon, ring: ring) else { return nil }
         lock.lock()
-        if self.grid == grid, let kept = parts[key] {
+        defer { lock.unlock() }
+        guard self.grid == grid else { return nil }
+        return kept[Int(kind.rawValue)][slot]
+    }
+
+    /// The part `(kind, polygon, ring)` for `grid`, made by `make` (outside the lock) when not kept (and not kept
+    /// when the feature has no such ring).
+    func part(_ kind: Kind, polygon: Int, ring: Int = 0, grid: Grid, make: () -> Part) -> Part {
+        guard let slot = slot(polygon: polygon, ring: ring) else { return make() }
+        let k = Int(kind.rawValue)
+        lock.lock()
+        if self.grid == grid, let kept = parts[k][slot] {
             lock.unlock()
             return kept
         }
@@ -99,9 +138,12 @@ final class GlobeSplitCache: @unchecked Sendable {
         lock.lock()
         if self.grid != grid {
             self.grid = grid
-            parts.removeAll()
+            let slots = firstSlot.last ?? 0
+            parts = Array(repeating: Array(repeating: nil, count: slots), count: 3)
+            kept = Array(repeating: Array(repeating: nil, count: slots), count: 3)
         }
-        parts[key] = made
+        parts[k][slot] = made
+        kept[k][slot] = made.bounds
         lock.unlock()
         return made
     }

@@ -9,13 +9,13 @@ package struct FillFeature: Sendable {
     package var polygons: [[[Point]]] {
         didSet {
             bounds = FillFeature.bounds(polygons)
-            globeSplits = GlobeSplitCache()
+            globeSplits = GlobeSplitCache(ringsPerPolygon: polygons.map(\.count))
         }
     }
     /// The bounds of every ring of every polygon (bands skip features outside their rows).
     private(set) var bounds: WorldBounds
     /// The rings split and on the sphere for the globe, kept between frames (``GlobeSplitCache``).
-    private(set) var globeSplits = GlobeSplitCache()
+    private(set) var globeSplits: GlobeSplitCache
 
     /// Creates a polygon feature from coordinates.
     package init(polygons: [[[LocationCoordinate2D]]]) { self.init(mercator: polygons.map { $0.map { $0.map(Transform.mercator) } }) }
@@ -24,6 +24,7 @@ package struct FillFeature: Sendable {
     package init(mercator polygons: [[[Point]]]) {
         self.polygons = polygons
         bounds = FillFeature.bounds(polygons)
+        globeSplits = GlobeSplitCache(ringsPerPolygon: polygons.map(\.count))
     }
 
     private static func bounds(_ polygons: [[[Point]]]) -> WorldBounds {

@@ -8,13 +8,13 @@ package struct LineFeature: Sendable {
     package var lines: [[Point]] {
         didSet {
             bounds = WorldBounds.enclosing(lines)
-            globeSplits = GlobeSplitCache()
+            globeSplits = GlobeSplitCache(ringsPerPolygon: Array(repeating: 1, count: lines.count))
         }
     }
     /// The bounds of every point of every line (bands skip features outside their rows).
     private(set) var bounds: WorldBounds
     /// The lines split and on the sphere for the globe, kept between frames (``GlobeSplitCache``).
-    private(set) var globeSplits = GlobeSplitCache()
+    private(set) var globeSplits: GlobeSplitCache
     /// Whether the lines are polygon rings: MapLibre joins a ring's last segment to its first and draws
     /// no caps. Set it for features whose geometry is a Polygon/MultiPolygon.
     package var closedRings: Bool
@@ -29,6 +29,7 @@ package struct LineFeature: Sendable {
         self.lines = lines
         self.closedRings = closedRings
         bounds = WorldBounds.enclosing(lines)
+        globeSplits = GlobeSplitCache(ringsPerPolygon: Array(repeating: 1, count: lines.count))
     }
 }
 
