@@ -34,7 +34,7 @@ let package = Package(
     targets: [
         .target(name: "JSON"),
         // The geographic foundation: Web Mercator, tile ids, world rectangles (no dependencies).
-        .target(name: "Geo"),
+        .target(name: "Geo", dependencies: ["CMercatorMath"]),
         .target(name: "GeoJSON", dependencies: ["JSON", "Geo"]),
         .target(name: "Expressions", dependencies: ["GeoJSON"]),
         .target(name: "FormatStrings", dependencies: ["Expressions"]),

@@ -450,15 +450,15 @@ struct GlobeMeshRasterizer {
     /// A screen position on the subpixel grid (nearest step).
     @inline(__always)
     static func snapped(_ p: Point) -> Point {
-        Point(x: (p.x * subpixel).rounded() / subpixel, y: (p.y * subpixel).rounded() / subpixel)
+        Point(x: (p.x * subpixel).roundedHalfAway / subpixel, y: (p.y * subpixel).roundedHalfAway / subpixel)
     }
 
     @inline(__always)
     private func screen(_ v: GlobeView.ClipVertex) -> ScreenVertex {
         let q = 1 / v.w
         let s = GlobeMeshRasterizer.subpixel
-        let x = ((globe.halfWidth + v.x * q) * s / pixelScale.x).rounded() / s
-        let y = ((globe.halfHeight + v.y * q) * s / pixelScale.y).rounded() / s
+        let x = ((globe.halfWidth + v.x * q) * s / pixelScale.x).roundedHalfAway / s
+        let y = ((globe.halfHeight + v.y * q) * s / pixelScale.y).roundedHalfAway / s
         return ScreenVertex(x: x, y: y, q: q, a: v.wx * q, b: v.wy * q)
     }
 

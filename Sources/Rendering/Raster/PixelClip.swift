@@ -25,11 +25,11 @@ struct PixelClip: Sendable, Equatable {
 
     /// The first row whose pixel centre is at or below `y` (GL's top-left rule), within the clip.
     @inline(__always)
-    func firstRow(atOrBelow y: Double) -> Int { clampedInt((y - 0.5).rounded(.up), y0, y1) }
+    func firstRow(atOrBelow y: Double) -> Int { clampedCeil(y - 0.5, y0, y1) }
 
     /// The first column whose pixel centre is at or right of `x`, within the clip.
     @inline(__always)
-    func firstColumn(atOrRightOf x: Double) -> Int { clampedInt((x - 0.5).rounded(.up), x0, x1) }
+    func firstColumn(atOrRightOf x: Double) -> Int { clampedCeil(x - 0.5, x0, x1) }
 
     /// The part of this clip inside `other`.
     func intersection(_ other: PixelClip) -> PixelClip {

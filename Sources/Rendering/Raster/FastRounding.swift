@@ -1,0 +1,27 @@
+/// Rounding by a truncating conversion. x86-64's baseline instruction set has no rounding instruction (SSE4.1's
+/// `roundsd`), so `rounded(_:)` calls the C library's `round` or `ceil`: the rasterizers round every vertex and every
+/// edge's ends, and the calls cost a few percent of a globe view (`mercator-bench animate --globe`). Within `Int`'s
+/// range a truncating conversion gives the same values; outside it (and for NaN) these fall back to `rounded(_:)`.
+extension Double {
+    /// `rounded()`: to the nearest integer, ties away from zero; the same value, the sign of a zero included.
+    @inline(__always)
+    var roundedHalfAway: Double {
+        guard abs(self) < 4.0e15 else { return rounded() }
+        let t = Double(Int64(self))  // (towards zero)
+        let f = self - t  // (exact: the fraction)
+        let r = f >= 0.5 ? t + 1 : f <= -0.5 ? t - 1 : t
+        // a rounded value has the sign of what was rounded (-0.3 rounds to -0)
+        return Double(signOf: self, magnitudeOf: r)
+    }
+}
+
+/// `clampedInt(v.rounded(.up), lo, hi)` without the C library's `ceil`: the smallest integer at or above `v`, within
+/// `lo...hi` (NaN gives `lo`).
+@inline(__always)
+func clampedCeil(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
+    // (ceil(v) > lo exactly when v > lo, and ceil(v) < hi exactly when v <= hi - 1, for integers lo and hi)
+    guard v > Double(lo) else { return lo }
+    guard v <= Double(hi) - 1 else { return hi }
+    let t = Int(v)  // (towards zero: the ceiling for v <= 0, the floor above)
+    return Double(t) < v ? t + 1 : t
+}
