@@ -36,7 +36,9 @@ struct PixelCenterScanner {
     mutating func scan(rings: [[Point]], rule: FillRule, clip: PixelClip, ties: HorizontalTie? = nil,
                        _ body: (Int, Int, Int) -> Void) {
         edges.removeAll(keepingCapacity: true)
-        for ring in rings { addRing(ring) }
+        // (only the edges reaching the clip's rows: the others cross none of the rows scanned)
+        let top = Double(clip.y0), bottom = Double(clip.y1)
+        for ring in rings { addRing(ring, top: top, bottom: bottom) }
         run(rule: rule, clip: clip, ties: ties ?? self.ties, body)
     }
 
@@ -111,7 +113,9 @@ struct PixelCenterScanner {
         return false
     }
 
-    private mutating func addRing(_ ring: [Point]) {
+    /// Adds the ring's edges that reach rows `top...bottom` (a row's centre is half a pixel below its top: an edge
+    /// wholly above or below them is active in no row between).
+    private mutating func addRing(_ ring: [Point], top: Double, bottom: Double) {
         guard ring.count >= 2 else { return }
         var prev = ring[ring.count - 1]
         for p in ring {
@@ -119,6 +123,7 @@ struct PixelCenterScanner {
             guard p.x.isFinite, p.y.isFinite, prev.x.isFinite, prev.y.isFinite else { continue }
             if p.y == prev.y { continue }
             let (a, b, d): (Point, Point, Int32) = p.y > prev.y ? (prev, p, 1) : (p, prev, -1)
+            if b.y < top || a.y > bottom { continue }
             edges.append(Edge(y0: a.y, y1: b.y, x0: a.x, slope: (b.x - a.x) / (b.y - a.y), dir: d))
         }
     }
