@@ -22,7 +22,7 @@ final class GlobeSplitCache: @unchecked Sendable {
     }
 
     /// Which points: a line of a line feature, a fill ring's outline, or a fill ring's interior outline.
-    enum Kind: UInt8 { case line, outline, interior }
+    enum Kind: Int, CaseIterable { case line, outline, interior }
 
     /// One line's or ring's points, in order, with their sphere points (`sphere[k]` is `world[k]`'s): a class, so
     /// that handing a kept part to a band retains one object, not its arrays.
@@ -75,9 +75,9 @@ final class GlobeSplitCache: @unchecked Sendable {
     private let firstSlot: [Int]
     private let lock = NSLock()
     private var grid: Grid?
-    /// Per kind (``Kind/rawValue``), per slot: the part kept and its bounds.
+    /// Per kind (``Kind/rawValue``), per slot: the part kept, and its bounds.
     private var parts: [[Part?]] = []
-    private var kept: [[Bounds?]] = []
+    private var partBounds: [[Bounds?]] = []
     private var bounds: (rectangle: WorldBounds, cap: SphereCap)?
 
     /// A cache for a feature of `ringsPerPolygon[i]` rings in polygon `i` (a line feature: `1` per line).
@@ -120,14 +120,14 @@ final class GlobeSplitCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard self.grid == grid else { return nil }
-        return kept[Int(kind.rawValue)][slot]
+        return partBounds[kind.rawValue][slot]
     }
 
     /// The part `(kind, polygon, ring)` for `grid`, made by `make` (outside the lock) when not kept (and not kept
     /// when the feature has no such ring).
     func part(_ kind: Kind, polygon: Int, ring: Int = 0, grid: Grid, make: () -> Part) -> Part {
         guard let slot = slot(polygon: polygon, ring: ring) else { return make() }
-        let k = Int(kind.rawValue)
+        let k = kind.rawValue
         lock.lock()
         if self.grid == grid, let kept = parts[k][slot] {
             lock.unlock()
@@ -139,11 +139,11 @@ final class GlobeSplitCache: @unchecked Sendable {
         if self.grid != grid {
             self.grid = grid
             let slots = firstSlot.last ?? 0
-            parts = Array(repeating: Array(repeating: nil, count: slots), count: 3)
-            kept = Array(repeating: Array(repeating: nil, count: slots), count: 3)
+            parts = Array(repeating: Array(repeating: nil, count: slots), count: Kind.allCases.count)
+            partBounds = Array(repeating: Array(repeating: nil, count: slots), count: Kind.allCases.count)
         }
         parts[k][slot] = made
-        kept[k][slot] = made.bounds
+        partBounds[k][slot] = made.bounds
         lock.unlock()
         return made
     }
