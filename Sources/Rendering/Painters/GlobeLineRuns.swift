@@ -98,18 +98,16 @@ extension PaintContext {
         let part: GlobeSplitCache.Part
         if let cache, copy == 0 {
             let grid = GlobeSplitCache.Grid(cells: cells, units: units, sine: g.sine, tileMiddle: nil)
-            // a kept part is tested by its bounds, kept beside it: the part itself is read only when it shows
-            if let bounds = cache.store.bounds(cache.kind, polygon: cache.polygon, ring: cache.ring, grid: grid) {
-                if hidden(bounds.cap) { return [] }
-                part = cache.store.part(cache.kind, polygon: cache.polygon, ring: cache.ring, grid: grid, make: make)
-            } else {
-                part = cache.store.part(cache.kind, polygon: cache.polygon, ring: cache.ring, grid: grid, make: make)
-                if hidden(part.cap) { return [] }
+            // a kept part is first tested by its bounds, kept beside it: the part itself is read only when it may show
+            if let bounds = cache.store.bounds(cache.kind, polygon: cache.polygon, ring: cache.ring, grid: grid),
+               hidden(bounds.cap) {
+                return []
             }
+            part = cache.store.part(cache.kind, polygon: cache.polygon, ring: cache.ring, grid: grid, make: make)
         } else {
             part = make()
-            if hidden(part.cap) { return [] }
         }
+        if hidden(part.cap) { return [] }
         // (read only now: most parts are culled above, and reading the arrays retains them)
         let world = part.world, spheres = part.sphere
         let near = (left: left, top: top, right: right, bottom: bottom)
