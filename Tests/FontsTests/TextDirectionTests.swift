@@ -26,6 +26,27 @@ struct TextDirectionTests {
         #expect(lines[1].map(\.index) == [3, 4])
     }
 
+    @Test("a right-to-left run's first character takes the section of its second, as in MapLibre Native")
+    func runStartStyle() {
+        // "אב cd אב": the runs [אב ] and [ אב] are right to left, "cd" left to right between them
+        let text = Array("אב cd אב".unicodeScalars.map(\.value))
+        let line = BidiText.visualLines(text, lines: [0..<8])[0]
+        #expect(line.map(\.index) == [7, 6, 5, 3, 4, 2, 1, 0])
+        #expect(line.map(\.styleIndex) == [7, 6, 6, 3, 4, 2, 1, 1], "the space before the second run is styled as its letter")
+        let sections: [TextShaping.Section] = [
+            .init(text: "אב", fontStack: ["a"], scale: 1.5), .init(text: " ", fontStack: ["a"], scale: 1),
+            .init(text: "cd", fontStack: ["b"], scale: 0.5), .init(text: " ", fontStack: ["a"], scale: 1),
+            .init(text: "אב", fontStack: ["a"], scale: 1.5),
+        ]
+        let options = TextShaping.Options(maxWidth: 0, lineHeight: 24, letterSpacing: 0, anchor: .center, justify: 0.5, offset: (0, 0))
+        let shaping = TextShaping(sections: sections, options: options) { c, _ in
+            Glyph(codePoint: c, width: 4, height: 4, left: 0, top: 0, advance: 6, bitmap: [UInt8](repeating: 0, count: 100))
+        }
+        let spaces = shaping.lines[0].filter { $0.glyph.codePoint == 0x20 }
+        #expect(spaces.map(\.scale) == [1.5, 1], "the left space at the Hebrew scale, the right one at its own")
+        #expect(spaces.map(\.section) == [4, 1])
+    }
+
     @Test("Arabic letters join into presentation forms; other text is untouched")
     func arabicShaping() {
         let shaped = BidiText.shapingArabic("مكتبة")

@@ -25,20 +25,31 @@ package enum BidiText {
         return String(decoding: shaped, as: UTF16.self)
     }
 
-    /// The lines of `scalars` (ranges of indices) in visual order: for each line the logical
-    /// indices left to right, each with the character to draw (mirrored in right-to-left runs).
-    /// Text with nothing written right to left keeps its order.
     /// Bidi formatting characters (ALM, LRM, RLM, embeddings, overrides and isolates), which MapLibre
     /// Native removes when it reorders lines (`UBIDI_REMOVE_BIDI_CONTROLS`): never drawn.
     package static func isBidiControl(_ c: UInt32) -> Bool {
         c == 0x061C || c == 0x200E || c == 0x200F || (0x202A...0x202E).contains(c) || (0x2066...0x2069).contains(c)
     }
 
-    package static func visualLines(_ scalars: [UInt32], lines: [Range<Int>]) -> [[(index: Int, character: UInt32)]] {
+    /// One character of a line in visual order.
+    package typealias VisualCharacter = (index: Int, character: UInt32, styleIndex: Int)
+
+    /// The lines of `scalars` (ranges of indices) in visual order: for each line the logical
+    /// indices left to right, each with the character to draw (mirrored in right-to-left runs) and
+    /// the index of the character whose section (font and scale) it takes.
+    /// Text with nothing written right to left keeps its order.
+    ///
+    /// The section is the character's own but for the first character (in logical order) of a
+    /// right-to-left run, which takes the section of the run's second character, as in MapLibre
+    /// Native's `BiDi::processStyledText`: it reverses a run section by section from its logical end,
+    /// and its last section reaches back to the run's start with the style of the section after it.
+    /// In `["format", "بغداد", {"font-scale": 1.5}, " ", {}, …]`, a space that starts a run before
+    /// Arabic words is drawn at the Arabic words' scale.
+    package static func visualLines(_ scalars: [UInt32], lines: [Range<Int>]) -> [[VisualCharacter]] {
         guard scalars.contains(where: isRightToLeft) else {
             let controls = scalars.contains(where: isBidiControl)
             return lines.map { line in
-                controls ? line.filter { !isBidiControl(scalars[$0]) }.map { ($0, scalars[$0]) } : line.map { ($0, scalars[$0]) }
+                controls ? line.filter { !isBidiControl(scalars[$0]) }.map { ($0, scalars[$0], $0) } : line.map { ($0, scalars[$0], $0) }
             }
         }
         // UTF-16 for ICU, with the scalar behind each code unit
@@ -55,9 +66,9 @@ package enum BidiText {
             guard !line.isEmpty else { return [] }
             let start = firstUnit[line.lowerBound], limit = firstUnit[line.upperBound]
             guard let (map, levels) = try? platform.visualOrder(of: start..<limit, in: units) else {
-                return line.filter { !isBidiControl(scalars[$0]) }.map { ($0, scalars[$0]) }
+                return line.filter { !isBidiControl(scalars[$0]) }.map { ($0, scalars[$0], $0) }
             }
-            var out: [(index: Int, character: UInt32)] = []
+            var out: [VisualCharacter] = []
             var previous = -1
             for logical in map {
                 let unit = start + Int(logical)
@@ -68,9 +79,18 @@ package enum BidiText {
                 let c = scalars[index]
                 if isBidiControl(c) { continue }
                 let mirrored = levels[Int(logical)] & 1 == 1 ? platform.mirrored(c) : c
-                out.append((index, mirrored))
+                let style = startsRightToLeftRun(Int(logical), levels: levels) ? scalarOfUnit[unit + 1] : index
+                out.append((index, mirrored, style))
             }
             return out
         }
+    }
+
+    /// Whether the code unit at `position` (logical, in a line whose units have the bidi `levels`)
+    /// starts a right-to-left run (ICU's runs: characters of one level) that goes on after it.
+    static func startsRightToLeftRun(_ position: Int, levels: [UInt8]) -> Bool {
+        let level = levels[position]
+        return level & 1 == 1 && (position == 0 || levels[position - 1] != level)
+            && position + 1 < levels.count && levels[position + 1] == level
     }
 }

@@ -146,9 +146,10 @@ package struct TextShaping {
         }
         if start < chars.count { ranges.append(start..<chars.count) }
         if ranges.isEmpty { ranges = [0..<chars.count] }
-        // lines broken in logical order, then each put in visual order (right-to-left runs reversed)
+        // lines broken in logical order, then each put in visual order (right-to-left runs reversed; the
+        // first character of such a run styled as its second, as MapLibre Native styles it)
         let logicalLines: [[(UInt32, Int, Int)]] = BidiText.visualLines(scalars, lines: ranges).map { line in
-            line.map { ($0.character, chars[$0.index].1, $0.index) }
+            line.map { ($0.character, chars[$0.styleIndex].1, $0.index) }
         }
         var emitted = [Bool](repeating: false, count: shaped?.clusters.count ?? 0)
 
