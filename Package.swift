@@ -134,7 +134,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "MercatorHTTPTests", dependencies: ["MercatorHTTP", "MercatorTestSupport"]),
         .testTarget(name: "FontsTests", dependencies: ["Fonts", "MapStyle", "MercatorTestSupport"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "MapStyle", "GeoJSON", "Tiling", "TileSources", "MercatorCompression", "MercatorTestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Fonts", "MapStyle", "GeoJSON", "Tiling", "TileSources", "MercatorCompression", "MercatorTestSupport"]),
         .testTarget(name: "MercatorCLITests", dependencies: ["mercator", "Rendering", "MercatorTestSupport", "TileSources", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "MercatorServerTests",

@@ -26,8 +26,12 @@ package struct TextShaping {
         /// subscripts stay with their base.
         package var clusterMiddle: Double?
 
-        /// The pen advance in ems * 24 before `scale`.
-        package var advance: Double { inlineImage?.displaySize.0 ?? Double(glyph.advance) }
+        /// The pen advance in ems * 24 before `scale` (an image standing upright in vertical text
+        /// advances by its height, as MapLibre's shaping).
+        package var advance: Double {
+            guard let size = inlineImage?.displaySize else { return Double(glyph.advance) }
+            return vertical ? size.1 : size.0
+        }
 
         /// Where the glyph sits along a line label: its cluster's middle, or the middle of its own advance.
         package var lineAnchor: Double { clusterMiddle ?? x + advance * scale / 2 }
@@ -57,6 +61,10 @@ package struct TextShaping {
     }
 
     package var lines: [[PositionedGlyph]] = []
+    /// Per line, MapLibre's `lineOffset`: how far its tallest image (in vertical text, its widest)
+    /// or its largest `font-scale` pushes the line down, in ems * 24. Vertical labels centre
+    /// images and scaled glyphs in their column by half of it.
+    package var lineOffsets: [Double] = []
     /// The text's box in ems relative to the anchor (with the text offset).
     package var top = 0.0
     package var bottom = 0.0
@@ -171,6 +179,7 @@ package struct TextShaping {
             if line.isEmpty {
                 y += options.lineHeight
                 lines.append([])
+                lineOffsets.append(0)
                 continue
             }
             for (c, s, index) in line {
@@ -194,23 +203,26 @@ package struct TextShaping {
                     x += cluster.advance * scale + spacing
                     continue
                 }
+                let upright = options.vertical && !Self.isWhitespace(c) && !Self.isComplexShaping(c)
+                    && (!options.uprightOnly || Self.hasUprightVerticalOrientation(c))
                 if let image = sections[s].image {
-                    // MapLibre: the image's bottom sits on the baseline; it keeps its CSS size at the layout text size
+                    // MapLibre: the image's bottom sits on the baseline; it keeps its CSS size at the layout text size.
+                    // Upright in vertical text, it advances by its height and its width pushes the column over
                     let scale = sections[s].scale * options.imageScale
                     let (w, h) = image.displaySize
+                    let (along, across) = upright ? (h, w) : (w, h)
                     let baselineOffset = (lineMaxScale - 1) * Self.oneEm + Self.oneEm - h * scale
-                    let placeholder = Glyph(codePoint: c, width: 0, height: 0, left: 0, top: 0, advance: Int(w.rounded()), bitmap: [])
-                    positioned.append(PositionedGlyph(glyph: placeholder, x: x, y: y + baselineOffset, scale: scale, section: s, inlineImage: image))
-                    imageOffset = max(imageOffset, h * scale - Self.oneEm * lineMaxScale)
-                    x += w * scale + spacing
+                    let placeholder = Glyph(codePoint: c, width: 0, height: 0, left: 0, top: 0, advance: Int(along.rounded()), bitmap: [])
+                    positioned.append(PositionedGlyph(glyph: placeholder, x: x, y: y + baselineOffset, scale: scale, section: s,
+                                                      vertical: upright, inlineImage: image))
+                    imageOffset = max(imageOffset, across * scale - Self.oneEm * lineMaxScale)
+                    x += along * scale + spacing
                     lineEnd = x - spacing
                     continue
                 }
                 guard let g = lookup(c, sections[s].fontStack) else { continue }
                 let scale = sections[s].scale
                 let baselineOffset = (lineMaxScale - scale) * Self.oneEm
-                let upright = options.vertical && !Self.isWhitespace(c) && !Self.isComplexShaping(c)
-                    && (!options.uprightOnly || Self.hasUprightVerticalOrientation(c))
                 positioned.append(PositionedGlyph(glyph: g, x: x, y: y + baselineOffset, scale: scale, section: s, vertical: upright))
                 lineEnd = x + Double(g.advance) * scale
                 x += (upright ? Self.oneEm : Double(g.advance)) * scale + spacing
@@ -232,6 +244,7 @@ package struct TextShaping {
             y += currentLineHeight
             maxLineHeight = max(currentLineHeight, maxLineHeight)
             lines.append(positioned)
+            lineOffsets.append(max(imageOffset, (lineMaxScale - 1) * Self.oneEm))
         }
         let (horizontalAlign, verticalAlign) = options.anchor.alignment
         let height = y - Self.yOffset

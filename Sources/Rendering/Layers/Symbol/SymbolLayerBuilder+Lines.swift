@@ -311,9 +311,12 @@ extension SymbolLayerBuilder {
     /// MapLibre's quads for a glyph standing upright in vertical text: the corners turned a quarter
     /// counter-clockwise about the middle of the glyph's em box's left edge, then moved back onto
     /// the line, plus `offset` (the label's built-in offset, for point labels).
-    static func uprightCorners(_ corners: [Point], halfAdvance: Double, offset: Point = Point(x: 0, y: 0)) -> [Point] {
+    static func uprightCorners(_ corners: [Point], halfAdvance: Double, offset: Point = Point(x: 0, y: 0),
+                               isImage: Bool = false) -> [Point] {
         let center = Point(x: -halfAdvance, y: halfAdvance - TextShaping.yOffset)
-        let correction = Point(x: 5 - TextShaping.yOffset - (TextShaping.oneEm / 2 - halfAdvance), y: 0)
+        // a half-width glyph is pulled up by what its advance falls short of one em; an image also across
+        let shortfall = TextShaping.oneEm / 2 - halfAdvance
+        let correction = Point(x: 5 - TextShaping.yOffset - shortfall, y: isImage ? -shortfall : 0)
         return corners.map { p in
             let d = p - center
             return Point(x: d.y, y: -d.x) + center + correction + offset

@@ -9,16 +9,19 @@ import MapStyle
 extension SymbolLayerBuilder {
     // MARK: - Shaping
 
+    /// The label's text shaped with the layer's layout (each argument given overrides it);
+    /// `dropsImages` leaves image sections out.
     static func shape(_ text: Formatted, layout: SymbolLayoutProperties, context: EvaluationContext,
                       glyphs: inout GlyphCache, anchor anchorOverride: SymbolAnchorKind? = nil,
                       justify justifyOverride: Double? = nil, offset offsetOverride: (Double, Double)? = nil,
-                      maxWidth maxWidthOverride: Double? = nil, vertical: Bool = false, uprightOnly: Bool = false) -> TextShaping {
+                      maxWidth maxWidthOverride: Double? = nil, vertical: Bool = false, uprightOnly: Bool = false,
+                      dropsImages: Bool = false) -> TextShaping {
         let transform = layout.textTransform.evaluate(context)
         let stack = layout.textFontNames.evaluate(context)
         let sections = text.sections.compactMap { section -> TextShaping.Section? in
             if let name = section.image?.name {
                 // an image section: drawn when the style has the image, left out otherwise (as MapLibre)
-                guard !vertical, let image = glyphs.images?.image(named: name) else { return nil }
+                guard !dropsImages, let image = glyphs.images?.image(named: name) else { return nil }
                 return TextShaping.Section(image: image, scale: section.scale ?? 1)
             }
             let fonts = section.fontStack.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? stack
@@ -235,8 +238,9 @@ extension SymbolLayerBuilder {
     }
 
     /// The label laid out in vertical writing mode (MapLibre's vertical shaping, left-justified),
-    /// turned a quarter clockwise as MapLibre draws it: upright glyphs are turned back, so CJK
-    /// reads top to bottom; returns nil for text with no character upright in vertical text.
+    /// turned a quarter clockwise as MapLibre draws it: upright glyphs and inline images are turned
+    /// back, so CJK reads top to bottom and images stand upright, each centred across its column;
+    /// returns nil for text with no character upright in vertical text.
     static func verticalLayout(_ text: Formatted, layout: SymbolLayoutProperties, context: EvaluationContext,
                                glyphs: inout GlyphCache) -> LaidOutVertical? {
         let plain = text.sections.map(\.text).joined()
@@ -249,27 +253,49 @@ extension SymbolLayerBuilder {
         // the whole label turns a quarter clockwise: (x, y) -> (-y, x)
         func turn(_ p: Point) -> Point { Point(x: -p.y, y: p.x) }
         func q(_ p: Point) -> Point { Point(x: (p.x * 32).rounded() / 32, y: (p.y * 32).rounded() / 32) }
+        // MapLibre centres images and scaled glyphs across their column once any glyph stands upright
+        let centresAcross = shaping.lines.contains { $0.contains(where: \.vertical) }
         var quads: [SymbolLayer.GlyphQuad] = []
-        for line in shaping.lines {
-            for g in line where g.glyph.hasBitmap {
-                let halfAdvance = Double(g.glyph.advance) * g.scale / 2
-                var builtIn = Point(x: g.x + halfAdvance + offset.0, y: g.y + offset.1)
+        for (l, line) in shaping.lines.enumerated() {
+            for g in line where g.glyph.hasBitmap || g.image != nil {
+                let halfAdvance = g.advance * g.scale / 2
+                let across = centresAcross ? columnCentring(g, lineOffset: shaping.lineOffsets[l]) : 0
+                var builtIn = Point(x: g.x + halfAdvance + offset.0, y: g.y + offset.1 - across)
                 var verticalized = Point(x: 0, y: 0)
                 if g.vertical {
                     verticalized = builtIn
                     builtIn = Point(x: 0, y: 0)
                 }
-                let x1 = (Double(g.glyph.left) - rectBuffer) * g.scale - halfAdvance + builtIn.x
-                let y1 = (-Double(g.glyph.top) - rectBuffer) * g.scale + builtIn.y
-                let x2 = x1 + Double(g.glyph.bitmapWidth + 2) * g.scale, y2 = y1 + Double(g.glyph.bitmapHeight + 2) * g.scale
-                var corners = [Point(x: x1, y: y1), Point(x: x2, y: y1), Point(x: x1, y: y2)]
-                if g.vertical { corners = uprightCorners(corners, halfAdvance: halfAdvance, offset: verticalized) }
+                var corners: [Point]
+                if g.image != nil {
+                    let box = imageQuadBox(g, offset: (builtIn.x - halfAdvance - g.x, builtIn.y - g.y))
+                    corners = [Point(x: box.0, y: box.1), Point(x: box.2, y: box.1), Point(x: box.0, y: box.3)]
+                } else {
+                    let x1 = (Double(g.glyph.left) - rectBuffer) * g.scale - halfAdvance + builtIn.x
+                    let y1 = (-Double(g.glyph.top) - rectBuffer) * g.scale + builtIn.y
+                    let x2 = x1 + Double(g.glyph.bitmapWidth + 2) * g.scale, y2 = y1 + Double(g.glyph.bitmapHeight + 2) * g.scale
+                    corners = [Point(x: x1, y: y1), Point(x: x2, y: y1), Point(x: x1, y: y2)]
+                }
+                if g.vertical {
+                    corners = uprightCorners(corners, halfAdvance: halfAdvance, offset: verticalized, isImage: g.image != nil)
+                }
                 corners = corners.map { q(turn($0)) }
+                let color = g.image == nil && g.section < sectionColors.count ? sectionColors[g.section] : nil
                 quads.append(SymbolLayer.GlyphQuad(glyph: g.glyph, topLeft: corners[0], topRight: corners[1], bottomLeft: corners[2],
-                                                   color: g.section < sectionColors.count ? sectionColors[g.section] : nil))
+                                                   color: color, image: g.image))
             }
         }
         return LaidOutVertical(quads: quads, bounds: (shaping.left, shaping.top, shaping.right, shaping.bottom))
+    }
+
+    /// How far MapLibre's `getGlyphQuads` lifts a glyph of a vertical label (ems * 24) so that it sits
+    /// in the middle of its column: half the line's offset, less a scaled glyph's growth past one em,
+    /// plus half of what an image's width falls short of one em.
+    static func columnCentring(_ g: TextShaping.PositionedGlyph, lineOffset: Double) -> Double {
+        if let image = g.inlineImage {
+            return lineOffset / 2 + (TextShaping.oneEm - image.displaySize.0 * g.scale) / 2
+        }
+        return lineOffset / 2 - (g.scale - 1) * TextShaping.oneEm
     }
 
     /// The vertical label at `fontScale`: its collision box (turned with it) and, unturned, its

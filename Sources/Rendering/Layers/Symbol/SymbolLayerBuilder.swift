@@ -76,8 +76,9 @@ enum SymbolLayerBuilder: LayerBuilder {
                     let quads: [SymbolLayer.GlyphQuad]
                     (quads, glyphOffsets) = lineGlyphQuads(shaping, sectionColors: sectionColors)
                     if text.sections.contains(where: { $0.text.unicodeScalars.contains { TextShaping.hasUprightVerticalOrientation($0.value) } }) {
+                        // inline images stand upright only in vertical point labels: left out of the line's vertical text
                         let v = shape(text, layout: layout, context: context, glyphs: &glyphs, offset: (0, 0), maxWidth: 0,
-                                      vertical: true, uprightOnly: !writingModes.contains(.vertical))
+                                      vertical: true, uprightOnly: !writingModes.contains(.vertical), dropsImages: true)
                         (verticalQuads, verticalOffsets) = lineGlyphQuads(v, sectionColors: sectionColors)
                         if !v.isEmpty { verticalLength = v.right - v.left }
                     }
