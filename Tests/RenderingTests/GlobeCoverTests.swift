@@ -210,4 +210,26 @@ import Testing
         #expect(skipped > 0)
         #expect(kept > 0)
     }
+
+    @Test("a steep view at a deep zoom is covered by GL JS's variable-zoom tiles: a few hundred, and every pixel of the globe in one",
+          arguments: [13.0, 22.0])
+    func steepDeepViewCover(zoom: Double) throws {
+        // (the camera zoom's tiles over the rectangle out to the horizon were millions at zoom 13, billions at 22)
+        let camera = MapCamera(center: LocationCoordinate2D(latitude: 45, longitude: 10), zoom: zoom, bearing: 30, pitch: 85)
+        var t = Transform(camera: camera, width: 300, height: 200)
+        t.globeness = 1
+        let g = try #require(t.globe)
+        let tiles = GlobeCover.tiles(transform: t, globe: g)
+        #expect(!tiles.isEmpty && tiles.count < 1000, "\(tiles.count) tiles")
+        var onGlobe = 0
+        for y in stride(from: 0.5, to: 200, by: 7) {
+            for x in stride(from: 0.5, to: 300, by: 7) {
+                guard let w = g.world(screenX: x, y: y) else { continue }
+                onGlobe += 1
+                let wx = w.x - w.x.rounded(.down)
+                #expect(tiles.contains { wx >= $0.minX && wx <= $0.maxX && w.y >= $0.minY && w.y <= $0.maxY }, "(\(x), \(y))")
+            }
+        }
+        #expect(onGlobe > 100)
+    }
 }

@@ -180,9 +180,24 @@ final class GlobeCover {
         return max(top.left, bottom.left) <= left && right <= min(top.right, bottom.right)
     }
 
-    /// The world rectangles of the tiles covering the globe's view: the tiles at the camera's tile
-    /// zoom over the world rectangle holding what shows (x within half a world of the centre's).
+    /// The world rectangles of the tiles covering the globe's view, as GL JS covers it for its background: from a
+    /// covering zoom of 5 its variable-zoom tiles (``Transform/sourceTiles(tileSize:minimumZoom:maximumZoom:rounding:)``:
+    /// a tile's zoom falls with its distance, so a steep view at a deep zoom takes a few hundred tiles, not the camera
+    /// zoom's tiles over the whole rectangle out to the horizon, billions at zoom 22); below it the tiles at the camera's
+    /// tile zoom over the world rectangle holding what shows (x within half a world of the centre's).
     static func tiles(transform: Transform, globe: GlobeView) -> [WorldBounds] {
+        if transform.coversWithVariableZoom {
+            var seen = Set<TileID>()
+            var tiles: [WorldBounds] = []
+            // one tile per column of the sphere (x and x + 2^z are the same tile on the globe)
+            for id in transform.sourceTiles(tileSize: 512, minimumZoom: 0, maximumZoom: 24) {
+                let c = id.tile.canonical
+                guard seen.insert(c).inserted else { continue }
+                let n = Double(1 << c.z)
+                tiles.append(WorldBounds(minX: Double(c.x) / n, minY: Double(c.y) / n, maxX: Double(c.x + 1) / n, maxY: Double(c.y + 1) / n))
+            }
+            if !tiles.isEmpty { return tiles }
+        }
         let corners = globe.visibleWorldCorners()
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         for c in corners {
