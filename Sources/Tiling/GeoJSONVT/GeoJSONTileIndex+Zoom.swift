@@ -19,23 +19,9 @@ extension GeoJSONTileIndex {
     /// once, without seams or overlaps where tiles meet. Features that keep nothing at this zoom are
     /// left out. In input order.
     package func features(atZoom z: Int, in bounds: WorldBounds? = nil) -> [ZoomFeature] {
-        let (tolerance, sqTolerance) = tolerances(atZoom: z)
-        var out: [ZoomFeature] = []
-        forEachFeature(reaching: bounds) { range in
-            if let f = simplified(projected[range], tolerance: tolerance, sqTolerance: sqTolerance) { out.append(f) }
-        }
-        return out
-    }
-
-    /// The simplification tolerance of zoom `z` (world fractions) and its square: none at `maxZoom` and deeper.
-    private func tolerances(atZoom z: Int) -> (Double, Double) {
         let tolerance = z >= options.maxZoom ? 0 : options.tolerance / (Double(1 << max(0, z)) * Double(options.extent))
-        return (tolerance, tolerance * tolerance)
-    }
-
-    /// Calls `body` with the parts of each input feature (their range in ``projected``) that reach into `bounds`
-    /// (every feature when `nil`), in input order.
-    private func forEachFeature(reaching bounds: WorldBounds?, _ body: (Range<Int>) -> Void) {
+        let sqTolerance = tolerance * tolerance
+        var out: [ZoomFeature] = []
         var i = 0
         while i < projected.count {
             // the parts of one input feature are consecutive (geometry collections, exploded lines)
@@ -43,12 +29,18 @@ extension GeoJSONTileIndex {
             var end = i + 1
             while end < projected.count && projected[end].source == source { end += 1 }
             defer { i = end }
-            if let bounds, !(i..<end).contains(where: { bounds.intersects(x0: projected[$0].minX, y0: projected[$0].minY,
-                                                                          x1: projected[$0].maxX, y1: projected[$0].maxY) }) {
-                continue
+            if let bounds {
+                var seen = false
+                for k in i..<end where bounds.intersects(x0: projected[k].minX, y0: projected[k].minY,
+                                                            x1: projected[k].maxX, y1: projected[k].maxY) {
+                    seen = true
+                    break
+                }
+                if !seen { continue }
             }
-            body(i..<end)
+            if let f = simplified(projected[i..<end], tolerance: tolerance, sqTolerance: sqTolerance) { out.append(f) }
         }
+        return out
     }
 
     /// ``features(atZoom:in:)`` for one tile: each feature reaching past `bounds` (the tile and its buffer) is cut to
@@ -58,9 +50,18 @@ extension GeoJSONTileIndex {
     /// antimeridian, on the other side of the world from the box) and, with ``GeoJSONTileOptions/lineMetrics``, lines
     /// (their progress runs along the whole line).
     package func features(atZoom z: Int, clippedTo bounds: WorldBounds) -> [ZoomFeature] {
-        let (tolerance, sqTolerance) = tolerances(atZoom: z)
+        let tolerance = z >= options.maxZoom ? 0 : options.tolerance / (Double(1 << max(0, z)) * Double(options.extent))
+        let sqTolerance = tolerance * tolerance
         var out: [ZoomFeature] = []
-        forEachFeature(reaching: bounds) { range in
+        var i = 0
+        while i < projected.count {
+            let source = projected[i].source
+            var end = i + 1
+            while end < projected.count && projected[end].source == source { end += 1 }
+            defer { i = end }
+            let range = i..<end
+            guard range.contains(where: { bounds.intersects(x0: projected[$0].minX, y0: projected[$0].minY,
+                                                            x1: projected[$0].maxX, y1: projected[$0].maxY) }) else { continue }
             var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
             for k in range {
                 minX = min(minX, projected[k].minX); maxX = max(maxX, projected[k].maxX)
@@ -71,13 +72,13 @@ extension GeoJSONTileIndex {
                 || (options.lineMetrics && range.contains { !projected[$0].type.isPolygon })
             if whole {
                 if let f = simplified(projected[range], tolerance: tolerance, sqTolerance: sqTolerance) { out.append(f) }
-                return
+                continue
             }
             guard let across = clip(Array(projected[range]), scale: 1, bounds.minX, bounds.maxX, axis: 0,
-                                    minAll: minX, maxAll: maxX, lineMetrics: false) else { return }
+                                    minAll: minX, maxAll: maxX, lineMetrics: false) else { continue }
             let low = across.map(\.minY).min() ?? 0, high = across.map(\.maxY).max() ?? 0
             guard let cut = clip(across, scale: 1, bounds.minY, bounds.maxY, axis: 1, minAll: low, maxAll: high,
-                                 lineMetrics: false) else { return }
+                                 lineMetrics: false) else { continue }
             if let f = simplified(cut[...], tolerance: tolerance, sqTolerance: sqTolerance, keepsInput: false) { out.append(f) }
         }
         return out
