@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// A GeoJSON source drawn from tiles on the globe (zoom 5 and deeper, where GL JS varies the tiles' zoom): each tile's
-/// polygons and lines are cut to the tile and a quarter tile around it, as geojson-vt cuts GL JS's tiles. Before, each tile
+/// polygons and lines are cut to its buffered box (``TileCut``), as geojson-vt cuts GL JS's tiles. Before, each tile
 /// drew the whole of every polygon it touched, so a large one (a country, an ocean) was split on the tile's fine grid
 /// and projected once per tile: a pitched view near Tokyo took seconds and half a gigabyte for one fill layer.
 @Suite("Globe: a tiled GeoJSON source's fills and lines are cut to their tiles")
@@ -42,11 +42,7 @@ struct GlobeTiledGeoJSONTests {
         for layer in tiled {
             #expect(!layer.pieces.isEmpty)
             for piece in layer.pieces {
-                // the tile and a quarter tile around it (GL JS's GeoJSON `buffer`, 128 of 512 pixels)
-                let n = Double(1 << piece.tile.z), (x, y) = (Double(piece.tile.x), Double(piece.tile.y))
-                // (to rounding: the cut's points on the box's sides went to longitude and latitude and back)
-                let e = 1e-9
-                let box = (minX: (x - 0.25) / n - e, minY: (y - 0.25) / n - e, maxX: (x + 1.25) / n + e, maxY: (y + 1.25) / n + e)
+                let box = TileCut.box(z: Int(piece.tile.z), x: Int(piece.tile.x), y: Int(piece.tile.y))
                 let points = (piece.layer as? FillLayer).map { $0.features.flatMap { $0.polygons.flatMap { $0.flatMap { $0 } } } }
                     ?? (piece.layer as? LineLayer).map { $0.features.flatMap { $0.lines.flatMap { $0 } } }
                 for point in try #require(points) {

@@ -27,8 +27,7 @@ extension GeoJSONRenderSource {
             let bounds = WorldBounds(minX: (Double(c.x) - b) / n, minY: (Double(c.y) - b) / n,
                                      maxX: (Double(c.x) + 1 + b) / n, maxY: (Double(c.y) + 1 + b) / n)
             let units = Self.tileExtent * n
-            // (cut to the tile and its buffer: a tile converts and draws its part of a large feature, not all of it)
-            let drawn = shapes.features(atZoom: c.z, clippedTo: bounds).compactMap { z -> GeoJSONFeature? in
+            let drawn = shapes.features(atZoom: c.z, in: bounds).compactMap { z -> GeoJSONFeature? in
                 var feature = features[z.index]
                 guard let geometry = z.geometry ?? feature.geometry else { return nil }
                 feature.geometry = Self.onGrid(geometry, units: units)
