@@ -8,8 +8,6 @@ import Tiling
 /// towards the horizon (``Transform/sourceTiles(tileSize:minimumZoom:maximumZoom:rounding:)``), so a feature far
 /// away is drawn as that tile's zoom simplifies it and on that tile's grid.
 extension GeoJSONRenderSource {
-    /// geojson-vt's buffer around a tile (GL JS's GeoJSON `buffer` 128 of 512 pixels), as a fraction of the tile.
-    static let tileBuffer = 0.25
     /// Tile units per side (GL JS's `EXTENT`).
     static let tileExtent = 8192.0
 
@@ -23,9 +21,8 @@ extension GeoJSONRenderSource {
         for overscaled in transform.sourceTiles(tileSize: 512, minimumZoom: 0, maximumZoom: maximumZoom)
         where seen.insert(overscaled.tile).inserted {
             let id = overscaled.tile, c = id.canonical
-            let n = Double(1 << c.z), b = Self.tileBuffer
-            let bounds = WorldBounds(minX: (Double(c.x) - b) / n, minY: (Double(c.y) - b) / n,
-                                     maxX: (Double(c.x) + 1 + b) / n, maxY: (Double(c.y) + 1 + b) / n)
+            // the tile and geojson-vt's buffer around it, as the layout cuts the tile's polygons and lines
+            let n = Double(1 << c.z), bounds = TileCut.box(z: c.z, x: c.x, y: c.y)
             let units = Self.tileExtent * n
             let drawn = shapes.features(atZoom: c.z, in: bounds).compactMap { z -> GeoJSONFeature? in
                 var feature = features[z.index]
