@@ -139,8 +139,9 @@ struct FeatureEvaluation {
     /// At layout: the tile whose labels the layout keeps (labels anchored elsewhere belong to the
     /// tile they are anchored in), or nil for all.
     var anchorTile: TileClip?
-    /// At layout: the box a tiled source's polygons and lines are cut to (``TileCut``), or nil to keep them whole.
-    var tileCut: WorldBounds?
+    /// At layout: the square of a tile whose source cut its features to the tile's buffered box (tiled GeoJSON,
+    /// ``TileCut``), or nil: fill extrusions leave out walls along the cut.
+    var cutTile: WorldBounds?
     /// In a frame: the bucket's paint values that depend on the feature alone, evaluated once.
     var memo: PaintMemo?
     /// MapLibre's zoom history: the integer zoom the map last crossed (nil: the zoom's own, floored).

@@ -21,16 +21,19 @@ extension GeoJSONRenderSource {
         for overscaled in transform.sourceTiles(tileSize: 512, minimumZoom: 0, maximumZoom: maximumZoom)
         where seen.insert(overscaled.tile).inserted {
             let id = overscaled.tile, c = id.canonical
-            // the tile and geojson-vt's buffer around it, as the layout cuts the tile's polygons and lines
+            // the tile and geojson-vt's buffer around it
             let n = Double(1 << c.z), bounds = TileCut.box(z: c.z, x: c.x, y: c.y)
             let units = Self.tileExtent * n
-            let drawn = shapes.features(atZoom: c.z, in: bounds).compactMap { z -> GeoJSONFeature? in
+            // (cut to the tile and its buffer: a tile converts and draws its part of a large feature, not all of it)
+            let drawn = shapes.features(atZoom: c.z, clippedTo: bounds).compactMap { z -> GeoJSONFeature? in
                 var feature = features[z.index]
                 guard let geometry = z.geometry ?? feature.geometry else { return nil }
                 feature.geometry = Self.onGrid(geometry, units: units)
                 return feature
             }
-            out.append(SourceTile(id: id, layers: ["": drawn]))
+            var tile = SourceTile(id: id, layers: ["": drawn])
+            tile.isCutToBuffer = true
+            out.append(tile)
         }
         return out
     }

@@ -17,6 +17,9 @@ package struct SourceTile: Sendable {
     package var image: RasterImage?
     /// The tile's elevations (raster-dem tiles).
     package var dem: DEMTile?
+    /// Whether the source cut the tile's polygons and lines to the tile and its buffer (``TileCut``), as a tiled
+    /// GeoJSON source does: fill extrusions then leave out walls along the cut.
+    package var isCutToBuffer = false
 
     package init(id: UnwrappedTileID, layers: [String: [GeoJSONFeature]] = [:], image: RasterImage? = nil, dem: DEMTile? = nil) {
         self.id = id

@@ -307,7 +307,7 @@ package struct StyleSceneBuilder: Sendable {
             evaluation.labelTiles = LabelTiles(z: c.z, overscaling: max(1, pow(2, Double(layoutZoom - c.z))),
                                                columns: c.x...c.x, rows: c.y...c.y)
             evaluation.anchorTile = mapMode == .tile ? nil : TileClip(z: c.z, x: c.x, y: c.y)
-            evaluation.tileCut = TileCut.box(z: c.z, x: c.x, y: c.y)
+            evaluation.cutTile = tile.isCutToBuffer ? WorldBounds(z: c.z, x: c.x, y: c.y) : nil
             evaluation.labelBudget = labelBudget
             // a tile's features draw their own geometry: a vector tile's stays in tile coordinates
             let drawable = (tile.layers[sourceLayer] ?? []).map { DrawableFeature(feature: $0, geometry: nil) }

@@ -19,9 +19,23 @@ extension GeoJSONTileIndex {
     /// once, without seams or overlaps where tiles meet. Features that keep nothing at this zoom are
     /// left out. In input order.
     package func features(atZoom z: Int, in bounds: WorldBounds? = nil) -> [ZoomFeature] {
-        let tolerance = z >= options.maxZoom ? 0 : options.tolerance / (Double(1 << max(0, z)) * Double(options.extent))
-        let sqTolerance = tolerance * tolerance
+        let (tolerance, sqTolerance) = tolerances(atZoom: z)
         var out: [ZoomFeature] = []
+        forEachFeature(reaching: bounds) { range in
+            if let f = simplified(projected[range], tolerance: tolerance, sqTolerance: sqTolerance) { out.append(f) }
+        }
+        return out
+    }
+
+    /// The simplification tolerance of zoom `z` (world fractions) and its square: none at `maxZoom` and deeper.
+    private func tolerances(atZoom z: Int) -> (Double, Double) {
+        let tolerance = z >= options.maxZoom ? 0 : options.tolerance / (Double(1 << max(0, z)) * Double(options.extent))
+        return (tolerance, tolerance * tolerance)
+    }
+
+    /// Calls `body` with the parts of each input feature (their range in ``projected``) that reach into `bounds`
+    /// (every feature when `nil`), in input order.
+    private func forEachFeature(reaching bounds: WorldBounds?, _ body: (Range<Int>) -> Void) {
         var i = 0
         while i < projected.count {
             // the parts of one input feature are consecutive (geometry collections, exploded lines)
@@ -29,35 +43,64 @@ extension GeoJSONTileIndex {
             var end = i + 1
             while end < projected.count && projected[end].source == source { end += 1 }
             defer { i = end }
-            if let bounds {
-                var seen = false
-                for k in i..<end where bounds.intersects(x0: projected[k].minX, y0: projected[k].minY,
-                                                            x1: projected[k].maxX, y1: projected[k].maxY) {
-                    seen = true
-                    break
-                }
-                if !seen { continue }
+            if let bounds, !(i..<end).contains(where: { bounds.intersects(x0: projected[$0].minX, y0: projected[$0].minY,
+                                                                          x1: projected[$0].maxX, y1: projected[$0].maxY) }) {
+                continue
             }
-            if let f = simplified(parts: i..<end, tolerance: tolerance, sqTolerance: sqTolerance) { out.append(f) }
+            body(i..<end)
+        }
+    }
+
+    /// ``features(atZoom:in:)`` for one tile: each feature reaching past `bounds` (the tile and its buffer) is cut to
+    /// it as geojson-vt cuts a tile's features (along x, then along y), so a renderer drawing the tile converts and
+    /// draws the tile's part of a large polygon or a long line, not the whole of it in every tile. Points are kept
+    /// whole, and so are features reaching past the world's west or east edge (their part past it lies across the
+    /// antimeridian, on the other side of the world from the box) and, with ``GeoJSONTileOptions/lineMetrics``, lines
+    /// (their progress runs along the whole line).
+    package func features(atZoom z: Int, clippedTo bounds: WorldBounds) -> [ZoomFeature] {
+        let (tolerance, sqTolerance) = tolerances(atZoom: z)
+        var out: [ZoomFeature] = []
+        forEachFeature(reaching: bounds) { range in
+            var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+            for k in range {
+                minX = min(minX, projected[k].minX); maxX = max(maxX, projected[k].maxX)
+                minY = min(minY, projected[k].minY); maxY = max(maxY, projected[k].maxY)
+            }
+            let within = minX >= bounds.minX && maxX <= bounds.maxX && minY >= bounds.minY && maxY <= bounds.maxY
+            let whole = within || minX < 0 || maxX > 1 || range.contains { projected[$0].type.isPoints }
+                || (options.lineMetrics && range.contains { !projected[$0].type.isPolygon })
+            if whole {
+                if let f = simplified(projected[range], tolerance: tolerance, sqTolerance: sqTolerance) { out.append(f) }
+                return
+            }
+            guard let across = clip(Array(projected[range]), scale: 1, bounds.minX, bounds.maxX, axis: 0,
+                                    minAll: minX, maxAll: maxX, lineMetrics: false) else { return }
+            let low = across.map(\.minY).min() ?? 0, high = across.map(\.maxY).max() ?? 0
+            guard let cut = clip(across, scale: 1, bounds.minY, bounds.maxY, axis: 1, minAll: low, maxAll: high,
+                                 lineMetrics: false) else { return }
+            if let f = simplified(cut[...], tolerance: tolerance, sqTolerance: sqTolerance, keepsInput: false) { out.append(f) }
         }
         return out
     }
 
-    /// The parts `range` of one input feature at a tolerance; nil when nothing is left.
-    private func simplified(parts range: Range<Int>, tolerance: Double, sqTolerance: Double) -> ZoomFeature? {
-        let source = Int(projected[range.lowerBound].source)
+    /// The parts of one input feature at a tolerance; nil when nothing is left. With `keepsInput`, a feature that
+    /// keeps every point is given as nil geometry (the input's own).
+    private func simplified(_ range: ArraySlice<ProjectedFeature>, tolerance: Double, sqTolerance: Double,
+                            keepsInput: Bool = true) -> ZoomFeature? {
+        guard let first = range.first else { return nil }
+        let source = Int(first.source)
         // Geometry reaching past the Mercator square's top or bottom is drawn from the projected
         // coordinates, which are clamped to it as geojson-vt clamps them (the renderer does not clamp).
-        let touchesEdge = range.contains { projected[$0].minY <= 0 || projected[$0].maxY >= 1 }
-        if !touchesEdge && (tolerance == 0 || range.allSatisfy({ projected[$0].type.isPoints })) {
+        let touchesEdge = !keepsInput || range.contains { $0.minY <= 0 || $0.maxY >= 1 }
+        if !touchesEdge && (tolerance == 0 || range.allSatisfy({ $0.type.isPoints })) {
             return ZoomFeature(index: source, geometry: nil)
         }
         // a negative tolerance keeps every point
         let (keep, sqKeep) = tolerance == 0 ? (-1.0, -1.0) : (tolerance, sqTolerance)
         var parts: [Geometry] = []
         var changed = false
-        for k in range {
-            let (g, dropped) = Self.simplify(projected[k], tolerance: keep, sqTolerance: sqKeep)
+        for part in range {
+            let (g, dropped) = Self.simplify(part, tolerance: keep, sqTolerance: sqKeep)
             changed = changed || dropped
             if let g { parts.append(g) }
         }

@@ -14,12 +14,7 @@ enum FillLayerBuilder: LayerBuilder {
     static func layout(_ layer: CompiledLayer, features: [SelectedFeature], evaluation: FeatureEvaluation) -> any LayerLayout {
         var features = features
         if let layout = layer.layout(as: FillLayoutProperties.self) { sortByKey(layout.fillSortKey, &features, evaluation) }
-        // a tile's polygons are cut to its buffered box (the tile draws only inside itself)
-        let box = evaluation.tileCut
-        return FillLayout(features: features, shapes: features.map { feature in
-            let polygons = GeometryConversion.polygons(feature)
-            return FillFeature(mercator: box.map { TileCut.cut(polygons: polygons, to: $0) } ?? polygons)
-        })
+        return FillLayout(features: features, shapes: features.map { FillFeature(mercator: GeometryConversion.polygons($0)) })
     }
 }
 

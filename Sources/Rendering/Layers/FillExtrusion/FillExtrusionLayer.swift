@@ -1,3 +1,4 @@
+package import Geo
 package import GeoJSON
 package import MapStyle
 
@@ -7,6 +8,9 @@ package struct FillExtrusionFeature: Sendable {
     package var polygons: [[[Point]]]
     /// The one world copy the feature is drawn on (a source tile's), or nil for every visible copy.
     package var wrap: Int?
+    /// The square of the tile whose source cut the polygons to its buffered box (tiled GeoJSON), or nil: walls along
+    /// the cut are not drawn (``TileCut/isCutEdge(_:_:tile:)``, GL JS's `isBoundaryEdge`).
+    package var cutTile: WorldBounds?
 
     /// Creates an extruded feature from coordinates.
     package init(polygons: [[[LocationCoordinate2D]]], wrap: Int? = nil) {
@@ -74,6 +78,10 @@ package struct FillExtrusionLayer: Sendable {
             let mine = patterns ?? Array(repeating: nil, count: n)
             patterns = mine + (other.patterns ?? Array(repeating: nil, count: m))
         }
-        features += other.features.map { FillExtrusionFeature(mercator: $0.polygons, wrap: wrap) }
+        features += other.features.map { feature in
+            var feature = feature
+            feature.wrap = wrap
+            return feature
+        }
     }
 }

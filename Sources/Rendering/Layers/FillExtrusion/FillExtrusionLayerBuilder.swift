@@ -7,8 +7,11 @@ enum FillExtrusionLayerBuilder: LayerBuilder {
     static func draws(_ type: GeometryType) -> Bool { FillLayerBuilder.draws(type) }
 
     static func layout(_ layer: CompiledLayer, features: [SelectedFeature], evaluation: FeatureEvaluation) -> any LayerLayout {
-        FillExtrusionLayout(features: features,
-                            shapes: features.map { FillExtrusionFeature(mercator: GeometryConversion.polygons($0)) })
+        FillExtrusionLayout(features: features, shapes: features.map { feature in
+            var shape = FillExtrusionFeature(mercator: GeometryConversion.polygons(feature))
+            shape.cutTile = evaluation.cutTile
+            return shape
+        })
     }
 }
 

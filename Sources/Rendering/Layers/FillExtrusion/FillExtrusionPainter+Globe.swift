@@ -37,7 +37,9 @@ extension PaintContext {
         // the light in globe space: the flat map's frame at the view's centre
         let centre = GlobeProjection.spherePoint(longitude: t.camera.center.longitude, latitude: t.camera.center.latitude)
         let centreFrame = GlobeView.tangentFrame(centre) ?? (east: Vector3(1, 0, 0), south: Vector3(0, 0, 1))
-        let globeLight = centreFrame.east * light.x + centreFrame.south * light.y + centre * light.z
+        // (normalized, as GL JS's `transformLightDirection` normalizes it: the flat map's light keeps its radial length)
+        let lightOnGlobe = centreFrame.east * light.x + centreFrame.south * light.y + centre * light.z
+        let globeLight = lightOnGlobe * (1 / max(lightOnGlobe.length, 1e-12))
         func shading(at s: Vector3) -> ExtrusionShading {
             // the light in the frame at `s` (its normals are the flat map's there)
             let frame = GlobeView.tangentFrame(s) ?? centreFrame
@@ -55,16 +57,23 @@ extension PaintContext {
             for polygon in feature.polygons {
                 // the rings on the map (moved by the translate), split on the fill grid
                 var rings: [[Point]] = []
+                // per split point, whether the wall leaving it lies along a tile's cut (not drawn)
+                var cutWalls: [[Bool]] = []
                 for (k, ring) in polygon.enumerated() {
                     var points: [Point] = []
+                    var world: [Point] = []
                     for c in ring {
                         var p = t.quantized(c)
                         p.x += worldShift.x
                         p.y += worldShift.y
                         if let last = points.last, last == p { continue }
                         points.append(p)
+                        world.append(c)
                     }
-                    if points.count > 1, points.first == points.last { points.removeLast() }
+                    if points.count > 1, points.first == points.last {
+                        points.removeLast()
+                        world.removeLast()
+                    }
                     guard points.count >= 3 else { continue }
                     // exterior rings clockwise in the y-down world (the solid on each edge's right), holes anticlockwise
                     var area = 0.0
@@ -73,29 +82,38 @@ extension PaintContext {
                         area += previous.x * p.y - p.x * previous.y
                         previous = p
                     }
-                    if (k == 0) != (area > 0) { points.reverse() }
+                    if (k == 0) != (area > 0) {
+                        points.reverse()
+                        world.reverse()
+                    }
+                    let cut = feature.cutTile.map { TileCut.cutEdges(world, tile: $0) }
                     var split: [Point] = []
+                    var walls: [Bool] = []
                     for j in points.indices {
                         let a = points[j], b = points[(j + 1) % points.count]
                         split.append(a)
                         GlobeSubdivision.split(a, b, cells: cells, into: &split)
+                        walls += repeatElement(cut?[j] ?? false, count: split.count - walls.count)
                     }
                     rings.append(split)
+                    cutWalls.append(walls)
                 }
                 guard !rings.isEmpty else { continue }
                 let spheres = rings.map { ring in ring.map { g.spherePoint(worldX: $0.x, y: $0.y) } }
                 let metres = t.pixelsPerMeter
                 // walls
                 if rTop != rBase {
-                    for (ring, sphere) in zip(rings, spheres) {
-                        paintGlobeWalls(ring, sphere, rBase: rBase, rTop: rTop, base: base, height: height, metres: metres,
+                    for (r, (ring, sphere)) in zip(rings, spheres).enumerated() {
+                        paintGlobeWalls(ring, sphere, cutWalls: cutWalls[r], rBase: rBase, rTop: rTop, base: base, height: height, metres: metres,
                                         color: color, shading: shading, globe: g, into: &buffer)
                     }
                 }
                 // the roof: the rings on the shell at the roof's height
                 if let first = spheres.first?.first {
-                    let roofColor = shading(at: first).roof(color)
-                    paintGlobeRoof(rings, spheres, radius: rTop, heightPixels: height * metres, color: roofColor, globe: g, into: &buffer)
+                    // lit where each pixel meets the roof, as GL JS lights each vertex of the roof's mesh (one colour
+                    // for the whole roof showed each tile's piece of a large solid in a shade of its own)
+                    paintGlobeRoof(rings, spheres, radius: rTop, heightPixels: height * metres, color: { shading(at: $0).roof(color) },
+                                   blendColor: shading(at: first).roof(color), globe: g, into: &buffer)
                 }
             }
         }
@@ -112,13 +130,15 @@ extension PaintContext {
         return (Point(x: p.x, y: p.y), ExtrusionVertex(point: CameraPoint(x: v.x, y: v.y, depth: -v.z), t: t))
     }
 
-    /// A ring's walls on the globe: one quad per (split) edge, culled by its winding on screen.
-    private func paintGlobeWalls(_ ring: [Point], _ sphere: [Vector3], rBase: Double, rTop: Double, base: Double, height: Double,
+    /// A ring's walls on the globe: one quad per (split) edge, culled by its winding on screen, and left out along a
+    /// tile's cut (`cutWalls[i]`: the edge leaving point `i`).
+    private func paintGlobeWalls(_ ring: [Point], _ sphere: [Vector3], cutWalls: [Bool], rBase: Double, rTop: Double, base: Double, height: Double,
                                  metres: Double, color: PremultipliedColor, shading: (Vector3) -> ExtrusionShading, globe g: GlobeView,
                                  into buffer: inout ExtrusionBuffer) {
         var ia = ring.count - 1
         for ib in ring.indices {
             defer { ia = ib }
+            if cutWalls[ia] { continue }
             let a = ring[ia], b = ring[ib]
             let zBase = base * metres, zTop = height * metres
             let corners = [globeVertex(a, sphere[ia], radius: rBase, heightPixels: zBase, t: 0, globe: g),
@@ -150,10 +170,11 @@ extension PaintContext {
     }
 
     /// A roof on the globe: its rings on the shell of `radius` projected and scanned (even-odd), each
-    /// pixel's depth where its ray meets the shell (in a blend with Mercator, the mean of the roof's
-    /// vertex depths: an approximation).
+    /// pixel's depth where its ray meets the shell and its colour `color` of the unit sphere's point there (in a blend
+    /// with Mercator, the mean of the roof's vertex depths and `blendColor`: an approximation).
     private mutating func paintGlobeRoof(_ world: [[Point]], _ rings: [[Vector3]], radius: Double, heightPixels: Double,
-                                         color: (Float, Float, Float), globe g: GlobeView, into buffer: inout ExtrusionBuffer) {
+                                         color: (Vector3) -> (Float, Float, Float), blendColor: (Float, Float, Float),
+                                         globe g: GlobeView, into buffer: inout ExtrusionBuffer) {
         let cam = g.camera
         var depthSum = 0.0, depthCount = 0.0
         let screen = zip(world, rings).map { w, ring in zip(w, ring).map { q, s -> Point in
@@ -187,7 +208,9 @@ extension PaintContext {
         scanner.scan(rings: screen, rule: .evenOdd, clip: clip) { y, x0, x1 in
             for x in x0..<x1 {
                 if !sphere {
-                    if blendDepth > 0 { buffer.write(x: x, y: y, inverseDepth: Float(1 / blendDepth), r: color.0, g: color.1, b: color.2) }
+                    if blendDepth > 0 {
+                        buffer.write(x: x, y: y, inverseDepth: Float(1 / blendDepth), r: blendColor.0, g: blendColor.1, b: blendColor.2)
+                    }
                     continue
                 }
                 let dir = cam.rayDirection(screenX: Double(x) + 0.5, y: Double(y) + 0.5)
@@ -197,9 +220,11 @@ extension PaintContext {
                 let discriminant = max(0, b * b - c)
                 let along = -b - discriminant.squareRoot()
                 guard along > 0 else { continue }
-                let v = cam.view(o + dir * along)
+                let e = o + dir * along
+                let v = cam.view(e)
                 guard v.z < 0 else { continue }
-                buffer.write(x: x, y: y, inverseDepth: Float(1 / -v.z), r: color.0, g: color.1, b: color.2)
+                let c = color(e * (1 / radius))
+                buffer.write(x: x, y: y, inverseDepth: Float(1 / -v.z), r: c.0, g: c.1, b: c.2)
             }
         }
         swap(&scanner, &self.scanner)
@@ -213,7 +238,7 @@ extension PaintContext {
     /// of the footprint's projection and the shell's outline is tested: the ray met with the shell
     /// (`GlobeCamera.spherePoint(screenX:y:radius:)`), the point taken back to the map and tested against the
     /// rings (`world`, even-odd).
-    private func paintFoldedGlobeRoof(_ world: [[Point]], radius: Double, color: (Float, Float, Float), globe g: GlobeView,
+    private func paintFoldedGlobeRoof(_ world: [[Point]], radius: Double, color: (Vector3) -> (Float, Float, Float), globe g: GlobeView,
                                       into buffer: inout ExtrusionBuffer) {
         let cam = g.camera
         let o = cam.cameraPosition
@@ -271,7 +296,8 @@ extension PaintContext {
                       inside(e * (1 / radius)) else { continue }
                 let v = cam.view(e)
                 guard v.z < 0 else { continue }
-                buffer.write(x: x, y: y, inverseDepth: Float(1 / -v.z), r: color.0, g: color.1, b: color.2)
+                let c = color(e * (1 / radius))
+                buffer.write(x: x, y: y, inverseDepth: Float(1 / -v.z), r: c.0, g: c.1, b: c.2)
             }
         }
     }

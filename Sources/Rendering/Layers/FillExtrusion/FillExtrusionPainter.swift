@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import GeoJSON
 
 /// The pixels a fill-extrusion layer covers inside one band, before they are composited: the depth
@@ -86,23 +87,23 @@ extension PaintContext {
                     copies = c
                 }
                 for copy in copies {
-                    let rings = extrusionRings(polygon, copy: copy, shift: shift)
+                    let (rings, cutEdges) = extrusionRings(polygon, copy: copy, shift: shift, cutTile: feature.cutTile)
                     if let pattern {
                         if zTop < cameraHeight || axonometric {
                             paintPatternRoof(rings, z: zTop, pattern: pattern, lighting: shading.patternRoof(), shift: shift, into: &buffer)
                         }
-                        for ring in rings {
-                            paintWalls(ring, zBase: zBase, zTop: zTop, base: base, height: height, color: color,
-                                       shading: shading, pattern: pattern, shift: shift, into: &buffer)
+                        for (r, ring) in rings.enumerated() {
+                            paintWalls(ring, cutEdges: cutEdges?[r], zBase: zBase, zTop: zTop, base: base, height: height,
+                                       color: color, shading: shading, pattern: pattern, shift: shift, into: &buffer)
                         }
                         continue
                     }
                     if zTop < cameraHeight || axonometric {
                         paintRoof(rings, z: zTop, color: roofColor, into: &buffer)
                     }
-                    for ring in rings {
-                        paintWalls(ring, zBase: zBase, zTop: zTop, base: base, height: height, color: color,
-                                   shading: shading, into: &buffer)
+                    for (r, ring) in rings.enumerated() {
+                        paintWalls(ring, cutEdges: cutEdges?[r], zBase: zBase, zTop: zTop, base: base, height: height,
+                                   color: color, shading: shading, into: &buffer)
                     }
                 }
             }
@@ -112,21 +113,27 @@ extension PaintContext {
     }
 
     /// A polygon's rings in plane space, without their closing point, wound as MapLibre winds them
-    /// (exterior rings with positive area in y-down coordinates, holes negative).
-    private func extrusionRings(_ polygon: [[Point]], copy: Int, shift: Point) -> [[Point]] {
+    /// (exterior rings with positive area in y-down coordinates, holes negative); with `cutTile`, each ring's
+    /// ``TileCut/cutEdges(_:tile:)`` (the walls left out), otherwise nil.
+    private func extrusionRings(_ polygon: [[Point]], copy: Int, shift: Point,
+                                cutTile: WorldBounds?) -> (rings: [[Point]], cutEdges: [[Bool]]?) {
         var out: [[Point]] = []
+        var cuts: [[Bool]] = []
         out.reserveCapacity(polygon.count)
         for (k, ring) in polygon.enumerated() {
             var points: [Point] = []
+            var world: [Point] = []
             points.reserveCapacity(ring.count)
             for c in ring {
                 let p = transform.plane(mercator: c, copy: copy) + shift
                 guard p.x.isFinite, p.y.isFinite else { continue }
                 if let last = points.last, last.x == p.x, last.y == p.y { continue }
                 points.append(p)
+                if cutTile != nil { world.append(c) }
             }
             if points.count > 1, let first = points.first, let last = points.last, first.x == last.x, first.y == last.y {
                 points.removeLast()
+                if cutTile != nil { world.removeLast() }
             }
             guard points.count >= 3 else { continue }
             var area = 0.0
@@ -135,10 +142,14 @@ extension PaintContext {
                 area += previous.x * p.y - p.x * previous.y
                 previous = p
             }
-            if (k == 0) != (area > 0) { points.reverse() }
+            if (k == 0) != (area > 0) {
+                points.reverse()
+                world.reverse()
+            }
             out.append(points)
+            if let cutTile { cuts.append(TileCut.cutEdges(world, tile: cutTile)) }
         }
-        return out
+        return (out, cutTile == nil ? nil : cuts)
     }
 
     /// The roof: the rings at height `z`, clipped to the view's depth range, filled (even-odd) with
@@ -203,8 +214,9 @@ extension PaintContext {
         return image.image.sampleWrapped(u: fu, v: fv)
     }
 
-    /// The walls of one ring: a quad per edge from `zBase` to `zTop`, culled when it faces away from the camera.
-    private func paintWalls(_ ring: [Point], zBase: Double, zTop: Double, base: Double, height: Double,
+    /// The walls of one ring: a quad per edge from `zBase` to `zTop`, culled when it faces away from the camera, and
+    /// left out along a tile's cut (`cutEdges[i]`: the edge leaving point `i`).
+    private func paintWalls(_ ring: [Point], cutEdges: [Bool]?, zBase: Double, zTop: Double, base: Double, height: Double,
                             color: PremultipliedColor, shading: ExtrusionShading, pattern: StyleImage? = nil, shift: Point = Point(x: 0, y: 0),
                             into buffer: inout ExtrusionBuffer) {
         guard zTop > zBase || zTop < zBase else { return }
@@ -236,6 +248,7 @@ extension PaintContext {
         var a = ring[ring.count - 1]
         for (index, b) in ring.enumerated() {
             defer { a = b }
+            if let cutEdges, cutEdges[index == 0 ? ring.count - 1 : index - 1] { continue }
             // the edge runs a -> b with the solid on its right-hand side (y down): its outward normal
             let ex = b.x - a.x, ey = b.y - a.y
             let outward = (x: ey, y: -ex)

@@ -18,12 +18,9 @@ enum LineLayerBuilder: LayerBuilder {
         sortByKey(layout.lineSortKey, &features, evaluation)
         var lines: [LineFeature] = []
         lines.reserveCapacity(features.count)
-        // a tile's lines are cut to its buffered box (the tile draws only inside itself), unless a gradient runs
-        // along each whole line
-        let box = layer.paint(as: LinePaintProperties.self)?.lineGradient == nil ? evaluation.tileCut : nil
         for s in features {
             let (parts, closed) = GeometryConversion.lines(s)
-            lines.append(LineFeature(mercator: box.map { TileCut.cut(lines: parts, closed: closed, to: $0) } ?? parts, closedRings: closed))
+            lines.append(LineFeature(mercator: parts, closedRings: closed))
         }
         var out = LineLayout(features: features, shapes: lines)
         out.join = layout.lineJoin.perFeature(features, evaluation)
