@@ -1,4 +1,4 @@
-package import Geo
+import Geo
 package import GeoJSON
 import Foundation
 

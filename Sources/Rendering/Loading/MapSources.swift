@@ -1,5 +1,5 @@
 package import Foundation
-package import Geo
+import Geo
 package import GeoJSON
 package import MapStyle
 package import TileSources
@@ -44,8 +44,8 @@ package final class MapSources: @unchecked Sendable {
     /// Whether sources of `kind` are drawn (the others are drawn empty, and said to be not loaded yet).
     package static func draws(_ kind: StyleSource.Kind) -> Bool {
         switch kind {
+        // (every kind is drawn: a kind added to the style specification must be decided here)
         case .geojson, .vector, .raster, .rasterDEM, .image: return true
-        default: return false
         }
     }
 

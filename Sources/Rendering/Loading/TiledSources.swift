@@ -1,5 +1,5 @@
-package import Foundation
-package import Geo
+import Foundation
+import Geo
 package import GeoJSON
 package import MapStyle
 package import TileSources

@@ -1,4 +1,4 @@
-package import Geo
+import Geo
 import GeoJSON
 import MapStyle
 

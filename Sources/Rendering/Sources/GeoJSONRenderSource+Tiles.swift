@@ -1,6 +1,6 @@
 import Foundation
-package import Geo
-package import GeoJSON
+import Geo
+import GeoJSON
 import Tiling
 
 /// A GeoJSON source drawn from tiles of varying zoom, as GL JS draws it past 60° of pitch: GL JS draws a GeoJSON

@@ -1,4 +1,4 @@
-package import Geo
+import Geo
 import Foundation
 import Expressions
 package import Fonts

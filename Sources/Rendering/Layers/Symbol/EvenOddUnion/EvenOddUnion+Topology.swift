@@ -16,7 +16,7 @@ extension EvenOddUnion {
         }.map(\.element)
         correctOrientations()
         try correctCollinearEdges()
-        try correctSelfIntersections(tree: false)
+        _ = try correctSelfIntersections(tree: false)
         try correctTree()
         while true {
             try correctChainedRings()
