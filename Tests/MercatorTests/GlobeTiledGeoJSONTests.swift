@@ -79,6 +79,13 @@ struct GlobeTiledGeoJSONTests {
         let features = try #require(solids.first?.features)
         #expect(features.count > 1)
         #expect(features.allSatisfy { $0.cutTile != nil })
+        // the cut's edges, gone through the tile's grid and longitude and latitude, are found on the box's sides
+        let cutEdges = features.reduce(0) { count, feature in
+            count + feature.polygons.joined().reduce(0) { count, ring in
+                count + TileCut.cutEdges(Array(ring.dropLast()), tile: feature.cutTile!).filter { $0 }.count
+            }
+        }
+        #expect(cutEdges >= features.count)
         let image = try map.snapshot().image
         func pixel(_ x: Int, _ y: Int) -> (Int, Int, Int) {
             let i = 4 * (y * image.width + x)

@@ -145,8 +145,8 @@ import Testing
 
     /// A piece of a solid cut from a tiled source leaves out its walls along the cut, as GL JS's `isBoundaryEdge` does:
     /// they stand inside the neighbouring tile's piece. The building's south wall faces the pitched camera; with the
-    /// tile ending north of it (so the wall runs along a line outside the tile), the pixels between the footprint's
-    /// south edge and the roof's show nothing; on the flat map and on the globe.
+    /// tile's buffered box ending at it (so the wall runs along the cut), the pixels between the footprint's south edge
+    /// and the roof's show nothing; on the flat map and on the globe.
     @Test(arguments: [0.0, 1.0]) func wallsAlongATileCutAreLeftOut(globeness: Double) throws {
         var building = FillExtrusionLayer(features: [Self.square(0, 0, 0.00005)])
         building.height = .constant(10)
@@ -160,8 +160,8 @@ import Testing
         let groundSouth = scene().transform.screenPoint(for: LocationCoordinate2D(latitude: -0.00005, longitude: 0)).y
         let wall = (x: 64, y: Int(groundSouth) - 2)
         #expect(Self.alpha(try Renderer.render(scene()), wall.x, wall.y) == 1)
-        // a tile 2e-6 of the world across (zoom 18 or so), ending 1e-8 north of the wall
-        building.features[0].cutTile = WorldBounds(minX: 0.5 - 1e-6, minY: south - 2e-6, maxX: 0.5 + 1e-6, maxY: south - 1e-8)
+        // a tile 2e-6 of the world across (zoom 18 or so) whose buffered box (a quarter tile more) ends at the wall
+        building.features[0].cutTile = WorldBounds(minX: 0.5 - 1e-6, minY: south - 2.5e-6, maxX: 0.5 + 1e-6, maxY: south - 5e-7)
         let cut = try Renderer.render(scene())
         #expect(Self.alpha(cut, wall.x, wall.y) == 0)
         // the roof and the other walls are still drawn

@@ -17,29 +17,32 @@ struct TileCutTests {
         #expect(box.minX == 1.75 / 8 && box.maxX == 3.25 / 8 && box.minY == 4.75 / 8 && box.maxY == 6.25 / 8)
     }
 
-    @Test("an edge along a line outside the tile is the cut's, from one unit out")
+    @Test("an edge along a side of the box is the cut's, to half a grid unit")
     func cutEdges() {
-        let west = tile.minX - 2048 * unit, south = tile.maxY + 2048 * unit
-        // along the box's west and south sides
+        let west = tile.minX - 2048 * unit, south = tile.maxY + 2048 * unit, east = tile.maxX + 2048 * unit
+        // along the box's west, south and east sides
         #expect(TileCut.isCutEdge(Point(x: west, y: 0.63), Point(x: west, y: 0.7), tile: tile))
         #expect(TileCut.isCutEdge(Point(x: 0.26, y: south), Point(x: 0.3, y: south), tile: tile))
-        // one grid unit outside the east side
-        let east = tile.maxX + unit
-        #expect(TileCut.isCutEdge(Point(x: east, y: 0.63), Point(x: east, y: 0.64), tile: tile))
+        #expect(TileCut.isCutEdge(Point(x: east + unit / 4, y: 0.63), Point(x: east + unit / 4, y: 0.64), tile: tile))
     }
 
-    @Test("edges inside the tile, on its sides, slanted or crossing it are walls")
+    @Test("edges inside the tile, on its sides, in the buffer off the box's sides, slanted or past the world are walls")
     func walls() {
         // vertical and horizontal inside the tile
         #expect(!TileCut.isCutEdge(Point(x: 0.3, y: 0.63), Point(x: 0.3, y: 0.7), tile: tile))
         #expect(!TileCut.isCutEdge(Point(x: 0.26, y: 0.7), Point(x: 0.3, y: 0.7), tile: tile))
         // on the tile's own west side
         #expect(!TileCut.isCutEdge(Point(x: tile.minX, y: 0.63), Point(x: tile.minX, y: 0.7), tile: tile))
-        // slanted outside the tile
-        let west = tile.minX - 1000 * unit
-        #expect(!TileCut.isCutEdge(Point(x: west, y: 0.63), Point(x: west + unit, y: 0.7), tile: tile))
-        // horizontal outside to the west, but at a height across the tile
-        #expect(!TileCut.isCutEdge(Point(x: west, y: 0.7), Point(x: west - unit, y: 0.7), tile: tile))
+        // vertical in the buffer, a grid unit inside the box's side (a feature's own wall, drawn by both tiles)
+        let west = tile.minX - 2047 * unit
+        #expect(!TileCut.isCutEdge(Point(x: west, y: 0.63), Point(x: west, y: 0.7), tile: tile))
+        // slanted across the box's side
+        let side = tile.minX - 2048 * unit
+        #expect(!TileCut.isCutEdge(Point(x: side, y: 0.63), Point(x: side + unit, y: 0.7), tile: tile))
+        // horizontal outside to the west, at a height across the tile
+        #expect(!TileCut.isCutEdge(Point(x: side, y: 0.7), Point(x: side - unit, y: 0.7), tile: tile))
+        // a feature kept whole past the antimeridian: its vertical edge at 1.1 of the world stands on no tile's cut
+        #expect(!TileCut.isCutEdge(Point(x: 1.1, y: 0.63), Point(x: 1.1, y: 0.7), tile: tile))
     }
 
     @Test("a ring's cut edges are read per point, for the edge leaving it")

@@ -8,7 +8,7 @@ import Geo
 /// border, not the whole of it. Fills and lines are painted only inside their tile, so the cut's own edges, a quarter
 /// tile outside, never show. Fill extrusions are not clipped to their tile; a cut polygon's edges along the box would
 /// stand as walls inside the neighbouring tile's piece of the same solid, so they are left out, as GL JS's
-/// `isBoundaryEdge` leaves them out (``isCutEdge(_:_:tile:)``).
+/// `isBoundaryEdge` leaves them out (``isCutEdge(_:_:tile:)``, narrowed to the box's sides).
 enum TileCut {
     /// How far the box reaches past the tile on each side, in tiles: GL JS's GeoJSON `buffer` (128 of 512 pixels).
     static let buffer = 0.25
@@ -20,14 +20,20 @@ enum TileCut {
                            maxX: (Double(x) + 1 + buffer) / n, maxY: (Double(y) + 1 + buffer) / n)
     }
 
-    /// Whether the edge `a`-`b` (world fractions) runs along a line outside `tile` (the tile's square), as a cut's
-    /// edges along its box do: GL JS's `isBoundaryEdge` (both ends on one vertical line left or right of the tile, or
-    /// one horizontal line above or below it). Points lie on the tile's grid of 8,192 units a side; an end counts as
-    /// outside from half a unit past the tile's side.
+    /// Whether the edge `a`-`b` (world fractions) runs along a side of the box `tile` (the tile's square) was cut to
+    /// (``box(z:x:y:)``): GL JS's `isBoundaryEdge`, which leaves out every edge on one vertical or horizontal line
+    /// outside the tile, narrowed to the cut's own lines. (An edge of a feature's own in the buffer is drawn by both
+    /// tiles, the same wall twice; a feature kept whole across the antimeridian reaches past every tile's square, and
+    /// its walls there stand on no tile's cut.) Points lie on the tile's grid of 8,192 units a side; an end counts as on
+    /// the side within half a unit.
     static func isCutEdge(_ a: Point, _ b: Point, tile: WorldBounds) -> Bool {
-        let margin = (tile.maxX - tile.minX) / 16384
-        if a.x == b.x && (a.x < tile.minX - margin || a.x > tile.maxX + margin) { return true }
-        if a.y == b.y && (a.y < tile.minY - margin || a.y > tile.maxY + margin) { return true }
+        let width = tile.maxX - tile.minX, height = tile.maxY - tile.minY
+        let margin = width / 16384
+        func onSide(_ v: Double, _ low: Double, _ high: Double, _ size: Double) -> Bool {
+            abs(v - (low - buffer * size)) < margin || abs(v - (high + buffer * size)) < margin
+        }
+        if a.x == b.x && onSide(a.x, tile.minX, tile.maxX, width) { return true }
+        if a.y == b.y && onSide(a.y, tile.minY, tile.maxY, height) { return true }
         return false
     }
 
