@@ -71,7 +71,7 @@ import Testing
         // geojson-vt test-simplify: a zig-zag keeps its corners, drops points within tolerance
         var coords: [Double] = [0,0,1, 1,0.001,0, 2,0,0, 3,5,0, 4,0,0, 5,0.001,0, 6,0,1]
         var stack = [(Int, Int)]()
-        coords.withUnsafeMutableBufferPointer { simplify($0, first: 0, last: 18, sqTolerance: 0.01, stack: &stack) }
+        _ = coords.withUnsafeMutableBufferPointer { simplify($0, first: 0, last: 18, sqTolerance: 0.01, stack: &stack) }
         let kept = stride(from: 0, to: coords.count, by: 3).filter { coords[$0 + 2] > 0.01 }.map { coords[$0] }
         #expect(kept == [0, 2, 3, 4, 6])
         // a long straight run collapses to its end points
@@ -80,7 +80,7 @@ import Testing
         line[2] = 1
         line[line.count - 1] = 1
         let last = line.count - 3
-        line.withUnsafeMutableBufferPointer { simplify($0, first: 0, last: last, sqTolerance: 1e-9, stack: &stack) }
+        _ = line.withUnsafeMutableBufferPointer { simplify($0, first: 0, last: last, sqTolerance: 1e-9, stack: &stack) }
         #expect(stride(from: 0, to: line.count, by: 3).filter { line[$0 + 2] > 1e-9 }.count == 2)
     }
 }

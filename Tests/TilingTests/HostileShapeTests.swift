@@ -20,12 +20,12 @@ import Foundation
         // 0.2 from the chord on y = 0.4; the middle one (6) is the pivot
         var coords: [Double] = [0, 0.4, 0, 0.25, 0.6, 0, 0.5, 0.6, 0, 0.75, 0.6, 0, 1, 0.4, 0]
         var stack: [(Int, Int)] = []
-        coords.withUnsafeMutableBufferPointer { simplify($0, first: 0, last: 12, sqTolerance: 0, stack: &stack) }
+        _ = coords.withUnsafeMutableBufferPointer { simplify($0, first: 0, last: 12, sqTolerance: 0, stack: &stack) }
         #expect(coords[8] > 0)
         // in a range that does not start at 0 the middle is still the range's own
         // (geojson-vt measures its middle from 0, not from `first`, and so picks the first tie here)
         var shifted = [Double](repeating: 9, count: 30) + [0, 0.4, 0, 0.25, 0.6, 0, 0.5, 0.6, 0, 0.75, 0.6, 0, 1, 0.4, 0]
-        shifted.withUnsafeMutableBufferPointer { simplify($0, first: 30, last: 42, sqTolerance: 0, stack: &stack) }
+        _ = shifted.withUnsafeMutableBufferPointer { simplify($0, first: 30, last: 42, sqTolerance: 0, stack: &stack) }
         #expect(shifted[38] > 0)
         #expect(shifted[38] > shifted[35] && shifted[38] > shifted[41])
     }
@@ -35,7 +35,7 @@ import Foundation
         var coords = Self.zigzag(200_000)
         var stack: [(Int, Int)] = []
         let last = coords.count - 3
-        coords.withUnsafeMutableBufferPointer { simplify($0, first: 0, last: last, sqTolerance: 0, stack: &stack) }
+        _ = coords.withUnsafeMutableBufferPointer { simplify($0, first: 0, last: last, sqTolerance: 0, stack: &stack) }
         let important = stride(from: 5, to: last, by: 3).filter { coords[$0] > 0 }.count
         #expect(important > 100_000)
     }
