@@ -68,11 +68,11 @@ extension PaintContext {
                         p.y += worldShift.y
                         if let last = points.last, last == p { continue }
                         points.append(p)
-                        world.append(c)
+                        if feature.cutTile != nil { world.append(c) }
                     }
                     if points.count > 1, points.first == points.last {
                         points.removeLast()
-                        world.removeLast()
+                        if feature.cutTile != nil { world.removeLast() }
                     }
                     guard points.count >= 3 else { continue }
                     // exterior rings clockwise in the y-down world (the solid on each edge's right), holes anticlockwise
