@@ -45,6 +45,25 @@ struct StyleProjectionTests {
         #expect(style.loadWarnings.isEmpty)
     }
 
+    @Test("projectionDrawsGlobe: a projection reaching the globe at some zoom, global state read")
+    func drawsGlobe() throws {
+        func style(_ projection: String) throws -> Style {
+            try Style(parsing: #"{"version": 8, "state": {"kind": {"default": "globe"}}, "projection": {"type": "# + projection
+                      + #"}, "sources": {}, "layers": []}"#)
+        }
+        #expect(!(try Style(parsing: #"{"version": 8, "sources": {}, "layers": []}"#)).projectionDrawsGlobe)
+        #expect(!(try style(#""mercator""#)).projectionDrawsGlobe)
+        #expect(!(try style(#""equal-earth""#)).projectionDrawsGlobe)
+        #expect(try style(#""globe""#).projectionDrawsGlobe)
+        #expect(try style(#""vertical-perspective""#).projectionDrawsGlobe)
+        #expect(try style(#"["interpolate", ["linear"], ["zoom"], 8, "mercator", 9, "vertical-perspective"]"#).projectionDrawsGlobe)
+        #expect(!(try style(#"["step", ["zoom"], "mercator", 5, "mercator"]"#)).projectionDrawsGlobe)
+        let state = try style(#"["global-state", "kind"]"#)
+        #expect(state.projectionDrawsGlobe)
+        state.setGlobalStateProperty("kind", value: "mercator")
+        #expect(!state.projectionDrawsGlobe)
+    }
+
     @Test("an unknown name draws Mercator with a located warning, as GL JS falls back")
     func unknownName() throws {
         let style = try Style(parsing: #"{"version": 8, "projection": {"type": "equal-earth"}, "sources": {}, "layers": []}"#)

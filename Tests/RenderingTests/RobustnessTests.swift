@@ -20,7 +20,7 @@ import Testing
         line.offset = .constant(-.infinity)
         line.blur = .constant(.nan)
         line.dashArray = [.nan, 1, -3, .infinity]
-        line.dashWidth = .constant(1e300)
+        line.floorWidth = .constant(1e300)
         var circle = CircleLayer(features: [CircleFeature(points: coords)])
         circle.radius = .constant(1e12)
         circle.blur = .constant(.nan)

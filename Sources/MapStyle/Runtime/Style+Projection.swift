@@ -31,6 +31,15 @@ extension Style {
         return projection.globeness(atZoom: zoom, globalState: globalState)
     }
 
+    /// Whether the style's projection draws the globe at some zoom (`globe`, `vertical-perspective`, or an expression
+    /// or transition reaching either): a style made for MapLibre GL JS, the only one of the two MapLibre renderers
+    /// that draws them. Where GL JS 5 and MapLibre Native draw something differently, such a style is drawn by GL
+    /// JS's rule at every zoom, flat ones too (`Transform.glJSRules`).
+    package var projectionDrawsGlobe: Bool {
+        guard let projection else { return false }
+        return StyleProjection(type: StyleProjection.resolvingGlobalState(projection.type, globalState)).isGlobe
+    }
+
     /// Validates root member `key` = `value` as part of an otherwise empty style.
     private func checkRootMember(_ key: String, _ value: JSONValue) throws(StyleError) {
         var root: JSONObject = ["version": 8, "sources": .object(JSONObject()), "layers": []]

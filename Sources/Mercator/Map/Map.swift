@@ -269,6 +269,7 @@ public final class Map: @unchecked Sendable {
         builder.limits = options.limits
         builder.globeness = frame.globeness
         builder.rasterReference = frame.rasterReference
+        builder.glJSRules = style.projectionDrawsGlobe
         builder.sky = style.styleDocument.members["sky"]
         builder.resourceGeneration = resources.generation(of: style, sprites: sprites, glyphs: mapGlyphs,
                                                           ideographicFallback: settings.ideographicFontFallback)

@@ -32,6 +32,8 @@ package struct RenderScene: Sendable {
     package var globeness = 0.0
     /// Whose rasterizer the pixels match (``Transform/rasterReference``).
     package var rasterReference = RasterReference.mapLibreNative
+    /// Whether rules that MapLibre GL JS 5 and MapLibre Native draw differently follow GL JS (``Transform/glJSRules``).
+    package var glJSRules = false
 
     /// The projection the renderer uses for this scene (screen <-> coordinate conversions, feature queries).
     package var transform: Transform {
@@ -39,6 +41,7 @@ package struct RenderScene: Sendable {
                           quantizeToTileZoom: tileQuantization ? tileQuantizationMaxZoom : nil)
         t.projectionMode = projectionMode
         t.rasterReference = rasterReference
+        t.glJSRules = glJSRules
         if globeness > 0 { t.globeness = globeness }
         return t
     }

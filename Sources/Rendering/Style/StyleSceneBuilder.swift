@@ -47,6 +47,8 @@ package struct StyleSceneBuilder: Sendable {
     package var globeness = 0.0
     /// Whose rasterizer the pixels match (``Transform/rasterReference``).
     package var rasterReference = RasterReference.mapLibreNative
+    /// Whether rules that MapLibre GL JS 5 and MapLibre Native draw differently follow GL JS (``Transform/glJSRules``).
+    package var glJSRules = false
     /// The style's root `sky` (its `atmosphere-blend` sets the glow around the globe).
     package var sky: JSONValue?
     /// The bearing a hillshade's light anchored to the viewport turns with (nil: the camera's). A draped terrain tile
@@ -97,6 +99,7 @@ package struct StyleSceneBuilder: Sendable {
         var scene = RenderScene(width: width, height: height, pixelRatio: pixelRatio, camera: camera)
         scene.globeness = globeness
         scene.rasterReference = rasterReference
+        scene.glJSRules = glJSRules
         var drawn: [StyleScene.DrawnLayer] = []
         var unsupported: [String] = []
         let zoom = camera.zoom

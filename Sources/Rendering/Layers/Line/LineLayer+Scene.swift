@@ -9,7 +9,7 @@ extension LineLayer: SceneLayer {
         try check(offset, "line-offset", layerIndex: i)
         try check(blur, "line-blur", layerIndex: i)
         try check(join, "line-join", layerIndex: i)
-        try check(dashWidth, "line-width (dash)", layerIndex: i)
+        try check(floorWidth, "line-width (floor)", layerIndex: i)
     }
 
     package func paint(in context: inout PaintContext) { context.paintLine(self) }

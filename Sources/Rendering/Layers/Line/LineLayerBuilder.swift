@@ -58,12 +58,14 @@ struct LineLayout: LayerLayout {
             // zoom last crossed (a fractional zoom, without history), else from one zoom up (scale 1/2)
             let below = zoom > (evaluation.lastIntegerZoom ?? zoom.rounded(.down))
             out.dashFadeLength = dashes.evaluate(zoom: below ? zoom - 1 : zoom + 1).reduce(0) { $0 + max(0, $1) } * (below ? 2 : 0.5)
-            // MapLibre scales dashes by the width at the integer zoom ("floorwidth").
+        }
+        if paint.lineDashPattern != nil || paint.linePattern != nil {
+            // MapLibre scales dashes (and GL JS line patterns) by the width at the integer zoom ("floorwidth").
             let floorZoom = zoom.rounded(.down)
             var floorEvaluation = evaluation
             floorEvaluation.base.zoom = floorZoom
             floorEvaluation.memo = nil
-            out.dashWidth = paint.lineWidth.isFeatureConstant
+            out.floorWidth = paint.lineWidth.isFeatureConstant
                 ? .constant(paint.lineWidth.evaluate(zoom: floorZoom))
                 : paint.lineWidth.perFeature(features, floorEvaluation)
         }

@@ -41,9 +41,13 @@ extension PaintContext {
             let stroke = LineStroke(color: color, gradient: gradient, opacity: Float(max(0, min(1, layer.opacity[i]))),
                                     inset: inset, outset: outset, blur: max(0, layer.blur[i]) * ratio,
                                     offset: layer.offset[i] * ratio, shift: shift,
-                                    dash: dashTexture.flatMap { DashPattern($0, floorWidth: (layer.dashWidth?[i] ?? width) * ratio,
+                                    dash: dashTexture.flatMap { DashPattern($0, floorWidth: (layer.floorWidth?[i] ?? width) * ratio,
                                                                             scale: integerZoomScale / ratio, fadeLength: layer.dashFadeLength) },
-                                    pattern: layer.patterns?[i].map { ($0, $0.displaySize.0 * integerZoomScale) })
+                                    pattern: layer.patterns?[i].map { image in
+                                        // GL JS's rule for a globe style: the image spans the width at its aspect
+                                        LinePattern(image: image, length: image.displaySize.0 * integerZoomScale,
+                                                    aspect: tr.glJSRules ? image.displaySize.1 / max(1e-9, layer.floorWidth?[i] ?? width) : nil)
+                                    })
             if let patterns = layer.patterns, patterns[i] == nil { continue }  // its pattern is missing: nothing drawn
             let options = LineTessellator.Options(join: layer.join[i], cap: layer.cap, miterLimit: layer.miterLimit,
                                                   roundLimit: layer.roundLimit, sharpCornerOffset: sharpCornerOffset,
@@ -71,10 +75,9 @@ extension PaintContext {
                         // (a plain stroke only where it can show in this band: see globeVisibleWorldRuns)
                         let plain = stroke.dash == nil && stroke.gradient == nil && stroke.pattern == nil
                         let reach = (max(layer.miterLimit, 2) + 2) * outset + abs(stroke.offset) + shift.length + 2
-                        // dashes run on along the line behind the horizon (GL JS's line distance counts the
-                        // hidden vertices): a run in front starts at the line's distance there (patterns, which
-                        // read the same distance, are left starting at the horizon: see docs/3d.md)
-                        let measured = stroke.dash != nil
+                        // dashes and patterns run on along the line behind the horizon (GL JS's line distance
+                        // counts the hidden vertices): a run in front starts at the line's distance there
+                        let measured = stroke.dash != nil || stroke.pattern != nil
                         if measured && tileClip == nil
                             && paintGlobeDashedByTile(line, copy: copy, closed: feature.closedRings, stroke: stroke,
                                                       options: options, globe: globe, transform: tr, tessellator: &tessellator) {
@@ -477,14 +480,9 @@ extension PaintContext {
                             let progress = lineLength > 0 ? along(q) / lineLength : 0
                             color = LineStroke.sample(ramp, progress).scaled(stroke.opacity)
                         }
-                        if let (image, length) = stroke.pattern, length > 0 {
-                            // MapLibre's line_pattern: repeats along the line, spans the width (at most the image height)
-                            var u = (along(q) / length).truncatingRemainder(dividingBy: 1)
-                            if u < 0 { u += 1 }
-                            let height = image.displaySize.1
-                            let halfWidth = min(max(0, stroke.outset / trp.pointee.pixelRatio), (height + 2) / 2)
-                            let v = 0.5 + vy * halfWidth / height
-                            color = image.image.sampleWrapped(u: u, v: v).scaled(stroke.opacity)
+                        if let pattern = stroke.pattern, pattern.length > 0 {
+                            color = pattern.color(along: along(q), across: vy, outset: stroke.outset / trp.pointee.pixelRatio)
+                                .scaled(stroke.opacity)
                         }
                         Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: Float(alpha))
                     }
@@ -533,8 +531,8 @@ struct LineStroke {
     var offset: Double
     var shift: Point
     var dash: DashPattern?
-    /// `line-pattern`: the image, and its repeat length along the line in device pixels.
-    var pattern: (image: StyleImage, length: Double)?
+    /// `line-pattern`, if any.
+    var pattern: LinePattern?
 
     /// The ramp at `progress` 0...1, linearly filtered like MapLibre's gradient texture.
     static func sample(_ ramp: [PremultipliedColor], _ progress: Double) -> PremultipliedColor {
