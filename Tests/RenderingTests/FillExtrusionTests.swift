@@ -94,6 +94,42 @@ import Testing
         if other.x < 127 { #expect(Self.alpha(canvas, Int(other.x), Int(other.y)) == 0) }
     }
 
+    /// On the globe a patterned extrusion is laid out and lit as on the flat map (GL JS's pattern shader lights it by the
+    /// flat light): at zoom 18, where the sphere is flat to well under a pixel, roof and walls match the flat map's. (The
+    /// solid lies inside one cell of the globe's fill grid: a wall split there restarts its pattern, by MapLibre's edge
+    /// distance, where the flat map's does not.)
+    @Test func patternsOnTheGlobeAreTheFlatMapsAtZoom18() throws {
+        // 32 x 32: 16 x 16 checks of green and blue (large, so that few pixels lie on their edges)
+        var checks: [UInt8] = []
+        for y in 0..<32 {
+            for x in 0..<32 { checks += (x / 16 + y / 16) % 2 == 0 ? [0, 255, 0, 255] : [0, 0, 255, 255] }
+        }
+        // the middle of a cell of the grid (2^19 cells across the world at zoom 18)
+        let middle = 180.0 / 524_288
+        var building = FillExtrusionLayer(features: [Self.square(middle, middle, 0.0001)])
+        building.height = .constant(20)
+        building.color = .constant(RenderColor(red: 1, green: 0, blue: 0))
+        building.patterns = [StyleImage(image: RasterImage(RGBAImage(width: 32, height: 32, pixels: checks)))]
+        func canvas(globeness: Double) throws -> Canvas {
+            var scene = RenderScene(width: 128, height: 128, pixelRatio: 1,
+                                    camera: MapCamera(center: LocationCoordinate2D(latitude: middle, longitude: middle), zoom: 18,
+                                                      bearing: 30, pitch: 50),
+                                    layers: [building])
+            scene.globeness = globeness
+            return try Renderer.render(scene)
+        }
+        let flat = try canvas(globeness: 0), globe = try canvas(globeness: 1)
+        var painted = 0, same = 0, red = 0
+        for i in stride(from: 0, to: flat.pixels.count, by: 4) where flat.pixels[i + 3] > 0 || globe.pixels[i + 3] > 0 {
+            painted += 1
+            if (0..<4).allSatisfy({ abs(flat.pixels[i + $0] - globe.pixels[i + $0]) < 0.1 }) { same += 1 }
+            if globe.pixels[i] > 0.1 { red += 1 }
+        }
+        #expect(painted > 2000)
+        #expect(red == 0, "the globe draws the pattern, not the layer's colour")
+        #expect(Double(same) > 0.97 * Double(painted), "\(same) of \(painted) pixels as the flat map's")
+    }
+
     /// Non-finite, negative and enormous heights, bases above heights, and any camera draw without
     /// crashing or hanging.
     @Test func hostileHeightsDoNotCrash() throws {

@@ -14,7 +14,9 @@ extension PaintContext {
     /// its vertex and the light into the frame at the view's centre (GL JS's `globeGetRotationMatrix`
     /// and `transformLightDirection`). The globe hides what is behind it: the depth buffer starts with
     /// the sphere's depth under each pixel, so a solid standing behind the horizon shows above it.
-    /// Patterns are not drawn on the globe yet (the walls and roofs take the layer's colour).
+    /// `fill-extrusion-pattern` is laid out as on the flat map (roofs by their world position at the integer zoom, walls
+    /// by the edge distance along the ring and the height), lit as GL JS's pattern shader lights it on the globe: by
+    /// the flat map's light and normals, with no turn into the sphere's frame.
     mutating func paintGlobeFillExtrusion(_ layer: FillExtrusionLayer, globe g: GlobeView) {
         let opacity = Float(max(0, min(1, layer.opacity.isNaN ? 0 : layer.opacity)))
         guard opacity > 0, !clip.isEmpty, !layer.features.isEmpty else { return }
@@ -47,8 +49,16 @@ extension PaintContext {
                                     lightColor: layer.light.color, intensity: layer.light.intensity,
                                     verticalGradient: layer.verticalGradient)
         }
+        // GL JS's `fill_extrusion_pattern` shader on the globe: the flat light, the tile-space normals
+        let patternShading = ExtrusionShading(light: light, lightColor: layer.light.color, intensity: layer.light.intensity,
+                                              verticalGradient: layer.verticalGradient)
+        let patternScale = 512 * pow(2, Double(t.tileZoom))
         let cells = GlobeGranularity.cellsAcrossWorld(GlobeGranularity.fill, tileZoom: globeDataTileZoom)
         for (i, feature) in layer.features.enumerated() {
+            if let patterns = layer.patterns, patterns[i] == nil { continue }  // its pattern is missing: nothing drawn
+            let pattern = (layer.patterns?[i] ?? nil).map {
+                GlobeExtrusionPattern(image: $0, scale: patternScale, shift: worldShift, shading: patternShading)
+            }
             // over terrain both raised by the ground under the centroid, and shaded with the raised heights (GL JS
             // raises `base` and `height` before its vertical gradient reads them)
             let (base, height) = layer.drawnBaseAndHeight(i)
@@ -105,15 +115,17 @@ extension PaintContext {
                 if rTop != rBase {
                     for (r, (ring, sphere)) in zip(rings, spheres).enumerated() {
                         paintGlobeWalls(ring, sphere, cutWalls: cutWalls[r], rBase: rBase, rTop: rTop, base: base, height: height, metres: metres,
-                                        color: color, shading: shading, globe: g, into: &buffer)
+                                        color: color, shading: shading, pattern: pattern, globe: g, into: &buffer)
                     }
                 }
                 // the roof: the rings on the shell at the roof's height
                 if let first = spheres.first?.first {
                     // lit where each pixel meets the roof, as GL JS lights each vertex of the roof's mesh (one colour
                     // for the whole roof showed each tile's piece of a large solid in a shade of its own)
-                    paintGlobeRoof(rings, spheres, radius: rTop, heightPixels: height * metres, color: { shading(at: $0).roof(color) },
-                                   blendColor: shading(at: first).roof(color), globe: g, into: &buffer)
+                    let roof: (Vector3) -> RoofColor = pattern.map { pattern in { pattern.roof(at: g.world(sphere: $0)) } }
+                        ?? { let c = shading(at: $0).roof(color); return RoofColor(r: c.0, g: c.1, b: c.2, a: 1) }
+                    paintGlobeRoof(rings, spheres, radius: rTop, heightPixels: height * metres, color: roof,
+                                   blendColor: roof(first), globe: g, into: &buffer)
                 }
             }
         }
@@ -123,28 +135,33 @@ extension PaintContext {
 
     /// The camera-space vertex (GL's clip `w` as its depth) and screen position of a footprint vertex
     /// (world point `world`, unit-sphere direction `s`) raised to `radius` (`heightPixels` in Mercator).
-    private func globeVertex(_ world: Point, _ s: Vector3, radius: Double, heightPixels: Double, t: Double,
+    /// `u` and `v`: its pattern position (``ExtrusionVertex``).
+    private func globeVertex(_ world: Point, _ s: Vector3, radius: Double, heightPixels: Double, t: Double, u: Double = 0, v pv: Double = 0,
                              globe g: GlobeView) -> (Point, ExtrusionVertex) {
         let v = g.view(sphere: s, radius: radius, worldX: world.x, y: world.y, heightPixels: heightPixels)
         let p = g.camera.screen(view: v)
-        return (Point(x: p.x, y: p.y), ExtrusionVertex(point: CameraPoint(x: v.x, y: v.y, depth: -v.z), t: t))
+        return (Point(x: p.x, y: p.y), ExtrusionVertex(point: CameraPoint(x: v.x, y: v.y, depth: -v.z), t: t, u: u, v: pv))
     }
 
     /// A ring's walls on the globe: one quad per (split) edge, culled by its winding on screen, and left out along a
     /// tile's cut (`cutWalls[i]`: the edge leaving point `i`).
     private func paintGlobeWalls(_ ring: [Point], _ sphere: [Vector3], cutWalls: [Bool], rBase: Double, rTop: Double, base: Double, height: Double,
-                                 metres: Double, color: PremultipliedColor, shading: (Vector3) -> ExtrusionShading, globe g: GlobeView,
-                                 into buffer: inout ExtrusionBuffer) {
+                                 metres: Double, color: PremultipliedColor, shading: (Vector3) -> ExtrusionShading,
+                                 pattern: GlobeExtrusionPattern?, globe g: GlobeView, into buffer: inout ExtrusionBuffer) {
+        let layout = pattern?.wallLayout(ring, base: base, height: height)
         var ia = ring.count - 1
         for ib in ring.indices {
             defer { ia = ib }
             if cutWalls[ia] { continue }
             let a = ring[ia], b = ring[ib]
             let zBase = base * metres, zTop = height * metres
-            let corners = [globeVertex(a, sphere[ia], radius: rBase, heightPixels: zBase, t: 0, globe: g),
-                           globeVertex(b, sphere[ib], radius: rBase, heightPixels: zBase, t: 0, globe: g),
-                           globeVertex(b, sphere[ib], radius: rTop, heightPixels: zTop, t: 1, globe: g),
-                           globeVertex(a, sphere[ia], radius: rTop, heightPixels: zTop, t: 1, globe: g)]
+            // the pattern's position: along the ring by the edge distance (the edge ending at `b` starts there), up by height
+            let (uA, uB) = layout.map { ($0.edgeEnd[ib], $0.edgeStart[ib]) } ?? (0, 0)
+            let (vBase, vTop) = layout.map { ($0.vBase, $0.vTop) } ?? (0, 0)
+            let corners = [globeVertex(a, sphere[ia], radius: rBase, heightPixels: zBase, t: 0, u: uA, v: vBase, globe: g),
+                           globeVertex(b, sphere[ib], radius: rBase, heightPixels: zBase, t: 0, u: uB, v: vBase, globe: g),
+                           globeVertex(b, sphere[ib], radius: rTop, heightPixels: zTop, t: 1, u: uB, v: vTop, globe: g),
+                           globeVertex(a, sphere[ia], radius: rTop, heightPixels: zTop, t: 1, u: uA, v: vTop, globe: g)]
             guard corners.allSatisfy({ $0.1.point.depth > 1e-6 }) else { continue }
             var area = 0.0
             var previous = corners[3].0
@@ -160,12 +177,18 @@ extension PaintContext {
             let length = (ex * ex + ey * ey).squareRoot()
             guard length > 0 else { continue }
             let nx = -ey / length, ny = ex / length
-            let middle = sphere[ia] + sphere[ib]
-            let shade = shading(middle * (1 / max(middle.length, 1e-12)))
-            let bottom = shade.wall(color, nx: nx, ny: ny, t: 0, base: base, height: height)
-            let top = shade.wall(color, nx: nx, ny: ny, t: 1, base: base, height: height)
-            rasterizeWallTriangle(corners[0], corners[1], corners[2], bottom: bottom, top: top, into: &buffer)
-            rasterizeWallTriangle(corners[0], corners[2], corners[3], bottom: bottom, top: top, into: &buffer)
+            let bottom: (Float, Float, Float), top: (Float, Float, Float)
+            if let pattern {
+                bottom = pattern.shading.patternWall(nx: nx, ny: ny, t: 0, base: base, height: height)
+                top = pattern.shading.patternWall(nx: nx, ny: ny, t: 1, base: base, height: height)
+            } else {
+                let middle = sphere[ia] + sphere[ib]
+                let shade = shading(middle * (1 / max(middle.length, 1e-12)))
+                bottom = shade.wall(color, nx: nx, ny: ny, t: 0, base: base, height: height)
+                top = shade.wall(color, nx: nx, ny: ny, t: 1, base: base, height: height)
+            }
+            rasterizeWallTriangle(corners[0], corners[1], corners[2], bottom: bottom, top: top, pattern: pattern?.image, into: &buffer)
+            rasterizeWallTriangle(corners[0], corners[2], corners[3], bottom: bottom, top: top, pattern: pattern?.image, into: &buffer)
         }
     }
 
@@ -173,7 +196,7 @@ extension PaintContext {
     /// pixel's depth where its ray meets the shell and its colour `color` of the unit sphere's point there (in a blend
     /// with Mercator, the mean of the roof's vertex depths and `blendColor`: an approximation).
     private mutating func paintGlobeRoof(_ world: [[Point]], _ rings: [[Vector3]], radius: Double, heightPixels: Double,
-                                         color: (Vector3) -> (Float, Float, Float), blendColor: (Float, Float, Float),
+                                         color: (Vector3) -> RoofColor, blendColor: RoofColor,
                                          globe g: GlobeView, into buffer: inout ExtrusionBuffer) {
         let cam = g.camera
         var depthSum = 0.0, depthCount = 0.0
@@ -209,7 +232,8 @@ extension PaintContext {
             for x in x0..<x1 {
                 if !sphere {
                     if blendDepth > 0 {
-                        buffer.write(x: x, y: y, inverseDepth: Float(1 / blendDepth), r: blendColor.0, g: blendColor.1, b: blendColor.2)
+                        buffer.write(x: x, y: y, inverseDepth: Float(1 / blendDepth), r: blendColor.r, g: blendColor.g, b: blendColor.b,
+                                     a: blendColor.a)
                     }
                     continue
                 }
@@ -224,7 +248,7 @@ extension PaintContext {
                 let v = cam.view(e)
                 guard v.z < 0 else { continue }
                 let c = color(e * (1 / radius))
-                buffer.write(x: x, y: y, inverseDepth: Float(1 / -v.z), r: c.0, g: c.1, b: c.2)
+                buffer.write(x: x, y: y, inverseDepth: Float(1 / -v.z), r: c.r, g: c.g, b: c.b, a: c.a)
             }
         }
         swap(&scanner, &self.scanner)
@@ -238,7 +262,7 @@ extension PaintContext {
     /// of the footprint's projection and the shell's outline is tested: the ray met with the shell
     /// (`GlobeCamera.spherePoint(screenX:y:radius:)`), the point taken back to the map and tested against the
     /// rings (`world`, even-odd).
-    private func paintFoldedGlobeRoof(_ world: [[Point]], radius: Double, color: (Vector3) -> (Float, Float, Float), globe g: GlobeView,
+    private func paintFoldedGlobeRoof(_ world: [[Point]], radius: Double, color: (Vector3) -> RoofColor, globe g: GlobeView,
                                       into buffer: inout ExtrusionBuffer) {
         let cam = g.camera
         let o = cam.cameraPosition
@@ -297,8 +321,60 @@ extension PaintContext {
                 let v = cam.view(e)
                 guard v.z < 0 else { continue }
                 let c = color(e * (1 / radius))
-                buffer.write(x: x, y: y, inverseDepth: Float(1 / -v.z), r: c.0, g: c.1, b: c.2)
+                buffer.write(x: x, y: y, inverseDepth: Float(1 / -v.z), r: c.r, g: c.g, b: c.b, a: c.a)
             }
         }
+    }
+}
+
+/// A roof pixel's colour in an extrusion buffer: lit, premultiplied, alpha below 1 only where a pattern is.
+struct RoofColor {
+    var r: Float, g: Float, b: Float, a: Float
+}
+
+/// `fill-extrusion-pattern` on the globe, laid out as on the flat map (``PaintContext/paintFillExtrusion(_:)``): the roof
+/// by its world position in pixels at the transform's tile zoom (`scale` pixels across the world), the walls by MapLibre's
+/// edge distance along the ring and the height, from the origin of the tile holding the ring's first point.
+struct GlobeExtrusionPattern {
+    var image: StyleImage
+    /// Pixels across the world at the tile zoom the pattern is laid out at.
+    var scale: Double
+    /// The layer's translate in world fractions (the rings are moved by it; the pattern is not).
+    var shift: Point
+    /// The pattern shader's lighting: the flat map's light and normals.
+    var shading: ExtrusionShading
+
+    /// The roof's lit colour at world point `world` (any world copy: the globe has one).
+    func roof(at world: Point) -> RoofColor {
+        let (w, h) = image.displaySize
+        guard w > 0, h > 0 else { return RoofColor(r: 0, g: 0, b: 0, a: 0) }
+        var x = world.x - shift.x
+        x -= x.rounded(.down)
+        let c = PaintContext.patternSample(image, x * scale / w, (world.y - shift.y) * scale / h)
+        let l = shading.patternRoof()
+        return RoofColor(r: c.r * l.0, g: c.g * l.1, b: c.b * l.2, a: c.a)
+    }
+
+    /// Where each wall's pattern starts and ends along `ring` (world points, moved by ``shift``) and its heights'
+    /// rows: `edgeStart[k]` at the edge ending at point `k`, `edgeEnd[k]` at the point before it (MapLibre's order:
+    /// whole sixteenths of a tile unit, from the ring's first point).
+    func wallLayout(_ ring: [Point], base: Double, height: Double) -> (edgeStart: [Double], edgeEnd: [Double], vBase: Double, vTop: Double) {
+        let n = ring.count
+        guard n > 0 else { return ([], [], 0, 0) }
+        let world = ring.map { Point(x: $0.x - shift.x, y: $0.y - shift.y) }
+        let tiles = scale / 512
+        var origin = Point(x: (world[0].x * tiles).rounded(.down) * 512, y: (world[0].y * tiles).rounded(.down) * 512)
+        origin.x -= (origin.x / scale).rounded(.down) * scale
+        var start = Array(repeating: 0.0, count: n), end = Array(repeating: 0.0, count: n)
+        var total = 0.0
+        for k in 1...n {
+            let p = world[k - 1], q = world[k % n]
+            let units = (((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot() * scale * 16).rounded(.towardZero)
+            start[k % n] = origin.x + total
+            total += units / 16
+            end[k % n] = origin.x + total
+        }
+        let heightScale = tiles / 65536
+        return (start, end, origin.y - base * heightScale, origin.y - height * heightScale)
     }
 }
