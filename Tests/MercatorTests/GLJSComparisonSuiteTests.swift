@@ -17,7 +17,7 @@ struct GLJSComparisonSuiteTests {
         "projection": 13,
         "globe-background": 3,
         "globe-fill": 12,
-        "globe-line": 6,
+        "globe-line": 7,
         "globe-circle": 11,
         "globe-symbol": 13,
         "globe-raster": 8,

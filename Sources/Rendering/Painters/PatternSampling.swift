@@ -38,4 +38,27 @@ extension RasterImage {
         let bottom = PremultipliedColor.mix(texelAt(xa, yb), texelAt(xb, yb), tx)
         return PremultipliedColor.mix(top, bottom, ty)
     }
+
+    /// Bilinear sample at `u`, `v` (0...1 spans the image) as GL JS's `ImageAtlas` holds a pattern: a texel of padding
+    /// on each side, a copy of the opposite edge (its corners clear), and clear texels beyond.
+    func samplePadded(u: Double, v: Double) -> PremultipliedColor {
+        let clear = PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
+        guard width > 0, height > 0, u.isFinite, v.isFinite else { return clear }
+        let fx = u * Double(width) - 0.5, fy = v * Double(height) - 0.5
+        guard fx > -3, fy > -3, fx < Double(width + 2), fy < Double(height + 2) else { return clear }
+        let x0 = fx.rounded(.down), y0 = fy.rounded(.down)
+        let tx = Float(fx - x0), ty = Float(fy - y0)
+        let xa = Int(x0), ya = Int(y0)
+        func texel(_ x: Int, _ y: Int) -> PremultipliedColor {
+            let insideX = x >= 0 && x < width, insideY = y >= 0 && y < height
+            let paddingX = x == -1 || x == width, paddingY = y == -1 || y == height
+            if insideX && insideY { return texelAt(x, y) }
+            if paddingX && insideY { return texelAt(x < 0 ? width - 1 : 0, y) }
+            if insideX && paddingY { return texelAt(x, y < 0 ? height - 1 : 0) }
+            return clear
+        }
+        let top = PremultipliedColor.mix(texel(xa, ya), texel(xa + 1, ya), tx)
+        let bottom = PremultipliedColor.mix(texel(xa, ya + 1), texel(xa + 1, ya + 1), tx)
+        return PremultipliedColor.mix(top, bottom, ty)
+    }
 }

@@ -8,7 +8,7 @@
 ///   width of the line, from one edge of its antialiasing to the other, and keeps its aspect, so it repeats
 ///   every ``length`` over `aspect` (`line_pattern.fragment.glsl`: `x = mod(linesofar / pattern_size.x * aspect, 1)`,
 ///   `aspect = display_size.y / floorwidth`, `y = 0.5 * normal.y + 0.5`). GL JS reads the atlas from a texel
-///   before the image to a texel after it, each side's padding a copy of the opposite edge.
+///   before the image to a texel after it, its atlas's padding (``RasterImage/samplePadded(u:v:)``).
 struct LinePattern {
     var image: StyleImage
     /// The image's repeat length along the line by MapLibre Native's rule, in device pixels: its display width at
@@ -27,7 +27,7 @@ struct LinePattern {
             if x < 0 { x += 1 }
             let y = 0.5 * across + 0.5
             let w = Double(raster.width), h = Double(raster.height)
-            return raster.sampleWrapped(u: (x * (w + 2) - 1) / w, v: (y * (h + 2) - 1) / h)
+            return raster.samplePadded(u: (x * (w + 2) - 1) / w, v: (y * (h + 2) - 1) / h)
         }
         var u = (along / length).truncatingRemainder(dividingBy: 1)
         if u < 0 { u += 1 }
