@@ -52,8 +52,8 @@ package struct LineLayer: Sendable {
     /// `line-dasharray` in line widths (empty = solid). Layer-wide, as in MapLibre.
     package var dashArray: [Double] = []
     /// `line-width` evaluated at the integer zoom below the camera's (MapLibre's `floorwidth`), which
-    /// scales the dash pattern (and, on the globe, the line pattern: ``LinePattern``); `nil` uses `width`. Only
-    /// differs for zoom-dependent widths.
+    /// scales the dash pattern (and, for a globe style, the line pattern: ``LinePattern``); `nil` uses `width`.
+    /// Only differs for zoom-dependent widths.
     package var floorWidth: FeatureValue<Double>? = nil
     /// The length of the `line-dasharray` MapLibre crossfades from (the array one zoom away, in widths,
     /// times its fade scale: 2 below, 1/2 above); the dashes' edges are as sharp as the shorter of it

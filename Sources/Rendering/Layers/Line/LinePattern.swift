@@ -4,11 +4,11 @@
 ///   ``length``) and is not stretched across it: the line shows its middle rows, as many as the line is wide
 ///   (at most the image's height and a texel of padding each side).
 /// - MapLibre GL JS 5's (`aspect` set; for a style whose projection draws the globe, which only GL JS draws:
-///   ``Transform/glJSRules``): the image spans the whole
-///   width of the line, from one edge of its antialiasing to the other, and keeps its aspect, so it repeats
-///   every ``length`` over `aspect` (`line_pattern.fragment.glsl`: `x = mod(linesofar / pattern_size.x * aspect, 1)`,
-///   `aspect = display_size.y / floorwidth`, `y = 0.5 * normal.y + 0.5`). GL JS reads the atlas from a texel
-///   before the image to a texel after it, its atlas's padding (``RasterImage/samplePadded(u:v:)``).
+///   ``Transform/glJSRules``): the image spans the whole width of the line, from one edge of its antialiasing to
+///   the other, and keeps its aspect, so it repeats every ``length`` over `aspect` (`line_pattern.fragment.glsl`:
+///   `x = mod(linesofar / pattern_size.x * aspect, 1)`, `aspect = display_size.y / floorwidth`,
+///   `y = 0.5 * normal.y + 0.5`). GL JS reads the atlas from a texel before the image to a texel after it, into
+///   the atlas's padding (``RasterImage/samplePadded(u:v:)``).
 struct LinePattern {
     var image: StyleImage
     /// The image's repeat length along the line by MapLibre Native's rule, in device pixels: its display width at
