@@ -122,8 +122,8 @@ extension PaintContext {
                 if let first = spheres.first?.first {
                     // lit where each pixel meets the roof, as GL JS lights each vertex of the roof's mesh (one colour
                     // for the whole roof showed each tile's piece of a large solid in a shade of its own)
-                    let roof: (Vector3) -> RoofColor = pattern.map { pattern in { pattern.roof(at: g.world(sphere: $0)) } }
-                        ?? { let c = shading(at: $0).roof(color); return RoofColor(r: c.0, g: c.1, b: c.2, a: 1) }
+                    let roof: (Vector3) -> PremultipliedColor = pattern.map { pattern in { pattern.roof(at: g.world(sphere: $0)) } }
+                        ?? { let c = shading(at: $0).roof(color); return PremultipliedColor(r: c.0, g: c.1, b: c.2, a: 1) }
                     paintGlobeRoof(rings, spheres, radius: rTop, heightPixels: height * metres, color: roof,
                                    blendColor: roof(first), globe: g, into: &buffer)
                 }
@@ -196,7 +196,7 @@ extension PaintContext {
     /// pixel's depth where its ray meets the shell and its colour `color` of the unit sphere's point there (in a blend
     /// with Mercator, the mean of the roof's vertex depths and `blendColor`: an approximation).
     private mutating func paintGlobeRoof(_ world: [[Point]], _ rings: [[Vector3]], radius: Double, heightPixels: Double,
-                                         color: (Vector3) -> RoofColor, blendColor: RoofColor,
+                                         color: (Vector3) -> PremultipliedColor, blendColor: PremultipliedColor,
                                          globe g: GlobeView, into buffer: inout ExtrusionBuffer) {
         let cam = g.camera
         var depthSum = 0.0, depthCount = 0.0
@@ -262,7 +262,7 @@ extension PaintContext {
     /// of the footprint's projection and the shell's outline is tested: the ray met with the shell
     /// (`GlobeCamera.spherePoint(screenX:y:radius:)`), the point taken back to the map and tested against the
     /// rings (`world`, even-odd).
-    private func paintFoldedGlobeRoof(_ world: [[Point]], radius: Double, color: (Vector3) -> RoofColor, globe g: GlobeView,
+    private func paintFoldedGlobeRoof(_ world: [[Point]], radius: Double, color: (Vector3) -> PremultipliedColor, globe g: GlobeView,
                                       into buffer: inout ExtrusionBuffer) {
         let cam = g.camera
         let o = cam.cameraPosition
@@ -327,14 +327,9 @@ extension PaintContext {
     }
 }
 
-/// A roof pixel's colour in an extrusion buffer: lit, premultiplied, alpha below 1 only where a pattern is.
-struct RoofColor {
-    var r: Float, g: Float, b: Float, a: Float
-}
-
 /// `fill-extrusion-pattern` on the globe, laid out as on the flat map (``PaintContext/paintFillExtrusion(_:)``): the roof
-/// by its world position in pixels at the transform's tile zoom (`scale` pixels across the world), the walls by MapLibre's
-/// edge distance along the ring and the height, from the origin of the tile holding the ring's first point.
+/// by its world position in pixels at the transform's tile zoom (`scale` pixels across the world), the walls as
+/// ``ExtrusionWallPattern`` lays them out.
 struct GlobeExtrusionPattern {
     var image: StyleImage
     /// Pixels across the world at the tile zoom the pattern is laid out at.
@@ -345,36 +340,20 @@ struct GlobeExtrusionPattern {
     var shading: ExtrusionShading
 
     /// The roof's lit colour at world point `world` (any world copy: the globe has one).
-    func roof(at world: Point) -> RoofColor {
+    func roof(at world: Point) -> PremultipliedColor {
         let (w, h) = image.displaySize
-        guard w > 0, h > 0 else { return RoofColor(r: 0, g: 0, b: 0, a: 0) }
+        guard w > 0, h > 0 else { return PremultipliedColor(r: 0, g: 0, b: 0, a: 0) }
         var x = world.x - shift.x
         x -= x.rounded(.down)
         let c = PaintContext.patternSample(image, x * scale / w, (world.y - shift.y) * scale / h)
         let l = shading.patternRoof()
-        return RoofColor(r: c.r * l.0, g: c.g * l.1, b: c.b * l.2, a: c.a)
+        return PremultipliedColor(r: c.r * l.0, g: c.g * l.1, b: c.b * l.2, a: c.a)
     }
 
-    /// Where each wall's pattern starts and ends along `ring` (world points, moved by ``shift``) and its heights'
-    /// rows: `edgeStart[k]` at the edge ending at point `k`, `edgeEnd[k]` at the point before it (MapLibre's order:
-    /// whole sixteenths of a tile unit, from the ring's first point).
-    func wallLayout(_ ring: [Point], base: Double, height: Double) -> (edgeStart: [Double], edgeEnd: [Double], vBase: Double, vTop: Double) {
-        let n = ring.count
-        guard n > 0 else { return ([], [], 0, 0) }
-        let world = ring.map { Point(x: $0.x - shift.x, y: $0.y - shift.y) }
-        let tiles = scale / 512
-        var origin = Point(x: (world[0].x * tiles).rounded(.down) * 512, y: (world[0].y * tiles).rounded(.down) * 512)
-        origin.x -= (origin.x / scale).rounded(.down) * scale
-        var start = Array(repeating: 0.0, count: n), end = Array(repeating: 0.0, count: n)
-        var total = 0.0
-        for k in 1...n {
-            let p = world[k - 1], q = world[k % n]
-            let units = (((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot() * scale * 16).rounded(.towardZero)
-            start[k % n] = origin.x + total
-            total += units / 16
-            end[k % n] = origin.x + total
-        }
-        let heightScale = tiles / 65536
-        return (start, end, origin.y - base * heightScale, origin.y - height * heightScale)
+    /// Where `ring`'s walls (world points, moved by ``shift``) read the pattern (``ExtrusionWallPattern``, in the one
+    /// world the globe has).
+    func wallLayout(_ ring: [Point], base: Double, height: Double) -> ExtrusionWallPattern {
+        ExtrusionWallPattern(world: ring.map { Point(x: $0.x - shift.x, y: $0.y - shift.y) }, tiles: scale / 512, base: base,
+                             height: height, oneWorld: true)
     }
 }

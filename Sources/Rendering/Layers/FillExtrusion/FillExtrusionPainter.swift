@@ -221,27 +221,10 @@ extension PaintContext {
                             into buffer: inout ExtrusionBuffer) {
         guard zTop > zBase || zTop < zBase else { return }
         let t = transform
-        // Patterns on walls: along the ring by MapLibre's edge distance (whole tile units, from the
-        // ring's first point), up the wall by height, from the origin of the tile holding the ring.
-        let patternZoom = transform.camera.zoom.rounded(.down)
-        let patternScale = 512 * pow(2, patternZoom)
-        var edgeStart: [Double] = []
-        var tileOrigin = Point(x: 0, y: 0)
-        if pattern != nil {
-            let world = ring.map { t.worldFraction(plane: Point(x: $0.x - shift.x, y: $0.y - shift.y)) }
-            tileOrigin = Point(x: (world[0].x * pow(2, patternZoom)).rounded(.down) * 512,
-                               y: (world[0].y * pow(2, patternZoom)).rounded(.down) * 512)
-            // edgeStart[k]: the distance where the edge ending at ring[k] starts (MapLibre's order)
-            edgeStart = Array(repeating: 0, count: ring.count)
-            var total = 0.0
-            for k in 1...ring.count {
-                let p = world[k - 1], q = world[k % ring.count]
-                let units = (((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot() * patternScale * 16).rounded(.towardZero)
-                edgeStart[k % ring.count] = total
-                total += units / 16
-            }
-        }
-        let heightScale = pow(2, patternZoom) / 65536
+        // patterns on walls: MapLibre's edge distance along the ring and the height (``ExtrusionWallPattern``)
+        let layout = pattern == nil ? nil
+            : ExtrusionWallPattern(world: ring.map { t.worldFraction(plane: Point(x: $0.x - shift.x, y: $0.y - shift.y)) },
+                                   tiles: pow(2, transform.camera.zoom.rounded(.down)), base: base, height: height)
         let cameraY = t.cameraPosition.y
         let near = t.nearDepth, far = t.farDepth
         let upright = zTop > zBase
@@ -279,14 +262,8 @@ extension PaintContext {
                                         : shading.patternWall(nx: nx, ny: ny, t: 0, base: base, height: height)
             let top = pattern == nil ? shading.wall(color, nx: nx, ny: ny, t: 1, base: base, height: height)
                                      : shading.patternWall(nx: nx, ny: ny, t: 1, base: base, height: height)
-            var uA = 0.0, uB = 0.0, vBase = 0.0, vTop = 0.0
-            if pattern != nil {
-                uB = tileOrigin.x + edgeStart[index]
-                let units = ((ex * ex + ey * ey).squareRoot() / t.worldSize * patternScale * 16).rounded(.towardZero)
-                uA = uB + units / 16
-                vBase = tileOrigin.y - base * heightScale
-                vTop = tileOrigin.y - height * heightScale
-            }
+            let (uA, uB) = layout.map { ($0.edgeEnd[index], $0.edgeStart[index]) } ?? (0, 0)
+            let (vBase, vTop) = layout.map { ($0.vBase, $0.vTop) } ?? (0, 0)
             let quad = [ExtrusionVertex(point: t.cameraPoint(plane: a, z: zBase), t: 0, u: uA, v: vBase),
                         ExtrusionVertex(point: t.cameraPoint(plane: b, z: zBase), t: 0, u: uB, v: vBase),
                         ExtrusionVertex(point: t.cameraPoint(plane: b, z: zTop), t: 1, u: uB, v: vTop),
