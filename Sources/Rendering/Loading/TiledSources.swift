@@ -71,7 +71,10 @@ package final class TiledSources: @unchecked Sendable {
         var out: [SourceTile] = []
         var seen = Set<UnwrappedTileID>()
         let promote = PromotedIdentifier(source.json["promoteId"])
-        for overscaled in cover where seen.insert(overscaled.tile).inserted {
+        // on the globe a tile and its copies in other worlds are one place: the one nearest the centre is drawn (a zoom 0
+        // view across the antimeridian covered tile 0/0/0 in two worlds, and drew it twice)
+        let onGlobe = transform.globe != nil
+        for overscaled in cover where seen.insert(onGlobe ? UnwrappedTileID(wrap: 0, canonical: overscaled.tile.canonical) : overscaled.tile).inserted {
             let id = overscaled.tile
             guard tiled.covers(id.canonical) else { continue }
             do {

@@ -91,6 +91,25 @@ extension GlobeView {
 }
 
 extension PaintContext {
+    /// On the globe, the world band (x, world copy `copy`'s feature coordinates) a zoom 0 tile's geometry is drawn in.
+    /// x and x + 1 are one place on the sphere, so what the tile's buffer carries past its sides (the wrapped copies
+    /// geojson-vt and tippecanoe put there, shifted by 360°) would land on the tile itself and draw twice: GL JS clips
+    /// it at the antimeridian (maplibre-gl-js #7896; at deeper zooms it falls in another tile and its clip). Nil for
+    /// any other tile, untiled content and the flat map.
+    func globeSeamBand(copy: Int) -> (minX: Double, maxX: Double)? {
+        guard transform.globe != nil, let c = tileClip, c.maxX - c.minX >= 1 else { return nil }
+        return (c.minX - Double(copy), c.maxX - Double(copy))
+    }
+
+    /// A line's (a closed ring's, its closing segment included) pieces within `band` of world x, or nil when it lies
+    /// wholly within it.
+    static func seamPieces(_ line: [Point], closed: Bool, band: (minX: Double, maxX: Double)) -> [[Point]]? {
+        guard line.contains(where: { $0.x < band.minX || $0.x > band.maxX }) else { return nil }
+        var open = line
+        if closed, let f = line.first, let l = line.last, f != l { open.append(f) }
+        return clipPolyline(open, to: (minX: band.minX, minY: -.infinity, maxX: band.maxX, maxY: .infinity))
+    }
+
     /// The zoom of the tiles the current layer's geometry comes from (a tiled source's, or the
     /// camera's tile zoom for GeoJSON): it sets the subdivision granularity.
     var globeDataTileZoom: Int { tileClip.map { Int($0.zoom) } ?? transform.tileZoom }
@@ -130,6 +149,8 @@ extension PaintContext {
         var side: [Double] = []
         let horizon = g.horizon
         let tileMiddle = tileClip.map { ($0.minX + $0.maxX) / 2 }
+        // (the tile's band in the world copy's coordinates, which the ring's points are in once shifted)
+        let seamBand = globeSeamBand(copy: 0)
         // the ring split on the grid and on the sphere (nil: too few points), kept with the feature between
         // frames when it is the feature's own (world copy 0, no translate)
         func make(_ ring: [Point]) -> GlobeSplitCache.Part? {
@@ -145,10 +166,13 @@ extension PaintContext {
                 points.append(a)
                 lowX = min(lowX, a.x); highX = max(highX, a.x)
             }
-            // A ring wider than the world (a zoom 0 tile with its buffer) would cover part of the sphere
-            // twice, and even-odd filling would cancel it there: keep one world's width of it, around
-            // its tile when it has one.
-            if highX - lowX > 1 {
+            // A zoom 0 tile's ring is kept to the tile (what its buffer carries past the antimeridian would land on
+            // the tile again: globeSeamBand); a ring wider than the world would cover part of the sphere twice, and
+            // even-odd filling would cancel it there: keep one world's width of it, around its tile when it has one.
+            if let band = seamBand, lowX < band.minX || highX > band.maxX {
+                points = GlobeSubdivision.clip(points, minX: band.minX, maxX: band.maxX)
+                guard points.count >= 3 else { return nil }
+            } else if highX - lowX > 1 {
                 let middle = tileMiddle ?? (lowX + highX) / 2
                 points = GlobeSubdivision.clip(points, minX: middle - 0.5, maxX: middle + 0.5)
                 guard points.count >= 3 else { return nil }
@@ -238,7 +262,8 @@ extension PaintContext {
             var visible = 0
             // in a blend with Mercator, the ring's flat position on one copy of the world, the one nearest the view
             let flatShift = ((lowX + highX) / 2 - g.centerWorldX).rounded()
-            let records = recording && highX - lowX <= 1
+            // (a ring cut at the antimeridian has edges there that its outline does not: the outline is cut itself)
+            let records = recording && highX - lowX <= 1 && !(seamBand.map { lowX < $0.minX || highX > $0.maxX } ?? false)
             var clearOfPoles = true
             var unsnapped: [Point] = [], sides: [Double] = []
             if records { unsnapped.reserveCapacity(world.count); sides.reserveCapacity(world.count) }

@@ -133,9 +133,17 @@ extension PaintContext {
                                 runs = globeRecordedRuns(projected, globe: globe, margin: 3 + shift.length)
                             } else {
                                 let moved = unmoved ? ring : ring.map { $0 + worldShift }
-                                runs = globeVisibleWorldRuns(moved, copy: copy, closed: true, globe: globe, margin: 3 + shift.length,
-                                                             granularity: GlobeGranularity.fill, screenPoints: true,
-                                                             cache: unmoved ? (feature.globeSplits, .outline, polygonIndex, ringIndex) : nil)
+                                if let band = globeSeamBand(copy: copy), let pieces = PaintContext.seamPieces(moved, closed: true, band: band) {
+                                    // a zoom 0 tile's ring reaching past the antimeridian: its outline within the tile
+                                    runs = pieces.flatMap {
+                                        globeVisibleWorldRuns($0, copy: copy, closed: false, globe: globe, margin: 3 + shift.length,
+                                                              granularity: GlobeGranularity.fill, screenPoints: true)
+                                    }
+                                } else {
+                                    runs = globeVisibleWorldRuns(moved, copy: copy, closed: true, globe: globe, margin: 3 + shift.length,
+                                                                 granularity: GlobeGranularity.fill, screenPoints: true,
+                                                                 cache: unmoved ? (feature.globeSplits, .outline, polygonIndex, ringIndex) : nil)
+                                }
                             }
                             for run in runs {
                                 for k in 1..<run.count {

@@ -61,71 +61,76 @@ extension PaintContext {
                           margin: (max(layer.miterLimit, 2) + 2) * outset + abs(stroke.offset) + 2) {
                 continue
             }
-            for (lineIndex, line) in feature.lines.enumerated() where line.count >= 2 {
-                let (west, east) = PaintContext.worldXBounds(line)
+            for (lineIndex, whole) in feature.lines.enumerated() where whole.count >= 2 {
+                let (west, east) = PaintContext.worldXBounds(whole)
                 let margin = 4 * outset + abs(stroke.offset) + shift.length
                 guard let copies = copies(worldWest: west, worldEast: east, margin: margin) else {
                     continue
                 }
                 for copy in copies {
-                    if let globe = tr.globe {
-                        // on the globe: the runs in front of the horizon, split on GL JS's line grid, laid out
-                        // on the Mercator plane and their mesh projected onto the sphere (GL JS extrudes in
-                        // tile units and projects each vertex), so widths foreshorten towards the limb
-                        // (a plain stroke only where it can show in this band: see globeVisibleWorldRuns)
-                        let plain = stroke.dash == nil && stroke.gradient == nil && stroke.pattern == nil
-                        let reach = (max(layer.miterLimit, 2) + 2) * outset + abs(stroke.offset) + shift.length + 2
-                        // dashes and patterns run on along the line behind the horizon (GL JS's line distance
-                        // counts the hidden vertices): a run in front starts at the line's distance there
-                        let measured = stroke.dash != nil || stroke.pattern != nil
-                        if measured && tileClip == nil
-                            && paintGlobeDashedByTile(line, copy: copy, closed: feature.closedRings, stroke: stroke,
-                                                      options: options, globe: globe, transform: tr, tessellator: &tessellator) {
+                    // a zoom 0 tile's line on the globe is drawn within the tile (globeSeamBand): its pieces there
+                    let seamPieces = globeSeamBand(copy: copy).flatMap { PaintContext.seamPieces(whole, closed: feature.closedRings, band: $0) }
+                    for line in seamPieces ?? [whole] where line.count >= 2 {
+                        let closedRings = feature.closedRings && seamPieces == nil
+                        if let globe = tr.globe {
+                            // on the globe: the runs in front of the horizon, split on GL JS's line grid, laid out
+                            // on the Mercator plane and their mesh projected onto the sphere (GL JS extrudes in
+                            // tile units and projects each vertex), so widths foreshorten towards the limb
+                            // (a plain stroke only where it can show in this band: see globeVisibleWorldRuns)
+                            let plain = stroke.dash == nil && stroke.gradient == nil && stroke.pattern == nil
+                            let reach = (max(layer.miterLimit, 2) + 2) * outset + abs(stroke.offset) + shift.length + 2
+                            // dashes and patterns run on along the line behind the horizon (GL JS's line distance
+                            // counts the hidden vertices): a run in front starts at the line's distance there
+                            let measured = stroke.dash != nil || stroke.pattern != nil
+                            if measured && tileClip == nil
+                                && paintGlobeDashedByTile(line, copy: copy, closed: closedRings, stroke: stroke,
+                                                          options: options, globe: globe, transform: tr, tessellator: &tessellator) {
+                                continue
+                            }
+                            let worldRuns = plain
+                                ? globeVisibleWorldRuns(line, copy: copy, closed: closedRings, globe: globe, margin: reach,
+                                                        cache: seamPieces == nil ? (feature.globeSplits, .line, lineIndex, 0) : nil).map { (run: $0, start: 0.0) }
+                                : globeMeasuredWorldRuns(line, copy: copy, closed: closedRings, globe: globe,
+                                                         measure: measured ? { tr.flatPlane(worldFraction: $0) } : nil,
+                                                         resetPast: options.maxDistance / 2)
+                            for (worldRun, start) in worldRuns {
+                                let run = worldRun.map { tr.flatPlane(worldFraction: $0) }
+                                var runOptions = options
+                                runOptions.startDistance = start
+                                runOptions.polygon = closedRings && run.first == run.last
+                                tessellator.tessellate(run, options: runOptions)
+                                var total = 0.0
+                                if gradient != nil {
+                                    for k in 1..<run.count { total += (run[k] - run[k - 1]).length }
+                                }
+                                paintMesh(tessellator, stroke: stroke, tileClip: nil, lineLength: total, transform: tr)
+                            }
                             continue
                         }
-                        let worldRuns = plain
-                            ? globeVisibleWorldRuns(line, copy: copy, closed: feature.closedRings, globe: globe, margin: reach,
-                                                    cache: (feature.globeSplits, .line, lineIndex, 0)).map { (run: $0, start: 0.0) }
-                            : globeMeasuredWorldRuns(line, copy: copy, closed: feature.closedRings, globe: globe,
-                                                     measure: measured ? { tr.flatPlane(worldFraction: $0) } : nil,
-                                                     resetPast: options.maxDistance / 2)
-                        for (worldRun, start) in worldRuns {
-                            let run = worldRun.map { tr.flatPlane(worldFraction: $0) }
-                            var runOptions = options
-                            runOptions.startDistance = start
-                            runOptions.polygon = feature.closedRings && run.first == run.last
-                            tessellator.tessellate(run, options: runOptions)
-                            var total = 0.0
-                            if gradient != nil {
-                                for k in 1..<run.count { total += (run[k] - run[k - 1]).length }
-                            }
-                            paintMesh(tessellator, stroke: stroke, tileClip: nil, lineLength: total, transform: tr)
+                        // a line whose stroke cannot reach this band's rows is not tessellated here (a join's
+                        // extrusion is at most the miter limit, a cap's or bevel's two widths)
+                        if !mayTouchRows(feature.bounds, copy: copy,
+                                         margin: max(4, layer.miterLimit + 1) * (stroke.outset + abs(stroke.offset)) + shift.length) {
+                            continue
                         }
-                        continue
+                        if (stroke.dash != nil || stroke.pattern != nil) && tileClip == nil {
+                            // Dashes restart where the line enters each source tile, as in MapLibre. (A
+                            // tiled source's lines are already cut by tile: their dashes start at each
+                            // line's start in its tile.)
+                            paintDashedByTile(line, copy: copy, stroke: stroke, options: options, margin: margin,
+                                              tessellator: &tessellator)
+                            continue
+                        }
+                        plane.removeAll(keepingCapacity: true)
+                        for c in line { plane.append(transform.plane(mercator: c, copy: copy)) }
+                        if feature.closedRings, let f = plane.first, let l = plane.last, f != l { plane.append(f) }
+                        tessellator.tessellate(plane, options: options)
+                        var total = 0.0
+                        if gradient != nil {
+                            for k in 1..<plane.count { total += (plane[k] - plane[k - 1]).length }
+                        }
+                        paintMesh(tessellator, stroke: stroke, tileClip: nil, lineLength: total, transform: tr)
                     }
-                    // a line whose stroke cannot reach this band's rows is not tessellated here (a join's
-                    // extrusion is at most the miter limit, a cap's or bevel's two widths)
-                    if !mayTouchRows(feature.bounds, copy: copy,
-                                     margin: max(4, layer.miterLimit + 1) * (stroke.outset + abs(stroke.offset)) + shift.length) {
-                        continue
-                    }
-                    if (stroke.dash != nil || stroke.pattern != nil) && tileClip == nil {
-                        // Dashes restart where the line enters each source tile, as in MapLibre. (A
-                        // tiled source's lines are already cut by tile: their dashes start at each
-                        // line's start in its tile.)
-                        paintDashedByTile(line, copy: copy, stroke: stroke, options: options, margin: margin,
-                                          tessellator: &tessellator)
-                        continue
-                    }
-                    plane.removeAll(keepingCapacity: true)
-                    for c in line { plane.append(transform.plane(mercator: c, copy: copy)) }
-                    if feature.closedRings, let f = plane.first, let l = plane.last, f != l { plane.append(f) }
-                    tessellator.tessellate(plane, options: options)
-                    var total = 0.0
-                    if gradient != nil {
-                        for k in 1..<plane.count { total += (plane[k] - plane[k - 1]).length }
-                    }
-                    paintMesh(tessellator, stroke: stroke, tileClip: nil, lineLength: total, transform: tr)
                 }
             }
         }
@@ -218,9 +223,9 @@ extension PaintContext {
         return true
     }
 
-    /// The pieces of a polyline inside a box, each with the distance along the polyline at its start
-    /// (`measure` lays the points out; the distance restarts at zero past `resetPast` at a vertex, as the
-    /// line tessellator restarts it).
+    /// The pieces of a polyline inside a box (a segment along its east or south side left out), each with the distance
+    /// along the polyline at its start (`measure` lays the points out; the distance restarts at zero past `resetPast` at
+    /// a vertex, as the line tessellator restarts it).
     static func measuredPieces(_ points: [Point], inside box: (minX: Double, minY: Double, maxX: Double, maxY: Double),
                                measure: (Point) -> Point, resetPast: Double) -> [(points: [Point], start: Double)] {
         var out: [(points: [Point], start: Double)] = []
@@ -235,8 +240,10 @@ extension PaintContext {
             previousPlane = plane
             // the segment's part inside the box (Liang-Barsky)
             var t0 = 0.0, t1 = 1.0
-            func keep(_ p: Double, _ q: Double) -> Bool {
-                if p == 0 { return q >= 0 }
+            // (a segment along a side is inside on the west and north sides only, as a pixel on a tile edge is the
+            // tile's to its east and south: a line along a tile edge, the equator from zoom 1, is drawn once)
+            func keep(_ p: Double, _ q: Double, closedSide: Bool = true) -> Bool {
+                if p == 0 { return closedSide ? q >= 0 : q > 0 }
                 let r = q / p
                 if p < 0 {
                     if r > t1 { return false }
@@ -248,7 +255,8 @@ extension PaintContext {
                 return true
             }
             let dx = b.x - a.x, dy = b.y - a.y
-            if keep(-dx, a.x - box.minX), keep(dx, box.maxX - a.x), keep(-dy, a.y - box.minY), keep(dy, box.maxY - a.y), t0 <= t1 {
+            if keep(-dx, a.x - box.minX), keep(dx, box.maxX - a.x, closedSide: false), keep(-dy, a.y - box.minY),
+               keep(dy, box.maxY - a.y, closedSide: false), t0 <= t1 {
                 if current.isEmpty || t0 > 0 {
                     if current.count >= 2 { out.append((current, currentStart)) }
                     current = [Point(x: a.x + dx * t0, y: a.y + dy * t0)]
