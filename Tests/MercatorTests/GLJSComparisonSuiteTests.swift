@@ -20,7 +20,7 @@ struct GLJSComparisonSuiteTests {
         "globe-line": 7,
         "globe-circle": 11,
         "globe-symbol": 13,
-        "globe-raster": 8,
+        "globe-raster": 9,
         "globe-heatmap": 2,
         "globe-hillshade": 2,
         "globe-fill-extrusion": 1,

@@ -137,7 +137,9 @@ extension PaintContext {
             var quadX = Int.min
             for x in span.x0..<span.x1 {
                 let wf = clamped(span.world(x))
-                guard let (u, v) = mapping.textureCoordinates(wf) else { continue }
+                guard let (u, v) = piece.tileClip == nil ? mapping.bilinearTextureCoordinates(wf) : mapping.textureCoordinates(wf) else {
+                    continue
+                }
                 let sample: PremultipliedColor
                 if texture != nil {
                     let quad = glQuad(x: x, y: span.y)
@@ -187,6 +189,37 @@ struct ImageMapping {
         if let (l1, l2) = barycentric(p, tl, tr, bl) { return (l1, l2) }
         if let (l1, l2) = barycentric(p, br, bl, tr) { return (1 - l1, 1 - l2) }
         return nil
+    }
+
+    /// `u`, `v` in 0...1 for a world position on the image warped bilinearly onto its corners, nil off it: GL JS's
+    /// raster shader on the globe, which maps its tile mesh's own position (0...1 across) onto the four corners
+    /// (`mix(mix(top left, top right, x), mix(bottom left, bottom right, x), y)`) and reads the texture there, over a
+    /// mesh subdivided finely enough that the warp is what shows. (Flat, the mesh is two triangles: the bilinear warp
+    /// is seen only at the corners, ``textureCoordinates(_:)``.) The same as that for a parallelogram.
+    @inline(__always)
+    func bilinearTextureCoordinates(_ p: Point) -> (Double, Double)? {
+        if isRectangle { return textureCoordinates(p) }
+        // p = tl + e u + f v + g u v: the cross product of both sides with (e + g v) leaves a quadratic in v
+        let e = tr - tl, f = bl - tl, g = tl - tr + br - bl, h = p - tl
+        let k2 = g.cross(f), k1 = e.cross(f) + h.cross(g), k0 = h.cross(e)
+        func u(at v: Double) -> Double? {
+            let d = e + g * v
+            let length2 = d.x * d.x + d.y * d.y
+            guard length2 > 0 else { return nil }
+            return ((h.x - f.x * v) * d.x + (h.y - f.y * v) * d.y) / length2
+        }
+        func inside(_ v: Double) -> (Double, Double)? {
+            guard v >= 0, v < 1, let u = u(at: v), u >= 0, u < 1 else { return nil }
+            return (u, v)
+        }
+        if abs(k2) <= 1e-12 * max(abs(k1), 1e-300) {
+            // (opposite sides parallel: linear in v)
+            return k1 == 0 ? nil : inside(-k0 / k1)
+        }
+        let discriminant = k1 * k1 - 4 * k0 * k2
+        guard discriminant >= 0 else { return nil }
+        let root = discriminant.squareRoot()
+        return inside((-k1 - root) / (2 * k2)) ?? inside((-k1 + root) / (2 * k2))
     }
 
     /// Weights of `b` and `c` for `p` in triangle `a b c` (nil outside).
