@@ -90,11 +90,19 @@ extension Transform {
     /// it is projected, as GL JS adds a symbol's translate in tile units.
     func plane(_ c: LocationCoordinate2D, copy: Int, translatedBy shift: Point) -> Point {
         guard globe != nil, shift.x != 0 || shift.y != 0 else { return plane(c, copy: copy) + shift }
-        let d = unrotate(shift)
+        return plane(worldFraction: world(c, copy: 0, translatedBy: shift), copy: copy)
+    }
+
+    /// The world point (Web Mercator fractions, shifted by `copy` worlds) of a coordinate moved on the map by a
+    /// translate (`shift`, a plane offset in device pixels), as ``plane(_:copy:translatedBy:)`` moves it on the globe.
+    func world(_ c: LocationCoordinate2D, copy: Int, translatedBy shift: Point) -> Point {
         var m = worldFraction(c)
+        m.x += Double(copy)
+        guard shift.x != 0 || shift.y != 0 else { return m }
+        let d = unrotate(shift)
         m.x += d.x / worldSize
         m.y += d.y / worldSize
-        return plane(worldFraction: m, copy: copy)
+        return m
     }
 
     /// ``depthRatio(plane:)`` of a world point (Web Mercator fractions, shifted by `copy` worlds).

@@ -15,6 +15,8 @@ extension PaintContext {
         // anchors on screen (device pixels), in drawing order
         var drawn: [(Int, Point)] = []
         var planes: [Point?] = []
+        // on the globe, each drawn anchor's world point (labels in the map plane are laid on the sphere from it)
+        var worldOf: [Point: Point] = [:]
         // the world copy of each drawn anchor (labels along lines: none)
         var drawnCopies: [Int] = []
         for (i, s) in layer.symbols.enumerated() where (s.placed && !s.quads.isEmpty) || (s.iconPlaced && s.icon != nil) {
@@ -36,6 +38,7 @@ extension PaintContext {
                 drawn.append((i, p))
                 planes.append(plane)
                 drawnCopies.append(copy)
+                if t.globe != nil { worldOf[p] = t.world(s.anchor, copy: copy, translatedBy: shift) }
             }
         }
         // the plane anchor of each drawn anchor, kept through sorting
@@ -78,7 +81,8 @@ extension PaintContext {
             segments = [drawn[...]]
         }
         for segment in segments {
-            paintSegment(layer, segment, tiles: tiles.isEmpty ? nil : tiles, planeOf: planeOf, iconShift: iconShift, gammaBase: gammaBase,
+            paintSegment(layer, segment, tiles: tiles.isEmpty ? nil : tiles, planeOf: planeOf, worldOf: worldOf, iconShift: iconShift,
+                         gammaBase: gammaBase,
                          part: part)
         }
         if layer.showsCollisionBoxes && part == .all { paintSymbolCollisionBoxes(layer) }
@@ -92,16 +96,18 @@ extension PaintContext {
     /// Icons, then halos, then text of some of a layer's drawn labels (anchors in device pixels);
     /// with `tiles` (indexed like the layer's drawn labels), halos and text tile by tile.
     private mutating func paintSegment(_ layer: SymbolLayer, _ drawn: ArraySlice<(Int, Point)>, tiles: [SymbolTileKey]?,
-                                       planeOf: [Point: Point], iconShift: Point, gammaBase: Double, part: SymbolDrawPart) {
+                                       planeOf: [Point: Point], worldOf: [Point: Point], iconShift: Point, gammaBase: Double,
+                                       part: SymbolDrawPart) {
         let t = transform
         let ratio = t.pixelRatio
         for (i, anchor) in drawn where part.drawsIcons {
             guard layer.symbols[i].iconPlaced, let icon = layer.symbols[i].icon, icon.isDrawn, part.draws(icon) else { continue }
             let alongLine = layer.symbols[i].path?.iconAlongLine == true
-            let projection = QuadProjection(anchor: anchor + iconShift, plane: planeOf[anchor].map { $0 + iconShift },
+            var projection = QuadProjection(anchor: anchor + iconShift, plane: planeOf[anchor].map { $0 + iconShift },
                                             scale: ratio * layer.symbols[i].terrainScale,
                                             rotation: alongLine ? layer.symbols[i].iconAngle : 0,
                                             rotateWithMap: !alongLine && layer.iconRotateWithMap, pitchWithMap: layer.iconPitchWithMap)
+            if iconShift == Point(x: 0, y: 0) { projection.world = worldOf[anchor] }
             paintIcon(icon, projection: projection, gammaBase: gammaBase, terrainScale: layer.symbols[i].terrainScale)
         }
         var passes: [(Bool, (Int, Point))] = []
@@ -128,21 +134,27 @@ extension PaintContext {
             // times the flat ground's
             // (on the globe, a label along its line takes its anchor's depth, behind the horizon too)
             let onSphere = alongLine && t.globe != nil
-            let w = onSphere ? max(s.depthRatio, 1e-6) : t.isPitched ? max(t.w(plane: planeOf[anchor] ?? t.plane(s.anchor)), 1e-6) : 1
+            // (and a point label in the map plane lies on the sphere: its anchor's depth)
+            let pointOnSphere = !alongLine && pitchWithMap && t.globe != nil && planeOf[anchor] != nil
+            let w = onSphere ? max(s.depthRatio, 1e-6)
+                : pointOnSphere ? max(t.depthRatio(plane: planeOf[anchor]!), 1e-6)
+                : t.isPitched ? max(t.w(plane: planeOf[anchor] ?? t.plane(s.anchor)), 1e-6) : 1
             let drawnScale = fontScale * Self.perspectiveRatio(w: w, pitchWithMap: pitchWithMap) * s.terrainScale
             var edge = halo ? SDFEdge.halo(width: s.haloWidth, blur: s.haloBlur, fontScale: drawnScale, gammaBase: gammaBase)
                 : SDFEdge.fill(fontScale: drawnScale, gammaBase: gammaBase)
             // and text laid in the map plane of a pitched view widens its antialiasing by the perspective divisor
             // over the pitch's cosine (`gl_Position.w` over `u_gamma_scale`); on the globe, by each pixel's own
             // divisor (the glyph's corners' clip `w` interpolated: `paintGlyph`'s `depthGamma`)
-            if t.isPitched, pitchWithMap, !onSphere { edge.gamma *= w / max(t.cosPitch, 1e-6) }
-            if onSphere, pitchWithMap { edge.gamma /= max(t.cosPitch, 1e-6) }
+            if t.isPitched, pitchWithMap, !onSphere, !pointOnSphere { edge.gamma *= w / max(t.cosPitch, 1e-6) }
+            if (onSphere && pitchWithMap) || pointOnSphere { edge.gamma /= max(t.cosPitch, 1e-6) }
             if alongLine && s.placedGlyphs.count != s.quads.count { continue }
             let (textAnchor, textPlane) = alongLine ? (anchor, planeOf[anchor])
                 : variableAnchorPosition(layer, s, anchor: anchor, plane: planeOf[anchor], w: w)
-            let projection = QuadProjection(anchor: textAnchor, plane: textPlane, scale: fontScale * ratio * s.terrainScale, rotation: 0,
+            var projection = QuadProjection(anchor: textAnchor, plane: textPlane, scale: fontScale * ratio * s.terrainScale, rotation: 0,
                                             rotateWithMap: layer.textRotateWithMap, pitchWithMap: layer.textPitchWithMap,
                                             ratioPlane: planeOf[anchor])
+            projection.ratioWorld = worldOf[anchor]
+            if textPlane == planeOf[anchor] { projection.world = worldOf[anchor] }
             for (q, quad) in s.quads.enumerated() {
                 // on the globe, a glyph of text along its line in the map plane behind the horizon is not drawn (GL JS's
                 // globe shader clips it at the horizon plane): a label reaching past the limb shows its near part
@@ -167,7 +179,7 @@ extension PaintContext {
                     ? lineGlyphCorners(quad, s.placedGlyphs[q], scale: s.labelScale, pitchWithMap: s.path?.pitchWithMap == true,
                                        translate: Point(x: layer.translate.x * ratio, y: layer.translate.y * ratio))
                     : projection.corners(quad.topLeft, quad.topRight, quad.bottomLeft, t)
-                paintGlyph(quad, corners: corners, color: color, edge: edge, depthGamma: onSphere && pitchWithMap)
+                paintGlyph(quad, corners: corners, color: color, edge: edge, depthGamma: (onSphere && pitchWithMap) || pointOnSphere)
             }
         }
     }
@@ -513,10 +525,31 @@ struct QuadProjection {
     /// Where the shader's perspective ratio is measured when it is not `plane` (MapLibre measures it
     /// at the label's anchor, which a variable anchor's shift does not move).
     var ratioPlane: Point?
+    /// On the globe, the world points (Web Mercator fractions, world copy included) of `plane` and of `ratioPlane`
+    /// when known (else found under the plane points, which lie on the screen there).
+    var world: Point?
+    var ratioWorld: Point?
 
     /// The corners of a quad (top left, top right, bottom left offsets): in the map plane for a
     /// label pitched with the map in a pitched view, on the screen otherwise.
     func corners(_ topLeft: Point, _ topRight: Point, _ bottomLeft: Point, _ t: Transform) -> QuadCorners {
+        if pitchWithMap, let plane, t.globe != nil,
+           case let (world, ratioWorld) = (self.world ?? t.worldFraction(plane: plane),
+                                           self.ratioWorld ?? self.world ?? t.worldFraction(plane: ratioPlane ?? plane)),
+           world.x.isFinite, ratioWorld.x.isFinite {
+            // on the globe: laid in the Mercator camera's plane around the anchor (the globe's plane points are on the
+            // screen), at GL JS's perspective ratio for the anchor's depth and scaled for its latitude
+            // (`u_pitched_scale`), each of the four corners projected onto the sphere (GL JS's shader projects every
+            // vertex): the label lies on the sphere, foreshortened towards the limb
+            let anchor = t.flatPlane(worldFraction: world)
+            let perspective = max(0, min(4, 0.5 + 0.5 * t.depthRatio(worldFraction: ratioWorld)))
+            let scale = perspective * t.pitchedGlyphScale(worldY: ratioWorld.y)
+            func corner(_ v: Point) -> ProjectedCorner {
+                let q = t.projectedCorner(flatPlane: anchor + offset(v, t) * scale)
+                return ProjectedCorner(point: q.point, side: q.side, w: q.w)
+            }
+            return .sphere(corner(topLeft), corner(topRight), corner(bottomLeft), corner(topRight + bottomLeft - topLeft))
+        }
         if pitchWithMap, let plane, t.isPitched {
             let perspective = max(0, min(4, 0.5 + 0.5 * t.w(plane: ratioPlane ?? plane)))
             func corner(_ v: Point) -> Point { plane + offset(v, t) * perspective }
@@ -571,7 +604,7 @@ struct QuadProjection {
         // on the screen, labels far away are drawn smaller, but only halfway as the map shrinks (on the
         // globe, towards the limb)
         guard pitchWithMap else { return anchor + r * max(0, min(4, 0.5 + 0.5 / max(t.depthRatio(plane: plane), 1e-6))) }
-        // on the globe, labels pitched with the map stay on the screen (GL JS lays them on the sphere)
+        // (on the globe, labels pitched with the map are laid on the sphere by ``corners(_:_:_:_:)``)
         guard t.isPitched else { return anchor + r }
         if !rotateWithMap { r = Self.viewportAligned(r, t) }
         // MapLibre's symbol shader: pitched labels are drawn halfway between their map and screen size
