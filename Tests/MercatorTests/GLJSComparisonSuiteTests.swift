@@ -19,7 +19,7 @@ struct GLJSComparisonSuiteTests {
         "globe-fill": 12,
         "globe-line": 7,
         "globe-circle": 11,
-        "globe-symbol": 16,
+        "globe-symbol": 17,
         "globe-raster": 9,
         "globe-heatmap": 2,
         "globe-hillshade": 2,

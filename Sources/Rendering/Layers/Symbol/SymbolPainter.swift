@@ -148,13 +148,13 @@ extension PaintContext {
             if t.isPitched, pitchWithMap, !onSphere, !pointOnSphere { edge.gamma *= w / max(t.cosPitch, 1e-6) }
             if (onSphere && pitchWithMap) || pointOnSphere { edge.gamma /= max(t.cosPitch, 1e-6) }
             if alongLine && s.placedGlyphs.count != s.quads.count { continue }
-            let (textAnchor, textPlane) = alongLine ? (anchor, planeOf[anchor])
-                : variableAnchorPosition(layer, s, anchor: anchor, plane: planeOf[anchor], w: w)
+            let (textAnchor, textPlane, textWorld) = alongLine ? (anchor, planeOf[anchor], worldOf[anchor])
+                : variableAnchorPosition(layer, s, anchor: anchor, plane: planeOf[anchor], world: worldOf[anchor], w: w)
             var projection = QuadProjection(anchor: textAnchor, plane: textPlane, scale: fontScale * ratio * s.terrainScale, rotation: 0,
                                             rotateWithMap: layer.textRotateWithMap, pitchWithMap: layer.textPitchWithMap,
                                             ratioPlane: planeOf[anchor])
             projection.ratioWorld = worldOf[anchor]
-            if textPlane == planeOf[anchor] { projection.world = worldOf[anchor] }
+            projection.world = textWorld
             for (q, quad) in s.quads.enumerated() {
                 // on the globe, a glyph of text along its line in the map plane behind the horizon is not drawn (GL JS's
                 // globe shader clips it at the horizon plane): a label reaching past the limb shows its near part
@@ -191,10 +191,11 @@ extension PaintContext {
     /// (half the way to the centre's scale from the anchor's, the inverse of the shader's); text on
     /// the screen that turns with the map moves on the screen, its shift turned by the pitch angle
     /// (Native's `util::rotate(shift, -state.getPitch())`); other text moves as its quads say.
-    private func variableAnchorPosition(_ layer: SymbolLayer, _ s: SymbolLayer.Symbol, anchor: Point, plane: Point?,
-                                        w: Double) -> (Point, Point?) {
+    /// On the globe, also the world point the label is laid out from (`world`, the anchor's, moved; nil where unknown).
+    private func variableAnchorPosition(_ layer: SymbolLayer, _ s: SymbolLayer.Symbol, anchor: Point, plane: Point?, world: Point?,
+                                        w: Double) -> (Point, Point?, Point?) {
         let t = transform
-        guard s.textShift != Point(x: 0, y: 0), layer.textPitchWithMap || layer.textRotateWithMap else { return (anchor, plane) }
+        guard s.textShift != Point(x: 0, y: 0), layer.textPitchWithMap || layer.textRotateWithMap else { return (anchor, plane, world) }
         let v = Point(x: s.textShift.x * t.pixelRatio, y: s.textShift.y * t.pixelRatio)
         // what the quads hold: the shift in 1/32 ems, as their vertices are stored
         func em32(_ x: Double) -> Double { s.fontScale > 0 ? (x / s.fontScale * 32).rounded() / 32 * s.fontScale * t.pixelRatio : 0 }
@@ -202,15 +203,23 @@ extension PaintContext {
         let cpuRatio = max(0, min(4, 0.5 + 0.5 / w))
         if layer.textPitchWithMap {
             let intended = t.rotate(v) * cpuRatio
+            if t.globe != nil, let world {
+                // on the globe, laid on the sphere from the anchor moved in the Mercator camera's plane (GL JS shifts
+                // the tile anchor in tile units), at the scale the quads are laid out at there (QuadProjection.corners)
+                let scale = t.pitchedGlyphScale(worldY: world.y)
+                let drawn = (layer.textRotateWithMap ? t.rotate(held) : QuadProjection.viewportAligned(held, t))
+                    * (Self.perspectiveRatio(w: w, pitchWithMap: true) * scale)
+                return (anchor, plane, t.flatWorldFraction(plane: t.flatPlane(worldFraction: world) + intended * scale - drawn))
+            }
             guard t.isPitched, let plane else {
                 // unpitched, the plane is the screen: only the direction differs (map axes, not the text's)
                 let drawn = layer.textRotateWithMap ? t.rotate(held) : held
-                return (anchor + intended - drawn, plane.map { $0 + intended - drawn })
+                return (anchor + intended - drawn, plane.map { $0 + intended - drawn }, nil)
             }
             let drawn = (layer.textRotateWithMap ? t.rotate(held) : QuadProjection.viewportAligned(held, t))
                 * Self.perspectiveRatio(w: w, pitchWithMap: true)
             let moved = plane + intended - drawn
-            return (t.screen(plane: moved), moved)
+            return (t.screen(plane: moved), moved, nil)
         }
         // turned with the map, on the screen
         let pitch = t.camera.pitch * .pi / 180
@@ -220,7 +229,7 @@ extension PaintContext {
             let angle = QuadProjection.projectedMapAngle(at: plane, t), c = cos(angle), sn = sin(angle)
             drawn = Point(x: held.x * c - held.y * sn, y: held.x * sn + held.y * c)
         }
-        return (anchor + intended - drawn * cpuRatio, plane)
+        return (anchor + intended - drawn * cpuRatio, plane, nil)
     }
 
     /// MapLibre's symbol shader's perspective ratio for an anchor at depth ratio `w` (its distance
@@ -590,7 +599,12 @@ struct QuadProjection {
             r = Point(x: r.x * c - r.y * s, y: r.x * s + r.y * c)
         }
         if rotateWithMap {
-            if let plane, t.isPitched, !pitchWithMap {
+            if !pitchWithMap, let world, let angle = Self.projectedGlobeMapAngle(at: world, t) {
+                // on the globe, the map's x axis as the sphere turns it at the anchor (GL JS's `u_rotate_symbol`
+                // projects a step along the tile's x axis, pitched or not)
+                let c = cos(angle), s = sin(angle)
+                r = Point(x: r.x * c - r.y * s, y: r.x * s + r.y * c)
+            } else if let plane, t.isPitched, !pitchWithMap {
                 // MapLibre's symbol shaders (`u_rotate_symbol`): a label on the screen that turns with
                 // the map follows the map's x axis as projected at its anchor, which a pitched view
                 // turns further than the bearing
@@ -684,6 +698,15 @@ extension QuadProjection {
     /// point `plane`: the shader's short step along the tile's x axis, projected, and its direction.
     static func projectedMapAngle(at plane: Point, _ t: Transform) -> Double {
         let a = t.screen(plane: plane), b = t.screen(plane: plane + t.rotate(Point(x: 1, y: 0)))
+        return atan2(b.y - a.y, b.x - a.x)
+    }
+
+    /// On the globe, the screen angle of the map's x axis at a world point: a step of one tile unit east
+    /// projected onto the sphere (nil off the globe).
+    static func projectedGlobeMapAngle(at world: Point, _ t: Transform) -> Double? {
+        guard let g = t.globe else { return nil }
+        let step = 1 / (8192 * pow(2, Double(t.tileZoom)))
+        let a = g.project(worldX: world.x, y: world.y), b = g.project(worldX: world.x + step, y: world.y)
         return atan2(b.y - a.y, b.x - a.x)
     }
 }
