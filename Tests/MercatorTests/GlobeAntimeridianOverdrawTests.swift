@@ -174,4 +174,27 @@ struct GlobeAntimeridianOverdrawTests {
             #expect(blue.double == 0, "zoom \(zoom): \(blue.double) pixels of the line drawn twice")
         }
     }
+
+    @Test("a translucent circle beside the antimeridian in a zoom 0 tile whose buffer holds its wrapped copy: drawn once",
+          arguments: ["globe", "mercator"])
+    func circleBesideTheAntimeridian(projection: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mercator-antimeridian-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var options = GeoJSONTileOptions()
+        options.buffer = 512
+        let index = try GeoJSONTileIndex(features: [GeoJSONFeature(geometry: .point(Position(179.5, 10)))], options: options)
+        let tile = try #require(index.tile(z: 0, x: 0, y: 0))
+        try tile.vectorTileData(layerName: "repro").write(to: folder.appendingPathComponent("0-0-0.mvt"))
+        let style: JSONValue = ["version": 8, "projection": ["type": .string(projection)], "sky": ["atmosphere-blend": 0.0],
+                                "sources": ["shape": ["type": "vector", "tiles": .array([.string(folder.path + "/{z}-{x}-{y}.mvt")]), "maxzoom": 0]],
+                                "layers": [Self.white, ["id": "dot", "type": "circle", "source": "shape", "source-layer": "repro",
+                                                        "paint": ["circle-radius": 10, "circle-color": "black", "circle-opacity": 0.5]]]]
+        let camera = MapCamera(center: LocationCoordinate2D(latitude: 10, longitude: 180), zoom: 0.5)
+        let snapshot = try Map(style: try Style(document: StyleDocument(json: style)), camera: camera,
+                               size: MapSize(width: 256, height: 256)).snapshot()
+        let (single, double) = Self.greys(snapshot)
+        #expect(single > 100)
+        #expect(double == 0, "\(projection): \(double) pixels of the circle drawn twice (\(single) once)")
+    }
 }

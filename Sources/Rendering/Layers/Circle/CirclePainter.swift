@@ -61,6 +61,9 @@ extension PaintContext {
                                             antialiasedBlur: antialiasedBlur, innerFill2: innerFill2)
                 for copy in copies {
                     if hiddenOnGlobe(c, copy: copy) { continue }
+                    // a zoom 0 tile's point past the antimeridian (its buffer's wrapped copy) would land on the tile's
+                    // own point on the sphere: a tile draws only its own points (GL JS's circle bucket skips the rest)
+                    if let band = globeSeamBand(copy: copy), c.x < band.minX || c.x >= band.maxX { continue }
                     if let g = sphereCircles {
                         paintSphereCircle(c, copy: copy, shift: shift, globe: g, outer: outerDevice, scaleWithMap: scaleWithMap,
                                           shading: shading)
