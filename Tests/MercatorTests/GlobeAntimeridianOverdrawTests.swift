@@ -33,19 +33,28 @@ struct GlobeAntimeridianOverdrawTests {
     static let halfBlack: JSONValue = ["id": "fill", "type": "fill", "source": "shape",
                                        "paint": ["fill-color": "black", "fill-opacity": 0.5, "fill-antialias": false]]
 
-    /// The pixels of the picture by grey level: a 50 % black fill over white is 127 or 128; drawn twice, 63 or 64.
-    static func greys(_ snapshot: MapSnapshot) -> (single: Int, double: Int) {
-        let image = snapshot.image
+    /// The pixels of a half-transparent colour drawn over white once and twice: `level` reads, from a pixel of the
+    /// colour's hue, the channel the colour darkens (127 or 128 once, 63 or 64 twice), nil for any other pixel.
+    static func shades(_ image: RGBAImage, level: ([UInt8]) -> UInt8?) -> (single: Int, double: Int) {
         var single = 0, double = 0
         for y in 0..<image.height {
             for x in 0..<image.width {
-                let p = image.pixel(x, y)
-                guard p[0] == p[1], p[1] == p[2] else { continue }
-                if (120...135).contains(p[0]) { single += 1 }
-                if (50...80).contains(p[0]) { double += 1 }
+                guard let v = level(image.pixel(x, y)) else { continue }
+                if (120...135).contains(v) { single += 1 }
+                if (50...80).contains(v) { double += 1 }
             }
         }
         return (single, double)
+    }
+
+    /// ``shades(_:level:)`` of a 50 % black.
+    static func greys(_ snapshot: MapSnapshot) -> (single: Int, double: Int) {
+        shades(snapshot.image) { p in p[0] == p[1] && p[1] == p[2] ? p[0] : nil }
+    }
+
+    /// ``shades(_:level:)`` of a 50 % blue.
+    static func blues(_ image: RGBAImage) -> (single: Int, double: Int) {
+        shades(image) { p in p[2] == 255 && p[0] == p[1] ? p[0] : nil }
     }
 
     @Test("a translucent GeoJSON fill up to, across and far across the antimeridian: one shade of grey",
@@ -66,16 +75,7 @@ struct GlobeAntimeridianOverdrawTests {
                                           [["id": "fill", "type": "fill", "source": "shape",
                                             "paint": ["fill-color": "#ff0000", "fill-opacity": 0.5, "fill-antialias": false]]],
                                           center: center, zoom: zoom)
-            let image = snapshot.image
-            var single = 0, double = 0
-            for y in 0..<image.height {
-                for x in 0..<image.width {
-                    let p = image.pixel(x, y)
-                    guard p[0] == 255, p[1] == p[2] else { continue }
-                    if (120...135).contains(p[1]) { single += 1 }
-                    if (50...80).contains(p[1]) { double += 1 }
-                }
-            }
+            let (single, double) = Self.shades(snapshot.image) { p in p[0] == 255 && p[1] == p[2] ? p[1] : nil }
             #expect(single > 1000)
             #expect(double == 0, "zoom \(zoom): \(double) pixels drawn twice (\(single) once)")
         }
@@ -93,16 +93,7 @@ struct GlobeAntimeridianOverdrawTests {
             let snapshot = try Self.globe(["shape": ["type": "geojson", "maxzoom": 0, "data": line]],
                                           [["id": "line", "type": "line", "source": "shape", "paint": paint]],
                                           center: (180, 5), zoom: 1.8)
-            let image = snapshot.image
-            var single = 0, double = 0
-            for y in 0..<image.height {
-                for x in 0..<image.width {
-                    let p = image.pixel(x, y)
-                    guard p[2] == 255, p[0] == p[1] else { continue }
-                    if (120...135).contains(p[0]) { single += 1 }
-                    if (50...80).contains(p[0]) { double += 1 }
-                }
-            }
+            let (single, double) = Self.blues(snapshot.image)
             #expect(single > 200)
             #expect(double == 0, "\(coordinates), dashes \(dashes): \(double) pixels drawn twice (\(single) once)")
         }
@@ -161,15 +152,7 @@ struct GlobeAntimeridianOverdrawTests {
                 [["id": "line", "type": "line", "source": "shape", "source-layer": "repro", "filter": ["==", ["geometry-type"], "LineString"],
                   "paint": ["line-width": 10, "line-color": "#0000ff", "line-opacity": 0.5]]],
                 center: (180, 15), zoom: zoom).image
-            var blue = (single: 0, double: 0)
-            for y in 0..<lines.height {
-                for x in 0..<lines.width {
-                    let p = lines.pixel(x, y)
-                    guard p[2] == 255, p[0] == p[1] else { continue }
-                    if (120...135).contains(p[0]) { blue.single += 1 }
-                    if (50...80).contains(p[0]) { blue.double += 1 }
-                }
-            }
+            let blue = Self.blues(lines)
             #expect(blue.single > 100)
             #expect(blue.double == 0, "zoom \(zoom): \(blue.double) pixels of the line drawn twice")
         }
