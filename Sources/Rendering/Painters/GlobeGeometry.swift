@@ -105,9 +105,20 @@ extension PaintContext {
     /// wholly within it.
     static func seamPieces(_ line: [Point], closed: Bool, band: (minX: Double, maxX: Double)) -> [[Point]]? {
         guard line.contains(where: { $0.x < band.minX || $0.x > band.maxX }) else { return nil }
-        var open = line
-        if closed, let f = line.first, let l = line.last, f != l { open.append(f) }
-        return clipPolyline(open, to: (minX: band.minX, minY: -.infinity, maxX: band.maxX, maxY: .infinity))
+        return clipPolyline(opened(line, closed: closed), to: (minX: band.minX, minY: -.infinity, maxX: band.maxX, maxY: .infinity))
+    }
+
+    /// A feature's lines cut to `band` (``seamPieces(_:closed:band:)``; the lines within it kept whole, rings as open
+    /// lines round to their start), or nil when all lie within it.
+    static func seamCut(_ lines: [[Point]], closed: Bool, band: (minX: Double, maxX: Double)) -> [[Point]]? {
+        guard lines.contains(where: { $0.contains { $0.x < band.minX || $0.x > band.maxX } }) else { return nil }
+        return lines.flatMap { seamPieces($0, closed: closed, band: band) ?? [opened($0, closed: closed)] }
+    }
+
+    /// A ring as an open line ending at its start (other lines as they are).
+    private static func opened(_ line: [Point], closed: Bool) -> [Point] {
+        guard closed, let f = line.first, let l = line.last, f != l else { return line }
+        return line + [f]
     }
 
     /// The zoom of the tiles the current layer's geometry comes from (a tiled source's, or the

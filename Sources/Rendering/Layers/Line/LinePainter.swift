@@ -27,6 +27,8 @@ extension PaintContext {
         let sharpCornerOffset = overscaling <= 16 ? 15 * integerZoomScale : 0
         var tessellator = LineTessellator()
         var plane: [Point] = []
+        // a zoom 0 tile's lines on the globe are drawn within the tile (globeSeamBand; a tile's piece is pinned to its copy)
+        let seamBand = globeSeamBand(copy: pinnedCopy ?? 0)
         let gradient = layer.gradient.flatMap { $0.isEmpty ? nil : $0.map { $0.premultiplied() } }
         for (i, feature) in layer.features.enumerated() {
             let width = max(0, layer.width[i])
@@ -61,76 +63,74 @@ extension PaintContext {
                           margin: (max(layer.miterLimit, 2) + 2) * outset + abs(stroke.offset) + 2) {
                 continue
             }
-            for (lineIndex, whole) in feature.lines.enumerated() where whole.count >= 2 {
-                let (west, east) = PaintContext.worldXBounds(whole)
+            // (the pieces of lines cut there are open lines, and not the feature's own: not kept in its split cache)
+            let seamCut = seamBand.flatMap { PaintContext.seamCut(feature.lines, closed: feature.closedRings, band: $0) }
+            let closedRings = feature.closedRings && seamCut == nil
+            for (lineIndex, line) in (seamCut ?? feature.lines).enumerated() where line.count >= 2 {
+                let (west, east) = PaintContext.worldXBounds(line)
                 let margin = 4 * outset + abs(stroke.offset) + shift.length
                 guard let copies = copies(worldWest: west, worldEast: east, margin: margin) else {
                     continue
                 }
                 for copy in copies {
-                    // a zoom 0 tile's line on the globe is drawn within the tile (globeSeamBand): its pieces there
-                    let seamPieces = globeSeamBand(copy: copy).flatMap { PaintContext.seamPieces(whole, closed: feature.closedRings, band: $0) }
-                    for line in seamPieces ?? [whole] where line.count >= 2 {
-                        let closedRings = feature.closedRings && seamPieces == nil
-                        if let globe = tr.globe {
-                            // on the globe: the runs in front of the horizon, split on GL JS's line grid, laid out
-                            // on the Mercator plane and their mesh projected onto the sphere (GL JS extrudes in
-                            // tile units and projects each vertex), so widths foreshorten towards the limb
-                            // (a plain stroke only where it can show in this band: see globeVisibleWorldRuns)
-                            let plain = stroke.dash == nil && stroke.gradient == nil && stroke.pattern == nil
-                            let reach = (max(layer.miterLimit, 2) + 2) * outset + abs(stroke.offset) + shift.length + 2
-                            // dashes and patterns run on along the line behind the horizon (GL JS's line distance
-                            // counts the hidden vertices): a run in front starts at the line's distance there
-                            let measured = stroke.dash != nil || stroke.pattern != nil
-                            if measured && tileClip == nil
-                                && paintGlobeDashedByTile(line, copy: copy, closed: closedRings, stroke: stroke,
-                                                          options: options, globe: globe, transform: tr, tessellator: &tessellator) {
-                                continue
+                    if let globe = tr.globe {
+                        // on the globe: the runs in front of the horizon, split on GL JS's line grid, laid out
+                        // on the Mercator plane and their mesh projected onto the sphere (GL JS extrudes in
+                        // tile units and projects each vertex), so widths foreshorten towards the limb
+                        // (a plain stroke only where it can show in this band: see globeVisibleWorldRuns)
+                        let plain = stroke.dash == nil && stroke.gradient == nil && stroke.pattern == nil
+                        let reach = (max(layer.miterLimit, 2) + 2) * outset + abs(stroke.offset) + shift.length + 2
+                        // dashes and patterns run on along the line behind the horizon (GL JS's line distance
+                        // counts the hidden vertices): a run in front starts at the line's distance there
+                        let measured = stroke.dash != nil || stroke.pattern != nil
+                        if measured && tileClip == nil
+                            && paintGlobeDashedByTile(line, copy: copy, closed: closedRings, stroke: stroke,
+                                                      options: options, globe: globe, transform: tr, tessellator: &tessellator) {
+                            continue
+                        }
+                        let worldRuns = plain
+                            ? globeVisibleWorldRuns(line, copy: copy, closed: closedRings, globe: globe, margin: reach,
+                                                    cache: seamCut == nil ? (feature.globeSplits, .line, lineIndex, 0) : nil).map { (run: $0, start: 0.0) }
+                            : globeMeasuredWorldRuns(line, copy: copy, closed: closedRings, globe: globe,
+                                                     measure: measured ? { tr.flatPlane(worldFraction: $0) } : nil,
+                                                     resetPast: options.maxDistance / 2)
+                        for (worldRun, start) in worldRuns {
+                            let run = worldRun.map { tr.flatPlane(worldFraction: $0) }
+                            var runOptions = options
+                            runOptions.startDistance = start
+                            runOptions.polygon = closedRings && run.first == run.last
+                            tessellator.tessellate(run, options: runOptions)
+                            var total = 0.0
+                            if gradient != nil {
+                                for k in 1..<run.count { total += (run[k] - run[k - 1]).length }
                             }
-                            let worldRuns = plain
-                                ? globeVisibleWorldRuns(line, copy: copy, closed: closedRings, globe: globe, margin: reach,
-                                                        cache: seamPieces == nil ? (feature.globeSplits, .line, lineIndex, 0) : nil).map { (run: $0, start: 0.0) }
-                                : globeMeasuredWorldRuns(line, copy: copy, closed: closedRings, globe: globe,
-                                                         measure: measured ? { tr.flatPlane(worldFraction: $0) } : nil,
-                                                         resetPast: options.maxDistance / 2)
-                            for (worldRun, start) in worldRuns {
-                                let run = worldRun.map { tr.flatPlane(worldFraction: $0) }
-                                var runOptions = options
-                                runOptions.startDistance = start
-                                runOptions.polygon = closedRings && run.first == run.last
-                                tessellator.tessellate(run, options: runOptions)
-                                var total = 0.0
-                                if gradient != nil {
-                                    for k in 1..<run.count { total += (run[k] - run[k - 1]).length }
-                                }
-                                paintMesh(tessellator, stroke: stroke, tileClip: nil, lineLength: total, transform: tr)
-                            }
-                            continue
+                            paintMesh(tessellator, stroke: stroke, tileClip: nil, lineLength: total, transform: tr)
                         }
-                        // a line whose stroke cannot reach this band's rows is not tessellated here (a join's
-                        // extrusion is at most the miter limit, a cap's or bevel's two widths)
-                        if !mayTouchRows(feature.bounds, copy: copy,
-                                         margin: max(4, layer.miterLimit + 1) * (stroke.outset + abs(stroke.offset)) + shift.length) {
-                            continue
-                        }
-                        if (stroke.dash != nil || stroke.pattern != nil) && tileClip == nil {
-                            // Dashes restart where the line enters each source tile, as in MapLibre. (A
-                            // tiled source's lines are already cut by tile: their dashes start at each
-                            // line's start in its tile.)
-                            paintDashedByTile(line, copy: copy, stroke: stroke, options: options, margin: margin,
-                                              tessellator: &tessellator)
-                            continue
-                        }
-                        plane.removeAll(keepingCapacity: true)
-                        for c in line { plane.append(transform.plane(mercator: c, copy: copy)) }
-                        if feature.closedRings, let f = plane.first, let l = plane.last, f != l { plane.append(f) }
-                        tessellator.tessellate(plane, options: options)
-                        var total = 0.0
-                        if gradient != nil {
-                            for k in 1..<plane.count { total += (plane[k] - plane[k - 1]).length }
-                        }
-                        paintMesh(tessellator, stroke: stroke, tileClip: nil, lineLength: total, transform: tr)
+                        continue
                     }
+                    // a line whose stroke cannot reach this band's rows is not tessellated here (a join's
+                    // extrusion is at most the miter limit, a cap's or bevel's two widths)
+                    if !mayTouchRows(feature.bounds, copy: copy,
+                                     margin: max(4, layer.miterLimit + 1) * (stroke.outset + abs(stroke.offset)) + shift.length) {
+                        continue
+                    }
+                    if (stroke.dash != nil || stroke.pattern != nil) && tileClip == nil {
+                        // Dashes restart where the line enters each source tile, as in MapLibre. (A
+                        // tiled source's lines are already cut by tile: their dashes start at each
+                        // line's start in its tile.)
+                        paintDashedByTile(line, copy: copy, stroke: stroke, options: options, margin: margin,
+                                          tessellator: &tessellator)
+                        continue
+                    }
+                    plane.removeAll(keepingCapacity: true)
+                    for c in line { plane.append(transform.plane(mercator: c, copy: copy)) }
+                    if closedRings, let f = plane.first, let l = plane.last, f != l { plane.append(f) }
+                    tessellator.tessellate(plane, options: options)
+                    var total = 0.0
+                    if gradient != nil {
+                        for k in 1..<plane.count { total += (plane[k] - plane[k - 1]).length }
+                    }
+                    paintMesh(tessellator, stroke: stroke, tileClip: nil, lineLength: total, transform: tr)
                 }
             }
         }

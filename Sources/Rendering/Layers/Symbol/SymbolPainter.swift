@@ -82,8 +82,7 @@ extension PaintContext {
         }
         for segment in segments {
             paintSegment(layer, segment, tiles: tiles.isEmpty ? nil : tiles, planeOf: planeOf, worldOf: worldOf, iconShift: iconShift,
-                         gammaBase: gammaBase,
-                         part: part)
+                         gammaBase: gammaBase, part: part)
         }
         if layer.showsCollisionBoxes && part == .all { paintSymbolCollisionBoxes(layer) }
     }
