@@ -90,28 +90,40 @@ extension GlobeView {
     }
 }
 
+/// A band of world x (``PaintContext/globeSeamBand(copy:)``: a zoom 0 tile's on the globe), its sides inside.
+struct GlobeSeamBand {
+    var minX: Double
+    var maxX: Double
+
+    /// Whether `x` lies past either side.
+    func excludes(_ x: Double) -> Bool { x < minX || x > maxX }
+
+    /// Whether a span of x from `lowX` to `highX` reaches past either side.
+    func isCrossed(lowX: Double, highX: Double) -> Bool { excludes(lowX) || excludes(highX) }
+}
+
 extension PaintContext {
     /// On the globe, the world band (x, world copy `copy`'s feature coordinates) a zoom 0 tile's geometry is drawn in.
     /// x and x + 1 are one place on the sphere, so what the tile's buffer carries past its sides (the wrapped copies
     /// geojson-vt and tippecanoe put there, shifted by 360°) would land on the tile itself and draw twice: GL JS clips
     /// it at the antimeridian (maplibre-gl-js #7896; at deeper zooms it falls in another tile and its clip). Nil for
     /// any other tile, untiled content and the flat map.
-    func globeSeamBand(copy: Int) -> (minX: Double, maxX: Double)? {
+    func globeSeamBand(copy: Int) -> GlobeSeamBand? {
         guard transform.globe != nil, let c = tileClip, c.maxX - c.minX >= 1 else { return nil }
-        return (c.minX - Double(copy), c.maxX - Double(copy))
+        return GlobeSeamBand(minX: c.minX - Double(copy), maxX: c.maxX - Double(copy))
     }
 
     /// A line's (a closed ring's, its closing segment included) pieces within `band` of world x, or nil when it lies
     /// wholly within it.
-    static func seamPieces(_ line: [Point], closed: Bool, band: (minX: Double, maxX: Double)) -> [[Point]]? {
-        guard line.contains(where: { $0.x < band.minX || $0.x > band.maxX }) else { return nil }
+    static func seamPieces(_ line: [Point], closed: Bool, band: GlobeSeamBand) -> [[Point]]? {
+        guard line.contains(where: { band.excludes($0.x) }) else { return nil }
         return clipPolyline(opened(line, closed: closed), to: (minX: band.minX, minY: -.infinity, maxX: band.maxX, maxY: .infinity))
     }
 
     /// A feature's lines cut to `band` (``seamPieces(_:closed:band:)``; the lines within it kept whole, rings as open
     /// lines round to their start), or nil when all lie within it.
-    static func seamCut(_ lines: [[Point]], closed: Bool, band: (minX: Double, maxX: Double)) -> [[Point]]? {
-        guard lines.contains(where: { $0.contains { $0.x < band.minX || $0.x > band.maxX } }) else { return nil }
+    static func seamCut(_ lines: [[Point]], closed: Bool, band: GlobeSeamBand) -> [[Point]]? {
+        guard lines.contains(where: { $0.contains { band.excludes($0.x) } }) else { return nil }
         return lines.flatMap { seamPieces($0, closed: closed, band: band) ?? [opened($0, closed: closed)] }
     }
 
@@ -180,12 +192,11 @@ extension PaintContext {
             // A zoom 0 tile's ring is kept to the tile (what its buffer carries past the antimeridian would land on
             // the tile again: globeSeamBand); a ring wider than the world would cover part of the sphere twice, and
             // even-odd filling would cancel it there: keep one world's width of it, around its tile when it has one.
-            if let band = seamBand, lowX < band.minX || highX > band.maxX {
-                points = GlobeSubdivision.clip(points, minX: band.minX, maxX: band.maxX)
-                guard points.count >= 3 else { return nil }
-            } else if highX - lowX > 1 {
-                let middle = tileMiddle ?? (lowX + highX) / 2
-                points = GlobeSubdivision.clip(points, minX: middle - 0.5, maxX: middle + 0.5)
+            let middle = tileMiddle ?? (lowX + highX) / 2
+            let kept = seamBand.flatMap { $0.isCrossed(lowX: lowX, highX: highX) ? $0 : nil }
+                ?? (highX - lowX > 1 ? GlobeSeamBand(minX: middle - 0.5, maxX: middle + 0.5) : nil)
+            if let kept {
+                points = GlobeSubdivision.clip(points, minX: kept.minX, maxX: kept.maxX)
                 guard points.count >= 3 else { return nil }
             }
             var world: [Point] = []
@@ -274,7 +285,7 @@ extension PaintContext {
             // in a blend with Mercator, the ring's flat position on one copy of the world, the one nearest the view
             let flatShift = ((lowX + highX) / 2 - g.centerWorldX).rounded()
             // (a ring cut at the antimeridian has edges there that its outline does not: the outline is cut itself)
-            let records = recording && highX - lowX <= 1 && !(seamBand.map { lowX < $0.minX || highX > $0.maxX } ?? false)
+            let records = recording && highX - lowX <= 1 && !(seamBand?.isCrossed(lowX: lowX, highX: highX) ?? false)
             var clearOfPoles = true
             var unsnapped: [Point] = [], sides: [Double] = []
             if records { unsnapped.reserveCapacity(world.count); sides.reserveCapacity(world.count) }

@@ -106,7 +106,7 @@ extension PaintContext {
                                             scale: ratio * layer.symbols[i].terrainScale,
                                             rotation: alongLine ? layer.symbols[i].iconAngle : 0,
                                             rotateWithMap: !alongLine && layer.iconRotateWithMap, pitchWithMap: layer.iconPitchWithMap)
-            if iconShift == Point(x: 0, y: 0) { projection.world = worldOf[anchor] }
+            projection.placeOnGlobe(world: iconShift == Point(x: 0, y: 0) ? worldOf[anchor] : nil, ratioWorld: nil, t)
             paintIcon(icon, projection: projection, gammaBase: gammaBase, terrainScale: layer.symbols[i].terrainScale)
         }
         var passes: [(Bool, (Int, Point))] = []
@@ -152,8 +152,7 @@ extension PaintContext {
             var projection = QuadProjection(anchor: textAnchor, plane: textPlane, scale: fontScale * ratio * s.terrainScale, rotation: 0,
                                             rotateWithMap: layer.textRotateWithMap, pitchWithMap: layer.textPitchWithMap,
                                             ratioPlane: planeOf[anchor])
-            projection.ratioWorld = worldOf[anchor]
-            projection.world = textWorld
+            projection.placeOnGlobe(world: textWorld, ratioWorld: worldOf[anchor], t)
             for (q, quad) in s.quads.enumerated() {
                 // on the globe, a glyph of text along its line in the map plane behind the horizon is not drawn (GL JS's
                 // globe shader clips it at the horizon plane): a label reaching past the limb shows its near part
@@ -533,25 +532,38 @@ struct QuadProjection {
     /// Where the shader's perspective ratio is measured when it is not `plane` (MapLibre measures it
     /// at the label's anchor, which a variable anchor's shift does not move).
     var ratioPlane: Point?
-    /// On the globe, the world points (Web Mercator fractions, world copy included) of `plane` and of `ratioPlane`
-    /// when known (else found under the plane points, which lie on the screen there).
-    var world: Point?
-    var ratioWorld: Point?
+    /// On the globe, a quad pitched with the map: its anchor in the Mercator camera's plane and the scale its offsets
+    /// are laid out at there (``placeOnGlobe(world:ratioWorld:_:)``).
+    private var sphereAnchor: (point: Point, scale: Double)?
+    /// On the globe, a quad on the screen turned with the map: the screen angle of the map's x axis at its anchor.
+    private var globeMapAngle: Double?
+
+    /// On the globe, the label's layout at its anchor, worked out once for all its quads, from the world points
+    /// (Web Mercator fractions, world copy included) of `plane` (`world`) and of `ratioPlane` (`ratioWorld`), found
+    /// under the plane points (on the screen there) where not given. A quad pitched with the map is laid in the
+    /// Mercator camera's plane around the anchor, at GL JS's perspective ratio for the anchor's depth and scaled for
+    /// its latitude (`u_pitched_scale`); one on the screen turned with the map follows the map's x axis as the sphere
+    /// turns it at the anchor (GL JS's `u_rotate_symbol` projects a step along the tile's x axis, pitched or not).
+    mutating func placeOnGlobe(world: Point?, ratioWorld: Point?, _ t: Transform) {
+        guard t.globe != nil else { return }
+        if pitchWithMap, let plane {
+            let anchor = world ?? t.worldFraction(plane: plane)
+            let ratioAnchor = ratioWorld ?? world ?? t.worldFraction(plane: ratioPlane ?? plane)
+            guard anchor.x.isFinite, ratioAnchor.x.isFinite else { return }
+            let perspective = max(0, min(4, 0.5 + 0.5 * t.depthRatio(worldFraction: ratioAnchor)))
+            sphereAnchor = (t.flatPlane(worldFraction: anchor), perspective * t.pitchedGlyphScale(worldY: ratioAnchor.y))
+        } else if !pitchWithMap, rotateWithMap, let world {
+            globeMapAngle = Self.projectedGlobeMapAngle(at: world, t)
+        }
+    }
 
     /// The corners of a quad (top left, top right, bottom left offsets): in the map plane for a
     /// label pitched with the map in a pitched view, on the screen otherwise.
     func corners(_ topLeft: Point, _ topRight: Point, _ bottomLeft: Point, _ t: Transform) -> QuadCorners {
-        if pitchWithMap, let plane, t.globe != nil,
-           case let (world, ratioWorld) = (self.world ?? t.worldFraction(plane: plane),
-                                           self.ratioWorld ?? self.world ?? t.worldFraction(plane: ratioPlane ?? plane)),
-           world.x.isFinite, ratioWorld.x.isFinite {
-            // on the globe: laid in the Mercator camera's plane around the anchor (the globe's plane points are on the
-            // screen), at GL JS's perspective ratio for the anchor's depth and scaled for its latitude
-            // (`u_pitched_scale`), each of the four corners projected onto the sphere (GL JS's shader projects every
-            // vertex): the label lies on the sphere, foreshortened towards the limb
-            let anchor = t.flatPlane(worldFraction: world)
-            let perspective = max(0, min(4, 0.5 + 0.5 * t.depthRatio(worldFraction: ratioWorld)))
-            let scale = perspective * t.pitchedGlyphScale(worldY: ratioWorld.y)
+        if pitchWithMap, let (anchor, scale) = sphereAnchor {
+            // on the globe: laid in the Mercator camera's plane around the anchor (``placeOnGlobe(world:ratioWorld:_:)``),
+            // each of the four corners projected onto the sphere (GL JS's shader projects every vertex): the label lies
+            // on the sphere, foreshortened towards the limb
             func corner(_ v: Point) -> ProjectedCorner {
                 let q = t.projectedCorner(flatPlane: anchor + offset(v, t) * scale)
                 return ProjectedCorner(point: q.point, side: q.side, w: q.w)
@@ -598,9 +610,8 @@ struct QuadProjection {
             r = Point(x: r.x * c - r.y * s, y: r.x * s + r.y * c)
         }
         if rotateWithMap {
-            if !pitchWithMap, let world, let angle = Self.projectedGlobeMapAngle(at: world, t) {
-                // on the globe, the map's x axis as the sphere turns it at the anchor (GL JS's `u_rotate_symbol`
-                // projects a step along the tile's x axis, pitched or not)
+            if !pitchWithMap, let angle = globeMapAngle {
+                // on the globe, the map's x axis as the sphere turns it at the anchor (``placeOnGlobe(world:ratioWorld:_:)``)
                 let c = cos(angle), s = sin(angle)
                 r = Point(x: r.x * c - r.y * s, y: r.x * s + r.y * c)
             } else if let plane, t.isPitched, !pitchWithMap {
