@@ -534,9 +534,9 @@ struct QuadProjection {
     var ratioPlane: Point?
     /// On the globe, a quad pitched with the map: its anchor in the Mercator camera's plane and the scale its offsets
     /// are laid out at there (``placeOnGlobe(world:ratioWorld:_:)``).
-    private var sphereAnchor: (point: Point, scale: Double)?
+    var sphereAnchor: (point: Point, scale: Double)?
     /// On the globe, a quad on the screen turned with the map: the screen angle of the map's x axis at its anchor.
-    private var globeMapAngle: Double?
+    var globeMapAngle: Double?
 
     /// On the globe, the label's layout at its anchor, worked out once for all its quads, from the world points
     /// (Web Mercator fractions, world copy included) of `plane` (`world`) and of `ratioPlane` (`ratioWorld`), found
