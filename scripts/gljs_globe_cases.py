@@ -158,6 +158,18 @@ case("globe-fill/far-side", [WHITE, {"id": "fill", "type": "fill", "source": "tw
      description="Geometry on the far side of the globe is culled (no red).")
 board("globe-fill/zoom-0", "The whole globe small in the view (zoom 0).", zoom=0)
 board("globe-fill/zoom-4", "Close to the sphere (zoom 4): the horizon outside the view.", zoom=4, center=(20, 40))
+HOLED = fc([feature({"type": "Polygon", "coordinates": [[[-40, -30], [40, -30], [40, 40], [-40, 40], [-40, -30]],
+                                                         [[-10, 0], [10, 0], [10, 15], [-10, 15], [-10, 0]]]}, k=1),
+             feature(box(150, -20, 210, 30), k=2)])
+case("globe-fill/pattern", [WHITE, {"id": "fill", "type": "fill", "source": "holed", "paint": {"fill-pattern": "sand"}}],
+     {"holed": geojson(HOLED)}, sprite=SPRITE, center=(0, 10), zoom=1.6, description="fill-pattern on the globe, a hole included.")
+case("globe-fill/outline-pitched", [WHITE, {"id": "fill", "type": "fill", "source": "holed",
+                                            "paint": {"fill-color": "#e0d060", "fill-outline-color": "#202080", "fill-opacity": 0.7}}],
+     {"holed": geojson(HOLED)}, center=(170, 0), zoom=1.4, pitch=35,
+     description="fill-outline-color of translucent fills on a pitched globe, across the antimeridian.")
+case("globe-fill/sort-key", [WHITE, {"id": "fill", "type": "fill", "source": "holed", "layout": {"fill-sort-key": ["-", 0, ["get", "k"]]},
+                                     "paint": {"fill-color": ["match", ["get", "k"], 1, "#d04040", "#4040d0"], "fill-opacity": 0.5}}],
+     {"holed": geojson(HOLED)}, center=(120, 0), zoom=1.2, bearing=15, description="Translucent fills ordered by fill-sort-key.")
 
 # --- line ---------------------------------------------------------------------------------------------------------
 def lines(path, description, paint, data=None, layout=None, source_extra=None, **kw):
@@ -186,6 +198,20 @@ lines("globe-line/antimeridian", "A line crossing the antimeridian.", {"line-col
       data=fc([feature({"type": "LineString", "coordinates": [[150, -40], [210, 40]]})]), center=(180, 0))
 lines("globe-line/wide", "Wide lines keep their screen width on the sphere.", {"line-color": "#8020c0", "line-width": 16, "line-opacity": 0.7},
       data=fc([feature({"type": "LineString", "coordinates": [[-60, -40], [0, 10], [60, -40]]})]))
+WAVE = {"type": "LineString", "coordinates": [[lon, 25 * math.sin(lon / 30)] for lon in range(-170, 171, 5)]}
+lines("globe-line/offset", "line-offset on the globe: the offset kept across the line on the sphere.",
+      {"line-color": "#c02020", "line-width": 3, "line-offset": 6}, data=WAVE, zoom=1.5)
+lines("globe-line/gap-blur", "line-gap-width and line-blur on a pitched, rotated globe.",
+      {"line-color": "#c02020", "line-width": 2, "line-gap-width": 5, "line-blur": 1.5}, data=WAVE, zoom=1.5, pitch=30, bearing=20)
+lines("globe-line/round-dashed", "Round caps and joins of a dashed line along a meridian.",
+      {"line-color": "#208020", "line-width": 5, "line-dasharray": [1, 2]}, layout={"line-cap": "round", "line-join": "round"},
+      data={"type": "LineString", "coordinates": [[20, lat] for lat in range(-80, 81, 4)]}, center=(20, 10), zoom=2)
+lines("globe-line/width-zoom", "A zoom-dependent width with round joins at zoom 3.5.",
+      {"line-color": "#603090", "line-width": ["interpolate", ["linear"], ["zoom"], 2, 1, 5, 8]}, layout={"line-join": "round"},
+      data=WAVE, center=(-60, 20), zoom=3.5)
+lines("projection/vertical-perspective-lines-zoom-8", "vertical-perspective at zoom 8: a line bent on the sphere close up.",
+      {"line-color": "#c02020", "line-width": 2}, projection=VP, zoom=8,
+      data={"type": "LineString", "coordinates": [[x / 100, 0.3 * math.sin(x / 7)] for x in range(-100, 101)]})
 
 # --- circle -------------------------------------------------------------------------------------------------------
 def circles(path, description, paint=None, **kw):
@@ -217,6 +243,9 @@ circles("globe-circle/translate", "circle-translate on the globe.",
 circles("globe-circle/translate-viewport", "circle-translate of viewport circles on a rotated globe, anchored to the viewport.",
         {"circle-color": "#a030a0", "circle-radius": 5, "circle-translate": [10, 15], "circle-translate-anchor": "viewport"},
         bearing=30, zoom=1.2)
+circles("globe-circle/blur-pitched", "circle-blur with a stroke on a pitched, rotated globe.",
+        {"circle-radius": 9, "circle-blur": 0.6, "circle-color": "#3050c0", "circle-stroke-width": 2, "circle-stroke-color": "#000"},
+        pitch=40, bearing=-25, zoom=1.8)
 
 # --- symbol -------------------------------------------------------------------------------------------------------
 def symbols(path, description, layout, paint=None, data=None, **kw):
@@ -259,6 +288,41 @@ symbols("globe-symbol/text-grid-north", "Point labels over the northern hemisphe
         {"text-field": ["get", "name"], "text-size": 11}, center=(40, 50), zoom=1.3, bearing=25)
 symbols("globe-symbol/icons-pitched", "Icons on a pitched globe: smaller towards the horizon.",
         {"icon-image": "fav-bar-18"}, sprite=SPRITE, pitch=45, zoom=1.4, center=(-30, -10))
+symbols("globe-symbol/icon-rotate-map", "icon-rotate with icon-rotation-alignment map on a rotated globe.",
+        {"icon-image": "fav-bus-18", "icon-rotate": 30, "icon-rotation-alignment": "map", "icon-allow-overlap": True},
+        sprite=SPRITE, bearing=40, zoom=1.8)
+symbols("globe-symbol/text-rotate-map", "text-rotate with text-rotation-alignment map on a rotated globe.",
+        {"text-field": ["get", "name"], "text-size": 12, "text-rotate": 25, "text-rotation-alignment": "map", "text-allow-overlap": True},
+        bearing=-30, zoom=1.8)
+# labels along a line collide by GL JS's circles: spread along the line between the first and last glyph as the
+# screen shows it (CollisionIndex.placeCollisionCircles), not MapLibre Native's circles laid out in tile space
+MERIDIAN = fc([feature({"type": "LineString", "coordinates": [[20, lat] for lat in range(-80, 81, 4)]}, name="Meridian Road")])
+for name, extra in (("", {}), ("-pitched-turned", {"pitch": 40, "bearing": 60})):
+    case(f"globe-symbol/text-line-meridian{name}",
+         [WHITE, {"id": "line", "type": "line", "source": "line", "paint": {"line-color": "#999999"}},
+          {"id": "symbol", "type": "symbol", "source": "line",
+           "layout": {"symbol-placement": "line", "text-field": ["get", "name"], "text-font": FONT, "text-size": 14,
+                      "symbol-spacing": 80}}],
+         {"line": geojson(MERIDIAN)}, glyphs=GLYPHS, center=(20, 10), zoom=2, width=512, height=512,
+         description="Labels along a meridian collide as GL JS places their circles on the screen" + (", pitched and turned." if name else "."),
+         **extra)
+# a line's icons lie in the map plane (`auto` alignment along lines is `map`), their boxes projected from it; text on the
+# screen follows the line subdivided for the sphere (GL JS's `subdivideVertexLine` before the anchors)
+for name, extra in (("", {}), ("-pitched", {"pitch": 30})):
+    case(f"globe-symbol/icons-along-line{name}",
+         [WHITE, {"id": "line", "type": "line", "source": "line", "paint": {"line-color": "#999999"}},
+          {"id": "symbol", "type": "symbol", "source": "line",
+           "layout": {"symbol-placement": "line", "icon-image": "fav-bus-18", "symbol-spacing": 60}}],
+         {"line": geojson(MERIDIAN)}, sprite=SPRITE, center=(20, 10), zoom=2, width=512, height=512,
+         description="Icons along a meridian lie on the sphere and collide by their boxes in the map plane"
+                     + (", pitched." if name else "."), **extra)
+case("globe-symbol/text-line-viewport-pitched",
+     [WHITE, {"id": "line", "type": "line", "source": "line", "paint": {"line-color": "#999999"}},
+      {"id": "symbol", "type": "symbol", "source": "line",
+       "layout": {"symbol-placement": "line", "text-field": ["get", "name"], "text-font": FONT, "text-size": 14,
+                  "symbol-spacing": 80, "text-pitch-alignment": "viewport"}}],
+     {"line": geojson(MERIDIAN)}, glyphs=GLYPHS, center=(20, 10), zoom=2, pitch=40, bearing=30, width=512, height=512,
+     description="Text on the screen along a meridian curving on a pitched, turned globe follows the curve.")
 
 # --- raster -------------------------------------------------------------------------------------------------------
 def raster(path, description, **kw):
@@ -273,6 +337,9 @@ case("globe-raster/image", [WHITE, {"id": "image", "type": "raster", "source": "
      {"image": {"type": "image", "url": "local://tiles/1-0-0.satellite.png",
                 "coordinates": [[-60, 50], [40, 50], [40, -20], [-60, -20]]}},
      description="An image source on the sphere.")
+case("globe-raster/nearest", [WHITE, {"id": "raster", "type": "raster", "source": "satellite",
+                                     "paint": {"raster-fade-duration": 0, "raster-resampling": "nearest", "raster-opacity": 0.8}}],
+     {"satellite": SATELLITE}, center=(-30, 20), zoom=2.5, description="raster-resampling nearest and raster-opacity on the sphere.")
 
 # GL JS covers a globe view with tiles whose zoom varies with their distance from the camera from a covering zoom of 5,
 # at any pitch (the globe's `allowVariableZoom`): tiles whose colour is their zoom (tiles/zoom-{z}.png, the same image
@@ -298,6 +365,9 @@ case("globe-heatmap/pitched", [WHITE, {"id": "heat", "type": "heatmap", "source"
                                        "paint": {"heatmap-radius": 14, "heatmap-intensity": 1.2}}],
      {"points": geojson(grid_points(step=15))}, pitch=40, bearing=30, zoom=1.3, center=(20, 30),
      description="Heatmap kernels on a pitched, rotated globe.")
+case("globe-heatmap/radius", [WHITE, {"id": "heat", "type": "heatmap", "source": "points",
+                                    "paint": {"heatmap-radius": 40, "heatmap-intensity": 0.6}}],
+     {"points": geojson(grid_points(step=30, south=-60, north=60))}, zoom=1.3, pitch=20, description="A heatmap with a large radius.")
 case("globe-hillshade/hillshade", [WHITE, {"id": "hillshade", "type": "hillshade", "source": "dem"}],
      {"dem": TERRAIN}, projection=VP, center=(-113.29, 35.96), zoom=12.5,
      description="Hillshade from raster-dem tiles on the sphere (vertical-perspective at zoom 12.5).")

@@ -76,9 +76,13 @@ struct LineLabelPlacement {
     ///
     /// On the globe, text in the map plane takes GL JS's rule (`updateLineLabels`): the font size over GL JS's
     /// perspective ratio, `0.5 + 0.5 / w` (the camera's distance to the centre over the anchor's clip `w`).
+    ///
+    /// A style drawn by GL JS's rules (``Transform/glJSRules``) spaces text on the screen by GL JS's perspective ratio
+    /// itself (`fontSize * perspectiveRatio`), where Native divides by its inverse's.
     var placementPerspectiveRatio: Double {
         let w = transform.depthRatio(worldFraction: path.anchor, copy: copy)
         if path.pitchWithMap, transform.globe != nil { return 1 / (0.5 + 0.5 / max(w, 1e-6)) }
+        if !path.pitchWithMap, transform.glJSRules { return 0.5 + 0.5 / max(w, 1e-6) }
         let ratio = 0.5 + 0.5 * w
         return path.pitchWithMap ? ratio : 1 / max(ratio, 1e-6)
     }
@@ -183,7 +187,10 @@ struct LineLabelPlacement {
     /// those laid out in tile space (`CollisionIndex::placeLineFeature`): the circles between the
     /// first and last glyph as the view stretches them, thinned where they crowd each other; empty
     /// when the label does not fit on its line.
+    /// A style drawn by GL JS's rules (``Transform/glJSRules``: one that draws the globe) takes GL JS's circles
+    /// (``glJSCollisionCircles(fontSize:pixelRatio:)``).
     func collisionCircles(fontSize: Double, pixelRatio: Double) -> [CollisionGrid.Circle] {
+        if transform.glJSRules { return glJSCollisionCircles(fontSize: fontSize, pixelRatio: pixelRatio) }
         // the glyphs at the text's size, without the perspective scaling of their drawing (on the globe corrected for
         // the anchor's latitude, as GL JS lays out the glyphs its circles run between)
         let labelScale = fontSize / 24 * pixelRatio * pitchedTextCorrection

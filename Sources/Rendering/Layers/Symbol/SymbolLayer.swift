@@ -111,6 +111,9 @@ package struct SymbolLayer: Sendable {
         var depthRatio = 1.0
         /// Set by placement for icons along lines: the line's angle at the anchor, in the label plane.
         var iconAngle = 0.0
+        /// Set by placement for labels along lines: the anchor's world point (Web Mercator fractions, its world copy
+        /// included), where an icon pitched with the map is laid in the map plane.
+        var lineAnchorWorld: Point?
         /// Set by placement for labels along lines: their collision circles in CSS pixels (hit tests).
         var circles: [CollisionGrid.Circle] = []
         /// `symbol-sort-key`, when the layer sets it (labels with one key are drawn together).

@@ -125,6 +125,11 @@ enum SymbolLayerBuilder: LayerBuilder {
                                       circleRadius: line.collisionBoxSize / 2 / tiles.tilePixelRatio,
                                       tileUnitsPerWorld: pow(2, Double(tiles.z)) * LineLabelAnchors.extent,
                                       verticalQuads: verticalQuads, verticalGlyphOffsets: verticalOffsets)
+                if let textBounds, hasText, textBounds.3 > textBounds.1 {
+                    let layoutSize = layoutTextSize(layout, context, zoom: (context.zoom ?? 0) + 1)
+                    label.path?.glJSCircleDiameter = max(10, textBounds.3 - textBounds.1) * layoutSize / TextShaping.oneEm
+                    label.path?.textPadding = layout.textPadding.evaluate(context)
+                }
                 pending.append(PendingLineLabel(label: label, layout: line, feature: feature,
                                                 lines: lineStrings(feature), text: text.sections.map(\.text).joined()))
                 continue
@@ -193,10 +198,12 @@ enum SymbolLayerBuilder: LayerBuilder {
         var out = SymbolLayout(features: kept, labels: labels)
         out.verticalFirst = writingModes.first == .vertical
         out.horizontalAllowed = writingModes.isEmpty || writingModes.contains(.horizontal)
-        // `auto` is viewport for point labels; pitch alignment `auto` follows the rotation alignment
+        // rotation alignment `auto` is viewport for point labels, map for labels along lines (the style spec's rule, as
+        // both MapLibres resolve it); pitch alignment `auto` follows the rotation alignment
         let textRotation = layout.textRotationAlignment.evaluate(zoom: zoom), iconRotation = layout.iconRotationAlignment.evaluate(zoom: zoom)
-        out.textRotateWithMap = textRotation == .map
-        out.iconRotateWithMap = iconRotation == .map
+        let alongLines = layout.symbolPlacement.evaluate(zoom: zoom) != .point
+        out.textRotateWithMap = textRotation == .map || (textRotation == .auto && alongLines)
+        out.iconRotateWithMap = iconRotation == .map || (iconRotation == .auto && alongLines)
         let textPitch = layout.textPitchAlignment.evaluate(zoom: zoom), iconPitch = layout.iconPitchAlignment.evaluate(zoom: zoom)
         out.textPitchWithMap = textPitch == .map || (textPitch == .auto && out.textRotateWithMap)
         out.iconPitchWithMap = iconPitch == .map || (iconPitch == .auto && out.iconRotateWithMap)

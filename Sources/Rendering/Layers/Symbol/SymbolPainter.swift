@@ -102,11 +102,17 @@ extension PaintContext {
         for (i, anchor) in drawn where part.drawsIcons {
             guard layer.symbols[i].iconPlaced, let icon = layer.symbols[i].icon, icon.isDrawn, part.draws(icon) else { continue }
             let alongLine = layer.symbols[i].path?.iconAlongLine == true
-            var projection = QuadProjection(anchor: anchor + iconShift, plane: planeOf[anchor].map { $0 + iconShift },
+            // (a label along a line is drawn where placement put its anchor: its icon's plane and world point from there)
+            var plane = planeOf[anchor], world = worldOf[anchor]
+            if plane == nil, layer.symbols[i].path?.textAlongLine == true, let w = layer.symbols[i].lineAnchorWorld {
+                plane = t.plane(worldFraction: w)
+                if t.globe != nil { world = w }
+            }
+            var projection = QuadProjection(anchor: anchor + iconShift, plane: plane.map { $0 + iconShift },
                                             scale: ratio * layer.symbols[i].terrainScale,
                                             rotation: alongLine ? layer.symbols[i].iconAngle : 0,
                                             rotateWithMap: !alongLine && layer.iconRotateWithMap, pitchWithMap: layer.iconPitchWithMap)
-            projection.placeOnGlobe(world: iconShift == Point(x: 0, y: 0) ? worldOf[anchor] : nil, ratioWorld: nil, t)
+            projection.placeOnGlobe(world: iconShift == Point(x: 0, y: 0) ? world : nil, ratioWorld: nil, t)
             paintIcon(icon, projection: projection, gammaBase: gammaBase, terrainScale: layer.symbols[i].terrainScale)
         }
         var passes: [(Bool, (Int, Point))] = []

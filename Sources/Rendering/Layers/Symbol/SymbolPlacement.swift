@@ -138,6 +138,8 @@ enum SymbolPlacement {
         // the tile map mode: labels that must stay inside the tile
         let edges = layer.avoidsTileEdges ? tile?.edges : nil
         func inTile(_ box: CollisionGrid.Box) -> Bool { edges.map { TilePlacementRules.isInside(box, $0) } ?? true }
+        // GL JS projects the boxes of symbols pitched with the map from the map plane (``mapPlaneBox``)
+        let mapPlaneBoxes = transform.glJSRules && transform.hasPerspective
         for i in order where !skip.contains(i) {
             if tile != nil { layer.symbols[i].collisionBoxes = [] }
             // on the globe, a label whose anchor is behind the horizon is hidden (GL JS's `isOccluded`), but not text along
@@ -150,14 +152,17 @@ enum SymbolPlacement {
                 continue
             }
             if let path = layer.symbols[i].path {
-                let line = LineLabelPlacement(transform: transform, path: path, copy: wrap ?? 0)
+                // (on the globe, GL JS lays labels out along the line subdivided for the sphere)
+                let line = LineLabelPlacement(transform: transform, path: transform.globe != nil ? path.subdividedForGlobe() : path,
+                                              copy: wrap ?? 0)
                 if path.iconAlongLine, layer.symbols[i].icon != nil,
                    let g = line.placeGlyph(offsetX: 0, lineOffset: Point(x: 0, y: 0), flip: false) {
                     layer.symbols[i].iconAngle = g.placed.angle
                 }
                 if path.textAlongLine {
                     placeAlongLine(&layer.symbols[i], line, shift: shift, ratio: ratio, placed: &placed,
-                                   keepsOutlines: layer.showsCollisionBoxes, tileEdges: edges)
+                                   keepsOutlines: layer.showsCollisionBoxes, tileEdges: edges,
+                                   iconInMapPlane: mapPlaneBoxes && layer.iconPitchWithMap ? layer.iconRotateWithMap : nil)
                     continue
                 }
             }
@@ -191,6 +196,15 @@ enum SymbolPlacement {
             let hasText = !s.quads.isEmpty
             var textBox = onScreen(s.box)
             var placeText = false
+            // GL JS's boxes of symbols pitched with the map (not those of variable anchors or vertical text)
+            let anchorWorld = mapPlaneBoxes ? transform.world(s.anchor, copy: wrap ?? 0, translatedBy: screenShift == shift ? Point(x: 0, y: 0)
+                                                              : (layer.translateAnchor == .map ? transform.rotate(shift * ratio) : shift * ratio)) : nil
+            var textHidden = false
+            if let world = anchorWorld, layer.textPitchWithMap, s.variants.isEmpty, s.vertical == nil {
+                let projected = mapPlaneBox(s.box, world: world, rotateWithMap: layer.textRotateWithMap, shift: screenShift, transform)
+                textBox = projected?.box ?? textBox
+                textHidden = projected?.hidden ?? true
+            }
             // text-writing-mode: the vertical label when it comes first and fits, else the horizontal one,
             // else the vertical one when it comes second
             let verticals = s.vertical.map { (variant: $0, box: onScreen($0.box)) }
@@ -202,7 +216,7 @@ enum SymbolPlacement {
                 useVertical = true
                 placeText = fitting != nil
             } else {
-                placeText = hasText && mayPlace(textBox, overlapping: s.allowOverlap)
+                placeText = hasText && !textHidden && mayPlace(textBox, overlapping: s.allowOverlap)
             }
             // an icon fitted to text with variable anchors moves with the text (MapLibre's shifted icon boxes)
             let iconFollows = s.icon?.followsTextAnchor == true
@@ -263,9 +277,16 @@ enum SymbolPlacement {
             }
             var placeIcon = false
             var iconBox: (Double, Double, Double, Double)?
-            if let icon = s.icon, let box = shiftedIconBox(iconShiftForText) {
+            if let icon = s.icon, var box = shiftedIconBox(iconShiftForText) {
+                var hidden = false
+                if let world = anchorWorld, layer.iconPitchWithMap, iconShiftForText == Point(x: 0, y: 0) {
+                    let projected = mapPlaneBox(icon.box, world: world, rotateWithMap: layer.iconRotateWithMap,
+                                                shift: screenShift + iconShift, transform)
+                    box = projected?.box ?? box
+                    hidden = projected?.hidden ?? true
+                }
                 iconBox = box
-                placeIcon = mayPlace(box, overlapping: icon.allowOverlap)
+                placeIcon = !hidden && mayPlace(box, overlapping: icon.allowOverlap)
                 if iconShiftForText != Point(x: 0, y: 0) {
                     let d = iconShiftForText
                     layer.symbols[i].icon?.quads = icon.quads.map { q in
@@ -303,8 +324,11 @@ enum SymbolPlacement {
 
     /// Places a label along its line: its glyphs laid out on the projected line, its collision
     /// circles tested and kept, its icon boxed at the anchor.
+    /// `iconInMapPlane`: the icon's box is projected from the map plane, turned with the map when true (GL JS's rule for
+    /// icons pitched with the map, ``mapPlaneBox``); nil: scaled on the screen by the perspective ratio (Native's).
     private static func placeAlongLine(_ s: inout SymbolLayer.Symbol, _ line: LineLabelPlacement, shift: Point, ratio: Double,
-                                       placed: inout CollisionGrid, keepsOutlines: Bool, tileEdges: CollisionGrid.Box? = nil) {
+                                       placed: inout CollisionGrid, keepsOutlines: Bool, tileEdges: CollisionGrid.Box? = nil,
+                                       iconInMapPlane: Bool? = nil) {
         func inTile(_ box: CollisionGrid.Box) -> Bool { tileEdges.map { TilePlacementRules.isInside(box, $0) } ?? true }
         let t = line.transform
         let plane = t.plane(worldFraction: line.path.anchor, copy: line.copy)
@@ -316,6 +340,7 @@ enum SymbolPlacement {
         }
         let a = Point(x: p.x / ratio + shift.x, y: p.y / ratio + shift.y)
         s.screenAnchor = a
+        s.lineAnchorWorld = Point(x: line.path.anchor.x + Double(line.copy), y: line.path.anchor.y)
         let hasText = !s.quads.isEmpty
         var placeText = false
         var circles: [CollisionGrid.Circle] = []
@@ -340,10 +365,17 @@ enum SymbolPlacement {
         var placeIcon = false
         var iconBox: CollisionGrid.Box?
         if let icon = s.icon {
-            let box = (a.x + icon.box.x0, a.y + icon.box.y0, a.x + icon.box.x1, a.y + icon.box.y1)
-            iconBox = box
+            // MapLibre's perspective ratio: the box of an icon far away shrinks halfway as the map does
+            let k = t.hasPerspective ? max(0, min(4, 0.5 + 0.5 / max(t.depthRatio(plane: plane), 1e-6))) : 1
+            var box = (a.x + icon.box.x0 * k, a.y + icon.box.y0 * k, a.x + icon.box.x1 * k, a.y + icon.box.y1 * k)
             // an icon's box is hidden with its anchor behind the horizon (GL JS's `placeCollisionBox`), whatever its text does
-            let occluded = t.globe != nil && t.isHiddenOnGlobe(worldFraction: line.path.anchor, copy: line.copy)
+            var occluded = t.globe != nil && t.isHiddenOnGlobe(worldFraction: line.path.anchor, copy: line.copy)
+            if let rotateWithMap = iconInMapPlane, let world = s.lineAnchorWorld {
+                let projected = mapPlaneBox(icon.box, world: world, rotateWithMap: rotateWithMap, shift: shift, t)
+                box = projected?.box ?? box
+                occluded = occluded || (projected?.hidden ?? true)
+            }
+            iconBox = box
             placeIcon = !occluded && placed.isInside(box) && inTile(box) && (icon.allowOverlap || placed.fits(box))
         }
         combine(&placeText, &placeIcon, hasText: hasText, s)
