@@ -8,6 +8,7 @@ map (terrain's fog cases belong to the terrain family). The rules and the cases 
                                                          #       python3 scripts/gljs_expectations.py --filter camera-pitch
 """
 import json
+import math
 import os
 import sys
 
@@ -163,6 +164,17 @@ case("camera-pitch/circles-80", [{"id": "white", "type": "background", "paint": 
                                  {"id": "c", "type": "circle", "source": "pts", "paint": {"circle-radius": 6, "circle-color": "#2060c0", "circle-pitch-alignment": "map"}}],
      {"pts": {"type": "geojson", "data": {"type": "MultiPoint", "coordinates": [[x * 0.002, y * 0.002] for x in range(-5, 6) for y in range(-2, 20)]}}},
      center=(0, 0), pitch=80, width=256, height=256, description="Circles lying on the map at pitch 80.")
+# icons along a line on the screen turn with the line as the screen shows it (their own pitch alignment's label plane,
+# not the text's): GL JS and MapLibre Native alike
+case("camera-pitch/icons-along-line-viewport",
+     [{"id": "white", "type": "background", "paint": {"background-color": "white"}},
+      {"id": "line", "type": "line", "source": "line", "paint": {"line-color": "#999999"}},
+      {"id": "icons", "type": "symbol", "source": "line",
+       "layout": {"symbol-placement": "line", "icon-image": "fav-bus-18", "symbol-spacing": 60, "icon-pitch-alignment": "viewport"}}],
+     {"line": {"type": "geojson", "data": {"type": "LineString",
+                                           "coordinates": [[x, round(25 * math.sin(x / 30), 6)] for x in range(-170, 171, 5)]}}},
+     center=(0, 0), zoom=1.8, pitch=50, width=512, height=512, sprite="local://sprites/sprite",
+     description="Icons along a line with icon-pitch-alignment viewport on a pitched map turn with the line on the screen.")
 pitched("camera-pitch/center-altitude", "centerAltitude 100 m: the ground drawn below the point looked at.", pitch=60,
         centerAltitude=100)
 

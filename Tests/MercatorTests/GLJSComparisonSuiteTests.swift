@@ -28,7 +28,7 @@ struct GLJSComparisonSuiteTests {
         "globe-camera": 8,
         "globe-terrain": 24,
         "sky": 36,
-        "camera-pitch": 18,
+        "camera-pitch": 19,
         "terrain": 41,
     ]
 

@@ -13,7 +13,7 @@ import GeoJSON
 /// camera's (``Transform/flatPlane(worldFraction:)``), each glyph projected onto the sphere.
 struct LineLabelPlacement {
     let transform: Transform
-    let path: LinePath
+    var path: LinePath
     /// The world copy the label's line lies on.
     let copy: Int
 

@@ -155,9 +155,13 @@ enum SymbolPlacement {
                 // (on the globe, GL JS lays labels out along the line subdivided for the sphere)
                 let line = LineLabelPlacement(transform: transform, path: transform.globe != nil ? path.subdividedForGlobe() : path,
                                               copy: wrap ?? 0)
-                if path.iconAlongLine, layer.symbols[i].icon != nil,
-                   let g = line.placeGlyph(offsetX: 0, lineOffset: Point(x: 0, y: 0), flip: false) {
-                    layer.symbols[i].iconAngle = g.placed.angle
+                if path.iconAlongLine, layer.symbols[i].icon != nil {
+                    // the line's angle at the anchor in the icon's own label plane (its pitch alignment, not the text's)
+                    var iconLine = line
+                    iconLine.path.pitchWithMap = layer.iconPitchWithMap
+                    if let g = iconLine.placeGlyph(offsetX: 0, lineOffset: Point(x: 0, y: 0), flip: false) {
+                        layer.symbols[i].iconAngle = g.placed.angle
+                    }
                 }
                 if path.textAlongLine {
                     placeAlongLine(&layer.symbols[i], line, shift: shift, ratio: ratio, placed: &placed,
