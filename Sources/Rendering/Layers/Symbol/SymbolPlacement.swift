@@ -173,10 +173,13 @@ enum SymbolPlacement {
             var s = layer.symbols[i]
             var plane = transform.plane(s.anchor, copy: wrap ?? 0)
             var screenShift = shift
+            // the translate as a plane offset that moves the anchor on the map (none: it moves it on the screen)
+            var mapShift = Point(x: 0, y: 0)
             if transform.globe != nil, shift.x != 0 || shift.y != 0 {
                 // on the globe the translate moves the anchor on the map (GL JS adds it in tile units)
                 let v = Point(x: shift.x * ratio, y: shift.y * ratio)
-                plane = transform.plane(s.anchor, copy: wrap ?? 0, translatedBy: layer.translateAnchor == .map ? transform.rotate(v) : v)
+                mapShift = layer.translateAnchor == .map ? transform.rotate(v) : v
+                plane = transform.plane(s.anchor, copy: wrap ?? 0, translatedBy: mapShift)
                 screenShift = Point(x: 0, y: 0)
             }
             let p = transform.screen(plane: plane)
@@ -201,8 +204,7 @@ enum SymbolPlacement {
             var textBox = onScreen(s.box)
             var placeText = false
             // GL JS's boxes of symbols pitched with the map (not those of variable anchors or vertical text)
-            let anchorWorld = mapPlaneBoxes ? transform.world(s.anchor, copy: wrap ?? 0, translatedBy: screenShift == shift ? Point(x: 0, y: 0)
-                                                              : (layer.translateAnchor == .map ? transform.rotate(shift * ratio) : shift * ratio)) : nil
+            let anchorWorld = mapPlaneBoxes ? transform.world(s.anchor, copy: wrap ?? 0, translatedBy: mapShift) : nil
             var textHidden = false
             if let world = anchorWorld, layer.textPitchWithMap, s.variants.isEmpty, s.vertical == nil {
                 let projected = mapPlaneBox(s.box, world: world, rotateWithMap: layer.textRotateWithMap, shift: screenShift, transform)
