@@ -316,6 +316,15 @@ for name, extra in (("", {}), ("-pitched", {"pitch": 30})):
          {"line": geojson(MERIDIAN)}, sprite=SPRITE, center=(20, 10), zoom=2, width=512, height=512,
          description="Icons along a meridian lie on the sphere and collide by their boxes in the map plane"
                      + (", pitched." if name else "."), **extra)
+# GL JS leaves out symbols whose anchor's perspective ratio is under 0.6 (`perspectiveRatioCutoff`): in the globe
+# preset's flat zooms at a steep pitch, the labels towards the horizon
+case("globe-symbol/far-labels-cut-off",
+     [WHITE, {"id": "symbol", "type": "symbol", "source": "points",
+              "layout": {"text-field": ["get", "name"], "text-font": FONT, "text-size": 12}}],
+     {"points": geojson(fc([feature({"type": "Point", "coordinates": [round(i * 0.004, 6), round(j * 0.004, 6)]}, name=f"{i}/{j}")
+                            for i in range(-6, 7, 3) for j in range(0, 120, 4)]))},
+     glyphs=GLYPHS, center=(0, 0), zoom=13, pitch=80, width=512, height=512, test={"maxPitch": 85},
+     description="Labels far towards the horizon of a steeply pitched map (the globe preset past zoom 12) are left out.")
 case("globe-symbol/text-line-viewport-pitched",
      [WHITE, {"id": "line", "type": "line", "source": "line", "paint": {"line-color": "#999999"}},
       {"id": "symbol", "type": "symbol", "source": "line",

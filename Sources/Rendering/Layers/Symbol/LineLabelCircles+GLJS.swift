@@ -16,7 +16,7 @@ extension LineLabelPlacement {
     func glJSCollisionCircles(fontSize: Double, pixelRatio: Double) -> [CollisionGrid.Circle] {
         guard path.glJSCircleDiameter > 0 else { return [] }
         let perspectiveRatio = 0.5 + 0.5 / max(transform.depthRatio(worldFraction: path.anchor, copy: copy), 1e-6)
-        guard perspectiveRatio >= 0.6 else { return [] }
+        guard perspectiveRatio >= SymbolPlacement.glJSPerspectiveRatioCutoff else { return [] }
         let labelPlaneFontSize = path.pitchWithMap ? fontSize * pitchedTextCorrection / perspectiveRatio : fontSize * perspectiveRatio
         guard let (first, last) = firstAndLast(fontScale: labelPlaneFontSize / TextShaping.oneEm * pixelRatio) else { return [] }
         // from the first glyph back along the line to the anchor and on to the last glyph (the anchor itself left out)

@@ -7,6 +7,8 @@ import MapStyle
 /// order within a layer; a label whose box meets one already placed is hidden unless it allows
 /// overlap, and a placed label keeps later ones away unless it ignores placement.
 enum SymbolPlacement {
+    /// GL JS's `perspectiveRatioCutoff`: a symbol whose anchor's perspective ratio is below it is not placed.
+    static let glJSPerspectiveRatioCutoff = 0.6
     /// Places the labels of `layers`, top layer first. With `collisionGroups` (one name per layer,
     /// its source), labels collide only within their group.
     /// With `showsCollisionBoxes`, each label keeps the boxes it tried for the debug overlay.
@@ -193,6 +195,13 @@ enum SymbolPlacement {
             // MapLibre's perspective ratio: boxes of labels far away shrink halfway as the map does (on the
             // globe too: its limb is farther from the camera than its centre)
             let k = (transform.hasPerspective ? max(0, min(4, 0.5 + 0.5 / max(transform.depthRatio(plane: plane), 1e-6))) : 1) * s.terrainScale
+            // GL JS leaves out a symbol whose anchor is so far away that its perspective ratio is under 0.6
+            // (`perspectiveRatioCutoff`: five times the camera's distance to the centre)
+            if transform.glJSRules && k < Self.glJSPerspectiveRatioCutoff * s.terrainScale {
+                layer.symbols[i].placed = false
+                layer.symbols[i].iconPlaced = false
+                continue
+            }
             func onScreen(_ b: (x0: Double, y0: Double, x1: Double, y1: Double)) -> (Double, Double, Double, Double) {
                 (a.x + b.x0 * k, a.y + b.y0 * k, a.x + b.x1 * k, a.y + b.y1 * k)
             }
@@ -374,8 +383,10 @@ enum SymbolPlacement {
             // MapLibre's perspective ratio: the box of an icon far away shrinks halfway as the map does
             let k = t.hasPerspective ? max(0, min(4, 0.5 + 0.5 / max(t.depthRatio(plane: plane), 1e-6))) : 1
             var box = (a.x + icon.box.x0 * k, a.y + icon.box.y0 * k, a.x + icon.box.x1 * k, a.y + icon.box.y1 * k)
-            // an icon's box is hidden with its anchor behind the horizon (GL JS's `placeCollisionBox`), whatever its text does
+            // an icon's box is hidden with its anchor behind the horizon (GL JS's `placeCollisionBox`), whatever its text does,
+            // and by GL JS's rules when its anchor is too far away (``glJSPerspectiveRatioCutoff``)
             var occluded = t.globe != nil && t.isHiddenOnGlobe(worldFraction: line.path.anchor, copy: line.copy)
+            if t.glJSRules && k < glJSPerspectiveRatioCutoff { occluded = true }
             if let rotateWithMap = iconInMapPlane, let world = s.lineAnchorWorld {
                 let projected = mapPlaneBox(icon.box, world: world, rotateWithMap: rotateWithMap, shift: shift, t)
                 box = projected?.box ?? box
