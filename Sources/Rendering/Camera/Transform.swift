@@ -386,8 +386,16 @@ package struct Transform: Sendable {
     /// (Web Mercator fractions).
     func worldCopies(worldWest fmin: Double, worldEast fmax: Double, visible: (min: Double, max: Double),
                      margin: Double = 0) -> ClosedRange<Int>? {
+        Self.worldCopies(worldWest: fmin, worldEast: fmax, visible: visible, margin: margin, worldSize: worldSize, oneWorld: globe != nil)
+    }
+
+    /// ``worldCopies(worldWest:worldEast:visible:margin:)`` from the two numbers of the transform it reads: its
+    /// world size and whether one world is drawn (the globe). A painter's context keeps them: the method called
+    /// on its transform, once per polygon and line, copied the transform, retaining the globe view the bands share.
+    static func worldCopies(worldWest fmin: Double, worldEast fmax: Double, visible: (min: Double, max: Double),
+                            margin: Double, worldSize: Double, oneWorld: Bool) -> ClosedRange<Int>? {
         guard fmin.isFinite, fmax.isFinite else { return nil }
-        if globe != nil { return 0...0 }  // one globe: every longitude is drawn once
+        if oneWorld { return 0...0 }  // one globe: every longitude is drawn once
         let m = max(0, margin) / worldSize
         let lo = max(-64.0, (visible.min - m - fmax - 1e-9).rounded(.up))
         let hi = min(64.0, (visible.max + m - fmin + 1e-9).rounded(.down))

@@ -33,7 +33,8 @@ extension PaintContext {
         }
         let a = row(bounds.minX, bounds.minY), b = row(bounds.maxX, bounds.minY)
         let c = row(bounds.minX, bounds.maxY), d = row(bounds.maxX, bounds.maxY)
-        let lo = min(a, b, c, d), hi = max(a, b, c, d)
+        // (three, then the fourth: `min` and `max` of four take an array, one allocation each)
+        let lo = min(min(a, b, c), d), hi = max(max(a, b, c), d)
         // two pixels beyond the margin: tile-grid snapping moves points by a fraction of a pixel
         let reach = margin + 2
         return hi + reach >= Double(clip.y0) && lo - reach <= Double(clip.y1)

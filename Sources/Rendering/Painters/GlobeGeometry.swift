@@ -169,8 +169,8 @@ extension PaintContext {
         let turned = transform.unrotate(shift)
         let worldShift = Point(x: turned.x / transform.worldSize, y: turned.y / transform.worldSize)
         var screen: [Point] = []
+        var screenHandedOver = false
         var side: [Double] = []
-        let horizon = g.horizon
         let tileMiddle = tileClip.map { ($0.minX + $0.maxX) / 2 }
         // (the tile's band in the world copy's coordinates, which the ring's points are in once shifted)
         let seamBand = globeSeamBand(copy: 0)
@@ -264,7 +264,7 @@ extension PaintContext {
                 if recording, let key {
                     outlineRecords.append(GlobeRingProjection(key: key, hidden: true, world: [], screen: [], side: [], closing: 0))
                 }
-                if ringEncloses(part.world, g.world(sphere: g.camera.horizonNormal)) { screenRings.append(horizonCircle(horizon, globe: g, offset: offset)) }
+                if ringEncloses(part.world, g.world(sphere: g.camera.horizonNormal)) { screenRings.append(horizonCircle(g.horizon, globe: g, offset: offset)) }
                 continue
             }
             // A ring whose points (and what lies between neighbours) project off this clip has no edge in it but
@@ -279,8 +279,12 @@ extension PaintContext {
             // (read only now: most rings are culled above, and reading the arrays retains them)
             let world = part.world, sphere = part.sphere, area = part.area
             let lowX = part.lowX, highX = part.highX
+            // (a ring's points handed to `screenRings` are its own: the next ring starts a buffer of its size)
+            if screenHandedOver { screen = []; screenHandedOver = false }
             screen.removeAll(keepingCapacity: true)
+            screen.reserveCapacity(world.count)
             side.removeAll(keepingCapacity: true)
+            side.reserveCapacity(world.count)
             var visible = 0
             // in a blend with Mercator, the ring's flat position on one copy of the world, the one nearest the view
             let flatShift = ((lowX + highX) / 2 - g.centerWorldX).rounded()
@@ -312,10 +316,11 @@ extension PaintContext {
             // meshes (the background's cover), which are clipped there as GL clips them.
             if visible == n || !g.isSphere {
                 screenRings.append(screen)
+                screenHandedOver = true
                 continue
             }
             if visible == 0 {
-                if ringEncloses(world, g.world(sphere: g.camera.horizonNormal)) { screenRings.append(horizonCircle(horizon, globe: g, offset: offset)) }
+                if ringEncloses(world, g.world(sphere: g.camera.horizonNormal)) { screenRings.append(horizonCircle(g.horizon, globe: g, offset: offset)) }
                 continue
             }
             var out: [Point] = []
@@ -334,7 +339,7 @@ extension PaintContext {
                     out.append(g.screen(sphere: x) + offset)
                     exit = x
                 } else if let e = exit {
-                    appendHorizonArc(from: e, to: x, clockwise: clockwise, horizon: horizon, globe: g, offset: offset, into: &out)
+                    appendHorizonArc(from: e, to: x, clockwise: clockwise, horizon: g.horizon, globe: g, offset: offset, into: &out)
                     out.append(g.screen(sphere: x) + offset)
                     exit = nil
                 }
@@ -348,7 +353,7 @@ extension PaintContext {
             let facingScreen = g.screen(sphere: facing) + offset
             if PaintContext.evenOddContains(out, facingScreen) != ringEncloses(world, g.world(sphere: facing)) {
                 screenRings.append(out)
-                screenRings.append(horizonCircle(horizon, globe: g, offset: offset))
+                screenRings.append(horizonCircle(g.horizon, globe: g, offset: offset))
                 continue
             }
             screenRings.append(out)

@@ -148,9 +148,12 @@ extension PaintContext {
                                     screenPoints: Bool) -> [[Point]] {
         // (plain locals handed to a static function: a nested function capturing them made each a heap box,
         // retained and released at every point)
+        // (each run at most every point and a crossing or two: reserved once, not grown point by point)
         var runs: [[Point]] = []
         var run: [Point] = []
         var screen: [Point] = []
+        run.reserveCapacity(count + 2)
+        screen.reserveCapacity(count + 2)
         var previous: (side: Double, world: Point)?
         for k in 0..<count {
             let p = world(k)
@@ -180,7 +183,12 @@ extension PaintContext {
     /// `screenPoints` their screen points); `run` and `screen` are emptied.
     private static func flushRun(_ run: inout [Point], _ screen: inout [Point], into runs: inout [[Point]],
                                  near: (left: Double, top: Double, right: Double, bottom: Double), screenPoints: Bool) {
-        defer { run.removeAll(keepingCapacity: true); screen.removeAll(keepingCapacity: true) }
+        // (a run handed over whole is shared with `runs`: emptied without keeping its storage, which would copy it)
+        var handedOver = false
+        defer {
+            run.removeAll(keepingCapacity: !(handedOver && !screenPoints))
+            screen.removeAll(keepingCapacity: !(handedOver && screenPoints))
+        }
         guard run.count >= 2 else { return }
         var start = -1
         var kept = 0
@@ -198,6 +206,7 @@ extension PaintContext {
         }
         if kept == run.count - 1 {
             runs.append(screenPoints ? screen : run)
+            handedOver = true
         } else if start >= 0 {
             runs.append(Array((screenPoints ? screen : run)[start...]))
         }

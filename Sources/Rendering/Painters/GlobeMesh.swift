@@ -295,8 +295,9 @@ struct GlobeMeshRasterizer {
                         if let skipsQuad, v[v0].d >= 0, v[v1].d >= 0, v[v2].d >= 0, v[v3].d >= 0,
                            v[v0].n >= 0, v[v1].n >= 0, v[v2].n >= 0, v[v3].n >= 0 {
                             let a = sv[v0], b = sv[v1], c = sv[v2], d = sv[v3]
-                            if skipsQuad(min(a.x, b.x, c.x, d.x), min(a.y, b.y, c.y, d.y),
-                                         max(a.x, b.x, c.x, d.x), max(a.y, b.y, c.y, d.y)) { continue }
+                            // (three, then the fourth: `min` and `max` of four take an array, one allocation each)
+                            if skipsQuad(min(min(a.x, b.x, c.x), d.x), min(min(a.y, b.y, c.y), d.y),
+                                         max(max(a.x, b.x, c.x), d.x), max(max(a.y, b.y, c.y), d.y)) { continue }
                         }
                         // GL JS's winding: (v0, v2, v1) and (v1, v2, v3)
                         triangle(v0, v2, v1, v, sv, body)

@@ -30,6 +30,8 @@ package struct PaintContext {
     var pinnedCopy: Int?
     var scanner = PixelCenterScanner()
     let visibleX: (min: Double, max: Double)
+    /// The transform's world size in device pixels (read per feature: see ``copies(worldWest:worldEast:margin:)``).
+    let worldSize: Double
     var screenRing: [Point] = []
     var screenRings: [[Point]] = []
     /// Scratch buffer for line mesh vertex positions.
@@ -38,6 +40,8 @@ package struct PaintContext {
     var meshGammas: [Double] = []
     /// Scratch buffer for line mesh vertices' view-space positions (the globe).
     var meshViews: [Vector3] = []
+    /// Scratch buffer for one line mesh triangle's pixel runs (row, first column, end column).
+    var meshRuns: [(Int, Int, Int)] = []
     /// The depth buffer fill-extrusion layers share (`1 / depth` per pixel of the clip, 0 where none
     /// is drawn): allocated by the first extrusion layer, kept for the later ones, as MapLibre's 3D pass
     /// shares its depth buffer between them.
@@ -56,6 +60,7 @@ package struct PaintContext {
         self.canvasHeight = canvasHeight
         self.clip = clip.intersection(PixelClip(width: canvasWidth, height: canvasHeight))
         visibleX = transform.visibleWorldXRange()
+        worldSize = transform.worldSize
         scanner.ties = transform.rasterReference.flatTies
         globeCover = transform.globe.map { GlobeCover(transform: transform, globe: $0, clip: clip.intersection(PixelClip(width: canvasWidth, height: canvasHeight))) }
     }
@@ -91,13 +96,14 @@ package struct PaintContext {
     /// so a huge or non-finite radius or width costs a few copies, not 129.
     func copies(west: Double, east: Double, margin: Double) -> ClosedRange<Int>? {
         if let pinnedCopy { return pinnedCopy...pinnedCopy }
-        return transform.worldCopies(west: west, east: east, visible: visibleX, margin: min(margin, maximumCopyMargin))
+        return copies(worldWest: (west + 180) / 360, worldEast: (east + 180) / 360, margin: margin)
     }
 
     /// ``copies(west:east:margin:)`` for something spanning world x `west...east` (Web Mercator fractions).
     func copies(worldWest west: Double, worldEast east: Double, margin: Double) -> ClosedRange<Int>? {
         if let pinnedCopy { return pinnedCopy...pinnedCopy }
-        return transform.worldCopies(worldWest: west, worldEast: east, visible: visibleX, margin: min(margin, maximumCopyMargin))
+        return Transform.worldCopies(worldWest: west, worldEast: east, visible: visibleX, margin: min(margin, maximumCopyMargin),
+                                     worldSize: worldSize, oneWorld: globeCover != nil)
     }
 
     /// The widest margin ``copies(west:east:margin:)`` honours: twice the canvas's larger side, in device pixels.

@@ -56,61 +56,32 @@ struct PixelCenterScanner {
     }
 
     /// ``scanTriangle(_:_:_:width:height:_:)`` within `clip`.
+    ///
+    /// A row at `yc` crosses an edge when `upper.y <= yc < lower.y`, at `upper.x + (yc - upper.y) · slope`; with the
+    /// corners sorted by y, rows above the middle corner cross the long edge and the upper short edge, the rows below
+    /// it the long edge and the lower one (each edge's slope worked out once, the same value every row would).
     static func scanTriangle(_ a: Point, _ b: Point, _ c: Point, clip: PixelClip, _ body: (Int, Int, Int) -> Void) {
         guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite, c.x.isFinite, c.y.isFinite else { return }
-        let minY = min(a.y, b.y, c.y), maxY = max(a.y, b.y, c.y)
-        let rowStart = clip.firstRow(atOrBelow: minY)
-        let rowEnd = clip.firstRow(atOrBelow: maxY)
+        // corners top to bottom
+        var (p0, p1, p2) = (a, b, c)
+        if p1.y < p0.y { swap(&p0, &p1) }
+        if p2.y < p1.y { swap(&p1, &p2) }
+        if p1.y < p0.y { swap(&p0, &p1) }
+        let rowStart = clip.firstRow(atOrBelow: p0.y)
+        let rowEnd = clip.firstRow(atOrBelow: p2.y)
         if rowStart >= rowEnd || max(a.x, b.x, c.x) < Double(clip.x0) - 1 || min(a.x, b.x, c.x) > Double(clip.x1) + 1 { return }
-        // Edges top to bottom: (upper, lower) so that a row at yc crosses it when upper.y <= yc < lower.y.
-        func edge(_ p: Point, _ q: Point) -> (Point, Point)? { p.y == q.y ? nil : (p.y < q.y ? (p, q) : (q, p)) }
-        let edges = (edge(a, b), edge(b, c), edge(c, a))
+        // (p0.y < p2.y here: a flat triangle holds no row)
+        let long = (p2.x - p0.x) / (p2.y - p0.y)
+        let upper = p0.y < p1.y ? (p1.x - p0.x) / (p1.y - p0.y) : 0
+        let lower = p1.y < p2.y ? (p2.x - p1.x) / (p2.y - p1.y) : 0
         for y in rowStart..<rowEnd {
             let yc = Double(y) + 0.5
-            var xs = (0.0, 0.0)
-            var n = 0
-            func cross(_ e: (Point, Point)?) {
-                guard let (p, q) = e, p.y <= yc, yc < q.y else { return }
-                let x = p.x + (yc - p.y) * ((q.x - p.x) / (q.y - p.y))
-                if n == 0 { xs.0 = x } else { xs.1 = x }
-                n += 1
-            }
-            cross(edges.0)
-            cross(edges.1)
-            cross(edges.2)
-            if n < 2 { continue }
-            let xa = min(xs.0, xs.1), xb = max(xs.0, xs.1)
-            let x0 = clip.firstColumn(atOrRightOf: xa)
-            let x1 = clip.firstColumn(atOrRightOf: xb)
+            let x = p0.x + (yc - p0.y) * long
+            let other = yc < p1.y ? p0.x + (yc - p0.y) * upper : p1.x + (yc - p1.y) * lower
+            let x0 = clip.firstColumn(atOrRightOf: min(x, other))
+            let x1 = clip.firstColumn(atOrRightOf: max(x, other))
             if x0 < x1 { body(y, x0, x1) }
         }
-    }
-
-    /// Whether ``scanTriangle(_:_:_:clip:_:)`` would call its body at all: some pixel centre of `clip` lies in the
-    /// triangle by the same rule (a line mesh's slivers mostly hold none).
-    static func holdsPixelCenter(_ a: Point, _ b: Point, _ c: Point, clip: PixelClip) -> Bool {
-        guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite, c.x.isFinite, c.y.isFinite else { return false }
-        let rowStart = clip.firstRow(atOrBelow: min(a.y, b.y, c.y))
-        let rowEnd = clip.firstRow(atOrBelow: max(a.y, b.y, c.y))
-        if rowStart >= rowEnd || max(a.x, b.x, c.x) < Double(clip.x0) - 1 || min(a.x, b.x, c.x) > Double(clip.x1) + 1 { return false }
-        for y in rowStart..<rowEnd {
-            let yc = Double(y) + 0.5
-            var low = Double.infinity, high = -Double.infinity
-            // the row's crossings of the three edges (an edge holds rows whose centre is in [upper.y, lower.y))
-            @inline(__always) func cross(_ p: Point, _ q: Point) {
-                if p.y == q.y { return }
-                let (u, l) = p.y < q.y ? (p, q) : (q, p)
-                guard u.y <= yc, yc < l.y else { return }
-                let x = u.x + (yc - u.y) * ((l.x - u.x) / (l.y - u.y))
-                low = min(low, x)
-                high = max(high, x)
-            }
-            cross(a, b)
-            cross(b, c)
-            cross(c, a)
-            if low <= high, clip.firstColumn(atOrRightOf: low) < clip.firstColumn(atOrRightOf: high) { return true }
-        }
-        return false
     }
 
     /// Adds the ring's edges that reach rows `top...bottom` (a row's centre is half a pixel below its top: an edge

@@ -95,14 +95,15 @@ extension PaintContext {
                                                      measure: measured ? { tr.flatPlane(worldFraction: $0) } : nil,
                                                      resetPast: options.maxDistance / 2)
                         for (worldRun, start) in worldRuns {
-                            let run = worldRun.map { tr.flatPlane(worldFraction: $0) }
+                            plane.removeAll(keepingCapacity: true)
+                            for p in worldRun { plane.append(tr.flatPlane(worldFraction: p)) }
                             var runOptions = options
                             runOptions.startDistance = start
-                            runOptions.polygon = closedRings && run.first == run.last
-                            tessellator.tessellate(run, options: runOptions)
+                            runOptions.polygon = closedRings && plane.first == plane.last
+                            tessellator.tessellate(plane, options: runOptions)
                             var total = 0.0
                             if gradient != nil {
-                                for k in 1..<run.count { total += (run[k] - run[k - 1]).length }
+                                for k in 1..<plane.count { total += (plane[k] - plane[k - 1]).length }
                             }
                             paintMesh(tessellator, stroke: stroke, tileClip: nil, lineLength: total, transform: tr)
                         }
@@ -402,6 +403,9 @@ extension PaintContext {
         let nearY = pitched ? tr.cameraToCenterDistance * 0.99 / tr.sinPitch : .infinity
         // the row closure below reads the transform through a pointer: capturing the transform itself copied it
         // (retaining its references, the globe view's among them) at every triangle
+        var runs: [(Int, Int, Int)] = []
+        swap(&runs, &meshRuns)
+        defer { swap(&runs, &meshRuns) }
         withUnsafePointer(to: tr) { trp in
             for (a, b, c) in mesh.triangles {
                 let pa = positions[a], pb = positions[b], pc = positions[c]
@@ -414,17 +418,20 @@ extension PaintContext {
                     if cut.count == 4 { sd = tr.screen(plane: cut[3]) }
                 }
                 // off-canvas triangles (most of a line outside the view) cost no more than this test
+                // (`max` and `min` of three, then the fourth: with four arguments they take an array, one
+                // allocation each)
                 let fourth = sd ?? sc
-                if max(sa.x, sb.x, sc.x, fourth.x) < cx0 - 1 || min(sa.x, sb.x, sc.x, fourth.x) > cx1 + 1
-                    || max(sa.y, sb.y, sc.y, fourth.y) < cy0 - 1 || min(sa.y, sb.y, sc.y, fourth.y) > cy1 + 1 {
+                if max(max(sa.x, sb.x, sc.x), fourth.x) < cx0 - 1 || min(min(sa.x, sb.x, sc.x), fourth.x) > cx1 + 1
+                    || max(max(sa.y, sb.y, sc.y), fourth.y) < cy0 - 1 || min(min(sa.y, sb.y, sc.y), fourth.y) > cy1 + 1 {
                     continue
                 }
-                // a sliver with no pixel centre in this clip paints nothing: its interpolants are not worked out
-                // (about half the triangles of a continent's borders on the globe, a tenth in Mercator)
-                if !PixelCenterScanner.holdsPixelCenter(sa, sb, sc, clip: clip)
-                    && !(sd.map { PixelCenterScanner.holdsPixelCenter(sa, sc, $0, clip: clip) } ?? false) {
-                    continue
-                }
+                // the triangle's pixel centres in this clip, row by row: a sliver holding none paints nothing and its
+                // interpolants are not worked out (about half the triangles of a continent's borders on the globe, a
+                // tenth in Mercator)
+                runs.removeAll(keepingCapacity: true)
+                PixelCenterScanner.scanTriangle(sa, sb, sc, clip: clip) { runs.append(($0, $1, $2)) }
+                if let sd { PixelCenterScanner.scanTriangle(sa, sc, sd, clip: clip) { runs.append(($0, $1, $2)) } }
+                if runs.isEmpty { continue }
                 guard let nx = AffineValue(pa, pb, pc, verts[a].normal.x, verts[b].normal.x, verts[c].normal.x),
                       let ny = AffineValue(pa, pb, pc, verts[a].normal.y, verts[b].normal.y, verts[c].normal.y),
                       let along = AffineValue(pa, pb, pc, verts[a].along, verts[b].along, verts[c].along) else {
@@ -495,8 +502,7 @@ extension PaintContext {
                         Canvas.blendPixel(px, offset: 4 * (y * w + x), color: color, alpha: Float(alpha))
                     }
                 }
-                PixelCenterScanner.scanTriangle(sa, sb, sc, clip: clip, scanRow)
-                if let sd { PixelCenterScanner.scanTriangle(sa, sc, sd, clip: clip, scanRow) }
+                for (y, x0, x1) in runs { scanRow(y, x0, x1) }
             }
         }
     }
