@@ -150,3 +150,135 @@ private func square(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> [
         #expect(held > 500 && held < 4500, "\(held)")
     }
 }
+
+@Suite struct StrokerTests {
+    private func strokeCoverage(_ pts: [Point], width: Double, join: LineJoin = .miter, cap: LineCap = .butt,
+                                size: Int = 16) -> Canvas {
+        var canvas = Canvas(width: size, height: size)
+        var r = CoverageRasterizer()
+        canvas.stroke(pts, width: width, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 1),
+                      join: join, cap: cap, using: &r)
+        return canvas
+    }
+
+    @Test func caps() {
+        let line = [Point(x: 4, y: 8), Point(x: 12, y: 8)]
+        let butt = strokeCoverage(line, width: 4, cap: .butt)
+        #expect(butt.pixel(x: 4, y: 7).a == 1 && butt.pixel(x: 3, y: 7).a == 0 && butt.pixel(x: 12, y: 7).a == 0)
+        #expect(butt.pixel(x: 8, y: 5).a == 0 && butt.pixel(x: 8, y: 6).a == 1 && butt.pixel(x: 8, y: 10).a == 0)
+        let square = strokeCoverage(line, width: 4, cap: .square)
+        #expect(square.pixel(x: 2, y: 6).a == 1 && square.pixel(x: 13, y: 9).a == 1 && square.pixel(x: 1, y: 7).a == 0)
+        let round = strokeCoverage(line, width: 4, cap: .round)
+        // The round cap covers the pixel next to the end on the axis but not the far corner.
+        #expect(round.pixel(x: 2, y: 7).a > 0.9)
+        #expect(round.pixel(x: 2, y: 6).a < 0.6 && round.pixel(x: 2, y: 6).a > 0.2)
+        #expect(round.pixel(x: 1, y: 6).a == 0)
+    }
+
+    @Test func joins() {
+        // A right-angle turn at (10, 4): east then south, width 4. The outer corner pixel is (11, 2)...(11, 3).
+        let path = [Point(x: 2, y: 4), Point(x: 10, y: 4), Point(x: 10, y: 12)]
+        let miter = strokeCoverage(path, width: 4, join: .miter)
+        let bevel = strokeCoverage(path, width: 4, join: .bevel)
+        let round = strokeCoverage(path, width: 4, join: .round)
+        let corner = (x: 11, y: 2)
+        #expect(miter.pixel(x: corner.x, y: corner.y).a == 1)
+        // Bevel (miter length 1.41 < limit 2 would become miter in MapLibre; force a bevel by limit).
+        var canvas = Canvas(width: 16, height: 16)
+        var r = CoverageRasterizer()
+        canvas.stroke(path, width: 4, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 1), join: .bevel,
+                      miterLimit: 1, using: &r)
+        #expect(canvas.pixel(x: 11, y: 2).a < 0.6)
+        #expect(bevel.pixel(x: corner.x, y: corner.y).a == 1, "bevel under the miter limit is drawn as miter")
+        let roundCorner = round.pixel(x: corner.x, y: corner.y).a
+        #expect(roundCorner > canvas.pixel(x: 11, y: 2).a && roundCorner < 1)
+        // Inner side and straight parts are fully covered in all cases.
+        for c in [miter, round, canvas] {
+            #expect(c.pixel(x: 9, y: 5).a == 1 && c.pixel(x: 5, y: 3).a == 1 && c.pixel(x: 10, y: 9).a == 1)
+        }
+    }
+
+    @Test func closedRingHasNoCaps() {
+        var canvas = Canvas(width: 16, height: 16)
+        var r = CoverageRasterizer()
+        let ring = [Point(x: 4, y: 4), Point(x: 12, y: 4), Point(x: 12, y: 12), Point(x: 4, y: 12), Point(x: 4, y: 4)]
+        canvas.stroke(ring, width: 2, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 1), cap: .butt,
+                      closed: true, using: &r)
+        // The start corner is mitred like the others.
+        #expect(canvas.pixel(x: 3, y: 3).a == 1 && canvas.pixel(x: 12, y: 12).a == 1)
+        #expect(canvas.pixel(x: 8, y: 8).a == 0)
+    }
+
+    @Test func offsetShiftsRight() {
+        let shifted = Stroker.offsetting([Point(x: 0, y: 0), Point(x: 10, y: 0)], by: 2)
+        #expect(shifted == [Point(x: 0, y: 2), Point(x: 10, y: 2)])
+    }
+
+    /// A dash pattern on a line 4 pixels wide at an integer zoom.
+    static func dashes(_ array: [Double], round: Bool, fadeLength: Double? = nil) throws -> DashPattern {
+        let texture = try #require(DashTexture(array, round: round))
+        return try #require(DashPattern(texture, floorWidth: 4, scale: 1, fadeLength: fadeLength))
+    }
+
+    @Test func dashPatternScalesWithWidth() throws {
+        let dash = try Self.dashes([2, 1], round: false)
+        #expect(dash.period == 12)
+        #expect(dash.alpha(at: 4, across: 0) == 1)
+        #expect(dash.alpha(at: 10, across: 0) == 0)
+        // the edge: Native's distance field crosses its midpoint half a texel past the dash's end
+        #expect(abs(dash.alpha(at: 8, across: 0) - 0.5) < 0.05)
+        #expect(dash.alpha(at: 7.8, across: 0) > 0.5 && dash.alpha(at: 7.8, across: 0) < 1)
+        // the sharpness follows the shorter of this array and the one faded from
+        let faded = try Self.dashes([2, 1], round: false, fadeLength: 1.5)
+        #expect(faded.alpha(at: 7.8, across: 0) < dash.alpha(at: 7.8, across: 0))
+    }
+
+    @Test("zero-length dashes: nothing with butt caps, dots one width across with round caps")
+    func zeroLengthDashes() throws {
+        let butt = try Self.dashes([0, 2], round: false)
+        #expect(butt.alpha(at: 0, across: 0) == 0)
+        let round = try Self.dashes([0, 2], round: true)
+        #expect(round.alpha(at: 0, across: 0) == 1)
+        #expect(round.alpha(at: 1, across: 0) > 0.9)
+        #expect(round.alpha(at: 4, across: 0) == 0)
+        // a disc: narrower towards the line's edges
+        #expect(round.alpha(at: 1.6, across: 0.9) < round.alpha(at: 1.6, across: 0))
+        // [2, 0] is a solid line either way
+        let solid = try Self.dashes([2, 0], round: false)
+        #expect((0..<16).allSatisfy { solid.alpha(at: Double($0), across: 0) == 1 })
+        #expect(DashTexture([3], round: false) == nil && DashTexture([0, 0], round: true) == nil)
+    }
+}
+
+/// SwiftShader's rasterization (the GPU behind MapLibre GL JS's reference pictures): vertices on a 1/16-pixel grid,
+/// a pixel centre on a horizontal edge given to the polygon above it on screen (GL's rule in a y-up framebuffer read
+/// back turned over; MapLibre Native's references give it to the polygon below).
+@Suite struct SwiftShaderRasterizationTests {
+    private func rows(_ ring: [Point], ties: PixelCenterScanner.HorizontalTie) -> [Int] {
+        var scanner = PixelCenterScanner()
+        scanner.ties = ties
+        var out: [Int] = []
+        scanner.scan(rings: [ring], rule: .evenOdd, width: 8, height: 8) { y, _, _ in out.append(y) }
+        return out
+    }
+
+    @Test("a pixel centre on a horizontal edge: the polygon below it on screen (Native's GPUs) or above it (SwiftShader)")
+    func tieRule() {
+        let ring = square(1, 2.5, 6, 5.5)
+        #expect(rows(ring, ties: .below) == [2, 3, 4])
+        #expect(rows(ring, ties: .above) == [3, 4, 5])
+        // off the centres, both rules cover the same rows
+        let off = square(1, 2.4, 6, 5.6)
+        #expect(rows(off, ties: .below) == rows(off, ties: .above))
+    }
+
+    @Test("vertices snap to 1/16 of a device pixel only when the transform asks for it")
+    func snapping() {
+        var t = Transform(camera: MapCamera(center: LocationCoordinate2D(latitude: 0, longitude: 0), zoom: 3), width: 64, height: 64)
+        let p = Point(x: 10.03, y: 20.47)
+        #expect(t.snapped(p) == p)
+        t.rasterReference = .glJSSwiftShader
+        #expect(t.snapped(p) == Point(x: 10.0, y: 20.5))
+        #expect(t.snapped(Point(x: 3.0 + 1.0 / 16, y: -0.02)) == Point(x: 3.0625, y: 0))
+    }
+}
