@@ -390,8 +390,8 @@ package struct Transform: Sendable {
     }
 
     /// ``worldCopies(worldWest:worldEast:visible:margin:)`` from the two numbers of the transform it reads: its
-    /// world size and whether one world is drawn (the globe). A painter's context keeps them: the method called
-    /// on its transform, once per polygon and line, copied the transform, retaining the globe view the bands share.
+    /// world size and whether one world is drawn (the globe). A painter's context keeps them and asks once per
+    /// polygon and line without going through its transform (a call on the transform there could copy it).
     static func worldCopies(worldWest fmin: Double, worldEast fmax: Double, visible: (min: Double, max: Double),
                             margin: Double, worldSize: Double, oneWorld: Bool) -> ClosedRange<Int>? {
         guard fmin.isFinite, fmax.isFinite else { return nil }
