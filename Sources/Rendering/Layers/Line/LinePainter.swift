@@ -164,7 +164,8 @@ extension PaintContext {
 
     /// How far (device pixels) a hairline on the globe may be drawn from its points where a chord replaces them
     /// (``globeVisibleWorldRuns(_:copy:closed:globe:margin:granularity:screenPoints:straightenedWithin:cache:)``): a
-    /// thirty-second of a pixel moves no edge across a pixel centre that MapLibre's 1/16-pixel vertex grid would not.
+    /// thirty-second of a pixel, under half the step of the tile-unit grid GL JS's vertices lie on (an 8192nd of a
+    /// tile: 1/16 to 1/8 px).
     static let hairlineStraightening = 1.0 / 32
 
     /// A world box: the tile squares and their buffered boxes of ``dashTiles(_:copy:closed:zoom:within:)``.
