@@ -59,12 +59,10 @@ extension PaintContext {
     /// screen (a run is cut only outside that margin, so its caps and joins there are off the clip
     /// too). Every band of a render lays out only its own share of the lines, and a line mostly off
     /// the view (the globe's visible side reaches far past a zoomed-in view) only its visible part.
-    /// With `screenPoints`, the runs' screen positions (device pixels) instead of their world points. With
-    /// `straightenedWithin` (device pixels), a world run leaves out the points whose screen positions lie within
-    /// that distance of the chord that replaces them (``straightenedRun(_:_:_:_:within:)``).
+    /// With `screenPoints`, the runs' screen positions (device pixels) instead of their world points.
     func globeVisibleWorldRuns(_ line: [Point], copy: Int, closed: Bool, globe g: GlobeView, margin: Double,
                                granularity: (base: Int, minimum: Int) = GlobeGranularity.line,
-                               screenPoints: Bool = false, straightenedWithin: Double? = nil,
+                               screenPoints: Bool = false,
                                cache: (store: GlobeSplitCache, kind: GlobeSplitCache.Kind, polygon: Int, ring: Int)? = nil) -> [[Point]] {
         // (the transform's quantization only: a copy of the whole transform per line retained its references)
         let units = transform.quantizationUnits
@@ -116,15 +114,15 @@ extension PaintContext {
         if g.isSphere {
             let projector = SphereProjector(g.camera)
             return Self.visibleRuns(count: world.count, world: { world[$0] }, projected: { projector.project(spheres[$0]) },
-                                    globe: g, near: near, screenPoints: screenPoints, straightenedWithin: straightenedWithin)
+                                    globe: g, near: near, screenPoints: screenPoints)
         }
         return Self.visibleRuns(count: world.count, world: { world[$0] },
                                 projected: { g.project(sphere: spheres[$0], worldX: world[$0].x, y: world[$0].y) },
-                                globe: g, near: near, screenPoints: screenPoints, straightenedWithin: straightenedWithin)
+                                globe: g, near: near, screenPoints: screenPoints)
     }
 
     /// The outline runs of a fill ring the interior pass projected (``GlobeOutlineRecords``): what
-    /// ``globeVisibleWorldRuns(_:copy:closed:globe:margin:granularity:screenPoints:straightenedWithin:cache:)`` gives for the ring's
+    /// ``globeVisibleWorldRuns(_:copy:closed:globe:margin:granularity:screenPoints:cache:)`` gives for the ring's
     /// outline (its screen points), from the interior's points and their screen positions.
     func globeRecordedRuns(_ ring: GlobeRingProjection, globe g: GlobeView, margin: Double) -> [[Point]] {
         if ring.hidden { return [] }
@@ -138,7 +136,7 @@ extension PaintContext {
                                 },
                                 globe: g, near: (left: Double(clip.x0) - margin, top: Double(clip.y0) - margin,
                                                  right: Double(clip.x1) + margin, bottom: Double(clip.y1) + margin),
-                                screenPoints: true, straightenedWithin: nil)
+                                screenPoints: true)
     }
 
     /// The runs of `count` points in front of the horizon whose segments come `near` the clip (a screen rectangle):
@@ -147,7 +145,7 @@ extension PaintContext {
     @inline(__always)
     private static func visibleRuns(count: Int, world: (Int) -> Point, projected: (Int) -> (x: Double, y: Double, side: Double),
                                     globe g: GlobeView, near: (left: Double, top: Double, right: Double, bottom: Double),
-                                    screenPoints: Bool, straightenedWithin: Double?) -> [[Point]] {
+                                    screenPoints: Bool) -> [[Point]] {
         // (plain locals handed to a static function: a nested function capturing them made each a heap box,
         // retained and released at every point)
         // (each run at most every point and a crossing or two: reserved once, not grown point by point)
@@ -168,7 +166,7 @@ extension PaintContext {
                 let cq = g.project(worldX: c.x, y: c.y)
                 run.append(c)
                 screen.append(Point(x: cq.x, y: cq.y))
-                if side < 0 { flushRun(&run, &screen, into: &runs, near: near, screenPoints: screenPoints, straightenedWithin: straightenedWithin) }
+                if side < 0 { flushRun(&run, &screen, into: &runs, near: near, screenPoints: screenPoints) }
             }
             if side >= 0 {
                 run.append(p)
@@ -176,17 +174,15 @@ extension PaintContext {
             }
             previous = (side, p)
         }
-        flushRun(&run, &screen, into: &runs, near: near, screenPoints: screenPoints, straightenedWithin: straightenedWithin)
+        flushRun(&run, &screen, into: &runs, near: near, screenPoints: screenPoints)
         return runs
     }
 
-    /// Ends a run of ``globeVisibleWorldRuns(_:copy:closed:globe:margin:granularity:screenPoints:straightenedWithin:cache:)``: its
+    /// Ends a run of ``globeVisibleWorldRuns(_:copy:closed:globe:margin:granularity:screenPoints:cache:)``: its
     /// parts whose segments come `near` the clip (screen rectangle) become runs (their world points, or with
-    /// `screenPoints` their screen points, or with `straightenedWithin` their world points straightened); `run` and
-    /// `screen` are emptied.
+    /// `screenPoints` their screen points); `run` and `screen` are emptied.
     private static func flushRun(_ run: inout [Point], _ screen: inout [Point], into runs: inout [[Point]],
-                                 near: (left: Double, top: Double, right: Double, bottom: Double), screenPoints: Bool,
-                                 straightenedWithin: Double?) {
+                                 near: (left: Double, top: Double, right: Double, bottom: Double), screenPoints: Bool) {
         // (a run handed over whole is shared with `runs`: emptied without keeping its storage, which would copy it)
         var handedOver = false
         defer {
@@ -204,60 +200,15 @@ extension PaintContext {
                 if start < 0 { start = k }
                 kept += 1
             } else if start >= 0 {
-                runs.append(screenPoints ? Array(screen[start...k]) : worldRun(run, screen, start, k, straightenedWithin: straightenedWithin))
+                runs.append(Array((screenPoints ? screen : run)[start...k]))
                 start = -1
             }
         }
-        if kept == run.count - 1 && (screenPoints || straightenedWithin == nil) {
+        if kept == run.count - 1 {
             runs.append(screenPoints ? screen : run)
             handedOver = true
         } else if start >= 0 {
-            runs.append(screenPoints ? Array(screen[start...])
-                        : worldRun(run, screen, start, run.count - 1, straightenedWithin: straightenedWithin))
+            runs.append(Array((screenPoints ? screen : run)[start...]))
         }
-    }
-
-    /// World points `first...last` of a run, or with `within` (device pixels) those left after
-    /// ``straightenedRun(_:_:_:_:within:)``.
-    private static func worldRun(_ run: [Point], _ screen: [Point], _ first: Int, _ last: Int,
-                                 straightenedWithin within: Double?) -> [Point] {
-        guard let within else { return Array(run[first...last]) }
-        return straightenedRun(run, screen, first, last, within: within)
-    }
-
-    /// The world points `first...last` of a run (`screen` their screen positions) less those a chord can replace:
-    /// a point is left out when it and the points left out since the last kept one lie within `within` device
-    /// pixels of the chord from that kept point to the next point, between its ends (at most 16 in a row). The
-    /// run's ends are kept. A hairline drawn along the chord covers the pixels the left-out points' segments
-    /// cover to within `within`: GL JS's grid split points on a segment the sphere barely bends, and the
-    /// data's own points where a line runs straight on screen, cost no tessellation, projection or triangles.
-    static func straightenedRun(_ run: [Point], _ screen: [Point], _ first: Int, _ last: Int, within: Double) -> [Point] {
-        var out: [Point] = []
-        out.reserveCapacity(last - first + 1)
-        out.append(run[first])
-        var anchor = first
-        let limit = within * within
-        for k in (first + 1)..<max(first + 1, last) {
-            let a = screen[anchor], b = screen[k + 1]
-            let dx = b.x - a.x, dy = b.y - a.y
-            let length2 = dx * dx + dy * dy
-            var straight = k - anchor <= 16 && length2 > 0
-            if straight {
-                for j in (anchor + 1)...k {
-                    let px = screen[j].x - a.x, py = screen[j].y - a.y
-                    let cross = px * dy - py * dx, along = px * dx + py * dy
-                    if cross * cross > limit * length2 || along < 0 || along > length2 {
-                        straight = false
-                        break
-                    }
-                }
-            }
-            if !straight {
-                out.append(run[k])
-                anchor = k
-            }
-        }
-        out.append(run[last])
-        return out
     }
 }

@@ -80,10 +80,6 @@ extension PaintContext {
                         // (a plain stroke only where it can show in this band: see globeVisibleWorldRuns)
                         let plain = stroke.dash == nil && stroke.gradient == nil && stroke.pattern == nil
                         let reach = (max(layer.miterLimit, 2) + 2) * outset + abs(stroke.offset) + shift.length + 2
-                        // a stroke within a pixel of its line is drawn along chords where its points barely bend on
-                        // screen (not a wider one: its edges lie further out, where the sphere's and the width's
-                        // curvature add to the centre's)
-                        let hairline = stroke.outset + abs(stroke.offset) <= 1
                         // dashes and patterns run on along the line behind the horizon (GL JS's line distance
                         // counts the hidden vertices): a run in front starts at the line's distance there
                         let measured = stroke.dash != nil || stroke.pattern != nil
@@ -94,7 +90,6 @@ extension PaintContext {
                         }
                         let worldRuns = plain
                             ? globeVisibleWorldRuns(line, copy: copy, closed: closedRings, globe: globe, margin: reach,
-                                                    straightenedWithin: hairline ? Self.hairlineStraightening : nil,
                                                     cache: seamCut == nil ? (feature.globeSplits, .line, lineIndex, 0) : nil).map { (run: $0, start: 0.0) }
                             : globeMeasuredWorldRuns(line, copy: copy, closed: closedRings, globe: globe,
                                                      measure: measured ? { tr.flatPlane(worldFraction: $0) } : nil,
@@ -161,12 +156,6 @@ extension PaintContext {
             }
         }
     }
-
-    /// How far (device pixels) a hairline on the globe may be drawn from its points where a chord replaces them
-    /// (``globeVisibleWorldRuns(_:copy:closed:globe:margin:granularity:screenPoints:straightenedWithin:cache:)``): a
-    /// thirty-second of a pixel, under half the step of the tile-unit grid GL JS's vertices lie on (an 8192nd of a
-    /// tile: 1/16 to 1/8 px).
-    static let hairlineStraightening = 1.0 / 32
 
     /// A world box: the tile squares and their buffered boxes of ``dashTiles(_:copy:closed:zoom:within:)``.
     typealias WorldBox = (minX: Double, minY: Double, maxX: Double, maxY: Double)
