@@ -29,7 +29,8 @@ package struct BucketSignature: Hashable, Sendable {
 /// features over the tiles covering a view.
 package struct BucketTileKey: Hashable, Sendable {
     var source: String
-    /// The zoom the layout is made at (the camera's integer zoom: an overscaled tile's own zoom).
+    /// The zoom the layout is made at (the camera's integer zoom: an overscaled tile's own zoom; a tile of a
+    /// variable-zoom cover, its own: ``SourceTile/layoutZoom``).
     var layoutZoom: Int
     /// The data tile (`z`/`x`/`y`), or for a GeoJSON view the tile under the view's centre.
     var z: Int

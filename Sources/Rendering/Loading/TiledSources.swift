@@ -62,7 +62,8 @@ package final class TiledSources: @unchecked Sendable {
         let rounding: FloatingPointRoundingRule = source.kind == .raster ? .toNearestOrAwayFromZero : .down
         // the view's own zoom: GL JS's cover (past 60° of pitch, or on the globe from zoom 5, a zoom varying per tile,
         // lower towards the horizon)
-        let cover = zoom == transform.camera.zoom && transform.coversWithVariableZoom(tileSize: tiled.tileSize, rounding: rounding)
+        let variable = zoom == transform.camera.zoom && transform.coversWithVariableZoom(tileSize: tiled.tileSize, rounding: rounding)
+        let cover = variable
             ? transform.sourceTiles(tileSize: tiled.tileSize, minimumZoom: tiled.minimumZoom, maximumZoom: tiled.maximumZoom,
                                     rounding: rounding)
             : TileCover.sourceTiles(covering: transform.visibleWorldCorners(), center: centerWorld, cameraZoom: zoom,
@@ -92,6 +93,8 @@ package final class TiledSources: @unchecked Sendable {
                         var tile = SourceTile(id: UnwrappedTileID(wrap: id.wrap, canonical: parent), layers: decoded.layers,
                                               image: decoded.image, dem: decoded.dem)
                         tile.clip = TileClip(z: id.canonical.z, x: id.canonical.x, y: id.canonical.y, wrap: id.wrap)
+                        // (a variable-zoom cover's tile is laid out at its own zoom, as GL JS lays it out)
+                        if variable { tile.layoutZoom = overscaled.overscaledZ }
                         out.append(tile)
                         break
                     }

@@ -33,6 +33,7 @@ extension GeoJSONRenderSource {
             }
             var tile = SourceTile(id: id, layers: ["": drawn])
             tile.isCutToBuffer = true
+            tile.layoutZoom = overscaled.overscaledZ
             out.append(tile)
         }
         return out

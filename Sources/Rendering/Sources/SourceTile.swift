@@ -20,6 +20,9 @@ package struct SourceTile: Sendable {
     /// Whether the source cut the tile's polygons and lines to the tile and its buffer (``TileCut``), as a tiled
     /// GeoJSON source does: fill extrusions then leave out walls along the cut.
     package var isCutToBuffer = false
+    /// The zoom the tile is laid out at when its cover chose one for it: GL JS's `overscaledZ` for a tile of a
+    /// variable-zoom cover (a tile towards the horizon at its own, lower zoom). Nil: the camera's integer zoom.
+    package var layoutZoom: Int?
 
     package init(id: UnwrappedTileID, layers: [String: [GeoJSONFeature]] = [:], image: RasterImage? = nil, dem: DEMTile? = nil) {
         self.id = id

@@ -294,8 +294,12 @@ package struct StyleSceneBuilder: Sendable {
         let signature = BucketSignature(layoutGeneration: compiled.layoutGeneration, sourceGeneration: sourceGeneration,
                                         resourceGeneration: compiled.layer.type == .symbol ? resourceGeneration : 0)
         let id = compiled.layer.identifier
-        let keys = tiles.map { BucketTileKey(source: sourceID, layoutZoom: keyZoom, z: $0.id.canonical.z, x: $0.id.canonical.x,
-                                             y: $0.id.canonical.y, view: nil) }
+        // a tile its cover gave a zoom (towards the horizon of a variable-zoom cover) is laid out at that zoom
+        let zooms = tiles.map { $0.layoutZoom ?? layoutZoom }
+        let keys = tiles.indices.map { i in
+            BucketTileKey(source: sourceID, layoutZoom: keyZoom < 0 ? keyZoom : zooms[i], z: tiles[i].id.canonical.z,
+                          x: tiles[i].id.canonical.x, y: tiles[i].id.canonical.y, view: nil)
+        }
         var found = keys.map { buckets?.bucket(tile: $0, layer: id, signature: signature) }
         let missing = found.indices.filter { found[$0] == nil }
         if missing.isEmpty { return found.map { $0! } }
@@ -303,6 +307,7 @@ package struct StyleSceneBuilder: Sendable {
         let layOut: @Sendable (Int) -> Void = { [self] k in
             let tile = tiles[missing[k]]
             let c = tile.id.canonical
+            let layoutZoom = zooms[missing[k]]
             var evaluation = FeatureEvaluation(base: EvaluationContext(zoom: Double(layoutZoom), canonical: TileID(z: c.z, x: c.x, y: c.y),
                                                                        isSupportedScript: ScriptSupport.isSupported),
                                                needsGeometry: compiled.needsFeatureGeometry, glyphs: glyphs, images: images)
