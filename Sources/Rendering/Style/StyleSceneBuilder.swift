@@ -221,7 +221,7 @@ package struct StyleSceneBuilder: Sendable {
         let layoutZoom = Int(max(0, min(30, camera.zoom.rounded(.down))))
         let drawn = tiles.filter { !($0.layers[sourceLayer]?.isEmpty ?? true) }
         let buckets = layoutBuckets(compiled, builder, tiles: drawn, sourceID: sourceID, sourceGeneration: sourceGeneration,
-                                    sourceLayer: sourceLayer, layoutZoom: layoutZoom, keyZoom: Self.keyZoom(compiled, layoutZoom: layoutZoom))
+                                    sourceLayer: sourceLayer, layoutZoom: layoutZoom)
         for (tile, bucket) in zip(drawn, buckets) {
             let c = tile.id.canonical
             let canonical = TileID(z: c.z, x: c.x, y: c.y)
@@ -275,7 +275,7 @@ package struct StyleSceneBuilder: Sendable {
             let sourceLayer = layer.sourceLayerIdentifier ?? ""
             let drawn = tiles.filter { !($0.layers[sourceLayer]?.isEmpty ?? true) }
             _ = layoutBuckets(compiled, builder, tiles: drawn, sourceID: id, sourceGeneration: source.generation,
-                              sourceLayer: sourceLayer, layoutZoom: layoutZoom, keyZoom: Self.keyZoom(compiled, layoutZoom: layoutZoom))
+                              sourceLayer: sourceLayer, layoutZoom: layoutZoom)
         }
     }
 
@@ -290,14 +290,14 @@ package struct StyleSceneBuilder: Sendable {
     /// The buckets of `compiled` for `tiles` (each tile's, in order): those the cache holds, and the
     /// others laid out now, on every core when several are missing (a zoom or pan brings new tiles).
     private func layoutBuckets(_ compiled: CompiledLayer, _ builder: any LayerBuilder.Type, tiles: [SourceTile], sourceID: String,
-                               sourceGeneration: UInt64, sourceLayer: String, layoutZoom: Int, keyZoom: Int) -> [LayerBucket] {
+                               sourceGeneration: UInt64, sourceLayer: String, layoutZoom: Int) -> [LayerBucket] {
         let signature = BucketSignature(layoutGeneration: compiled.layoutGeneration, sourceGeneration: sourceGeneration,
                                         resourceGeneration: compiled.layer.type == .symbol ? resourceGeneration : 0)
         let id = compiled.layer.identifier
         // a tile its cover gave a zoom (towards the horizon of a variable-zoom cover) is laid out at that zoom
         let zooms = tiles.map { $0.layoutZoom ?? layoutZoom }
         let keys = tiles.indices.map { i in
-            BucketTileKey(source: sourceID, layoutZoom: keyZoom < 0 ? keyZoom : zooms[i], z: tiles[i].id.canonical.z,
+            BucketTileKey(source: sourceID, layoutZoom: Self.keyZoom(compiled, layoutZoom: zooms[i]), z: tiles[i].id.canonical.z,
                           x: tiles[i].id.canonical.x, y: tiles[i].id.canonical.y, view: nil)
         }
         var found = keys.map { buckets?.bucket(tile: $0, layer: id, signature: signature) }
