@@ -19,6 +19,11 @@ package enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+/// The bands' times, shared by the bands painting a canvas (each writes only its own).
+struct SharedTimes: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Double>
+}
+
 /// The canvas's storage, shared by the bands painting it (each writes only its own rows).
 struct SharedPixels: @unchecked Sendable {
     let base: UnsafeMutablePointer<Float>
@@ -38,6 +43,14 @@ package enum Renderer {
     /// Renders into `old`'s storage when it has the right size and is not shared (it is taken, leaving nil).
     /// `bandCount` overrides how many bands the canvas is painted in (tests compare band counts).
     static func render(_ scene: RenderScene, reusing old: inout Canvas?, bandCount: Int? = nil) throws(RenderError) -> Canvas {
+        var balancer = BandBalancer()
+        return try render(scene, reusing: &old, bandCount: bandCount, balancer: &balancer)
+    }
+
+    /// ``render(_:reusing:bandCount:)`` with its rows split among the bands by `balancer`, which notes how long each
+    /// band took for the next render.
+    static func render(_ scene: RenderScene, reusing old: inout Canvas?, bandCount: Int? = nil,
+                       balancer: inout BandBalancer) throws(RenderError) -> Canvas {
         let (transform, w, h) = try checked(scene)
         // one variable holds the reused canvas, so its storage stays uniquely referenced and is
         // cleared in place (a second copy alive while it is written made every frame copy 16 bytes a pixel)
@@ -47,7 +60,9 @@ package enum Renderer {
         } else {
             canvas.clear()
         }
-        paint(scene, transform: transform, into: &canvas, bandCount: bandCount)
+        let bands = balancer.bands(width: w, height: h, count: bandCount ?? Self.bandCount(width: w, height: h))
+        let seconds = paint(scene, transform: transform, into: &canvas, bands: bands)
+        balancer.record(width: w, height: h, bands: bands, seconds: seconds)
         return canvas
     }
 
@@ -61,32 +76,40 @@ package enum Renderer {
         var canvas = consume canvas
         let sized = canvas.width == w && canvas.height == h
         if !sized { canvas = Canvas(width: w, height: h) }
-        paint(scene, transform: transform, into: &canvas, bandCount: ProcessInfo.processInfo.activeProcessorCount, clearing: sized)
+        let bands = Self.bands(width: w, height: h, count: ProcessInfo.processInfo.activeProcessorCount)
+        paint(scene, transform: transform, into: &canvas, bands: bands, clearing: sized)
         return canvas
     }
 
-    /// Paints the scene's layers onto `canvas` (its size the scene's), in bands on all cores when it is large; `clearing`:
-    /// each band's rows are cleared first (the bands span the canvas's width and share its rows).
-    private static func paint(_ scene: RenderScene, transform: Transform, into canvas: inout Canvas, bandCount: Int?,
-                              clearing: Bool = false) {
+    /// Paints the scene's layers onto `canvas` (its size the scene's) in `bands`, in parallel when there are several;
+    /// `clearing`: each band's rows are cleared first (the bands span the canvas's width and share its rows). Returns
+    /// the seconds each band took.
+    @discardableResult
+    private static func paint(_ scene: RenderScene, transform: Transform, into canvas: inout Canvas, bands: [PixelClip],
+                              clearing: Bool = false) -> [Double] {
         let w = canvas.width, h = canvas.height
-        let bands = bandCount.map { Self.bands(width: w, height: h, count: $0) } ?? Self.bands(width: w, height: h)
         let layers = scene.layers
+        var seconds = [Double](repeating: 0, count: bands.count)
         canvas.pixels.withUnsafeMutableBufferPointer { buffer in
-            let pixels = SharedPixels(base: buffer.baseAddress!)
-            let paintBand: @Sendable (Int) -> Void = { band in
-                let clip = bands[band]
-                if clearing { (pixels.base + 4 * w * clip.y0).update(repeating: 0, count: 4 * w * (clip.y1 - clip.y0)) }
-                var context = PaintContext(transform: transform, pixels: pixels.base, canvasWidth: w, canvasHeight: h,
-                                           clip: clip)
-                for layer in layers { layer.paint(in: &context) }
-            }
-            if bands.count == 1 {
-                paintBand(0)
-            } else {
-                DispatchQueue.concurrentPerform(iterations: bands.count, execute: paintBand)
+            seconds.withUnsafeMutableBufferPointer { times in
+                let pixels = SharedPixels(base: buffer.baseAddress!)
+                let bandTimes = SharedTimes(base: times.baseAddress!)
+                let paintBand: @Sendable (Int) -> Void = { band in
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    let clip = bands[band]
+                    if clearing { (pixels.base + 4 * w * clip.y0).update(repeating: 0, count: 4 * w * (clip.y1 - clip.y0)) }
+                    var context = PaintContext(transform: transform, pixels: pixels.base, canvasWidth: w, canvasHeight: h, clip: clip)
+                    for layer in layers { layer.paint(in: &context) }
+                    bandTimes.base[band] = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                }
+                if bands.count == 1 {
+                    paintBand(0)
+                } else {
+                    DispatchQueue.concurrentPerform(iterations: bands.count, execute: paintBand)
+                }
             }
         }
+        return seconds
     }
 
     /// Canvases of at least this many pixels are painted in bands on all cores.
@@ -96,9 +119,13 @@ package enum Renderer {
     /// (each band projects every feature again, so more bands cost more than they balance). Every
     /// band paints every layer within its rows, so the image is the same however many bands there are.
     static func bands(width: Int, height: Int) -> [PixelClip] {
+        bands(width: width, height: height, count: bandCount(width: width, height: height))
+    }
+
+    /// How many bands a canvas is painted in: one per core from ``parallelPixels`` on, else one.
+    static func bandCount(width: Int, height: Int) -> Int {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        guard cores > 1, width * height >= parallelPixels else { return [PixelClip(width: width, height: height)] }
-        return bands(width: width, height: height, count: cores)
+        return cores > 1 && width * height >= parallelPixels ? cores : 1
     }
 
     /// `count` bands of (nearly) equal height, at least one row each.
@@ -171,6 +198,8 @@ package struct RenderSession: Sendable {
 
     private var canvas: Canvas?
     private var scratch = PNGScratch()
+    /// How the last render's rows were split among the bands and how long each took, for the next render's split.
+    private var balancer = BandBalancer()
     /// The most bytes of canvas (and of PNG buffers) kept between renders.
     private let retainedLimit: Int
 
@@ -181,7 +210,7 @@ package struct RenderSession: Sendable {
 
     /// Renders the scene; the returned canvas is a copy-on-write view of the session's buffer.
     package mutating func render(_ scene: RenderScene) throws(RenderError) -> Canvas {
-        let result = try Renderer.render(scene, reusing: &canvas)
+        let result = try Renderer.render(scene, reusing: &canvas, balancer: &balancer)
         canvas = result.byteCount <= retainedLimit ? result : nil
         return result
     }
@@ -191,7 +220,7 @@ package struct RenderSession: Sendable {
 
     /// Renders the scene and encodes it as PNG.
     package mutating func renderPNG(_ scene: RenderScene) throws(RenderError) -> [UInt8] {
-        let result = try Renderer.render(scene, reusing: &canvas)
+        let result = try Renderer.render(scene, reusing: &canvas, balancer: &balancer)
         let png = PNGEncoder.encode(result, scratch: &scratch)
         if result.byteCount <= retainedLimit, scratch.byteCount <= retainedLimit {
             canvas = result

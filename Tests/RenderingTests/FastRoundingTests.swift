@@ -8,7 +8,8 @@ import Testing
     static func values() -> [Double] {
         var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
                                 4.0e15, -4.0e15, 4.5e15 + 0.5, 1e300, -1e300, .infinity, -.infinity, .nan,
-                                .leastNonzeroMagnitude, -.leastNonzeroMagnitude, Double(Int.max), Double(Int.min)]
+                                .leastNonzeroMagnitude, -.leastNonzeroMagnitude, Double(Int.max), Double(Int.min),
+                                4.0e15 - 0.5, -(4.0e15 - 0.5), 0x1p51 + 0.5, -0x1p51 - 1.5, 0x1p51 + 2.5, 1e15 + 0.5]
         for k in -20...20 {
             let x = Double(k) / 2
             values += [x, x.nextUp, x.nextDown]
