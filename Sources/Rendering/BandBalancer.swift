@@ -4,9 +4,8 @@
 ///
 /// The image is the same however the rows are split: every band paints every layer within its rows.
 package struct BandBalancer: Sendable {
-    /// The previous render's canvas size, its bands' first rows (and the last band's end) and their times (seconds).
-    private var width = 0, height = 0
-    private var edges: [Int] = []
+    /// The previous render's bands (spanning its canvas's width, top to bottom) and their times (seconds).
+    private var last: [PixelClip] = []
     private var seconds: [Double] = []
 
     package init() {}
@@ -16,8 +15,9 @@ package struct BandBalancer: Sendable {
     func bands(width: Int, height: Int, count: Int) -> [PixelClip] {
         let even = Renderer.bands(width: width, height: height, count: count)
         let n = even.count
-        guard n > 1, width == self.width, height == self.height, edges.count == n + 1, seconds.count == n,
+        guard n > 1, last.count == n, last[0].x1 == width, last[n - 1].y1 == height, seconds.count == n,
               seconds.allSatisfy({ $0 > 0 && $0.isFinite }) else { return even }
+        let edges = last.map(\.y0) + [height]
         let total = seconds.reduce(0, +)
         // The cost down the picture, taken as even within each band of the previous render: each inner edge moves
         // halfway towards the row that has 1/n of that cost above it per band (a band's cost is not even within it,
@@ -43,15 +43,10 @@ package struct BandBalancer: Sendable {
         return (0..<n).map { PixelClip(x0: 0, y0: split[$0], x1: width, y1: split[$0 + 1]) }
     }
 
-    /// Notes the bands a `width x height` canvas was painted in and how long each took (seconds).
-    mutating func record(width: Int, height: Int, bands: [PixelClip], seconds: [Double]) {
-        guard bands.count == seconds.count, !bands.isEmpty else {
-            self = BandBalancer()
-            return
-        }
-        self.width = width
-        self.height = height
-        edges = bands.map(\.y0) + [bands[bands.count - 1].y1]
+    /// Notes the bands a canvas was painted in (as ``bands(width:height:count:)`` gave them) and how long each took
+    /// (seconds).
+    mutating func record(bands: [PixelClip], seconds: [Double]) {
+        last = bands.count == seconds.count ? bands : []
         self.seconds = seconds
     }
 }

@@ -34,7 +34,7 @@ extension Renderer {
                 base.update(repeating: 0, count: 4 * w * (y1 - y0))
                 // Painters address pixel (x, y) at `4 * (y * w + x)` from the canvas's row 0: the band's
                 // storage holds rows y0..<y1 only, and every painter keeps to its clip's rows.
-                let origin = SharedPixels(base: UnsafeMutablePointer<Float>(
+                let origin = SharedStorage(base: UnsafeMutablePointer<Float>(
                     bitPattern: Int(bitPattern: base) - 4 * y0 * w * MemoryLayout<Float>.stride)!)
                 let clips = Self.bands(width: w, rows: y0..<y1)
                 let paint: @Sendable (Int) -> Void = { k in

@@ -19,14 +19,9 @@ package enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// The bands' times, shared by the bands painting a canvas (each writes only its own).
-struct SharedTimes: @unchecked Sendable {
-    let base: UnsafeMutablePointer<Double>
-}
-
-/// The canvas's storage, shared by the bands painting it (each writes only its own rows).
-struct SharedPixels: @unchecked Sendable {
-    let base: UnsafeMutablePointer<Float>
+/// Storage shared by the bands painting a canvas, each writing only its own part (its rows of pixels, its time).
+struct SharedStorage<Element>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Element>
 }
 
 /// Renders a ``RenderScene`` on the CPU into a ``Canvas`` or PNG bytes.
@@ -62,7 +57,7 @@ package enum Renderer {
         }
         let bands = balancer.bands(width: w, height: h, count: bandCount ?? Self.bandCount(width: w, height: h))
         let seconds = paint(scene, transform: transform, into: &canvas, bands: bands)
-        balancer.record(width: w, height: h, bands: bands, seconds: seconds)
+        balancer.record(bands: bands, seconds: seconds)
         return canvas
     }
 
@@ -92,8 +87,8 @@ package enum Renderer {
         var seconds = [Double](repeating: 0, count: bands.count)
         canvas.pixels.withUnsafeMutableBufferPointer { buffer in
             seconds.withUnsafeMutableBufferPointer { times in
-                let pixels = SharedPixels(base: buffer.baseAddress!)
-                let bandTimes = SharedTimes(base: times.baseAddress!)
+                let pixels = SharedStorage(base: buffer.baseAddress!)
+                let bandTimes = SharedStorage(base: times.baseAddress!)
                 let paintBand: @Sendable (Int) -> Void = { band in
                     let start = DispatchTime.now().uptimeNanoseconds
                     let clip = bands[band]

@@ -10,14 +10,14 @@ import Testing
     func evenAtFirst() {
         var balancer = BandBalancer()
         #expect(balancer.bands(width: 100, height: 100, count: 2) == Renderer.bands(width: 100, height: 100, count: 2))
-        balancer.record(width: 100, height: 100, bands: Renderer.bands(width: 100, height: 100, count: 2), seconds: [1, 3])
+        balancer.record(bands: Renderer.bands(width: 100, height: 100, count: 2), seconds: [1, 3])
         #expect(balancer.bands(width: 100, height: 101, count: 2) == Renderer.bands(width: 100, height: 101, count: 2))
         #expect(balancer.bands(width: 99, height: 100, count: 2) == Renderer.bands(width: 99, height: 100, count: 2))
         #expect(balancer.bands(width: 100, height: 100, count: 3) == Renderer.bands(width: 100, height: 100, count: 3))
         #expect(balancer.bands(width: 100, height: 100, count: 1) == [PixelClip(width: 100, height: 100)])
         // times that say nothing (a band too quick to time, or none at all)
         for seconds in [[0, 1], [1, .nan], [.infinity, 1]] {
-            balancer.record(width: 100, height: 100, bands: Renderer.bands(width: 100, height: 100, count: 2), seconds: seconds)
+            balancer.record(bands: Renderer.bands(width: 100, height: 100, count: 2), seconds: seconds)
             #expect(balancer.bands(width: 100, height: 100, count: 2) == Renderer.bands(width: 100, height: 100, count: 2))
         }
     }
@@ -26,12 +26,12 @@ import Testing
     func movesRowsToTheFasterBand() {
         var balancer = BandBalancer()
         // rows 0..<50 took 1 s, rows 50..<100 took 3 s: half the time is spent above row 50 + 50 / 3
-        balancer.record(width: 10, height: 100, bands: Renderer.bands(width: 10, height: 100, count: 2), seconds: [1, 3])
+        balancer.record(bands: Renderer.bands(width: 10, height: 100, count: 2), seconds: [1, 3])
         let next = balancer.bands(width: 10, height: 100, count: 2)
         #expect(rows(next) == [58, 42])
         #expect(next.allSatisfy { $0.x0 == 0 && $0.x1 == 10 })
         // three bands: the first took all the time
-        balancer.record(width: 10, height: 90, bands: Renderer.bands(width: 10, height: 90, count: 3), seconds: [8, 0.5, 0.5])
+        balancer.record(bands: Renderer.bands(width: 10, height: 90, count: 3), seconds: [8, 0.5, 0.5])
         let three = balancer.bands(width: 10, height: 90, count: 3)
         #expect(rows(three)[0] < 30 && rows(three).reduce(0, +) == 90)
         #expect(three[0].y0 == 0 && three[0].y1 == three[1].y0 && three[1].y1 == three[2].y0 && three[2].y1 == 90)
@@ -45,7 +45,7 @@ import Testing
         var balancer = BandBalancer()
         var bands = balancer.bands(width: 10, height: 400, count: 2)
         for _ in 0..<12 {
-            balancer.record(width: 10, height: 400, bands: bands, seconds: bands.map(cost))
+            balancer.record(bands: bands, seconds: bands.map(cost))
             bands = balancer.bands(width: 10, height: 400, count: 2)
         }
         // half the cost lies above row 400 / √2 ≈ 283
@@ -57,7 +57,7 @@ import Testing
         var balancer = BandBalancer()
         var bands = Renderer.bands(width: 10, height: 64, count: 4)
         for _ in 0..<20 {
-            balancer.record(width: 10, height: 64, bands: bands, seconds: [1000, 1, 1, 1])
+            balancer.record(bands: bands, seconds: [1000, 1, 1, 1])
             bands = balancer.bands(width: 10, height: 64, count: 4)
         }
         #expect(rows(bands).allSatisfy { $0 >= 2 } && rows(bands).reduce(0, +) == 64, "\(rows(bands))")
@@ -88,7 +88,7 @@ import Testing
         #expect(Set(one.pixels).count > 10)
         for seconds in [[1.0, 50, 1], [50, 1, 1], [1, 1, 50]] {
             var balancer = BandBalancer()
-            balancer.record(width: 200, height: 180, bands: Renderer.bands(width: 200, height: 180, count: 3), seconds: seconds)
+            balancer.record(bands: Renderer.bands(width: 200, height: 180, count: 3), seconds: seconds)
             #expect(balancer.bands(width: 200, height: 180, count: 3) != Renderer.bands(width: 200, height: 180, count: 3))
             var fresh: Canvas?
             let uneven = try Renderer.render(scene, reusing: &fresh, bandCount: 3, balancer: &balancer)
