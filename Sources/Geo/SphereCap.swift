@@ -14,6 +14,11 @@ package struct SphereCap: Sendable {
 
     /// A cap holding every point of `points` (unit-sphere points), widened by `margin` radians.
     package init(bounding points: [Vector3], margin: Double) {
+        self.init(bounding: points[...], margin: margin)
+    }
+
+    /// ``init(bounding:margin:)`` of a run of points.
+    package init(bounding points: ArraySlice<Vector3>, margin: Double) {
         var sum = Vector3(0, 0, 0)
         for p in points { sum = sum + p }
         let l = sum.length
@@ -52,9 +57,15 @@ extension GlobeCamera {
         cap.highest(horizonNormal) - horizonDistance < -1e-9
     }
 
+    /// Whether every point of `cap` is surely in front of the horizon (``horizonSide(_:)`` above 0).
+    package func shows(_ cap: SphereCap) -> Bool {
+        -cap.highest(horizonNormal * -1) - horizonDistance > 1e-9
+    }
+
     /// Whether every point of `cap` on the side the camera sees surely projects outside the screen rectangle
-    /// `left...right` by `top...bottom` (pixels from the top left): all beyond one of its edges.
-    package func screenMisses(_ cap: SphereCap, left: Double, top: Double, right: Double, bottom: Double) -> Bool {
+    /// `left...right` by `top...bottom` (pixels from the top left): all beyond one of its edges (a `nil` edge is
+    /// not tested).
+    package func screenMisses(_ cap: SphereCap, left: Double?, top: Double?, right: Double?, bottom: Double?) -> Bool {
         // a view point v is inside an edge's half of the screen when a · v >= 0 (a point in front of the camera)
         // and a · v = radius (Mᵀ a) · s + a · offset for the sphere point s
         func outside(_ a: Vector3) -> Bool {
@@ -63,10 +74,10 @@ extension GlobeCamera {
             let k = a.dot(offset)
             return cap.highest(n) + k < -1e-6 * (abs(k) + 1)
         }
-        return outside(Vector3(distance, 0, left - halfWidth))
-            || outside(Vector3(-distance, 0, -(right - halfWidth)))
-            || outside(Vector3(0, -distance, -(halfHeight - top)))
-            || outside(Vector3(0, distance, halfHeight - bottom))
+        return left.map { outside(Vector3(distance, 0, $0 - halfWidth)) } ?? false
+            || right.map { outside(Vector3(-distance, 0, -($0 - halfWidth))) } ?? false
+            || top.map { outside(Vector3(0, -distance, -(halfHeight - $0))) } ?? false
+            || bottom.map { outside(Vector3(0, distance, halfHeight - $0)) } ?? false
     }
 }
 

@@ -156,11 +156,13 @@ extension PaintContext {
     /// visible part of the polygon. `shift` (the translate, a plane offset) moves the rings on the map
     /// before they are projected, as GL JS adds `fill-translate` in tile units.
     /// With `record` (the ring's feature and polygon) and ``GlobeOutlineRecords/isRecording``, each ring projected
-    /// on the sphere is kept in ``outlineRecords`` for the layer's outlines.
+    /// on the sphere is kept in ``outlineRecords`` for the layer's outlines. A ring clear of the poles leaves out the
+    /// points inside its runs (``GlobeSplitCache/Part/chunkCaps``) in front of the horizon and beyond one side of
+    /// the clip (`skipsChunks`: tests compare both ways).
     mutating func projectGlobeRings(_ rings: [[Point]], copy: Int, shift: Point, globe g: GlobeView,
                                     granularity: (base: Int, minimum: Int) = GlobeGranularity.fill,
                                     cache: (GlobeSplitCache, polygon: Int)? = nil,
-                                    record: (feature: Int, polygon: Int)? = nil) {
+                                    record: (feature: Int, polygon: Int)? = nil, skipsChunks: Bool = true) {
         screenRings.removeAll(keepingCapacity: true)
         let cells = GlobeGranularity.cellsAcrossWorld(granularity, tileZoom: globeDataTileZoom)
         // (the transform's quantization only: a copy of the whole transform per polygon retained its references)
@@ -227,6 +229,17 @@ extension PaintContext {
         // width and clear of the poles (the interior puts points past the world's edge on the pole, the outline not)
         let recording = record != nil && outlineRecords.isRecording && g.isSphere && worldShift == Point(x: 0, y: 0)
         let projector = g.isSphere ? SphereProjector(g.camera) : nil
+        // the sides of this clip, widened by its outline's reach, a ring's runs of points may lie beyond to be left
+        // out: not one the point facing the camera lies beyond (nil)
+        let chunkReach: (left: Double?, top: Double?, right: Double?, bottom: Double?) = {
+            guard g.isSphere else { return (nil, nil, nil, nil) }
+            let reach = 6.0
+            let facing = g.screen(sphere: g.camera.horizonNormal) + offset
+            let (left, top) = (Double(clip.x0) - reach, Double(clip.y0) - reach)
+            let (right, bottom) = (Double(clip.x1) + reach, Double(clip.y1) + reach)
+            return (facing.x < left ? nil : left, facing.y < top ? nil : top,
+                    facing.x > right ? nil : right, facing.y > bottom ? nil : bottom)
+        }()
         // the world point facing the camera (worked out when a ring behind the horizon first asks)
         var horizonWorld: Point?
         for (ringIndex, ring) in rings.enumerated() where ring.count >= 3 {
@@ -279,6 +292,18 @@ extension PaintContext {
             // (read only now: most rings are culled above, and reading the arrays retains them)
             let world = part.world, sphere = part.sphere, area = part.area
             let lowX = part.lowX, highX = part.highX
+            // in a blend with Mercator, the ring's flat position on one copy of the world, the one nearest the view
+            let flatShift = ((lowX + highX) / 2 - g.centerWorldX).rounded()
+            // (a ring cut at the antimeridian has edges there that its outline does not: the outline is cut itself)
+            let records = recording && highX - lowX <= 1 && !(seamBand?.isCrossed(lowX: lowX, highX: highX) ?? false)
+            // A ring clear of the poles leaves out the points inside each of its runs (``GlobeSplitCache/Part/chunkCaps``)
+            // that lie in front of the horizon and beyond one side of this clip (by more than its outline's reach):
+            // the straight edge from the run's first point to its last stays beyond that side, and crosses each row
+            // the clip's pixels see an odd number of times just when the run's edges do, so even-odd filling gives
+            // the clip the same pixels; the outline, its segments there out of reach, the same runs. (Not beyond a
+            // side the point facing the camera is beyond: whether the ring holds that point on screen stays as it is.)
+            let skipping = skipsChunks && projector != nil && !part.chunkCaps.isEmpty && part.bounds.world.minY > 0
+                && part.bounds.world.maxY < 1
             // (a ring's points handed to `screenRings` are its own: the next ring starts a buffer of its size)
             if screenHandedOver { screen = []; screenHandedOver = false }
             screen.removeAll(keepingCapacity: true)
@@ -286,14 +311,14 @@ extension PaintContext {
             side.removeAll(keepingCapacity: true)
             side.reserveCapacity(world.count)
             var visible = 0
-            // in a blend with Mercator, the ring's flat position on one copy of the world, the one nearest the view
-            let flatShift = ((lowX + highX) / 2 - g.centerWorldX).rounded()
-            // (a ring cut at the antimeridian has edges there that its outline does not: the outline is cut itself)
-            let records = recording && highX - lowX <= 1 && !(seamBand?.isCrossed(lowX: lowX, highX: highX) ?? false)
             var clearOfPoles = true
             var unsnapped: [Point] = [], sides: [Double] = []
             if records { unsnapped.reserveCapacity(world.count); sides.reserveCapacity(world.count) }
-            for (k, p) in world.enumerated() {
+            // the points kept, once a run has been left out
+            var keptWorld: [Point]?, keptSphere: [Vector3]?
+            var k = 0
+            while k < world.count {
+                let p = world[k]
                 let q = projector.map { $0.project(sphere[k]) }
                     ?? g.project(sphere: sphere[k], worldX: p.x - flatShift, y: p.y, wrapped: false)
                 // on GL's subpixel grid, as GL JS's triangles are rasterized
@@ -305,12 +330,24 @@ extension PaintContext {
                     sides.append(q.side)
                     if p.y <= 0 || p.y >= 1 { clearOfPoles = false }
                 }
+                keptWorld?.append(p)
+                keptSphere?.append(sphere[k])
+                if skipping, let end = part.chunkEnd(at: k, skips: {
+                    g.camera.shows($0) && g.camera.screenMisses($0, left: chunkReach.left, top: chunkReach.top,
+                                                                   right: chunkReach.right, bottom: chunkReach.bottom)
+                }) {
+                    if keptWorld == nil { (keptWorld, keptSphere) = (Array(world[...k]), Array(sphere[...k])) }
+                    k = end
+                    continue
+                }
+                k += 1
             }
+            let keptRing = keptWorld ?? world, keptPoints = keptSphere ?? sphere
             if records, clearOfPoles, let key {
-                outlineRecords.append(GlobeRingProjection(key: key, hidden: false, world: world, screen: unsnapped,
+                outlineRecords.append(GlobeRingProjection(key: key, hidden: false, world: keptRing, screen: unsnapped,
                                                           side: sides, closing: ring.first == ring.last ? 2 : 1))
             }
-            let n = world.count
+            let n = screen.count
             // In a blend with Mercator the far side is clipped where GL JS's blended clip z passes w, which is
             // no circle on the sphere: the ring is kept whole, and the fill keeps to the rows of the globe's tile
             // meshes (the background's cover), which are clipped there as GL clips them.
@@ -334,7 +371,7 @@ extension PaintContext {
                 if vi { out.append(screen[i]) }
                 if vi == vj { continue }
                 let f = side[i] / (side[i] - side[j])
-                let x = g.onHorizon(sphere[i] + (sphere[j] - sphere[i]) * f)
+                let x = g.onHorizon(keptPoints[i] + (keptPoints[j] - keptPoints[i]) * f)
                 if vi {
                     out.append(g.screen(sphere: x) + offset)
                     exit = x

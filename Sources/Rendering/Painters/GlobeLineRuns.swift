@@ -59,11 +59,14 @@ extension PaintContext {
     /// screen (a run is cut only outside that margin, so its caps and joins there are off the clip
     /// too). Every band of a render lays out only its own share of the lines, and a line mostly off
     /// the view (the globe's visible side reaches far past a zoomed-in view) only its visible part.
-    /// With `screenPoints`, the runs' screen positions (device pixels) instead of their world points.
+    /// With `screenPoints`, the runs' screen positions (device pixels) instead of their world points. The points
+    /// inside a run of the line's (``GlobeSplitCache/Part/chunkCaps``) that cannot come near the clip are not
+    /// projected (`skipsChunks`: tests compare both ways).
     func globeVisibleWorldRuns(_ line: [Point], copy: Int, closed: Bool, globe g: GlobeView, margin: Double,
                                granularity: (base: Int, minimum: Int) = GlobeGranularity.line,
                                screenPoints: Bool = false,
-                               cache: (store: GlobeSplitCache, kind: GlobeSplitCache.Kind, polygon: Int, ring: Int)? = nil) -> [[Point]] {
+                               cache: (store: GlobeSplitCache, kind: GlobeSplitCache.Kind, polygon: Int, ring: Int)? = nil,
+                               skipsChunks: Bool = true) -> [[Point]] {
         // (the transform's quantization only: a copy of the whole transform per line retained its references)
         let units = transform.quantizationUnits
         let cells = GlobeGranularity.cellsAcrossWorld(granularity, tileZoom: globeDataTileZoom)
@@ -113,12 +116,15 @@ extension PaintContext {
         let near = (left: left, top: top, right: right, bottom: bottom)
         if g.isSphere {
             let projector = SphereProjector(g.camera)
+            // (a run of the part whose cap is behind the horizon or off this clip is not projected: its segments
+            // cannot come near the clip)
             return Self.visibleRuns(count: world.count, world: { world[$0] }, projected: { projector.project(spheres[$0]) },
+                                    skip: { skipsChunks ? part.chunkEnd(at: $0, skips: hidden) : nil },
                                     globe: g, near: near, screenPoints: screenPoints)
         }
         return Self.visibleRuns(count: world.count, world: { world[$0] },
                                 projected: { g.project(sphere: spheres[$0], worldX: world[$0].x, y: world[$0].y) },
-                                globe: g, near: near, screenPoints: screenPoints)
+                                skip: { _ in nil }, globe: g, near: near, screenPoints: screenPoints)
     }
 
     /// The outline runs of a fill ring the interior pass projected (``GlobeOutlineRecords``): what
@@ -134,16 +140,19 @@ extension PaintContext {
                                     let i = k < n ? k : 0
                                     return (screen[i].x, screen[i].y, side[i])
                                 },
-                                globe: g, near: (left: Double(clip.x0) - margin, top: Double(clip.y0) - margin,
+                                skip: { _ in nil }, globe: g, near: (left: Double(clip.x0) - margin, top: Double(clip.y0) - margin,
                                                  right: Double(clip.x1) + margin, bottom: Double(clip.y1) + margin),
                                 screenPoints: true)
     }
 
     /// The runs of `count` points in front of the horizon whose segments come `near` the clip (a screen rectangle):
     /// point `k` is `world(k)`, projected to `projected(k)` (screen position and horizon side); a run ends where the
-    /// line crosses the horizon, at the crossing (on the world segment, projected).
+    /// line crosses the horizon, at the crossing (on the world segment, projected). `skip(k)`, after point `k`: a
+    /// later point to go on from, when no segment between them (nor a crossing of the horizon on one) comes near
+    /// the clip; the run then ends at `k`, as those segments would end it.
     @inline(__always)
     private static func visibleRuns(count: Int, world: (Int) -> Point, projected: (Int) -> (x: Double, y: Double, side: Double),
+                                    skip: (Int) -> Int?,
                                     globe g: GlobeView, near: (left: Double, top: Double, right: Double, bottom: Double),
                                     screenPoints: Bool) -> [[Point]] {
         // (plain locals handed to a static function: a nested function capturing them made each a heap box,
@@ -155,7 +164,8 @@ extension PaintContext {
         run.reserveCapacity(count + 2)
         screen.reserveCapacity(count + 2)
         var previous: (side: Double, world: Point)?
-        for k in 0..<count {
+        var k = 0
+        while k < count {
             let p = world(k)
             let q = projected(k)
             let side = q.side
@@ -173,6 +183,13 @@ extension PaintContext {
                 screen.append(Point(x: q.x, y: q.y))
             }
             previous = (side, p)
+            if let next = skip(k) {
+                flushRun(&run, &screen, into: &runs, near: near, screenPoints: screenPoints)
+                previous = nil
+                k = next
+            } else {
+                k += 1
+            }
         }
         flushRun(&run, &screen, into: &runs, near: near, screenPoints: screenPoints)
         return runs

@@ -35,14 +35,36 @@ final class GlobeSplitCache: @unchecked Sendable {
         /// screen) and the x range of its points before the world-width clip.
         let area: Double, lowX: Double, highX: Double
 
+        /// Caps of the part's runs of ``chunkPoints`` segments: `chunkCaps[c]` holds points `c · chunkPoints` to
+        /// `(c + 1) · chunkPoints` (the last run to the last point) and what lies between them, as ``cap`` holds
+        /// the whole part. A band skips the points inside a run whose cap cannot reach it (``chunkEnd(at:skips:)``).
+        let chunkCaps: [SphereCap]
+
+        /// Segments a side of the runs ``chunkCaps`` bound.
+        static let chunkPoints = 16
+
         /// A cap holding the sphere points and what lies between neighbours: a frame tests it to skip a part
         /// behind the horizon or off the screen.
         var cap: SphereCap { bounds.cap }
 
-        init(world: [Point], sphere: [Vector3], bounds: Bounds, area: Double, lowX: Double, highX: Double) {
+        /// When point `k` starts a run of ``chunkCaps`` whose cap `skips` (nothing of it can reach a band), the
+        /// run's last point: the points between (at least one) can be left out. Nil otherwise.
+        @inline(__always)
+        func chunkEnd(at k: Int, skips: (SphereCap) -> Bool) -> Int? {
+            let size = Part.chunkPoints
+            guard k % size == 0 else { return nil }
+            let c = k / size
+            guard c < chunkCaps.count else { return nil }
+            let end = min(k + size, world.count - 1)
+            guard end - k >= 2, skips(chunkCaps[c]) else { return nil }
+            return end
+        }
+
+        init(world: [Point], sphere: [Vector3], bounds: Bounds, chunkCaps: [SphereCap], area: Double, lowX: Double, highX: Double) {
             self.world = world
             self.sphere = sphere
             self.bounds = bounds
+            self.chunkCaps = chunkCaps
             self.area = area
             self.lowX = lowX
             self.highX = highX
@@ -68,7 +90,26 @@ final class GlobeSplitCache: @unchecked Sendable {
         let step = acos(max(-1, min(1, lowest)))
         let cap = step < 0.1 ? SphereCap(bounding: sphere, margin: 2 * step + 1e-6) : .sphere
         return Part(world: world, sphere: sphere, bounds: Bounds(cap: cap, world: WorldBounds.enclosing([world])),
-                    area: area, lowX: lowX, highX: highX)
+                    chunkCaps: chunkCaps(sphere), area: area, lowX: lowX, highX: highX)
+    }
+
+    /// ``Part/chunkCaps`` of `sphere` points: each run's cap widened as the part's is (the whole sphere, never
+    /// skipped, for a run with a step of 0.1 radians or more).
+    static func chunkCaps(_ sphere: [Vector3]) -> [SphereCap] {
+        let size = Part.chunkPoints
+        guard sphere.count > size else { return [] }
+        var caps: [SphereCap] = []
+        caps.reserveCapacity(sphere.count / size + 1)
+        var start = 0
+        while start < sphere.count - 1 {
+            let end = min(start + size, sphere.count - 1)
+            var lowest = 1.0
+            for k in start..<end { lowest = min(lowest, sphere[k].dot(sphere[k + 1])) }
+            let step = acos(max(-1, min(1, lowest)))
+            caps.append(step < 0.1 ? SphereCap(bounding: sphere[start...end], margin: 2 * step + 1e-6) : .sphere)
+            start = end
+        }
+        return caps
     }
 
     /// Where each polygon's rings start among the slots (a line feature: one polygon of one ring per line).
