@@ -29,7 +29,7 @@ import Testing
 
     /// Rings around points of the globe (Web Mercator fractions), 10° to 40° across, of 300 points: split on the
     /// grid, hundreds of points each, many runs of them; some wholly in front of the horizon, some across it.
-    static func rings() -> [[Point]] {
+    static let rings: [[Point]] = {
         var rings: [[Point]] = []
         for (k, (lon, lat)) in [(60.0, 20.0), (95.0, 40.0), (20.0, 45.0), (150.0, 10.0), (-170.0, -30.0), (10.0, 50.0),
                                 (100.0, 60.0), (0.0, 0.0), (40.0, 5.0), (-60.0, -20.0)].enumerated() {
@@ -45,10 +45,10 @@ import Testing
             rings.append(ring)
         }
         return rings
-    }
+    }()
 
     /// Lines across the view and beyond: parallels, meridians and slanting lines, long enough to leave the clips.
-    static func lines() -> [[Point]] {
+    static let lines: [[Point]] = {
         var lines: [[Point]] = []
         for k in 0..<12 {
             let lat0 = -60.0 + Double(k) * 11, lon0 = -40.0 + Double(k) * 17
@@ -62,6 +62,22 @@ import Testing
             lines.append(line)
         }
         return lines
+    }()
+
+    /// Calls `body` with each camera's globe and a paint context of each clip (over a canvas of ``size``).
+    static func forEachClip(_ body: (MapCamera, PixelClip, GlobeView, inout PaintContext) throws -> Void) throws {
+        let (width, height) = size
+        let pixels = UnsafeMutablePointer<Float>.allocate(capacity: 4 * width * height)
+        defer { pixels.deallocate() }
+        for camera in cameras {
+            var t = Transform(camera: camera, width: width, height: height)
+            t.globeness = 1
+            let g = try #require(t.globe)
+            for clip in clips {
+                var context = PaintContext(transform: t, pixels: pixels, canvasWidth: width, canvasHeight: height, clip: clip)
+                try body(camera, clip, g, &context)
+            }
+        }
     }
 
     /// Pixel runs (row, first column, end) of even-odd filled rings within `clip`, as the globe's fills scan them.
@@ -74,75 +90,57 @@ import Testing
 
     @Test("a fill draws the same pixels and records the same outline runs with the runs off the clip left out")
     func ringsSkippingRunsFillAlike() throws {
-        let (width, height) = Self.size
-        let pixels = UnsafeMutablePointer<Float>.allocate(capacity: 4 * width * height)
-        defer { pixels.deallocate() }
         var compared = 0, skipped = 0, skippedAcrossHorizon = 0
-        for camera in Self.cameras {
-            var t = Transform(camera: camera, width: width, height: height)
-            t.globeness = 1
-            let g = try #require(t.globe)
-            for clip in Self.clips {
-                var context = PaintContext(transform: t, pixels: pixels, canvasWidth: width, canvasHeight: height, clip: clip)
-                for (index, ring) in Self.rings().enumerated() {
-                    var results: [(spans: [Int], points: Int, runs: [[Point]]?, crossesHorizon: Bool)] = []
-                    for skips in [false, true] {
-                        context.outlineRecords.reset(recording: true)
-                        context.projectGlobeRings([ring], copy: 0, shift: Point(x: 0, y: 0), globe: g, record: (index, 0),
-                                                  skipsChunks: skips)
-                        let rings = context.screenRings
-                        let key = GlobeRingProjection.Key(feature: index, polygon: 0, copy: 0, ring: 0)
-                        let record = context.outlineRecords.take(key)
-                        let runs = record.map { context.globeRecordedRuns($0, globe: g, margin: 3) }
-                        results.append((Self.filled(rings, clip: clip), rings.reduce(0) { $0 + $1.count }, runs,
-                                        record?.side.contains { $0 < 0 } ?? false))
-                    }
-                    let (whole, skipping) = (results[0], results[1])
-                    let same = whole.spans == skipping.spans && whole.runs == skipping.runs
-                    #expect(same, "\(camera) clip \(clip) ring \(index): \(whole.spans.count / 3) and \(skipping.spans.count / 3) spans")
-                    compared += 1
-                    if skipping.points < whole.points {
-                        skipped += 1
-                        if whole.crossesHorizon { skippedAcrossHorizon += 1 }
-                    }
+        try Self.forEachClip { camera, clip, g, context in
+            for (index, ring) in Self.rings.enumerated() {
+                var results: [(spans: [Int], points: Int, runs: [[Point]]?, crossesHorizon: Bool)] = []
+                for skips in [false, true] {
+                    context.outlineRecords.reset(recording: true)
+                    context.projectGlobeRings([ring], copy: 0, shift: Point(x: 0, y: 0), globe: g, record: (index, 0),
+                                              skipsChunks: skips)
+                    let rings = context.screenRings
+                    let key = GlobeRingProjection.Key(feature: index, polygon: 0, copy: 0, ring: 0)
+                    let record = context.outlineRecords.take(key)
+                    let runs = record.map { context.globeRecordedRuns($0, globe: g, margin: 3) }
+                    results.append((Self.filled(rings, clip: clip), rings.reduce(0) { $0 + $1.count }, runs,
+                                    record?.side.contains { $0 < 0 } ?? false))
+                }
+                let (whole, skipping) = (results[0], results[1])
+                let same = whole.spans == skipping.spans && whole.runs == skipping.runs
+                #expect(same, "\(camera) clip \(clip) ring \(index): \(whole.spans.count / 3) and \(skipping.spans.count / 3) spans")
+                compared += 1
+                if skipping.points < whole.points {
+                    skipped += 1
+                    if whole.crossesHorizon { skippedAcrossHorizon += 1 }
                 }
             }
         }
         // the cases did what they are here for: rings drawn with runs left out
-        #expect(compared == Self.cameras.count * Self.clips.count * Self.rings().count)
+        #expect(compared == Self.cameras.count * Self.clips.count * Self.rings.count)
         #expect(skipped > 20, "\(skipped) rings left runs out")
         #expect(skippedAcrossHorizon > 5, "\(skippedAcrossHorizon) rings across the horizon left runs out")
     }
 
     @Test("a line's runs near the clip are the same with its runs off the clip left out")
     func linesSkippingRunsAreAlike() throws {
-        let (width, height) = Self.size
-        let pixels = UnsafeMutablePointer<Float>.allocate(capacity: 4 * width * height)
-        defer { pixels.deallocate() }
         var withRuns = 0, skippable = 0
-        for camera in Self.cameras {
-            var t = Transform(camera: camera, width: width, height: height)
-            t.globeness = 1
-            let g = try #require(t.globe)
-            for clip in Self.clips {
-                let context = PaintContext(transform: t, pixels: pixels, canvasWidth: width, canvasHeight: height, clip: clip)
-                for (index, line) in (Self.lines() + Self.rings()).enumerated() {
-                    let closed = index >= Self.lines().count
-                    for screenPoints in [false, true] {
-                        let whole = context.globeVisibleWorldRuns(line, copy: 0, closed: closed, globe: g, margin: 2,
-                                                                  screenPoints: screenPoints, skipsChunks: false)
-                        let skipping = context.globeVisibleWorldRuns(line, copy: 0, closed: closed, globe: g, margin: 2,
-                                                                     screenPoints: screenPoints)
-                        #expect(whole == skipping, "\(camera) clip \(clip) line \(index): \(whole.count) and \(skipping.count) runs")
-                        if !whole.isEmpty { withRuns += 1 }
-                    }
-                    // (how many of the line's runs of points this clip could leave out)
-                    let sphere = line.map { g.spherePoint(worldX: $0.x, y: $0.y) }
-                    let caps = GlobeSplitCache.chunkCaps(sphere)
-                    if caps.contains(where: { g.camera.hides($0) || g.camera.screenMisses($0, left: Double(clip.x0) - 3, top: Double(clip.y0) - 3,
-                                                                                          right: Double(clip.x1) + 3, bottom: Double(clip.y1) + 3) }) {
-                        skippable += 1
-                    }
+        try Self.forEachClip { camera, clip, g, context in
+            for (index, line) in (Self.lines + Self.rings).enumerated() {
+                let closed = index >= Self.lines.count
+                for screenPoints in [false, true] {
+                    let whole = context.globeVisibleWorldRuns(line, copy: 0, closed: closed, globe: g, margin: 2,
+                                                              screenPoints: screenPoints, skipsChunks: false)
+                    let skipping = context.globeVisibleWorldRuns(line, copy: 0, closed: closed, globe: g, margin: 2,
+                                                                 screenPoints: screenPoints)
+                    #expect(whole == skipping, "\(camera) clip \(clip) line \(index): \(whole.count) and \(skipping.count) runs")
+                    if !whole.isEmpty { withRuns += 1 }
+                }
+                // (how many of the line's runs of points this clip could leave out)
+                let sphere = line.map { g.spherePoint(worldX: $0.x, y: $0.y) }
+                let caps = GlobeSplitCache.chunkCaps(sphere)
+                if caps.contains(where: { g.camera.hides($0) || g.camera.screenMisses($0, left: Double(clip.x0) - 3, top: Double(clip.y0) - 3,
+                                                                                      right: Double(clip.x1) + 3, bottom: Double(clip.y1) + 3) }) {
+                    skippable += 1
                 }
             }
         }
@@ -157,7 +155,7 @@ import Testing
             t.globeness = 1
             return t.globe
         }())
-        let line = Self.lines()[4]
+        let line = Self.lines[4]
         let sphere = line.map { g.spherePoint(worldX: $0.x, y: $0.y) }
         let caps = GlobeSplitCache.chunkCaps(sphere)
         let size = GlobeSplitCache.Part.chunkPoints
