@@ -98,10 +98,10 @@ import Testing
                     context.outlineRecords.reset(recording: true)
                     context.projectGlobeRings([ring], copy: 0, shift: Point(x: 0, y: 0), globe: g, record: (index, 0),
                                               skipsChunks: skips)
-                    let rings = context.screenRings
+                    let rings = context.screenRings.arrays
                     let key = GlobeRingProjection.Key(feature: index, polygon: 0, copy: 0, ring: 0)
                     let record = context.outlineRecords.take(key)
-                    let runs = record.map { context.globeRecordedRuns($0, globe: g, margin: 3) }
+                    let runs = record.map { context.recordedRunArrays($0, globe: g, margin: 3) }
                     results.append((Self.filled(rings, clip: clip), rings.reduce(0) { $0 + $1.count }, runs,
                                     record?.side.contains { $0 < 0 } ?? false))
                 }
@@ -128,10 +128,10 @@ import Testing
             for (index, line) in (Self.lines + Self.rings).enumerated() {
                 let closed = index >= Self.lines.count
                 for screenPoints in [false, true] {
-                    let whole = context.globeVisibleWorldRuns(line, copy: 0, closed: closed, globe: g, margin: 2,
-                                                              screenPoints: screenPoints, skipsChunks: false)
-                    let skipping = context.globeVisibleWorldRuns(line, copy: 0, closed: closed, globe: g, margin: 2,
-                                                                 screenPoints: screenPoints)
+                    let whole = context.visibleRunArrays(line, copy: 0, closed: closed, globe: g, margin: 2,
+                                                         screenPoints: screenPoints, skipsChunks: false)
+                    let skipping = context.visibleRunArrays(line, copy: 0, closed: closed, globe: g, margin: 2,
+                                                            screenPoints: screenPoints)
                     #expect(whole == skipping, "\(camera) clip \(clip) line \(index): \(whole.count) and \(skipping.count) runs")
                     if !whole.isEmpty { withRuns += 1 }
                 }

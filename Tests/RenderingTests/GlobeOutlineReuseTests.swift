@@ -53,15 +53,15 @@ import Testing
                         context.outlineRecords.reset(recording: true)
                         context.projectGlobeRings([ring], copy: copy, shift: Point(x: 0, y: 0), globe: g, record: (index, 0))
                         let key = GlobeRingProjection.Key(feature: index, polygon: 0, copy: copy, ring: 0)
-                        let own = context.globeVisibleWorldRuns(ring, copy: copy, closed: true, globe: g, margin: 3,
-                                                                granularity: GlobeGranularity.fill, screenPoints: true)
+                        let own = context.visibleRunArrays(ring, copy: copy, closed: true, globe: g, margin: 3,
+                                                           granularity: GlobeGranularity.fill, screenPoints: true)
                         // (a ring the interior finds off the clip is not kept: the outline works it out itself)
                         guard let projected = context.outlineRecords.take(key) else { continue }
                         if !projected.hidden {
                             recorded += 1
                             if projected.side.contains(where: { $0 < 0 }) && projected.side.contains(where: { $0 >= 0 }) { crossing += 1 }
                         }
-                        let read = context.globeRecordedRuns(projected, globe: g, margin: 3)
+                        let read = context.recordedRunArrays(projected, globe: g, margin: 3)
                         let same = read == own  // (compared first: a failure names the ring, not thousands of points)
                         #expect(same, "\(camera) rows \(clip.y0)..<\(clip.y1) copy \(copy) ring \(index): \(read.count) runs read, \(own.count) own")
                     }

@@ -46,10 +46,10 @@ import Testing
                 for frame in 0..<2 {
                     for (index, polygon) in polygons.enumerated() {
                         context.projectGlobeRings(polygon, copy: 0, shift: Point(x: 0, y: 0), globe: g)
-                        let own = context.screenRings
+                        let own = context.screenRings.arrays
                         context.projectGlobeRings(polygon, copy: 0, shift: Point(x: 0, y: 0), globe: g,
                                                   cache: (feature.globeSplits, index))
-                        let kept = context.screenRings
+                        let kept = context.screenRings.arrays
                         let same = kept == own
                         #expect(same, "\(camera) rows \(clip.y0)..<\(clip.y1) frame \(frame) polygon \(index): \(kept.count) rings, \(own.count) own")
                         if frame == 1, let bounds = feature.globeSplits.bounds(.interior, polygon: index, grid: Self.grid(context, g)) {
@@ -87,9 +87,9 @@ import Testing
                 let context = PaintContext(transform: t, pixels: pixels, canvasWidth: width, canvasHeight: height, clip: clip)
                 for _ in 0..<2 {
                     for (index, line) in lines.enumerated() {
-                        let own = context.globeVisibleWorldRuns(line, copy: 0, closed: false, globe: g, margin: 3)
-                        let kept = context.globeVisibleWorldRuns(line, copy: 0, closed: false, globe: g, margin: 3,
-                                                                 cache: (feature.globeSplits, .line, index, 0))
+                        let own = context.visibleRunArrays(line, copy: 0, closed: false, globe: g, margin: 3)
+                        let kept = context.visibleRunArrays(line, copy: 0, closed: false, globe: g, margin: 3,
+                                                            cache: (feature.globeSplits, .line, index, 0))
                         #expect(kept == own, "\(camera) rows \(clip.y0)..<\(clip.y1) line \(index)")
                         if own.isEmpty { empty += 1 } else { drawn += 1 }
                     }

@@ -163,16 +163,17 @@ extension PaintContext {
                                     granularity: (base: Int, minimum: Int) = GlobeGranularity.fill,
                                     cache: (GlobeSplitCache, polygon: Int)? = nil,
                                     record: (feature: Int, polygon: Int)? = nil, skipsChunks: Bool = true) {
-        screenRings.removeAll(keepingCapacity: true)
+        screenRings.removeAll()
         let cells = GlobeGranularity.cellsAcrossWorld(granularity, tileZoom: globeDataTileZoom)
         // (the transform's quantization only: a copy of the whole transform per polygon retained its references)
         let units = transform.quantizationUnits
         let offset = Point(x: 0, y: 0)
         let turned = transform.unrotate(shift)
         let worldShift = Point(x: turned.x / transform.worldSize, y: turned.y / transform.worldSize)
-        var screen: [Point] = []
-        var screenHandedOver = false
-        var side: [Double] = []
+        // (a ring's screen points and horizon sides, and its cut by the horizon: scratch kept by the context)
+        var screen: [Point] = [], side: [Double] = [], out: [Point] = []
+        swap(&screen, &ringScreen); swap(&side, &ringSides); swap(&out, &ringCut)
+        defer { swap(&screen, &ringScreen); swap(&side, &ringSides); swap(&out, &ringCut) }
         let tileMiddle = tileClip.map { ($0.minX + $0.maxX) / 2 }
         // (the tile's band in the world copy's coordinates, which the ring's points are in once shifted)
         let seamBand = globeSeamBand(copy: 0)
@@ -251,7 +252,7 @@ extension PaintContext {
                     if horizonWorld == nil { horizonWorld = g.world(sphere: g.camera.horizonNormal) }
                     if !Self.boxMayEnclose(bounds.world, horizonWorld!) {
                         if recording, let key {
-                            outlineRecords.append(GlobeRingProjection(key: key, hidden: true, world: [], screen: [], side: [], closing: 0))
+                            outlineRecords.appendHidden(key)
                         }
                         continue
                     }
@@ -275,7 +276,7 @@ extension PaintContext {
             // a ring wholly behind the horizon: projected, none of its points would be visible
             if g.isSphere, g.camera.hides(part.cap) {
                 if recording, let key {
-                    outlineRecords.append(GlobeRingProjection(key: key, hidden: true, world: [], screen: [], side: [], closing: 0))
+                    outlineRecords.appendHidden(key)
                 }
                 if ringEncloses(part.world, g.world(sphere: g.camera.horizonNormal)) { screenRings.append(horizonCircle(g.horizon, globe: g, offset: offset)) }
                 continue
@@ -304,18 +305,14 @@ extension PaintContext {
             // side the point facing the camera is beyond: whether the ring holds that point on screen stays as it is.)
             let skipping = skipsChunks && projector != nil && !part.chunkCaps.isEmpty && part.bounds.world.minY > 0
                 && part.bounds.world.maxY < 1
-            // (a ring's points handed to `screenRings` are its own: the next ring starts a buffer of its size)
-            if screenHandedOver { screen = []; screenHandedOver = false }
             screen.removeAll(keepingCapacity: true)
             screen.reserveCapacity(world.count)
             side.removeAll(keepingCapacity: true)
             side.reserveCapacity(world.count)
             var visible = 0
             var clearOfPoles = true
-            var unsnapped: [Point] = [], sides: [Double] = []
-            if records { unsnapped.reserveCapacity(world.count); sides.reserveCapacity(world.count) }
-            // the points kept, once a run has been left out
-            var keptWorld: [Point]?, keptSphere: [Vector3]?
+            // the sphere points kept, once a run has been left out
+            var keptSphere: [Vector3]?
             var k = 0
             while k < world.count {
                 let p = world[k]
@@ -326,26 +323,27 @@ extension PaintContext {
                 side.append(q.side)
                 if q.side >= 0 { visible += 1 }
                 if records {
-                    unsnapped.append(Point(x: q.x, y: q.y))
-                    sides.append(q.side)
+                    outlineRecords.addPoint(world: p, screen: Point(x: q.x, y: q.y), side: q.side)
                     if p.y <= 0 || p.y >= 1 { clearOfPoles = false }
                 }
-                keptWorld?.append(p)
                 keptSphere?.append(sphere[k])
                 if skipping, let end = part.chunkEnd(at: k, skips: {
                     g.camera.shows($0) && g.camera.screenMisses($0, left: chunkReach.left, top: chunkReach.top,
                                                                    right: chunkReach.right, bottom: chunkReach.bottom)
                 }) {
-                    if keptWorld == nil { (keptWorld, keptSphere) = (Array(world[...k]), Array(sphere[...k])) }
+                    if keptSphere == nil { keptSphere = Array(sphere[...k]) }
                     k = end
                     continue
                 }
                 k += 1
             }
-            let keptRing = keptWorld ?? world, keptPoints = keptSphere ?? sphere
-            if records, clearOfPoles, let key {
-                outlineRecords.append(GlobeRingProjection(key: key, hidden: false, world: keptRing, screen: unsnapped,
-                                                          side: sides, closing: ring.first == ring.last ? 2 : 1))
+            let keptPoints = keptSphere ?? sphere
+            if records {
+                if clearOfPoles, let key {
+                    outlineRecords.commit(key, closing: ring.first == ring.last ? 2 : 1)
+                } else {
+                    outlineRecords.discard()
+                }
             }
             let n = screen.count
             // In a blend with Mercator the far side is clipped where GL JS's blended clip z passes w, which is
@@ -353,14 +351,13 @@ extension PaintContext {
             // meshes (the background's cover), which are clipped there as GL clips them.
             if visible == n || !g.isSphere {
                 screenRings.append(screen)
-                screenHandedOver = true
                 continue
             }
             if visible == 0 {
                 if ringEncloses(world, g.world(sphere: g.camera.horizonNormal)) { screenRings.append(horizonCircle(g.horizon, globe: g, offset: offset)) }
                 continue
             }
-            var out: [Point] = []
+            out.removeAll(keepingCapacity: true)
             out.reserveCapacity(n + 64)
             let start = side.firstIndex { $0 >= 0 }!
             var exit: Vector3?

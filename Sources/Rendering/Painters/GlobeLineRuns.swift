@@ -61,17 +61,17 @@ extension PaintContext {
     /// the view (the globe's visible side reaches far past a zoomed-in view) only its visible part.
     /// With `screenPoints`, the runs' screen positions (device pixels) instead of their world points. The points
     /// inside a run of the line's (``GlobeSplitCache/Part/chunkCaps``) that cannot come near the clip are not
-    /// projected (`skipsChunks`: tests compare both ways).
+    /// projected (`skipsChunks`: tests compare both ways). The runs are added to `runs`.
     func globeVisibleWorldRuns(_ line: [Point], copy: Int, closed: Bool, globe g: GlobeView, margin: Double,
                                granularity: (base: Int, minimum: Int) = GlobeGranularity.line,
                                screenPoints: Bool = false,
                                cache: (store: GlobeSplitCache, kind: GlobeSplitCache.Kind, polygon: Int, ring: Int)? = nil,
-                               skipsChunks: Bool = true) -> [[Point]] {
+                               skipsChunks: Bool = true, into runs: inout PointRuns) {
         // (the transform's quantization only: a copy of the whole transform per line retained its references)
         let units = transform.quantizationUnits
         let cells = GlobeGranularity.cellsAcrossWorld(granularity, tileZoom: globeDataTileZoom)
         let count = line.count
-        guard count >= 2 else { return [] }
+        guard count >= 2 else { return }
         let segments = closed ? count : count - 1
         // the split line and its sphere points (kept with the feature when they are its own: copy 0)
         func make() -> GlobeSplitCache.Part {
@@ -104,13 +104,13 @@ extension PaintContext {
             // a kept part is first tested by its bounds, kept beside it: the part itself is read only when it may show
             if let bounds = cache.store.bounds(cache.kind, polygon: cache.polygon, ring: cache.ring, grid: grid),
                hidden(bounds.cap) {
-                return []
+                return
             }
             part = cache.store.part(cache.kind, polygon: cache.polygon, ring: cache.ring, grid: grid, make: make)
         } else {
             part = make()
         }
-        if hidden(part.cap) { return [] }
+        if hidden(part.cap) { return }
         // (read only now: most parts are culled above, and reading the arrays retains them)
         let world = part.world, spheres = part.sphere
         let near = (left: left, top: top, right: right, bottom: bottom)
@@ -118,51 +118,49 @@ extension PaintContext {
             let projector = SphereProjector(g.camera)
             // (a run of the part whose cap is behind the horizon or off this clip is not projected: its segments
             // cannot come near the clip)
-            return Self.visibleRuns(count: world.count, world: { world[$0] }, projected: { projector.project(spheres[$0]) },
-                                    skip: { skipsChunks ? part.chunkEnd(at: $0, skips: hidden) : nil },
-                                    globe: g, near: near, screenPoints: screenPoints)
+            Self.visibleRuns(count: world.count, world: { world[$0] }, projected: { projector.project(spheres[$0]) },
+                             skip: { skipsChunks ? part.chunkEnd(at: $0, skips: hidden) : nil },
+                             globe: g, near: near, screenPoints: screenPoints, into: &runs)
+            return
         }
-        return Self.visibleRuns(count: world.count, world: { world[$0] },
-                                projected: { g.project(sphere: spheres[$0], worldX: world[$0].x, y: world[$0].y) },
-                                skip: { _ in nil }, globe: g, near: near, screenPoints: screenPoints)
+        Self.visibleRuns(count: world.count, world: { world[$0] },
+                         projected: { g.project(sphere: spheres[$0], worldX: world[$0].x, y: world[$0].y) },
+                         skip: { _ in nil }, globe: g, near: near, screenPoints: screenPoints, into: &runs)
     }
 
     /// The outline runs of a fill ring the interior pass projected (``GlobeOutlineRecords``): what
     /// ``globeVisibleWorldRuns(_:copy:closed:globe:margin:granularity:screenPoints:cache:)`` gives for the ring's
-    /// outline (its screen points), from the interior's points and their screen positions.
-    func globeRecordedRuns(_ ring: GlobeRingProjection, globe g: GlobeView, margin: Double) -> [[Point]] {
-        if ring.hidden { return [] }
+    /// outline (its screen points), from the interior's points and their screen positions; added to `runs`.
+    func globeRecordedRuns(_ ring: GlobeRingProjection, globe g: GlobeView, margin: Double, into runs: inout PointRuns) {
+        if ring.hidden { return }
         let world = ring.world, screen = ring.screen, side = ring.side
         let n = world.count
-        guard n >= 2 else { return [] }
-        return Self.visibleRuns(count: n + ring.closing, world: { world[$0 < n ? $0 : 0] },
-                                projected: { k in
-                                    let i = k < n ? k : 0
-                                    return (screen[i].x, screen[i].y, side[i])
-                                },
-                                skip: { _ in nil }, globe: g, near: (left: Double(clip.x0) - margin, top: Double(clip.y0) - margin,
-                                                 right: Double(clip.x1) + margin, bottom: Double(clip.y1) + margin),
-                                screenPoints: true)
+        guard n >= 2, screen.count == n, side.count == n else { return }
+        // (slices of the records' storage: point k of the ring is at start + k)
+        let w0 = world.startIndex, s0 = screen.startIndex, h0 = side.startIndex
+        Self.visibleRuns(count: n + ring.closing, world: { world[w0 + ($0 < n ? $0 : 0)] },
+                         projected: { k in
+                             let i = k < n ? k : 0
+                             return (screen[s0 + i].x, screen[s0 + i].y, side[h0 + i])
+                         },
+                         skip: { _ in nil }, globe: g, near: (left: Double(clip.x0) - margin, top: Double(clip.y0) - margin,
+                                                              right: Double(clip.x1) + margin, bottom: Double(clip.y1) + margin),
+                         screenPoints: true, into: &runs)
     }
 
-    /// The runs of `count` points in front of the horizon whose segments come `near` the clip (a screen rectangle):
-    /// point `k` is `world(k)`, projected to `projected(k)` (screen position and horizon side); a run ends where the
-    /// line crosses the horizon, at the crossing (on the world segment, projected). `skip(k)`, after point `k`: a
-    /// later point to go on from, when no segment between them (nor a crossing of the horizon on one) comes near
-    /// the clip; the run then ends at `k`, as those segments would end it.
+    /// The runs of `count` points in front of the horizon whose segments come `near` the clip (a screen rectangle),
+    /// added to `out`: point `k` is `world(k)`, projected to `projected(k)` (screen position and horizon side); a run
+    /// ends where the line crosses the horizon, at the crossing (on the world segment, projected). `skip(k)`, after
+    /// point `k`: a later point to go on from, when no segment between them (nor a crossing of the horizon on one)
+    /// comes near the clip; the run then ends at `k`, as those segments would end it.
     @inline(__always)
     private static func visibleRuns(count: Int, world: (Int) -> Point, projected: (Int) -> (x: Double, y: Double, side: Double),
                                     skip: (Int) -> Int?,
                                     globe g: GlobeView, near: (left: Double, top: Double, right: Double, bottom: Double),
-                                    screenPoints: Bool) -> [[Point]] {
-        // (plain locals handed to a static function: a nested function capturing them made each a heap box,
-        // retained and released at every point)
-        // (each run at most every point and a crossing or two: reserved once, not grown point by point)
-        var runs: [[Point]] = []
-        var run: [Point] = []
-        var screen: [Point] = []
-        run.reserveCapacity(count + 2)
-        screen.reserveCapacity(count + 2)
+                                    screenPoints: Bool, into out: inout PointRuns) {
+        // (the run being cut is kept in `out`'s pending arrays, whose storage lasts from line to line)
+        out.pendingWorld.removeAll(keepingCapacity: true)
+        out.pendingScreen.removeAll(keepingCapacity: true)
         var previous: (side: Double, world: Point)?
         var k = 0
         while k < count {
@@ -174,58 +172,51 @@ extension PaintContext {
                 // the crossing, on the world segment (its sphere point is on the horizon to within the grid)
                 let c = Point(x: prev.world.x + (p.x - prev.world.x) * f, y: prev.world.y + (p.y - prev.world.y) * f)
                 let cq = g.project(worldX: c.x, y: c.y)
-                run.append(c)
-                screen.append(Point(x: cq.x, y: cq.y))
-                if side < 0 { flushRun(&run, &screen, into: &runs, near: near, screenPoints: screenPoints) }
+                out.pendingWorld.append(c)
+                out.pendingScreen.append(Point(x: cq.x, y: cq.y))
+                if side < 0 { flushRun(&out, near: near, screenPoints: screenPoints) }
             }
             if side >= 0 {
-                run.append(p)
-                screen.append(Point(x: q.x, y: q.y))
+                out.pendingWorld.append(p)
+                out.pendingScreen.append(Point(x: q.x, y: q.y))
             }
             previous = (side, p)
             if let next = skip(k) {
-                flushRun(&run, &screen, into: &runs, near: near, screenPoints: screenPoints)
+                flushRun(&out, near: near, screenPoints: screenPoints)
                 previous = nil
                 k = next
             } else {
                 k += 1
             }
         }
-        flushRun(&run, &screen, into: &runs, near: near, screenPoints: screenPoints)
-        return runs
+        flushRun(&out, near: near, screenPoints: screenPoints)
     }
 
-    /// Ends a run of ``globeVisibleWorldRuns(_:copy:closed:globe:margin:granularity:screenPoints:cache:)``: its
-    /// parts whose segments come `near` the clip (screen rectangle) become runs (their world points, or with
-    /// `screenPoints` their screen points); `run` and `screen` are emptied.
-    private static func flushRun(_ run: inout [Point], _ screen: inout [Point], into runs: inout [[Point]],
-                                 near: (left: Double, top: Double, right: Double, bottom: Double), screenPoints: Bool) {
-        // (a run handed over whole is shared with `runs`: emptied without keeping its storage, which would copy it)
-        var handedOver = false
+    /// Ends the run being cut (`runs`' pending points): its parts whose segments come `near` the clip (screen
+    /// rectangle) become runs (their world points, or with `screenPoints` their screen points); the pending points
+    /// are emptied.
+    private static func flushRun(_ runs: inout PointRuns, near: (left: Double, top: Double, right: Double, bottom: Double),
+                                 screenPoints: Bool) {
         defer {
-            run.removeAll(keepingCapacity: !(handedOver && !screenPoints))
-            screen.removeAll(keepingCapacity: !(handedOver && screenPoints))
+            runs.pendingWorld.removeAll(keepingCapacity: true)
+            runs.pendingScreen.removeAll(keepingCapacity: true)
         }
-        guard run.count >= 2 else { return }
+        let n = runs.pendingWorld.count
+        guard n >= 2 else { return }
         var start = -1
-        var kept = 0
-        for k in 0..<(run.count - 1) {
-            let p = screen[k], q = screen[k + 1]
+        for k in 0..<(n - 1) {
+            let p = runs.pendingScreen[k], q = runs.pendingScreen[k + 1]
             let isNear = max(p.x, q.x) >= near.left && min(p.x, q.x) <= near.right
                 && max(p.y, q.y) >= near.top && min(p.y, q.y) <= near.bottom
             if isNear {
                 if start < 0 { start = k }
-                kept += 1
             } else if start >= 0 {
-                runs.append(Array((screenPoints ? screen : run)[start...k]))
+                runs.append((screenPoints ? runs.pendingScreen : runs.pendingWorld)[start...k])
                 start = -1
             }
         }
-        if kept == run.count - 1 {
-            runs.append(screenPoints ? screen : run)
-            handedOver = true
-        } else if start >= 0 {
-            runs.append(Array((screenPoints ? screen : run)[start...]))
+        if start >= 0 {
+            runs.append((screenPoints ? runs.pendingScreen : runs.pendingWorld)[start...])
         }
     }
 }

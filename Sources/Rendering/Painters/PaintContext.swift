@@ -33,7 +33,13 @@ package struct PaintContext {
     /// The transform's world size in device pixels (read per feature: see ``copies(worldWest:worldEast:margin:)``).
     let worldSize: Double
     var screenRing: [Point] = []
-    var screenRings: [[Point]] = []
+    /// Rings projected to screen points, one after another (``projectRings(_:copy:shift:snapped:)``,
+    /// ``projectGlobeRings(_:copy:shift:globe:granularity:cache:record:skipsChunks:)``).
+    var screenRings = PointRuns()
+    /// Scratch buffers for one ring on the globe: its screen points, horizon sides and cut by the horizon.
+    var ringScreen: [Point] = []
+    var ringSides: [Double] = []
+    var ringCut: [Point] = []
     /// Scratch buffer for line mesh vertex positions.
     var meshPositions: [Point] = []
     /// Scratch buffer for line mesh vertex gamma scales (pitched views, the globe).

@@ -38,7 +38,16 @@ struct PixelCenterScanner {
         edges.removeAll(keepingCapacity: true)
         // (only the edges reaching the clip's rows: the others cross none of the rows scanned)
         let top = Double(clip.y0), bottom = Double(clip.y1)
-        for ring in rings { addRing(ring, top: top, bottom: bottom) }
+        for ring in rings { addRing(ring[...], top: top, bottom: bottom) }
+        run(rule: rule, clip: clip, ties: ties ?? self.ties, body)
+    }
+
+    /// ``scan(rings:rule:clip:ties:_:)`` over rings stored one after another (``PointRuns``).
+    mutating func scan(rings: PointRuns, rule: FillRule, clip: PixelClip, ties: HorizontalTie? = nil,
+                       _ body: (Int, Int, Int) -> Void) {
+        edges.removeAll(keepingCapacity: true)
+        let top = Double(clip.y0), bottom = Double(clip.y1)
+        for k in 0..<rings.count { addRing(rings[k], top: top, bottom: bottom) }
         run(rule: rule, clip: clip, ties: ties ?? self.ties, body)
     }
 
@@ -86,9 +95,9 @@ struct PixelCenterScanner {
 
     /// Adds the ring's edges that reach rows `top...bottom` (a row's centre is half a pixel below its top: an edge
     /// wholly above or below them is active in no row between).
-    private mutating func addRing(_ ring: [Point], top: Double, bottom: Double) {
+    private mutating func addRing(_ ring: ArraySlice<Point>, top: Double, bottom: Double) {
         guard ring.count >= 2 else { return }
-        var prev = ring[ring.count - 1]
+        var prev = ring[ring.endIndex - 1]
         for p in ring {
             defer { prev = p }
             guard p.x.isFinite, p.y.isFinite, prev.x.isFinite, prev.y.isFinite else { continue }

@@ -83,15 +83,13 @@ extension PaintContext {
     /// Projects polygon rings of the flat map to screen points into `screenRings`, `snapped` as the GPU places
     /// vertices (``Transform/snapped(_:)``); on the globe, ``projectGlobeRings(_:copy:shift:globe:granularity:cache:)``.
     mutating func projectRings(_ rings: [[Point]], copy: Int, shift: Point, snapped: Bool = false) {
-        screenRings.removeAll(keepingCapacity: true)
+        screenRings.removeAll()
         for ring in rings {
-            var out: [Point] = []
-            out.reserveCapacity(ring.count)
             for c in ring {
                 let s = transform.screen(plane: transform.plane(mercator: c, copy: copy) + shift)
-                out.append(snapped ? transform.snapped(s) : s)
+                screenRings.add(snapped ? transform.snapped(s) : s)
             }
-            screenRings.append(out)
+            screenRings.endRun()
         }
     }
 
@@ -103,6 +101,8 @@ extension PaintContext {
         let globe = transform.globe
         let turned = transform.unrotate(shift)
         let worldShift = Point(x: turned.x / transform.worldSize, y: turned.y / transform.worldSize)
+        // a ring's outline runs on the globe, emptied for each ring
+        var runs = PointRuns()
         for (i, feature) in layer.features.enumerated() {
             let base = layer.outlineColor?[i] ?? layer.color[i]
             let color = base.premultiplied(opacity: Float(layer.opacity[i]))
@@ -128,26 +128,29 @@ extension PaintContext {
                         let unmoved = shift == Point(x: 0, y: 0)
                         for (ringIndex, ring) in polygon.enumerated() {
                             let key = GlobeRingProjection.Key(feature: i, polygon: polygonIndex, copy: copy, ring: ringIndex)
-                            let runs: [[Point]]
+                            runs.removeAll()
                             if unmoved, let projected = outlineRecords.take(key) {
-                                runs = globeRecordedRuns(projected, globe: globe, margin: 3 + shift.length)
+                                globeRecordedRuns(projected, globe: globe, margin: 3 + shift.length, into: &runs)
                             } else {
                                 let moved = unmoved ? ring : ring.map { $0 + worldShift }
                                 if let band = globeSeamBand(copy: copy), let pieces = PaintContext.seamPieces(moved, closed: true, band: band) {
                                     // a zoom 0 tile's ring reaching past the antimeridian: its outline within the tile
-                                    runs = pieces.flatMap {
-                                        globeVisibleWorldRuns($0, copy: copy, closed: false, globe: globe, margin: 3 + shift.length,
-                                                              granularity: GlobeGranularity.fill, screenPoints: true)
+                                    for piece in pieces {
+                                        globeVisibleWorldRuns(piece, copy: copy, closed: false, globe: globe, margin: 3 + shift.length,
+                                                              granularity: GlobeGranularity.fill, screenPoints: true, into: &runs)
                                     }
                                 } else {
-                                    runs = globeVisibleWorldRuns(moved, copy: copy, closed: true, globe: globe, margin: 3 + shift.length,
-                                                                 granularity: GlobeGranularity.fill, screenPoints: true,
-                                                                 cache: unmoved ? (feature.globeSplits, .outline, polygonIndex, ringIndex) : nil)
+                                    globeVisibleWorldRuns(moved, copy: copy, closed: true, globe: globe, margin: 3 + shift.length,
+                                                          granularity: GlobeGranularity.fill, screenPoints: true,
+                                                          cache: unmoved ? (feature.globeSplits, .outline, polygonIndex, ringIndex) : nil,
+                                                          into: &runs)
                                 }
                             }
-                            for run in runs {
-                                for k in 1..<run.count {
-                                    paintOutlineEdge(run[k - 1], run[k], color: color, pattern: pattern,
+                            for k in 0..<runs.count {
+                                let run = runs.range(k)
+                                guard run.count >= 2 else { continue }
+                                for j in (run.lowerBound + 1)..<run.upperBound {
+                                    paintOutlineEdge(runs.points[j - 1], runs.points[j], color: color, pattern: pattern,
                                                      patternOpacity: patternOpacity, oneWide: true)
                                 }
                             }
@@ -155,8 +158,9 @@ extension PaintContext {
                         continue
                     }
                     projectRings(polygon, copy: copy, shift: shift)
-                    for ring in screenRings where ring.count >= 2 {
-                        var prev = ring[ring.count - 1]
+                    for k in 0..<screenRings.count where screenRings.range(k).count >= 2 {
+                        let ring = screenRings[k]
+                        var prev = ring[ring.index(before: ring.endIndex)]
                         // Open rings are closed; a closed ring's repeated point gives a zero-length edge.
                         for p in ring {
                             paintOutlineEdge(prev, p, color: color, pattern: pattern, patternOpacity: patternOpacity)

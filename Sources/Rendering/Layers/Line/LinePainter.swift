@@ -27,6 +27,9 @@ extension PaintContext {
         let sharpCornerOffset = overscaling <= 16 ? 15 * integerZoomScale : 0
         var tessellator = LineTessellator()
         var plane: [Point] = []
+        // a line's runs on the globe (and where a dashed one's each start along it), emptied for each line
+        var runs = PointRuns()
+        var runStarts: [Double] = []
         // a zoom 0 tile's lines on the globe are drawn within the tile (globeSeamBand; a tile's piece is pinned to its copy)
         let seamBand = globeSeamBand(copy: pinnedCopy ?? 0)
         let gradient = layer.gradient.flatMap { $0.isEmpty ? nil : $0.map { $0.premultiplied() } }
@@ -88,17 +91,24 @@ extension PaintContext {
                                                       options: options, globe: globe, transform: tr, tessellator: &tessellator) {
                             continue
                         }
-                        let worldRuns = plain
-                            ? globeVisibleWorldRuns(line, copy: copy, closed: closedRings, globe: globe, margin: reach,
-                                                    cache: seamCut == nil ? (feature.globeSplits, .line, lineIndex, 0) : nil).map { (run: $0, start: 0.0) }
-                            : globeMeasuredWorldRuns(line, copy: copy, closed: closedRings, globe: globe,
-                                                     measure: measured ? { tr.flatPlane(worldFraction: $0) } : nil,
-                                                     resetPast: options.maxDistance / 2)
-                        for (worldRun, start) in worldRuns {
+                        runs.removeAll()
+                        runStarts.removeAll(keepingCapacity: true)
+                        if plain {
+                            globeVisibleWorldRuns(line, copy: copy, closed: closedRings, globe: globe, margin: reach,
+                                                  cache: seamCut == nil ? (feature.globeSplits, .line, lineIndex, 0) : nil, into: &runs)
+                        } else {
+                            for (run, start) in globeMeasuredWorldRuns(line, copy: copy, closed: closedRings, globe: globe,
+                                                                       measure: measured ? { tr.flatPlane(worldFraction: $0) } : nil,
+                                                                       resetPast: options.maxDistance / 2) {
+                                runs.append(run)
+                                runStarts.append(start)
+                            }
+                        }
+                        for k in 0..<runs.count {
                             plane.removeAll(keepingCapacity: true)
-                            for p in worldRun { plane.append(tr.flatPlane(worldFraction: p)) }
+                            for j in runs.range(k) { plane.append(tr.flatPlane(worldFraction: runs.points[j])) }
                             var runOptions = options
-                            runOptions.startDistance = start
+                            runOptions.startDistance = runStarts.isEmpty ? 0 : runStarts[k]
                             runOptions.polygon = closedRings && plane.first == plane.last
                             tessellator.tessellate(plane, options: runOptions)
                             var total = 0.0
