@@ -170,10 +170,10 @@ extension PaintContext {
         let offset = Point(x: 0, y: 0)
         let turned = transform.unrotate(shift)
         let worldShift = Point(x: turned.x / transform.worldSize, y: turned.y / transform.worldSize)
-        // (a ring's screen points and horizon sides, and its cut by the horizon: scratch kept by the context)
-        var screen: [Point] = [], side: [Double] = [], out: [Point] = []
-        swap(&screen, &ringScreen); swap(&side, &ringSides); swap(&out, &ringCut)
-        defer { swap(&screen, &ringScreen); swap(&side, &ringSides); swap(&out, &ringCut) }
+        // (a ring's screen points, horizon sides, cut by the horizon and kept sphere points: scratch the context keeps)
+        var screen: [Point] = [], side: [Double] = [], out: [Point] = [], keptSphere: [Vector3] = []
+        swap(&screen, &ringScreen); swap(&side, &ringSides); swap(&out, &ringCut); swap(&keptSphere, &ringKept)
+        defer { swap(&screen, &ringScreen); swap(&side, &ringSides); swap(&out, &ringCut); swap(&keptSphere, &ringKept) }
         let tileMiddle = tileClip.map { ($0.minX + $0.maxX) / 2 }
         // (the tile's band in the world copy's coordinates, which the ring's points are in once shifted)
         let seamBand = globeSeamBand(copy: 0)
@@ -311,8 +311,9 @@ extension PaintContext {
             side.reserveCapacity(world.count)
             var visible = 0
             var clearOfPoles = true
-            // the sphere points kept, once a run has been left out
-            var keptSphere: [Vector3]?
+            // the sphere points kept (`keptSphere`), once a run has been left out
+            var keeping = false
+            keptSphere.removeAll(keepingCapacity: true)
             var k = 0
             while k < world.count {
                 let p = world[k]
@@ -326,18 +327,21 @@ extension PaintContext {
                     outlineRecords.addPoint(world: p, screen: Point(x: q.x, y: q.y), side: q.side)
                     if p.y <= 0 || p.y >= 1 { clearOfPoles = false }
                 }
-                keptSphere?.append(sphere[k])
+                if keeping { keptSphere.append(sphere[k]) }
                 if skipping, let end = part.chunkEnd(at: k, skips: {
                     g.camera.shows($0) && g.camera.screenMisses($0, left: chunkReach.left, top: chunkReach.top,
                                                                    right: chunkReach.right, bottom: chunkReach.bottom)
                 }) {
-                    if keptSphere == nil { keptSphere = Array(sphere[...k]) }
+                    if !keeping {
+                        keptSphere.append(contentsOf: sphere[...k])
+                        keeping = true
+                    }
                     k = end
                     continue
                 }
                 k += 1
             }
-            let keptPoints = keptSphere ?? sphere
+            let keptPoints = keeping ? keptSphere : sphere
             if records {
                 if clearOfPoles, let key {
                     outlineRecords.commit(key, closing: ring.first == ring.last ? 2 : 1)

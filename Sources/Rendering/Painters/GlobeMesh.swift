@@ -185,8 +185,10 @@ struct GlobeMeshRasterizer {
         // each block's columns), and the blocks that cannot show in the clip (off it, behind the horizon, or left
         // out whole by `skipsQuad`) are passed over before their vertices are worked out: at the limb, most of a
         // tile's quads are behind the horizon or well inside the outline.
+        // (a block's clip-space and screen vertices: one pair of buffers for the tile's blocks)
+        var vertices: [GlobeView.ClipVertex] = [], screens: [ScreenVertex] = []
         guard skipsTilesOffClip, g.isSphere, n > GlobeMeshRasterizer.blockCells else {
-            rasterize(mesh, whole, grid, body)
+            rasterize(mesh, whole, grid, &vertices, &screens, body)
             return
         }
         let step = GlobeMeshRasterizer.blockCells
@@ -198,7 +200,7 @@ struct GlobeMeshRasterizer {
             for i in stride(from: 0, to: n, by: step) {
                 let block = Block(columns: i...min(n, i + step), rows: rows)
                 if passesOver(mesh, block, grid) { continue }
-                rasterize(mesh, block, grid, body)
+                rasterize(mesh, block, grid, &vertices, &screens, body)
             }
         }
     }
@@ -240,8 +242,10 @@ struct GlobeMeshRasterizer {
         var rows: ClosedRange<Int>
     }
 
-    /// Rasterizes the cells of `block` (rows -1 and `cells + 1` are the pole's).
-    private func rasterize(_ mesh: GlobeTileMesh, _ block: Block, _ grid: Grid, _ body: (GlobeSpan) -> Void) {
+    /// Rasterizes the cells of `block` (rows -1 and `cells + 1` are the pole's), its vertices worked out into
+    /// `vertices` and `screens` (emptied first: scratch the caller keeps for its blocks).
+    private func rasterize(_ mesh: GlobeTileMesh, _ block: Block, _ grid: Grid, _ vertices: inout [GlobeView.ClipVertex],
+                           _ screens: inout [ScreenVertex], _ body: (GlobeSpan) -> Void) {
         let g = globe
         let n = mesh.cells
         let b = mesh.bounds
@@ -252,9 +256,9 @@ struct GlobeMeshRasterizer {
         let firstRow = block.rows.lowerBound, lastRow = block.rows.upperBound
         let columns = block.columns.count
         let rowCount = lastRow - firstRow + 1
-        var vertices = [GlobeView.ClipVertex]()
+        vertices.removeAll(keepingCapacity: true)
         vertices.reserveCapacity(columns * rowCount)
-        var screens = [ScreenVertex]()
+        screens.removeAll(keepingCapacity: true)
         screens.reserveCapacity(columns * rowCount)
         for j in firstRow...lastRow {
             let pole = j < 0 || j > n
@@ -329,17 +333,26 @@ struct GlobeMeshRasterizer {
     }
 
     /// The grid vertices `(i, j)` along a block's edge, in order: top row left to right, right column down, bottom
-    /// row right to left, left column up, back to its first.
-    static func edge(_ block: Block) -> [(i: Int, j: Int)] {
-        let (i0, i1, j0, j1) = (block.columns.lowerBound, block.columns.upperBound, block.rows.lowerBound, block.rows.upperBound)
-        var edge: [(i: Int, j: Int)] = []
-        edge.reserveCapacity(2 * (i1 - i0 + j1 - j0) + 1)
-        for i in i0..<i1 { edge.append((i, j0)) }
-        for j in j0..<j1 { edge.append((i1, j)) }
-        for i in stride(from: i1, to: i0, by: -1) { edge.append((i, j1)) }
-        for j in stride(from: j1, to: j0, by: -1) { edge.append((i0, j)) }
-        edge.append((i0, j0))
-        return edge
+    /// row right to left, left column up, back to its first (``BlockEdge``: worked out by index, no array).
+    static func edge(_ block: Block) -> BlockEdge { BlockEdge(block: block) }
+
+    /// The grid vertices along a block's edge (``edge(_:)``), each worked out from its index.
+    struct BlockEdge: RandomAccessCollection {
+        let block: Block
+
+        var startIndex: Int { 0 }
+        /// Every vertex of the edge once, and its first again.
+        var endIndex: Int { 2 * (block.columns.count - 1 + block.rows.count - 1) + 1 }
+
+        subscript(k: Int) -> (i: Int, j: Int) {
+            let (i0, i1, j0, j1) = (block.columns.lowerBound, block.columns.upperBound, block.rows.lowerBound, block.rows.upperBound)
+            let (c, r) = (i1 - i0, j1 - j0)
+            if k < c { return (i0 + k, j0) }
+            if k < c + r { return (i1, j0 + k - c) }
+            if k < 2 * c + r { return (i1 - (k - c - r), j1) }
+            if k < 2 * (c + r) { return (i0, j1 - (k - 2 * c - r)) }
+            return (i0, j0)
+        }
     }
 
     /// A cap holding a block of a tile of the sphere (its pole rows' vertices the pole), or `nil` when it would reach a
@@ -421,28 +434,33 @@ struct GlobeMeshRasterizer {
             }
             return
         }
-        // Sutherland-Hodgman on the two planes, crossing points interpolated from the vertex inside
-        var poly: [GlobeView.ClipVertex] = [a, b, c]
-        for plane in 0..<2 {
-            var out: [GlobeView.ClipVertex] = []
-            out.reserveCapacity(poly.count + 1)
-            for k in poly.indices {
-                let p = poly[k], q = poly[(k + 1) % poly.count]
-                let dp = plane == 0 ? p.d : p.n, dq = plane == 0 ? q.d : q.n
-                if dp >= 0 { out.append(p) }
-                if (dp >= 0) != (dq >= 0) {
-                    if dp >= 0 {
-                        out.append(.mix(p, q, dp / (dp - dq)))
-                    } else {
-                        out.append(.mix(q, p, dq / (dq - dp)))
+        // Sutherland-Hodgman on the two planes, crossing points interpolated from the vertex inside; each plane adds a
+        // vertex at most, so the polygons (in and out of each plane, on the stack) have 5 at most
+        withUnsafeTemporaryAllocation(of: GlobeView.ClipVertex.self, capacity: 10) { buffer in
+            let (first, second) = (UnsafeMutableBufferPointer(rebasing: buffer[0..<5]), UnsafeMutableBufferPointer(rebasing: buffer[5..<10]))
+            first[0] = a; first[1] = b; first[2] = c
+            var count = 3
+            for plane in 0..<2 {
+                let (poly, out) = plane == 0 ? (first, second) : (second, first)
+                var n = 0
+                for k in 0..<count {
+                    let p = poly[k], q = poly[(k + 1) % count]
+                    let dp = plane == 0 ? p.d : p.n, dq = plane == 0 ? q.d : q.n
+                    if dp >= 0 { out[n] = p; n += 1 }
+                    if (dp >= 0) != (dq >= 0) {
+                        out[n] = dp >= 0 ? .mix(p, q, dp / (dp - dq)) : .mix(q, p, dq / (dq - dp))
+                        n += 1
                     }
                 }
+                count = n
+                if count < 3 { return }
             }
-            poly = out
-            if poly.count < 3 { return }
+            // (after the second plane the polygon is back in `first`)
+            withUnsafeTemporaryAllocation(of: ScreenVertex.self, capacity: 5) { screens in
+                for k in 0..<count { screens[k] = screen(first[k]) }
+                scan(UnsafeBufferPointer(rebasing: screens[0..<count]), body)
+            }
         }
-        let screenPoly = poly.map(screen)
-        screenPoly.withUnsafeBufferPointer { scan($0, body) }
     }
 
     /// Subpixel steps per pixel vertex positions snap to (SwiftShader's 4 bits, as GL JS's references draw).

@@ -36,10 +36,12 @@ package struct PaintContext {
     /// Rings projected to screen points, one after another (``projectRings(_:copy:shift:snapped:)``,
     /// ``projectGlobeRings(_:copy:shift:globe:granularity:cache:record:skipsChunks:)``).
     var screenRings = PointRuns()
-    /// Scratch buffers for one ring on the globe: its screen points, horizon sides and cut by the horizon.
+    /// Scratch buffers for one ring on the globe: its screen points, horizon sides, cut by the horizon, and the
+    /// sphere points it keeps when runs of it are left out.
     var ringScreen: [Point] = []
     var ringSides: [Double] = []
     var ringCut: [Point] = []
+    var ringKept: [Vector3] = []
     /// Scratch buffer for line mesh vertex positions.
     var meshPositions: [Point] = []
     /// Scratch buffer for line mesh vertex gamma scales (pitched views, the globe).

@@ -403,8 +403,9 @@ extension PaintContext {
         // composited once per run (huge widths make every triangle cover the view).
         let canCover = gammas.isEmpty && sourceTile == nil && tileClip == nil && stroke.dash == nil && stroke.gradient == nil
             && stroke.pattern == nil && stroke.inset <= 0 && !clip.isEmpty
-        let corners = [Point(x: cx0 + 0.5, y: cy0 + 0.5), Point(x: cx1 - 0.5, y: cy0 + 0.5),
-                       Point(x: cx1 - 0.5, y: cy1 - 0.5), Point(x: cx0 + 0.5, y: cy1 - 0.5)]
+        // (the clip's corner pixel centres, only when they are read: an array a mesh)
+        let corners = canCover ? [Point(x: cx0 + 0.5, y: cy0 + 0.5), Point(x: cx1 - 0.5, y: cy0 + 0.5),
+                                  Point(x: cx1 - 0.5, y: cy1 - 0.5), Point(x: cx0 + 0.5, y: cy1 - 0.5)] : []
         var covering = 0
         defer { if covering > 0 { fillClip(PaintContext.repeated(stroke.color, covering)) } }
         // In a pitched view a triangle reaching behind the camera is cut at a near plane, as GL's clipper cuts it
