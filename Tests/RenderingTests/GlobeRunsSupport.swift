@@ -18,3 +18,8 @@ extension PaintContext {
         return runs.arrays
     }
 }
+
+extension PointRuns {
+    /// Each run as an array of its own.
+    var arrays: [[Point]] { (0..<count).map { Array(self[$0]) } }
+}

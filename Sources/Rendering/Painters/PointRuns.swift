@@ -25,9 +25,6 @@ struct PointRuns {
     /// Run `k`'s points.
     subscript(k: Int) -> ArraySlice<Point> { points[range(k)] }
 
-    /// Each run as an array of its own (tests compare runs this way).
-    var arrays: [[Point]] { (0..<count).map { Array(self[$0]) } }
-
     /// Forgets every run, keeping the storage.
     mutating func removeAll() {
         points.removeAll(keepingCapacity: true)
