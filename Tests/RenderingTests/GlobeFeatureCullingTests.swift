@@ -42,4 +42,17 @@ import Testing
         #expect(!top.globeSkips(limb.bounds, cache: limb.globeSplits, globe: g, margin: 2)
                 || !bottom.globeSkips(limb.bounds, cache: limb.globeSplits, globe: g, margin: 2))
     }
+
+    @Test("a context's globe view is its transform's (the painters read it from the cover), and there is none in Mercator")
+    func globeViewIsTheTransforms() throws {
+        let pixels = UnsafeMutablePointer<Float>.allocate(capacity: 4 * 64 * 64)
+        defer { pixels.deallocate() }
+        var t = Transform(camera: MapCamera(center: LocationCoordinate2D(latitude: 10, longitude: 20), zoom: 2), width: 64, height: 64)
+        let flat = PaintContext(transform: t, pixels: pixels, canvasWidth: 64, canvasHeight: 64, clip: PixelClip(width: 64, height: 64))
+        #expect(flat.globeView == nil)
+        t.globeness = 1
+        let globe = PaintContext(transform: t, pixels: pixels, canvasWidth: 64, canvasHeight: 64, clip: PixelClip(width: 64, height: 64))
+        #expect(globe.globeView === globe.transform.globe)
+        #expect(globe.globeView != nil)
+    }
 }

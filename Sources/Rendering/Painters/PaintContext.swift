@@ -57,6 +57,9 @@ package struct PaintContext {
     /// The pixels of the clip showing the globe (its cover's tile meshes), worked out when first asked
     /// for; nil in Mercator.
     let globeCover: GlobeCover?
+    /// The transform's globe view (``Transform/globe``), for painters that hold it across their calls: held as part of
+    /// the transform, it kept the whole transform alive, copied and released around each call (see ``paintFill(_:)``).
+    var globeView: GlobeView? { globeCover?.globe }
     /// A fill layer's rings as the interior pass projected them on the globe, for its outlines.
     var outlineRecords = GlobeOutlineRecords()
 

@@ -5,8 +5,9 @@ extension PaintContext {
     mutating func paintFill(_ layer: FillLayer) {
         let shift = planeTranslation(layer.translate, anchor: layer.translateAnchor)
         let w = canvasWidth, p = pixels, clip = clip
-        // (read once: the transform read between mutating calls was copied whole, its references retained)
-        let globe = transform.globe, snapping = transform.subpixelSnapping
+        // (the globe view as the cover holds it: taken from the transform, it kept the whole transform alive, copied
+        // and released around every call that may change the context, a few thousand times a snapshot)
+        let globe = globeView, snapping = transform.subpixelSnapping
         let onGlobe = globe != nil
         // on the sphere the outlines read the rings the interiors projected (see GlobeOutlineRecords)
         outlineRecords.reset(recording: globe?.isSphere == true && layer.antialias && shift == Point(x: 0, y: 0)
@@ -97,8 +98,8 @@ extension PaintContext {
         // MapLibre draws a patterned fill's outline with its pattern, and only when the style sets no
         // `fill-outline-color` (the pattern shaders have no outline colour: no outline at all)
         if layer.patterns != nil && layer.outlineColor != nil { return }
-        // (read once: the transform read between mutating calls was copied whole, its references retained)
-        let globe = transform.globe
+        // (the globe view as the cover holds it: see paintFill)
+        let globe = globeView
         let turned = transform.unrotate(shift)
         let worldShift = Point(x: turned.x / transform.worldSize, y: turned.y / transform.worldSize)
         // a ring's outline runs on the globe, emptied for each ring

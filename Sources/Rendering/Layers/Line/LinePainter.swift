@@ -61,7 +61,7 @@ extension PaintContext {
                                                   tileUnitsPerPixel: transform.quantizationUnits == nil ? 0 : 16 / tileScale)
             // on the globe, a feature behind the horizon or off this band is skipped whole (its caps and joins
             // reach no further than the runs' margin below)
-            if let globe = tr.globe, shift == Point(x: 0, y: 0),
+            if let globe = globeView, shift == Point(x: 0, y: 0),
                globeSkips(feature.bounds, cache: feature.globeSplits, globe: globe,
                           margin: (max(layer.miterLimit, 2) + 2) * outset + abs(stroke.offset) + 2) {
                 continue
@@ -76,7 +76,7 @@ extension PaintContext {
                     continue
                 }
                 for copy in copies {
-                    if let globe = tr.globe {
+                    if let globe = globeView {
                         // on the globe: the runs in front of the horizon, split on GL JS's line grid, laid out
                         // on the Mercator plane and their mesh projected onto the sphere (GL JS extrudes in
                         // tile units and projects each vertex), so widths foreshorten towards the limb
