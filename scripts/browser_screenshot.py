@@ -80,8 +80,12 @@ def main():
         tag_of_body = "document.body ? document.body.cloneNode(false).outerHTML : ''"
         deadline, tag = time.monotonic() + a.timeout, ""
         while True:
-            tag = browser.call("Runtime.evaluate", session, expression=tag_of_body,
-                               returnByValue=True)["result"].get("value", "")
+            try:
+                tag = browser.call("Runtime.evaluate", session, expression=tag_of_body,
+                                   returnByValue=True)["result"].get("value", "")
+            except RuntimeError as error:
+                # (asked while the navigation swaps documents: the old context is gone; asked again below)
+                if "closed the pipe" in str(error): raise
             if all(f'{name}="true"' in tag for name in a.wait): break
             if time.monotonic() > deadline:
                 print(tag)
