@@ -92,9 +92,13 @@ def main():
                 print(f"browser_screenshot: {a.url} did not set {', '.join(a.wait)} within {a.timeout:g} s", file=sys.stderr)
                 return 1
             time.sleep(0.2)
-        shot = browser.call("Page.captureScreenshot", session, format="png")["data"]
-        with open(a.out, "wb") as f: f.write(base64.b64decode(shot))
         print(tag)
+        shot = browser.call("Page.captureScreenshot", session, format="png")["data"]
+        try:
+            with open(a.out, "wb") as f: f.write(base64.b64decode(shot))
+        except OSError as error:
+            print(f"browser_screenshot: cannot write the screenshot: {error}", file=sys.stderr)
+            return 1
         return 0
     finally:
         browser.close()

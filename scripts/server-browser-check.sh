@@ -45,7 +45,7 @@ check() {
         --wait data-gl-loaded --wait data-raster-loaded --timeout 600)" || true
     local STATUS=0
     python3 - "$OUT" "$DOM" "$MODE" <<'PY' || STATUS=$?
-import re, struct, sys, zlib
+import os, re, struct, sys, zlib
 
 path, dom, mode = sys.argv[1], sys.argv[2], sys.argv[3]
 body = re.search(r"<body[^>]*>", dom)
@@ -82,9 +82,8 @@ def read_png(p):
         rows.append(line); prev = line
     return w, h, bpp, rows
 
-import os
 if not os.path.exists(path):
-    print("server-browser-check: FAILED: no screenshot; " + "; ".join(problems), file=sys.stderr); sys.exit(1)
+    print("server-browser-check: FAILED: " + "; ".join(["no screenshot"] + problems), file=sys.stderr); sys.exit(1)
 w, h, bpp, rows = read_png(path)
 def half(x0, x1):
     colours, data = set(), 0
