@@ -13,6 +13,10 @@ the page never said so within --timeout seconds (the tag is printed all the same
 import argparse, base64, fcntl, json, os, shutil, subprocess, sys, tempfile, time
 
 
+class ProtocolError(RuntimeError):
+    """Chromium answered a command with an error (the pipe is still open)."""
+
+
 class Browser:
     """Headless Chromium driven over --remote-debugging-pipe."""
 
@@ -52,7 +56,7 @@ class Browser:
             raw, self.buffer = self.buffer.split(b"\0", 1)
             answer = json.loads(raw)
             if answer.get("id") != self.next_id: continue
-            if "error" in answer: raise RuntimeError(f"{method}: {answer['error']}")
+            if "error" in answer: raise ProtocolError(f"{method}: {answer['error']}")
             return answer.get("result", {})
 
     def close(self):
@@ -83,9 +87,8 @@ def main():
             try:
                 tag = browser.call("Runtime.evaluate", session, expression=tag_of_body,
                                    returnByValue=True)["result"].get("value", "")
-            except RuntimeError as error:
-                # (asked while the navigation swaps documents: the old context is gone; asked again below)
-                if "closed the pipe" in str(error): raise
+            except ProtocolError:
+                pass  # (asked while the navigation swaps documents: the old context is gone; asked again below)
             if all(f'{name}="true"' in tag for name in a.wait): break
             if time.monotonic() > deadline:
                 print(tag)
