@@ -333,6 +333,27 @@ case("globe-symbol/text-line-viewport-pitched",
      {"line": geojson(MERIDIAN)}, glyphs=GLYPHS, center=(20, 10), zoom=2, pitch=40, bearing=30, width=512, height=512,
      description="Text on the screen along a meridian curving on a pitched, turned globe follows the curve.")
 
+# GL JS splits a tile's line on the globe's grid before it finds the line's anchors, each new vertex rounded to a whole
+# tile unit: the split line bends by a fraction of a unit at every vertex, and on a diagonal crossing the grid's cells
+# in short pieces `text-max-angle` sees those bends, so the first anchor of a long diagonal is refused and the label
+# goes to the line's middle (`resample`'s second try)
+DIAGONALS = fc([feature({"type": "LineString", "coordinates": line}, name=name) for line, name in (
+    ([[89.9, -68.1], [-55.87, -2.05]], "Aa"), ([[60, 20], [-40, 60]], "Road"), ([[-20, -70], [70, 10]], "Aa"),
+    ([[100, 40], [10, -10]], "Way"))])
+case("globe-symbol/text-line-split-anchors",
+     [WHITE, {"id": "line", "type": "line", "source": "line", "paint": {"line-color": "#cccccc"}},
+      {"id": "symbol", "type": "symbol", "source": "line",
+       "layout": {"symbol-placement": "line", "text-field": ["get", "name"], "text-font": FONT, "text-size": 10,
+                  "text-allow-overlap": True}, "paint": {"text-color": "#d02080"}}],
+     {"line": geojson(DIAGONALS)}, glyphs=GLYPHS, center=(40.652, -26.211), zoom=0.3, bearing=47.3,
+     description="Labels along long diagonals on the globe: anchors found on the line split on GL JS's grid, rounded.")
+
+# GL JS samples an icon linearly when it is pitched with the map (`pitchWithMap || pitch != 0`), where MapLibre Native
+# asks whether it turns with the map: icons on the sphere facing the viewport's rotation, drawn at their own size
+symbols("globe-symbol/icons-pitch-map-sampled", "Icons pitched with the map on the globe, not turned with it: sampled linearly.",
+        {"icon-image": "fav-bus-18", "icon-pitch-alignment": "map", "icon-allow-overlap": True}, sprite=SPRITE,
+        center=(122.6, -17.5), zoom=1.6, projection=VP)
+
 # --- raster -------------------------------------------------------------------------------------------------------
 def raster(path, description, **kw):
     case(path, [WHITE, {"id": "raster", "type": "raster", "source": "satellite", "paint": {"raster-fade-duration": 0}}],

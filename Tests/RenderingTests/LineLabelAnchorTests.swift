@@ -80,4 +80,44 @@ import Testing
         #expect(parts[1] == [Point(x: 300, y: 8192), Point(x: 300, y: 500)])
         #expect(LineLabelAnchors.clip([Point(x: -5, y: -5), Point(x: -1, y: -9)]).isEmpty)
     }
+
+    /// Points from `(x, y)` pairs.
+    static func points(_ pairs: [(Double, Double)]) -> [Point] { pairs.map { Point(x: $0.0, y: $0.1) } }
+
+    @Test("on the globe a tile's line is split on GL JS's grid before anchors are found, each new vertex rounded half up to a whole unit")
+    func globeSubdivision() {
+        // the values GL JS's `subdivideVertexLine` gives (run on these lines): cells of 16 units at granularity 512
+        #expect(LineLabelAnchors.subdivided(Self.points([(10, 5), (75, 40)]), granularity: 512)
+                == Self.points([(10, 5), (16, 8), (30, 16), (32, 17), (48, 25), (60, 32), (64, 34), (75, 40)]))
+        #expect(LineLabelAnchors.subdivided(Self.points([(100, 300), (20, 300), (20, 250)]), granularity: 256)
+                == Self.points([(100, 300), (96, 300), (64, 300), (32, 300), (20, 300), (20, 288), (20, 256), (20, 250)]))
+        #expect(LineLabelAnchors.subdivided(Self.points([(0, 0), (5000, 6000)]), granularity: 2)
+                == Self.points([(0, 0), (3413, 4096), (4096, 4915), (5000, 6000)]))
+        // `Math.round(-0.5)` is 0, and a line in the buffer left of the tile splits on the same grid
+        #expect(LineLabelAnchors.subdivided(Self.points([(0, 0), (32, -1)]), granularity: 512) == Self.points([(0, 0), (16, 0), (32, -1)]))
+        #expect(LineLabelAnchors.subdivided(Self.points([(-40, 10), (-10, 10)]), granularity: 512)
+                == Self.points([(-40, 10), (-32, 10), (-16, 10), (-10, 10)]))
+        // granularity 1 (GL JS's from zoom 9, and every flat style's) leaves the line alone
+        let line = Self.points([(10, 5), (75, 40)])
+        #expect(LineLabelAnchors.subdivided(line, granularity: 1) == line)
+        #expect(LineLabelAnchors.globeGranularity(tileZoom: 0) == 512 && LineLabelAnchors.globeGranularity(tileZoom: 3) == 64)
+        #expect(LineLabelAnchors.globeGranularity(tileZoom: 9) == 1 && LineLabelAnchors.globeGranularity(tileZoom: 20) == 1)
+    }
+
+    @Test("the split line's rounded bends can refuse a long diagonal's first anchor by text-max-angle: the label goes to its middle")
+    func splitBendsMoveTheAnchor() throws {
+        // a zoom 0 tile's diagonal (GL JS's random-case finding: 89.9° E 68.1° S to 55.87° W 2.05° S), label "Aa" at 10 px
+        let line = Self.points([(6142, 6238), (2825, 4143)])
+        let m = LineLabelAnchors.Metrics(spacing: 250 * 16, maxAngle: 45 * .pi / 180, shapedLabelLength: 28, hasText: true,
+                                         boxScale: 16 * 10 / 24, overscaling: 1)
+        let straight = LineLabelAnchors.anchors(line, m)
+        let split = LineLabelAnchors.subdivided(line, granularity: LineLabelAnchors.globeGranularity(tileZoom: 0))
+        let onSplit = LineLabelAnchors.anchors(split, m)
+        #expect(straight.count == 1 && onSplit.count == 1)
+        let first = try #require(straight.first), middle = try #require(onSplit.first)
+        let length = LineLabelAnchors.length(line)
+        func along(_ a: LineLabelAnchors.Anchor) -> Double { (Point(x: a.x, y: a.y) - line[0]).length }
+        #expect(along(first) < length / 4, "on the straight line the first anchor is half a label and a bit in")
+        #expect(abs(along(middle) - length / 2) < 2, "on the split line it is refused, and the middle taken")
+    }
 }

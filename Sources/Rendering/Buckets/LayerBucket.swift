@@ -38,6 +38,9 @@ package struct BucketTileKey: Hashable, Sendable {
     var y: Int
     /// For a GeoJSON view: the world area covered and the tiles labels are laid out in.
     var view: GeoJSONView?
+    /// The grid lines are split on before their labels' anchors are found (``LabelTiles/lineGranularity``): a style
+    /// whose projection changes lays its labels out again.
+    var lineLabelGranularity = 1
 
     struct GeoJSONView: Hashable, Sendable {
         var minX: Double, minY: Double, maxX: Double, maxY: Double

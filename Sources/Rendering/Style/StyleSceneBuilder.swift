@@ -158,7 +158,8 @@ package struct StyleSceneBuilder: Sendable {
             let key = BucketTileKey(source: id, layoutZoom: layoutZoom, z: Int(centre.z), x: Int(centre.x), y: Int(centre.y),
                                     view: BucketTileKey.GeoJSONView(minX: covered.minX, minY: covered.minY, maxX: covered.maxX, maxY: covered.maxY,
                                                                     labelColumns: labels.columns, labelRows: labels.rows,
-                                                                    labelBearing: labels.bearing))
+                                                                    labelBearing: labels.bearing),
+                                    lineLabelGranularity: labels.lineGranularity)
             let bucket = self.bucket(compiled, builder, key: key, sourceGeneration: source.generation) {
                 if drawable[id] == nil { drawable[id] = source.drawable(atZoom: camera.zoom, in: covered) }
                 var layoutEvaluation = evaluation
@@ -298,7 +299,8 @@ package struct StyleSceneBuilder: Sendable {
         let zooms = tiles.map { $0.layoutZoom ?? layoutZoom }
         let keys = tiles.indices.map { i in
             BucketTileKey(source: sourceID, layoutZoom: Self.keyZoom(compiled, layoutZoom: zooms[i]), z: tiles[i].id.canonical.z,
-                          x: tiles[i].id.canonical.x, y: tiles[i].id.canonical.y, view: nil)
+                          x: tiles[i].id.canonical.x, y: tiles[i].id.canonical.y, view: nil,
+                          lineLabelGranularity: lineLabelGranularity(tileZoom: tiles[i].id.canonical.z))
         }
         var found = keys.map { buckets?.bucket(tile: $0, layer: id, signature: signature) }
         let missing = found.indices.filter { found[$0] == nil }
@@ -313,7 +315,8 @@ package struct StyleSceneBuilder: Sendable {
                                                needsGeometry: compiled.needsFeatureGeometry, glyphs: glyphs, images: images)
             // tile features lie on the primary world copy; placement shifts them to the tile's copy
             evaluation.labelTiles = LabelTiles(z: c.z, overscaling: max(1, pow(2, Double(layoutZoom - c.z))),
-                                               columns: c.x...c.x, rows: c.y...c.y)
+                                               columns: c.x...c.x, rows: c.y...c.y,
+                                               lineGranularity: lineLabelGranularity(tileZoom: c.z))
             evaluation.anchorTile = mapMode == .tile ? nil : TileClip(z: c.z, x: c.x, y: c.y)
             evaluation.cutTile = tile.isCutToBuffer ? WorldBounds(z: c.z, x: c.x, y: c.y) : nil
             evaluation.labelBudget = labelBudget
@@ -411,7 +414,14 @@ package struct StyleSceneBuilder: Sendable {
         let columns = index(xs.min)...max(index(xs.min), index(xs.max))
         let rows = max(0, index(ys.min))...max(max(0, index(ys.min)), min((1 << z) - 1, index(ys.max)))
         return LabelTiles(z: z, overscaling: max(1, pow(2, camera.zoom.rounded(.down) - Double(z))), columns: columns, rows: rows,
-                          bearing: camera.bearing)
+                          bearing: camera.bearing, lineGranularity: lineLabelGranularity(tileZoom: z))
+    }
+
+    /// The grid a tile's lines are split on before their labels' anchors are found: GL JS's for the globe in a style
+    /// whose projection draws it (GL JS splits them whenever its projection is the globe's, flat or bent), none
+    /// otherwise.
+    func lineLabelGranularity(tileZoom z: Int) -> Int {
+        glJSRules ? LineLabelAnchors.globeGranularity(tileZoom: z) : 1
     }
 
     /// The tiles of every source a drawn layer uses, each once (``RenderSource/drawnTiles(camera:transform:)``).

@@ -173,6 +173,53 @@ enum LineLabelAnchors {
         return total
     }
 
+    // MARK: - Globe subdivision
+
+    /// `line` (tile units) split where it crosses a grid of `granularity` cells across the tile, as GL JS splits a
+    /// tile's lines before it finds their anchors when it draws the globe (`subdivideVertexLine`): cells `extent /
+    /// granularity` units wide (rounded down), and each new vertex lies on a grid line, its other coordinate rounded to
+    /// a whole unit (half up, as `Math.round`), so the split line bends by a fraction of a unit at every vertex (which
+    /// `text-max-angle` can see on short pieces). A granularity below 2 leaves the line as it is.
+    static func subdivided(_ line: [Point], granularity: Int) -> [Point] {
+        guard line.count >= 2, granularity >= 2 else { return line }
+        let cell = (extent / Double(granularity)).rounded(.down)
+        func round(_ v: Double) -> Double { (v + 0.5).rounded(.down) }
+        var out: [Point] = [line[0]]
+        func add(_ p: Point) { if out[out.count - 1] != p { out.append(p) } }
+        for i in 0..<(line.count - 1) {
+            let a = line[i], b = line[i + 1]
+            let movesX = a.x != b.x, movesY = a.y != b.y
+            if !movesX && !movesY { continue }
+            let dx = b.x - a.x, dy = b.y - a.y
+            var x = a.x, y = a.y
+            // (a segment crosses at most one grid line per cell it spans on each axis)
+            while true {
+                let gridX = dx > 0 ? ((x / cell).rounded(.down) + 1) * cell : ((x / cell).rounded(.up) - 1) * cell
+                let gridY = dy > 0 ? ((y / cell).rounded(.down) + 1) * cell : ((y / cell).rounded(.up) - 1) * cell
+                let toGridX = abs(x - gridX), toGridY = abs(y - gridY)
+                if (abs(x - b.x) <= toGridX || !movesX) && (abs(y - b.y) <= toGridY || !movesY) { break }
+                let stepX = movesX ? toGridX / abs(dx) : .infinity, stepY = movesY ? toGridY / abs(dy) : .infinity
+                if (stepX < stepY && movesX) || !movesY {
+                    x = gridX
+                    y += dy * stepX
+                    add(Point(x: x, y: round(y)))
+                } else {
+                    x += dx * stepY
+                    y = gridY
+                    add(Point(x: round(x), y: y))
+                }
+            }
+            add(b)
+        }
+        return out
+    }
+
+    /// GL JS's line granularity for the globe in a tile of zoom `z` (`line.getGranularityForZoomLevel`): 512 cells
+    /// across a zoom 0 tile, halved at each zoom, at least one (no split).
+    static func globeGranularity(tileZoom z: Int) -> Int {
+        max(512 >> max(0, min(z, 62)), 1)
+    }
+
     // MARK: - Clipping
 
     /// The parts of `line` inside the tile (MapLibre Native's `clipLines` against 0...`extent`):

@@ -49,37 +49,3 @@ struct PlacedGlyph: Sendable {
     var point: Point
     var angle: Double
 }
-
-extension LinePath {
-    /// The line split where it crosses the globe's subdivision grid for lines at the zoom of the tiles the label was laid
-    /// out in, the anchor's segment renumbered: GL JS lays a label out along its tile's line subdivided so
-    /// (`subdivideVertexLine` before `getAnchors`), so that glyphs on the screen follow the line's curve on the sphere.
-    func subdividedForGlobe() -> LinePath {
-        let zoom = Int(log2(max(1, tileUnitsPerWorld / LineLabelAnchors.extent)).rounded())
-        let cells = GlobeGranularity.cellsAcrossWorld(GlobeGranularity.line, tileZoom: zoom)
-        guard cells > 0, points.count >= 2, segment >= 0, segment + 1 < points.count else { return self }
-        var out: [Point] = [points[0]]
-        var anchorSegment = segment
-        for i in 1..<points.count {
-            let a = points[i - 1], b = points[i]
-            let start = out.count - 1
-            GlobeSubdivision.split(a, b, cells: cells, into: &out)
-            out.append(b)
-            guard i - 1 == segment else { continue }
-            // the piece of the anchor's segment that holds it: the first whose end lies at or past it
-            let d = b - a
-            let length2 = d.x * d.x + d.y * d.y
-            func along(_ p: Point) -> Double { length2 > 0 ? ((p.x - a.x) * d.x + (p.y - a.y) * d.y) / length2 : 0 }
-            let t = along(anchor)
-            anchorSegment = out.count - 2
-            for k in start..<(out.count - 1) where along(out[k + 1]) >= t {
-                anchorSegment = k
-                break
-            }
-        }
-        var copy = self
-        copy.points = out
-        copy.segment = anchorSegment
-        return copy
-    }
-}

@@ -19,6 +19,10 @@ struct LabelTiles {
     /// The map's bearing in degrees: Native places the tiles' labels in the order of the tiles'
     /// positions turned by it (``PolygonLabelTiles/precedes(_:_:bearing:)``).
     var bearing = 0.0
+    /// Cells across a tile its lines are split on before their anchors are found
+    /// (``LineLabelAnchors/subdivided(_:granularity:)``): GL JS's grid for the globe in a style that draws it
+    /// (``LineLabelAnchors/globeGranularity(tileZoom:)``), 1 (no split) otherwise.
+    var lineGranularity = 1
 
     /// Tile pixels per tile unit: 512 pixels (times overscaling) span the extent.
     var tilePixelRatio: Double { LineLabelAnchors.extent / (512 * overscaling) }
@@ -199,7 +203,9 @@ extension SymbolLayerBuilder {
                     let tileKey = tx &* 1_000_003 &+ ty
                     // `line` labels: Native's `clipLines` to the tile; `line-center`: geojson-vt's cut with the buffer
                     let parts = center ? LineLabelAnchors.clip(units, min: -buffer, max: e + buffer) : LineLabelAnchors.clipToTile(units)
-                    for part in parts {
+                    for clipped in parts {
+                        // on the globe, GL JS splits the clipped line on its grid before finding anchors
+                        let part = LineLabelAnchors.subdivided(clipped, granularity: tiles.lineGranularity)
                         let back = part.map { Point(x: ($0.x / e + ox) / n, y: ($0.y / e + oy) / n) }
                         let anchors = center
                             ? LineLabelAnchors.centerAnchor(part, layout.metrics).map { [$0] } ?? []

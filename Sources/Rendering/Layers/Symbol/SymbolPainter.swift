@@ -330,13 +330,15 @@ extension PaintContext {
     }
 
     private mutating func paintIcon(_ icon: SymbolLayer.Icon, projection: QuadProjection, gammaBase: Double, terrainScale: Double) {
-        let turned = projection.rotation != 0 || projection.rotateWithMap
         let transform = self.transform
+        // an icon transformed on the screen is sampled linearly: MapLibre Native's turned with the map (or along its
+        // line), GL JS's pitched with the map (`pitchWithMap || pitch != 0`: drawn on the globe, an icon on the sphere)
+        let transformed = transform.glJSRules ? projection.pitchWithMap : projection.rotation != 0 || projection.rotateWithMap
         guard icon.size > 0 else { return }
         let opacity = Float(max(0, min(1, icon.opacity)))
         let texture = icon.image.image
         // MapLibre samples icons linearly when the image's pixel ratio is not the map's
-        let linear = icon.linear || turned || icon.image.pixelRatio != transform.pixelRatio
+        let linear = icon.linear || transformed || icon.image.pixelRatio != transform.pixelRatio
         // an SDF icon's edge is found at the size drawn, the perspective ratio at its anchor included (over terrain
         // the raised anchor's: `terrainScale`)
         let w = transform.isPitched ? projection.plane.map { max(transform.w(plane: $0), 1e-6) } ?? 1 : 1

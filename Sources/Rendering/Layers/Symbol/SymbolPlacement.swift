@@ -154,9 +154,8 @@ enum SymbolPlacement {
                 continue
             }
             if let path = layer.symbols[i].path {
-                // (on the globe, GL JS lays labels out along the line subdivided for the sphere)
-                let line = LineLabelPlacement(transform: transform, path: transform.globe != nil ? path.subdividedForGlobe() : path,
-                                              copy: wrap ?? 0)
+                // (on the globe, the line was split on GL JS's grid at layout: ``LabelTiles/lineGranularity``)
+                let line = LineLabelPlacement(transform: transform, path: path, copy: wrap ?? 0)
                 if path.iconAlongLine, layer.symbols[i].icon != nil {
                     // the line's angle at the anchor in the icon's own label plane (its pitch alignment, not the text's)
                     var iconLine = line

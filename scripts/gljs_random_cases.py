@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""Writes random globe cases in the GL JS comparison suite's layout, a held-out check of the suite's rules: cases no
+session tuned for, drawn by GL JS and by Mercator and compared under GL JS's rule.
+
+    python3 scripts/gljs_random_cases.py OUT_DIR [--count 60] [--seed 1]
+    python3 scripts/gljs_expectations.py OUT_DIR                   # GL JS draws each expected.png
+    mercator conformance render OUT_DIR --verbose --out OUT_DIR/actual
+
+Each case draws one to three layers (fill, patterned fill, line, circle, labels, line labels, icons, raster,
+hillshade, heatmap, fill-extrusion) over random inline
+GeoJSON (some of it across the antimeridian or near a pole) on the globe or in vertical perspective, with or without
+the atmosphere, from a random camera (zoom 0-5, bearing, pitch 0-60). OUT_DIR gets the suite's `suite.json` and links
+to its fixtures (glyphs, sprites, tiles). Not a test: the figures of a run are in docs/3d.md.
+"""
+import argparse
+import json
+import math
+import os
+import random
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SUITE = os.path.join(HERE, "..", "Tests", "MercatorTests", "Fixtures", "gljs-render-tests")
+FONT = ["Noto Sans Regular"]
+# Longitudes stay within +-LIMIT: GL JS 5.24 draws twice on the globe what a GeoJSON tile also carries shifted by 360°
+# (geojson-vt's wrapped copies in its buffer: within 90° of the antimeridian in a zoom 0 tile, 45° in zoom 1's;
+# maplibre-gl-js #6248, fixed after 5.24), which Mercator draws once, as later GL JS does
+# (GlobeAntimeridianOverdrawTests). Cameras below zoom 1 keep to +-89.9.
+LIMIT = 134.9
+COLORS = ["#d02080", "#2060d0", "#20a040", "#e08020", "#404040", "rgba(200,40,40,0.6)", "#80c0ff", "#ffe060"]
+
+
+def point(rng, camera, spread):
+    lon0, lat0 = camera
+    lon = max(-LIMIT, min(LIMIT, lon0 + rng.uniform(-spread, spread)))
+    lat = max(-84, min(84, lat0 + rng.uniform(-spread / 2, spread / 2)))
+    return [round(lon, 4), round(lat, 4)]
+
+
+def feature(geometry, **properties):
+    return {"type": "Feature", "properties": properties, "geometry": geometry}
+
+
+def polygon(rng, camera, spread):
+    kind = rng.choice(["box", "star", "circle"])
+    c = point(rng, camera, spread)
+    r = rng.uniform(spread / 20, spread / 3)
+    if kind == "box":
+        w, s, e, n = max(-LIMIT, c[0] - r), max(-85, c[1] - r / 2), min(LIMIT, c[0] + r), min(85, c[1] + r / 2)
+        ring = [[w, s], [e, s], [e, n], [w, n], [w, s]]
+    else:
+        k = rng.randint(5, 9) if kind == "star" else 48
+        ring = []
+        for i in range(k):
+            a = 2 * math.pi * i / k
+            rr = r * (0.45 if kind == "star" and i % 2 else 1)
+            ring.append([round(max(-LIMIT, min(LIMIT, c[0] + rr * math.cos(a))), 4), round(max(-85, min(85, c[1] + rr * math.sin(a) / 2)), 4)])
+        ring.append(ring[0])
+    return {"type": "Polygon", "coordinates": [ring]}
+
+
+def line(rng, camera, spread):
+    n = rng.randint(2, 6)
+    return {"type": "LineString", "coordinates": [point(rng, camera, spread) for _ in range(n)]}
+
+
+def points(rng, camera, spread, n):
+    return [feature({"type": "Point", "coordinates": point(rng, camera, spread)}, w=round(rng.uniform(0, 1), 2),
+                    name=rng.choice(["Aa", "Mercator", "Globe", "Sea", "Ny"])) for _ in range(n)]
+
+
+def layer(kind, rng, camera, spread, index):
+    source = {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}
+    features = source["data"]["features"]
+    lid = f"{kind}-{index}"
+    if kind == "fill":
+        features += [feature(polygon(rng, camera, spread)) for _ in range(rng.randint(1, 3))]
+        paint = {"fill-color": rng.choice(COLORS), "fill-opacity": rng.choice([1, 1, 0.7, 0.4])}
+        if rng.random() < 0.3:
+            paint["fill-outline-color"] = rng.choice(COLORS)
+        style = {"id": lid, "type": "fill", "source": lid, "paint": paint}
+    elif kind == "line":
+        features += [feature(line(rng, camera, spread)) for _ in range(rng.randint(1, 3))]
+        paint = {"line-color": rng.choice(COLORS), "line-width": rng.choice([0.8, 1, 2, 3, 6, 10])}
+        if rng.random() < 0.25:
+            paint["line-dasharray"] = rng.choice([[2, 1], [4, 2], [1, 1]])
+        if rng.random() < 0.2:
+            paint["line-opacity"] = 0.6
+        if rng.random() < 0.15:
+            paint["line-blur"] = 2
+        layout = {"line-cap": rng.choice(["butt", "round", "square"]), "line-join": rng.choice(["miter", "round", "bevel"])}
+        style = {"id": lid, "type": "line", "source": lid, "layout": layout, "paint": paint}
+    elif kind == "circle":
+        features += points(rng, camera, spread, rng.randint(2, 8))
+        paint = {"circle-color": rng.choice(COLORS), "circle-radius": rng.choice([3, 5, 8, 14]),
+                 "circle-pitch-alignment": rng.choice(["map", "viewport"]), "circle-pitch-scale": rng.choice(["map", "viewport"])}
+        if rng.random() < 0.4:
+            paint["circle-stroke-width"] = rng.choice([1, 2])
+            paint["circle-stroke-color"] = rng.choice(COLORS)
+        style = {"id": lid, "type": "circle", "source": lid, "paint": paint}
+    elif kind == "symbol":
+        features += points(rng, camera, spread, rng.randint(1, 5))
+        layout = {"text-field": ["get", "name"], "text-font": FONT, "text-size": rng.choice([10, 14, 20]),
+                  "text-allow-overlap": rng.random() < 0.5}
+        if rng.random() < 0.3:
+            layout["text-pitch-alignment"] = "map"
+        if rng.random() < 0.3:
+            layout["text-rotation-alignment"] = "map"
+        style = {"id": lid, "type": "symbol", "source": lid, "layout": layout,
+                 "paint": {"text-color": rng.choice(COLORS[:5])}}
+    elif kind == "heatmap":
+        features += points(rng, camera, spread, rng.randint(3, 10))
+        style = {"id": lid, "type": "heatmap", "source": lid,
+                 "paint": {"heatmap-radius": rng.choice([10, 20, 30]), "heatmap-weight": ["get", "w"],
+                           "heatmap-opacity": 0.8}}
+    elif kind == "fill-extrusion":
+        features += [feature(polygon(rng, camera, spread), h=rng.choice([50_000, 200_000, 600_000])) for _ in range(rng.randint(1, 2))]
+        style = {"id": lid, "type": "fill-extrusion", "source": lid,
+                 "paint": {"fill-extrusion-color": rng.choice(COLORS[:5]), "fill-extrusion-height": ["get", "h"]}}
+    elif kind == "line-label":
+        features += [feature(line(rng, camera, spread), name=rng.choice(["Long Road", "River", "Mercator Way"])) for _ in range(rng.randint(1, 3))]
+        layout = {"symbol-placement": "line", "text-field": ["get", "name"], "text-font": FONT,
+                  "text-size": rng.choice([10, 14]), "symbol-spacing": rng.choice([80, 250])}
+        style = {"id": lid, "type": "symbol", "source": lid, "layout": layout, "paint": {"text-color": rng.choice(COLORS[:5])}}
+    elif kind == "icon":
+        features += points(rng, camera, spread, rng.randint(1, 6))
+        layout = {"icon-image": rng.choice(["fav-bus-18", "fav-cafe-18", "fav-city-18"]), "icon-allow-overlap": rng.random() < 0.5,
+                  "icon-size": rng.choice([1, 1.5])}
+        if rng.random() < 0.3:
+            layout["icon-pitch-alignment"] = "map"
+        if rng.random() < 0.3:
+            layout["icon-rotation-alignment"] = "map"
+        style = {"id": lid, "type": "symbol", "source": lid, "layout": layout}
+    elif kind == "fill-pattern":
+        features += [feature(polygon(rng, camera, spread)) for _ in range(rng.randint(1, 2))]
+        style = {"id": lid, "type": "fill", "source": lid, "paint": {"fill-pattern": rng.choice(["park", "sand"])}}
+    elif kind == "hillshade":
+        source = {"type": "raster-dem", "tiles": ["local://tiles/{z}-{x}-{y}.relief.png"], "maxzoom": 2, "tileSize": 256}
+        style = {"id": lid, "type": "hillshade", "source": lid,
+                 "paint": {"hillshade-exaggeration": rng.choice([0.5, 1]), "hillshade-illumination-anchor": rng.choice(["map", "viewport"])}}
+    elif kind == "raster":
+        source = {"type": "raster", "tiles": ["local://tiles/{z}-{x}-{y}.satellite.png"], "tileSize": 256, "minzoom": 1, "maxzoom": 1}
+        style = {"id": lid, "type": "raster", "source": lid, "paint": {"raster-opacity": rng.choice([1, 0.7]), "raster-fade-duration": 0}}
+    else:
+        raise ValueError(kind)
+    return source, style
+
+
+def case(rng):
+    zoom = round(rng.choice([rng.uniform(0, 2.5), rng.uniform(0, 5)]), 2)
+    camera = (round(rng.uniform(-180, 180), 3), round(rng.uniform(-70, 70), 3))
+    # what the view spans, in degrees: features mostly in it, some beyond the horizon
+    spread = min(170, 360 / 2 ** zoom)
+    global LIMIT
+    LIMIT = 89.9 if zoom < 1 else 134.9
+    kinds = rng.sample(["fill", "line", "circle", "symbol", "heatmap", "fill-extrusion", "raster", "fill", "line", "line-label",
+                        "icon", "fill-pattern", "hillshade"], rng.randint(1, 3))
+    for tiled in ("raster", "hillshade"):
+        if tiled in kinds and zoom > 3:
+            kinds.remove(tiled)
+    if not kinds:
+        kinds = ["line"]
+    sources, layers = {}, [{"id": "background", "type": "background", "paint": {"background-color": rng.choice(["white", "#e8eef4"])}}]
+    for i, kind in enumerate(sorted(kinds, key=["raster", "hillshade", "fill", "fill-pattern", "heatmap", "line", "fill-extrusion", "circle", "line-label", "icon", "symbol"].index)):
+        source, style = layer(kind, rng, camera, spread, i)
+        sources[style["id"]] = source
+        layers.append(style)
+    style = {"version": 8,
+             "metadata": {"test": {"description": "A random case (scripts/gljs_random_cases.py).", "width": 256, "height": 256}},
+             "projection": {"type": rng.choice(["globe", "globe", "globe", "vertical-perspective"])},
+             "center": list(camera), "zoom": zoom, "bearing": round(rng.choice([0, rng.uniform(-180, 180)]), 1),
+             "pitch": round(rng.choice([0, 0, rng.uniform(0, 60)]), 1),
+             "sources": sources, "layers": layers}
+    if rng.random() < 0.6:
+        style["sky"] = {"atmosphere-blend": rng.choice([0.0, 0.0, 0.5, 1.0])}
+    if any("text-field" in l.get("layout", {}) for l in layers):
+        style["glyphs"] = "local://glyphs/{fontstack}/{range}.pbf"
+    if any(k in ("icon", "fill-pattern") for k in kinds):
+        style["sprite"] = "local://sprites/sprite"
+    return style
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out")
+    parser.add_argument("--count", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    os.makedirs(os.path.join(args.out, "render-tests", "random"), exist_ok=True)
+    with open(os.path.join(SUITE, "suite.json")) as f:
+        suite = json.load(f)
+    with open(os.path.join(args.out, "suite.json"), "w") as f:
+        json.dump(suite, f, indent=2)
+    for fixture in ("glyphs", "sprites", "tiles"):
+        link = os.path.join(args.out, fixture)
+        if not os.path.exists(link):
+            os.symlink(os.path.abspath(os.path.join(SUITE, fixture)), link)
+    for n in range(args.count):
+        folder = os.path.join(args.out, "render-tests", "random", f"{args.seed}-{n:03d}")
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, "style.json"), "w") as f:
+            json.dump(case(rng), f, indent=1)
+    print(f"{args.count} cases in {args.out}/render-tests/random")
+
+
+if __name__ == "__main__":
+    main()
