@@ -521,6 +521,12 @@ on_terrain("atmosphere", [WHITE, {"id": "raster", "type": "raster", "source": "s
 # five smooth mountains up to 6 km, seen at zoom 1 to 2 with a large exaggeration (100: 600 km, a few dozen pixels).
 RELIEF = {"type": "raster-dem", "tiles": ["local://tiles/{z}-{x}-{y}.relief.png"], "maxzoom": 2, "tileSize": 256}
 MOUNTAINS = [(20, 0, 6000, 10), (70, 35, 5000, 8), (-40, -25, 4000, 12), (-100, 40, 5000, 9), (150, -20, 5000, 10)]
+# GL JS rounds a DEM source's covering zoom as a raster source's (`roundZoom`, unless its terrain uses the source): at
+# zoom 0.57 a 256-pixel DEM is drawn from its zoom 2 tiles, where MapLibre Native floors to zoom 1 (the random cases found it)
+case("globe-hillshade/relief-rounded-zoom", [WHITE, {"id": "hillshade", "type": "hillshade", "source": "hills",
+                                                     "paint": {"hillshade-illumination-anchor": "viewport", "hillshade-exaggeration": 1}}],
+     {"hills": RELIEF}, center=(99.764, -28.497), zoom=0.57, bearing=174.8, sky=None,
+     description="A hillshade of a 256-pixel DEM at zoom 0.57 on the globe: drawn from its zoom 2 tiles (the zoom rounded).")
 
 
 def relief_height(lon, lat):

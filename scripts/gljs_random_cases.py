@@ -6,11 +6,13 @@ session tuned for, drawn by GL JS and by Mercator and compared under GL JS's rul
     python3 scripts/gljs_expectations.py OUT_DIR                   # GL JS draws each expected.png
     mercator conformance render OUT_DIR --verbose --out OUT_DIR/actual
 
-Each case draws one to three layers (fill, patterned fill, line, circle, labels, line labels, icons, raster,
-hillshade, heatmap, fill-extrusion) over random inline
-GeoJSON (some of it across the antimeridian or near a pole) on the globe or in vertical perspective, with or without
-the atmosphere, from a random camera (zoom 0-5, bearing, pitch 0-60). OUT_DIR gets the suite's `suite.json` and links
-to its fixtures (glyphs, sprites, tiles). Not a test: the figures of a run are in docs/3d.md.
+Each case draws one to three layers over random inline GeoJSON (some of it near a pole; within one world, see LIMIT):
+fill, patterned fill, a fill read from the root `state`, line, offset or translated line, circle, labels, line labels,
+icons, icons with labels, raster, hillshade, heatmap, fill-extrusion. It is drawn on the globe or in vertical
+perspective, with or without the atmosphere, from a random camera (zoom 0-5, bearing, pitch 0-60). OUT_DIR gets the
+suite's `suite.json` and links to its fixtures (glyphs, sprites, tiles).
+
+Not a test: the figures of a run are in docs/3d.md ("Random cases").
 """
 import argparse
 import json
@@ -130,6 +132,30 @@ def layer(kind, rng, camera, spread, index):
         if rng.random() < 0.3:
             layout["icon-rotation-alignment"] = "map"
         style = {"id": lid, "type": "symbol", "source": lid, "layout": layout}
+    elif kind == "label-icon":
+        features += points(rng, camera, spread, rng.randint(1, 6))
+        layout = {"icon-image": rng.choice(["fav-bus-18", "fav-cafe-18"]), "text-field": ["get", "name"], "text-font": FONT,
+                  "text-size": rng.choice([10, 13]), "icon-allow-overlap": rng.random() < 0.5, "text-allow-overlap": rng.random() < 0.5}
+        if rng.random() < 0.5:
+            layout["text-variable-anchor"] = ["top", "bottom", "left", "right"]
+            layout["text-radial-offset"] = 1.2
+        else:
+            layout["text-offset"] = [0, 1.3]
+        if rng.random() < 0.3:
+            layout["text-rotate"] = 20
+        style = {"id": lid, "type": "symbol", "source": lid, "layout": layout,
+                 "paint": {"text-color": rng.choice(COLORS[:5]), "text-halo-color": "white", "text-halo-width": rng.choice([0, 1.5])}}
+    elif kind == "line-offset":
+        features += [feature(line(rng, camera, spread)) for _ in range(rng.randint(1, 2))]
+        paint = {"line-color": rng.choice(COLORS), "line-width": rng.choice([2, 4])}
+        extra = rng.choice(["line-offset", "line-gap-width", "line-translate"])
+        paint[extra] = [6, 4] if extra == "line-translate" else rng.choice([3, 6])
+        style = {"id": lid, "type": "line", "source": lid, "paint": paint}
+    elif kind == "state":
+        features += [feature(polygon(rng, camera, spread), h=rng.choice([1, 2])) for _ in range(rng.randint(1, 2))]
+        style = {"id": lid, "type": "fill", "source": lid,
+                 "filter": [">=", ["get", "h"], ["global-state", "least"]],
+                 "paint": {"fill-color": ["global-state", "tint"], "fill-opacity": 0.8}}
     elif kind == "fill-pattern":
         features += [feature(polygon(rng, camera, spread)) for _ in range(rng.randint(1, 2))]
         style = {"id": lid, "type": "fill", "source": lid, "paint": {"fill-pattern": rng.choice(["park", "sand"])}}
@@ -153,14 +179,15 @@ def case(rng):
     global LIMIT
     LIMIT = 89.9 if zoom < 1 else 134.9
     kinds = rng.sample(["fill", "line", "circle", "symbol", "heatmap", "fill-extrusion", "raster", "fill", "line", "line-label",
-                        "icon", "fill-pattern", "hillshade"], rng.randint(1, 3))
+                        "icon", "fill-pattern", "hillshade", "label-icon", "line-offset", "state"], rng.randint(1, 3))
     for tiled in ("raster", "hillshade"):
         if tiled in kinds and zoom > 3:
             kinds.remove(tiled)
     if not kinds:
         kinds = ["line"]
     sources, layers = {}, [{"id": "background", "type": "background", "paint": {"background-color": rng.choice(["white", "#e8eef4"])}}]
-    for i, kind in enumerate(sorted(kinds, key=["raster", "hillshade", "fill", "fill-pattern", "heatmap", "line", "fill-extrusion", "circle", "line-label", "icon", "symbol"].index)):
+    for i, kind in enumerate(sorted(kinds, key=["raster", "hillshade", "fill", "state", "fill-pattern", "heatmap", "line", "line-offset", "fill-extrusion", "circle",
+                     "line-label", "icon", "label-icon", "symbol"].index)):
         source, style = layer(kind, rng, camera, spread, i)
         sources[style["id"]] = source
         layers.append(style)
@@ -172,9 +199,11 @@ def case(rng):
              "sources": sources, "layers": layers}
     if rng.random() < 0.6:
         style["sky"] = {"atmosphere-blend": rng.choice([0.0, 0.0, 0.5, 1.0])}
+    if "state" in kinds:
+        style["state"] = {"tint": {"default": rng.choice(COLORS[:5])}, "least": {"default": rng.choice([1, 2])}}
     if any("text-field" in l.get("layout", {}) for l in layers):
         style["glyphs"] = "local://glyphs/{fontstack}/{range}.pbf"
-    if any(k in ("icon", "fill-pattern") for k in kinds):
+    if any(k in ("icon", "fill-pattern", "label-icon") for k in kinds):
         style["sprite"] = "local://sprites/sprite"
     return style
 

@@ -22,7 +22,7 @@ struct GLJSComparisonSuiteTests {
         "globe-symbol": 27,
         "globe-raster": 10,
         "globe-heatmap": 3,
-        "globe-hillshade": 2,
+        "globe-hillshade": 3,
         "globe-fill-extrusion": 1,
         "globe-atmosphere": 9,
         "globe-camera": 8,

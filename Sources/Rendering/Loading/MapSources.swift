@@ -87,14 +87,19 @@ package final class MapSources: @unchecked Sendable {
         var errors = loadErrors
         var out: [String: any RenderSource] = [:]
         let used = Set(visible.compactMap(\.sourceIdentifier))
+        // GL JS rounds a DEM source's covering zoom as a raster source's (`roundZoom`), unless its terrain uses the
+        // source (`usedForTerrain`); MapLibre Native floors it (a style GL JS alone draws: one whose projection draws the
+        // globe, as ``Transform/glJSRules``)
+        let terrainSource = style.styleDocument.members["terrain"]?.object?["source"]?.string
         for source in style.sources {
             let base = shapes[source.identifier] ?? GeoJSONRenderSource(features: [])
             guard used.contains(source.identifier) else {
                 out[source.identifier] = base
                 continue
             }
+            let roundsDEMZoom = style.projectionDrawsGlobe && source.identifier != terrainSource
             switch renderSource(source, base: base, visible: visible, transform: transform, camera: camera, pixelRatio: pixelRatio,
-                                mapMode: mapMode) {
+                                mapMode: mapMode, roundsDEMZoom: roundsDEMZoom) {
             case .success(let drawn):
                 out[source.identifier] = drawn
             case .failure(let error):
@@ -107,13 +112,14 @@ package final class MapSources: @unchecked Sendable {
 
     /// The render source of `source` for the view: its kind's, from the data loaded for it (`base`).
     private func renderSource(_ source: StyleSource, base: GeoJSONRenderSource, visible: [StyleLayer], transform: Transform,
-                              camera: MapCamera, pixelRatio: Double, mapMode: MapMode) -> Result<any RenderSource, SourceLoadError> {
+                              camera: MapCamera, pixelRatio: Double, mapMode: MapMode,
+                              roundsDEMZoom: Bool) -> Result<any RenderSource, SourceLoadError> {
         switch source.kind {
         case .vector, .raster, .rasterDEM:
             let sourceLayers = Set(visible.filter { $0.sourceIdentifier == source.identifier }.compactMap(\.sourceLayerIdentifier))
             let tiles: [SourceTile]
             switch tiled.tiles(of: source, transform: transform, zoom: camera.zoom, center: camera.center,
-                               pixelRatio: pixelRatio, sourceLayers: sourceLayers) {
+                               pixelRatio: pixelRatio, sourceLayers: sourceLayers, roundsDEMZoom: roundsDEMZoom) {
             case .success(let t): tiles = t
             case .failure(let error): return .failure(error)
             }

@@ -49,17 +49,20 @@ package final class TiledSources: @unchecked Sendable {
     /// decoded is an error naming it. `pixelRatio` is the map's: `{ratio}` templates load `@2x`
     /// tiles over 1.
     /// `sourceLayers` names the vector tile layers to decode (`nil`: all of them); the others are
-    /// left undecoded until a later call asks for them.
+    /// left undecoded until a later call asks for them. `roundsDEMZoom`: a `raster-dem` source's covering zoom is
+    /// rounded as a raster source's (GL JS's, for a source its terrain does not use), not floored (MapLibre Native's).
     package func tiles(of source: StyleSource, transform: Transform, zoom: Double, center: LocationCoordinate2D,
-               pixelRatio: Double = 1, sourceLayers: Set<String>? = nil) -> Result<[SourceTile], SourceLoadError> {
+               pixelRatio: Double = 1, sourceLayers: Set<String>? = nil,
+               roundsDEMZoom: Bool = false) -> Result<[SourceTile], SourceLoadError> {
         let tiled: TiledSource
         switch self.source(source) {
         case .success(let s): tiled = s
         case .failure(let e): return .failure(e)
         }
         let centerWorld = (x: WebMercator.worldX(longitude: center.longitude), y: WebMercator.worldY(latitude: center.latitude))
-        // MapLibre rounds the zoom of raster tiles and floors that of vector tiles.
-        let rounding: FloatingPointRoundingRule = source.kind == .raster ? .toNearestOrAwayFromZero : .down
+        // MapLibre rounds the zoom of raster tiles and floors that of vector tiles (and Native that of DEM tiles)
+        let rounds = source.kind == .raster || (source.kind == .rasterDEM && roundsDEMZoom)
+        let rounding: FloatingPointRoundingRule = rounds ? .toNearestOrAwayFromZero : .down
         // the view's own zoom: GL JS's cover (past 60° of pitch, or on the globe from zoom 5, a zoom varying per tile,
         // lower towards the horizon)
         let variable = zoom == transform.camera.zoom && transform.coversWithVariableZoom(tileSize: tiled.tileSize, rounding: rounding)
