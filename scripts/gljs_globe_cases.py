@@ -354,6 +354,18 @@ symbols("globe-symbol/icons-pitch-map-sampled", "Icons pitched with the map on t
         {"icon-image": "fav-bus-18", "icon-pitch-alignment": "map", "icon-allow-overlap": True}, sprite=SPRITE,
         center=(122.6, -17.5), zoom=1.6, projection=VP)
 
+# GL JS projects the collision box of text pitched with the map from the map plane (`_projectCollisionBox`): labels
+# turned with the map near a pole, standing across the screen, collide by their tall boxes, not by level ones
+case("globe-symbol/text-pitch-map-boxes",
+     [WHITE, {"id": "symbol", "type": "symbol", "source": "points",
+              "layout": {"text-field": ["get", "name"], "text-font": FONT, "text-size": 10, "text-rotation-alignment": "map"},
+              "paint": {"text-color": "#e08020"}}],
+     {"points": geojson(fc([feature({"type": "Point", "coordinates": [89.9, lat]}, name=name) for lat, name in
+                            ((-75.3965, "Mercator"), (-60.6785, "Aa"), (-70.3689, "Ny"), (-84, "Mercator"))]))},
+     glyphs=GLYPHS, projection=VP, center=(171.756, -63.222), zoom=0.16, bearing=14.4, pitch=55.9,
+     description="Labels pitched and turned with the map near the south pole of a pitched globe collide by their boxes "
+                 "laid in the map plane and projected.")
+
 # --- raster -------------------------------------------------------------------------------------------------------
 def raster(path, description, **kw):
     case(path, [WHITE, {"id": "raster", "type": "raster", "source": "satellite", "paint": {"raster-fade-duration": 0}}],

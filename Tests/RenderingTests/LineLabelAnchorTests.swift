@@ -97,6 +97,8 @@ import Testing
         #expect(LineLabelAnchors.subdivided(Self.points([(0, 0), (32, -1)]), granularity: 512) == Self.points([(0, 0), (16, 0), (32, -1)]))
         #expect(LineLabelAnchors.subdivided(Self.points([(-40, 10), (-10, 10)]), granularity: 512)
                 == Self.points([(-40, 10), (-32, 10), (-16, 10), (-10, 10)]))
+        // a coordinate beyond reason ends the segment where it is (no grid walk to loop on)
+        #expect(LineLabelAnchors.subdivided([Point(x: 0, y: 0), Point(x: .infinity, y: 5)], granularity: 512).count == 2)
         // granularity 1 (GL JS's from zoom 9, and every flat style's) leaves the line alone
         let line = Self.points([(10, 5), (75, 40)])
         #expect(LineLabelAnchors.subdivided(line, granularity: 1) == line)

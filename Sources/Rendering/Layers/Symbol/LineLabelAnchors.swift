@@ -192,8 +192,11 @@ enum LineLabelAnchors {
             if !movesX && !movesY { continue }
             let dx = b.x - a.x, dy = b.y - a.y
             var x = a.x, y = a.y
-            // (a segment crosses at most one grid line per cell it spans on each axis)
-            while true {
+            // a segment crosses at most one grid line per cell it spans on each axis (a bound, should a coordinate be
+            // beyond reason: not one to loop on)
+            var crossings = dx.isFinite && dy.isFinite ? Int(min(1e6, (abs(dx) + abs(dy)) / cell)) + 3 : 0
+            while crossings > 0 {
+                crossings -= 1
                 let gridX = dx > 0 ? ((x / cell).rounded(.down) + 1) * cell : ((x / cell).rounded(.up) - 1) * cell
                 let gridY = dy > 0 ? ((y / cell).rounded(.down) + 1) * cell : ((y / cell).rounded(.up) - 1) * cell
                 let toGridX = abs(x - gridX), toGridY = abs(y - gridY)

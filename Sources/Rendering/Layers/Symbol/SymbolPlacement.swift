@@ -214,7 +214,7 @@ enum SymbolPlacement {
             // GL JS's boxes of symbols pitched with the map (not those of variable anchors or vertical text)
             let anchorWorld = mapPlaneBoxes ? transform.world(s.anchor, copy: wrap ?? 0, translatedBy: mapShift) : nil
             var textHidden = false
-            if let world = anchorWorld, layer.textPitchWithMap, s.variants.isEmpty, s.vertical == nil {
+            if let world = anchorWorld, layer.textPitchWithMap, s.variants.isEmpty, s.vertical.isEmpty {
                 let projected = mapPlaneBox(s.box, world: world, rotateWithMap: layer.textRotateWithMap, shift: screenShift, transform)
                 textBox = projected?.box ?? textBox
                 textHidden = projected?.hidden ?? true
