@@ -5,10 +5,18 @@ import GeoJSON
 import MapStyle
 import Tiling
 
+#if compiler(>=6.2)
+/// What a layer builder's type is besides: one whose metatype may cross threads (a builder is stateless: tiles are laid
+/// out on every core with it).
+typealias LayerBuilderMetatype = SendableMetatype
+#else
+protocol LayerBuilderMetatype {}
+#endif
+
 /// One layer type's steps from a compiled style layer and its selected features to a ``SceneLayer``:
 /// a layout made once per source tile (``LayerLayout``, kept in the bucket cache), then a scene
 /// layer per frame from it.
-protocol LayerBuilder {
+protocol LayerBuilder: LayerBuilderMetatype {
     /// Whether a layer of this type draws anything for geometry of type `type`.
     static func draws(_ type: GeometryType) -> Bool
     /// The layer laid out for `features` (those passing its filter, in source order) with
