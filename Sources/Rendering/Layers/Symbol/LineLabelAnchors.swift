@@ -217,10 +217,11 @@ enum LineLabelAnchors {
         return out
     }
 
-    /// GL JS's line granularity for the globe in a tile of zoom `z` (`line.getGranularityForZoomLevel`): 512 cells
-    /// across a zoom 0 tile, halved at each zoom, at least one (no split).
+    /// GL JS's line granularity for the globe in a tile of zoom `z` (`line.getGranularityForZoomLevel`): the line
+    /// painter's grid (``GlobeGranularity/line``), at least one cell (no split).
     static func globeGranularity(tileZoom z: Int) -> Int {
-        max(512 >> max(0, min(z, 62)), 1)
+        let line = GlobeGranularity.line
+        return max(line.base >> max(0, min(z, 62)), line.minimum, 1)
     }
 
     // MARK: - Clipping
