@@ -172,8 +172,13 @@ extension PaintContext {
         let worldShift = Point(x: turned.x / transform.worldSize, y: turned.y / transform.worldSize)
         // (a ring's screen points, horizon sides, cut by the horizon and kept sphere points: scratch the context keeps)
         var screen: [Point] = [], side: [Double] = [], out: [Point] = [], keptSphere: [Vector3] = []
+        var spans: [Range<Int>] = []
         swap(&screen, &ringScreen); swap(&side, &ringSides); swap(&out, &ringCut); swap(&keptSphere, &ringKept)
-        defer { swap(&screen, &ringScreen); swap(&side, &ringSides); swap(&out, &ringCut); swap(&keptSphere, &ringKept) }
+        swap(&spans, &ringSpans)
+        defer {
+            swap(&screen, &ringScreen); swap(&side, &ringSides); swap(&out, &ringCut); swap(&keptSphere, &ringKept)
+            swap(&spans, &ringSpans)
+        }
         let tileMiddle = tileClip.map { ($0.minX + $0.maxX) / 2 }
         // (the tile's band in the world copy's coordinates, which the ring's points are in once shifted)
         let seamBand = globeSeamBand(copy: 0)
@@ -305,41 +310,77 @@ extension PaintContext {
             // side the point facing the camera is beyond: whether the ring holds that point on screen stays as it is.)
             let skipping = skipsChunks && projector != nil && !part.chunkCaps.isEmpty && part.bounds.world.minY > 0
                 && part.bounds.world.maxY < 1
+            // the runs of points projected: all of them, or with the inside of runs left out (`keeping`: the sphere
+            // points of those projected are kept in `keptSphere`)
+            spans.removeAll(keepingCapacity: true)
+            if skipping {
+                var k = 0, from = 0
+                while k < world.count {
+                    if let end = part.chunkEnd(at: k, skips: {
+                        g.camera.shows($0) && g.camera.screenMisses($0, left: chunkReach.left, top: chunkReach.top,
+                                                                       right: chunkReach.right, bottom: chunkReach.bottom)
+                    }) {
+                        spans.append(from..<(k + 1))
+                        from = end
+                        k = end
+                        continue
+                    }
+                    k += 1
+                }
+                spans.append(from..<world.count)
+            } else {
+                spans.append(0..<world.count)
+            }
+            let keeping = spans.count > 1
+            keptSphere.removeAll(keepingCapacity: true)
+            if keeping { for run in spans { keptSphere.append(contentsOf: sphere[run]) } }
+            let count = spans.reduce(0) { $0 + $1.count }
             screen.removeAll(keepingCapacity: true)
-            screen.reserveCapacity(world.count)
+            screen.append(contentsOf: repeatElement(Point(x: 0, y: 0), count: count))
             side.removeAll(keepingCapacity: true)
-            side.reserveCapacity(world.count)
+            side.append(contentsOf: repeatElement(0, count: count))
+            // the points projected in a loop of their own (short, so the processor overlaps its iterations), then
+            // recorded for the outline, then put on GL's subpixel grid, as GL JS's triangles are rasterized
             var visible = 0
             var clearOfPoles = true
-            // the sphere points kept (`keptSphere`), once a run has been left out
-            var keeping = false
-            keptSphere.removeAll(keepingCapacity: true)
-            var k = 0
-            while k < world.count {
-                let p = world[k]
-                let q = projector.map { $0.project(sphere[k]) }
-                    ?? g.project(sphere: sphere[k], worldX: p.x - flatShift, y: p.y, wrapped: false)
-                // on GL's subpixel grid, as GL JS's triangles are rasterized
-                screen.append(GlobeMeshRasterizer.snapped(Point(x: q.x + offset.x, y: q.y + offset.y)))
-                side.append(q.side)
-                if q.side >= 0 { visible += 1 }
-                if records {
-                    outlineRecords.addPoint(world: p, screen: Point(x: q.x, y: q.y), side: q.side)
-                    if p.y <= 0 || p.y >= 1 { clearOfPoles = false }
-                }
-                if keeping { keptSphere.append(sphere[k]) }
-                if skipping, let end = part.chunkEnd(at: k, skips: {
-                    g.camera.shows($0) && g.camera.screenMisses($0, left: chunkReach.left, top: chunkReach.top,
-                                                                   right: chunkReach.right, bottom: chunkReach.bottom)
-                }) {
-                    if !keeping {
-                        keptSphere.append(contentsOf: sphere[...k])
-                        keeping = true
+            screen.withUnsafeMutableBufferPointer { screen in
+                side.withUnsafeMutableBufferPointer { side in
+                    var j = 0
+                    if let projector {
+                        for run in spans {
+                            for k in run {
+                                let q = projector.project(sphere[k])
+                                screen[j] = Point(x: q.x, y: q.y)
+                                side[j] = q.side
+                                j += 1
+                            }
+                        }
+                    } else {
+                        for run in spans {
+                            for k in run {
+                                let q = g.project(sphere: sphere[k], worldX: world[k].x - flatShift, y: world[k].y, wrapped: false)
+                                screen[j] = Point(x: q.x, y: q.y)
+                                side[j] = q.side
+                                j += 1
+                            }
+                        }
                     }
-                    k = end
-                    continue
+                    if records {
+                        j = 0
+                        for run in spans {
+                            for k in run {
+                                let p = world[k]
+                                outlineRecords.addPoint(world: p, screen: screen[j], side: side[j])
+                                if p.y <= 0 || p.y >= 1 { clearOfPoles = false }
+                                j += 1
+                            }
+                        }
+                    }
+                    for j in 0..<count {
+                        screen[j] = GlobeMeshRasterizer.snapped(Point(x: screen[j].x + offset.x, y: screen[j].y + offset.y))
+                        if side[j] >= 0 { visible += 1 }
+                    }
                 }
-                k += 1
             }
             let keptPoints = keeping ? keptSphere : sphere
             if records {

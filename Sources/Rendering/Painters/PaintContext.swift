@@ -37,11 +37,12 @@ package struct PaintContext {
     /// ``projectGlobeRings(_:copy:shift:globe:granularity:cache:record:skipsChunks:)``).
     var screenRings = PointRuns()
     /// Scratch buffers for one ring on the globe: its screen points, horizon sides, cut by the horizon, and the
-    /// sphere points it keeps when runs of it are left out.
+    /// sphere points it keeps when runs of it are left out, and the runs of its points projected.
     var ringScreen: [Point] = []
     var ringSides: [Double] = []
     var ringCut: [Point] = []
     var ringKept: [Vector3] = []
+    var ringSpans: [Range<Int>] = []
     /// Scratch buffer for line mesh vertex positions.
     var meshPositions: [Point] = []
     /// Scratch buffer for line mesh vertex gamma scales (pitched views, the globe).
