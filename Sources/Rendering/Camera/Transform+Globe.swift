@@ -150,6 +150,9 @@ package final class GlobeView: Sendable {
     let centerWorldX: Double
     /// How sines and cosines put world positions on the sphere (SwiftShader's for ``RasterReference/glJSSwiftShader``).
     let sine: GlobeSine
+    /// ``visibleWorldCorners()`` and ``visibleWorldHull()``, worked out once for the view: the sources' tile covers,
+    /// the background's cover and each band's context ask every frame, and each answer casts a few hundred rays.
+    private let visibleWorld = VisibleWorldMemo()
 
     /// The globe view of a transform, or nil when its globeness is 0 (or not a number).
     init?(_ t: Transform) {
@@ -383,6 +386,10 @@ package final class GlobeView: Sendable {
     /// the world under the screen's edges and the horizon's points on screen, every longitude when
     /// a pole is in view.
     func visibleWorldCorners() -> [(x: Double, y: Double)] {
+        visibleWorld.corners { computeVisibleWorldCorners() }
+    }
+
+    private func computeVisibleWorldCorners() -> [(x: Double, y: Double)] {
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         func include(_ p: Point) {
             guard p.x.isFinite, p.y.isFinite else { return }
@@ -420,6 +427,10 @@ package final class GlobeView: Sendable {
     /// world under points along the screen's edges and the horizon's points on screen; nil when a pole is in view (every
     /// longitude shows: ``visibleWorldCorners()``) or nothing of the globe is.
     func visibleWorldHull() -> ConvexPolygon? {
+        visibleWorld.hull { computeVisibleWorldHull() }
+    }
+
+    private func computeVisibleWorldHull() -> ConvexPolygon? {
         let w = 2 * halfWidth, h = 2 * halfHeight
         for pole in [Vector3(0, 1, 0), Vector3(0, -1, 0)] where camera.isVisible(pole) {
             let p = camera.screen(pole)
