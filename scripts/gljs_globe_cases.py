@@ -113,6 +113,16 @@ board("projection/interpolate", "A camera expression between names: half-way at 
       projection={"type": ["interpolate", ["linear"], ["zoom"], 0, "vertical-perspective", 2, "mercator"]})
 board("projection/step", "A step expression: vertical-perspective below zoom 3.",
       projection={"type": ["step", ["zoom"], "vertical-perspective", 3, "mercator"]}, zoom=2)
+# GL JS's constructor constrains the first camera with its Mercator transform (half the view's height inside the world's
+# edges) unless the style object's root projection is {type: globe}: the view starts further from the pole
+board("projection/first-camera-constrained", "vertical-perspective near the south edge: the first camera constrained as in Mercator.",
+      projection=VP, center=(20, -84), zoom=1.5, bearing=30)
+board("projection/first-camera-metadata", "The harness's projection set after loading: the first camera constrained as in Mercator.",
+      projection=None, test={"projection": "globe"}, center=(-40, 83), zoom=1.2)
+board("projection/first-camera-expression", "A camera-expression projection is not {type: globe}: the first camera constrained.",
+      projection={"type": ["step", ["zoom"], "vertical-perspective", 3, "mercator"]}, center=(60, 84), zoom=1.5)
+board("projection/first-camera-globe", "{type: globe}: GL JS sizes the map after the style loads, the first camera as given.",
+      center=(20, -84), zoom=1.5, bearing=30)
 board("projection/set-projection", "setProjection({type: globe}) on a Mercator style.",
       projection={"type": "mercator"}, test={"operations": [["wait"], ["setProjection", {"type": "globe"}], ["wait"]]})
 board("projection/set-projection-mercator", "setProjection({type: mercator}) on a globe style.",

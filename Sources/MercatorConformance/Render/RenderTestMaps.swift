@@ -37,6 +37,18 @@ enum RenderTestMaps {
         return map
     }
 
+    /// The camera GL JS's harness starts from, for a suite whose pictures GL JS drew (`scripts/gljs_expectations.py`
+    /// makes one map with the case's end state: its projection in the style, its camera in `new Map({style, center,
+    /// zoom, ...})`). GL JS's constructor sizes the map's first transform, a Mercator one, and constrains that camera
+    /// there (`defaultConstrain`: half the view's height kept inside the world's top and bottom edges, the view
+    /// unturned), unless the style object's root projection is `{"type": "globe"}`: then the map is sized without
+    /// constraint and again once the style has loaded, under the globe's transform (`resize(null, constrain)`).
+    static func constrainAsGLJSHarness(_ map: Map, height: Int) {
+        guard map.projection?.name != "globe" else { return }
+        map.camera = map.camera.constrained(minimumZoom: -2, maximumZoom: 24, minimumPitch: 0, maximumPitch: 90,
+                                            latitude: -90...90, keepingWorldHeightIn: height)
+    }
+
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
