@@ -117,7 +117,7 @@ board("projection/step", "A step expression: vertical-perspective below zoom 3."
 # edges) unless the style object's root projection is {type: globe}: the view starts further from the pole
 board("projection/first-camera-constrained", "vertical-perspective near the south edge: the first camera constrained as in Mercator.",
       projection=VP, center=(20, -84), zoom=1.5, bearing=30)
-board("projection/first-camera-metadata", "The harness's projection set after loading: the first camera constrained as in Mercator.",
+board("projection/first-camera-metadata", "The harness's projection (globe): drawn as the style's root projection, so not constrained.",
       projection=None, test={"projection": "globe"}, center=(-40, 83), zoom=1.2)
 board("projection/first-camera-expression", "A camera-expression projection is not {type: globe}: the first camera constrained.",
       projection={"type": ["step", ["zoom"], "vertical-perspective", 3, "mercator"]}, center=(60, 84), zoom=1.5)
