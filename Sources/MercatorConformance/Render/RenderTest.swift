@@ -68,12 +68,15 @@ public struct RenderSuiteInfo: Sendable {
     /// MapLibre Native's suite: its reference and tolerance.
     public init() {}
 
+    /// Whether MapLibre GL JS drew the suite's pictures (Mercator's comparison suite): its harness's rules apply.
+    var drawnByGLJS: Bool { reference == "maplibre-gl-js" }
+
     /// The suite at `root` (Native's defaults when it has no `suite.json`).
     public init(root: URL) {
         guard let data = try? Data(contentsOf: root.appendingPathComponent("suite.json")),
               let json = try? JSONValue(parsing: data) else { return }
         if let r = json["reference"]?.string { reference = r }
-        if let a = json["allowed"]?.number, a.isFinite, a >= 0 { defaultAllowed = a } else if reference == "maplibre-gl-js" { defaultAllowed = 0.00025 }
+        if let a = json["allowed"]?.number, a.isFinite, a >= 0 { defaultAllowed = a } else if drawnByGLJS { defaultAllowed = 0.00025 }
     }
 }
 

@@ -29,7 +29,7 @@ enum RenderTestMaps {
         map.camera.pitch = min(map.camera.pitch, metadata.maxPitch ?? 60)
         if let projection = metadata.projection { try map.style.setProjection(projection) }
         // GL JS's pictures were drawn through SwiftShader: its ties, its 1/16-pixel vertex grid and its sine, to compare like with like
-        if suite.reference == "maplibre-gl-js" { map.rasterReference = .glJSSwiftShader }
+        if suite.drawnByGLJS { map.rasterReference = .glJSSwiftShader }
         // MapLibre's harness draws only the fixtures' glyphs: no installed fonts, CJK included
         map.settings.ideographicFontFallback = .disabled
         // and breaks Thai, Lao, Khmer and Myanmar lines only at spaces (no ICU dictionaries)

@@ -42,7 +42,7 @@ public struct RenderTestRunner: Sendable {
                 if let centre { map.camera.center = centre }
                 let maxPitch = metadata.maxPitch ?? 60
                 var unsupported = try RenderTestMaps.apply(metadata.operations, to: map, root: root, maxPitch: maxPitch)
-                if suite.reference == "maplibre-gl-js" { RenderTestMaps.constrainAsGLJSHarness(map, height: metadata.height) }
+                if suite.drawnByGLJS { RenderTestMaps.constrainAsGLJSHarness(map, height: metadata.height) }
                 // Debug overlays (tile borders, collision boxes, overdraw) are drawn into the expected images.
                 if json["metadata"]?["test"]?["collisionDebug"]?.bool == true { map.debugOptions.insert(.collisionBoxes) }
                 if json["metadata"]?["test"]?["debug"]?.bool == true { map.debugOptions.insert(.tileBoundaries) }

@@ -12,11 +12,15 @@ enum GlobeGranularity {
     /// Whole tiles (rasters, backgrounds): 128, at least 32.
     static let tile = (base: 128, minimum: 32)
 
+    /// Cells across a tile of `zoom` (`max(base >> z, minimum)`; 0: no subdivision).
+    static func cellsPerTile(_ setting: (base: Int, minimum: Int), tileZoom zoom: Int) -> Int {
+        max(setting.base >> max(0, min(zoom, 62)), setting.minimum)
+    }
+
     /// Cells across the whole world for geometry of a tile at `zoom` (0: no subdivision).
     static func cellsAcrossWorld(_ setting: (base: Int, minimum: Int), tileZoom zoom: Int) -> Double {
         let z = max(0, min(30, zoom))
-        let perTile = max(setting.base >> min(z, 62), setting.minimum)
-        return Double(perTile) * pow(2, Double(z))
+        return Double(cellsPerTile(setting, tileZoom: z)) * pow(2, Double(z))
     }
 }
 

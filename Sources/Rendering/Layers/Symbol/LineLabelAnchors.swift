@@ -220,8 +220,7 @@ enum LineLabelAnchors {
     /// GL JS's line granularity for the globe in a tile of zoom `z` (`line.getGranularityForZoomLevel`): the line
     /// painter's grid (``GlobeGranularity/line``), at least one cell (no split).
     static func globeGranularity(tileZoom z: Int) -> Int {
-        let line = GlobeGranularity.line
-        return max(line.base >> max(0, min(z, 62)), line.minimum, 1)
+        max(GlobeGranularity.cellsPerTile(GlobeGranularity.line, tileZoom: z), 1)
     }
 
     // MARK: - Clipping
