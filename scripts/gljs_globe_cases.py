@@ -123,6 +123,13 @@ board("projection/first-camera-expression", "A camera-expression projection is n
       projection={"type": ["step", ["zoom"], "vertical-perspective", 3, "mercator"]}, center=(60, 84), zoom=1.5)
 board("projection/first-camera-globe", "{type: globe}: GL JS sizes the map after the style loads, the first camera as given.",
       center=(20, -84), zoom=1.5, bearing=30)
+# a blend of vertical-perspective and Mercator at a low zoom, a pole and the far side in view
+BLEND = {"type": ["interpolate", ["linear"], ["zoom"], 0, "vertical-perspective", 4, "mercator"]}
+case("projection/blend-pole-notch", [{"id": "bg", "type": "background", "paint": {"background-color": "#2a7ab0"}}],
+     projection=BLEND, center=(20, 60), zoom=1, width=512, height=512,
+     description="A blend near the pole: the world's top edge bends down between two points, GL JS's mesh leaves a notch.")
+board("projection/blend-far-side", "A blend with squares on the far side: GL JS's blended clip hides them, cut where it passes.",
+      projection=BLEND, center=(20, 60), zoom=1, width=512, height=512)
 board("projection/set-projection", "setProjection({type: globe}) on a Mercator style.",
       projection={"type": "mercator"}, test={"operations": [["wait"], ["setProjection", {"type": "globe"}], ["wait"]]})
 board("projection/set-projection-mercator", "setProjection({type: mercator}) on a globe style.",

@@ -14,7 +14,7 @@ struct GLJSComparisonSuiteTests {
         "global-state": 21,
         "color-relief": 18,
         "hillshade-resampling": 8,
-        "projection": 18,
+        "projection": 19,
         "globe-background": 3,
         "globe-fill": 15,
         "globe-line": 11,

@@ -228,10 +228,10 @@ package final class GlobeView: Sendable {
     /// The view-space position (pixels) of a point `heightPixels` above the world point `x, y`, whose
     /// unit-sphere direction is `s`, raised on the globe to `radius` of the unit sphere: the two
     /// cameras' positions mixed by the globeness, as GL JS's `interpolateProjectionFor3D` mixes them.
-    func view(sphere s: Vector3, radius: Double, worldX x: Double, y: Double, heightPixels: Double) -> Vector3 {
+    func view(sphere s: Vector3, radius: Double, worldX x: Double, y: Double, heightPixels: Double, wrapped: Bool = true) -> Vector3 {
         let g = camera.view(s * radius)
         if globeness >= 1 { return g }
-        var m = mercatorView(worldX: x, y: y)
+        var m = mercatorView(worldX: x, y: y, wrapped: wrapped)
         m.y += heightPixels * sinPitch
         m.z += heightPixels * cosPitch
         return Vector3(m.x + (g.x - m.x) * globeness, m.y + (g.y - m.y) * globeness, m.z + (g.z - m.z) * globeness)
@@ -291,10 +291,10 @@ package final class GlobeView: Sendable {
         return (atan(v.dot(frame.east)), atan(v.dot(frame.south)))
     }
 
-    /// ``project(sphere:worldX:y:)`` of a world point.
+    /// ``project(sphere:worldX:y:wrapped:)`` of a world point.
     @inline(__always)
-    func project(worldX x: Double, y: Double) -> (x: Double, y: Double, side: Double) {
-        project(sphere: spherePoint(worldX: x, y: y), worldX: x, y: y)
+    func project(worldX x: Double, y: Double, wrapped: Bool = true) -> (x: Double, y: Double, side: Double) {
+        project(sphere: spherePoint(worldX: x, y: y), worldX: x, y: y, wrapped: wrapped)
     }
 
     /// How far a world point is in front of the horizon (negative: hidden).
@@ -311,8 +311,8 @@ package final class GlobeView: Sendable {
     /// ``view(sphere:radius:worldX:y:heightPixels:)`` at the sphere's radius and no height, as GL JS's `projectTile`
     /// places a vertex before the projection matrix.
     @inline(__always)
-    func viewPosition(worldX x: Double, y: Double) -> Vector3 {
-        view(sphere: spherePoint(worldX: x, y: y), radius: 1, worldX: x, y: y, heightPixels: 0)
+    func viewPosition(worldX x: Double, y: Double, wrapped: Bool = true) -> Vector3 {
+        view(sphere: spherePoint(worldX: x, y: y), radius: 1, worldX: x, y: y, heightPixels: 0, wrapped: wrapped)
     }
 
     /// ``plane(worldX:y:)`` of a world point whose sphere point `s` is known: ``project(sphere:worldX:y:wrapped:)``'s

@@ -5,12 +5,20 @@ import Geo
 /// the view rasterized as GL JS draws a background on the globe (`draw_background.ts`: each covering
 /// tile's mesh, reaching the poles, no stencil), one run per row, worked out when first asked for and
 /// kept for the render (backgrounds and layers covering the whole view read it).
+///
+/// The sphere's outline is convex: a row shows it on one run of columns. A blend with Mercator's outline is not
+/// (near a pole in view, the world's top edge bends down between two points: GL JS's mesh leaves a notch there), and
+/// its rows may show it on several runs (``forEachSpan(row:from:to:_:)``).
 final class GlobeCover {
     let globe: GlobeView
     let clip: PixelClip
     private let transform: Transform
-    /// Start and end column per row of the clip, once worked out.
+    /// Start and end column per row of the clip, once worked out: the first and last columns showing the globe.
     private var runs: [Int32] = []
+    /// In a blend, each row's runs of columns showing the globe (start and end, in order, apart), row `r`'s from
+    /// `pieces[2 * pieceStarts[r]]` to `pieces[2 * pieceStarts[r + 1]]`; empty on the sphere (one run a row: ``runs``).
+    private var pieces: [Int32] = []
+    private var pieceStarts: [Int] = []
 
     init(transform: Transform, globe: GlobeView, clip: PixelClip) {
         self.transform = transform
@@ -18,13 +26,30 @@ final class GlobeCover {
         self.clip = clip
     }
 
-    /// The columns `a..<b` of row `y` showing the globe (empty when `a >= b`).
+    /// The columns `a..<b` of row `y` from the first to the last showing the globe (empty when `a >= b`): all of them
+    /// show it on the sphere; in a blend, see ``forEachSpan(row:from:to:_:)``.
     @inline(__always)
     func span(row y: Int) -> (Int, Int) {
         if runs.isEmpty { work() }
         let i = 2 * (y - clip.y0)
         guard i >= 0, i + 1 < runs.count else { return (0, 0) }
         return (Int(runs[i]), Int(runs[i + 1]))
+    }
+
+    /// Calls `body` with each run of columns `a..<b` of row `y` that shows the globe, within `x0..<x1`, left to right.
+    @inline(__always)
+    func forEachSpan(row y: Int, from x0: Int, to x1: Int, _ body: (Int, Int) -> Void) {
+        let (a, b) = span(row: y)
+        let r = y - clip.y0
+        if pieceStarts.isEmpty || r < 0 || r + 1 >= pieceStarts.count {
+            let (lo, hi) = (max(a, x0), min(b, x1))
+            if lo < hi { body(lo, hi) }
+            return
+        }
+        for k in pieceStarts[r]..<pieceStarts[r + 1] {
+            let (lo, hi) = (max(Int(pieces[2 * k]), x0), min(Int(pieces[2 * k + 1]), x1))
+            if lo < hi { body(lo, hi) }
+        }
     }
 
     private func work() {
@@ -91,6 +116,8 @@ final class GlobeCover {
                     && inner[2 * bottom] <= minX && maxX <= inner[2 * bottom + 1]
             }
         }
+        // (in a blend, every span kept by row, to be joined into the row's runs)
+        var rowSpans: [[(Int32, Int32)]] = globe.isSphere ? [] : Array(repeating: [], count: rows)
         for tile in GlobeCover.tiles(transform: transform, globe: globe) {
             rasterizer.rasterize(GlobeTileMesh(bounds: tile, granularity: GlobeGranularity.tile)) { s in
                 let i = 2 * (s.y - y0)
@@ -101,9 +128,32 @@ final class GlobeCover {
                     runs[i] = min(runs[i], Int32(s.x0))
                     runs[i + 1] = max(runs[i + 1], Int32(s.x1))
                 }
+                if !rowSpans.isEmpty { rowSpans[s.y - y0].append((Int32(s.x0), Int32(s.x1))) }
             }
         }
+        if !rowSpans.isEmpty { (pieces, pieceStarts) = GlobeCover.joined(rowSpans) }
         self.runs = runs
+    }
+
+    /// Each row's spans sorted and joined where they touch or overlap, one after another (start and end), and where
+    /// each row's start: ``pieces`` and ``pieceStarts``.
+    static func joined(_ rows: [[(Int32, Int32)]]) -> (pieces: [Int32], starts: [Int]) {
+        var pieces: [Int32] = [], starts: [Int] = [0]
+        starts.reserveCapacity(rows.count + 1)
+        for spans in rows {
+            var count = 0
+            for (a, b) in spans.sorted(by: { $0.0 < $1.0 }) where a < b {
+                if count > 0, a <= pieces[pieces.count - 1] {
+                    pieces[pieces.count - 1] = max(pieces[pieces.count - 1], b)
+                } else {
+                    pieces.append(a)
+                    pieces.append(b)
+                    count += 1
+                }
+            }
+            starts.append(starts[starts.count - 1] + count)
+        }
+        return (pieces, starts)
     }
 
     /// A world point (Web Mercator fractions, x within half a world of the centre's) of the globe seen in the
@@ -111,8 +161,9 @@ final class GlobeCover {
     /// globe lies when the ring itself is off the clip.
     private(set) lazy var probe: Point? = {
         for y in clip.y0..<clip.y1 {
-            let (a, b) = span(row: y)
-            guard a < b, let w = globe.world(screenX: Double(a + b) / 2, y: Double(y) + 0.5) else { continue }
+            var first: (Int, Int)?
+            forEachSpan(row: y, from: clip.x0, to: clip.x1) { a, b in if first == nil { first = (a, b) } }
+            guard let (a, b) = first, let w = globe.world(screenX: Double(a + b) / 2, y: Double(y) + 0.5) else { continue }
             return w
         }
         return nil

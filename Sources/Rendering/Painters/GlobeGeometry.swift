@@ -395,11 +395,12 @@ extension PaintContext {
                 }
             }
             let n = screen.count
-            // In a blend with Mercator the far side is clipped where GL JS's blended clip z passes w, which is
-            // no circle on the sphere: the ring is kept whole, and the fill keeps to the rows of the globe's tile
-            // meshes (the background's cover), which are clipped there as GL clips them.
-            if visible == n || !g.isSphere {
+            if visible == n {
                 screenRings.append(screen)
+                continue
+            }
+            if !g.isSphere {
+                appendBlendCut(screen: screen, side: side, world: world, clockwise: area > 0, visible: visible, globe: g, offset: offset)
                 continue
             }
             if visible == 0 {
@@ -441,6 +442,58 @@ extension PaintContext {
             }
             screenRings.append(out)
         }
+    }
+
+    /// A ring's screen points (`screen`, `visible` of them in front of GL JS's clip, as `side` says) in a blend with
+    /// Mercator, cut where GL JS's blended clip z passes w (no circle on the sphere: no horizon to close the cut along)
+    /// into ``screenRings``. Each exit is joined to the next entry round the outside of the globe, far off the screen:
+    /// out from the facing point's screen position, round a circle the ring's way, and back in; the fill keeps to the
+    /// runs of the globe's tile meshes (the background's cover), whose outline is where GL JS clips there, so that the
+    /// way round the outside draws nothing itself. A ring wholly past the clip draws nothing, or all of what the clip
+    /// shows of the globe when it holds it (the clip's rectangle, kept to the cover); a partly hidden ring whose cut
+    /// disagrees with the ring about the facing point gets that rectangle once more (even-odd), as on the sphere.
+    private mutating func appendBlendCut(screen: [Point], side: [Double], world: [Point], clockwise: Bool, visible: Int,
+                                         globe g: GlobeView, offset: Point) {
+        let (x0, y0, x1, y1) = (Double(clip.x0) - 1, Double(clip.y0) - 1, Double(clip.x1) + 1, Double(clip.y1) + 1)
+        let rectangle = [Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1)]
+        let facing = g.camera.horizonNormal
+        let facingWorld = g.world(sphere: facing)
+        if visible == 0 {
+            if ringEncloses(world, globeCover?.probe ?? facingWorld) { screenRings.append(rectangle) }
+            return
+        }
+        let centre = g.screen(sphere: facing) + offset
+        let far = 4 * Double(max(canvasWidth, canvasHeight)) + (centre - Point(x: Double(canvasWidth) / 2, y: Double(canvasHeight) / 2)).length
+        func angle(_ p: Point) -> Double { atan2(p.y - centre.y, p.x - centre.x) }
+        func outward(_ a: Double) -> Point { Point(x: centre.x + far * cos(a), y: centre.y + far * sin(a)) }
+        let n = screen.count
+        var out: [Point] = []
+        out.reserveCapacity(n + 70)
+        let start = side.firstIndex { $0 >= 0 }!
+        var exit: Double?
+        for k in 0..<n {
+            let i = (start + k) % n, j = (i + 1) % n
+            let vi = side[i] >= 0, vj = side[j] >= 0
+            if vi { out.append(screen[i]) }
+            if vi == vj { continue }
+            let f = side[i] / (side[i] - side[j])
+            let crossing = screen[i] + (screen[j] - screen[i]) * f
+            if vi {
+                out.append(crossing)
+                exit = angle(crossing)
+            } else if let a0 = exit {
+                // round the outside the ring's way: clockwise on screen (y down: the angle growing) for a clockwise ring
+                let a1 = angle(crossing)
+                var delta = a1 - a0
+                if clockwise { while delta < 0 { delta += 2 * .pi } } else { while delta > 0 { delta -= 2 * .pi } }
+                let steps = max(2, Int((abs(delta) / (2 * .pi / 64)).rounded(.up)))
+                for m in 0...steps { out.append(outward(a0 + delta * Double(m) / Double(steps))) }
+                out.append(crossing)
+                exit = nil
+            }
+        }
+        screenRings.append(out)
+        if PaintContext.evenOddContains(out, centre) != ringEncloses(world, facingWorld) { screenRings.append(rectangle) }
     }
 
     /// The horizon as a ring of 256 screen points (the whole visible disc).

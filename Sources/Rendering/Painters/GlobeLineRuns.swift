@@ -123,9 +123,13 @@ extension PaintContext {
                              globe: g, near: near, screenPoints: screenPoints, into: &runs)
             return
         }
-        Self.visibleRuns(count: world.count, world: { world[$0] },
-                         projected: { g.project(sphere: spheres[$0], worldX: world[$0].x, y: world[$0].y) },
-                         skip: { _ in nil }, globe: g, near: near, screenPoints: screenPoints, into: &runs)
+        // In a blend with Mercator the line keeps one world copy, the one its middle is nearest the view's on (GL JS
+        // draws a tile in one copy): each point's nearest copy would tear it where copies meet, across the far side.
+        // Its runs' world points are in that copy.
+        let flatShift = ((part.bounds.world.minX + part.bounds.world.maxX) / 2 - g.centerWorldX).rounded()
+        Self.visibleRuns(count: world.count, world: { Point(x: world[$0].x - flatShift, y: world[$0].y) },
+                         projected: { g.project(sphere: spheres[$0], worldX: world[$0].x - flatShift, y: world[$0].y, wrapped: false) },
+                         skip: { _ in nil }, globe: g, near: near, screenPoints: screenPoints, wrapped: false, into: &runs)
     }
 
     /// The outline runs of a fill ring the interior pass projected (``GlobeOutlineRecords``): what
@@ -152,12 +156,13 @@ extension PaintContext {
     /// added to `out`: point `k` is `world(k)`, projected to `projected(k)` (screen position and horizon side); a run
     /// ends where the line crosses the horizon, at the crossing (on the world segment, projected). `skip(k)`, after
     /// point `k`: a later point to go on from, when no segment between them (nor a crossing of the horizon on one)
-    /// comes near the clip; the run then ends at `k`, as those segments would end it.
+    /// comes near the clip; the run then ends at `k`, as those segments would end it. `wrapped` as the projection's
+    /// (a blend's crossings in the points' own world copy, or each in the copy nearest the view's).
     @inline(__always)
     private static func visibleRuns(count: Int, world: (Int) -> Point, projected: (Int) -> (x: Double, y: Double, side: Double),
                                     skip: (Int) -> Int?,
                                     globe g: GlobeView, near: (left: Double, top: Double, right: Double, bottom: Double),
-                                    screenPoints: Bool, into out: inout PointRuns) {
+                                    screenPoints: Bool, wrapped: Bool = true, into out: inout PointRuns) {
         // (the run being cut is kept in `out`'s pending arrays, whose storage lasts from line to line)
         out.pendingWorld.removeAll(keepingCapacity: true)
         out.pendingScreen.removeAll(keepingCapacity: true)
@@ -171,7 +176,7 @@ extension PaintContext {
                 let f = prev.side / (prev.side - side)
                 // the crossing, on the world segment (its sphere point is on the horizon to within the grid)
                 let c = Point(x: prev.world.x + (p.x - prev.world.x) * f, y: prev.world.y + (p.y - prev.world.y) * f)
-                let cq = g.project(worldX: c.x, y: c.y)
+                let cq = g.project(worldX: c.x, y: c.y, wrapped: wrapped)
                 out.pendingWorld.append(c)
                 out.pendingScreen.append(Point(x: cq.x, y: cq.y))
                 if side < 0 { flushRun(&out, near: near, screenPoints: screenPoints) }

@@ -90,8 +90,9 @@ package struct PaintContext {
         if color.a <= 0 || clip.isEmpty { return }
         if let globeCover {
             for y in clip.y0..<clip.y1 {
-                let (a, b) = globeCover.span(row: y)
-                if b > a { Canvas.blendSpan(pixels, offset: 4 * (y * canvasWidth + a), count: b - a, color: color) }
+                globeCover.forEachSpan(row: y, from: clip.x0, to: clip.x1) { a, b in
+                    Canvas.blendSpan(pixels, offset: 4 * (y * canvasWidth + a), count: b - a, color: color)
+                }
             }
             return
         }

@@ -57,9 +57,10 @@ extension PaintContext {
                         // pictures (the globe is GL JS's alone: MapLibre Native's tie rule need not hold)
                         let spans = tileSpans
                         sc.scan(rings: rings, rule: .evenOdd, clip: clip, ties: .above) { y, x0, x1 in
-                            let (c0, c1) = cover.span(row: y)
-                            let (a, b) = PaintContext.tileSpan(spans, row: y, max(x0, c0), min(x1, c1))
-                            if a < b { Canvas.blendSpan(p, offset: 4 * (y * w + a), count: b - a, color: color) }
+                            cover.forEachSpan(row: y, from: x0, to: x1) { c0, c1 in
+                                let (a, b) = PaintContext.tileSpan(spans, row: y, c0, c1)
+                                if a < b { Canvas.blendSpan(p, offset: 4 * (y * w + a), count: b - a, color: color) }
+                            }
                         }
                     } else if tileClip == nil {
                         sc.scan(rings: rings, rule: .evenOdd, clip: clip) { y, x0, x1 in

@@ -115,7 +115,8 @@ extension PaintContext {
                             if gradient != nil {
                                 for k in 1..<plane.count { total += (plane[k] - plane[k - 1]).length }
                             }
-                            paintMesh(tessellator, stroke: stroke, tileClip: nil, lineLength: total, transform: tr)
+                            // (a plain line's runs are in its own world copy: globeVisibleWorldRuns)
+                            paintMesh(tessellator, stroke: stroke, tileClip: nil, lineLength: total, transform: tr, wrapped: !plain)
                         }
                         continue
                     }
@@ -290,9 +291,11 @@ extension PaintContext {
     }
 
     /// Rasterizes every triangle of a tessellated line, blending each separately.
+    /// In a blend with Mercator, `wrapped` puts each vertex on the world copy nearest the view's; without, the mesh's
+    /// world points are in the copy to draw (a line's own: see ``globeVisibleWorldRuns(_:copy:closed:globe:margin:granularity:screenPoints:cache:skipsChunks:into:)``).
     private mutating func paintMesh(_ mesh: LineTessellator, stroke: LineStroke,
                                     tileClip: (minX: Double, minY: Double, maxX: Double, maxY: Double)?,
-                                    lineLength: Double, transform tr: Transform) {
+                                    lineLength: Double, transform tr: Transform, wrapped: Bool = true) {
         let verts = mesh.vertices
         if verts.isEmpty { return }
         // Final plane positions: extrusion by the outset, line-offset (rotated at caps) and translate.
@@ -324,7 +327,7 @@ extension PaintContext {
             let projector = globe.isSphere ? SphereProjector(globe.camera) : nil
             @inline(__always) func viewPosition(_ w: Point) -> Vector3 {
                 if let projector { return projector.view(globe.spherePoint(worldX: w.x, y: w.y)) }
-                return globe.viewPosition(worldX: w.x, y: w.y)
+                return globe.viewPosition(worldX: w.x, y: w.y, wrapped: wrapped)
             }
             var views: [Vector3] = []
             swap(&views, &meshViews)
@@ -352,7 +355,7 @@ extension PaintContext {
                 if let projector {
                     for i in views.indices { views[i] = projector.view(globe.spherePoint(worldX: views[i].x, y: views[i].y)) }
                 } else {
-                    for i in views.indices { views[i] = globe.viewPosition(worldX: views[i].x, y: views[i].y) }
+                    for i in views.indices { views[i] = globe.viewPosition(worldX: views[i].x, y: views[i].y, wrapped: wrapped) }
                 }
                 positions.withUnsafeMutableBufferPointer { positions in
                     let (halfWidth, halfHeight) = (globe.halfWidth, globe.halfHeight)

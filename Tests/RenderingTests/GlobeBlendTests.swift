@@ -1,0 +1,85 @@
+import Foundation
+import Geo
+import GeoJSON
+import Testing
+@testable import Rendering
+
+/// A blend of the globe with Mercator at a low zoom, a pole and the far side in view (GL JS's
+/// `projection/blend-*` cases in the comparison suite draw the same rules).
+@Suite struct GlobeBlendTests {
+    static let size = (width: 512, height: 512)
+
+    /// The view of the comparison suite's blend cases: vertical-perspective a quarter of the way to Mercator.
+    static func context(_ pixels: UnsafeMutablePointer<Float>, clip: PixelClip? = nil) throws -> (PaintContext, GlobeView) {
+        var t = Transform(camera: MapCamera(center: LocationCoordinate2D(latitude: 60, longitude: 20), zoom: 1),
+                          width: size.width, height: size.height)
+        t.globeness = 0.75
+        let g = try #require(t.globe)
+        let c = PaintContext(transform: t, pixels: pixels, canvasWidth: size.width, canvasHeight: size.height,
+                             clip: clip ?? PixelClip(width: size.width, height: size.height))
+        return (c, g)
+    }
+
+    @Test("near the pole the blend's outline is not convex: a row shows the globe on two runs, the notch between them bare")
+    func coverLeavesTheNotch() throws {
+        let pixels = UnsafeMutablePointer<Float>.allocate(capacity: 4 * Self.size.width * Self.size.height)
+        defer { pixels.deallocate() }
+        let (context, _) = try Self.context(pixels)
+        let cover = try #require(context.globeCover)
+        var split = 0
+        for y in 0..<Self.size.height {
+            var runs: [(Int, Int)] = []
+            cover.forEachSpan(row: y, from: 0, to: Self.size.width) { runs.append(($0, $1)) }
+            let (a, b) = cover.span(row: y)
+            // the runs lie within the row's first and last columns, in order and apart
+            for (k, run) in runs.enumerated() {
+                #expect(run.0 >= a && run.1 <= b && run.0 < run.1)
+                if k > 0 { #expect(runs[k - 1].1 < run.0) }
+            }
+            if runs.count >= 2 { split += 1 }
+        }
+        #expect(split >= 5, "\(split) rows show the globe on two runs")
+    }
+
+    @Test("a ring wholly past the blend's clip draws nothing")
+    func hiddenRingsInABlend() throws {
+        let pixels = UnsafeMutablePointer<Float>.allocate(capacity: 4 * Self.size.width * Self.size.height)
+        defer { pixels.deallocate() }
+        var (context, g) = try Self.context(pixels)
+        // a box on the far side (the south of the Pacific, 150 degrees from the view's centre)
+        func box(_ w: Double, _ s: Double, _ e: Double, _ n: Double) -> [Point] {
+            [(w, s), (e, s), (e, n), (w, n), (w, s)].map { Transform.mercator(LocationCoordinate2D(latitude: $0.1, longitude: $0.0)) }
+        }
+        let far = box(-170, -60, -120, -40)
+        #expect(far.allSatisfy { g.project(worldX: $0.x, y: $0.y).side < 0 })
+        context.projectGlobeRings([far], copy: 0, shift: Point(x: 0, y: 0), globe: g)
+        #expect(context.screenRings.isEmpty)
+        // a box in view draws
+        context.projectGlobeRings([box(0, 40, 40, 60)], copy: 0, shift: Point(x: 0, y: 0), globe: g)
+        #expect(!context.screenRings.isEmpty)
+    }
+
+    @Test("a line across the meridian facing away from the centre keeps one world copy in a blend: no jump across the view")
+    func linesKeepOneCopy() throws {
+        let pixels = UnsafeMutablePointer<Float>.allocate(capacity: 4 * Self.size.width * Self.size.height)
+        defer { pixels.deallocate() }
+        let (context, g) = try Self.context(pixels)
+        // along the 66th parallel from 170 to 150 degrees west, across 160 west (the centre's opposite, a world copy's edge)
+        let line = (0...40).map { Transform.mercator(LocationCoordinate2D(latitude: 66, longitude: -170 + Double($0) / 2)) }
+        var shown = 0
+        for screenPoints in [true, false] {
+            let runs = context.visibleRunArrays(line, copy: 0, closed: false, globe: g, margin: 2, screenPoints: screenPoints)
+            for run in runs {
+                for (a, b) in zip(run, run.dropFirst()) {
+                    if screenPoints {
+                        #expect((b - a).length < 20, "a step of \((b - a).length) px")
+                    } else {
+                        #expect(abs(b.x - a.x) < 0.01, "a step of \(b.x - a.x) world widths")
+                    }
+                    shown += 1
+                }
+            }
+        }
+        #expect(shown > 20, "\(shown) segments shown")
+    }
+}
