@@ -409,17 +409,11 @@ extension PaintContext {
             }
             out.removeAll(keepingCapacity: true)
             out.reserveCapacity(n + 64)
-            let start = side.firstIndex { $0 >= 0 }!
             var exit: Vector3?
             let clockwise = area > 0
-            for k in 0..<n {
-                let i = (start + k) % n, j = (i + 1) % n
-                let vi = side[i] >= 0, vj = side[j] >= 0
-                if vi { out.append(screen[i]) }
-                if vi == vj { continue }
-                let f = side[i] / (side[i] - side[j])
+            Self.walkCut(side: side, point: { out.append(screen[$0]) }) { i, j, f, exits in
                 let x = g.onHorizon(keptPoints[i] + (keptPoints[j] - keptPoints[i]) * f)
-                if vi {
+                if exits {
                     out.append(g.screen(sphere: x) + offset)
                     exit = x
                 } else if let e = exit {
@@ -466,19 +460,12 @@ extension PaintContext {
         let far = 4 * Double(max(canvasWidth, canvasHeight)) + (centre - Point(x: Double(canvasWidth) / 2, y: Double(canvasHeight) / 2)).length
         func angle(_ p: Point) -> Double { atan2(p.y - centre.y, p.x - centre.x) }
         func outward(_ a: Double) -> Point { Point(x: centre.x + far * cos(a), y: centre.y + far * sin(a)) }
-        let n = screen.count
         var out: [Point] = []
-        out.reserveCapacity(n + 70)
-        let start = side.firstIndex { $0 >= 0 }!
+        out.reserveCapacity(screen.count + 70)
         var exit: Double?
-        for k in 0..<n {
-            let i = (start + k) % n, j = (i + 1) % n
-            let vi = side[i] >= 0, vj = side[j] >= 0
-            if vi { out.append(screen[i]) }
-            if vi == vj { continue }
-            let f = side[i] / (side[i] - side[j])
+        Self.walkCut(side: side, point: { out.append(screen[$0]) }) { i, j, f, exits in
             let crossing = screen[i] + (screen[j] - screen[i]) * f
-            if vi {
+            if exits {
                 out.append(crossing)
                 exit = angle(crossing)
             } else if let a0 = exit {
@@ -494,6 +481,22 @@ extension PaintContext {
         }
         screenRings.append(out)
         if PaintContext.evenOddContains(out, centre) != ringEncloses(world, facingWorld) { screenRings.append(rectangle) }
+    }
+
+    /// Walks a closed ring cut by a clip (`side[i] >= 0`: point `i` in front of it; one at least), from its first point
+    /// in front: `point(i)` for each point in front, `crossing(i, j, f, exits)` where the edge from point `i` to the next,
+    /// `j`, crosses the clip (`f` of the way along it; `exits` when it leaves).
+    @inline(__always)
+    static func walkCut(side: [Double], point: (Int) -> Void, crossing: (Int, Int, Double, Bool) -> Void) {
+        let n = side.count
+        guard let start = side.firstIndex(where: { $0 >= 0 }) else { return }
+        for k in 0..<n {
+            let i = (start + k) % n, j = (i + 1) % n
+            let vi = side[i] >= 0, vj = side[j] >= 0
+            if vi { point(i) }
+            if vi == vj { continue }
+            crossing(i, j, side[i] / (side[i] - side[j]), vi)
+        }
     }
 
     /// The horizon as a ring of 256 screen points (the whole visible disc).
