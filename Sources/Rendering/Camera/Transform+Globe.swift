@@ -185,7 +185,14 @@ package final class GlobeView: Sendable {
     /// Whether the view is entirely the sphere (no Mercator mixed in).
     var isSphere: Bool { globeness >= 1 }
 
-    /// The view-space position of a world point under the Mercator camera (its nearest world copy).
+    /// The whole worlds to take off the world x of something spanning `low...high` (world x) that a blend draws in one
+    /// world copy, the one its middle is nearest the view's centre on (GL JS draws a tile in one copy: each point in its
+    /// own nearest copy would tear it where copies meet).
+    @inline(__always)
+    func copyShift(low: Double, high: Double) -> Double { ((low + high) / 2 - centerWorldX).rounded() }
+
+    /// The view-space position of a world point under the Mercator camera (its nearest world copy, or with `wrapped`
+    /// false the copy `x` is in).
     @inline(__always)
     private func mercatorView(worldX x: Double, y: Double, wrapped: Bool = true) -> Vector3 {
         let copy = wrapped ? (x - centerWorldX).rounded() : 0

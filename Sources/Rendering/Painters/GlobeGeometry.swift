@@ -303,7 +303,7 @@ extension PaintContext {
             let world = part.world, sphere = part.sphere, area = part.area
             let lowX = part.lowX, highX = part.highX
             // in a blend with Mercator, the ring's flat position on one copy of the world, the one nearest the view
-            let flatShift = ((lowX + highX) / 2 - g.centerWorldX).rounded()
+            let flatShift = g.copyShift(low: lowX, high: highX)
             // (a ring cut at the antimeridian has edges there that its outline does not: the outline is cut itself)
             let records = recording && highX - lowX <= 1 && !(seamBand?.isCrossed(lowX: lowX, highX: highX) ?? false)
             // A ring clear of the poles leaves out the points inside each of its runs (``GlobeSplitCache/Part/chunkCaps``)
@@ -400,7 +400,8 @@ extension PaintContext {
                 continue
             }
             if !g.isSphere {
-                appendBlendCut(screen: screen, side: side, world: world, clockwise: area > 0, visible: visible, globe: g, offset: offset)
+                appendBlendCut(screen: screen, side: side, world: world, clockwise: area > 0, visible: visible, globe: g,
+                               offset: offset, scratch: &out)
                 continue
             }
             if visible == 0 {
@@ -446,21 +447,24 @@ extension PaintContext {
     /// way round the outside draws nothing itself. A ring wholly past the clip draws nothing, or all of what the clip
     /// shows of the globe when it holds it (the clip's rectangle, kept to the cover); a partly hidden ring whose cut
     /// disagrees with the ring about the facing point gets that rectangle once more (even-odd), as on the sphere.
+    /// (`out`: the cut ring's scratch, emptied first.)
     private mutating func appendBlendCut(screen: [Point], side: [Double], world: [Point], clockwise: Bool, visible: Int,
-                                         globe g: GlobeView, offset: Point) {
-        let (x0, y0, x1, y1) = (Double(clip.x0) - 1, Double(clip.y0) - 1, Double(clip.x1) + 1, Double(clip.y1) + 1)
-        let rectangle = [Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1)]
+                                         globe g: GlobeView, offset: Point, scratch out: inout [Point]) {
+        func appendRectangle() {
+            let (x0, y0, x1, y1) = (Double(clip.x0) - 1, Double(clip.y0) - 1, Double(clip.x1) + 1, Double(clip.y1) + 1)
+            screenRings.append([Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1)])
+        }
         let facing = g.camera.horizonNormal
         let facingWorld = g.world(sphere: facing)
         if visible == 0 {
-            if ringEncloses(world, globeCover?.probe ?? facingWorld) { screenRings.append(rectangle) }
+            if ringEncloses(world, globeCover?.probe ?? facingWorld) { appendRectangle() }
             return
         }
         let centre = g.screen(sphere: facing) + offset
         let far = 4 * Double(max(canvasWidth, canvasHeight)) + (centre - Point(x: Double(canvasWidth) / 2, y: Double(canvasHeight) / 2)).length
         func angle(_ p: Point) -> Double { atan2(p.y - centre.y, p.x - centre.x) }
         func outward(_ a: Double) -> Point { Point(x: centre.x + far * cos(a), y: centre.y + far * sin(a)) }
-        var out: [Point] = []
+        out.removeAll(keepingCapacity: true)
         out.reserveCapacity(screen.count + 70)
         var exit: Double?
         Self.walkCut(side: side, point: { out.append(screen[$0]) }) { i, j, f, exits in
@@ -480,7 +484,7 @@ extension PaintContext {
             }
         }
         screenRings.append(out)
-        if PaintContext.evenOddContains(out, centre) != ringEncloses(world, facingWorld) { screenRings.append(rectangle) }
+        if PaintContext.evenOddContains(out, centre) != ringEncloses(world, facingWorld) { appendRectangle() }
     }
 
     /// Walks a closed ring cut by a clip (`side[i] >= 0`: point `i` in front of it; one at least), from its first point

@@ -123,10 +123,9 @@ extension PaintContext {
                              globe: g, near: near, screenPoints: screenPoints, into: &runs)
             return
         }
-        // In a blend with Mercator the line keeps one world copy, the one its middle is nearest the view's on (GL JS
-        // draws a tile in one copy): each point's nearest copy would tear it where copies meet, across the far side.
-        // Its runs' world points are in that copy.
-        let flatShift = ((part.bounds.world.minX + part.bounds.world.maxX) / 2 - g.centerWorldX).rounded()
+        // In a blend with Mercator the line keeps one world copy (across the far side, each point's nearest copy would
+        // tear it): its runs' world points are in that copy.
+        let flatShift = g.copyShift(low: part.bounds.world.minX, high: part.bounds.world.maxX)
         Self.visibleRuns(count: world.count, world: { Point(x: world[$0].x - flatShift, y: world[$0].y) },
                          projected: { g.project(sphere: spheres[$0], worldX: world[$0].x - flatShift, y: world[$0].y, wrapped: false) },
                          skip: { _ in nil }, globe: g, near: near, screenPoints: screenPoints, wrapped: false, into: &runs)

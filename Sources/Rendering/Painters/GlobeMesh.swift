@@ -252,7 +252,7 @@ struct GlobeMeshRasterizer {
         let height = b.maxY - b.minY
         // the tile's flat position uses the world copy nearest the view's centre (one copy per tile,
         // so no triangle straddles two copies)
-        let shift = ((b.minX + b.maxX) / 2 - g.centerWorldX).rounded()
+        let shift = g.copyShift(low: b.minX, high: b.maxX)
         let firstRow = block.rows.lowerBound, lastRow = block.rows.upperBound
         let columns = block.columns.count
         let rowCount = lastRow - firstRow + 1
