@@ -82,4 +82,48 @@ import Testing
         }
         #expect(shown > 20, "\(shown) segments shown")
     }
+
+    @Test("dashed, gradient and patterned lines keep one world copy in a blend too: they draw where the plain line draws")
+    func measuredLinesKeepOneCopy() throws {
+        // a line in view, and one across 160 degrees west (the centre's opposite) near the pole, where the blend shows
+        // the far side's two copies at the world's top edge (a point's nearest copy would jump from one to the other:
+        // a streak across the view), drawn plain, dashed and with a gradient (its middle and its data tile's both in
+        // the copy west of the centre's opposite: the plain line's copy and the dashed one's agree)
+        let lines = [
+            (0...40).map { LocationCoordinate2D(latitude: 60, longitude: Double($0)) },
+            (0...30).map { LocationCoordinate2D(latitude: 84, longitude: -165 + Double($0) / 2) },
+        ]
+        func render(_ configure: (inout LineLayer) -> Void) throws -> [Bool] {
+            var line = LineLayer(features: [LineFeature(lines: lines)])
+            line.width = 2
+            configure(&line)
+            var scene = RenderScene(width: Self.size.width, height: Self.size.height, pixelRatio: 1,
+                                    camera: MapCamera(center: LocationCoordinate2D(latitude: 60, longitude: 20), zoom: 1),
+                                    layers: [line])
+            scene.globeness = 0.75
+            var none: Canvas?
+            let canvas = try Renderer.render(scene, reusing: &none, bandCount: 1)
+            return (0..<(Self.size.width * Self.size.height)).map { canvas.pixels[4 * $0 + 3] > 0 }
+        }
+        let plain = try render { _ in }
+        let w = Self.size.width, h = Self.size.height
+        func nearPlain(_ x: Int, _ y: Int) -> Bool {
+            for dy in -3...3 {
+                for dx in -3...3 where (0..<w).contains(x + dx) && (0..<h).contains(y + dy) && plain[(y + dy) * w + x + dx] {
+                    return true
+                }
+            }
+            return false
+        }
+        #expect(plain.filter { $0 }.count > 100, "the plain line in view draws")
+        for (name, configure) in [("dashed", { (l: inout LineLayer) in l.dashArray = [2, 1] }),
+                                  ("gradient", { (l: inout LineLayer) in l.gradient = [RenderColor(red: 1, green: 0, blue: 0),
+                                                                                       RenderColor(red: 0, green: 0, blue: 1)] })] {
+            let drawn = try render(configure)
+            let inked = drawn.indices.filter { drawn[$0] }
+            let stray = inked.filter { !nearPlain($0 % w, $0 / w) }
+            #expect(inked.count > 50, "\(inked.count) \(name) pixels")
+            #expect(stray.count == 0, "\(name) pixels away from the plain line")
+        }
+    }
 }

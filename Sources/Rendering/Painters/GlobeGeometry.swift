@@ -579,31 +579,19 @@ extension PaintContext {
         return false
     }
 
-    /// A line (world points, shifted by `copy` worlds) on the globe as the plane points of its runs in
-    /// front of the horizon, split on GL JS's line grid; `closed` joins the last point to the first.
-    func globeLineRuns(_ line: [Point], copy: Int, closed: Bool, globe g: GlobeView,
-                       granularity: (base: Int, minimum: Int) = GlobeGranularity.line) -> [[Point]] {
-        globeWorldRuns(line, copy: copy, closed: closed, globe: g, granularity: granularity).map { run in
-            run.map { g.plane(worldX: $0.x, y: $0.y) }
-        }
-    }
-
-    /// ``globeLineRuns(_:copy:closed:globe:granularity:)`` as world points (Web Mercator fractions,
-    /// shifted by `copy` worlds): the runs end on the horizon.
-    func globeWorldRuns(_ line: [Point], copy: Int, closed: Bool, globe g: GlobeView,
-                        granularity: (base: Int, minimum: Int) = GlobeGranularity.line) -> [[Point]] {
-        globeMeasuredWorldRuns(line, copy: copy, closed: closed, globe: g, granularity: granularity).map(\.run)
-    }
-
-    /// ``globeWorldRuns(_:copy:closed:globe:granularity:)`` with the distance along the line at each run's
-    /// start: the whole line's length up to there, hidden parts included, as `measure` (world point to
-    /// plane point) lays it out, restarting at zero past `resetPast` at a vertex as the line tessellator
-    /// restarts it (GL JS's line distance runs on behind the horizon: its clipping plane hides a vertex, the
-    /// vertex stays in the line). Without `measure`, every start is 0.
+    /// A line (world points, shifted by `copy` worlds) on the globe as the world points of its runs in front of the
+    /// horizon, split on GL JS's line grid (`closed` joins the last point to the first; the runs end on the horizon),
+    /// with the distance along the line at each run's start: the whole line's length up to there, hidden parts
+    /// included, as `measure` (world point to plane point) lays it out, restarting at zero past `resetPast` at a vertex
+    /// as the line tessellator restarts it (GL JS's line distance runs on behind the horizon: its clipping plane hides
+    /// a vertex, the vertex stays in the line). Without `measure`, every start is 0.
+    ///
+    /// In a blend with Mercator the line keeps one world copy, the one the middle of `within` (world x; the line's own
+    /// span when nil) is nearest the view's centre on: the runs' world points are in that copy (draw them unwrapped).
     func globeMeasuredWorldRuns(_ line: [Point], copy: Int, closed: Bool, globe g: GlobeView,
                                 granularity: (base: Int, minimum: Int) = GlobeGranularity.line,
                                 measure: ((Point) -> Point)? = nil, resetPast: Double = .infinity,
-                                startDistance: Double = 0) -> [(run: [Point], start: Double)] {
+                                startDistance: Double = 0, within: (low: Double, high: Double)? = nil) -> [(run: [Point], start: Double)] {
         let t = transform
         let cells = GlobeGranularity.cellsAcrossWorld(granularity, tileZoom: globeDataTileZoom)
         var world: [Point] = []
@@ -620,6 +608,14 @@ extension PaintContext {
                 if closed && i == count - 1 { world.append(b) }
             }
         }
+        if !g.isSphere, let first = world.first {
+            // (a whole number of worlds off every point: the line's shape and distances are the same)
+            var low = first.x, high = first.x
+            for p in world { low = min(low, p.x); high = max(high, p.x) }
+            if let within { (low, high) = (within.low + Double(copy), within.high + Double(copy)) }
+            let flatShift = g.copyShift(low: low, high: high)
+            if flatShift != 0 { for k in world.indices { world[k].x -= flatShift } }
+        }
         var runs: [(run: [Point], start: Double)] = []
         var run: [Point] = []
         var previous: (s: Vector3, side: Double, world: Point)?
@@ -627,7 +623,7 @@ extension PaintContext {
         var distance = startDistance, start = startDistance, previousPlane = Point(x: 0, y: 0)
         for p in world {
             let s = g.spherePoint(worldX: p.x, y: p.y)
-            let side = g.project(sphere: s, worldX: p.x, y: p.y).side
+            let side = g.project(sphere: s, worldX: p.x, y: p.y, wrapped: false).side
             let plane = measure?(p) ?? previousPlane
             if let prev = previous, (prev.side >= 0) != (side >= 0) {
                 let f = prev.side / (prev.side - side)

@@ -54,9 +54,10 @@ extension GlobeSubdivision {
 }
 
 extension PaintContext {
-    /// ``globeWorldRuns(_:copy:closed:globe:granularity:)`` cut to what can show in this context's
-    /// clip: the parts of each run whose segments come within `margin` device pixels of the clip on
-    /// screen (a run is cut only outside that margin, so its caps and joins there are off the clip
+    /// A line's runs in front of the horizon
+    /// (``globeMeasuredWorldRuns(_:copy:closed:globe:granularity:measure:resetPast:startDistance:within:)``) cut to
+    /// what can show in this context's clip: the parts of each run whose segments come within `margin` device pixels
+    /// of the clip on screen (a run is cut only outside that margin, so its caps and joins there are off the clip
     /// too). Every band of a render lays out only its own share of the lines, and a line mostly off
     /// the view (the globe's visible side reaches far past a zoomed-in view) only its visible part.
     /// With `screenPoints`, the runs' screen positions (device pixels) instead of their world points. The points

@@ -115,8 +115,8 @@ extension PaintContext {
                             if gradient != nil {
                                 for k in 1..<plane.count { total += (plane[k] - plane[k - 1]).length }
                             }
-                            // (a plain line's runs are in its own world copy: globeVisibleWorldRuns)
-                            paintMesh(tessellator, stroke: stroke, tileClip: nil, lineLength: total, transform: tr, wrapped: !plain)
+                            // (the runs are in the line's own world copy: globeVisibleWorldRuns, globeMeasuredWorldRuns)
+                            paintMesh(tessellator, stroke: stroke, tileClip: nil, lineLength: total, transform: tr, wrapped: false)
                         }
                         continue
                     }
@@ -220,14 +220,16 @@ extension PaintContext {
         for (box, tile) in cut {
             for part in clipPolyline(world, to: box) {
                 for (piece, pieceStart) in PaintContext.measuredPieces(part, inside: tile, measure: measure, resetPast: resetPast) {
+                    // (in a blend, the piece in its tile's world copy: GL JS draws a tile in one copy)
                     let runs = globeMeasuredWorldRuns(piece, copy: 0, closed: false, globe: globe, measure: measure,
-                                                      resetPast: resetPast, startDistance: pieceStart)
+                                                      resetPast: resetPast, startDistance: pieceStart,
+                                                      within: (low: tile.minX, high: tile.maxX))
                     for (worldRun, start) in runs {
                         var runOptions = options
                         runOptions.startDistance = start
                         runOptions.polygon = false
                         tessellator.tessellate(worldRun.map(measure), options: runOptions)
-                        paintMesh(tessellator, stroke: stroke, tileClip: nil, lineLength: 0, transform: tr)
+                        paintMesh(tessellator, stroke: stroke, tileClip: nil, lineLength: 0, transform: tr, wrapped: false)
                     }
                 }
             }
