@@ -64,4 +64,20 @@ struct GLJSComparisonSuiteTests {
         let passed = report.families.first { $0.family == family }
         #expect((passed?.passed ?? 0) >= Self.floors[family] ?? 0, "\(family): \(passed?.passed ?? 0)/\(passed?.total ?? 0)")
     }
+
+    /// Cases still failing whose differing pixels are held down: the most each may differ by, a ceiling that only comes
+    /// down (docs/3d.md says what is left in each).
+    static let ceilings: [String: Int] = [
+        "projection/blend-far-side": 3_200,
+    ]
+
+    @Test("a case still failing differs by no more than its ceiling", arguments: ceilings.keys.sorted())
+    func failingCaseStaysUnderItsCeiling(_ identifier: String) throws {
+        let (root, runner) = try Self.runner()
+        let tests = RenderTest.discover(in: root).filter { $0.identifier == identifier }
+        #expect(tests.count == 1, "\(identifier): no such case")
+        let report = runner.runAll(tests) { _ in }
+        let differing = try #require(report.results.first?.differingPixels, "\(identifier): not compared")
+        #expect(differing <= Self.ceilings[identifier] ?? 0, "\(identifier): \(differing) pixels differ")
+    }
 }

@@ -126,4 +126,76 @@ import Testing
             #expect(stray.count == 0, "\(name) pixels away from the plain line")
         }
     }
+
+    @Test("a blend draws a ring in its data tile's world copy, as GL JS draws each tile in one copy")
+    func ringsTakeTheirTilesCopy() throws {
+        let pixels = UnsafeMutablePointer<Float>.allocate(capacity: 4 * Self.size.width * Self.size.height)
+        defer { pixels.deallocate() }
+        let (context, g) = try Self.context(pixels)
+        #expect(context.globeDataTileZoom == 1)
+        // 180 to 150 degrees west: its middle is past the meridian facing away from the centre (160 west), so on its
+        // own it would take the copy east of it; its zoom 1 tile (180 west to 0) is drawn in the copy west of it
+        let ring = (low: 0.0, high: 1.0 / 12)
+        #expect(g.copyShift(low: ring.low, high: ring.high) == -1)
+        #expect(context.blendCopyShift(low: ring.low, high: ring.high, globe: g) == 0)
+        // geometry across tiles keeps its own middle's copy
+        #expect(context.blendCopyShift(low: 0.4, high: 0.6, globe: g) == g.copyShift(low: 0.4, high: 0.6))
+    }
+
+    @Test("a ring cut on the fill grid: the pieces hold the ring's area, and neighbours share their cut points exactly")
+    func gridPiecesShareTheirCuts() {
+        let ring = [Point(x: 0.013, y: 0.021), Point(x: 0.101, y: 0.034), Point(x: 0.077, y: 0.088), Point(x: 0.04, y: 0.061),
+                    Point(x: 0.019, y: 0.095)]
+        let cells = 32.0
+        var total = 0.0
+        var cuts: [Double: Set<Double>] = [:]
+        for row in 0..<4 {
+            let strip = GlobeSubdivision.clip(ring, axis: \.y, from: Double(row) / cells, to: Double(row + 1) / cells)
+            for column in 0..<4 where strip.count >= 3 {
+                let x0 = Double(column) / cells, x1 = Double(column + 1) / cells
+                let piece = GlobeSubdivision.clip(strip, axis: \.x, from: x0, to: x1)
+                guard piece.count >= 3 else { continue }
+                total += signedArea(piece)
+                #expect(piece.allSatisfy { $0.x >= x0 && $0.x <= x1 })
+                // the points on a vertical cut, from either side
+                for p in piece where p.x == x0 || p.x == x1 { cuts[p.x, default: []].insert(p.y) }
+            }
+        }
+        #expect(abs(total - signedArea(ring)) < 1e-15)
+        // each cut's points come in from both sides (the same values: a point seen once is a crack)
+        for (x, ys) in cuts where x > 0 {
+            for y in ys {
+                var seen = 0
+                for row in 0..<4 {
+                    let strip = GlobeSubdivision.clip(ring, axis: \.y, from: Double(row) / cells, to: Double(row + 1) / cells)
+                    for (low, high) in [(x - 1 / cells, x), (x, x + 1 / cells)] where strip.count >= 3 {
+                        if GlobeSubdivision.clip(strip, axis: \.x, from: low, to: high).contains(Point(x: x, y: y)) { seen += 1 }
+                    }
+                }
+                #expect(seen >= 2, "a cut point at \(x), \(y) seen from one side")
+            }
+        }
+    }
+
+    @Test("a piece clipped where the blend's clip passes: only what is in front, each crossing the same from either side")
+    func piecesClipInClipSpace() {
+        func vertex(_ x: Double, _ y: Double, _ d: Double) -> GlobeView.ClipVertex {
+            GlobeView.ClipVertex(x: x, y: y, w: 100 + x / 10, d: d, n: 50, wx: x, wy: y)
+        }
+        // two squares side by side sharing the edge from (10, 0) to (10, 10), the clip passing through both
+        let left = [vertex(0, 0, 3), vertex(10, 0, -2), vertex(10, 10, -5), vertex(0, 10, 1)]
+        let right = [vertex(10, 0, -2), vertex(20, 0, -7), vertex(20, 10, -1), vertex(10, 10, -5)]
+        var out: [GlobeView.ClipVertex] = []
+        PaintContext.inFront(of: left, into: &out)
+        #expect(out.count == 4 && out.allSatisfy { $0.d >= -1e-12 })
+        PaintContext.inFront(of: right, into: &out)
+        #expect(out.isEmpty || out.count < 3, "wholly past the clip")
+        // the shared edge walked the other way round gives the same crossing
+        let a = vertex(0, 0, 3), b = vertex(10, 0, -2)
+        var one: [GlobeView.ClipVertex] = [], other: [GlobeView.ClipVertex] = []
+        PaintContext.inFront(of: [a, b, vertex(0, 10, 1)], into: &one)
+        PaintContext.inFront(of: [b, a, vertex(5, -10, 2)], into: &other)
+        let crossing = one.filter { abs($0.d) < 1e-12 }.map(\.x), again = other.filter { abs($0.d) < 1e-12 }.map(\.x)
+        #expect(crossing.contains(6) && again.contains(6), "\(crossing) \(again)")
+    }
 }

@@ -141,6 +141,17 @@ extension PaintContext {
     /// camera's tile zoom for GeoJSON): it sets the subdivision granularity.
     var globeDataTileZoom: Int { tileClip.map { Int($0.zoom) } ?? transform.tileZoom }
 
+    /// The whole worlds a blend takes off the world x of a ring or line spanning `low...high`: GL JS draws each of the
+    /// data's tiles (at ``globeDataTileZoom``) in the copy its middle is nearest the view's centre on, so geometry within
+    /// one tile column takes that tile's copy; geometry across columns, its own middle's.
+    func blendCopyShift(low: Double, high: Double, globe g: GlobeView) -> Double {
+        let n = Double(1 << max(0, min(30, globeDataTileZoom)))
+        let column = ((low + high) / 2 * n).rounded(.down)
+        let (west, east) = (column / n, (column + 1) / n)
+        if low >= west - 1e-12 && high <= east + 1e-12 { return g.copyShift(low: west, high: east) }
+        return g.copyShift(low: low, high: high)
+    }
+
     /// Whether a world point (shifted by `copy` worlds) is behind the globe.
     @inline(__always)
     func hiddenOnGlobe(_ m: Point, copy: Int = 0) -> Bool {
@@ -303,7 +314,7 @@ extension PaintContext {
             let world = part.world, sphere = part.sphere, area = part.area
             let lowX = part.lowX, highX = part.highX
             // in a blend with Mercator, the ring's flat position on one copy of the world, the one nearest the view
-            let flatShift = g.copyShift(low: lowX, high: highX)
+            let flatShift = blendCopyShift(low: lowX, high: highX, globe: g)
             // (a ring cut at the antimeridian has edges there that its outline does not: the outline is cut itself)
             let records = recording && highX - lowX <= 1 && !(seamBand?.isCrossed(lowX: lowX, highX: highX) ?? false)
             // A ring clear of the poles leaves out the points inside each of its runs (``GlobeSplitCache/Part/chunkCaps``)
@@ -400,8 +411,11 @@ extension PaintContext {
                 continue
             }
             if !g.isSphere {
-                appendBlendCut(screen: screen, side: side, world: world, clockwise: area > 0, visible: visible, globe: g,
-                               offset: offset, scratch: &out)
+                // (cut as GL JS cuts it, on the fill grid; a ring over too many cells, round the outside)
+                if !appendBlendPieces(world: world, flatShift: flatShift, globe: g, offset: offset) {
+                    appendBlendCut(screen: screen, side: side, world: world, clockwise: area > 0, visible: visible, globe: g,
+                                   offset: offset, scratch: &out)
+                }
                 continue
             }
             if visible == 0 {
