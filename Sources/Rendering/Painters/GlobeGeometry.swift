@@ -600,8 +600,8 @@ extension PaintContext {
     /// as the line tessellator restarts it (GL JS's line distance runs on behind the horizon: its clipping plane hides
     /// a vertex, the vertex stays in the line). Without `measure`, every start is 0.
     ///
-    /// In a blend with Mercator the line keeps one world copy, the one the middle of `within` (world x; the line's own
-    /// span when nil) is nearest the view's centre on: the runs' world points are in that copy (draw them unwrapped).
+    /// In a blend with Mercator the line keeps one world copy, ``blendCopyShift(low:high:globe:)``'s for `within` (world
+    /// x; the line's own span when nil): the runs' world points are in that copy (draw them unwrapped).
     func globeMeasuredWorldRuns(_ line: [Point], copy: Int, closed: Bool, globe g: GlobeView,
                                 granularity: (base: Int, minimum: Int) = GlobeGranularity.line,
                                 measure: ((Point) -> Point)? = nil, resetPast: Double = .infinity,
@@ -627,7 +627,7 @@ extension PaintContext {
             var low = first.x, high = first.x
             for p in world { low = min(low, p.x); high = max(high, p.x) }
             if let within { (low, high) = (within.low + Double(copy), within.high + Double(copy)) }
-            let flatShift = g.copyShift(low: low, high: high)
+            let flatShift = blendCopyShift(low: low, high: high, globe: g)
             if flatShift != 0 { for k in world.indices { world[k].x -= flatShift } }
         }
         var runs: [(run: [Point], start: Double)] = []

@@ -126,7 +126,7 @@ extension PaintContext {
         }
         // In a blend with Mercator the line keeps one world copy (across the far side, each point's nearest copy would
         // tear it): its runs' world points are in that copy.
-        let flatShift = g.copyShift(low: part.bounds.world.minX, high: part.bounds.world.maxX)
+        let flatShift = blendCopyShift(low: part.bounds.world.minX, high: part.bounds.world.maxX, globe: g)
         Self.visibleRuns(count: world.count, world: { Point(x: world[$0].x - flatShift, y: world[$0].y) },
                          projected: { g.project(sphere: spheres[$0], worldX: world[$0].x - flatShift, y: world[$0].y, wrapped: false) },
                          skip: { _ in nil }, globe: g, near: near, screenPoints: screenPoints, wrapped: false, into: &runs)
