@@ -16,7 +16,9 @@ extension PaintContext {
         for p in world {
             minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
         }
-        guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite, cells > 0 else { return false }
+        // (bounds checked before they become cell indices: a ring far outside the world is cut round the outside)
+        guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite, cells > 0,
+              max(abs(minX), abs(maxX), abs(minY), abs(maxY)) * cells < 1e9 else { return false }
         let columns = (Int((minX * cells).rounded(.down)), Int((maxX * cells).rounded(.down)))
         let rows = (Int((minY * cells).rounded(.down)), Int((maxY * cells).rounded(.down)))
         guard (columns.1 - columns.0 + 1) * (rows.1 - rows.0 + 1) <= PaintContext.blendPieceCells else { return false }
