@@ -27,22 +27,7 @@ enum GlobeGranularity {
 enum GlobeSubdivision {
     /// A closed ring clipped to the band `minX...maxX` of world x (Sutherland-Hodgman, both sides).
     static func clip(_ ring: [Point], minX: Double, maxX: Double) -> [Point] {
-        func side(_ input: [Point], _ inside: (Point) -> Bool, _ edgeX: Double) -> [Point] {
-            guard let last = input.last else { return [] }
-            var out: [Point] = []
-            var previous = last
-            for p in input {
-                let pin = inside(p), qin = inside(previous)
-                if pin != qin {
-                    let t = (edgeX - previous.x) / (p.x - previous.x)
-                    out.append(Point(x: edgeX, y: previous.y + (p.y - previous.y) * t))
-                }
-                if pin { out.append(p) }
-                previous = p
-            }
-            return out
-        }
-        return side(side(ring, { $0.x >= minX }, minX), { $0.x <= maxX }, maxX)
+        clip(ring, axis: \.x, from: minX, to: maxX)
     }
 
     /// Appends the points where segment `a`-`b` crosses the grid of `cells` cells across the world
@@ -314,7 +299,7 @@ extension PaintContext {
             let world = part.world, sphere = part.sphere, area = part.area
             let lowX = part.lowX, highX = part.highX
             // in a blend with Mercator, the ring's flat position on one copy of the world, the one nearest the view
-            let flatShift = blendCopyShift(low: lowX, high: highX, globe: g)
+            let flatShift = g.isSphere ? 0 : blendCopyShift(low: lowX, high: highX, globe: g)
             // (a ring cut at the antimeridian has edges there that its outline does not: the outline is cut itself)
             let records = recording && highX - lowX <= 1 && !(seamBand?.isCrossed(lowX: lowX, highX: highX) ?? false)
             // A ring clear of the poles leaves out the points inside each of its runs (``GlobeSplitCache/Part/chunkCaps``)
@@ -624,10 +609,9 @@ extension PaintContext {
         }
         if !g.isSphere, let first = world.first {
             // (a whole number of worlds off every point: the line's shape and distances are the same)
-            var low = first.x, high = first.x
-            for p in world { low = min(low, p.x); high = max(high, p.x) }
-            if let within { (low, high) = (within.low + Double(copy), within.high + Double(copy)) }
-            let flatShift = blendCopyShift(low: low, high: high, globe: g)
+            let span = within.map { (low: $0.low + Double(copy), high: $0.high + Double(copy)) }
+                ?? world.reduce((low: first.x, high: first.x)) { (low: min($0.low, $1.x), high: max($0.high, $1.x)) }
+            let flatShift = blendCopyShift(low: span.low, high: span.high, globe: g)
             if flatShift != 0 { for k in world.indices { world[k].x -= flatShift } }
         }
         var runs: [(run: [Point], start: Double)] = []
