@@ -574,7 +574,7 @@ struct QuadProjection {
             // on the sphere, foreshortened towards the limb
             func corner(_ v: Point) -> ProjectedCorner {
                 let q = t.projectedCorner(flatPlane: anchor + offset(v, t) * scale)
-                return ProjectedCorner(point: q.point, side: q.side, w: q.w)
+                return ProjectedCorner(point: t.snapped(q.point), side: q.side, w: q.w)
             }
             return .sphere(corner(topLeft), corner(topRight), corner(bottomLeft), corner(topRight + bottomLeft - topLeft))
         }
@@ -583,7 +583,9 @@ struct QuadProjection {
             func corner(_ v: Point) -> Point { plane + offset(v, t) * perspective }
             return .plane(corner(topLeft), corner(topRight), corner(bottomLeft), shift: Point(x: 0, y: 0))
         }
-        return .screen(self(topLeft, t), self(topRight, t), self(bottomLeft, t))
+        // (on GL's vertex grid when GL JS's pictures are matched: an icon drawn at its own size samples its nearest
+        // texels, and a thirtieth of a pixel moves a row of them)
+        return .screen(t.snapped(self(topLeft, t)), t.snapped(self(topRight, t)), t.snapped(self(bottomLeft, t)))
     }
 
     /// A quad offset scaled to device pixels and turned (before any perspective).
