@@ -566,7 +566,8 @@ struct QuadProjection {
     }
 
     /// The corners of a quad (top left, top right, bottom left offsets): in the map plane for a
-    /// label pitched with the map in a pitched view, on the screen otherwise.
+    /// label pitched with the map in a pitched view, on the screen otherwise. When GL JS's pictures are matched,
+    /// corners on the screen (or projected from the sphere) lie on GL's grid of 1/16 of a pixel, as `snapped` puts them.
     func corners(_ topLeft: Point, _ topRight: Point, _ bottomLeft: Point, _ t: Transform) -> QuadCorners {
         if pitchWithMap, let (anchor, scale) = sphereAnchor {
             // on the globe: laid in the Mercator camera's plane around the anchor (``placeOnGlobe(world:ratioWorld:_:)``),
