@@ -191,7 +191,7 @@ import Testing
             let inside = !hidden && all.allSatisfy {
                 $0.x >= region.minX && $0.x <= region.maxX && $0.y >= region.minY && $0.y <= region.maxY
             }
-            let (sinLat, cosLat) = rasterizer.latitudes(bounds, cells: n)
+            let (sinLat, cosLat) = GlobeTileGrid.latitudes(bounds, cells: n, sine: g.sine)
             let grid = GlobeMeshRasterizer.Grid(xs: xs, sinLng: sinLng, cosLng: cosLng, sinLat: sinLat, cosLat: cosLat)
             if rasterizer.skipsWholeBlock(mesh, GlobeMeshRasterizer.Block(columns: 0...n, rows: 0...n), grid, inRegion) {
                 skipped += 1

@@ -73,8 +73,9 @@ final class GlobeCover {
         var meshRows = 0..<rows
         if globe.isSphere {
             var first = rows, last = -1
+            let crossings = rowCrossings(rows: y0..<clip.y1)
             for r in 0..<rows {
-                if rowIsInsideGlobe(y0 + r) {
+                if rowIsInsideGlobe(r, crossings) {
                     runs[2 * r + 1] = Int32(clip.x1)
                 } else {
                     first = min(first, r)
@@ -182,9 +183,13 @@ final class GlobeCover {
     func innerColumns(rows: Range<Int>) -> [Double] {
         let m = GlobeCover.innerMargin
         var inner = [Double](repeating: 0, count: 2 * rows.count)
-        for (k, y) in rows.enumerated() {
-            let yc = Double(y) + 0.5
-            guard let above = globe.camera.outline(row: yc - m), let below = globe.camera.outline(row: yc + m) else {
+        // the outline's crossings of the rows through each centre's box's top and bottom, each once: a whole margin
+        // apart from the centres, the bottom of row k's box is the top of row k + 2m's
+        let reach = Int(2 * m)
+        let camera = globe.camera
+        let crossings = (0..<(rows.count + reach)).map { camera.outline(row: Double(rows.lowerBound + $0) + 0.5 - m) }
+        for k in 0..<rows.count {
+            guard let above = crossings[k], let below = crossings[k + reach] else {
                 inner[2 * k] = 1; inner[2 * k + 1] = 0
                 continue
             }
@@ -194,7 +199,7 @@ final class GlobeCover {
         return inner
     }
 
-    /// How far inside the outline (pixels) a pixel centre's box must lie for ``innerColumns(rows:)``.
+    /// How far inside the outline (pixels) a pixel centre's box must lie for ``innerColumns(rows:)`` (half pixels).
     static let innerMargin = 3.0
 
     /// Whether the whole clip lies on the globe, a margin inside its outline: the outline of a
@@ -217,16 +222,25 @@ final class GlobeCover {
         return true
     }
 
-    /// How far outside a clip (pixels) its box must lie on the globe for ``isInsideGlobe(_:)``.
+    /// How far outside a clip (pixels) its box must lie on the globe for ``isInsideGlobe(_:)`` (whole pixels:
+    /// ``rowCrossings(rows:)``).
     static let insideMargin = 2.0
 
-    /// ``isInsideGlobe(_:)`` for row `y` of the clip on the sphere, from the outline's crossings of the rows through the
-    /// box's top and bottom corners (the outline is convex: the box's corners lie on the globe when they lie between
-    /// the crossings of their rows), without a ray per corner.
-    private func rowIsInsideGlobe(_ y: Int) -> Bool {
+    /// The outline's crossings of the lines ``rowIsInsideGlobe(_:_:)`` reads for `rows`: one a pixel apart from
+    /// ``insideMargin`` above the first row's top, each worked out once (a whole margin apart from the rows, the line
+    /// under row `r`'s box is over row `r + 2 · margin + 1`'s).
+    private func rowCrossings(rows: Range<Int>) -> [(left: Double, right: Double)?] {
         let margin = GlobeCover.insideMargin
-        guard let top = globe.camera.outline(row: Double(y) - margin),
-              let bottom = globe.camera.outline(row: Double(y + 1) + margin) else { return false }
+        let camera = globe.camera
+        return (0..<(rows.count + Int(2 * margin) + 1)).map { camera.outline(row: Double(rows.lowerBound + $0) - margin) }
+    }
+
+    /// ``isInsideGlobe(_:)`` for the clip's row `r` (from its first) on the sphere, from the outline's crossings of
+    /// the lines through the box's top and bottom corners (``rowCrossings(rows:)``: the outline is convex, so the box's
+    /// corners lie on the globe when they lie between the crossings of their lines), without a ray per corner.
+    private func rowIsInsideGlobe(_ r: Int, _ crossings: [(left: Double, right: Double)?]) -> Bool {
+        let margin = GlobeCover.insideMargin
+        guard let top = crossings[r], let bottom = crossings[r + Int(2 * margin) + 1] else { return false }
         let left = Double(clip.x0) - margin, right = Double(clip.x1) + margin
         return max(top.left, bottom.left) <= left && right <= min(top.right, bottom.right)
     }

@@ -493,8 +493,11 @@ extension PaintContext {
     static func walkCut(side: [Double], point: (Int) -> Void, crossing: (Int, Int, Double, Bool) -> Void) {
         let n = side.count
         guard let start = side.firstIndex(where: { $0 >= 0 }) else { return }
-        for k in 0..<n {
-            let i = (start + k) % n, j = (i + 1) % n
+        // (i and j stepped round the ring, not worked out by remainders: a division each)
+        var i = start
+        for _ in 0..<n {
+            defer { i = i + 1 < n ? i + 1 : 0 }
+            let j = i + 1 < n ? i + 1 : 0
             let vi = side[i] >= 0, vj = side[j] >= 0
             if vi { point(i) }
             if vi == vj { continue }

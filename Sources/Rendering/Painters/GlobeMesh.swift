@@ -165,22 +165,12 @@ struct GlobeMeshRasterizer {
         let b = mesh.bounds
         let width = b.maxX - b.minX, height = b.maxY - b.minY
         guard width > 0, height > 0, width.isFinite, height.isFinite else { return }
-        // the sphere is separable: longitude per column, latitude per row
-        var sinLng = [Double](repeating: 0, count: n + 1), cosLng = sinLng, xs = sinLng
-        for i in 0...n {
-            let x = b.minX + width * Double(i) / Double(n)
-            xs[i] = x
-            let lng = x * 2 * .pi - .pi
-            // GL JS's longitude is 2π x + π: the same angle, as the sine in use sees it
-            sinLng[i] = g.sine == .exact ? sin(lng) : g.sine.sin(lng + 2 * .pi)
-            cosLng[i] = g.sine == .exact ? cos(lng) : g.sine.cos(lng + 2 * .pi)
-        }
-        // and latitude per row (the grid's rows 0...n)
-        let (sinLat, cosLat) = latitudes(b, cells: n)
-        let grid = Grid(xs: xs, sinLng: sinLng, cosLng: cosLng, sinLat: sinLat, cosLat: cosLat)
+        // the grid's sphere points and the blocks' caps: the tile's, kept between frames
+        let tile = GlobeTileGrid.cached(mesh, sine: g.sine)
+        let grid = tile.grid
         // the grid's rows, with the pole's (-1, n + 1) when the mesh reaches it
         let whole = Block(columns: 0...n, rows: (mesh.north ? -1 : 0)...(mesh.south ? n + 1 : n))
-        if passesOver(mesh, whole, grid) { return }
+        if passesOver(mesh, whole, grid, cap: tile.wholeCap) { return }
         // A tile of the sphere is drawn a block of cells at a time (the rows to a pole a block of their own across
         // each block's columns), and the blocks that cannot show in the clip (off it, behind the horizon, or left
         // out whole by `skipsQuad`) are passed over before their vertices are worked out: at the limb, most of a
@@ -191,15 +181,12 @@ struct GlobeMeshRasterizer {
             rasterize(mesh, whole, grid, &vertices, &screens, body)
             return
         }
-        let step = GlobeMeshRasterizer.blockCells
-        var rowBlocks: [ClosedRange<Int>] = []
-        if mesh.north { rowBlocks.append(-1...0) }
-        for j in stride(from: 0, to: n, by: step) { rowBlocks.append(j...min(n, j + step)) }
-        if mesh.south { rowBlocks.append(n...(n + 1)) }
-        for rows in rowBlocks {
-            for i in stride(from: 0, to: n, by: step) {
-                let block = Block(columns: i...min(n, i + step), rows: rows)
-                if passesOver(mesh, block, grid) { continue }
+        var k = 0
+        for rows in tile.blockRows {
+            for columns in tile.blockColumns {
+                defer { k += 1 }
+                let block = Block(columns: columns, rows: rows)
+                if passesOver(mesh, block, grid, cap: tile.blockCaps[k]) { continue }
                 rasterize(mesh, block, grid, &vertices, &screens, body)
             }
         }
@@ -210,8 +197,9 @@ struct GlobeMeshRasterizer {
 
     /// Whether nothing of `block` of `mesh` can show in the clip, told before its vertices are worked out: off the clip
     /// or behind the horizon (with ``skipsTilesOffClip``), or left out whole by ``skipsQuad``.
-    private func passesOver(_ mesh: GlobeTileMesh, _ block: Block, _ grid: Grid) -> Bool {
-        if skipsTilesOffClip, let cap = cap(block, grid), hides(cap) || misses(cap) { return true }
+    /// `cap` is the block's (``GlobeTileGrid``).
+    private func passesOver(_ mesh: GlobeTileMesh, _ block: Block, _ grid: Grid, cap: SphereCap?) -> Bool {
+        if skipsTilesOffClip, let cap, hides(cap) || misses(cap) { return true }
         if let skipsQuad, skipsWholeBlock(mesh, block, grid, skipsQuad) { return true }
         return false
     }
@@ -312,26 +300,6 @@ struct GlobeMeshRasterizer {
         }
     }
 
-    /// The sine and cosine of the latitude of each row `0...n` of a tile's grid of `n` cells (as the view's sines
-    /// put them on the sphere).
-    func latitudes(_ b: WorldBounds, cells n: Int) -> (sin: [Double], cos: [Double]) {
-        let g = globe
-        var sinLat = [Double](repeating: 0, count: n + 1), cosLat = sinLat
-        for j in 0...n {
-            let y = b.minY + (b.maxY - b.minY) * Double(j) / Double(n)
-            let t = max(-40, min(40, .pi * (1 - 2 * y)))
-            let e = exp(t), e2 = e * e
-            sinLat[j] = (e2 - 1) / (e2 + 1)
-            cosLat[j] = 2 * e / (e2 + 1)
-            if g.sine != .exact {
-                let lat = 2 * atan(exp(.pi - y * 2 * .pi)) - .pi / 2
-                sinLat[j] = g.sine.sin(lat)
-                cosLat[j] = g.sine.cos(lat)
-            }
-        }
-        return (sinLat, cosLat)
-    }
-
     /// The grid vertices `(i, j)` along a block's edge, in order: top row left to right, right column down, bottom
     /// row right to left, left column up, back to its first (``BlockEdge``: worked out by index, no array).
     static func edge(_ block: Block) -> BlockEdge { BlockEdge(block: block) }
@@ -353,20 +321,6 @@ struct GlobeMeshRasterizer {
             if k < 2 * (c + r) { return (i0, j1 - (k - 2 * c - r)) }
             return (i0, j0)
         }
-    }
-
-    /// A cap holding a block of a tile of the sphere (its pole rows' vertices the pole), or `nil` when it would reach a
-    /// hemisphere: on the sphere, a cap holding the block's outline vertices (and, widened by the outline's longest
-    /// step, the outline between them) holds the block while it is under a hemisphere (a thousandth of a radian more
-    /// with approximate sines, whose points are off the sphere by a fraction of that).
-    func cap(_ block: Block, _ grid: Grid) -> SphereCap? {
-        let outline = GlobeMeshRasterizer.edge(block).dropLast().map { grid.sphere($0.i, $0.j) }
-        guard outline.count >= 3 else { return nil }
-        var longest = 0.0
-        for k in outline.indices { longest = max(longest, (outline[k] - outline[(k + 1) % outline.count]).length) }
-        let step = 2 * asin(min(1, longest / 2))
-        let cap = SphereCap(bounding: outline, margin: step + (globe.sine == .exact ? 1e-6 : 1e-3))
-        return cap.cosRadius > 1e-9 ? cap : nil
     }
 
     /// Whether, on the sphere, every point of `cap` projects beyond one of the clip's edges (two pixels out): nothing
@@ -444,7 +398,7 @@ struct GlobeMeshRasterizer {
                 let (poly, out) = plane == 0 ? (first, second) : (second, first)
                 var n = 0
                 for k in 0..<count {
-                    let p = poly[k], q = poly[(k + 1) % count]
+                    let p = poly[k], q = poly[k + 1 < count ? k + 1 : 0]
                     let dp = plane == 0 ? p.d : p.n, dq = plane == 0 ? q.d : q.n
                     if dp >= 0 { out[n] = p; n += 1 }
                     if (dp >= 0) != (dq >= 0) {
@@ -504,7 +458,7 @@ struct GlobeMeshRasterizer {
         var area = 0.0
         var minY = Double.infinity, maxY = -Double.infinity, minX = Double.infinity, maxX = -Double.infinity
         for k in 0..<count {
-            let u = p[k], v = p[(k + 1) % count]
+            let u = p[k], v = p[k + 1 < count ? k + 1 : 0]
             area += u.x * v.y - v.x * u.y
             minY = min(minY, u.y); maxY = max(maxY, u.y)
             minX = min(minX, u.x); maxX = max(maxX, u.x)
@@ -533,7 +487,7 @@ struct GlobeMeshRasterizer {
             var lx = Double.infinity, rx = -Double.infinity
             var lq = 0.0, la = 0.0, lb = 0.0, rq = 0.0, ra = 0.0, rb = 0.0
             for k in 0..<count {
-                var u = p[k], v = p[(k + 1) % count]
+                var u = p[k], v = p[k + 1 < count ? k + 1 : 0]
                 // every edge is evaluated from its upper end, so the triangles sharing it agree exactly
                 if u.y > v.y || (u.y == v.y && u.x > v.x) { swap(&u, &v) }
                 guard u.y < yc, yc <= v.y else { continue }
