@@ -48,15 +48,13 @@ package enum Renderer {
                        balancer: inout BandBalancer) throws(RenderError) -> Canvas {
         let (transform, w, h) = try checked(scene)
         // one variable holds the reused canvas, so its storage stays uniquely referenced and is
-        // cleared in place (a second copy alive while it is written made every frame copy 16 bytes a pixel)
+        // cleared in place (a second copy alive while it is written made every frame copy 16 bytes a pixel),
+        // each band's rows by the core painting them, just before they are painted
         var canvas = old.take() ?? Canvas(width: w, height: h)
-        if canvas.width != w || canvas.height != h {
-            canvas = Canvas(width: w, height: h)
-        } else {
-            canvas.clear()
-        }
+        let reused = canvas.width == w && canvas.height == h
+        if !reused { canvas = Canvas(width: w, height: h) }
         let bands = balancer.bands(width: w, height: h, count: bandCount ?? Self.bandCount(width: w, height: h))
-        let seconds = paint(scene, transform: transform, into: &canvas, bands: bands)
+        let seconds = paint(scene, transform: transform, into: &canvas, bands: bands, clearing: reused)
         balancer.record(bands: bands, seconds: seconds)
         return canvas
     }

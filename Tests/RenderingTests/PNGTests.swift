@@ -194,6 +194,21 @@ struct RenderSessionReuseTests {
         let second = try session.render(scene).pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
         #expect(first == second)
     }
+
+    @Test("a reused canvas is cleared, each band's rows by its band, before it is painted again", arguments: [1, 3])
+    func reusedCanvasCleared(bands: Int) throws {
+        var circles = CircleLayer(features: [CircleFeature(points: [LocationCoordinate2D(latitude: 0, longitude: 0)])])
+        circles.radius = 40
+        let drawn = RenderScene(width: 64, height: 64, camera: MapCamera(), layers: [circles])
+        let empty = RenderScene(width: 64, height: 64, camera: MapCamera(), layers: [])
+        var none: Canvas?
+        var kept: Canvas? = try Renderer.render(drawn, reusing: &none, bandCount: bands)
+        let storage = kept?.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        #expect(kept?.pixels.contains { $0 != 0 } == true)
+        let again = try Renderer.render(empty, reusing: &kept, bandCount: bands)
+        #expect(again.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } == storage)
+        #expect(again.pixels.allSatisfy { $0 == 0 })
+    }
 }
 
 @Suite("Canvases painted in bands")
