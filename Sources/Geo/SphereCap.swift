@@ -54,12 +54,17 @@ package struct SphereCap: Sendable {
 extension GlobeCamera {
     /// Whether every point of `cap` is surely behind the horizon (``horizonSide(_:)`` below 0).
     package func hides(_ cap: SphereCap) -> Bool {
-        cap.highest(horizonNormal) - horizonDistance < -1e-9
+        // (a cap is never lower than its centre, ``SphereCap/highest(_:)``: one in front of the plane is not hidden,
+        // told without its square roots)
+        if horizonNormal.dot(cap.centre) - horizonDistance >= -1e-9 { return false }
+        return cap.highest(horizonNormal) - horizonDistance < -1e-9
     }
 
     /// Whether every point of `cap` is surely in front of the horizon (``horizonSide(_:)`` above 0).
     package func shows(_ cap: SphereCap) -> Bool {
-        -cap.highest(horizonNormal * -1) - horizonDistance > 1e-9
+        // (as in ``hides(_:)``: a cap whose centre is not surely in front is not)
+        if -horizonNormal.dot(cap.centre) + horizonDistance >= -1e-9 { return false }
+        return -cap.highest(horizonNormal * -1) - horizonDistance > 1e-9
     }
 
     /// Whether every point of `cap` on the side the camera sees surely projects outside the screen rectangle
@@ -71,8 +76,10 @@ extension GlobeCamera {
         func outside(_ a: Vector3) -> Bool {
             let n = Vector3(m.0 * a.x + m.3 * a.y + m.6 * a.z, m.1 * a.x + m.4 * a.y + m.7 * a.z,
                             m.2 * a.x + m.5 * a.y + m.8 * a.z) * radius
-            let k = a.dot(offset)
-            return cap.highest(n) + k < -1e-6 * (abs(k) + 1)
+            let k = a.dot(offset), limit = -1e-6 * (abs(k) + 1)
+            // (a cap is never lower than its centre: one whose centre is inside is not outside, told without roots)
+            if n.dot(cap.centre) + k >= limit { return false }
+            return cap.highest(n) + k < limit
         }
         return left.map { outside(Vector3(distance, 0, $0 - halfWidth)) } ?? false
             || right.map { outside(Vector3(-distance, 0, -($0 - halfWidth))) } ?? false

@@ -43,4 +43,44 @@ import Testing
             #expect(SphereCap(worldBounds: b, margin: 0).cosRadius <= -1, "\(b)")
         }
     }
+
+    @Test("Behind the horizon, in front of it and off the screen are told as the cap's highest point tells them, its centre first")
+    func testsAgreeWithHighestPoints() {
+        let d = 0.5 / tan(0.6435011087932844 / 2) * 768
+        let cameras = [GlobeCamera(longitude: 60, latitude: 20, worldSize: 512 * 10, bearing: 72, pitch: 0, width: 1024, height: 768, distance: d),
+                       GlobeCamera(longitude: -120, latitude: 35, worldSize: 512 * 20, bearing: 10, pitch: 60, width: 600, height: 400, distance: d)]
+        var hidden = 0, shown = 0, missed = 0
+        // caps of every size, all over the sphere
+        let sizes: [Double] = [1e-5, 1e-3, 0.01, 0.05, 0.15]
+        var caps: [(x: Double, y: Double, size: Double)] = []
+        for i in 0..<40 {
+            for j in 0..<25 {
+                for size in sizes { caps.append((x: Double(i) / 40, y: 0.02 + Double(j) * 0.04, size: size)) }
+            }
+        }
+        for g in cameras {
+            for (x, y, size) in caps {
+                let cap = SphereCap(worldBounds: WorldBounds(minX: x, minY: y, maxX: x + size, maxY: min(1, y + size)), margin: 0)
+                let n = g.horizonNormal
+                #expect(g.hides(cap) == (cap.highest(n) - g.horizonDistance < -1e-9))
+                #expect(g.shows(cap) == (-cap.highest(n * -1) - g.horizonDistance > 1e-9))
+                if g.hides(cap) { hidden += 1 }
+                if g.shows(cap) { shown += 1 }
+                // off the screen (told from the centre first too): only when every point of it in front of the camera is
+                let (left, top, right, bottom) = (100.0, 50.0, 500.0, 300.0)
+                let misses = g.screenMisses(cap, left: left, top: top, right: right, bottom: bottom)
+                if misses { missed += 1 }
+                if misses {
+                    for k in 0..<16 {
+                        let p = GlobeProjection.spherePoint(worldX: x + size * Double(k % 4) / 3, worldY: min(1, y + size * Double(k / 4) / 3))
+                        guard g.isVisible(p) else { continue }
+                        let q = g.screen(p)
+                        #expect(q.x < left || q.x > right || q.y < top || q.y > bottom, "\(cap) point \(k) at \(q)")
+                    }
+                }
+            }
+        }
+        // each answer given both ways, many times
+        #expect(hidden > 1000 && shown > 200 && missed > 1000, "\(hidden) hidden, \(shown) shown, \(missed) off the rectangle")
+    }
 }
