@@ -1,3 +1,4 @@
+import Foundation
 import GeoJSON
 import MapStyle
 import Testing
@@ -98,6 +99,47 @@ private func square(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> [
             scanner.scan(rings: [ring], rule: .evenOdd, clip: PixelClip(width: 24, height: 24)) { a.append([$0, $1, $2]) }
             scanner.scan(rings: [ring], rule: .evenOdd, clip: PixelClip(width: 24, height: 24), ties: .above) { b.append([$0, $1, $2]) }
             #expect(a == b)
+        }
+    }
+
+    @Test("rings of many edges (taken in the order of their first rows, not sorted) cover the pixel centres an even-odd test puts inside, in a band and whole", arguments: [PixelCenterScanner.HorizontalTie.below, .above])
+    func manyEdgesCoverTheCentresInside(ties: PixelCenterScanner.HorizontalTie) {
+        var scanner = PixelCenterScanner()
+        var seed: UInt64 = 11
+        func random(_ range: Double) -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double(seed >> 11) / Double(1 << 53) * range
+        }
+        for points in [40, 300, 2000] {
+            // a star-like ring: many edges over few rows, crossing each other, reaching past the band's rows
+            let ring = (0..<points).map { k -> Point in
+                let angle = Double(k) / Double(points) * 2 * .pi, radius = 4 + random(30)
+                return Point(x: 32 + radius * cos(angle), y: 24 + radius * sin(angle))
+            }
+            for clip in [PixelClip(width: 64, height: 48), PixelClip(x0: 0, y0: 12, x1: 64, y1: 30)] {
+                var covered = Set<[Int]>()
+                scanner.scan(rings: [ring], rule: .evenOdd, clip: clip, ties: ties) { y, x0, x1 in
+                    for x in x0..<x1 { covered.insert([x, y]) }
+                }
+                var inside = Set<[Int]>()
+                for y in clip.y0..<clip.y1 {
+                    for x in clip.x0..<clip.x1 {
+                        let (px, py) = (Double(x) + 0.5, Double(y) + 0.5)
+                        var crossings = 0
+                        for k in ring.indices {
+                            let a = ring[k], b = ring[(k + 1) % ring.count]
+                            guard (a.y <= py) != (b.y <= py) else { continue }
+                            let t = (py - a.y) / (b.y - a.y)
+                            let x = a.x + (b.x - a.x) * t
+                            if x <= px { crossings += 1 }
+                        }
+                        if crossings % 2 == 1 { inside.insert([x, y]) }
+                    }
+                }
+                let differing = covered.symmetricDifference(inside)
+                #expect(differing.isEmpty, "\(points) points, rows \(clip.y0)..<\(clip.y1): \(differing.count) pixels differ, \(Array(differing.prefix(4)))")
+                #expect(!inside.isEmpty)
+            }
         }
     }
 

@@ -13,6 +13,9 @@ struct PixelCenterScanner {
         var dir: Int32
     }
     private var edges: [Edge] = []
+    /// Scratch for ``orderByFirstRow(rows:above:)``: the edges put in order, and where each row's start.
+    private var ordered: [Edge] = []
+    private var rowFirsts: [Int] = []
     private var active: [Int] = []
     private var crossings: [(x: Double, dir: Int32)] = []
     /// Which polygon owns a pixel centre on a horizontal edge when a scan does not say
@@ -123,7 +126,13 @@ struct PixelCenterScanner {
         let rowStart = above ? clampedInt((minY + 0.5).rounded(.down), clip.y0, clip.y1) : clip.firstRow(atOrBelow: minY)
         let rowEnd = above ? clampedInt((maxY + 0.5).rounded(.down), clip.y0, clip.y1) : clip.firstRow(atOrBelow: maxY)
         if rowStart >= rowEnd { return }
-        edges.sort { $0.y0 < $1.y0 }
+        // in the order the rows reach them: sorted by their tops, or, when they are many for the rows, put in each's
+        // first row (a pass over them and the rows, where a sort costs n log n: a country's ring has thousands)
+        if edges.count >= 32 && edges.count * 8 >= rowEnd - rowStart {
+            orderByFirstRow(rows: rowStart..<rowEnd, above: above)
+        } else {
+            edges.sort { $0.y0 < $1.y0 }
+        }
         active.removeAll(keepingCapacity: true)
         var next = 0
         for y in rowStart..<rowEnd {
@@ -146,6 +155,35 @@ struct PixelCenterScanner {
             }
             emit(row: y, rule: rule, clip: clip, body)
         }
+    }
+
+    /// Puts the edges in the order of the first row of `rows` whose centre reaches them (``run(rule:clip:ties:_:)``'s:
+    /// `y0 <= yc`, or `y0 < yc` with ties `above`), those reaching it before `rows` in its first and those after in
+    /// none of them last: each row then takes the next edges in order while they are reached, as after sorting them
+    /// by `y0` (the first row never falls as `y0` grows), and the rows' crossings are the same, sorted by x.
+    private mutating func orderByFirstRow(rows: Range<Int>, above: Bool) {
+        let count = rows.count
+        @inline(__always) func first(_ e: Edge) -> Int {
+            // (the first row y with y0 <= y + 0.5, or y0 < y + 0.5: within the rows, or just after them)
+            (above ? clampedInt((e.y0 + 0.5).rounded(.down), rows.lowerBound, rows.upperBound)
+                   : clampedCeil(e.y0 - 0.5, rows.lowerBound, rows.upperBound)) - rows.lowerBound
+        }
+        rowFirsts.removeAll(keepingCapacity: true)
+        rowFirsts.append(contentsOf: repeatElement(0, count: count + 2))
+        for e in edges { rowFirsts[first(e) + 1] += 1 }
+        for r in 0...count { rowFirsts[r + 1] += rowFirsts[r] }
+        ordered.removeAll(keepingCapacity: true)
+        ordered.append(contentsOf: edges)
+        ordered.withUnsafeMutableBufferPointer { out in
+            rowFirsts.withUnsafeMutableBufferPointer { starts in
+                for e in edges {
+                    let r = first(e)
+                    out[starts[r]] = e
+                    starts[r] += 1
+                }
+            }
+        }
+        swap(&edges, &ordered)
     }
 
     /// Sorts the row's crossings and calls `body` for each run of pixels inside by `rule`.
