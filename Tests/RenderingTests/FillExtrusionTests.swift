@@ -203,5 +203,21 @@ import Testing
         // the roof and the other walls are still drawn
         #expect((0..<128).contains { Self.alpha(cut, 64, $0) == 1 })
     }
-}
 
+    @Test("the vertical gradient darkens every wall in MapLibre Native, and in GL JS only walls not facing due east or west")
+    func gradientWallsFollowTheReference() {
+        let color = PremultipliedColor(r: 0.8, g: 0.2, b: 0.2, a: 1)
+        for glJS in [false, true] {
+            let shading = ExtrusionShading(light: (0.3, -0.4, 0.8), lightColor: RenderColor(red: 1, green: 1, blue: 1), intensity: 0.5,
+                                           verticalGradient: true, glJSRules: glJS)
+            // (x: the wall's normal; a wall facing due west or east has none along y)
+            for (nx, ny) in [(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.6, -0.8)] {
+                let foot = shading.wall(color, nx: nx, ny: ny, t: 0, base: 0, height: 300)
+                let top = shading.wall(color, nx: nx, ny: ny, t: 1, base: 0, height: 300)
+                // (the packed normal's x carries the vertex's end, so the light differs by a hair between them)
+                let darkened = top.0 - foot.0 > 0.01
+                #expect(darkened == (!glJS || ny != 0), "glJS \(glJS) normal (\(nx), \(ny)): foot \(foot), top \(top)")
+            }
+        }
+    }
+}

@@ -70,8 +70,8 @@ package struct Transform: Sendable {
     }
     /// Whether rules that MapLibre GL JS 5 and MapLibre Native draw differently follow GL JS rather than Native: set
     /// for a style whose projection draws the globe at some zoom (`Style.projectionDrawsGlobe`: a style made for GL
-    /// JS, the only one of the two that draws the globe), at every zoom. Today one rule: line patterns
-    /// (``LinePattern``).
+    /// JS, the only one of the two that draws the globe), at every zoom. Today two rules: line patterns
+    /// (``LinePattern``) and which extrusion walls the vertical gradient darkens (``ExtrusionShading/glJSRules``).
     package var glJSRules = false
     /// Whether polygon vertices are placed on screen as SwiftShader places them (``snapped(_:)``): the GPU MapLibre
     /// GL JS draws with in headless Chromium (``RasterReference/glJSSwiftShader``). MapLibre Native's reference

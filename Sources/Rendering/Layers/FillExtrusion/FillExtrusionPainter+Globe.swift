@@ -47,11 +47,11 @@ extension PaintContext {
             let frame = GlobeView.tangentFrame(s) ?? centreFrame
             return ExtrusionShading(light: (globeLight.dot(frame.east), globeLight.dot(frame.south), globeLight.dot(s)),
                                     lightColor: layer.light.color, intensity: layer.light.intensity,
-                                    verticalGradient: layer.verticalGradient)
+                                    verticalGradient: layer.verticalGradient, glJSRules: t.glJSRules)
         }
         // GL JS's `fill_extrusion_pattern` shader on the globe: the flat light, the tile-space normals
         let patternShading = ExtrusionShading(light: light, lightColor: layer.light.color, intensity: layer.light.intensity,
-                                              verticalGradient: layer.verticalGradient)
+                                              verticalGradient: layer.verticalGradient, glJSRules: t.glJSRules)
         let patternScale = 512 * pow(2, Double(t.tileZoom))
         let cells = GlobeGranularity.cellsAcrossWorld(GlobeGranularity.fill, tileZoom: globeDataTileZoom)
         for (i, feature) in layer.features.enumerated() {

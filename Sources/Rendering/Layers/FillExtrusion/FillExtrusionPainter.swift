@@ -60,7 +60,7 @@ extension PaintContext {
         let shift = planeTranslation(layer.translate, anchor: layer.translateAnchor)
         let light = layer.light.direction(bearing: t.camera.bearing)
         let shading = ExtrusionShading(light: light, lightColor: layer.light.color, intensity: layer.light.intensity,
-                                       verticalGradient: layer.verticalGradient)
+                                       verticalGradient: layer.verticalGradient, glJSRules: t.glJSRules)
         let metres = t.pixelsPerMeter
         let cameraHeight = t.cameraPosition.z
         let axonometric = t.projectionMode.axonometric
@@ -386,6 +386,16 @@ struct ExtrusionShading {
     var lightColor: RenderColor
     var intensity: Double
     var verticalGradient: Bool
+    /// Which walls the vertical gradient darkens: GL JS's shaders only those whose packed normal has a `y` (not a wall
+    /// facing due east or west: `normal.y != 0.0`), MapLibre Native's every wall (`normal.z == 0.0`)
+    /// (``Transform/glJSRules``).
+    var glJSRules = false
+
+    /// Whether a vertex of packed `normal` is darkened towards its foot (``glJSRules``).
+    @inline(__always)
+    private func hasGradient(_ normal: (Double, Double, Double)) -> Bool {
+        glJSRules ? normal.1 != 0 : normal.2 == 0
+    }
 
     /// A height or base in metres as the shader reads it: at least 0, finite (NaN is 0).
     static func sanitized(_ v: Double) -> Double {
@@ -420,7 +430,7 @@ struct ExtrusionShading {
         var directional = max(0, min(1, dot))
         let low = 1 - intensity, high = max(0.5 + intensity, 1)
         directional = low + (high - low) * directional
-        if normal.2 == 0 {
+        if hasGradient(normal) {
             let gradient = verticalGradient ? 1.0 : 0.0
             let floor = 0.7 + (0.98 - 0.7) * (1 - intensity)
             let along = max(floor, min(1, (t + base) * (height / 150).squareRoot()))
@@ -439,7 +449,7 @@ struct ExtrusionShading {
         var directional = max(0, min(1, dot))
         let low = 1 - intensity, high = max(1 - luminance + intensity, 1)
         directional = low + (high - low) * directional
-        if normal.2 == 0 {  // every wall darkens towards its foot (as MapLibre Native renders, whichever way it faces)
+        if hasGradient(normal) {  // walls darken towards their foot (in MapLibre Native, whichever way they face)
             let gradient = verticalGradient ? 1.0 : 0.0
             let floor = 0.7 + (0.98 - 0.7) * (1 - intensity)
             let along = max(floor, min(1, (t + base) * (height / 150).squareRoot()))
