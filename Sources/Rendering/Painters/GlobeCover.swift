@@ -73,7 +73,10 @@ final class GlobeCover {
         var meshRows = 0..<rows
         if globe.isSphere {
             var first = rows, last = -1
-            let crossings = rowCrossings(rows: y0..<clip.y1)
+            // (the lines through the rows' boxes' tops and bottoms: a whole margin apart from the rows, the line
+            // under row r's box is over row r + 2 · margin + 1's)
+            let margin = GlobeCover.insideMargin
+            let crossings = outlineCrossings(from: Double(y0) - margin, count: rows + Int(2 * margin) + 1)
             for r in 0..<rows {
                 if rowIsInsideGlobe(r, crossings) {
                     runs[2 * r + 1] = Int32(clip.x1)
@@ -186,8 +189,7 @@ final class GlobeCover {
         // the outline's crossings of the rows through each centre's box's top and bottom, each once: a whole margin
         // apart from the centres, the bottom of row k's box is the top of row k + 2m's
         let reach = Int(2 * m)
-        let camera = globe.camera
-        let crossings = (0..<(rows.count + reach)).map { camera.outline(row: Double(rows.lowerBound + $0) + 0.5 - m) }
+        let crossings = outlineCrossings(from: Double(rows.lowerBound) + 0.5 - m, count: rows.count + reach)
         for k in 0..<rows.count {
             guard let above = crossings[k], let below = crossings[k + reach] else {
                 inner[2 * k] = 1; inner[2 * k + 1] = 0
@@ -222,22 +224,21 @@ final class GlobeCover {
         return true
     }
 
-    /// How far outside a clip (pixels) its box must lie on the globe for ``isInsideGlobe(_:)`` (whole pixels:
-    /// ``rowCrossings(rows:)``).
+    /// How far outside a clip (pixels) its box must lie on the globe for ``isInsideGlobe(_:)`` (whole pixels: rows
+    /// share the lines through their boxes).
     static let insideMargin = 2.0
 
-    /// The outline's crossings of the lines ``rowIsInsideGlobe(_:_:)`` reads for `rows`: one a pixel apart from
-    /// ``insideMargin`` above the first row's top, each worked out once (a whole margin apart from the rows, the line
-    /// under row `r`'s box is over row `r + 2 · margin + 1`'s).
-    private func rowCrossings(rows: Range<Int>) -> [(left: Double, right: Double)?] {
-        let margin = GlobeCover.insideMargin
+    /// The outline's crossings (``GlobeCamera/outline(row:)``) of `count` lines a pixel apart, from line `first` down:
+    /// each worked out once where rows share them.
+    private func outlineCrossings(from first: Double, count: Int) -> [(left: Double, right: Double)?] {
         let camera = globe.camera
-        return (0..<(rows.count + Int(2 * margin) + 1)).map { camera.outline(row: Double(rows.lowerBound + $0) - margin) }
+        return (0..<count).map { camera.outline(row: first + Double($0)) }
     }
 
     /// ``isInsideGlobe(_:)`` for the clip's row `r` (from its first) on the sphere, from the outline's crossings of
-    /// the lines through the box's top and bottom corners (``rowCrossings(rows:)``: the outline is convex, so the box's
-    /// corners lie on the globe when they lie between the crossings of their lines), without a ray per corner.
+    /// the lines through the box's top and bottom corners (`crossings`, from ``insideMargin`` above the clip's first
+    /// row: the outline is convex, so the box's corners lie on the globe when they lie between the crossings of their
+    /// lines), without a ray per corner.
     private func rowIsInsideGlobe(_ r: Int, _ crossings: [(left: Double, right: Double)?]) -> Bool {
         let margin = GlobeCover.insideMargin
         guard let top = crossings[r], let bottom = crossings[r + Int(2 * margin) + 1] else { return false }
