@@ -201,9 +201,10 @@ package struct RenderSession: Sendable {
         retainedLimit = retainedBytes
     }
 
-    /// Renders the scene; the returned canvas is a copy-on-write view of the session's buffer.
-    package mutating func render(_ scene: RenderScene) throws(RenderError) -> Canvas {
-        let result = try Renderer.render(scene, reusing: &canvas, balancer: &balancer)
+    /// Renders the scene, in `bandCount` bands when given (else one per core from ``Renderer/parallelPixels`` on); the
+    /// returned canvas is a copy-on-write view of the session's buffer.
+    package mutating func render(_ scene: RenderScene, bandCount: Int? = nil) throws(RenderError) -> Canvas {
+        let result = try Renderer.render(scene, reusing: &canvas, bandCount: bandCount, balancer: &balancer)
         canvas = result.byteCount <= retainedLimit ? result : nil
         return result
     }

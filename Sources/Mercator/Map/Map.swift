@@ -294,6 +294,13 @@ public final class Map: @unchecked Sendable {
         set { locked { $0.rasterReference = newValue } }
     }
 
+    /// How many horizontal bands a snapshot is painted in, in parallel: nil (the default) for one per core from
+    /// 512 x 512 pixels on. The pixels are the same either way; a benchmark sets 1 to time the work on one core.
+    package var bandCount: Int? {
+        get { locked { $0.bandCount } }
+        set { locked { $0.bandCount = newValue.map { max(1, $0) } } }
+    }
+
     /// Renders the map as it is now.
     ///
     /// A source whose data cannot be read is drawn empty and reported in the snapshot's
@@ -304,7 +311,8 @@ public final class Map: @unchecked Sendable {
         try checkBudget(banded: { _ in false })
         if let terrain = try terrainSnapshot() ?? globeTerrainSnapshot() { return terrain }
         let (built, errors) = try buildScene()
-        let canvas = try withSession { session throws -> Canvas in try session.render(built.scene) }
+        let bands = locked { $0.bandCount }
+        let canvas = try withSession { session throws -> Canvas in try session.render(built.scene, bandCount: bands) }
         var unquantized = built.scene
         unquantized.layers = []
         unquantized.tileQuantization = false
@@ -339,7 +347,8 @@ extension Map {
         if bandRows != nil || Renderer.rendersInBands(built.scene) {
             data = Data(try Renderer.renderBandedPNG(built.scene, bandRows: bandRows))
         } else {
-            let canvas = try withSession { session throws -> Canvas in try session.render(built.scene) }
+            let bands = locked { $0.bandCount }
+            let canvas = try withSession { session throws -> Canvas in try session.render(built.scene, bandCount: bands) }
             var scratch = encoderBuffers.take()
             defer { encoderBuffers.put(scratch) }
             data = Data(PNGEncoder.encode(canvas, scratch: &scratch))

@@ -30,6 +30,8 @@ struct MapState: Sendable {
     var cameraMoved = false
     /// The render session (the reused canvas), lent out while a snapshot paints.
     var session = RenderSession()
+    /// How many bands a snapshot is painted in (nil: one per core, ``Renderer``'s rule).
+    var bandCount: Int?
 
     /// The state of a map at `camera` and `size` with `options` (their `crossSourceCollisions` in the settings).
     init(camera: MapCamera, size: MapSize, options: MapOptions) {
