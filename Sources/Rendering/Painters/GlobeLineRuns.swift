@@ -115,6 +115,7 @@ extension PaintContext {
         // (read only now: most parts are culled above, and reading the arrays retains them)
         let world = part.world, spheres = part.sphere
         let near = (left: left, top: top, right: right, bottom: bottom)
+        let firstRun = runs.count
         if g.isSphere {
             let projector = SphereProjector(g.camera)
             // (a run of the part whose cap is behind the horizon or off this clip is not projected: its segments
@@ -122,6 +123,7 @@ extension PaintContext {
             Self.visibleRuns(count: world.count, world: { world[$0] }, projected: { projector.project(spheres[$0]) },
                              skip: { skipsChunks ? part.chunkEnd(at: $0, skips: hidden) : nil },
                              globe: g, near: near, screenPoints: screenPoints, into: &runs)
+            if closed && !screenPoints { Self.noteRingEnds(world, shift: 0, from: firstRun, in: &runs) }
             return
         }
         // In a blend with Mercator the line keeps one world copy (across the far side, each point's nearest copy would
@@ -130,6 +132,26 @@ extension PaintContext {
         Self.visibleRuns(count: world.count, world: { Point(x: world[$0].x - flatShift, y: world[$0].y) },
                          projected: { g.project(sphere: spheres[$0], worldX: world[$0].x - flatShift, y: world[$0].y, wrapped: false) },
                          skip: { _ in nil }, globe: g, near: near, screenPoints: screenPoints, wrapped: false, into: &runs)
+        if closed && !screenPoints { Self.noteRingEnds(world, shift: flatShift, from: firstRun, in: &runs) }
+    }
+
+    /// A ring (`world`, its first point repeated last) cut into runs from run `first` on: notes in `runs` the ring's
+    /// point before its first when the first run starts there, and its point after its last when the last run ends
+    /// there (`shift` worlds to the west, as the runs' points are). Those ends are then joined as the whole ring joins
+    /// them, not capped: where a ring is cut depends on the band, and a band must paint what the whole canvas paints.
+    private static func noteRingEnds(_ world: [Point], shift: Double, from first: Int, in runs: inout PointRuns) {
+        guard world.count >= 3, runs.count > first else { return }
+        func shifted(_ p: Point) -> Point { Point(x: p.x - shift, y: p.y) }
+        let start = shifted(world[0])
+        let head = runs.range(first), tail = runs.range(runs.count - 1)
+        // the whole ring in one run: the tessellator joins it all round (a polygon)
+        if runs.count == first + 1 && head.count == world.count && runs.points[head.lowerBound] == start { return }
+        if runs.points[head.lowerBound] == start, let before = world.dropLast().last(where: { $0 != world[0] }) {
+            runs.before = shifted(before)
+        }
+        if runs.points[tail.upperBound - 1] == start, let after = world.dropFirst().first(where: { $0 != world[0] }) {
+            runs.after = shifted(after)
+        }
     }
 
     /// The outline runs of a fill ring the interior pass projected (``GlobeOutlineRecords``): what

@@ -10,6 +10,9 @@ struct PointRuns {
     /// The run being cut (its world points and their screen positions), before the cut decides what of it is kept.
     var pendingWorld: [Point] = []
     var pendingScreen: [Point] = []
+    /// A ring cut into runs: its point before its first when the first run starts there, and its point after its last
+    /// when the last run ends there (the ends the whole ring joins: ``LineTessellator/Options/before``).
+    var before: Point?, after: Point?
 
     init() {}
 
@@ -29,6 +32,8 @@ struct PointRuns {
     mutating func removeAll() {
         points.removeAll(keepingCapacity: true)
         ends.removeAll(keepingCapacity: true)
+        before = nil
+        after = nil
     }
 
     /// Adds a point to the run being built (ended by ``endRun()``).

@@ -38,6 +38,11 @@ struct LineTessellator {
         /// The distance along the line at its first point (a piece of a longer line: the globe's runs in
         /// front of the horizon).
         var startDistance: Double = 0
+        /// For a piece of a polygon's ring that starts at the ring's first point: the ring's point before it, so
+        /// that the piece's first point is joined as the whole ring's is (``polygon``), not capped.
+        var before: Point? = nil
+        /// For a piece of a ring that ends at the ring's last point: the ring's point after it (its second).
+        var after: Point? = nil
     }
 
     private var unitsPerPixel = 0.0
@@ -77,6 +82,9 @@ struct LineTessellator {
         if options.polygon {
             current = coordinates[len - 2]
             nextNormal = (coordinates[first] - coordinates[len - 2]).normalized.perpendicular
+        } else if let before = options.before, before != coordinates[first] {
+            current = before
+            nextNormal = (coordinates[first] - before).normalized.perpendicular
         }
         for i in first..<len {
             if options.polygon && i == len - 1 {
@@ -84,7 +92,7 @@ struct LineTessellator {
             } else if i + 1 < len {
                 next = coordinates[i + 1]
             } else {
-                next = nil
+                next = options.after == coordinates[i] ? nil : options.after
             }
             if let n = next, coordinates[i] == n { continue }
             if let n = nextNormal { prevNormal = n }

@@ -110,6 +110,9 @@ extension PaintContext {
                             var runOptions = options
                             runOptions.startDistance = runStarts.isEmpty ? 0 : runStarts[k]
                             runOptions.polygon = closedRings && plane.first == plane.last
+                            // (a ring's runs that start or end where it closes are joined there as the whole ring is)
+                            if k == 0, let before = runs.before { runOptions.before = tr.flatPlane(worldFraction: before) }
+                            if k == runs.count - 1, let after = runs.after { runOptions.after = tr.flatPlane(worldFraction: after) }
                             tessellator.tessellate(plane, options: runOptions)
                             var total = 0.0
                             if gradient != nil {
