@@ -6,7 +6,8 @@ import MercatorTestSupport
 /// `mercator-bench animate --globe` and `animate --terrain`: a flight that MapLibre Native cannot draw, every frame a
 /// snapshot (no PNG), timed against MapLibre GL JS drawing the same frames in headless Chromium in the same run
 /// (`scripts/gljs_flight_bench.py`: frame times taken inside the page). Then one snapshot of the flight's middle view
-/// beside the same view drawn flat (Mercator projection, no terrain).
+/// beside the same view drawn flat (Mercator projection, no terrain); on the globe also both painted in one band and
+/// timed by CPU time (the work, which a second band's repeated work does not hide).
 ///
 /// - `--globe` (issue 41): a turning flight over Natural Earth's countries on the globe, zoom 1 to 4. Goals: frames
 ///   per second >= 3x GL JS's; a globe snapshot <= 2x the Mercator one.
@@ -23,6 +24,9 @@ struct GLJSFlightBench {
         var flatName: String
         var start: MapCamera
         var target: MapCamera
+        /// Whether the middle view's work is also timed painted in one band (``Map/bandCount``; terrain snapshots have
+        /// a parallel path of their own).
+        var timesWork = false
     }
 
     var flight: Flight
@@ -42,7 +46,7 @@ struct GLJSFlightBench {
         Flight(name: "globe", description: "Natural Earth countries on the globe, zoom 1 -> 4 turning 90 degrees",
                style: try countries(projection: "globe"), flatStyle: try countries(projection: "mercator"), flatName: "Mercator",
                start: MapCamera(center: LocationCoordinate2D(latitude: 15, longitude: -10), zoom: 1),
-               target: MapCamera(center: LocationCoordinate2D(latitude: 20, longitude: 60), zoom: 4, bearing: 90))
+               target: MapCamera(center: LocationCoordinate2D(latitude: 20, longitude: 60), zoom: 4, bearing: 90), timesWork: true)
     }
 
     /// Over the render suite's four z12 Grand Canyon tiles at pitch 70, zoom 12.5 to 13.5, turning 60 degrees.
@@ -101,6 +105,9 @@ struct GLJSFlightBench {
         // the flight's middle view, drawn as the flight draws it and flat, side by side in one process, interleaved
         let view = animation.camera(at: animation.duration / 2)
         let (drawnMs, flatMs) = try viewCost(view, repeats: max(5, runs * 5), map: map)
+        // and the work it takes: the same view painted in one band, CPU time (a second band repeats some of the work,
+        // more of the flat map's than of the globe's, so the two-core wall times above understate it)
+        let work = flight.timesWork ? try viewCost(view, repeats: max(5, runs * 5), bands: 1, map: map) : nil
         // and five views along the flight (its start, quarters and end): the cost ratio changes with the zoom
         let alongFlight = try (0...4).map { k in
             let camera = animation.camera(at: animation.duration * Double(k) / 4)
@@ -117,9 +124,12 @@ struct GLJSFlightBench {
                                ("median_frame_cpu_ms", Measure.median(cpu)),
                                ("gljs_frames", Double(gljs?.count ?? 0)), ("gljs_frames_per_second", 1000 / gljsMedian),
                                ("gljs_median_frame_ms", gljsMedian), ("speedup_vs_gljs", gljsMedian / median)])
-            Measure.printJSON([("case", "\(flight.name)-snapshot-vs-\(flight.flatName.lowercased())"), ("\(flight.name)_snapshot_ms", drawnMs),
-                               ("\(flight.flatName.lowercased())_snapshot_ms", flatMs), ("\(flight.name)_cost_vs_\(flight.flatName.lowercased())", drawnMs / flatMs),
-                               ("zoom", view.zoom), ("pitch", view.pitch)])
+            var pairs: [(String, Any)] = [("case", "\(flight.name)-snapshot-vs-\(flat)"), ("\(flight.name)_snapshot_ms", drawnMs),
+                                          ("\(flat)_snapshot_ms", flatMs), ("\(flight.name)_cost_vs_\(flat)", drawnMs / flatMs)]
+            if let work {
+                pairs += [("\(flight.name)_work_ms", work.drawn), ("\(flat)_work_ms", work.flat), ("work_vs_\(flat)", work.drawn / work.flat)]
+            }
+            Measure.printJSON(pairs + [("zoom", view.zoom), ("pitch", view.pitch)])
             Measure.printJSON([("case", "\(flight.name)-views-vs-\(flat)"), ("views", Double(ratios.count)),
                                ("median_cost_vs_\(flat)", Measure.median(ratios)), ("worst_cost_vs_\(flat)", worst.ratio),
                                ("worst_zoom", worst.zoom)])
@@ -135,6 +145,10 @@ struct GLJSFlightBench {
             }
             print(String(format: "  one view (zoom %.2f, pitch %.0f): %@ snapshot %.1f ms, the same view %@ %.1f ms: %.2fx",
                          view.zoom, view.pitch, flight.name, drawnMs, flight.flatName, flatMs, drawnMs / flatMs))
+            if let work {
+                print(String(format: "  the same view's work, painted in one band (CPU time): %@ %.1f ms, %@ %.1f ms: %.2fx",
+                             flight.name, work.drawn, flight.flatName, work.flat, work.drawn / work.flat))
+            }
             print(String(format: "  five views along the flight (zoom %@): %@ / %@ cost %@; median %.2fx, worst %.2fx at zoom %.2f",
                          alongFlight.map { String(format: "%.2f", $0.zoom) }.joined(separator: ", "), flight.name, flight.flatName,
                          ratios.map { String(format: "%.2fx", $0) }.joined(separator: ", "), Measure.median(ratios), worst.ratio, worst.zoom))
@@ -142,15 +156,25 @@ struct GLJSFlightBench {
     }
 
     /// The median snapshot times (ms) of one view drawn as the flight draws it and flat, each map drawn once before
-    /// and the two interleaved `repeats` times in this process.
-    private func viewCost(_ camera: MapCamera, repeats: Int, map: (JSONValue, MapCamera) throws -> Map) throws -> (drawn: Double, flat: Double) {
+    /// and the two interleaved `repeats` times in this process. With `bands`, each snapshot painted in that many bands
+    /// and timed by the process's CPU time instead of the wall clock.
+    private func viewCost(_ camera: MapCamera, repeats: Int, bands: Int? = nil,
+                          map: (JSONValue, MapCamera) throws -> Map) throws -> (drawn: Double, flat: Double) {
         let drawnMap = try map(flight.style, camera), flatMap = try map(flight.flatStyle, camera)
+        drawnMap.bandCount = bands
+        flatMap.bandCount = bands
         _ = try drawnMap.snapshot()
         _ = try flatMap.snapshot()
+        func ms(_ m: Map) throws -> Double {
+            guard bands != nil else { return try Measure.seconds { _ = try m.snapshot() } * 1000 }
+            let cpu = Measure.processCPUSeconds()
+            _ = try m.snapshot()
+            return (Measure.processCPUSeconds() - cpu) * 1000
+        }
         var drawnTimes: [Double] = [], flatTimes: [Double] = []
         for _ in 0..<repeats {
-            drawnTimes.append(try Measure.seconds { _ = try drawnMap.snapshot() } * 1000)
-            flatTimes.append(try Measure.seconds { _ = try flatMap.snapshot() } * 1000)
+            drawnTimes.append(try ms(drawnMap))
+            flatTimes.append(try ms(flatMap))
         }
         return (Measure.median(drawnTimes), Measure.median(flatTimes))
     }
