@@ -60,6 +60,11 @@ struct BandedSnapshotTests {
                 ["id": "track", "type": "line", "source": "track", "layout": ["line-cap": "round", "line-join": "round"],
                  "paint": ["line-color": "#204080", "line-width": 5, "line-dasharray": [2, 1]]],
                 ["id": "stops", "type": "circle", "source": "track", "paint": ["circle-radius": 4, "circle-color": "#a02020"]],
+                ["id": "heat", "type": "heatmap", "source": "track", "paint": ["heatmap-radius": 12, "heatmap-opacity": 0.5]],
+                ["id": "blocks", "type": "fill-extrusion", "source": "shape",
+                 "paint": ["fill-extrusion-color": "#808080", "fill-extrusion-height": 300000, "fill-extrusion-opacity": 0.7]],
+                ["id": "names", "type": "symbol", "source": "track",
+                 "layout": ["text-field": "Track", "symbol-placement": "line", "text-size": 14]],
             ]]
         let cameras = [MapCamera(center: LocationCoordinate2D(latitude: 10, longitude: 5), zoom: 1.2, bearing: 20),
                        MapCamera(center: LocationCoordinate2D(latitude: -25, longitude: -30), zoom: 2.1, bearing: -40)]
