@@ -186,16 +186,16 @@ public final class Map: @unchecked Sendable {
         sources.shapeData(of: style)
     }
 
-    /// Runs `body` with the map's render session (its reused canvas), taken out of the lock so that
-    /// painting does not hold the map (a prefetch or a camera change goes on meanwhile); a snapshot
-    /// taken while another paints gets a session of its own.
-    private func withSession<T>(_ body: (inout RenderSession) throws -> T) rethrows -> T {
-        var taken = locked { state -> RenderSession in
+    /// Paints `scene` with the map's render session (its reused canvas) in the map's ``bandCount``, the session taken
+    /// out of the lock so that painting does not hold the map (a prefetch or a camera change goes on meanwhile); a
+    /// snapshot taken while another paints gets a session of its own.
+    private func paint(_ scene: RenderScene) throws -> Canvas {
+        var (taken, bands) = locked { state -> (RenderSession, Int?) in
             defer { state.session = RenderSession() }
-            return state.session
+            return (state.session, state.bandCount)
         }
         defer { locked { $0.session = taken } }
-        return try body(&taken)
+        return try taken.render(scene, bandCount: bands)
     }
 
     /// The scene the current style, camera and size describe, what each layer draws, and the
@@ -311,8 +311,7 @@ public final class Map: @unchecked Sendable {
         try checkBudget(banded: { _ in false })
         if let terrain = try terrainSnapshot() ?? globeTerrainSnapshot() { return terrain }
         let (built, errors) = try buildScene()
-        let bands = locked { $0.bandCount }
-        let canvas = try withSession { session throws -> Canvas in try session.render(built.scene, bandCount: bands) }
+        let canvas = try paint(built.scene)
         var unquantized = built.scene
         unquantized.layers = []
         unquantized.tileQuantization = false
@@ -347,8 +346,7 @@ extension Map {
         if bandRows != nil || Renderer.rendersInBands(built.scene) {
             data = Data(try Renderer.renderBandedPNG(built.scene, bandRows: bandRows))
         } else {
-            let bands = locked { $0.bandCount }
-            let canvas = try withSession { session throws -> Canvas in try session.render(built.scene, bandCount: bands) }
+            let canvas = try paint(built.scene)
             var scratch = encoderBuffers.take()
             defer { encoderBuffers.put(scratch) }
             data = Data(PNGEncoder.encode(canvas, scratch: &scratch))
