@@ -383,6 +383,18 @@ case("globe-symbol/text-pitch-map-boxes",
      description="Labels pitched and turned with the map near the south pole of a pitched globe collide by their boxes "
                  "laid in the map plane and projected.")
 
+# GL JS draws the symbols of a layer sorted by viewport y (icons allowed to overlap) tile by tile, each tile's by their
+# anchors' y in the tile turned by the bearing (`getSortedSymbolIndexes`): near a pole on the globe the screen's y runs
+# otherwise, and icons overlapping there stack in the tile's order, not the screen's
+case("globe-symbol/icons-overlap-order",
+     [WHITE, {"id": "symbol", "type": "symbol", "source": "points",
+              "layout": {"icon-image": "fav-city-18", "icon-size": 1.5, "icon-allow-overlap": True}}],
+     {"points": geojson(fc([feature({"type": "Point", "coordinates": [lon, lat]}, n=k) for k, (lon, lat) in
+                            enumerate((lon, lat) for lon in (-134.9, -110, -85) for lat in (84, 80, 77.8, 75.07, 71, 67.1))]))},
+     sprite=SPRITE, center=(-162.465, 62.515), zoom=1.7, bearing=70, pitch=6,
+     description="Icons allowed to overlap near the north pole of a turned globe stack in GL JS's order: tile by tile, "
+                 "by their anchors' y in the tile turned by the bearing.")
+
 # --- raster -------------------------------------------------------------------------------------------------------
 def raster(path, description, **kw):
     case(path, [WHITE, {"id": "raster", "type": "raster", "source": "satellite", "paint": {"raster-fade-duration": 0}}],

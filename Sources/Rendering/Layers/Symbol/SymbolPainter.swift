@@ -44,7 +44,15 @@ extension PaintContext {
         // the plane anchor of each drawn anchor, kept through sorting
         var planeOf: [Point: Point] = [:]
         for (d, plane) in zip(drawn, planes) { if let plane { planeOf[d.1] = plane } }
-        if layer.sortByViewportY {
+        if layer.sortByViewportY, t.globe != nil {
+            // on the globe, GL JS's order itself: tile by tile, each tile's symbols by their anchors' y in the map
+            // turned by the bearing (the screen's y only roughly follows it on the sphere)
+            let keys = zip(drawn, drawnCopies).map { d, copy in
+                SymbolDrawOrder(anchor: layer.symbols[d.0].anchor, index: d.0, copy: copy, zoom: t.tileZoom, bearing: t.camera.bearing)
+            }
+            let order = drawn.indices.sorted { keys[$0] < keys[$1] }
+            (drawn, drawnCopies) = (order.map { drawn[$0] }, order.map { drawnCopies[$0] })
+        } else if layer.sortByViewportY {
             // MapLibre sorts by anchor y (rounded, in tile units), later features first on ties
             drawn.sort { a, b in
                 let ya = (a.1.y * 8).rounded(), yb = (b.1.y * 8).rounded()
@@ -684,6 +692,32 @@ struct SymbolTileKey: Comparable {
     }
 
     static func < (a: SymbolTileKey, b: SymbolTileKey) -> Bool { (a.copy, a.x, a.y) < (b.copy, b.x, b.y) }
+}
+
+/// Where GL JS draws a symbol of a layer sorted by viewport y (`symbol-z-order`): its tiles in order of their
+/// positions turned by the bearing (`getRenderableIds(true)` reversed: the top row first, then from the left; world
+/// copies apart), and within a tile by the anchor's y in tile units turned by the bearing (`getSortedSymbolIndexes`,
+/// rounded), later features first where they tie.
+struct SymbolDrawOrder: Comparable {
+    var copy: Int, tileY: Double, tileX: Double, y: Double, index: Int
+
+    init(anchor: LocationCoordinate2D, index: Int, copy: Int, zoom: Int, bearing: Double) {
+        let m = Transform.mercator(anchor), n = Double(1 << max(0, min(zoom, 30)))
+        let column = max(0, min(n - 1, (m.x * n).rounded(.down))), row = max(0, min(n - 1, (m.y * n).rounded(.down)))
+        let angle = -bearing * .pi / 180
+        let (sine, cosine) = (sin(angle), cos(angle))
+        self.copy = copy
+        // (GL JS turns the tiles' canonical coordinates, Point._rotate: y' = sin · x + cos · y)
+        tileX = cosine * column - sine * row
+        tileY = sine * column + cosine * row
+        let x = ((m.x * n - column) * 8192).rounded(), y = ((m.y * n - row) * 8192).rounded()
+        self.y = (sine * x + cosine * y).rounded()
+        self.index = index
+    }
+
+    static func < (a: SymbolDrawOrder, b: SymbolDrawOrder) -> Bool {
+        (a.copy, a.tileY, a.tileX, a.y, -a.index) < (b.copy, b.tileY, b.tileX, b.y, -b.index)
+    }
 }
 
 /// A quad's corners (top left, top right, bottom left): on the screen (device pixels), or in the
