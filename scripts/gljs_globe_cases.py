@@ -395,6 +395,21 @@ case("globe-symbol/icons-overlap-order",
      description="Icons allowed to overlap near the north pole of a turned globe stack in GL JS's order: tile by tile, "
                  "by their anchors' y in the tile turned by the bearing.")
 
+# MapLibre lays a GeoJSON source's line labels out from its tiles: geojson-vt cut each line to the tile and its buffer
+# and rounded the points, and the crossings of the tile's own sides come from those points, a unit off where the whole
+# segment crosses; on the globe the line split on the grid bends by the rounding, so text-max-angle keeps other anchors
+ZIGZAGS = fc([feature({"type": "LineString", "coordinates": [[91.7589, 44.3668], [134.9, -48.1243], [-6.8723, 50.0663],
+                                                             [104.346, -25.5231], [71.981, 66.5804]]}, name="Long Road"),
+              feature({"type": "LineString", "coordinates": [[-65.9915, 51.1552], [0.5065, -30.5044]]}, name="Long Road")])
+case("globe-symbol/text-line-tile-cut",
+     [WHITE, {"id": "line", "type": "line", "source": "line", "paint": {"line-color": "#cccccc"}},
+      {"id": "symbol", "type": "symbol", "source": "line",
+       "layout": {"symbol-placement": "line", "text-field": ["get", "name"], "text-font": FONT, "text-size": 10,
+                  "symbol-spacing": 80}, "paint": {"text-color": "#e08020"}}],
+     {"line": geojson(ZIGZAGS)}, glyphs=GLYPHS, center=(65.706, -1.941), zoom=1.33, bearing=130.7,
+     description="Labels along long zigzags on the globe, laid out from the GeoJSON source's tiles: the crossings of a "
+                 "tile's sides found from geojson-vt's points at its buffer (the random case 14-006).")
+
 # --- raster -------------------------------------------------------------------------------------------------------
 def raster(path, description, **kw):
     case(path, [WHITE, {"id": "raster", "type": "raster", "source": "satellite", "paint": {"raster-fade-duration": 0}}],

@@ -19,7 +19,7 @@ struct GLJSComparisonSuiteTests {
         "globe-fill": 15,
         "globe-line": 11,
         "globe-circle": 12,
-        "globe-symbol": 29,
+        "globe-symbol": 30,
         "globe-raster": 10,
         "globe-heatmap": 3,
         "globe-hillshade": 3,

@@ -73,6 +73,8 @@ enum PolygonLabelTiles {
         var entries: [Entry]
         /// Anchors found before (nil: found anew).
         var poles: PoleCache?
+        /// Each entry's place in ``entries`` by its row and canonical column (`row << 32 | column`).
+        private var entryAt: [Int: Int] = [:]
 
         init(index: GeoJSONTileIndex, tiles: LabelTiles, poles: PoleCache? = nil) {
             self.poles = poles
@@ -85,14 +87,30 @@ enum PolygonLabelTiles {
                     guard let tile = index.tile(z: tiles.z, x: canonical, y: row) else { continue }
                     var records: [Int: [Int]] = [:]
                     for i in tile.indices { records[tile.sourceIndex(at: i), default: []].append(i) }
+                    if entryAt[row << 32 | canonical] == nil { entryAt[row << 32 | canonical] = entries.count }
                     entries.append(Entry(row: row, column: canonical, copy: (column - canonical) / count, tile: tile, records: records))
+                }
+            }
+        }
+
+        /// The lines of source feature `source`'s records in the tile at `row` and `column` (any world copy), in tile
+        /// units of `extent` across the tile, in the tile's order: nil when the tile has none.
+        func lines(of source: Int, row: Int, column: Int, extent: Double) -> [[Point]]? {
+            let count = 1 << z
+            let canonical = ((column % count) + count) % count
+            guard let k = entryAt[row << 32 | canonical], let records = entries[k].records[source] else { return nil }
+            let entry = entries[k]
+            let scale = extent / Double(entry.tile.extent)
+            return records.flatMap { record in
+                (0..<entry.tile.ringCount(at: record)).map { ring in
+                    entry.tile.points(at: record, ring: ring).map { Point(x: Double($0.x) * scale, y: Double($0.y) * scale) }
                 }
             }
         }
 
         /// The first record of source feature `source` in the tile at `row` and canonical `column`.
         func record(of source: Int, row: Int, column: Int) -> Int? {
-            entries.first { $0.row == row && $0.column == column }?.records[source]?.first
+            entryAt[row << 32 | column].flatMap { entries[$0].records[source]?.first }
         }
     }
 

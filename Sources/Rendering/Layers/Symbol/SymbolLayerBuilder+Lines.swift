@@ -121,6 +121,10 @@ extension SymbolLayerBuilder {
         /// The feature's lines in world units.
         var lines: [[Point]]
         var text: String
+        /// The feature's place in its GeoJSON source (``SelectedFeature/sourceIndex``) when its lines are laid out from
+        /// the source's tiles (``lineAnchors(_:tiles:layout:text:tileLines:seen:)``): a line feature of a GeoJSON source
+        /// not merged with another; nil: from its world lines.
+        var source: Int?
     }
 
     /// MapLibre's `mergeLines`: labels with the same text whose first lines meet end to start
@@ -135,6 +139,7 @@ extension SymbolLayerBuilder {
             rightIndex[rightKey] = i
             merged[i]!.lines[0].removeLast()
             merged[i]!.lines[0] += line
+            merged[i]!.source = nil
             return i
         }
         func mergeFromLeft(_ leftKey: String, _ rightKey: String, _ line: [Point]) -> Int {
@@ -142,6 +147,7 @@ extension SymbolLayerBuilder {
             leftIndex[leftKey] = i
             merged[i]!.lines[0].removeFirst()
             merged[i]!.lines[0] = line + merged[i]!.lines[0]
+            merged[i]!.source = nil
             return i
         }
         for label in labels {
@@ -173,8 +179,12 @@ extension SymbolLayerBuilder {
 
     /// The anchors of `lines` (world units) in every tile of `tiles`. `seen` holds, per label text,
     /// the anchors already laid out in each tile (MapLibre drops a label that repeats the same text
-    /// within half the spacing).
+    /// within half the spacing). With `tileLines`, a `line` label's lines in a tile (column, row) are the tile's own
+    /// (tile units; nil: none there), as MapLibre lays out a GeoJSON source's tile: geojson-vt cut them to the tile
+    /// and its buffer and rounded the points, the crossings of the buffer's sides among them, so the crossings of the
+    /// tile's own sides are found from those.
     static func lineAnchors(_ lines: [[Point]], tiles: LabelTiles, layout: LineLayout, text: String,
+                            tileLines: ((Int, Int) -> [[Point]]?)? = nil,
                             seen: inout [String: [Int: [Point]]]) -> [LineAnchor] {
         guard !lines.isEmpty else { return [] }
         let n = Double(1 << max(0, min(30, tiles.z)))
@@ -184,7 +194,9 @@ extension SymbolLayerBuilder {
         // tile's buffer (128 of 512 pixels) as geojson-vt cuts it; `line` anchors lie in the tile
         let center = layout.placement == .lineCenter
         let buffer = center ? e / 4 : 0
-        for world in lines where world.count > 1 {
+        // (with the tiles' own lines, the world lines only bound the tiles to visit: all of them at once)
+        let groups = tileLines != nil && !center ? [lines.flatMap { $0 }] : lines
+        for world in groups where world.count > 1 {
             var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
             for p in world {
                 minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
@@ -199,10 +211,15 @@ extension SymbolLayerBuilder {
             for tx in columns {
                 for ty in rows {
                     let ox = Double(tx), oy = Double(ty)
-                    let units = world.map { Point(x: (($0.x * n - ox) * e).rounded(), y: (($0.y * n - oy) * e).rounded()) }
                     let tileKey = tx &* 1_000_003 &+ ty
                     // `line` labels: Native's `clipLines` to the tile; `line-center`: geojson-vt's cut with the buffer
-                    let parts = center ? LineLabelAnchors.clip(units, min: -buffer, max: e + buffer) : LineLabelAnchors.clipToTile(units)
+                    let parts: [[Point]]
+                    if let tileLines, !center {
+                        parts = (tileLines(tx, ty) ?? []).flatMap(LineLabelAnchors.clipToTile)
+                    } else {
+                        let units = world.map { Point(x: (($0.x * n - ox) * e).rounded(), y: (($0.y * n - oy) * e).rounded()) }
+                        parts = center ? LineLabelAnchors.clip(units, min: -buffer, max: e + buffer) : LineLabelAnchors.clipToTile(units)
+                    }
                     for clipped in parts {
                         // on the globe, GL JS splits the clipped line on its grid before finding anchors
                         let part = LineLabelAnchors.subdivided(clipped, granularity: tiles.lineGranularity)

@@ -130,8 +130,12 @@ enum SymbolLayerBuilder: LayerBuilder {
                     label.path?.glJSCircleDiameter = max(10, textBounds.3 - textBounds.1) * layoutSize / TextShaping.oneEm
                     label.path?.textPadding = layout.textPadding.evaluate(context)
                 }
+                // a GeoJSON source's lines are laid out from its tiles, as MapLibre lays them out
+                let tiledSource = evaluation.polygonLabelIndex != nil && feature.sourceIndex >= 0 && feature.tileGeometry == nil
+                    && !hasPolygons(feature.geometry)
                 pending.append(PendingLineLabel(label: label, layout: line, feature: feature,
-                                                lines: lineStrings(feature), text: text.sections.map(\.text).joined()))
+                                                lines: lineStrings(feature), text: text.sections.map(\.text).joined(),
+                                                source: tiledSource ? feature.sourceIndex : nil))
                 continue
             }
             // read once: a vector tile's feature builds its longitude/latitude geometry when read
@@ -174,7 +178,16 @@ enum SymbolLayerBuilder: LayerBuilder {
             if pending[0].layout.placement == .line { mergeLines(&pending, tiles: tiles) }
             var seenText: [String: [Int: [Point]]] = [:]
             for pendingLabel in pending {
-                for a in lineAnchors(pendingLabel.lines, tiles: tiles, layout: pendingLabel.layout, text: pendingLabel.text, seen: &seenText) {
+                var tileLines: ((Int, Int) -> [[Point]]?)?
+                if let source = pendingLabel.source, let index = evaluation.polygonLabelIndex {
+                    if sourceTiles == nil {
+                        sourceTiles = PolygonLabelTiles.SourceTiles(index: index, tiles: tiles, poles: evaluation.polygonLabelPoles)
+                    }
+                    let found = sourceTiles!
+                    tileLines = { column, row in found.lines(of: source, row: row, column: column, extent: LineLabelAnchors.extent) }
+                }
+                for a in lineAnchors(pendingLabel.lines, tiles: tiles, layout: pendingLabel.layout, text: pendingLabel.text,
+                                     tileLines: tileLines, seen: &seenText) {
                     var l = pendingLabel.label
                     l.anchor = Transform.coordinate(mercator: a.anchor)
                     l.path?.points = a.line
