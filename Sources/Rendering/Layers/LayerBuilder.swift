@@ -138,8 +138,8 @@ struct FeatureEvaluation {
     var pitched = false
     /// The source tiles labels along lines are laid out in (nil: every tile of the camera's zoom).
     var labelTiles: LabelTiles?
-    /// A GeoJSON source's tiles (geojson-vt's), which its polygons are labelled from, piece by piece.
-    var polygonLabelIndex: GeoJSONTileIndex?
+    /// A GeoJSON source's tiles (geojson-vt's), which its polygons and lines are labelled from, piece by piece.
+    var labelTileIndex: GeoJSONTileIndex?
     /// The anchors found in those tiles so far (the source's cache).
     var polygonLabelPoles: PolygonLabelTiles.PoleCache?
     /// The style's light (fill-extrusion layers are shaded by it).

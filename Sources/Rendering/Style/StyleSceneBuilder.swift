@@ -166,7 +166,7 @@ package struct StyleSceneBuilder: Sendable {
                 layoutEvaluation.base.zoom = Double(layoutZoom)
                 layoutEvaluation.labelTiles = labels
                 if let shapes = source as? GeoJSONRenderSource, case .shapes(let index)? = shapes.index {
-                    layoutEvaluation.polygonLabelIndex = index
+                    layoutEvaluation.labelTileIndex = index
                     layoutEvaluation.polygonLabelPoles = shapes.labelPoles
                 }
                 return (drawable[id] ?? [], layoutEvaluation)

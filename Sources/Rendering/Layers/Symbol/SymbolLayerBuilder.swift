@@ -131,7 +131,7 @@ enum SymbolLayerBuilder: LayerBuilder {
                     label.path?.textPadding = layout.textPadding.evaluate(context)
                 }
                 // a GeoJSON source's lines are laid out from its tiles, as MapLibre lays them out
-                let tiledSource = evaluation.polygonLabelIndex != nil && feature.sourceIndex >= 0 && feature.tileGeometry == nil
+                let tiledSource = evaluation.labelTileIndex != nil && feature.sourceIndex >= 0 && feature.tileGeometry == nil
                     && !hasPolygons(feature.geometry)
                 pending.append(PendingLineLabel(label: label, layout: line, feature: feature,
                                                 lines: lineStrings(feature), text: text.sections.map(\.text).joined(),
@@ -141,7 +141,7 @@ enum SymbolLayerBuilder: LayerBuilder {
             // read once: a vector tile's feature builds its longitude/latitude geometry when read
             let geometry = feature.geometry
             if let tiles = evaluation.labelTiles, hasPolygons(geometry) {
-                if sourceTiles == nil, let index = evaluation.polygonLabelIndex {
+                if sourceTiles == nil, let index = evaluation.labelTileIndex {
                     sourceTiles = PolygonLabelTiles.SourceTiles(index: index, tiles: tiles, poles: evaluation.polygonLabelPoles)
                 }
                 // a GeoJSON source's polygons: anchored and ordered per source tile, as Native lays its tiles out
@@ -179,7 +179,7 @@ enum SymbolLayerBuilder: LayerBuilder {
             var seenText: [String: [Int: [Point]]] = [:]
             for pendingLabel in pending {
                 var tileLines: ((Int, Int) -> [[Point]]?)?
-                if let source = pendingLabel.source, let index = evaluation.polygonLabelIndex {
+                if let source = pendingLabel.source, let index = evaluation.labelTileIndex {
                     if sourceTiles == nil {
                         sourceTiles = PolygonLabelTiles.SourceTiles(index: index, tiles: tiles, poles: evaluation.polygonLabelPoles)
                     }
