@@ -268,8 +268,8 @@ extension SymbolLayer: SceneLayer {
             let m = Transform.mercator(symbols[i].anchor)
             let row = (m.y * tiles).rounded(.down), column = (m.x * tiles).rounded(.down)
             guard sortByViewportY else { return Key(row: row, column: column, y: 0, index: -i) }
-            let x = ((m.x * tiles - column) * 8192).rounded(), y = ((m.y * tiles - row) * 8192).rounded()
-            return Key(row: row, column: column, y: (sinAngle * x + cosAngle * y).rounded(), index: i)
+            let y = SymbolDrawOrder.turnedY(m, tiles: tiles, column: column, row: row, sine: sinAngle, cosine: cosAngle)
+            return Key(row: row, column: column, y: y, index: i)
         }
         let order = symbols.indices.sorted { keys[$0] < keys[$1] }
         for i in order {

@@ -710,9 +710,16 @@ struct SymbolDrawOrder: Comparable {
         // (GL JS turns the tiles' canonical coordinates, Point._rotate: y' = sin · x + cos · y)
         tileX = cosine * column - sine * row
         tileY = sine * column + cosine * row
-        let x = ((m.x * n - column) * 8192).rounded(), y = ((m.y * n - row) * 8192).rounded()
-        self.y = (sine * x + cosine * y).rounded()
+        y = Self.turnedY(m, tiles: n, column: column, row: row, sine: sine, cosine: cosine)
         self.index = index
+    }
+
+    /// An anchor's y in its tile turned by the bearing, as MapLibre sorts a bucket's symbols
+    /// (`getSortedSymbolIndexes`): world point `m`'s position in the tile at `column` and `row` (`tiles` a side), in
+    /// 8,192 units, rounded, turned by the angle whose sine and cosine are given (-bearing), rounded again.
+    static func turnedY(_ m: Point, tiles n: Double, column: Double, row: Double, sine: Double, cosine: Double) -> Double {
+        let x = ((m.x * n - column) * 8192).rounded(), y = ((m.y * n - row) * 8192).rounded()
+        return (sine * x + cosine * y).rounded()
     }
 
     static func < (a: SymbolDrawOrder, b: SymbolDrawOrder) -> Bool {
