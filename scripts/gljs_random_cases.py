@@ -9,7 +9,8 @@ session tuned for, drawn by GL JS and by Mercator and compared under GL JS's rul
 Each case draws one to three layers over random inline GeoJSON (some of it near a pole; within one world, see LIMIT):
 fill, patterned fill, a fill read from the root `state`, line, offset or translated line, circle, labels, line labels,
 icons, icons with labels, raster, hillshade, heatmap, fill-extrusion. It is drawn on the globe or in vertical
-perspective, with or without the atmosphere, from a random camera (zoom 0-5, bearing, pitch 0-60). OUT_DIR gets the
+perspective, with or without the atmosphere, from a random camera (zoom 0-5, bearing, pitch 0-60; with --deep zoom 4-13,
+through the `globe` preset's turn into Mercator, some views rolled). OUT_DIR gets the
 suite's `suite.json` and links to its fixtures (glyphs, sprites, tiles).
 
 Not a test: the figures of a run are in docs/3d.md ("Random cases").
@@ -171,8 +172,9 @@ def layer(kind, rng, camera, spread, index):
     return source, style
 
 
-def case(rng):
-    zoom = round(rng.choice([rng.uniform(0, 2.5), rng.uniform(0, 5)]), 2)
+def case(rng, deep=False):
+    # (--deep: zoom 4 to 13, through the globe preset's turn into Mercator between zoom 10 and 12, and some views rolled)
+    zoom = round(rng.uniform(4, 13), 2) if deep else round(rng.choice([rng.uniform(0, 2.5), rng.uniform(0, 5)]), 2)
     camera = (round(rng.uniform(-180, 180), 3), round(rng.uniform(-70, 70), 3))
     # what the view spans, in degrees: features mostly in it, some beyond the horizon
     spread = min(170, 360 / 2 ** zoom)
@@ -199,6 +201,8 @@ def case(rng):
              "sources": sources, "layers": layers}
     if rng.random() < 0.6:
         style["sky"] = {"atmosphere-blend": rng.choice([0.0, 0.0, 0.5, 1.0])}
+    if deep and rng.random() < 0.3:
+        style["roll"] = round(rng.uniform(-30, 30), 1)
     if "state" in kinds:
         style["state"] = {"tint": {"default": rng.choice(COLORS[:5])}, "least": {"default": rng.choice([1, 2])}}
     if any("text-field" in l.get("layout", {}) for l in layers):
@@ -213,6 +217,7 @@ def main():
     parser.add_argument("out")
     parser.add_argument("--count", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--deep", action="store_true", help="zoom 4 to 13 (the globe turning into Mercator), some views rolled")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     os.makedirs(os.path.join(args.out, "render-tests", "random"), exist_ok=True)
@@ -228,7 +233,7 @@ def main():
         folder = os.path.join(args.out, "render-tests", "random", f"{args.seed}-{n:03d}")
         os.makedirs(folder, exist_ok=True)
         with open(os.path.join(folder, "style.json"), "w") as f:
-            json.dump(case(rng), f, indent=1)
+            json.dump(case(rng, args.deep), f, indent=1)
     print(f"{args.count} cases in {args.out}/render-tests/random")
 
 
