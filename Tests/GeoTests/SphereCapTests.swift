@@ -83,4 +83,21 @@ import Testing
         // each answer given both ways, many times
         #expect(hidden > 1000 && shown > 200 && missed > 1000, "\(hidden) hidden, \(shown) shown, \(missed) off the rectangle")
     }
+
+    @Test("The cap of points off the unit sphere bounds their directions (SwiftShader's sines put them up to 2e-4 off)")
+    func boundsDirectionsOfPointsOffTheSphere() {
+        // a zoom 10 tile's corners (about 0.003 radians apart) scaled as SwiftShader's sines scale them: the cap had shrunk
+        // to its margin, every point's dot with the centre past 1, and a tile under the view's centre was missed
+        let scales = [1.00019, 0.99985, 1.0001, 0.99992]
+        var points: [Vector3] = []
+        for (k, scale) in scales.enumerated() {
+            let p = GlobeProjection.spherePoint(worldX: 0.3682 + 0.001 * Double(k % 2), worldY: 0.4238 + 0.001 * Double(k / 2))
+            points.append(p * scale)
+        }
+        let cap = SphereCap(bounding: points, margin: 0)
+        for p in points {
+            #expect(p.dot(cap.centre) / p.length >= cap.cosRadius - 1e-12, "\(p) outside \(cap)")
+        }
+        #expect(cap.sinRadius > 0.001, "\(cap)")
+    }
 }

@@ -73,5 +73,16 @@ import Tiling
         let polar = TileID(z: 3, x: 0, y: 0)  // x 0...0.125, y 0...0.125
         #expect(abs(Transform.globeTileDistance(x: 0.55, y: 0.01, tile: polar) - 0.01) < 1e-12)
     }
-}
 
+    @Test("a deep view drawn with SwiftShader's sines is covered as GL JS covers it, in exact arithmetic")
+    func deepViewWithSwiftShaderSines() throws {
+        // random case 19-040: vertical perspective at zoom 11.58, 256 x 256; with SwiftShader's sines (the comparison
+        // suite's) the tiles' caps shrank to nothing and no tile was kept, so nothing was drawn
+        var t = Self.globe(MapCamera(center: LocationCoordinate2D(latitude: 26.413, longitude: -47.199), zoom: 11.58, bearing: -78.1),
+                           width: 256, height: 256)
+        let exact = Self.tiles(t)
+        t.rasterReference = .glJSSwiftShader
+        #expect(Self.tiles(t) == exact)
+        #expect(exact.contains("11/755/868"), "\(exact)")
+    }
+}

@@ -80,7 +80,7 @@ extension Transform {
                 guard x0 + size >= minX, x0 <= maxX, y0 + size >= minY, y0 <= maxY,
                       hull?.meets(x0: x0, y0: y0, x1: x0 + size, y1: y0 + size) ?? true else { return false }
                 guard g.isSphere, id.canonical.z >= 3 else { return true }
-                let cap = Self.sphereCap(ofTile: id, globe: g)
+                let cap = Self.sphereCap(ofTile: id)
                 return !g.camera.hides(cap)
                     && !g.camera.screenMisses(cap, left: -1, top: -1, right: 2 * g.halfWidth + 1, bottom: 2 * g.halfHeight + 1)
             },
@@ -90,13 +90,16 @@ extension Transform {
     /// A cap on the unit sphere holding tile `id`: its corners, edge middles and centre, widened by how far the tile's
     /// edges bow out between them (its meridians are great circles; a parallel strays from the great circle through two
     /// points `Δλ` apart by less than `Δλ² / 8`); the pole too for a tile on the world's top or bottom edge, which the
-    /// globe closes over it.
-    static func sphereCap(ofTile id: UnwrappedTileID, globe g: GlobeView) -> SphereCap {
+    /// globe closes over it. Exact sines whatever the view draws with (GL JS covers the view in JavaScript's doubles; only
+    /// its shaders take the GPU's sines).
+    static func sphereCap(ofTile id: UnwrappedTileID) -> SphereCap {
         let (x0, y0, size) = VariableZoomCover.square(id)
         var points: [Vector3] = []
         points.reserveCapacity(11)
         for j in 0...2 {
-            for i in 0...2 { points.append(g.spherePoint(worldX: x0 + size * Double(i) / 2, y: y0 + size * Double(j) / 2)) }
+            for i in 0...2 {
+                points.append(GlobeProjection.spherePoint(worldX: x0 + size * Double(i) / 2, worldY: y0 + size * Double(j) / 2))
+            }
         }
         let last = (1 << id.canonical.z) - 1
         if id.canonical.y == 0 { points.append(Vector3(0, 1, 0)) }

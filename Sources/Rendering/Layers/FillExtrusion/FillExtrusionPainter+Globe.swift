@@ -162,10 +162,18 @@ extension PaintContext {
                            globeVertex(b, sphere[ib], radius: rBase, heightPixels: zBase, t: 0, u: uB, v: vBase, globe: g),
                            globeVertex(b, sphere[ib], radius: rTop, heightPixels: zTop, t: 1, u: uB, v: vTop, globe: g),
                            globeVertex(a, sphere[ia], radius: rTop, heightPixels: zTop, t: 1, u: uA, v: vTop, globe: g)]
-            guard corners.allSatisfy({ $0.1.point.depth > 1e-6 }) else { continue }
+            // a wall reaching behind the camera cut at GL JS's near plane (a solid taller than the camera's height)
+            var wall = corners
+            if !corners.allSatisfy({ $0.1.point.depth >= GlobeView.nearZ }) {
+                wall = PaintContext.clipToDepth(corners.map(\.1), near: GlobeView.nearZ, far: .infinity).map { v in
+                    let p = g.camera.screen(view: Vector3(v.point.x, v.point.y, -v.point.depth))
+                    return (Point(x: p.x, y: p.y), v)
+                }
+            }
+            guard wall.count >= 3 else { continue }
             var area = 0.0
-            var previous = corners[3].0
-            for c in corners {
+            var previous = wall[wall.count - 1].0
+            for c in wall {
                 area += previous.x * c.0.y - c.0.x * previous.y
                 previous = c.0
             }
@@ -187,8 +195,9 @@ extension PaintContext {
                 bottom = shade.wall(color, nx: nx, ny: ny, t: 0, base: base, height: height)
                 top = shade.wall(color, nx: nx, ny: ny, t: 1, base: base, height: height)
             }
-            rasterizeWallTriangle(corners[0], corners[1], corners[2], bottom: bottom, top: top, pattern: pattern?.image, into: &buffer)
-            rasterizeWallTriangle(corners[0], corners[2], corners[3], bottom: bottom, top: top, pattern: pattern?.image, into: &buffer)
+            for k in 1..<(wall.count - 1) {
+                rasterizeWallTriangle(wall[0], wall[k], wall[k + 1], bottom: bottom, top: top, pattern: pattern?.image, into: &buffer)
+            }
         }
     }
 
