@@ -461,10 +461,34 @@ case("globe-fill-extrusion/extrusion", [WHITE, {"id": "extrusion", "type": "fill
                                                 "paint": {"fill-extrusion-color": "#c04040", "fill-extrusion-height": ["get", "h"]}}],
      {"blocks": geojson(fc([feature(box(-30, -10, -10, 10), h=500000), feature(box(10, 20, 30, 40), h=1500000)]))},
      pitch=40, zoom=1.5, description="Fill extrusions stand on the sphere.")
+# From a covering zoom of 5 a GeoJSON source is drawn from its tiles: a heatmap's tiles add their kernels into one
+# density texture, coloured once, each tile counting only the points inside it (a circle bucket skips its buffer's)
+case("globe-heatmap/tiles", [WHITE, {"id": "heat", "type": "heatmap", "source": "points",
+                                    "paint": {"heatmap-radius": 30, "heatmap-weight": ["get", "w"], "heatmap-opacity": 0.8}}],
+     {"points": geojson(fc([feature({"type": "Point", "coordinates": c}, w=w) for c, w in
+                            (([97.545, -22.9811], 0.07), ([92.8117, -22.5904], 0.91), ([95.2798, -20.5696], 0.43),
+                             ([93.6423, -22.9611], 0.49), ([92.9406, -21.9136], 0.8))]))},
+     projection=VP, center=(92.837, -22.454), zoom=5,
+     description="A heatmap at zoom 5, drawn from the source's tiles: one density texture for all of them, each point "
+                 "counted by the tile it lies in (the random case 19-023).")
 case("globe-fill-extrusion/translate", [WHITE, {"id": "extrusion", "type": "fill-extrusion", "source": "blocks",
                                                 "paint": {"fill-extrusion-color": "#4040c0", "fill-extrusion-height": 800000,
                                                           "fill-extrusion-translate": [20, 0]}}],
      {"blocks": geojson(fc([feature(box(-20, -10, 0, 10))]))}, pitch=30, zoom=1.5, description="fill-extrusion-translate on the globe.")
+# A solid taller than the camera's height (here some 9 km up, at zoom 11.58) is cut at GL JS's near plane, and the
+# tiles covering a view this deep are chosen in exact arithmetic whatever sines the GPU draws with
+case("globe-fill-extrusion/through-camera",
+     [WHITE, {"id": "extrusion", "type": "fill-extrusion", "source": "blocks",
+              "paint": {"fill-extrusion-color": "#d02080", "fill-extrusion-height": ["get", "h"]}}],
+     {"blocks": geojson(fc([feature(box(-47.1877, 26.4252, -47.1509, 26.4436), h=50000),
+                            feature({"type": "Polygon", "coordinates": [[[-47.1685, 26.4041], [-47.1894, 26.4093], [-47.2124, 26.4112],
+                                                                         [-47.2016, 26.4009], [-47.1853, 26.3926], [-47.1685, 26.4041]]]},
+                                    h=200000)]))},
+     projection=VP, center=(-47.199, 26.413), zoom=11.58, bearing=-78.1, test={"allowed": 0.0005},
+     description="Fill extrusions rising past the camera at zoom 11.58 in vertical perspective: walls cut at the near "
+                 "plane (the random case 19-040; drawn with nothing cut, 31,000 pixels apart). Allowed 32 pixels: the cut "
+                 "walls' edges run from vertices 70,000 pixels off the screen, which GL JS computes in 32-bit floats, "
+                 "and 21 single pixels along them fall on the other side.")
 
 # --- atmosphere and sky -------------------------------------------------------------------------------------------
 def atmosphere(path, description, sky, **kw):

@@ -218,6 +218,11 @@ package struct StyleSceneBuilder: Sendable {
         // Extrusions are not clipped to tiles (MapLibre draws 3D layers without the stencil clip):
         // every tile's solids go into one layer sharing one depth buffer.
         var extrusions: FillExtrusionLayer?
+        // Heatmaps likewise: every tile's kernels into one density texture, coloured once (over terrain, GL JS draws each
+        // tile's into a framebuffer of its own: the tiles stay pieces); each canonical tile's points once, the painter
+        // drawing them in every world copy in view
+        var heatmap: HeatmapLayer?
+        var heatmapTiles = Set<TileID>()
         let sourceLayer = compiled.layer.sourceLayerIdentifier ?? ""
         let layoutZoom = Int(max(0, min(30, camera.zoom.rounded(.down))))
         let drawn = tiles.filter { !($0.layers[sourceLayer]?.isEmpty ?? true) }
@@ -241,14 +246,26 @@ package struct StyleSceneBuilder: Sendable {
                 features += built.features.map(\.feature)
                 continue
             }
+            var layer = built.layer
+            if let heat = layer as? HeatmapLayer {
+                layer = heat.keepingPoints(in: canonical)
+                if standingTerrain == nil, let own = layer as? HeatmapLayer {
+                    guard heatmapTiles.insert(canonical).inserted else { continue }
+                    if heatmap == nil { heatmap = own.emptied }
+                    heatmap?.append(own, featureOffset: features.count)
+                    features += built.features.map(\.feature)
+                    continue
+                }
+            }
             // Labels are not clipped: each is drawn whole by the tile its anchor lies in (the bucket
             // keeps only those).
-            let clip: TileClip? = built.layer is SymbolLayer ? nil : tile.clip
-            pieces.append(TileClippedLayer.Piece(clip: clip, wrap: tile.id.wrap, layer: built.layer, firstFeature: features.count,
+            let clip: TileClip? = layer is SymbolLayer ? nil : tile.clip
+            pieces.append(TileClippedLayer.Piece(clip: clip, wrap: tile.id.wrap, layer: layer, firstFeature: features.count,
                                                  tile: canonical))
             features += built.features.map(\.feature)
         }
         if let extrusions { return (extrusions, features) }
+        if let heatmap { return (heatmap, features) }
         return (TileClippedLayer(pieces: pieces), features)
     }
 

@@ -15,6 +15,8 @@ package struct HeatmapLayer: Sendable {
     var points: [Point]
     /// Index of each point's feature (a feature contributes every vertex).
     var featureIndex: [Int]
+    /// How many features the layer draws (those whose points all lie outside their tile included).
+    package internal(set) var featureCount: Int
     var intensity = 1.0
     var opacity = 1.0
     /// `heatmap-color` at densities `k / 256`, premultiplied and rounded down to 8 bits as MapLibre's ramp texture.
@@ -28,11 +30,11 @@ package struct HeatmapLayer: Sendable {
     init(points: [Point], featureIndex: [Int]) {
         self.points = points
         self.featureIndex = featureIndex
+        featureCount = (featureIndex.max() ?? -1) + 1
     }
 }
 
 extension HeatmapLayer: SceneLayer {
-    package var featureCount: Int { (featureIndex.max() ?? -1) + 1 }
     package func validate(layerIndex: Int) throws(RenderError) {}
     package func paint(in context: inout PaintContext) { context.paintHeatmap(self) }
     /// Heatmaps are not queryable in MapLibre.
