@@ -526,6 +526,12 @@ board("globe-camera/operations", "setCenter, setZoom, setBearing and setPitch on
       test={"operations": [["wait"], ["setCenter", [60, 30]], ["setZoom", 2], ["setBearing", -30], ["setPitch", 20], ["wait"]]})
 board("globe-camera/jump-to", "jumpTo on the globe.",
       test={"operations": [["wait"], ["jumpTo", {"center": [-100, 40], "zoom": 1.8, "bearing": 15, "pitch": 30}], ["wait"]]})
+# GL JS turns the globe's view by the roll after the pitch (`rotateZ(roll)` in `_calcMatrices`): unpitched a roll is a
+# turn of the bearing, pitched it turns the picture about its centre (random cases 20-016 and 20-049)
+board("globe-camera/roll-pitched", "The globe pitched 40 and rolled 25: the picture turned about its centre.",
+      pitch=40, bearing=30, roll=25, zoom=1.5)
+board("globe-camera/roll-blend", "A roll in the globe preset's blend with Mercator (zoom 11.4).",
+      pitch=30, bearing=-20, roll=-15, zoom=11.4, center=(10, 20))
 board("globe-camera/wide", "A wide view: space on both sides of the globe.", width=384, height=192, zoom=0.5)
 board("globe-camera/tall", "A tall view.", width=160, height=320, zoom=0.8)
 

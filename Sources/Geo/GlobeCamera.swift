@@ -5,9 +5,9 @@ import Foundation
 /// sphere's scale, the horizon plane and the ray through a screen point.
 ///
 /// View space is GL's: the camera at the origin looking down `-z`, `y` up, in pixels. A unit-sphere
-/// point `s` is at `radius * M s - radius * (0, sin pitch, cos pitch) - (0, 0, distance)` with
+/// point `s` is at `Rz(roll) (radius * M s - radius * (0, sin pitch, cos pitch)) - (0, 0, distance)` with
 /// `M = Rx(-pitch) Rz(bearing) Rx(latitude) Ry(-longitude)` (gl-matrix's rotations), so the
-/// centre of the view lies `distance` in front of the camera, as in Mercator.
+/// centre of the view lies `distance` in front of the camera, as in Mercator, and a roll turns the picture about it.
 package struct GlobeCamera: Sendable {
     /// The globe's radius in pixels (``GlobeProjection/radiusPixels(worldSize:latitude:)``).
     package let radius: Double
@@ -16,7 +16,7 @@ package struct GlobeCamera: Sendable {
     /// Half the output's width and height, in pixels.
     package let halfWidth: Double
     package let halfHeight: Double
-    /// `M`, row-major.
+    /// `Rz(roll) M`, row-major.
     @usableFromInline let m: (Double, Double, Double, Double, Double, Double, Double, Double, Double)
     /// The view-space offset added after `radius * M s`.
     @usableFromInline let offset: Vector3
@@ -29,10 +29,10 @@ package struct GlobeCamera: Sendable {
     package let horizonNormal: Vector3
     package let horizonDistance: Double
 
-    /// The camera looking at `longitude`, `latitude` (degrees) with `bearing` and `pitch` (degrees),
+    /// The camera looking at `longitude`, `latitude` (degrees) with `bearing`, `pitch` and `roll` (degrees),
     /// the world `worldSize` pixels wide, over an output `width` by `height` pixels whose camera stands
     /// `distance` pixels from the centre.
-    package init(longitude: Double, latitude: Double, worldSize: Double, bearing: Double, pitch: Double,
+    package init(longitude: Double, latitude: Double, worldSize: Double, bearing: Double, pitch: Double, roll: Double = 0,
                  width: Double, height: Double, distance: Double) {
         radius = GlobeProjection.radiusPixels(worldSize: worldSize, latitude: latitude)
         self.distance = distance
@@ -51,8 +51,13 @@ package struct GlobeCamera: Sendable {
         func ry(_ a: Double) -> M3 { [cos(a), 0, sin(a), 0, 1, 0, -sin(a), 0, cos(a)] }
         func rz(_ a: Double) -> M3 { [cos(a), -sin(a), 0, sin(a), cos(a), 0, 0, 0, 1] }
         let r = mul(mul(rx(-p), rz(b)), mul(rx(lat), ry(-lng)))
-        m = (r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8])
-        offset = Vector3(0, -radius * sin(p), -radius * cos(p) - distance)
+        // GL JS turns the view by the roll after the pitch (`rotateZ(roll)` next to the camera's distance): the picture
+        // turns about its centre, the camera stays where it is
+        let turn = rz(roll * .pi / 180)
+        let rolled = mul(turn, r)
+        m = (rolled[0], rolled[1], rolled[2], rolled[3], rolled[4], rolled[5], rolled[6], rolled[7], rolled[8])
+        let back = -radius * sin(p)
+        offset = Vector3(turn[1] * back, turn[4] * back, -radius * cos(p) - distance)
         // camera: where the view-space origin is, M^T ((0, sin p, cos p) + (0, 0, distance / radius))
         let c = Vector3(0, sin(p), cos(p) + distance / radius)
         let camera = Vector3(r[0] * c.x + r[3] * c.y + r[6] * c.z,

@@ -96,4 +96,26 @@ import Testing
         let s = p.screen(GlobeProjection.spherePoint(longitude: 20, latitude: 39.5))
         #expect(200 - n.y < s.y - 200)
     }
+
+    @Test("a roll turns the pitched globe's picture about its centre, the camera where it was (GL JS's rotateZ(roll))")
+    func rollTurnsThePicture() {
+        let d = 0.5 / tan(0.6435011087932844 / 2) * 400
+        let plain = GlobeCamera(longitude: 20, latitude: 40, worldSize: 512 * 8, bearing: 30, pitch: 50, width: 600, height: 400, distance: d)
+        let rolled = GlobeCamera(longitude: 20, latitude: 40, worldSize: 512 * 8, bearing: 30, pitch: 50, roll: 25,
+                                 width: 600, height: 400, distance: d)
+        #expect((rolled.cameraPosition - plain.cameraPosition).length < 1e-12)
+        #expect(abs(rolled.horizonDistance - plain.horizonDistance) < 1e-12)
+        let r = 25 * Double.pi / 180
+        for (longitude, latitude) in [(20.0, 40.0), (22.0, 43.0), (15.0, 38.0), (25.0, 35.0)] {
+            let s = GlobeProjection.spherePoint(longitude: longitude, latitude: latitude)
+            let a = plain.screen(s), b = rolled.screen(s)
+            // screen offsets turn as the flat map's (`Transform.rolled`): y down, so a positive roll turns them anticlockwise
+            let dx = a.x - 300, dy = a.y - 200
+            #expect(abs(b.x - (300 + dx * cos(r) + dy * sin(r))) < 1e-6, "\(a) -> \(b)")
+            #expect(abs(b.y - (200 - dx * sin(r) + dy * cos(r))) < 1e-6, "\(a) -> \(b)")
+            // and back: the ray through the turned point meets the same place
+            let back = rolled.spherePoint(screenX: b.x, y: b.y)
+            #expect(back.map { ($0 - s).length < 1e-9 } == true, "\(String(describing: back)) against \(s)")
+        }
+    }
 }

@@ -25,7 +25,7 @@ struct GLJSComparisonSuiteTests {
         "globe-hillshade": 3,
         "globe-fill-extrusion": 2,
         "globe-atmosphere": 9,
-        "globe-camera": 8,
+        "globe-camera": 10,
         "globe-terrain": 24,
         "sky": 36,
         "camera-pitch": 19,

@@ -57,7 +57,8 @@ package enum GlobeCameraMath {
         let pitch = max(0, min(Transform.maximumPitch, camera.pitch))
         return GlobeCamera(longitude: camera.center.longitude, latitude: camera.center.latitude,
                            worldSize: 512 * pow(2, camera.zoom), bearing: camera.bearing, pitch: pitch,
-                           width: width, height: height, distance: 0.5 / tan(fov / 2) * height)
+                           roll: camera.roll.isFinite ? camera.roll : 0, width: width, height: height,
+                           distance: 0.5 / tan(fov / 2) * height)
     }
 
     // MARK: Screen points

@@ -143,6 +143,9 @@ package final class GlobeView: Sendable {
     let sinBearing: Double
     let cosPitch: Double
     let sinPitch: Double
+    /// The roll's (1 and 0 unless a pitched view is rolled: unpitched, the transform turns the bearing by it).
+    let cosRoll: Double
+    let sinRoll: Double
     let distance: Double
     let halfWidth: Double
     let halfHeight: Double
@@ -160,7 +163,7 @@ package final class GlobeView: Sendable {
         globeness = min(1, t.globeness)
         clipWeight = max(0, min(1, (globeness - 0.2) / 0.8))
         camera = GlobeCamera(longitude: t.camera.center.longitude, latitude: t.camera.center.latitude,
-                             worldSize: t.worldSize, bearing: t.camera.bearing, pitch: t.camera.pitch,
+                             worldSize: t.worldSize, bearing: t.camera.bearing, pitch: t.camera.pitch, roll: t.camera.roll,
                              width: t.width, height: t.height, distance: t.cameraToCenterDistance)
         worldSize = t.worldSize
         centerX = t.centerWorld.x
@@ -169,6 +172,8 @@ package final class GlobeView: Sendable {
         sinBearing = t.sinBearing
         cosPitch = t.cosPitch
         sinPitch = t.sinPitch
+        cosRoll = t.cosRoll
+        sinRoll = t.sinRoll
         distance = t.cameraToCenterDistance
         halfWidth = t.width / 2
         halfHeight = t.height / 2
@@ -194,11 +199,13 @@ package final class GlobeView: Sendable {
     /// The view-space position of a world point under the Mercator camera (its nearest world copy, or with `wrapped`
     /// false the copy `x` is in).
     @inline(__always)
-    private func mercatorView(worldX x: Double, y: Double, wrapped: Bool = true) -> Vector3 {
+    func mercatorView(worldX x: Double, y: Double, wrapped: Bool = true) -> Vector3 {
         let copy = wrapped ? (x - centerWorldX).rounded() : 0
         let wx = (x - copy) * worldSize - centerX, wy = y * worldSize - centerY
         let px = wx * cosBearing + wy * sinBearing, py = -wx * sinBearing + wy * cosBearing
-        return Vector3(px, -py * cosPitch, py * sinPitch - distance)
+        // turned by the roll about the view's axis, as the globe's camera turns (``GlobeCamera``)
+        let x = px, y = -py * cosPitch
+        return Vector3(x * cosRoll - y * sinRoll, x * sinRoll + y * cosRoll, py * sinPitch - distance)
     }
 
     /// The screen position (device pixels) of a world point, and how far it is in front of the
@@ -361,8 +368,9 @@ package final class GlobeView: Sendable {
 
     /// The blended projection's inverse: Newton's method from the Mercator camera's answer.
     private func blendedWorld(screenX sx: Double, y sy: Double) -> Point? {
-        // the Mercator camera's inverse as the first guess (the view's centre above its horizon)
-        let u = sx - halfWidth, v = sy - halfHeight
+        // the Mercator camera's inverse as the first guess (the view's centre above its horizon), the roll turned back
+        let du = sx - halfWidth, dv = sy - halfHeight
+        let u = du * cosRoll - dv * sinRoll, v = du * sinRoll + dv * cosRoll
         var guess = Point(x: centerWorldX, y: centerY / worldSize)
         let denominator = distance * cosPitch + v * sinPitch
         if denominator > 1e-9 {

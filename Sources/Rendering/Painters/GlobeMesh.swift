@@ -114,9 +114,7 @@ extension GlobeView {
             let k = pow(max((1 - globeness) / 0.02, 0), 8)
             z = zg + (100 - zg) * k
         } else {
-            let px0 = fx * worldSize - centerX, py0 = fy * worldSize - centerY
-            let px = px0 * cosBearing + py0 * sinBearing, py = -px0 * sinBearing + py0 * cosBearing
-            let m = Vector3(px, -py * cosPitch, py * sinPitch - distance)
+            let m = mercatorView(worldX: fx, y: fy, wrapped: false)
             let k = globeness
             v = Vector3(m.x + (g.x - m.x) * k, m.y + (g.y - m.y) * k, m.z + (g.z - m.z) * k)
             z = clipWeight * (1 - side) * wg
