@@ -24,14 +24,11 @@ package struct SphereCap: Sendable {
         let l = sum.length
         guard l > 1e-9, !points.isEmpty else { self = .sphere; return }
         let c = sum * (1 / l)
-        // (each point's direction: a point off the unit sphere, as SwiftShader's sines put them, would otherwise
-        // reach past the centre's direction and shrink the cap to nothing)
+        // (a point off the unit sphere, as SwiftShader's sines put them: one outside it by its direction, whose dot with
+        // the centre would reach past 1 and shrink the cap to nothing; one inside it by its dot, which holds its
+        // direction and the point itself)
         var lowest = 1.0
-        for p in points {
-            let length = p.length
-            guard length > 0 else { continue }
-            lowest = min(lowest, p.dot(c) / length)
-        }
+        for p in points { lowest = min(lowest, p.dot(c) / max(1, p.length)) }
         let angle = acos(max(-1, min(1, lowest))) + margin
         guard angle < .pi else { self = .sphere; return }
         self.init(centre: c, cosRadius: cos(angle), sinRadius: sin(angle))
