@@ -86,9 +86,9 @@ import Testing
 
     @Test("The cap of points off the unit sphere bounds their directions (SwiftShader's sines put them up to 2e-4 off)")
     func boundsDirectionsOfPointsOffTheSphere() {
-        // a zoom 10 tile's corners (about 0.003 radians apart) a little outside the sphere, as SwiftShader's sines put
-        // them: the cap had shrunk to its margin, every point's dot with the centre past 1, and a tile under the view's
-        // centre was missed
+        // four points a thousandth of the world apart (a zoom 10 tile's corners) a little outside the sphere, as
+        // SwiftShader's sines put them: the cap had shrunk to its margin, every point's dot with the centre past 1, and a
+        // tile under the view's centre was missed
         let scales = [1.00019, 1.00012, 1.0001, 1.00015]
         var points: [Vector3] = []
         for (k, scale) in scales.enumerated() {

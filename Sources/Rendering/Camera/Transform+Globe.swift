@@ -204,8 +204,8 @@ package final class GlobeView: Sendable {
         let wx = (x - copy) * worldSize - centerX, wy = y * worldSize - centerY
         let px = wx * cosBearing + wy * sinBearing, py = -wx * sinBearing + wy * cosBearing
         // turned by the roll about the view's axis, as the globe's camera turns (``GlobeCamera``)
-        let x = px, y = -py * cosPitch
-        return Vector3(x * cosRoll - y * sinRoll, x * sinRoll + y * cosRoll, py * sinPitch - distance)
+        let vx = px, vy = -py * cosPitch
+        return Vector3(vx * cosRoll - vy * sinRoll, vx * sinRoll + vy * cosRoll, py * sinPitch - distance)
     }
 
     /// The screen position (device pixels) of a world point, and how far it is in front of the

@@ -248,14 +248,15 @@ package struct StyleSceneBuilder: Sendable {
             }
             var layer = built.layer
             if let heat = layer as? HeatmapLayer {
-                layer = heat.keepingPoints(in: canonical)
-                if standingTerrain == nil, let own = layer as? HeatmapLayer {
+                let own = heat.keepingPoints(in: canonical)
+                if standingTerrain == nil {
                     guard heatmapTiles.insert(canonical).inserted else { continue }
                     if heatmap == nil { heatmap = own.emptied }
                     heatmap?.append(own, featureOffset: features.count)
                     features += built.features.map(\.feature)
                     continue
                 }
+                layer = own
             }
             // Labels are not clipped: each is drawn whole by the tile its anchor lies in (the bucket
             // keeps only those).
