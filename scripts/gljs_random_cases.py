@@ -10,7 +10,8 @@ Each case draws one to three layers over random inline GeoJSON (some of it near 
 fill, patterned fill, a fill read from the root `state`, line, offset or translated line, circle, labels, line labels,
 icons, icons with labels, raster, hillshade, heatmap, fill-extrusion. It is drawn on the globe or in vertical
 perspective, with or without the atmosphere, from a random camera (zoom 0-5, bearing, pitch 0-60; with --deep zoom 4-13,
-through the `globe` preset's turn into Mercator, some views rolled). OUT_DIR gets the
+through the `globe` preset's turn into Mercator, some views rolled). With --vector the layers draw the suite's zoom 0 vector
+tile (land cover, water, borders; overzoomed to zoom 6) instead of inline GeoJSON. OUT_DIR gets the
 suite's `suite.json` and links to its fixtures (glyphs, sprites, tiles).
 
 Not a test: the figures of a run are in docs/3d.md ("Random cases").
@@ -172,6 +173,62 @@ def layer(kind, rng, camera, spread, index):
     return source, style
 
 
+VECTOR = {"type": "vector", "tiles": ["local://tiles/{z}-{x}-{y}.mvt"], "maxzoom": 0}
+
+
+def vector_layer(kind, rng, index):
+    """A layer of the suite's zoom 0 vector tile (0-0-0.mvt: landcover, hillshade, water polygons; admin lines)."""
+    lid = f"{kind}-{index}"
+    if kind == "v-water":
+        paint = {"fill-color": rng.choice(COLORS[:5]), "fill-opacity": rng.choice([1, 0.6])}
+        if rng.random() < 0.4:
+            paint["fill-outline-color"] = rng.choice(COLORS)
+        return {"id": lid, "type": "fill", "source": "vector", "source-layer": "water", "paint": paint}
+    if kind == "v-landcover":
+        return {"id": lid, "type": "fill", "source": "vector", "source-layer": rng.choice(["landcover", "hillshade"]),
+                "paint": {"fill-color": ["match", ["get", "class"], "snow", "#ffffff", "wood", "#a0d080", "crop", "#f0e0a0",
+                                         "shadow", "#606060", rng.choice(COLORS[:5])], "fill-opacity": rng.choice([1, 0.5])}}
+    if kind == "v-admin":
+        paint = {"line-color": rng.choice(COLORS), "line-width": rng.choice([0.8, 1, 2, 4])}
+        if rng.random() < 0.3:
+            paint["line-dasharray"] = rng.choice([[2, 1], [4, 2]])
+        layer = {"id": lid, "type": "line", "source": "vector", "source-layer": "admin",
+                 "layout": {"line-join": rng.choice(["miter", "round", "bevel"]), "line-cap": rng.choice(["butt", "round"])},
+                 "paint": paint}
+        if rng.random() < 0.5:
+            layer["filter"] = ["==", ["get", "maritime"], rng.choice([0, 1])]
+        return layer
+    if kind == "v-admin-label":
+        return {"id": lid, "type": "symbol", "source": "vector", "source-layer": "admin",
+                "filter": ["<=", ["get", "admin_level"], 2],
+                "layout": {"symbol-placement": "line", "text-field": "Border", "text-font": FONT, "text-size": rng.choice([10, 12]),
+                           "symbol-spacing": rng.choice([120, 250])},
+                "paint": {"text-color": rng.choice(COLORS[:5]), "text-halo-color": "white", "text-halo-width": 1}}
+    raise ValueError(kind)
+
+
+def vector_case(rng):
+    zoom = round(rng.uniform(0, 6), 2)
+    # (the camera kept 105° from the antimeridian: GL JS 5.24 draws a zoom 0 tile's buffer there on the globe a second
+    # time, past the tile's edge, which Mercator clips as later GL JS does; see LIMIT)
+    camera = (round(rng.uniform(-75, 75), 3), round(rng.uniform(-70, 70), 3))
+    kinds = rng.sample(["v-water", "v-landcover", "v-admin", "v-admin", "v-admin-label"], rng.randint(1, 3))
+    order = ["v-landcover", "v-water", "v-admin", "v-admin-label"]
+    layers = [{"id": "background", "type": "background", "paint": {"background-color": rng.choice(["white", "#e8eef4"])}}]
+    layers += [vector_layer(kind, rng, i) for i, kind in enumerate(sorted(kinds, key=order.index))]
+    style = {"version": 8,
+             "metadata": {"test": {"description": "A random case (scripts/gljs_random_cases.py --vector).", "width": 256, "height": 256}},
+             "projection": {"type": rng.choice(["globe", "globe", "globe", "vertical-perspective"])},
+             "center": list(camera), "zoom": zoom, "bearing": round(rng.choice([0, rng.uniform(-180, 180)]), 1),
+             "pitch": round(rng.choice([0, 0, rng.uniform(0, 60)]), 1),
+             "sources": {"vector": dict(VECTOR)}, "layers": layers}
+    if rng.random() < 0.6:
+        style["sky"] = {"atmosphere-blend": rng.choice([0.0, 0.0, 0.5, 1.0])}
+    if "v-admin-label" in kinds:
+        style["glyphs"] = "local://glyphs/{fontstack}/{range}.pbf"
+    return style
+
+
 def case(rng, deep=False):
     # (--deep: zoom 4 to 13, through the globe preset's turn into Mercator between zoom 10 and 12, and some views rolled)
     zoom = round(rng.uniform(4, 13), 2) if deep else round(rng.choice([rng.uniform(0, 2.5), rng.uniform(0, 5)]), 2)
@@ -218,6 +275,7 @@ def main():
     parser.add_argument("--count", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--deep", action="store_true", help="zoom 4 to 13 (the globe turning into Mercator), some views rolled")
+    parser.add_argument("--vector", action="store_true", help="layers of the suite's zoom 0 vector tile, zoom 0 to 6")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     os.makedirs(os.path.join(args.out, "render-tests", "random"), exist_ok=True)
@@ -233,7 +291,7 @@ def main():
         folder = os.path.join(args.out, "render-tests", "random", f"{args.seed}-{n:03d}")
         os.makedirs(folder, exist_ok=True)
         with open(os.path.join(folder, "style.json"), "w") as f:
-            json.dump(case(rng, args.deep), f, indent=1)
+            json.dump(vector_case(rng) if args.vector else case(rng, args.deep), f, indent=1)
     print(f"{args.count} cases in {args.out}/render-tests/random")
 
 
