@@ -166,6 +166,12 @@ case("globe-fill/translate", [WHITE, {"id": "fill", "type": "fill", "source": "b
 case("globe-fill/vector-tiles", [WHITE, {"id": "water", "type": "fill", "source": "vector", "source-layer": "water",
                                          "paint": {"fill-color": "#3070d0"}}],
      {"vector": VECTOR}, zoom=1, center=(-40, 30), description="A vector tile's water drawn on the sphere.")
+case("globe-fill/overzoomed-tile", [WHITE, {"id": "water", "type": "fill", "source": "vector", "source-layer": "water",
+                                            "paint": {"fill-color": "#e08020", "fill-outline-color": "#2060d0"}}],
+     {"vector": VECTOR}, zoom=4, center=(-5, 50),
+     description="A zoom 0 tile's water drawn at zoom 4: the rings' grid split points are rounded to the tile's units, "
+                 "which span a pixel here (GL JS's subdivision stores them as the tile's integers), and the outlines "
+                 "follow them.")
 case("globe-fill/antimeridian", [WHITE, {"id": "fill", "type": "fill", "source": "cross", "paint": {"fill-color": "#d03070"}}],
      {"cross": geojson(fc([feature({"type": "Polygon", "coordinates": [[[160, -30], [200, -30], [200, 30], [160, 30], [160, -30]]]})]))},
      center=(180, 0), zoom=1.5, description="A polygon crossing the antimeridian (GeoJSON beyond 180) is drawn once, whole.")
@@ -196,6 +202,11 @@ def lines(path, description, paint, data=None, layout=None, source_extra=None, *
     case(path, [WHITE, layer], {"line": geojson(data or SPIRAL, **(source_extra or {}))}, description=description, **kw)
 
 
+case("globe-line/overzoomed-tile", [WHITE, {"id": "admin", "type": "line", "source": "vector", "source-layer": "admin",
+                                            "paint": {"line-color": "#2050c0", "line-width": 1.5}}],
+     {"vector": VECTOR}, zoom=5.3, center=(30, 48), bearing=-20,
+     description="A zoom 0 tile's borders drawn at zoom 5.3: the lines' grid split points are rounded to the tile's "
+                 "units, which span pixels here, so the lines bend where GL JS's do.")
 lines("globe-line/spiral", "A long spiral line: subdivided and bent on the sphere; the far side hidden.",
       {"line-color": "#d02020", "line-width": 3})
 lines("globe-line/parallel", "A line along a parallel follows it on the sphere (subdivided between vertices).",

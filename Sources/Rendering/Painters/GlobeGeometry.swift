@@ -165,6 +165,7 @@ extension PaintContext {
                                     record: (feature: Int, polygon: Int)? = nil, skipsChunks: Bool = true) {
         screenRings.removeAll()
         let cells = GlobeGranularity.cellsAcrossWorld(granularity, tileZoom: globeDataTileZoom)
+        let tileUnits = globeTileUnits
         // (the transform's quantization only: a copy of the whole transform per polygon retained its references)
         let units = transform.quantizationUnits
         let offset = Point(x: 0, y: 0)
@@ -212,7 +213,7 @@ extension PaintContext {
             for i in points.indices {
                 let a = points[i], b = points[(i + 1) % points.count]
                 world.append(a)
-                GlobeSubdivision.split(a, b, cells: cells, into: &world)
+                GlobeSubdivision.split(a, b, cells: cells, units: tileUnits, rule: .direct, into: &world)
             }
             // orientation in the y-down world plane: positive turns clockwise on screen
             var area = 0.0
@@ -596,6 +597,7 @@ extension PaintContext {
                                 startDistance: Double = 0, within: (low: Double, high: Double)? = nil) -> [(run: [Point], start: Double)] {
         let t = transform
         let cells = GlobeGranularity.cellsAcrossWorld(granularity, tileZoom: globeDataTileZoom)
+        let tileUnits = globeTileUnits
         var world: [Point] = []
         world.reserveCapacity(line.count * 2)
         let count = line.count
@@ -606,7 +608,7 @@ extension PaintContext {
             world.append(a)
             if i < segments {
                 var b = t.quantized(line[(i + 1) % count]); b.x += Double(copy)
-                GlobeSubdivision.split(a, b, cells: cells, into: &world)
+                GlobeSubdivision.split(a, b, cells: cells, units: tileUnits, rule: .walk, into: &world)
                 if closed && i == count - 1 { world.append(b) }
             }
         }

@@ -71,6 +71,7 @@ extension PaintContext {
         // (the transform's quantization only: a copy of the whole transform per line retained its references)
         let units = transform.quantizationUnits
         let cells = GlobeGranularity.cellsAcrossWorld(granularity, tileZoom: globeDataTileZoom)
+        let tileUnits = globeTileUnits
         let count = line.count
         guard count >= 2 else { return }
         let segments = closed ? count : count - 1
@@ -83,7 +84,11 @@ extension PaintContext {
                 world.append(a)
                 if i < segments {
                     var b = Transform.quantized(line[(i + 1) % count], units: units); b.x += Double(copy)
-                    GlobeSubdivision.forEachSplit(a, b, cells: cells) { world.append($0) }
+                    if let tileUnits {
+                        tileUnits.forEachSplit(a, b, cells: cells, rule: .walk) { world.append($0) }
+                    } else {
+                        GlobeSubdivision.forEachSplit(a, b, cells: cells) { world.append($0) }
+                    }
                     if closed && i == count - 1 { world.append(b) }
                 }
             }

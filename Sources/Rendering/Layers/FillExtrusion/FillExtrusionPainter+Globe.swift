@@ -54,6 +54,7 @@ extension PaintContext {
                                               verticalGradient: layer.verticalGradient, glJSRules: t.glJSRules)
         let patternScale = 512 * pow(2, Double(t.tileZoom))
         let cells = GlobeGranularity.cellsAcrossWorld(GlobeGranularity.fill, tileZoom: globeDataTileZoom)
+        let tileUnits = globeTileUnits
         for (i, feature) in layer.features.enumerated() {
             if let patterns = layer.patterns, patterns[i] == nil { continue }  // its pattern is missing: nothing drawn
             let pattern = (layer.patterns?[i] ?? nil).map {
@@ -102,7 +103,7 @@ extension PaintContext {
                     for j in points.indices {
                         let a = points[j], b = points[(j + 1) % points.count]
                         split.append(a)
-                        GlobeSubdivision.split(a, b, cells: cells, into: &split)
+                        GlobeSubdivision.split(a, b, cells: cells, units: tileUnits, rule: .walk, into: &split)
                         walls += repeatElement(cut?[j] ?? false, count: split.count - walls.count)
                     }
                     rings.append(split)
