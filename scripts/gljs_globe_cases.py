@@ -190,6 +190,12 @@ case("globe-fill/outline-pitched", [WHITE, {"id": "fill", "type": "fill", "sourc
                                             "paint": {"fill-color": "#e0d060", "fill-outline-color": "#202080", "fill-opacity": 0.7}}],
      {"holed": geojson(HOLED)}, center=(170, 0), zoom=1.4, pitch=35,
      description="fill-outline-color of translucent fills on a pitched globe, across the antimeridian.")
+case("globe-fill/outline-oblique", [WHITE, {"id": "fill", "type": "fill", "source": "boxes",
+                                           "paint": {"fill-color": "#f0f0f0", "fill-outline-color": "#2040c0"}}],
+     {"boxes": geojson(fc([feature(box(-3, 0.5, 3, 4)), feature(box(-2.2, -4, 2.5, -0.4))]))}, center=(0, 0), zoom=4.6,
+     pitch=55, bearing=20,
+     description="Fill outlines seen obliquely on the globe: the shader's v_pos is interpolated perspective-correctly "
+                 "along each edge, so the middle of an edge whose ends lie at different depths fades out.")
 case("globe-fill/sort-key", [WHITE, {"id": "fill", "type": "fill", "source": "holed", "layout": {"fill-sort-key": ["-", 0, ["get", "k"]]},
                                      "paint": {"fill-color": ["match", ["get", "k"], 1, "#d04040", "#4040d0"], "fill-opacity": 0.5}}],
      {"holed": geojson(HOLED)}, center=(120, 0), zoom=1.2, bearing=15, description="Translucent fills ordered by fill-sort-key.")

@@ -16,7 +16,7 @@ struct GLJSComparisonSuiteTests {
         "hillshade-resampling": 8,
         "projection": 19,
         "globe-background": 3,
-        "globe-fill": 16,
+        "globe-fill": 17,
         "globe-line": 12,
         "globe-circle": 12,
         "globe-symbol": 30,

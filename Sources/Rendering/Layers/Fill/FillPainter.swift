@@ -174,6 +174,18 @@ extension PaintContext {
         }
     }
 
+    /// The perspective divisors (GL's clip `w`, the view depth) of an edge's ends on the sphere, found under their
+    /// screen points (at the horizon for a point just off the globe); nil off the sphere (a blend with Mercator).
+    private func globeOutlineDepths(_ a: Point, _ b: Point) -> (Double, Double)? {
+        guard let g = globeView, g.isSphere else { return nil }
+        func depth(_ p: Point) -> Double {
+            let s = g.camera.spherePoint(screenX: p.x, y: p.y) ?? g.camera.horizonPoint(screenX: p.x, y: p.y)
+            return -g.camera.view(s).z
+        }
+        let (wa, wb) = (depth(a), depth(b))
+        return wa > 0 && wb > 0 ? (wa, wb) : nil
+    }
+
     /// The perspective divisor at screen point `s` (1 where the point is off the ground plane).
     private func edgeW(screen s: Point) -> Double {
         transform.plane(screen: s).map { transform.w(plane: $0) } ?? 1
@@ -228,6 +240,18 @@ extension PaintContext {
         }
         if oneWide {
             let length = (dx * dx + dy * dy).squareRoot()
+            // On a pitched sphere the ends' depths differ: `v_pos`, interpolated perspective-correctly at the fragment's
+            // place along the edge (GL's line parameter: the centre projected onto it), slides towards the nearer end,
+            // and the middle of a long edge seen obliquely fades out (its `v_pos` a pixel or more from the fragment).
+            let depths = transform.sinPitch > 1e-9 ? globeOutlineDepths(a, b) : nil
+            @inline(__always) func distance(_ x: Int, _ y: Int, across: Double) -> Double {
+                guard let (wa, wb) = depths else { return across }
+                let cx = Double(x) + 0.5, cy = Double(y) + 0.5
+                let s = ((cx - a.x) * dx + (cy - a.y) * dy) / (length * length)
+                let u = (s / wb) / ((1 - s) / wa + s / wb)
+                let vx = a.x + dx * u - cx, vy = a.y + dy * u - cy
+                return (vx * vx + vy * vy).squareRoot()
+            }
             if abs(dx) >= abs(dy) {
                 let (p, q) = a.x <= b.x ? (a, b) : (b, a)
                 let slope = (q.y - p.y) / (q.x - p.x)
@@ -235,7 +259,7 @@ extension PaintContext {
                     let ly = p.y + (Double(x) + 0.5 - p.x) * slope
                     let y = Int(ly.rounded(.down))
                     guard y >= clip.y0, y < clip.y1 else { continue }
-                    blendOutline(x, y, distance: abs(Double(y) + 0.5 - ly) * abs(dx) / length)
+                    blendOutline(x, y, distance: distance(x, y, across: abs(Double(y) + 0.5 - ly) * abs(dx) / length))
                 }
             } else {
                 let (p, q) = a.y <= b.y ? (a, b) : (b, a)
@@ -244,7 +268,7 @@ extension PaintContext {
                     let lx = p.x + (Double(y) + 0.5 - p.y) * slope
                     let x = Int(lx.rounded(.down))
                     guard x >= clip.x0, x < clip.x1 else { continue }
-                    blendOutline(x, y, distance: abs(Double(x) + 0.5 - lx) * abs(dy) / length)
+                    blendOutline(x, y, distance: distance(x, y, across: abs(Double(x) + 0.5 - lx) * abs(dy) / length))
                 }
             }
             return
