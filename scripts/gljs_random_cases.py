@@ -11,7 +11,7 @@ fill, patterned fill, a fill read from the root `state`, line, offset or transla
 icons, icons with labels, raster, hillshade, heatmap, fill-extrusion. It is drawn on the globe or in vertical
 perspective, with or without the atmosphere, from a random camera (zoom 0-5, bearing, pitch 0-60; with --deep zoom 4-13,
 through the `globe` preset's turn into Mercator, some views rolled). With --vector the layers draw the suite's zoom 0 vector
-tile (land cover, water, borders; overzoomed to zoom 6) instead of inline GeoJSON. OUT_DIR gets the
+tile (land cover, water, borders; overzoomed to zoom 6, or --zooms) instead of inline GeoJSON. OUT_DIR gets the
 suite's `suite.json` and links to its fixtures (glyphs, sprites, tiles).
 
 Not a test: the figures of a run are in docs/3d.md ("Random cases").
@@ -207,8 +207,8 @@ def vector_layer(kind, rng, index):
     raise ValueError(kind)
 
 
-def vector_case(rng):
-    zoom = round(rng.uniform(0, 6), 2)
+def vector_case(rng, zooms=(0, 6)):
+    zoom = round(rng.uniform(*zooms), 2)
     # (the camera kept 105° from the antimeridian: GL JS 5.24 draws a zoom 0 tile's buffer there on the globe a second
     # time, past the tile's edge, which Mercator clips as later GL JS does; see LIMIT)
     camera = (round(rng.uniform(-75, 75), 3), round(rng.uniform(-70, 70), 3))
@@ -276,8 +276,10 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--deep", action="store_true", help="zoom 4 to 13 (the globe turning into Mercator), some views rolled")
     parser.add_argument("--vector", action="store_true", help="layers of the suite's zoom 0 vector tile, zoom 0 to 6")
+    parser.add_argument("--zooms", default="0,6", help="with --vector: the cameras' zoom range, MIN,MAX (default 0,6)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
+    zooms = tuple(float(z) for z in args.zooms.split(","))
     os.makedirs(os.path.join(args.out, "render-tests", "random"), exist_ok=True)
     with open(os.path.join(SUITE, "suite.json")) as f:
         suite = json.load(f)
@@ -291,7 +293,7 @@ def main():
         folder = os.path.join(args.out, "render-tests", "random", f"{args.seed}-{n:03d}")
         os.makedirs(folder, exist_ok=True)
         with open(os.path.join(folder, "style.json"), "w") as f:
-            json.dump(vector_case(rng) if args.vector else case(rng, args.deep), f, indent=1)
+            json.dump(vector_case(rng, zooms) if args.vector else case(rng, args.deep), f, indent=1)
     print(f"{args.count} cases in {args.out}/render-tests/random")
 
 
