@@ -62,6 +62,18 @@ import Testing
         }
     }
 
+    @Test("a segment crossing more than 4096 grid lines is split evenly, as the exact split does, not walked line by line")
+    func longSegmentsBounded() {
+        // a zoom 10 tile's grid of 4 cells a tile crossed by a segment spanning a world: 5,700 lines
+        let grid = GlobeTileUnits(unitsPerWorld: 8192 * 1024, origin: nil)
+        var points: [Point] = []
+        grid.forEachSplit(Point(x: 0.0001, y: 0.3), Point(x: 0.9999, y: 0.7), cells: 4096, rule: .walk) { points.append($0) }
+        var exact: [Point] = []
+        GlobeSubdivision.forEachSplit(Point(x: 0.0001, y: 0.3), Point(x: 0.9999, y: 0.7), cells: 4096) { exact.append($0) }
+        #expect(points.count == 4095)
+        #expect(points.count == exact.count && points == exact)
+    }
+
     @Test("a segment in another world copy, or in a tile of a deeper zoom, splits as in its own tile")
     func copiesAndTiles() {
         let own = Self.split((4520, 3912), (4616, 3846), granularity: 512, rule: .walk)

@@ -5,7 +5,7 @@ import Geo
 /// the tile at the data's tile zoom). GL JS splits a tile's lines and rings on its granularity grid in the tile's
 /// coordinates and stores each new vertex as the tile's integers (`subdivideVertexLine`, `Subdivider._vertexToIndex`),
 /// so a split point lies up to half a unit off its segment; an overzoomed tile's unit spans pixels, and lines bend there.
-struct GlobeTileUnits: Sendable, Equatable {
+struct GlobeTileUnits: Sendable {
     /// Tile units across the world: 8192 a tile at the data's tile zoom.
     var unitsPerWorld: Double
     /// The data tile's top left corner in those units, or nil for untiled geometry (GL JS cuts it into tiles of that
@@ -43,6 +43,14 @@ struct GlobeTileUnits: Sendable, Equatable {
         let shiftX = ox + copies * u
         let ax = (a.x * u - shiftX).rounded(), ay = (a.y * u - oy).rounded()
         let bx = (b.x * u - shiftX).rounded(), by = (b.y * u - oy).rounded()
+        // a segment crossing more grid lines than 4096 is split evenly, as the exact split does (the work bounded)
+        let walkCell = (Self.extent / granularity).rounded(.down)
+        let crossings = abs((bx / walkCell).rounded(.down) - (ax / walkCell).rounded(.down))
+            + abs((by / walkCell).rounded(.down) - (ay / walkCell).rounded(.down))
+        guard crossings.isFinite, crossings <= 4096 else {
+            GlobeSubdivision.forEachSplit(a, b, cells: cells, emit)
+            return
+        }
         var previous = Point(x: ax, y: ay)
         let end = Point(x: bx, y: by)
         func add(_ p: Point) {
@@ -51,7 +59,7 @@ struct GlobeTileUnits: Sendable, Equatable {
             emit(Point(x: (p.x + shiftX) / u, y: (p.y + oy) / u))
         }
         switch rule {
-        case .walk: Self.walk(ax, ay, bx, by, cell: (Self.extent / granularity).rounded(.down), add)
+        case .walk: Self.walk(ax, ay, bx, by, cell: walkCell, add)
         case .direct: Self.direct(ax, ay, bx, by, cell: Self.extent / granularity, add)
         }
     }
@@ -67,7 +75,7 @@ struct GlobeTileUnits: Sendable, Equatable {
         let absDirX = abs(dirX), absDirY = abs(dirY)
         let movesX = dirX != 0, movesY = dirY != 0
         var lastX = x0, lastY = y0
-        // (a segment crossing more lines than a tile has cells is long enough to be a data error: bounded)
+        // (bounded twice over: a segment crossing more than 4096 lines is split evenly instead, by the caller)
         for _ in 0..<(1 << 16) {
             let nextX = dirX > 0 ? ((lastX / cell).rounded(.down) + 1) * cell : ((lastX / cell).rounded(.up) - 1) * cell
             let nextY = dirY > 0 ? ((lastY / cell).rounded(.down) + 1) * cell : ((lastY / cell).rounded(.up) - 1) * cell
