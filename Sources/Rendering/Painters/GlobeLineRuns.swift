@@ -84,11 +84,7 @@ extension PaintContext {
                 world.append(a)
                 if i < segments {
                     var b = Transform.quantized(line[(i + 1) % count], units: units); b.x += Double(copy)
-                    if let tileUnits {
-                        tileUnits.forEachSplit(a, b, cells: cells, rule: .walk) { world.append($0) }
-                    } else {
-                        GlobeSubdivision.forEachSplit(a, b, cells: cells) { world.append($0) }
-                    }
+                    GlobeSubdivision.split(a, b, cells: cells, units: tileUnits, rule: .walk, into: &world)
                     if closed && i == count - 1 { world.append(b) }
                 }
             }

@@ -75,8 +75,8 @@ struct GlobeTileUnits: Sendable {
         let absDirX = abs(dirX), absDirY = abs(dirY)
         let movesX = dirX != 0, movesY = dirY != 0
         var lastX = x0, lastY = y0
-        // (bounded twice over: a segment crossing more than 4096 lines is split evenly instead, by the caller)
-        for _ in 0..<(1 << 16) {
+        // (a step a grid line: ``forEachSplit(_:_:cells:rule:_:)`` splits a segment crossing more than 4096 evenly)
+        for _ in 0...8192 {
             let nextX = dirX > 0 ? ((lastX / cell).rounded(.down) + 1) * cell : ((lastX / cell).rounded(.up) - 1) * cell
             let nextY = dirY > 0 ? ((lastY / cell).rounded(.down) + 1) * cell : ((lastY / cell).rounded(.up) - 1) * cell
             let toBoundaryX = abs(lastX - nextX), toBoundaryY = abs(lastY - nextY)
@@ -106,7 +106,7 @@ struct GlobeTileUnits: Sendable {
             guard from != to else { return (0, 0, 0) }
             let lo = min(from, to) / cell, hi = max(from, to) / cell
             let first = lo.rounded(.down) + 1, last = hi.rounded(.up) - 1
-            let count = max(0, min(1 << 16, Int(last - first) + 1))
+            let count = max(0, Int(last - first) + 1)
             return from < to ? (first, 1, count) : (last, -1, count)
         }
         let xs = lines(x0, x1), ys = lines(y0, y1)
