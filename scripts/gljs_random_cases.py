@@ -10,7 +10,8 @@ Each case draws one to three layers over random inline GeoJSON (some of it near 
 fill, patterned fill, a fill read from the root `state`, line, offset or translated line, circle, labels, line labels,
 icons, icons with labels, raster, hillshade, heatmap, fill-extrusion. It is drawn on the globe or in vertical
 perspective, with or without the atmosphere, from a random camera (zoom 0-5, bearing, pitch 0-60; with --deep zoom 4-13,
-through the `globe` preset's turn into Mercator, some views rolled). With --vector the layers draw the suite's zoom 0 vector
+through the `globe` preset's turn into Mercator, some views rolled) into a 256 x 256 view (with --views, a random size
+at pixel ratio 1 or 2, icons from the suite's sprite doubled: `sprites2x/`). With --vector the layers draw the suite's zoom 0 vector
 tile (land cover, water, borders; overzoomed to zoom 6, or --zooms) instead of inline GeoJSON. OUT_DIR gets the
 suite's `suite.json` and links to its fixtures (glyphs, sprites, tiles).
 
@@ -21,6 +22,8 @@ import json
 import math
 import os
 import random
+import struct
+import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SUITE = os.path.join(HERE, "..", "Tests", "MercatorTests", "Fixtures", "gljs-render-tests")
@@ -269,6 +272,68 @@ def case(rng, deep=False):
     return style
 
 
+def read_rgba_png(path):
+    """An 8-bit RGBA PNG's width, height and rows (unfiltered bytes)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    i, idat = 8, b""
+    while i < len(data):
+        (n,), kind, body = struct.unpack(">I", data[i:i + 4]), data[i + 4:i + 8], data[i + 8:i + 8 + struct.unpack(">I", data[i:i + 4])[0]]
+        i += 12 + n
+        if kind == b"IHDR":
+            width, height, depth, color = struct.unpack(">IIBB", body[:10])
+            assert (depth, color) == (8, 6), "an 8-bit RGBA PNG"
+        elif kind == b"IDAT":
+            idat += body
+    raw, stride, rows, previous, k = zlib.decompress(idat), width * 4, [], bytearray(width * 4), 0
+    for _ in range(height):
+        kind, line = raw[k], bytearray(raw[k + 1:k + 1 + stride])
+        k += 1 + stride
+        for x in range(stride):
+            a, b, c = (line[x - 4] if x >= 4 else 0), previous[x], (previous[x - 4] if x >= 4 else 0)
+            if kind == 1:
+                line[x] = (line[x] + a) & 255
+            elif kind == 2:
+                line[x] = (line[x] + b) & 255
+            elif kind == 3:
+                line[x] = (line[x] + (a + b) // 2) & 255
+            elif kind == 4:
+                pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line))
+        previous = line
+    return width, height, rows
+
+
+def write_rgba_png(path, width, height, rows):
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xffffffff)
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(b"".join(b"\x00" + r for r in rows))) + chunk(b"IEND", b""))
+
+
+def write_double_sprite(out):
+    """OUT/sprites2x/sprite@2x.{json,png}: the suite's sprite at twice its resolution, every pixel doubled, for views at
+    pixel ratio 2 (GL JS asks for `@2x` there and draws no icon without it; Mercator falls back to the 1x sprite)."""
+    folder = os.path.join(out, "sprites2x")
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(SUITE, "sprites", "sprite.json")) as f:
+        index = json.load(f)
+    for entry in index.values():
+        for key in ("x", "y", "width", "height"):
+            entry[key] *= 2
+        entry["pixelRatio"] = 2
+    with open(os.path.join(folder, "sprite@2x.json"), "w") as f:
+        json.dump(index, f, indent=1)
+    width, height, rows = read_rgba_png(os.path.join(SUITE, "sprites", "sprite.png"))
+    doubled = []
+    for row in rows:
+        wide = b"".join(row[x:x + 4] * 2 for x in range(0, len(row), 4))
+        doubled += [wide, wide]
+    write_rgba_png(os.path.join(folder, "sprite@2x.png"), 2 * width, 2 * height, doubled)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out")
@@ -277,8 +342,12 @@ def main():
     parser.add_argument("--deep", action="store_true", help="zoom 4 to 13 (the globe turning into Mercator), some views rolled")
     parser.add_argument("--vector", action="store_true", help="layers of the suite's zoom 0 vector tile, zoom 0 to 6")
     parser.add_argument("--zooms", default="0,6", help="with --vector: the cameras' zoom range, MIN,MAX (default 0,6)")
+    parser.add_argument("--views", action="store_true",
+                        help="each case's view a random size (96 to 400 px a side) at pixel ratio 1 or 2; the styles are "
+                             "those of the same seed without it (the views drawn from a generator of their own)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
+    views = random.Random(f"views-{args.seed}")
     zooms = tuple(float(z) for z in args.zooms.split(","))
     os.makedirs(os.path.join(args.out, "render-tests", "random"), exist_ok=True)
     with open(os.path.join(SUITE, "suite.json")) as f:
@@ -289,11 +358,20 @@ def main():
         link = os.path.join(args.out, fixture)
         if not os.path.exists(link):
             os.symlink(os.path.abspath(os.path.join(SUITE, fixture)), link)
+    if args.views:
+        write_double_sprite(args.out)
     for n in range(args.count):
         folder = os.path.join(args.out, "render-tests", "random", f"{args.seed}-{n:03d}")
         os.makedirs(folder, exist_ok=True)
+        style = vector_case(rng, zooms) if args.vector else case(rng, args.deep)
+        if args.views:
+            test = style["metadata"]["test"]
+            test["width"], test["height"] = views.randint(96, 400), views.randint(96, 400)
+            test["pixelRatio"] = views.choice([1, 2])
+            if test["pixelRatio"] == 2 and "sprite" in style:
+                style["sprite"] = "local://sprites2x/sprite"
         with open(os.path.join(folder, "style.json"), "w") as f:
-            json.dump(vector_case(rng, zooms) if args.vector else case(rng, args.deep), f, indent=1)
+            json.dump(style, f, indent=1)
     print(f"{args.count} cases in {args.out}/render-tests/random")
 
 
