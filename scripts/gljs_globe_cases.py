@@ -388,6 +388,14 @@ symbols("globe-symbol/icons-pitch-map-sampled", "Icons pitched with the map on t
         {"icon-image": "fav-bus-18", "icon-pitch-alignment": "map", "icon-allow-overlap": True}, sprite=SPRITE,
         center=(122.6, -17.5), zoom=1.6, projection=VP)
 
+# GL JS draws symbols with back faces culled (`CullFaceMode.backCCW`): icons in the map plane seen past a pole lie
+# mirrored on the screen, and GL JS draws nothing of them (Mercator drew the part in front of the horizon)
+PAST_POLE = fc([feature({"type": "Point", "coordinates": [lon, -80]}) for lon in range(-48, 93, 20)]
+               + [feature({"type": "Point", "coordinates": [lon, -70]}) for lon in range(-28, 93, 30)])
+symbols("globe-symbol/icons-past-pole", "Icons pitched with the map seen past the south pole, mirrored on the screen: culled.",
+        {"icon-image": "fav-city-18", "icon-size": 1.5, "icon-pitch-alignment": "map", "icon-allow-overlap": True},
+        data=PAST_POLE, sprite=SPRITE, projection=VP, center=(-88, -10), zoom=0.2, pitch=35)
+
 # GL JS projects the collision box of text pitched with the map from the map plane (`_projectCollisionBox`): labels
 # turned with the map near a pole, standing across the screen, collide by their tall boxes, not by level ones
 case("globe-symbol/text-pitch-map-boxes",

@@ -19,7 +19,7 @@ struct GLJSComparisonSuiteTests {
         "globe-fill": 17,
         "globe-line": 12,
         "globe-circle": 12,
-        "globe-symbol": 30,
+        "globe-symbol": 31,
         "globe-raster": 10,
         "globe-heatmap": 4,
         "globe-hillshade": 3,

@@ -408,9 +408,16 @@ extension PaintContext {
         switch corners {
         case .screen(let a, let b, let c): paintParallelogram(a, b, c) { u, v in shade(u, v, 1) }
         case .sphere(let topLeft, let topRight, let bottomLeft, let bottomRight):
-            // GL JS's quad: the triangles (top left, top right, bottom left) and (top right, bottom left, bottom right)
-            paintTriangle((topLeft, Point(x: 0, y: 0)), (topRight, Point(x: 1, y: 0)), (bottomLeft, Point(x: 0, y: 1)), shade)
-            paintTriangle((topRight, Point(x: 1, y: 0)), (bottomLeft, Point(x: 0, y: 1)), (bottomRight, Point(x: 1, y: 1)), shade)
+            // GL JS's quad: the triangles (top left, bottom left, top right) and (top right, bottom left, bottom right),
+            // each drawn only while it faces the camera: GL JS draws symbols with back faces culled (`backCCW`), so a
+            // triangle the sphere mirrors on the screen (a label in the map plane seen past a pole, or folded over the
+            // limb) is not drawn
+            if Self.facesCamera(topLeft.point, bottomLeft.point, topRight.point) {
+                paintTriangle((topLeft, Point(x: 0, y: 0)), (topRight, Point(x: 1, y: 0)), (bottomLeft, Point(x: 0, y: 1)), shade)
+            }
+            if Self.facesCamera(topRight.point, bottomLeft.point, bottomRight.point) {
+                paintTriangle((topRight, Point(x: 1, y: 0)), (bottomLeft, Point(x: 0, y: 1)), (bottomRight, Point(x: 1, y: 1)), shade)
+            }
         case .plane(let topLeft, let topRight, let bottomLeft, let shift):
             let t = transform
             let ex = topRight - topLeft, ey = bottomLeft - topLeft
@@ -436,6 +443,13 @@ extension PaintContext {
                 }
             }
         }
+    }
+
+    /// Whether a triangle of a symbol's quad, its corners in GL JS's index order (top left, bottom left, top right; or
+    /// top right, bottom left, bottom right), faces the camera: counter-clockwise in GL's window coordinates (y up),
+    /// clockwise on the screen (y down), as an upright quad's triangles are.
+    static func facesCamera(_ a: Point, _ b: Point, _ c: Point) -> Bool {
+        (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x) < 0
     }
 
     /// Fills a triangle of projected corners, each with its quad coordinates (u, v), as GL draws it: `shade(u, v)` at
