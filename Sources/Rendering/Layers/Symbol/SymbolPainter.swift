@@ -408,10 +408,10 @@ extension PaintContext {
         switch corners {
         case .screen(let a, let b, let c): paintParallelogram(a, b, c) { u, v in shade(u, v, 1) }
         case .sphere(let topLeft, let topRight, let bottomLeft, let bottomRight):
-            // GL JS's quad: the triangles (top left, bottom left, top right) and (top right, bottom left, bottom right),
-            // each drawn only while it faces the camera: GL JS draws symbols with back faces culled (`backCCW`), so a
-            // triangle the sphere mirrors on the screen (a label in the map plane seen past a pole, or folded over the
-            // limb) is not drawn
+            // GL JS's quad: two triangles, indexed (top left, bottom left, top right) and (top right, bottom left,
+            // bottom right), each drawn only while it faces the camera: GL JS draws symbols with back faces culled
+            // (`backCCW`), so a triangle the sphere mirrors on the screen (a label in the map plane seen past a pole) is
+            // not drawn; it still takes its place in the collision grid
             if Self.facesCamera(topLeft.point, bottomLeft.point, topRight.point) {
                 paintTriangle((topLeft, Point(x: 0, y: 0)), (topRight, Point(x: 1, y: 0)), (bottomLeft, Point(x: 0, y: 1)), shade)
             }
