@@ -278,7 +278,8 @@ def read_rgba_png(path):
         data = f.read()
     i, idat = 8, b""
     while i < len(data):
-        (n,), kind, body = struct.unpack(">I", data[i:i + 4]), data[i + 4:i + 8], data[i + 8:i + 8 + struct.unpack(">I", data[i:i + 4])[0]]
+        (n,) = struct.unpack(">I", data[i:i + 4])
+        kind, body = data[i + 4:i + 8], data[i + 8:i + 8 + n]
         i += 12 + n
         if kind == b"IHDR":
             width, height, depth, color = struct.unpack(">IIBB", body[:10])

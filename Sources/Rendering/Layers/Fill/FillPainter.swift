@@ -174,15 +174,12 @@ extension PaintContext {
         }
     }
 
-    /// The perspective divisors (GL's clip `w`, the view depth) of an edge's ends on the sphere, found under their
-    /// screen points (at the horizon for a point just off the globe); nil off the sphere (a blend with Mercator).
+    /// The perspective divisors (GL's clip `w`, over the camera's distance to the centre) of an edge's ends on the
+    /// sphere, found under their screen points (at the horizon for a point just off the globe); nil off the sphere (a
+    /// blend with Mercator).
     private func globeOutlineDepths(_ a: Point, _ b: Point) -> (Double, Double)? {
         guard let g = globeView, g.isSphere else { return nil }
-        func depth(_ p: Point) -> Double {
-            let s = g.camera.spherePoint(screenX: p.x, y: p.y) ?? g.camera.horizonPoint(screenX: p.x, y: p.y)
-            return -g.camera.view(s).z
-        }
-        let (wa, wb) = (depth(a), depth(b))
+        let (wa, wb) = (g.depthRatio(screenX: a.x, y: a.y), g.depthRatio(screenX: b.x, y: b.y))
         return wa > 0 && wb > 0 ? (wa, wb) : nil
     }
 
