@@ -46,6 +46,14 @@ package enum Renderer {
     /// band took for the next render.
     static func render(_ scene: RenderScene, reusing old: inout Canvas?, bandCount: Int? = nil,
                        balancer: inout BandBalancer) throws(RenderError) -> Canvas {
+        var scratch: [PaintScratch] = []
+        return try render(scene, reusing: &old, bandCount: bandCount, balancer: &balancer, scratch: &scratch)
+    }
+
+    /// ``render(_:reusing:bandCount:balancer:)`` with each band's painters given its scratch buffers from `scratch`
+    /// (one per band, grown as needed) and giving them back there.
+    static func render(_ scene: RenderScene, reusing old: inout Canvas?, bandCount: Int? = nil,
+                       balancer: inout BandBalancer, scratch: inout [PaintScratch]) throws(RenderError) -> Canvas {
         let (transform, w, h) = try checked(scene)
         // one variable holds the reused canvas, so its storage stays uniquely referenced and is
         // cleared in place (a second copy alive while it is written made every frame copy 16 bytes a pixel),
@@ -54,7 +62,7 @@ package enum Renderer {
         let reused = canvas.width == w && canvas.height == h
         if !reused { canvas = Canvas(width: w, height: h) }
         let bands = balancer.bands(width: w, height: h, count: bandCount ?? Self.bandCount(width: w, height: h))
-        let seconds = paint(scene, transform: transform, into: &canvas, bands: bands, clearing: reused)
+        let seconds = paint(scene, transform: transform, into: &canvas, bands: bands, clearing: reused, scratch: &scratch)
         balancer.record(bands: bands, seconds: seconds)
         return canvas
     }
@@ -70,35 +78,45 @@ package enum Renderer {
         let sized = canvas.width == w && canvas.height == h
         if !sized { canvas = Canvas(width: w, height: h) }
         let bands = Self.bands(width: w, height: h, count: ProcessInfo.processInfo.activeProcessorCount)
-        paint(scene, transform: transform, into: &canvas, bands: bands, clearing: sized)
+        var scratch: [PaintScratch] = []
+        paint(scene, transform: transform, into: &canvas, bands: bands, clearing: sized, scratch: &scratch)
         return canvas
     }
 
     /// Paints the scene's layers onto `canvas` (its size the scene's) in `bands`, in parallel when there are several;
     /// `clearing`: each band's rows are cleared first (the bands span the canvas's width and share its rows). Returns
-    /// the seconds each band took.
+    /// the seconds each band took. Band `k` paints with `scratch[k]`'s buffers and leaves them there.
     @discardableResult
     private static func paint(_ scene: RenderScene, transform: Transform, into canvas: inout Canvas, bands: [PixelClip],
-                              clearing: Bool = false) -> [Double] {
+                              clearing: Bool = false, scratch: inout [PaintScratch]) -> [Double] {
         let w = canvas.width, h = canvas.height
         let layers = scene.layers
         var seconds = [Double](repeating: 0, count: bands.count)
+        if scratch.count < bands.count { scratch.append(contentsOf: (scratch.count..<bands.count).map { _ in PaintScratch() }) }
         canvas.pixels.withUnsafeMutableBufferPointer { buffer in
             seconds.withUnsafeMutableBufferPointer { times in
-                let pixels = SharedStorage(base: buffer.baseAddress!)
-                let bandTimes = SharedStorage(base: times.baseAddress!)
-                let paintBand: @Sendable (Int) -> Void = { band in
-                    let start = DispatchTime.now().uptimeNanoseconds
-                    let clip = bands[band]
-                    if clearing { (pixels.base + 4 * w * clip.y0).update(repeating: 0, count: 4 * w * (clip.y1 - clip.y0)) }
-                    var context = PaintContext(transform: transform, pixels: pixels.base, canvasWidth: w, canvasHeight: h, clip: clip)
-                    for layer in layers { layer.paint(in: &context) }
-                    bandTimes.base[band] = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-                }
-                if bands.count == 1 {
-                    paintBand(0)
-                } else {
-                    DispatchQueue.concurrentPerform(iterations: bands.count, execute: paintBand)
+                scratch.withUnsafeMutableBufferPointer { kept in
+                    let pixels = SharedStorage(base: buffer.baseAddress!)
+                    let bandTimes = SharedStorage(base: times.baseAddress!)
+                    // (each band reads and writes its own element only)
+                    let bandScratch = SharedStorage(base: kept.baseAddress!)
+                    let paintBand: @Sendable (Int) -> Void = { band in
+                        let start = DispatchTime.now().uptimeNanoseconds
+                        let clip = bands[band]
+                        if clearing { (pixels.base + 4 * w * clip.y0).update(repeating: 0, count: 4 * w * (clip.y1 - clip.y0)) }
+                        var own = PaintScratch()
+                        swap(&own, &bandScratch.base[band])
+                        var context = PaintContext(transform: transform, pixels: pixels.base, canvasWidth: w, canvasHeight: h,
+                                                   clip: clip, scratch: own)
+                        for layer in layers { layer.paint(in: &context) }
+                        bandScratch.base[band] = context.takeScratch()
+                        bandTimes.base[band] = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                    }
+                    if bands.count == 1 {
+                        paintBand(0)
+                    } else {
+                        DispatchQueue.concurrentPerform(iterations: bands.count, execute: paintBand)
+                    }
                 }
             }
         }
@@ -180,11 +198,12 @@ package enum Renderer {
     }
 }
 
-/// A renderer that keeps its canvas and PNG buffers between snapshots, so repeated renders (a server,
-/// a benchmark, a conformance run) do not pay for fresh multi-megabyte allocations.
+/// A renderer that keeps its canvas, PNG buffers and painters' scratch buffers (``PaintScratch``) between snapshots,
+/// so repeated renders (a server, an animation, a benchmark, a conformance run) do not pay for fresh multi-megabyte
+/// allocations, nor grow their scratch again from empty.
 ///
-/// Only buffers of at most ``retainedCanvasBytes`` are kept: a large render's canvas is released with
-/// its snapshot, so a map (a server's render slot) does not hold a peak-sized canvas between renders.
+/// Only buffers of at most ``retainedCanvasBytes`` (each kind on its own) are kept: a large render's canvas is released
+/// with its snapshot, so a map (a server's render slot) does not hold a peak-sized canvas between renders.
 package struct RenderSession: Sendable {
     /// The largest canvas (or PNG buffers) a session keeps between renders: 64 MiB, a 2048 x 2048 canvas.
     package static let retainedCanvasBytes = 2048 * 2048 * Canvas.bytesPerPixel
@@ -193,6 +212,8 @@ package struct RenderSession: Sendable {
     private var scratch = PNGScratch()
     /// How the last render's rows were split among the bands and how long each took, for the next render's split.
     private var balancer = BandBalancer()
+    /// Each band's painters' scratch buffers, kept from the last render (``PaintScratch``).
+    private var paintScratch: [PaintScratch] = []
     /// The most bytes of canvas (and of PNG buffers) kept between renders.
     private let retainedLimit: Int
 
@@ -204,17 +225,27 @@ package struct RenderSession: Sendable {
     /// Renders the scene, in `bandCount` bands when given (else one per core from ``Renderer/parallelPixels`` on); the
     /// returned canvas is a copy-on-write view of the session's buffer.
     package mutating func render(_ scene: RenderScene, bandCount: Int? = nil) throws(RenderError) -> Canvas {
-        let result = try Renderer.render(scene, reusing: &canvas, bandCount: bandCount, balancer: &balancer)
+        let result = try Renderer.render(scene, reusing: &canvas, bandCount: bandCount, balancer: &balancer, scratch: &paintScratch)
         canvas = result.byteCount <= retainedLimit ? result : nil
+        keepScratchWithinLimit()
         return result
     }
 
     /// The bytes of the buffers kept (0 after a render larger than ``retainedCanvasBytes``).
-    package var retainedBytes: Int { (canvas?.byteCount ?? 0) + scratch.byteCount }
+    package var retainedBytes: Int { (canvas?.byteCount ?? 0) + scratch.byteCount + paintScratchBytes }
+
+    /// The bytes of the painters' scratch buffers kept.
+    private var paintScratchBytes: Int { paintScratch.reduce(0) { $0 + $1.byteCount } }
+
+    /// Drops the painters' scratch buffers when they hold more than the limit (a huge render's geometry).
+    private mutating func keepScratchWithinLimit() {
+        if paintScratchBytes > retainedLimit { paintScratch = [] }
+    }
 
     /// Renders the scene and encodes it as PNG.
     package mutating func renderPNG(_ scene: RenderScene) throws(RenderError) -> [UInt8] {
-        let result = try Renderer.render(scene, reusing: &canvas, balancer: &balancer)
+        let result = try Renderer.render(scene, reusing: &canvas, balancer: &balancer, scratch: &paintScratch)
+        keepScratchWithinLimit()
         let png = PNGEncoder.encode(result, scratch: &scratch)
         if result.byteCount <= retainedLimit, scratch.byteCount <= retainedLimit {
             canvas = result

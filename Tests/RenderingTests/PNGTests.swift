@@ -209,6 +209,67 @@ struct RenderSessionReuseTests {
         #expect(again.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } == storage)
         #expect(again.pixels.allSatisfy { $0 == 0 })
     }
+
+    /// A fill with outlines and a line over the world, on the globe or flat (`globeness`), seen from `camera`.
+    static func shapes(globeness: Double, camera: MapCamera) -> RenderScene {
+        var fill = FillLayer(features: (0..<24).map { i in
+            let lat = Double(i % 6) * 25 - 70, lon = Double(i / 6) * 80 - 160
+            return FillFeature(polygons: [[[
+                LocationCoordinate2D(latitude: lat, longitude: lon), LocationCoordinate2D(latitude: lat + 15, longitude: lon),
+                LocationCoordinate2D(latitude: lat + 15, longitude: lon + 50), LocationCoordinate2D(latitude: lat, longitude: lon)]]])
+        })
+        fill.color = .constant(RenderColor(red: 0.2, green: 0.4, blue: 0.8))
+        fill.outlineColor = .constant(RenderColor(red: 0, green: 0, blue: 0))
+        var line = LineLayer(features: [LineFeature(lines: [(0..<60).map {
+            LocationCoordinate2D(latitude: Double($0 % 7) * 20 - 60, longitude: Double($0) * 6 - 175)
+        }])])
+        line.width = 2
+        var scene = RenderScene(width: 160, height: 120, pixelRatio: 1, camera: camera,
+                                layers: [BackgroundLayer(color: RenderColor(red: 1, green: 1, blue: 1)), fill, line])
+        scene.globeness = globeness
+        return scene
+    }
+
+    @Test("a session hands each band's painters the scratch buffers they grew in its last render; what they draw is the same",
+          arguments: [1, 3])
+    func scratchKeptBetweenRenders(bands: Int) throws {
+        let scenes = [Self.shapes(globeness: 1, camera: MapCamera(center: LocationCoordinate2D(latitude: 20, longitude: 30), zoom: 1.5)),
+                      Self.shapes(globeness: 0, camera: MapCamera(center: LocationCoordinate2D(latitude: -10, longitude: 0), zoom: 1, bearing: 40)),
+                      Self.shapes(globeness: 1, camera: MapCamera(center: LocationCoordinate2D(latitude: 60, longitude: -90), zoom: 2, pitch: 30))]
+        // each scene drawn by a renderer with no scratch to start from
+        let fresh = try scenes.map { scene in
+            var none: Canvas?
+            return try Renderer.render(scene, reusing: &none, bandCount: bands).pixels
+        }
+        var session = RenderSession()
+        let canvasBytes = 160 * 120 * Canvas.bytesPerPixel
+        for round in 0..<2 {
+            for (k, scene) in scenes.enumerated() {
+                #expect(try session.render(scene, bandCount: bands).pixels == fresh[k], "scene \(k), round \(round)")
+                // the canvas and the painters' buffers, grown by the scenes' rings and meshes
+                #expect(session.retainedBytes > canvasBytes)
+            }
+        }
+    }
+
+    @Test("a session drops its painters' scratch buffers when they hold more than it keeps of a canvas")
+    func largeScratchDropped() throws {
+        var scene = Self.shapes(globeness: 1, camera: MapCamera(center: LocationCoordinate2D(latitude: 20, longitude: 30), zoom: 1.5))
+        // a line of 20,000 points: its mesh alone is a few megabytes
+        var long = LineLayer(features: [LineFeature(lines: [(0..<20_000).map {
+            LocationCoordinate2D(latitude: Double($0 % 2) * 0.5, longitude: Double($0) * 0.0025)
+        }])])
+        long.width = 1
+        scene.layers.append(long)
+        let canvasBytes = 160 * 120 * Canvas.bytesPerPixel
+        var keeping = RenderSession()
+        _ = try keeping.render(scene, bandCount: 1)
+        #expect(keeping.retainedBytes > 2 * canvasBytes)
+        var session = RenderSession(retainedBytes: canvasBytes)
+        let drawn = try session.render(scene, bandCount: 1)
+        #expect(session.retainedBytes == canvasBytes)
+        #expect(try session.render(scene, bandCount: 1).pixels == drawn.pixels)
+    }
 }
 
 @Suite("Canvases painted in bands")

@@ -47,6 +47,12 @@ struct GlobeOutlineRecords {
     /// Whether the interior pass keeps its rings (a layer with outlines, on the sphere, not translated).
     private(set) var isRecording = false
 
+    /// The bytes its storage holds (``PaintScratch``).
+    var byteCount: Int {
+        entries.capacity * MemoryLayout<Entry>.stride + (world.capacity + screen.capacity) * MemoryLayout<Point>.stride
+            + side.capacity * MemoryLayout<Double>.stride
+    }
+
     /// Forgets the last layer's rings; `recording` says whether this layer's are kept.
     mutating func reset(recording: Bool) {
         entries.removeAll(keepingCapacity: true)

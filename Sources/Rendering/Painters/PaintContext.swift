@@ -32,7 +32,6 @@ package struct PaintContext {
     let visibleX: (min: Double, max: Double)
     /// The transform's world size in device pixels (read per feature: see ``copies(worldWest:worldEast:margin:)``).
     let worldSize: Double
-    var screenRing: [Point] = []
     /// Rings projected to screen points, one after another (``projectRings(_:copy:shift:snapped:)``,
     /// ``projectGlobeRings(_:copy:shift:globe:granularity:cache:record:skipsChunks:)``).
     var screenRings = PointRuns()
@@ -63,9 +62,26 @@ package struct PaintContext {
     var globeView: GlobeView? { globeCover?.globe }
     /// A fill layer's rings as the interior pass projected them on the globe, for its outlines.
     var outlineRecords = GlobeOutlineRecords()
+    /// A line layer's tessellator.
+    var lineTessellator = LineTessellator()
 
-    /// A context painting `pixels` (a `canvasWidth x canvasHeight` canvas) within `clip`.
-    init(transform: Transform, pixels: UnsafeMutablePointer<Float>, canvasWidth: Int, canvasHeight: Int, clip: PixelClip) {
+    /// A context painting `pixels` (a `canvasWidth x canvasHeight` canvas) within `clip`, its scratch buffers taken
+    /// from `scratch` (an earlier render's in the same band: ``takeScratch()``).
+    init(transform: Transform, pixels: UnsafeMutablePointer<Float>, canvasWidth: Int, canvasHeight: Int, clip: PixelClip,
+         scratch: consuming PaintScratch = PaintScratch()) {
+        scanner = scratch.scanner
+        screenRings = scratch.screenRings
+        ringScreen = scratch.ringScreen
+        ringSides = scratch.ringSides
+        ringCut = scratch.ringCut
+        ringKept = scratch.ringKept
+        ringSpans = scratch.ringSpans
+        meshPositions = scratch.meshPositions
+        meshGammas = scratch.meshGammas
+        meshViews = scratch.meshViews
+        meshRuns = scratch.meshRuns
+        outlineRecords = scratch.outlineRecords
+        lineTessellator = scratch.tessellator
         self.transform = transform
         self.pixels = pixels
         self.canvasWidth = canvasWidth
@@ -75,6 +91,25 @@ package struct PaintContext {
         worldSize = transform.worldSize
         scanner.ties = transform.rasterReference.flatTies
         globeCover = transform.globe.map { GlobeCover(transform: transform, globe: $0, clip: clip.intersection(PixelClip(width: canvasWidth, height: canvasHeight))) }
+    }
+
+    /// Hands the scratch buffers over (for the next render in this band), leaving this context empty ones.
+    mutating func takeScratch() -> PaintScratch {
+        var s = PaintScratch()
+        swap(&s.scanner, &scanner)
+        swap(&s.screenRings, &screenRings)
+        swap(&s.ringScreen, &ringScreen)
+        swap(&s.ringSides, &ringSides)
+        swap(&s.ringCut, &ringCut)
+        swap(&s.ringKept, &ringKept)
+        swap(&s.ringSpans, &ringSpans)
+        swap(&s.meshPositions, &meshPositions)
+        swap(&s.meshGammas, &meshGammas)
+        swap(&s.meshViews, &meshViews)
+        swap(&s.meshRuns, &meshRuns)
+        swap(&s.outlineRecords, &outlineRecords)
+        swap(&s.tessellator, &lineTessellator)
+        return s
     }
 
     /// The row spans of `tile` for this context, worked out once per tile.

@@ -16,6 +16,11 @@ struct PointRuns {
 
     init() {}
 
+    /// The bytes its storage holds (``PaintScratch``).
+    var byteCount: Int {
+        (points.capacity + pendingWorld.capacity + pendingScreen.capacity) * MemoryLayout<Point>.stride + ends.capacity * MemoryLayout<Int>.stride
+    }
+
     /// How many runs there are.
     var count: Int { ends.count }
 

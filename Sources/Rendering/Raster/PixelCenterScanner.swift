@@ -24,6 +24,12 @@ struct PixelCenterScanner {
 
     init() {}
 
+    /// The bytes its reused storage holds (``PaintScratch``).
+    var byteCount: Int {
+        (edges.capacity + ordered.capacity) * MemoryLayout<Edge>.stride + (rowFirsts.capacity + active.capacity) * MemoryLayout<Int>.stride
+            + crossings.capacity * MemoryLayout<(x: Double, dir: Int32)>.stride
+    }
+
     /// Calls `body(y, x0, x1)` for each run of covered pixels `x0..<x1` in row `y`, clipped to `width x height`.
     mutating func scan(rings: [[Point]], rule: FillRule, width: Int, height: Int,
                        _ body: (Int, Int, Int) -> Void) {

@@ -55,6 +55,11 @@ struct LineTessellator {
 
     init() {}
 
+    /// The bytes its storage holds (``PaintScratch``).
+    var byteCount: Int {
+        vertices.capacity * MemoryLayout<LineVertex>.stride + triangles.capacity * MemoryLayout<(Int, Int, Int)>.stride
+    }
+
     private static let cosHalfSharpCorner = cos(75.0 / 2.0 * Double.pi / 180)
     private static let degreesPerTriangle = 20.0
 

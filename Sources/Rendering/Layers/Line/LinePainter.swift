@@ -25,7 +25,10 @@ extension PaintContext {
         let integerZoomScale = pow(2, transform.camera.zoom - transform.camera.zoom.rounded(.down)) * ratio
         let overscaling = pow(2, max(0, transform.camera.zoom.rounded(.down) - dataTileZoom))
         let sharpCornerOffset = overscaling <= 16 ? 15 * integerZoomScale : 0
+        // (the context's, grown by earlier layers and renders)
         var tessellator = LineTessellator()
+        swap(&tessellator, &lineTessellator)
+        defer { swap(&tessellator, &lineTessellator) }
         var plane: [Point] = []
         // a line's runs on the globe (and where a dashed one's each start along it), emptied for each line
         var runs = PointRuns()
