@@ -95,23 +95,9 @@ import Testing
 
     @Test("a session's frames split unevenly paint what one band paints, on the globe and flat", arguments: [1.0, 0.0])
     func unevenBandsPaintTheSame(globeness: Double) throws {
-        var fill = FillLayer(features: (0..<30).map { i in
-            let lat = Double(i % 6) * 25 - 70, lon = Double(i / 6) * 60 - 150
-            return FillFeature(polygons: [[[
-                LocationCoordinate2D(latitude: lat, longitude: lon), LocationCoordinate2D(latitude: lat + 15, longitude: lon),
-                LocationCoordinate2D(latitude: lat + 15, longitude: lon + 40), LocationCoordinate2D(latitude: lat, longitude: lon)]]])
-        })
-        fill.color = .constant(RenderColor(red: 0.2, green: 0.4, blue: 0.8))
-        fill.opacity = 0.6
-        fill.outlineColor = .constant(RenderColor(red: 0, green: 0, blue: 0))
-        var line = LineLayer(features: [LineFeature(lines: [(0..<40).map {
-            LocationCoordinate2D(latitude: Double($0 % 7) * 20 - 60, longitude: Double($0) * 9 - 170)
-        }])])
-        line.width = 3
-        var scene = RenderScene(width: 200, height: 180, pixelRatio: 1,
-                                camera: MapCamera(center: LocationCoordinate2D(latitude: 30, longitude: 20), zoom: 1.3, bearing: 30),
-                                layers: [BackgroundLayer(color: RenderColor(red: 1, green: 1, blue: 1)), fill, line])
-        scene.globeness = globeness
+        let scene = RenderSessionReuseTests.shapes(
+            globeness: globeness, camera: MapCamera(center: LocationCoordinate2D(latitude: 30, longitude: 20), zoom: 1.3, bearing: 30),
+            width: 200, height: 180)
         var none: Canvas?
         let one = try Renderer.render(scene, reusing: &none, bandCount: 1)
         #expect(Set(one.pixels).count > 10)

@@ -53,10 +53,10 @@ import Testing
         let far = box(-170, -60, -120, -40)
         #expect(far.allSatisfy { g.project(worldX: $0.x, y: $0.y).side < 0 })
         context.projectGlobeRings([far], copy: 0, shift: Point(x: 0, y: 0), globe: g)
-        #expect(context.screenRings.isEmpty)
+        #expect(context.scratch.screenRings.isEmpty)
         // a box in view draws
         context.projectGlobeRings([box(0, 40, 40, 60)], copy: 0, shift: Point(x: 0, y: 0), globe: g)
-        #expect(!context.screenRings.isEmpty)
+        #expect(!context.scratch.screenRings.isEmpty)
     }
 
     @Test("a line across the meridian facing away from the centre keeps one world copy in a blend: no jump across the view")

@@ -95,12 +95,12 @@ import Testing
             for (index, ring) in Self.rings.enumerated() {
                 var results: [(spans: [Int], points: Int, runs: [[Point]]?, crossesHorizon: Bool)] = []
                 for skips in [false, true] {
-                    context.outlineRecords.reset(recording: true)
+                    context.scratch.outlineRecords.reset(recording: true)
                     context.projectGlobeRings([ring], copy: 0, shift: Point(x: 0, y: 0), globe: g, record: (index, 0),
                                               skipsChunks: skips)
-                    let rings = context.screenRings.arrays
+                    let rings = context.scratch.screenRings.arrays
                     let key = GlobeRingProjection.Key(feature: index, polygon: 0, copy: 0, ring: 0)
-                    let record = context.outlineRecords.take(key)
+                    let record = context.scratch.outlineRecords.take(key)
                     let runs = record.map { context.recordedRunArrays($0, globe: g, margin: 3) }
                     results.append((Self.filled(rings, clip: clip), rings.reduce(0) { $0 + $1.count }, runs,
                                     record?.side.contains { $0 < 0 } ?? false))

@@ -50,13 +50,13 @@ import Testing
                 var context = PaintContext(transform: t, pixels: pixels, canvasWidth: width, canvasHeight: height, clip: clip)
                 for copy in [0, 1] {
                     for (index, ring) in Self.rings().enumerated() {
-                        context.outlineRecords.reset(recording: true)
+                        context.scratch.outlineRecords.reset(recording: true)
                         context.projectGlobeRings([ring], copy: copy, shift: Point(x: 0, y: 0), globe: g, record: (index, 0))
                         let key = GlobeRingProjection.Key(feature: index, polygon: 0, copy: copy, ring: 0)
                         let own = context.visibleRunArrays(ring, copy: copy, closed: true, globe: g, margin: 3,
                                                            granularity: GlobeGranularity.fill, screenPoints: true)
                         // (a ring the interior finds off the clip is not kept: the outline works it out itself)
-                        guard let projected = context.outlineRecords.take(key) else { continue }
+                        guard let projected = context.scratch.outlineRecords.take(key) else { continue }
                         if !projected.hidden {
                             recorded += 1
                             if projected.side.contains(where: { $0 < 0 }) && projected.side.contains(where: { $0 >= 0 }) { crossing += 1 }
@@ -84,8 +84,8 @@ import Testing
         var context = PaintContext(transform: t, pixels: pixels, canvasWidth: width, canvasHeight: height,
                                    clip: PixelClip(width: width, height: height))
         let ring = [Point(x: 0.4, y: 0), Point(x: 0.6, y: 0), Point(x: 0.6, y: 0.1), Point(x: 0.4, y: 0.1)]
-        context.outlineRecords.reset(recording: true)
+        context.scratch.outlineRecords.reset(recording: true)
         context.projectGlobeRings([ring], copy: 0, shift: Point(x: 0, y: 0), globe: g, record: (0, 0))
-        #expect(context.outlineRecords.take(GlobeRingProjection.Key(feature: 0, polygon: 0, copy: 0, ring: 0)) == nil)
+        #expect(context.scratch.outlineRecords.take(GlobeRingProjection.Key(feature: 0, polygon: 0, copy: 0, ring: 0)) == nil)
     }
 }

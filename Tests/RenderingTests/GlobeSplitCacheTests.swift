@@ -46,10 +46,10 @@ import Testing
                 for frame in 0..<2 {
                     for (index, polygon) in polygons.enumerated() {
                         context.projectGlobeRings(polygon, copy: 0, shift: Point(x: 0, y: 0), globe: g)
-                        let own = context.screenRings.arrays
+                        let own = context.scratch.screenRings.arrays
                         context.projectGlobeRings(polygon, copy: 0, shift: Point(x: 0, y: 0), globe: g,
                                                   cache: (feature.globeSplits, index))
-                        let kept = context.screenRings.arrays
+                        let kept = context.scratch.screenRings.arrays
                         let same = kept == own
                         #expect(same, "\(camera) rows \(clip.y0)..<\(clip.y1) frame \(frame) polygon \(index): \(kept.count) rings, \(own.count) own")
                         if frame == 1, let bounds = feature.globeSplits.bounds(.interior, polygon: index, grid: Self.grid(context, g)) {

@@ -210,21 +210,23 @@ struct RenderSessionReuseTests {
         #expect(again.pixels.allSatisfy { $0 == 0 })
     }
 
-    /// A fill with outlines and a line over the world, on the globe or flat (`globeness`), seen from `camera`.
-    static func shapes(globeness: Double, camera: MapCamera) -> RenderScene {
-        var fill = FillLayer(features: (0..<24).map { i in
-            let lat = Double(i % 6) * 25 - 70, lon = Double(i / 6) * 80 - 160
+    /// A fill with outlines and a line over the world, on the globe or flat (`globeness`), seen from `camera` in a view
+    /// of `width` x `height` (also ``BandBalancerTests``'s).
+    static func shapes(globeness: Double, camera: MapCamera, width: Int = 160, height: Int = 120) -> RenderScene {
+        var fill = FillLayer(features: (0..<30).map { i in
+            let lat = Double(i % 6) * 25 - 70, lon = Double(i / 6) * 60 - 150
             return FillFeature(polygons: [[[
                 LocationCoordinate2D(latitude: lat, longitude: lon), LocationCoordinate2D(latitude: lat + 15, longitude: lon),
-                LocationCoordinate2D(latitude: lat + 15, longitude: lon + 50), LocationCoordinate2D(latitude: lat, longitude: lon)]]])
+                LocationCoordinate2D(latitude: lat + 15, longitude: lon + 40), LocationCoordinate2D(latitude: lat, longitude: lon)]]])
         })
         fill.color = .constant(RenderColor(red: 0.2, green: 0.4, blue: 0.8))
+        fill.opacity = 0.6
         fill.outlineColor = .constant(RenderColor(red: 0, green: 0, blue: 0))
-        var line = LineLayer(features: [LineFeature(lines: [(0..<60).map {
-            LocationCoordinate2D(latitude: Double($0 % 7) * 20 - 60, longitude: Double($0) * 6 - 175)
+        var line = LineLayer(features: [LineFeature(lines: [(0..<40).map {
+            LocationCoordinate2D(latitude: Double($0 % 7) * 20 - 60, longitude: Double($0) * 9 - 170)
         }])])
-        line.width = 2
-        var scene = RenderScene(width: 160, height: 120, pixelRatio: 1, camera: camera,
+        line.width = 3
+        var scene = RenderScene(width: width, height: height, pixelRatio: 1, camera: camera,
                                 layers: [BackgroundLayer(color: RenderColor(red: 1, green: 1, blue: 1)), fill, line])
         scene.globeness = globeness
         return scene

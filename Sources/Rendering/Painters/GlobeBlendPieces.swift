@@ -7,7 +7,7 @@ extension PaintContext {
     /// clips each triangle where the blended clip z passes w, a plane in clip space, so the cut follows that surface
     /// through the ring's inside. The ring is cut into its cells' pieces, each piece clipped in clip space
     /// (Sutherland-Hodgman on `w - z`, the crossings interpolated there from the vertex in front, as GL interpolates
-    /// them) and projected; the pieces go into ``screenRings``, where their shared edges cancel under either fill rule.
+    /// them) and projected; the pieces go into `scratch.screenRings`, where their shared edges cancel under either fill rule.
     /// False, with nothing added, when the ring spans more than ``blendPieceCells`` cells.
     mutating func appendBlendPieces(world: [Point], flatShift: Double, globe g: GlobeView, offset: Point) -> Bool {
         guard world.count >= 3 else { return true }
@@ -40,7 +40,7 @@ extension PaintContext {
                 }
                 // GL JS culls a fill's back faces: a piece the projection turns over (seen from behind) draws nothing
                 if (signedArea(piece) > 0) != (signedArea(screen) > 0) { continue }
-                screenRings.append(screen)
+                scratch.screenRings.append(screen)
             }
         }
         return true

@@ -145,7 +145,7 @@ extension PaintContext {
         return g.side(worldX: q.x + Double(copy), y: q.y) < 0
     }
 
-    /// Polygon rings projected onto the globe into ``screenRings``: edges split on GL JS's fill grid (the
+    /// Polygon rings projected onto the globe into `scratch.screenRings`: edges split on GL JS's fill grid (the
     /// points snapped to GL's subpixel grid, ``GlobeMeshRasterizer/snapped(_:)``), a
     /// vertex at or past the world's top (bottom) edge on the north (south) pole so that polygons
     /// reaching the edge close over the pole, the far side cut off by the horizon plane and the cut
@@ -156,14 +156,14 @@ extension PaintContext {
     /// visible part of the polygon. `shift` (the translate, a plane offset) moves the rings on the map
     /// before they are projected, as GL JS adds `fill-translate` in tile units.
     /// With `record` (the ring's feature and polygon) and ``GlobeOutlineRecords/isRecording``, each ring projected
-    /// on the sphere is kept in ``outlineRecords`` for the layer's outlines. A ring clear of the poles leaves out the
+    /// on the sphere is kept in `scratch.outlineRecords` for the layer's outlines. A ring clear of the poles leaves out the
     /// points inside its runs (``GlobeSplitCache/Part/chunkCaps``) in front of the horizon and beyond one side of
     /// the clip (`skipsChunks`: tests compare both ways).
     mutating func projectGlobeRings(_ rings: [[Point]], copy: Int, shift: Point, globe g: GlobeView,
                                     granularity: (base: Int, minimum: Int) = GlobeGranularity.fill,
                                     cache: (GlobeSplitCache, polygon: Int)? = nil,
                                     record: (feature: Int, polygon: Int)? = nil, skipsChunks: Bool = true) {
-        screenRings.removeAll()
+        scratch.screenRings.removeAll()
         let cells = GlobeGranularity.cellsAcrossWorld(granularity, tileZoom: globeDataTileZoom)
         let tileUnits = globeTileUnits
         // (the transform's quantization only: a copy of the whole transform per polygon retained its references)
@@ -174,11 +174,11 @@ extension PaintContext {
         // (a ring's screen points, horizon sides, cut by the horizon and kept sphere points: scratch the context keeps)
         var screen: [Point] = [], side: [Double] = [], out: [Point] = [], keptSphere: [Vector3] = []
         var spans: [Range<Int>] = []
-        swap(&screen, &ringScreen); swap(&side, &ringSides); swap(&out, &ringCut); swap(&keptSphere, &ringKept)
-        swap(&spans, &ringSpans)
+        swap(&screen, &scratch.ringScreen); swap(&side, &scratch.ringSides); swap(&out, &scratch.ringCut); swap(&keptSphere, &scratch.ringKept)
+        swap(&spans, &scratch.ringSpans)
         defer {
-            swap(&screen, &ringScreen); swap(&side, &ringSides); swap(&out, &ringCut); swap(&keptSphere, &ringKept)
-            swap(&spans, &ringSpans)
+            swap(&screen, &scratch.ringScreen); swap(&side, &scratch.ringSides); swap(&out, &scratch.ringCut); swap(&keptSphere, &scratch.ringKept)
+            swap(&spans, &scratch.ringSpans)
         }
         let tileMiddle = tileClip.map { ($0.minX + $0.maxX) / 2 }
         // (the tile's band in the world copy's coordinates, which the ring's points are in once shifted)
@@ -234,7 +234,7 @@ extension PaintContext {
         let kept = cache != nil && copy == 0 && worldShift == Point(x: 0, y: 0)
         // the outline runs over the same points when the ring is on the sphere, not moved, not clipped to a world's
         // width and clear of the poles (the interior puts points past the world's edge on the pole, the outline not)
-        let recording = record != nil && outlineRecords.isRecording && g.isSphere && worldShift == Point(x: 0, y: 0)
+        let recording = record != nil && scratch.outlineRecords.isRecording && g.isSphere && worldShift == Point(x: 0, y: 0)
         let projector = g.isSphere ? SphereProjector(g.camera) : nil
         // the sides of this clip, widened by its outline's reach, a ring's runs of points may lie beyond to be left
         // out: not one the point facing the camera lies beyond (nil)
@@ -258,7 +258,7 @@ extension PaintContext {
                     if horizonWorld == nil { horizonWorld = g.world(sphere: g.camera.horizonNormal) }
                     if !Self.boxMayEnclose(bounds.world, horizonWorld!) {
                         if recording, let key {
-                            outlineRecords.appendHidden(key)
+                            scratch.outlineRecords.appendHidden(key)
                         }
                         continue
                     }
@@ -282,9 +282,9 @@ extension PaintContext {
             // a ring wholly behind the horizon: projected, none of its points would be visible
             if g.isSphere, g.camera.hides(part.cap) {
                 if recording, let key {
-                    outlineRecords.appendHidden(key)
+                    scratch.outlineRecords.appendHidden(key)
                 }
-                if ringEncloses(part.world, g.world(sphere: g.camera.horizonNormal)) { screenRings.append(horizonCircle(g.horizon, globe: g, offset: offset)) }
+                if ringEncloses(part.world, g.world(sphere: g.camera.horizonNormal)) { scratch.screenRings.append(horizonCircle(g.horizon, globe: g, offset: offset)) }
                 continue
             }
             // A ring whose points (and what lies between neighbours) project off this clip has no edge in it but
@@ -371,7 +371,7 @@ extension PaintContext {
                         for run in spans {
                             for k in run {
                                 let p = world[k]
-                                outlineRecords.addPoint(world: p, screen: screen[j], side: side[j])
+                                scratch.outlineRecords.addPoint(world: p, screen: screen[j], side: side[j])
                                 if p.y <= 0 || p.y >= 1 { clearOfPoles = false }
                                 j += 1
                             }
@@ -386,14 +386,14 @@ extension PaintContext {
             let keptPoints = keeping ? keptSphere : sphere
             if records {
                 if clearOfPoles, let key {
-                    outlineRecords.commit(key, closing: ring.first == ring.last ? 2 : 1)
+                    scratch.outlineRecords.commit(key, closing: ring.first == ring.last ? 2 : 1)
                 } else {
-                    outlineRecords.discard()
+                    scratch.outlineRecords.discard()
                 }
             }
             let n = screen.count
             if visible == n {
-                screenRings.append(screen)
+                scratch.screenRings.append(screen)
                 continue
             }
             if !g.isSphere {
@@ -405,7 +405,7 @@ extension PaintContext {
                 continue
             }
             if visible == 0 {
-                if ringEncloses(world, g.world(sphere: g.camera.horizonNormal)) { screenRings.append(horizonCircle(g.horizon, globe: g, offset: offset)) }
+                if ringEncloses(world, g.world(sphere: g.camera.horizonNormal)) { scratch.screenRings.append(horizonCircle(g.horizon, globe: g, offset: offset)) }
                 continue
             }
             out.removeAll(keepingCapacity: true)
@@ -431,17 +431,17 @@ extension PaintContext {
             let facing = g.camera.horizonNormal
             let facingScreen = g.screen(sphere: facing) + offset
             if PaintContext.evenOddContains(out, facingScreen) != ringEncloses(world, g.world(sphere: facing)) {
-                screenRings.append(out)
-                screenRings.append(horizonCircle(g.horizon, globe: g, offset: offset))
+                scratch.screenRings.append(out)
+                scratch.screenRings.append(horizonCircle(g.horizon, globe: g, offset: offset))
                 continue
             }
-            screenRings.append(out)
+            scratch.screenRings.append(out)
         }
     }
 
     /// A ring's screen points (`screen`, `visible` of them in front of GL JS's clip, as `side` says) in a blend with
     /// Mercator, cut where GL JS's blended clip z passes w (no circle on the sphere: no horizon to close the cut along)
-    /// into ``screenRings``. Each exit is joined to the next entry round the outside of the globe, far off the screen:
+    /// into `scratch.screenRings`. Each exit is joined to the next entry round the outside of the globe, far off the screen:
     /// out from the facing point's screen position, round a circle the ring's way, and back in; the fill keeps to the
     /// runs of the globe's tile meshes (the background's cover), whose outline is where GL JS clips there, so that the
     /// way round the outside draws nothing itself. A ring wholly past the clip draws nothing, or all of what the clip
@@ -452,7 +452,7 @@ extension PaintContext {
                                          globe g: GlobeView, offset: Point, scratch out: inout [Point]) {
         func appendRectangle() {
             let (x0, y0, x1, y1) = (Double(clip.x0) - 1, Double(clip.y0) - 1, Double(clip.x1) + 1, Double(clip.y1) + 1)
-            screenRings.append([Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1)])
+            scratch.screenRings.append([Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1)])
         }
         let facing = g.camera.horizonNormal
         let facingWorld = g.world(sphere: facing)
@@ -483,7 +483,7 @@ extension PaintContext {
                 exit = nil
             }
         }
-        screenRings.append(out)
+        scratch.screenRings.append(out)
         if PaintContext.evenOddContains(out, centre) != ringEncloses(world, facingWorld) { appendRectangle() }
     }
 

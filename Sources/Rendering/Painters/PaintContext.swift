@@ -28,28 +28,12 @@ package struct PaintContext {
     private var tileSpanCache: [TileClip: TileRowSpans] = [:]
     /// The one world copy features are drawn on (a source tile's), or nil for every visible copy.
     var pinnedCopy: Int?
-    var scanner = PixelCenterScanner()
     let visibleX: (min: Double, max: Double)
     /// The transform's world size in device pixels (read per feature: see ``copies(worldWest:worldEast:margin:)``).
     let worldSize: Double
-    /// Rings projected to screen points, one after another (``projectRings(_:copy:shift:snapped:)``,
-    /// ``projectGlobeRings(_:copy:shift:globe:granularity:cache:record:skipsChunks:)``).
-    var screenRings = PointRuns()
-    /// Scratch buffers for one ring on the globe: its screen points, horizon sides, cut by the horizon, and the
-    /// sphere points it keeps when runs of it are left out, and the runs of its points projected.
-    var ringScreen: [Point] = []
-    var ringSides: [Double] = []
-    var ringCut: [Point] = []
-    var ringKept: [Vector3] = []
-    var ringSpans: [Range<Int>] = []
-    /// Scratch buffer for line mesh vertex positions.
-    var meshPositions: [Point] = []
-    /// Scratch buffer for line mesh vertex gamma scales (pitched views, the globe).
-    var meshGammas: [Double] = []
-    /// Scratch buffer for line mesh vertices' view-space positions (the globe).
-    var meshViews: [Vector3] = []
-    /// Scratch buffer for one line mesh triangle's pixel runs (row, first column, end column).
-    var meshRuns: [(Int, Int, Int)] = []
+    /// The buffers the painters reuse (``PaintScratch``): rings projected to screen points, line meshes, the
+    /// scanner's edges, a globe fill's recorded outlines.
+    var scratch: PaintScratch
     /// The depth buffer fill-extrusion layers share (`1 / depth` per pixel of the clip, 0 where none
     /// is drawn): allocated by the first extrusion layer, kept for the later ones, as MapLibre's 3D pass
     /// shares its depth buffer between them.
@@ -60,28 +44,12 @@ package struct PaintContext {
     /// The transform's globe view (``Transform/globe``), for painters that hold it across their calls: held as part of
     /// the transform, it kept the whole transform alive, copied and released around each call (see ``paintFill(_:)``).
     var globeView: GlobeView? { globeCover?.globe }
-    /// A fill layer's rings as the interior pass projected them on the globe, for its outlines.
-    var outlineRecords = GlobeOutlineRecords()
-    /// A line layer's tessellator.
-    var lineTessellator = LineTessellator()
 
     /// A context painting `pixels` (a `canvasWidth x canvasHeight` canvas) within `clip`, its scratch buffers taken
     /// from `scratch` (an earlier render's in the same band: ``takeScratch()``).
     init(transform: Transform, pixels: UnsafeMutablePointer<Float>, canvasWidth: Int, canvasHeight: Int, clip: PixelClip,
          scratch: consuming PaintScratch = PaintScratch()) {
-        scanner = scratch.scanner
-        screenRings = scratch.screenRings
-        ringScreen = scratch.ringScreen
-        ringSides = scratch.ringSides
-        ringCut = scratch.ringCut
-        ringKept = scratch.ringKept
-        ringSpans = scratch.ringSpans
-        meshPositions = scratch.meshPositions
-        meshGammas = scratch.meshGammas
-        meshViews = scratch.meshViews
-        meshRuns = scratch.meshRuns
-        outlineRecords = scratch.outlineRecords
-        lineTessellator = scratch.tessellator
+        self.scratch = scratch
         self.transform = transform
         self.pixels = pixels
         self.canvasWidth = canvasWidth
@@ -89,26 +57,14 @@ package struct PaintContext {
         self.clip = clip.intersection(PixelClip(width: canvasWidth, height: canvasHeight))
         visibleX = transform.visibleWorldXRange()
         worldSize = transform.worldSize
-        scanner.ties = transform.rasterReference.flatTies
+        self.scratch.scanner.ties = transform.rasterReference.flatTies
         globeCover = transform.globe.map { GlobeCover(transform: transform, globe: $0, clip: clip.intersection(PixelClip(width: canvasWidth, height: canvasHeight))) }
     }
 
     /// Hands the scratch buffers over (for the next render in this band), leaving this context empty ones.
     mutating func takeScratch() -> PaintScratch {
         var s = PaintScratch()
-        swap(&s.scanner, &scanner)
-        swap(&s.screenRings, &screenRings)
-        swap(&s.ringScreen, &ringScreen)
-        swap(&s.ringSides, &ringSides)
-        swap(&s.ringCut, &ringCut)
-        swap(&s.ringKept, &ringKept)
-        swap(&s.ringSpans, &ringSpans)
-        swap(&s.meshPositions, &meshPositions)
-        swap(&s.meshGammas, &meshGammas)
-        swap(&s.meshViews, &meshViews)
-        swap(&s.meshRuns, &meshRuns)
-        swap(&s.outlineRecords, &outlineRecords)
-        swap(&s.tessellator, &lineTessellator)
+        swap(&s, &scratch)
         return s
     }
 

@@ -10,9 +10,9 @@ extension PaintContext {
         let globe = globeView, snapping = transform.subpixelSnapping
         let onGlobe = globe != nil
         // on the sphere the outlines read the rings the interiors projected (see GlobeOutlineRecords)
-        outlineRecords.reset(recording: globe?.isSphere == true && layer.antialias && shift == Point(x: 0, y: 0)
+        scratch.outlineRecords.reset(recording: globe?.isSphere == true && layer.antialias && shift == Point(x: 0, y: 0)
                                         && !(layer.patterns != nil && layer.outlineColor != nil))
-        defer { outlineRecords.reset(recording: false) }
+        defer { scratch.outlineRecords.reset(recording: false) }
         for (i, feature) in layer.features.enumerated() {
             let color = layer.color[i].premultiplied(opacity: Float(layer.opacity[i]))
             if let patterns = layer.patterns, patterns[i] == nil { continue }  // its pattern is missing: nothing drawn
@@ -38,8 +38,8 @@ extension PaintContext {
                         projectRings(polygon, copy: copy, shift: shift, snapped: snapping)
                     }
                     var sc = PixelCenterScanner()
-                    swap(&sc, &scanner)
-                    let rings = screenRings
+                    swap(&sc, &scratch.scanner)
+                    let rings = scratch.screenRings
                     if let pattern = layer.patterns?[i] {
                         let opacity = Float(max(0, min(1, layer.opacity[i])))
                         sc.scan(rings: rings, rule: .evenOdd, clip: clip, ties: onGlobe ? .above : nil) { y, x0, x1 in
@@ -75,23 +75,23 @@ extension PaintContext {
                             if a < b { Canvas.blendSpan(p, offset: 4 * (y * w + a), count: b - a, color: color) }
                         }
                     }
-                    swap(&sc, &scanner)
+                    swap(&sc, &scratch.scanner)
                 }
             }
         }
         if layer.antialias { paintFillOutlines(layer, shift: shift) }
     }
 
-    /// Projects polygon rings of the flat map to screen points into `screenRings`, `snapped` as the GPU places
+    /// Projects polygon rings of the flat map to screen points into `scratch.screenRings`, `snapped` as the GPU places
     /// vertices (``Transform/snapped(_:)``); on the globe, ``projectGlobeRings(_:copy:shift:globe:granularity:cache:)``.
     mutating func projectRings(_ rings: [[Point]], copy: Int, shift: Point, snapped: Bool = false) {
-        screenRings.removeAll()
+        scratch.screenRings.removeAll()
         for ring in rings {
             for c in ring {
                 let s = transform.screen(plane: transform.plane(mercator: c, copy: copy) + shift)
-                screenRings.add(snapped ? transform.snapped(s) : s)
+                scratch.screenRings.add(snapped ? transform.snapped(s) : s)
             }
-            screenRings.endRun()
+            scratch.screenRings.endRun()
         }
     }
 
@@ -131,7 +131,7 @@ extension PaintContext {
                         for (ringIndex, ring) in polygon.enumerated() {
                             let key = GlobeRingProjection.Key(feature: i, polygon: polygonIndex, copy: copy, ring: ringIndex)
                             runs.removeAll()
-                            if unmoved, let projected = outlineRecords.take(key) {
+                            if unmoved, let projected = scratch.outlineRecords.take(key) {
                                 globeRecordedRuns(projected, globe: globe, margin: 3 + shift.length, into: &runs)
                             } else {
                                 let moved = unmoved ? ring : ring.map { $0 + worldShift }
@@ -160,8 +160,8 @@ extension PaintContext {
                         continue
                     }
                     projectRings(polygon, copy: copy, shift: shift)
-                    for k in 0..<screenRings.count where screenRings.range(k).count >= 2 {
-                        let ring = screenRings[k]
+                    for k in 0..<scratch.screenRings.count where scratch.screenRings.range(k).count >= 2 {
+                        let ring = scratch.screenRings[k]
                         var prev = ring[ring.index(before: ring.endIndex)]
                         // Open rings are closed; a closed ring's repeated point gives a zero-length edge.
                         for p in ring {

@@ -234,7 +234,7 @@ extension PaintContext {
         }
         guard area > 0 else { return }
         var scanner = PixelCenterScanner()
-        swap(&scanner, &self.scanner)
+        swap(&scanner, &self.scratch.scanner)
         let o = cam.cameraPosition
         let c = o.dot(o) - radius * radius
         let sphere = g.isSphere
@@ -261,7 +261,7 @@ extension PaintContext {
                 buffer.write(x: x, y: y, inverseDepth: Float(1 / -v.z), r: c.r, g: c.g, b: c.b, a: c.a)
             }
         }
-        swap(&scanner, &self.scanner)
+        swap(&scanner, &self.scratch.scanner)
     }
 
     /// A roof on the globe that reaches past the horizon of its shell (radius `radius`): GL JS draws its

@@ -192,7 +192,7 @@ extension PaintContext {
         }
         guard !screen.isEmpty else { return }
         var scanner = PixelCenterScanner()
-        swap(&scanner, &self.scanner)
+        swap(&scanner, &self.scratch.scanner)
         var row = -1
         var q: Float = 0
         scanner.scan(rings: screen, rule: .evenOdd, clip: clip) { y, x0, x1 in
@@ -202,7 +202,7 @@ extension PaintContext {
             }
             span(y, x0, x1, q)
         }
-        swap(&scanner, &self.scanner)
+        swap(&scanner, &self.scratch.scanner)
     }
 
     /// A pattern's premultiplied colour at pattern coordinates (`u`, `v` in images, repeating).

@@ -27,8 +27,8 @@ extension PaintContext {
         let sharpCornerOffset = overscaling <= 16 ? 15 * integerZoomScale : 0
         // (the context's, grown by earlier layers and renders)
         var tessellator = LineTessellator()
-        swap(&tessellator, &lineTessellator)
-        defer { swap(&tessellator, &lineTessellator) }
+        swap(&tessellator, &scratch.tessellator)
+        defer { swap(&tessellator, &scratch.tessellator) }
         var plane: [Point] = []
         // a line's runs on the globe (and where a dashed one's each start along it), emptied for each line
         var runs = PointRuns()
@@ -308,8 +308,8 @@ extension PaintContext {
         if verts.isEmpty { return }
         // Final plane positions: extrusion by the outset, line-offset (rotated at caps) and translate.
         var positions: [Point] = []
-        swap(&positions, &meshPositions)
-        defer { swap(&positions, &meshPositions) }
+        swap(&positions, &scratch.meshPositions)
+        defer { swap(&positions, &scratch.meshPositions) }
         positions.removeAll(keepingCapacity: true)
         let offset = -stroke.offset
         for v in verts {
@@ -320,8 +320,8 @@ extension PaintContext {
             positions.append(v.position + e * stroke.outset + offset2 + stroke.shift)
         }
         var gammas: [Double] = []
-        swap(&gammas, &meshGammas)
-        defer { swap(&gammas, &meshGammas) }
+        swap(&gammas, &scratch.meshGammas)
+        defer { swap(&gammas, &scratch.meshGammas) }
         gammas.removeAll(keepingCapacity: true)
         if let globe = tr.globe {
             // the mesh was laid out on the Mercator plane: each vertex onto the sphere, its extrusion
@@ -338,8 +338,8 @@ extension PaintContext {
                 return globe.viewPosition(worldX: w.x, y: w.y, wrapped: wrapped)
             }
             var views: [Vector3] = []
-            swap(&views, &meshViews)
-            defer { swap(&views, &meshViews) }
+            swap(&views, &scratch.meshViews)
+            defer { swap(&views, &scratch.meshViews) }
             views.removeAll(keepingCapacity: true)
             // the vertices of a point come in pairs (both sides of the line) at one position: its scale once
             var lastPosition = Point(x: .nan, y: .nan), k = 1.0
@@ -447,8 +447,8 @@ extension PaintContext {
         // the row closure below reads the transform through a pointer: capturing the transform itself copied it
         // (retaining its references, the globe view's among them) at every triangle
         var runs: [(Int, Int, Int)] = []
-        swap(&runs, &meshRuns)
-        defer { swap(&runs, &meshRuns) }
+        swap(&runs, &scratch.meshRuns)
+        defer { swap(&runs, &scratch.meshRuns) }
         withUnsafePointer(to: tr) { trp in
             for (a, b, c) in mesh.triangles {
                 let pa = positions[a], pb = positions[b], pc = positions[c]
