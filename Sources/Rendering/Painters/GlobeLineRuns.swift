@@ -189,7 +189,6 @@ extension PaintContext {
         // (the run being cut is kept in `out`'s pending arrays, whose storage lasts from line to line)
         out.pendingWorld.removeAll(keepingCapacity: true)
         out.pendingScreen.removeAll(keepingCapacity: true)
-        out.pendingSide.removeAll(keepingCapacity: true)
         var previous: (side: Double, world: Point)?
         var k = 0
         while k < count {
@@ -203,13 +202,11 @@ extension PaintContext {
                 let cq = g.project(worldX: c.x, y: c.y, wrapped: wrapped)
                 out.pendingWorld.append(c)
                 out.pendingScreen.append(Point(x: cq.x, y: cq.y))
-                out.pendingSide.append(0)
                 if side < 0 { flushRun(&out, near: near, screenPoints: screenPoints) }
             }
             if side >= 0 {
                 out.pendingWorld.append(p)
                 out.pendingScreen.append(Point(x: q.x, y: q.y))
-                out.pendingSide.append(side)
             }
             previous = (side, p)
             if let next = skip(k) {
@@ -231,7 +228,6 @@ extension PaintContext {
         defer {
             runs.pendingWorld.removeAll(keepingCapacity: true)
             runs.pendingScreen.removeAll(keepingCapacity: true)
-            runs.pendingSide.removeAll(keepingCapacity: true)
         }
         let n = runs.pendingWorld.count
         guard n >= 2 else { return }
@@ -243,12 +239,12 @@ extension PaintContext {
             if isNear {
                 if start < 0 { start = k }
             } else if start >= 0 {
-                runs.appendPending(start...k, screenPoints: screenPoints)
+                runs.append((screenPoints ? runs.pendingScreen : runs.pendingWorld)[start...k])
                 start = -1
             }
         }
         if start >= 0 {
-            runs.appendPending(start...(n - 1), screenPoints: screenPoints)
+            runs.append((screenPoints ? runs.pendingScreen : runs.pendingWorld)[start...])
         }
     }
 }

@@ -7,16 +7,9 @@ struct PointRuns {
     private(set) var points: [Point] = []
     /// Where each run ends in ``points``: run `k` starts where run `k - 1` ends (the first at 0).
     private(set) var ends: [Int] = []
-    /// For runs of world points cut on the globe (``appendPending(_:screenPoints:)``), beside ``points``: each point's
-    /// screen position (device pixels) and horizon side (``Geo/GlobeCamera/horizonSide(_:)``). Empty for runs of
-    /// screen points.
-    private(set) var screen: [Point] = []
-    private(set) var sides: [Double] = []
-    /// The run being cut (its world points, their screen positions and horizon sides), before the cut decides what
-    /// of it is kept.
+    /// The run being cut (its world points and their screen positions), before the cut decides what of it is kept.
     var pendingWorld: [Point] = []
     var pendingScreen: [Point] = []
-    var pendingSide: [Double] = []
     /// A ring cut into runs: its point before its first when the first run starts there, and its point after its last
     /// when the last run ends there (the ends the whole ring joins: ``LineTessellator/Options/before``).
     var before: Point?, after: Point?
@@ -25,8 +18,7 @@ struct PointRuns {
 
     /// The bytes its storage holds (``PaintScratch``).
     var byteCount: Int {
-        (points.capacity + screen.capacity + pendingWorld.capacity + pendingScreen.capacity) * MemoryLayout<Point>.stride
-            + (ends.capacity + sides.capacity + pendingSide.capacity) * MemoryLayout<Int>.stride
+        (points.capacity + pendingWorld.capacity + pendingScreen.capacity) * MemoryLayout<Point>.stride + ends.capacity * MemoryLayout<Int>.stride
     }
 
     /// How many runs there are.
@@ -44,8 +36,6 @@ struct PointRuns {
     /// Forgets every run, keeping the storage.
     mutating func removeAll() {
         points.removeAll(keepingCapacity: true)
-        screen.removeAll(keepingCapacity: true)
-        sides.removeAll(keepingCapacity: true)
         ends.removeAll(keepingCapacity: true)
         before = nil
         after = nil
@@ -61,19 +51,6 @@ struct PointRuns {
     /// Adds `run` as the last run (an empty one too: callers keep other values per run beside these).
     mutating func append<C: Collection>(_ run: C) where C.Element == Point {
         points.append(contentsOf: run)
-        ends.append(points.count)
-    }
-
-    /// Adds the pending points `range` as the last run: their screen positions (`screenPoints`), or their world points
-    /// with their screen positions and horizon sides beside them.
-    mutating func appendPending(_ range: ClosedRange<Int>, screenPoints: Bool) {
-        if screenPoints {
-            append(pendingScreen[range])
-            return
-        }
-        points.append(contentsOf: pendingWorld[range])
-        screen.append(contentsOf: pendingScreen[range])
-        sides.append(contentsOf: pendingSide[range])
         ends.append(points.count)
     }
 }

@@ -107,15 +107,9 @@ extension PaintContext {
                                 runStarts.append(start)
                             }
                         }
-                        // a thin, opaque, plain stroke on the sphere leaves out the points of its runs it draws the same
-                        // without (PointRuns.forEachKept: sub-pixel segments towards the limb); a translucent one shows
-                        // where its triangles overlap at each point's join, as GL JS's does
-                        let kept = plain && stroke.color.a >= 1 && stroke.offset == 0 && stroke.outset <= PointRuns.KeptTolerance.thinOutset
-                            && globe.isSphere
-                            ? PointRuns.KeptTolerance(cameraDistance: 1 / globe.camera.horizonDistance) : nil
                         for k in 0..<runs.count {
                             plane.removeAll(keepingCapacity: true)
-                            runs.forEachKept(inRun: k, tolerance: kept) { plane.append(tr.flatPlane(worldFraction: runs.points[$0])) }
+                            for j in runs.range(k) { plane.append(tr.flatPlane(worldFraction: runs.points[j])) }
                             var runOptions = options
                             runOptions.startDistance = runStarts.isEmpty ? 0 : runStarts[k]
                             runOptions.polygon = closedRings && plane.first == plane.last
