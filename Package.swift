@@ -102,7 +102,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "mercator-bench",
-            dependencies: ["Mercator", "MercatorTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Mercator", "Geo", "MercatorTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .target(name: "MercatorTestSupport", path: "Sources/MercatorTestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "MercatorTestSupport"]),

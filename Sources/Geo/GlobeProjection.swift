@@ -53,6 +53,30 @@ package enum GlobeProjection {
         return Vector3(sinLng * cosLat, sinLat, cosLng * cosLat)
     }
 
+    /// ``spherePoint(worldX:worldY:)`` of many points, in place: each element holds a world x and y (its `z` unread)
+    /// and gets its sphere point.
+    ///
+    /// Four at a time where the machine allows it (x86-64 with AVX2 and glibc's vector math library, loaded at run time):
+    /// the exponentials, sines and cosines then come within 4 ulp of the C library's, the points within 1e-15 of
+    /// ``spherePoint(worldX:worldY:)``'s, about four times as fast (`mercator-bench sphere-points`). Elsewhere, and
+    /// with `vectorized` false, the same values as ``spherePoint(worldX:worldY:)``.
+    package static func spherePoints(inPlace points: UnsafeMutableBufferPointer<Vector3>, vectorized: Bool = true) {
+        guard let base = points.baseAddress, !points.isEmpty else { return }
+        // (C reads three doubles a point, x, y and z, in that order: a vector laid out otherwise takes the Swift loop)
+        guard vectorThreeDoubles else {
+            for i in points.indices { points[i] = spherePoint(worldX: points[i].x, worldY: points[i].y) }
+            return
+        }
+        let doubles = UnsafeMutableRawPointer(base).assumingMemoryBound(to: Double.self)
+        mercator_sphere_points(doubles, points.count, vectorized ? 1 : 0)
+    }
+
+    private static let vectorThreeDoubles = MemoryLayout<Vector3>.stride == 24 && MemoryLayout<Vector3>.offset(of: \Vector3.y) == 8
+        && MemoryLayout<Vector3>.offset(of: \Vector3.z) == 16
+
+    /// Whether ``spherePoints(inPlace:vectorized:)`` computes four points at a time on this machine.
+    package static var spherePointsAreVectorized: Bool { mercator_sphere_points_vectorized() != 0 }
+
     /// The unit-sphere point of a longitude and latitude in degrees (GL JS's `angularCoordinatesToSurfaceVector`).
     @inlinable
     package static func spherePoint(longitude: Double, latitude: Double) -> Vector3 {
