@@ -13,7 +13,6 @@
 // calls, within 4 ulp of them (the points within 1e-15 of the scalar ones: a millionth of a millionth of a pixel).
 // The scalar loop is GlobeProjection.spherePoint's formula, operation for operation.
 
-static const double two_pi = 2 * 3.14159265358979323846;
 static const double pi = 3.14159265358979323846;
 
 static inline double clamped_t(double y) {
