@@ -61,14 +61,12 @@ package enum GlobeProjection {
     /// ``spherePoint(worldX:worldY:)``'s, about four times as fast (`mercator-bench sphere-points`). Elsewhere, and
     /// with `vectorized` false, the same values as ``spherePoint(worldX:worldY:)``.
     package static func spherePoints(inPlace points: UnsafeMutableBufferPointer<Vector3>, vectorized: Bool = true) {
-        guard let base = points.baseAddress, !points.isEmpty else { return }
         // (C reads three doubles a point, x, y and z, in that order: a vector laid out otherwise takes the Swift loop)
-        guard vectorThreeDoubles else {
-            for i in points.indices { points[i] = spherePoint(worldX: points[i].x, worldY: points[i].y) }
+        if vectorized, vectorThreeDoubles, let base = points.baseAddress,
+           mercator_sphere_points(UnsafeMutableRawPointer(base).assumingMemoryBound(to: Double.self), points.count) != 0 {
             return
         }
-        let doubles = UnsafeMutableRawPointer(base).assumingMemoryBound(to: Double.self)
-        mercator_sphere_points(doubles, points.count, vectorized ? 1 : 0)
+        for i in points.indices { points[i] = spherePoint(worldX: points[i].x, worldY: points[i].y) }
     }
 
     private static let vectorThreeDoubles = MemoryLayout<Vector3>.stride == 24 && MemoryLayout<Vector3>.offset(of: \Vector3.y) == 8

@@ -7,11 +7,11 @@
 /// second declaration of the C library's functions into Swift code that also imports Foundation.)
 void mercator_sincos(double x, double *s, double *c);
 
-/// The unit-sphere points of `count` Web Mercator positions, in place: each point is three doubles, world x and y in,
-/// the sphere point's x, y and z out (GlobeProjection.spherePoint's formula). With `vectorized`, four at a time with
-/// glibc's vector math library where the processor has AVX2 and the library loads (values within 4 ulp of the scalar
-/// functions'); otherwise, and for the rest, the scalar C library's.
-void mercator_sphere_points(double *xyz, long count, int vectorized);
+/// The unit-sphere points of `count` Web Mercator positions, in place, four at a time with glibc's vector math library
+/// where the processor has AVX2 and the library loads: each point is three doubles, world x and y in, the sphere point's
+/// x, y and z out (GlobeProjection.spherePoint's formula, values within 4 ulp of the scalar functions'). Returns 1 when
+/// it computed them, 0 (nothing touched) on a machine without: the caller then takes its scalar loop.
+int mercator_sphere_points(double *xyz, long count);
 
 /// Whether ``mercator_sphere_points`` computes four points at a time on this machine (AVX2 and glibc's libmvec).
 int mercator_sphere_points_vectorized(void);
